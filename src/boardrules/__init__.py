@@ -1,0 +1,90 @@
+"""boardrules: fully typed, pure-Python rules engines for dice board games.
+
+One API plays every game: make a state with :func:`new_game`, ask whose turn it is with
+:func:`current_player`, list :func:`legal_moves` (or :func:`chance_outcomes` when dice are
+rolled) and :func:`apply_move`.  States are immutable, hashable values.
+
+>>> import random
+>>> import boardrules as br
+>>> rng = random.Random(7)
+>>> s = br.new_game("parchis", players=2)
+>>> while not br.is_terminal(s):
+...     if br.is_chance(s):
+...         s = br.apply_move(s, br.sample_chance(s, rng))
+...     else:
+...         s = br.apply_move(s, rng.choice(br.legal_moves(s)))
+>>> sorted(br.returns(s))
+[0.0, 1.0]
+"""
+
+from boardrules.api import (
+    FORMAT,
+    FORMAT_VERSION,
+    apply_move,
+    available_games,
+    chance_outcomes,
+    current_player,
+    evaluate,
+    from_json,
+    game_of,
+    get_game,
+    is_chance,
+    is_terminal,
+    legal_moves,
+    new_game,
+    num_players,
+    parse_move,
+    register_game,
+    render,
+    returns,
+    sample_chance,
+    to_json,
+)
+from boardrules.errors import (
+    BoardrulesError,
+    IllegalMoveError,
+    InvalidOptionError,
+    MoveSyntaxError,
+    NotAStateError,
+    StateFormatError,
+    UnknownGameError,
+)
+from boardrules.game import CHANCE, TERMINAL, Game, Option
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "TERMINAL",
+    "BoardrulesError",
+    "Game",
+    "IllegalMoveError",
+    "InvalidOptionError",
+    "MoveSyntaxError",
+    "NotAStateError",
+    "Option",
+    "StateFormatError",
+    "UnknownGameError",
+    "__version__",
+    "apply_move",
+    "available_games",
+    "chance_outcomes",
+    "current_player",
+    "evaluate",
+    "from_json",
+    "game_of",
+    "get_game",
+    "is_chance",
+    "is_terminal",
+    "legal_moves",
+    "new_game",
+    "num_players",
+    "parse_move",
+    "register_game",
+    "render",
+    "returns",
+    "sample_chance",
+    "to_json",
+]

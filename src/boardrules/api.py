@@ -1,0 +1,250 @@
+"""The game-independent API: the same functions for every registered game.
+
+Each function dispatches on the state's type (every state class carries its :class:`Game`
+record as the class attribute ``game``), so a bot written against this module plays every
+game.  The games themselves live in their own packages (:mod:`boardrules.parchis`, ...),
+which offer the same functions typed for their own states and moves.
+
+>>> import boardrules as br
+>>> s = br.new_game("parchis", players=2)
+>>> br.current_player(s) == br.CHANCE
+True
+>>> sum(p for _, p in br.chance_outcomes(s))
+Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from fractions import Fraction
+from typing import Any
+
+from boardrules.errors import NotAStateError, StateFormatError, UnknownGameError
+from boardrules.game import CHANCE, TERMINAL, Game
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "apply_move",
+    "available_games",
+    "chance_outcomes",
+    "current_player",
+    "evaluate",
+    "from_json",
+    "game_of",
+    "get_game",
+    "is_chance",
+    "is_terminal",
+    "legal_moves",
+    "new_game",
+    "num_players",
+    "parse_move",
+    "register_game",
+    "render",
+    "returns",
+    "sample_chance",
+    "to_json",
+]
+
+#: The ``format`` field of every JSON document this library writes.
+FORMAT = "boardrules-state"
+#: The version of that document; :func:`from_json` refuses others.
+FORMAT_VERSION = 1
+
+# The built-in games, imported only when first asked for, so importing boardrules is cheap
+# and no game module runs at import time.  Each module exposes its record as ``GAME``.
+_BUILTIN: dict[str, str] = {
+    "parchis": "boardrules.parchis",
+}
+_registered: dict[str, Game[Any, Any]] = {}
+
+
+def available_games() -> tuple[str, ...]:
+    """The names of the games that :func:`new_game` accepts, built-in ones first.
+
+    >>> available_games()[0]
+    'parchis'
+    """
+    return tuple(_BUILTIN) + tuple(n for n in _registered if n not in _BUILTIN)
+
+
+def register_game(game: Game[Any, Any]) -> None:
+    """Make a game of your own available by name to :func:`new_game` and :func:`from_json`.
+
+    Its state class must carry the record as its class attribute ``game``.
+    """
+    if game.name in _BUILTIN:
+        raise UnknownGameError(f"{game.name!r} is the name of a built-in game; choose another")
+    game.state_type.game = game  # type: ignore[attr-defined]
+    _registered[game.name] = game
+
+
+def get_game(name: str, /) -> Game[Any, Any]:
+    """The :class:`~boardrules.game.Game` record of the game called ``name``."""
+    game = _registered.get(name)
+    if game is not None:
+        return game
+    module = _BUILTIN.get(name)
+    if module is None:
+        raise UnknownGameError(
+            f"unknown game {name!r}; available games: {', '.join(available_games())}"
+        )
+    loaded: Game[Any, Any] = importlib.import_module(module).GAME
+    return loaded
+
+
+def new_game(name: str, /, **options: Any) -> Any:
+    """The starting state of the game called ``name`` with the given options.
+
+    Every game takes ``players``; an unknown option or a bad value raises
+    :class:`~boardrules.InvalidOptionError`, whose message lists what is allowed.
+
+    >>> s = new_game("parchis", players=3)
+    >>> num_players(s)
+    3
+    """
+    return get_game(name).new_game(**options)
+
+
+def game_of(state: Any) -> Game[Any, Any]:
+    """The :class:`~boardrules.game.Game` record that ``state`` belongs to."""
+    try:
+        game: Game[Any, Any] = state.game
+    except AttributeError:
+        raise NotAStateError(
+            f"{type(state).__name__} is not a boardrules state; make one with new_game()"
+        ) from None
+    return game
+
+
+def current_player(state: Any) -> int:
+    """The player to decide (0..n-1), :data:`CHANCE` at a chance node, :data:`TERMINAL` at the end."""
+    return game_of(state).current_player(state)
+
+
+def num_players(state: Any) -> int:
+    """The number of players (seats) of the game ``state`` belongs to."""
+    return game_of(state).num_players(state)
+
+
+def is_terminal(state: Any) -> bool:
+    """Whether the game has ended."""
+    return game_of(state).current_player(state) == TERMINAL
+
+
+def is_chance(state: Any) -> bool:
+    """Whether ``state`` is a chance node (the next move is a roll of the dice)."""
+    return game_of(state).current_player(state) == CHANCE
+
+
+def legal_moves(state: Any) -> tuple[Any, ...]:
+    """The moves allowed now: the player's at a decision node (never empty: a forced pass is
+    a move), the possible outcomes at a chance node, ``()`` at the end."""
+    return game_of(state).legal_moves(state)
+
+
+def chance_outcomes(state: Any) -> tuple[tuple[Any, Fraction], ...]:
+    """At a chance node, each outcome with its exact probability (they sum to 1); else ``()``."""
+    return game_of(state).chance_outcomes(state)
+
+
+def apply_move(state: Any, move: Any) -> Any:
+    """The state after ``move``; ``state`` itself is never changed.
+
+    A move that is not legal raises :class:`~boardrules.IllegalMoveError`, which says which
+    rule forbids it.
+    """
+    return game_of(state).apply_move(state, move)
+
+
+def returns(state: Any) -> tuple[float, ...]:
+    """One value per player: the result at the end of the game (all zero before it)."""
+    return game_of(state).returns(state)
+
+
+def evaluate(state: Any) -> tuple[float, ...]:
+    """The game's default heuristic: per player an estimate in ``[0, 1]`` of its return."""
+    return game_of(state).evaluate(state)
+
+
+def render(state: Any) -> str:
+    """A text picture of the board that a person can read."""
+    return game_of(state).render(state)
+
+
+def parse_move(state: Any, text: str) -> Any:
+    """The legal move whose notation (``str(move)``) is ``text``.
+
+    A text that is not in the game's notation raises :class:`~boardrules.MoveSyntaxError`;
+    a well-formed move that is not legal now raises :class:`~boardrules.IllegalMoveError`.
+    """
+    return game_of(state).parse_move(state, text)
+
+
+def sample_chance(state: Any, rng: random.Random) -> Any:
+    """Draw one outcome of the chance node ``state`` with the caller's random generator."""
+    outcomes = game_of(state).chance_outcomes(state)
+    if not outcomes:
+        raise NotAStateError("sample_chance() needs a chance node; this state is not one")
+    x = Fraction(rng.random())
+    acc = Fraction(0)
+    for move, p in outcomes:
+        acc += p
+        if x < acc:
+            return move
+    return outcomes[-1][0]
+
+
+def to_json(state: Any) -> str:
+    """A versioned JSON document of ``state`` that names its game and options.
+
+    >>> s = new_game("parchis", players=2)
+    >>> from_json(to_json(s)) == s
+    True
+    """
+    game = game_of(state)
+    doc = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "game": game.name,
+        "options": game.options_of(state),
+        "state": game.encode(state),
+    }
+    return json.dumps(doc, separators=(",", ":"), sort_keys=True)
+
+
+def from_json(text: str | bytes) -> Any:
+    """The state described by a document of :func:`to_json`.
+
+    Damaged text, another format or version, an unknown game or option, or a document that
+    describes an impossible state raise :class:`~boardrules.StateFormatError` (or
+    :class:`~boardrules.UnknownGameError` / :class:`~boardrules.InvalidOptionError`), all
+    :class:`ValueError`.
+    """
+    try:
+        doc = json.loads(text)
+    except (ValueError, TypeError) as e:
+        raise StateFormatError(f"not a JSON document: {e}") from None
+    if not isinstance(doc, dict):
+        raise StateFormatError("a state document is a JSON object")
+    if doc.get("format") != FORMAT:
+        raise StateFormatError(f"the 'format' field must be {FORMAT!r}")
+    if doc.get("version") != FORMAT_VERSION:
+        raise StateFormatError(
+            f"unsupported version {doc.get('version')!r}; this library reads {FORMAT_VERSION}"
+        )
+    name, options, body = doc.get("game"), doc.get("options"), doc.get("state")
+    if not isinstance(name, str):
+        raise StateFormatError("the 'game' field must be a game name")
+    if not isinstance(options, dict) or not isinstance(body, dict):
+        raise StateFormatError("the 'options' and 'state' fields must be JSON objects")
+    game = get_game(name)
+    try:
+        return game.decode(options, body)
+    except (StateFormatError, UnknownGameError):
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+        # A decoder is written to check everything; this is the net under it.
+        raise StateFormatError(f"impossible {name} state: {type(e).__name__}: {e}") from None

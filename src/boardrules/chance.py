@@ -1,0 +1,50 @@
+"""Exact dice distributions for chance nodes.
+
+The rules never draw random numbers; they list outcomes with exact probabilities.  These
+helpers build such lists, with :class:`fractions.Fraction` probabilities that sum to 1.
+Results are cached: the same call returns the same tuple, so callers may cache by identity.
+
+>>> die_faces(6)[0]
+(1, Fraction(1, 6))
+>>> dict(dice_sum(2, 6))[7]
+Fraction(1, 6)
+>>> len(dice_sorted(2, 6))
+21
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+
+__all__ = ["dice_sorted", "dice_sum", "die_faces"]
+
+
+@lru_cache(maxsize=None)
+def die_faces(sides: int = 6) -> tuple[tuple[int, Fraction], ...]:
+    """Each face of one fair die with probability ``1/sides``."""
+    p = Fraction(1, sides)
+    return tuple((face, p) for face in range(1, sides + 1))
+
+
+@lru_cache(maxsize=None)
+def dice_sum(count: int, sides: int = 6) -> tuple[tuple[int, Fraction], ...]:
+    """Each total of ``count`` fair dice with its exact probability, lowest total first."""
+    totals = Counter(sum(r) for r in itertools.product(range(1, sides + 1), repeat=count))
+    n = sides**count
+    return tuple((t, Fraction(c, n)) for t, c in sorted(totals.items()))
+
+
+@lru_cache(maxsize=None)
+def dice_sorted(count: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """Each multiset of ``count`` fair dice (as a sorted tuple) with its exact probability.
+
+    Use it when the faces matter one by one (sixes, pairs) but their order does not.
+    """
+    rolls = Counter(
+        tuple(sorted(r)) for r in itertools.product(range(1, sides + 1), repeat=count)
+    )
+    n = sides**count
+    return tuple((r, Fraction(c, n)) for r, c in sorted(rolls.items()))

@@ -1,0 +1,46 @@
+"""The exceptions of boardrules.
+
+Every error the API raises for bad input is a :class:`BoardrulesError`, which is a
+:class:`ValueError`, so ``except ValueError`` catches them all.  Each message says what was
+wrong and what is allowed.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BoardrulesError",
+    "IllegalMoveError",
+    "InvalidOptionError",
+    "MoveSyntaxError",
+    "NotAStateError",
+    "StateFormatError",
+    "UnknownGameError",
+]
+
+
+class BoardrulesError(ValueError):
+    """Base class of every error that boardrules raises for bad input."""
+
+
+class UnknownGameError(BoardrulesError):
+    """A game name that is not registered; the message lists the available games."""
+
+
+class InvalidOptionError(BoardrulesError):
+    """An unknown option, or a bad value for a known one; the message says what is allowed."""
+
+
+class IllegalMoveError(BoardrulesError):
+    """A move that the rules do not allow in this state; the message says which rule forbids it."""
+
+
+class MoveSyntaxError(BoardrulesError):
+    """A move text that is not in the game's move notation at all (see ``parse_move``)."""
+
+
+class StateFormatError(BoardrulesError):
+    """A JSON document that is damaged, of another version, or describes an impossible state."""
+
+
+class NotAStateError(BoardrulesError):
+    """An object passed where a game state was expected."""

@@ -1,0 +1,107 @@
+"""The game record: what a game gives the game-independent API.
+
+A game is a handful of pure functions over its own immutable state type, gathered in a
+:class:`Game` record.  Each state class points at its record through the class attribute
+``game``, which is how the top-level functions of :mod:`boardrules` dispatch.  Options are
+declared with :class:`Option` and checked by :func:`resolve_options`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from boardrules.errors import InvalidOptionError
+
+__all__ = ["CHANCE", "TERMINAL", "Game", "Option", "resolve_options"]
+
+#: :func:`~boardrules.current_player` at a chance node (dice are rolled).
+CHANCE: int = -1
+#: :func:`~boardrules.current_player` when the game has ended.
+TERMINAL: int = -2
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+@attrs.frozen
+class Option:
+    """One option of a game: its name, default value, a check and a line of documentation.
+
+    ``check`` receives the value the caller gave and returns the value to use (it may
+    normalise, e.g. a list into a tuple); it raises :class:`ValueError` with a message that
+    says what is allowed.
+    """
+
+    name: str
+    default: Any
+    doc: str
+    check: Callable[[Any], Any]
+
+
+def resolve_options(
+    game: str, options: tuple[Option, ...], given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Return every option of ``game`` with the given values checked and defaults filled in.
+
+    >>> opts = (Option("players", 4, "seats", lambda v: v),)
+    >>> resolve_options("demo", opts, {})
+    {'players': 4}
+    >>> resolve_options("demo", opts, {"colour": 1})
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.InvalidOptionError: demo has no option 'colour'; its options are: players
+    """
+    known = {o.name: o for o in options}
+    for name in given:
+        if name not in known:
+            raise InvalidOptionError(
+                f"{game} has no option {name!r}; its options are: {', '.join(known)}"
+            )
+    out: dict[str, Any] = {}
+    for o in options:
+        value = given.get(o.name, o.default)
+        try:
+            out[o.name] = o.check(value)
+        except InvalidOptionError:
+            raise
+        except (ValueError, TypeError) as e:
+            raise InvalidOptionError(f"{game} option {o.name}={value!r}: {e}") from None
+    return out
+
+
+@attrs.frozen
+class Game(Generic[S, M]):
+    """The fixed rules of one game, as a record of pure functions over its state type ``S``
+    and move type ``M``.
+
+    The functions have the meaning of the top-level functions of :mod:`boardrules` with the
+    same names.  ``encode`` turns a state into a JSON-ready ``dict`` (the game's part of the
+    document) and ``decode`` checks such a ``dict`` and rebuilds the state, raising
+    :class:`~boardrules.StateFormatError` for anything impossible; ``options_of`` gives the
+    options a state was created with, as JSON-ready values that ``new_game`` accepts.
+    ``evaluate`` is the game's default heuristic for bots: one value per player in
+    ``[0, 1]``, an estimate of that player's return (exactly :func:`returns` at the end).
+    """
+
+    name: str
+    summary: str
+    options: tuple[Option, ...]
+    state_type: type[S]
+    move_type: type[M]
+    new_game: Callable[..., S]
+    current_player: Callable[[S], int]
+    num_players: Callable[[S], int]
+    legal_moves: Callable[[S], tuple[M, ...]]
+    chance_outcomes: Callable[[S], tuple[tuple[M, Fraction], ...]]
+    apply_move: Callable[[S, M], S]
+    returns: Callable[[S], tuple[float, ...]]
+    render: Callable[[S], str]
+    parse_move: Callable[[S, str], M]
+    options_of: Callable[[S], dict[str, Any]]
+    evaluate: Callable[[S], tuple[float, ...]]
+    encode: Callable[[S], dict[str, Any]]
+    decode: Callable[[dict[str, Any], dict[str, Any]], S]
