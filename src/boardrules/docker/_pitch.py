@@ -1,0 +1,224 @@
+"""The Docker pitch as data, and the exact search for routes over it.
+
+The pitch is a frozen, validated description (:class:`Pitch`): a square grid, the entry
+square of each side, and which sides the players take for each number of players.  Every
+table that depends only on the pitch (square names, neighbours) is derived from it once, and
+the route search keeps its results in a cache that lives on the pitch.
+
+Squares are numbered ``y * size + x`` and named like chess squares: file ``a``.. for ``x``,
+rank ``1``.. for ``y``.  On the standard pitch ``a1`` is the south-west corner, ``b2`` the
+centre, and the entry squares are ``b1`` (south), ``a2`` (west), ``b3`` (north), ``c2`` (east).
+
+>>> PITCH.name_of(PITCH.entry_square("north"))
+'b3'
+>>> [PITCH.name_of(n) for n in PITCH.neighbours[PITCH.square("b2")]]
+['b1', 'a2', 'c2', 'b3']
+"""
+
+from __future__ import annotations
+
+import attrs
+
+__all__ = ["FACES", "PITCH", "Pitch", "Reach"]
+
+#: The faces of the die: a roll is 1..FACES, and no move costs more than a roll.
+FACES = 6
+
+#: For one starting point, the squares a piece can end on for each exact cost 0..FACES
+#: (index 0 is always empty): ``reach[roll]`` is a sorted tuple of squares.
+Reach = tuple[tuple[int, ...], ...]
+
+# The sides in clockwise order seen from above; a seat's entry square faces its player.
+_CLOCKWISE = ("south", "west", "north", "east")
+# Keep at most this many route results per pitch; a bot plays through far fewer towers in a
+# game, but a long benchmark would otherwise keep every pitch shape it ever saw.
+_CACHE_LIMIT = 250_000
+
+
+@attrs.frozen
+class Pitch:
+    """The playing area: a ``size`` x ``size`` grid of squares, each holding one tower.
+
+    ``entries`` gives each side's entry square as ``(x, y)``; ``seatings`` gives, for each
+    number of players, the sides they sit at in turn order.  The constructor checks that the
+    data describes a real Docker pitch (entries in the middle of the side they face, seatings
+    clockwise, no side twice) and raises :class:`ValueError` otherwise.
+    """
+
+    size: int
+    entries: tuple[tuple[str, tuple[int, int]], ...]
+    seatings: tuple[tuple[int, tuple[str, ...]], ...]
+    #: The name of each square, by number (``"a1"``, ``"b1"``, ...).
+    names: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: The orthogonal neighbours of each square, by number.
+    neighbours: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    _numbers: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _routes: dict[tuple[tuple[int, ...], int, bool], Reach] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+
+    def __attrs_post_init__(self) -> None:
+        size = self.size
+        if not 2 <= size <= 9:
+            raise ValueError(f"a pitch is 2 to 9 squares wide, not {size}")
+        names = tuple(f"{'abcdefghi'[i % size]}{i // size + 1}" for i in range(size * size))
+        neighbours = tuple(self._neighbours_of(i) for i in range(size * size))
+        middle, last = size // 2, size - 1
+        facing = {
+            "south": (middle, 0),
+            "west": (0, middle),
+            "north": (middle, last),
+            "east": (last, middle),
+        }
+        sides = [side for side, _ in self.entries]
+        if sorted(sides) != sorted(facing):
+            raise ValueError(f"a pitch has one entry square on each side, not {sides}")
+        for side, where in self.entries:
+            if where != facing[side]:
+                raise ValueError(f"the {side} entry square is the middle of that side")
+        for players, seated in self.seatings:
+            if len(seated) != players or len(set(seated)) != players:
+                raise ValueError(f"{players} players take {players} different sides")
+            order = [_CLOCKWISE.index(side) for side in seated if side in _CLOCKWISE]
+            if len(order) != players or order != sorted(order):
+                raise ValueError(f"the sides of {players} players go clockwise: {seated}")
+        object.__setattr__(self, "names", names)
+        object.__setattr__(self, "neighbours", neighbours)
+        object.__setattr__(self, "_numbers", {n: i for i, n in enumerate(names)})
+        object.__setattr__(self, "_routes", {})
+
+    def _neighbours_of(self, square: int) -> tuple[int, ...]:
+        size = self.size
+        x, y = square % size, square // size
+        near = ((x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1))
+        return tuple(b * size + a for a, b in near if 0 <= a < size and 0 <= b < size)
+
+    @property
+    def squares(self) -> int:
+        """The number of squares."""
+        return self.size * self.size
+
+    def square(self, name: str) -> int:
+        """The number of the square called ``name``; :class:`KeyError` if there is none."""
+        return self._numbers[name]
+
+    def name_of(self, square: int) -> str:
+        """The name of square number ``square``."""
+        return self.names[square]
+
+    def square_at(self, x: int, y: int) -> int:
+        """The number of the square at ``(x, y)``; :class:`ValueError` off the pitch."""
+        if not (0 <= x < self.size and 0 <= y < self.size):
+            raise ValueError(f"({x}, {y}) is not on the {self.size}x{self.size} pitch")
+        return y * self.size + x
+
+    def entry_square(self, side: str) -> int:
+        """The number of the entry square of ``side`` (``"south"``, ``"west"``, ...)."""
+        for name, (x, y) in self.entries:
+            if name == side:
+                return self.square_at(x, y)
+        raise ValueError(f"no side {side!r}; the sides are {', '.join(_CLOCKWISE)}")
+
+    def sides_for(self, players: int) -> tuple[str, ...]:
+        """The sides that ``players`` players take, in turn order."""
+        for count, seated in self.seatings:
+            if count == players:
+                return seated
+        raise ValueError(f"the pitch seats {', '.join(str(c) for c, _ in self.seatings)} players")
+
+    def reach_from(self, heights: tuple[int, ...], origin: int, return_to_start: bool) -> Reach:
+        """Where the top piece of square ``origin`` can end, for each exact cost.
+
+        ``heights`` are the tower heights with the piece still on ``origin``.  The piece
+        leaves ``origin`` (so that tower is one lower) and steps orthogonally; a step onto a
+        tower ``h`` high from altitude ``a`` costs ``1 + |a - h|`` and leaves the piece at
+        altitude ``h``.  No square is entered twice; ``origin`` counts as entered unless
+        ``return_to_start``.  Every route is tried, so the result is exact.
+
+        >>> flat = (0,) * 4 + (1,) + (0,) * 4
+        >>> [PITCH.name_of(s) for s in PITCH.reach_from(flat, PITCH.square("b2"), False)[2]]
+        ['a1', 'b1', 'c1', 'a2', 'c2', 'a3', 'b3', 'c3']
+        """
+        key = (heights, origin, return_to_start)
+        found = self._routes.get(key)
+        if found is None:
+            lowered = list(heights)
+            lowered[origin] -= 1
+            entered = 0 if return_to_start else 1 << origin
+            found = self._search(lowered, origin, lowered[origin], 0, entered)
+            self._remember(key, found)
+        return found
+
+    def reach_entering(self, heights: tuple[int, ...], entry: int) -> Reach:
+        """Where a new piece entering on square ``entry`` can end, for each exact cost.
+
+        Entering is the first step, from altitude 0 (off the pitch) onto the entry tower,
+        so it costs ``1 + h``; the rest of the roll is spent moving on from there as in
+        :meth:`reach_from`, and the entry square counts as entered.
+
+        >>> PITCH.reach_entering((0,) * 9, PITCH.square("b1"))[1]
+        (1,)
+        """
+        key = (heights, -1 - entry, False)
+        found = self._routes.get(key)
+        if found is None:
+            height = heights[entry]
+            found = self._search(list(heights), entry, height, 1 + height, 1 << entry)
+            self._remember(key, found)
+        return found
+
+    def _remember(self, key: tuple[tuple[int, ...], int, bool], found: Reach) -> None:
+        if len(self._routes) >= _CACHE_LIMIT:
+            self._routes.clear()
+        self._routes[key] = found
+
+    def _search(
+        self, heights: list[int], here: int, altitude: int, spent: int, entered: int
+    ) -> Reach:
+        """Every square reachable from ``here`` (already paid ``spent``), by exact cost."""
+        ends: list[set[int]] = [set() for _ in range(FACES + 1)]
+        if 0 < spent <= FACES:
+            ends[spent].add(here)
+        neighbours = self.neighbours
+
+        def walk(here: int, altitude: int, spent: int, entered: int) -> None:
+            for step in neighbours[here]:
+                bit = 1 << step
+                if entered & bit:
+                    continue
+                height = heights[step]
+                cost = spent + 1 + (altitude - height if altitude > height else height - altitude)
+                if cost > FACES:
+                    continue
+                ends[cost].add(step)
+                if cost < FACES:
+                    walk(step, height, cost, entered | bit)
+
+        if spent < FACES:
+            walk(here, altitude, spent, entered)
+        return tuple(_interned(tuple(sorted(e))) for e in ends)
+
+
+_SQUARE_SETS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _interned(squares: tuple[int, ...]) -> tuple[int, ...]:
+    """One shared tuple per set of squares, so cached results cost little memory."""
+    return _SQUARE_SETS.setdefault(squares, squares)
+
+
+def _standard() -> Pitch:
+    return Pitch(
+        size=3,
+        entries=(("south", (1, 0)), ("west", (0, 1)), ("north", (1, 2)), ("east", (2, 1))),
+        seatings=(
+            (2, ("south", "north")),
+            (3, ("south", "west", "north")),
+            (4, ("south", "west", "north", "east")),
+        ),
+    )
+
+
+#: The standard Docker pitch: 3 x 3 squares, an entry square in the middle of each side.
+PITCH: Pitch = _standard()
+
