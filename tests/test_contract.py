@@ -32,7 +32,8 @@ def test_a_non_state_is_refused_with_a_value_error() -> None:
         '{"format": "boardrules-state", "version": 99}',
         '{"format": "other", "version": 1}',
         '{"format": "boardrules-state", "version": 1, "game": "nope", "options": {}, "state": {}}',
-        '{"format": "boardrules-state", "version": 1, "game": "parchis", "options": 1, "state": {}}',
+        '{"format": "boardrules-state", "version": 1, "game": "parchis", "options": 1, '
+        '"state": {}}',
     ],
 )
 def test_from_json_refuses_damaged_documents(text: str) -> None:
