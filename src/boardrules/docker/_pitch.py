@@ -25,8 +25,8 @@ __all__ = ["FACES", "PITCH", "Pitch", "Reach"]
 FACES = 6
 
 #: For one starting point, the squares a piece can end on for each exact cost 0..FACES
-#: (index 0 is always empty): ``reach[roll]`` is a sorted tuple of squares.
-Reach = tuple[tuple[int, ...], ...]
+#: (index 0 is always empty): ``reach[roll]`` has bit ``1 << square`` set for each square.
+Reach = tuple[int, ...]
 
 # The sides in clockwise order seen from above; a seat's entry square faces its player.
 _CLOCKWISE = ("south", "west", "north", "east")
@@ -53,6 +53,10 @@ class Pitch:
     #: The orthogonal neighbours of each square, by number.
     neighbours: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     _numbers: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    # Each square's neighbours with their bits, for the route search.
+    _steps: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
     _routes: dict[tuple[tuple[int, ...], int, bool], Reach] = attrs.field(
         init=False, eq=False, repr=False
     )
@@ -85,6 +89,9 @@ class Pitch:
         object.__setattr__(self, "names", names)
         object.__setattr__(self, "neighbours", neighbours)
         object.__setattr__(self, "_numbers", {n: i for i, n in enumerate(names)})
+        object.__setattr__(
+            self, "_steps", tuple(tuple((n, 1 << n) for n in near) for near in neighbours)
+        )
         object.__setattr__(self, "_routes", {})
 
     def _neighbours_of(self, square: int) -> tuple[int, ...]:
@@ -136,7 +143,8 @@ class Pitch:
         ``return_to_start``.  Every route is tried, so the result is exact.
 
         >>> flat = (0,) * 4 + (1,) + (0,) * 4
-        >>> [PITCH.name_of(s) for s in PITCH.reach_from(flat, PITCH.square("b2"), False)[2]]
+        >>> ends = PITCH.reach_from(flat, PITCH.square("b2"), False)[2]
+        >>> [PITCH.name_of(s) for s in PITCH.squares_in(ends)]
         ['a1', 'c1', 'a3', 'c3']
         """
         key = (heights, origin, return_to_start)
@@ -156,7 +164,7 @@ class Pitch:
         so it costs ``1 + h``; the rest of the roll is spent moving on from there as in
         :meth:`reach_from`, and the entry square counts as entered.
 
-        >>> PITCH.reach_entering((0,) * 9, PITCH.square("b1"))[1]
+        >>> PITCH.squares_in(PITCH.reach_entering((0,) * 9, PITCH.square("b1"))[1])
         (1,)
         """
         key = (heights, -1 - entry, False)
@@ -167,44 +175,46 @@ class Pitch:
             self._remember(key, found)
         return found
 
+    def squares_in(self, ends: int) -> tuple[int, ...]:
+        """The squares of a set of squares written as bits (``1 << square``), in order."""
+        return tuple(s for s in range(self.squares) if ends >> s & 1)
+
     def _remember(self, key: tuple[tuple[int, ...], int, bool], found: Reach) -> None:
         if len(self._routes) >= _CACHE_LIMIT:
             self._routes.clear()
-        self._routes[key] = found
+        self._routes[key] = _REACHES.setdefault(found, found)
 
     def _search(
         self, heights: list[int], here: int, altitude: int, spent: int, entered: int
     ) -> Reach:
-        """Every square reachable from ``here`` (already paid ``spent``), by exact cost."""
-        ends: list[set[int]] = [set() for _ in range(FACES + 1)]
-        if 0 < spent <= FACES:
-            ends[spent].add(here)
-        neighbours = self.neighbours
+        """Every square reachable from ``here`` (already paid ``spent``), by exact cost.
 
-        def walk(here: int, altitude: int, spent: int, entered: int) -> None:
-            for step in neighbours[here]:
-                bit = 1 << step
+        Depth first over all routes; a route stops as soon as it costs more than a die
+        can show, and every step costs at least 1, so no route is longer than six steps.
+        """
+        ends = [0] * (FACES + 1)
+        if 0 < spent <= FACES:
+            ends[spent] = 1 << here
+        steps = self._steps
+        routes = [(here, altitude, spent, entered)] if spent < FACES else []
+        more, pop = routes.append, routes.pop
+        while routes:
+            here, altitude, spent, entered = pop()
+            for step, bit in steps[here]:
                 if entered & bit:
                     continue
                 height = heights[step]
                 cost = spent + 1 + (altitude - height if altitude > height else height - altitude)
-                if cost > FACES:
-                    continue
-                ends[cost].add(step)
                 if cost < FACES:
-                    walk(step, height, cost, entered | bit)
-
-        if spent < FACES:
-            walk(here, altitude, spent, entered)
-        return tuple(_interned(tuple(sorted(e))) for e in ends)
-
-
-_SQUARE_SETS: dict[tuple[int, ...], tuple[int, ...]] = {}
+                    ends[cost] |= bit
+                    more((step, height, cost, entered | bit))
+                elif cost == FACES:
+                    ends[cost] |= bit
+        return tuple(ends)
 
 
-def _interned(squares: tuple[int, ...]) -> tuple[int, ...]:
-    """One shared tuple per set of squares, so cached results cost little memory."""
-    return _SQUARE_SETS.setdefault(squares, squares)
+# One shared tuple per distinct result, so that the cache costs little memory.
+_REACHES: dict[Reach, Reach] = {}
 
 
 def _standard() -> Pitch:

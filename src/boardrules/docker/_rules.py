@@ -14,10 +14,10 @@ from typing import cast
 from boardrules.chance import die_faces
 from boardrules.docker._pitch import FACES
 from boardrules.docker._state import (
-    ENTRIES,
+    ENTRIES_TO,
     PIECES,
     ROLLS,
-    SHIFTS,
+    SHIFTS_TO,
     DockerMove,
     DockerState,
     Entry,
@@ -85,16 +85,17 @@ def moves_for(
     """
     pitch = rules.pitch
     heights = tuple(map(len, towers))
-    moves: list[DockerMove] = []
+    moves: tuple[DockerMove, ...] = ()
     for origin, tower in enumerate(towers):
         if tower and tower[-1] == player:
-            shifts = SHIFTS[origin]
-            for target in pitch.reach_from(heights, origin, rules.return_to_start)[roll]:
-                moves.append(shifts[target])
+            ends = pitch.reach_from(heights, origin, rules.return_to_start)[roll]
+            if ends:
+                moves += SHIFTS_TO[origin][ends]
     if reserve[player]:
-        for target in pitch.reach_entering(heights, rules.entries[player])[roll]:
-            moves.append(ENTRIES[target])
-    return tuple(moves)
+        ends = pitch.reach_entering(heights, rules.entries[player])[roll]
+        if ends:
+            moves += ENTRIES_TO[ends]
+    return moves
 
 
 def usable_rolls(state: DockerState, player: int) -> tuple[int, ...]:
