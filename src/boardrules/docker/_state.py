@@ -39,7 +39,7 @@ PIECES = 3
 class Rules:
     """The options of one game, shared by all its states, with tables derived from them.
 
-    Build it with :func:`rules_for`, which hands out one object per set of options.
+    Build it with ``rules_for``, which hands out one object per set of options.
     """
 
     players: int
