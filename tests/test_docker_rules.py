@@ -7,6 +7,7 @@ south b1, west a2, north b3, east c2.  Towers are written bottom to top as playe
 from __future__ import annotations
 
 import json
+import pickle
 from fractions import Fraction
 
 import pytest
@@ -71,6 +72,8 @@ def test_seats_clockwise_south_west_north_east() -> None:
     assert new_game(players=2).rules.sides == ("south", "north")
     assert new_game(players=3).rules.sides == ("south", "west", "north")
     assert new_game(players=4).rules.sides == ("south", "west", "north", "east")
+    # With two players the second sits north and enters on b3.
+    assert names(play(new_game(players=2, first_player=1), "roll 1")) == ["in-b3"]
 
 
 def test_pitch_description_is_validated() -> None:
@@ -326,6 +329,14 @@ def test_player_who_cannot_use_the_roll_is_eliminated_and_pieces_stay() -> None:
     assert "player 0 south" in docker.render(after) and "eliminated 1st" in docker.render(after)
 
 
+def test_player_with_all_three_pieces_blocked_is_eliminated() -> None:
+    # Every piece of player 0 is covered and none is left to enter: no roll can be used.
+    towers = {"a1": [0, 1], "b2": [0, 1], "c3": [0, 2]}
+    for roll in range(1, 7):
+        after = play(position(towers, players=3), f"roll {roll}")
+        assert after.eliminated == (0,) and after.towers == position(towers, players=3).towers
+
+
 def test_a_one_that_eliminates() -> None:
     # Player 0's only free piece is on top of a1 at altitude 1: a 1 only reaches towers one
     # high, and a1's neighbours are empty.  The other two are covered.
@@ -422,7 +433,28 @@ def test_return_to_start_option_allows_entering_the_starting_square_once() -> No
     assert same.towers == corridor(2).towers and same.to_move == 1
 
 
+def test_return_to_start_option_does_not_bring_an_entering_piece_back_to_its_entry() -> None:
+    s = new_game(players=2, return_to_start=True)
+    assert names(play(s, "roll 3")) == ["in-a2", "in-c2", "in-b3"]
+
+
 # --- Notation, JSON, render, positions ----------------------------------------------------
+
+
+def test_position_takes_square_names_or_coordinates_and_digit_strings() -> None:
+    by_name = position({"b2": "01", "a1": [1]}, players=2)
+    assert position({(1, 1): [0, 1], (0, 0): "1"}, players=2) == by_name
+    assert by_name.reserve == (2, 1)
+    for bad in ({"d4": [0]}, {(3, 0): [0]}, {"b2": "0x"}, {"b2": 0}):
+        with pytest.raises(br.StateFormatError, match="towers"):
+            position(bad, players=2)  # type: ignore[arg-type]
+
+
+def test_pickles_leave_out_the_legal_move_memo() -> None:
+    s = corridor(3)
+    before = pickle.dumps(s)
+    legal_moves(s)
+    assert pickle.dumps(s) == before and pickle.loads(before) == s
 
 
 def test_move_notation_says_piece_and_destination() -> None:
