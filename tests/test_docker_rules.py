@@ -84,6 +84,8 @@ def test_pitch_description_is_validated() -> None:
         Pitch(3, tuple(good.items())[:3], PITCH.seatings)
     with pytest.raises(ValueError, match="clockwise"):
         Pitch(3, PITCH.entries, ((2, ("north", "south")),))
+    with pytest.raises(ValueError, match="need a middle"):
+        Pitch(4, PITCH.entries, PITCH.seatings)
 
 
 def test_each_player_gets_three_pieces_and_the_game_starts_with_a_roll() -> None:

@@ -30,8 +30,8 @@ Reach = tuple[int, ...]
 
 # The sides in clockwise order seen from above; a seat's entry square faces its player.
 _CLOCKWISE = ("south", "west", "north", "east")
-# Keep at most this many route results per pitch; a bot plays through far fewer towers in a
-# game, but a long benchmark would otherwise keep every pitch shape it ever saw.
+# Bound the route cache: one game meets few shapes of towers, but a long run of games would
+# otherwise keep every shape it ever met.
 _CACHE_LIMIT = 250_000
 
 
@@ -63,8 +63,8 @@ class Pitch:
 
     def __attrs_post_init__(self) -> None:
         size = self.size
-        if not 2 <= size <= 9:
-            raise ValueError(f"a pitch is 2 to 9 squares wide, not {size}")
+        if size not in (3, 5, 7, 9):
+            raise ValueError(f"a pitch is 3, 5, 7 or 9 squares wide (sides need a middle): {size}")
         names = tuple(f"{'abcdefghi'[i % size]}{i // size + 1}" for i in range(size * size))
         neighbours = tuple(self._neighbours_of(i) for i in range(size * size))
         middle, last = size // 2, size - 1
