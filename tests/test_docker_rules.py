@@ -462,6 +462,7 @@ def test_pickles_leave_out_the_legal_move_memo() -> None:
 def test_move_notation_says_piece_and_destination() -> None:
     s = corridor(3)
     assert parse_move(s, "a1-b2") == Shift(sq("a1"), sq("b2"))
+    assert parse_move(s, " A1-B2 ") is parse_move(s, "a1-b2")  # case and spaces do not matter
     assert str(Entry(sq("c3"))) == "in-c3" and str(docker.Roll(4)) == "roll 4"
     with pytest.raises(br.MoveSyntaxError):
         parse_move(s, "a1 to b2")

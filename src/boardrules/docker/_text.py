@@ -26,7 +26,7 @@ def parse_move(state: DockerState, text: str) -> DockerMove:
     >>> parse_move(new_game(), "roll 4")
     Roll(value=4)
     """
-    found = _NOTATION.fullmatch(text.strip()) if isinstance(text, str) else None
+    found = _NOTATION.fullmatch(text.strip().lower()) if isinstance(text, str) else None
     if found is None:
         raise MoveSyntaxError(
             f"{text!r} is not a Docker move; write 'roll 4', 'b1-c3' (the top piece of b1 "
