@@ -81,9 +81,9 @@ def score_roll(count: int) -> Outcomes:
     """A roll of ``count`` dice by class counts, e.g. ``dice --0+6`` (ones first)."""
     out = []
     total = 6**count
-    for a in range(count + 1):
-        for b in range(count - a + 1):
-            for c in range(count - a - b + 1):
+    for a in range(count, -1, -1):
+        for b in range(count - a, -1, -1):
+            for c in range(count - a - b, -1, -1):
                 d = count - a - b - c
                 ways = factorial(count) // (factorial(a) * factorial(b) * factorial(c)
                                             * factorial(d))

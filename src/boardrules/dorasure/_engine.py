@@ -311,7 +311,7 @@ def settle(w: Work) -> None:
             todo.pop()
             todo.append((T_ROLL, seat, b, a))
         elif code == T_ROLL:
-            if b > 0:
+            if a > 0:
                 return
             todo.pop()
         elif code == T_FAITH:

@@ -178,6 +178,8 @@ def check_state(s: DorasureState) -> DorasureState:
     tracks = rules.tracks
     for p in range(n):
         sheet = rules.sheets[p]
+        if not 0 <= s.xp[p] <= tracks.xp_max:
+            raise StateFormatError(f"xp: 0..{tracks.xp_max}")
         level = s.level(p)
         if board.terrain[s.pos[p]] == MOUNTAIN:
             raise StateFormatError(f"pos: {rules.hero_name(p)} stands on a mountain")
@@ -188,8 +190,6 @@ def check_state(s: DorasureState) -> DorasureState:
                                    f"{rules.stats[p][level][CAP]} at level {level}")
         if not 0 <= s.gold[p] <= (4 if rules.heroes[p] == PRINCE else 0):
             raise StateFormatError("gold: only the Prince has gold, at most 4")
-        if not 0 <= s.xp[p] <= tracks.xp_max:
-            raise StateFormatError(f"xp: 0..{tracks.xp_max}")
         lock = s.locked[p]
         if lock >= 0 and (
             not 0 <= lock < 5
