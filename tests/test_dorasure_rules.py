@@ -432,7 +432,7 @@ def test_quest_underground_labyrinth_search_3_failure_holds_the_hero_until_succe
     assert texts(s) == ["stop"]
     s = play(s, "stop")
     assert texts(s) == ["quest g0"]
-    s = play(s, "quest g0", "dice +0")
+    s = play(s, "quest g0", "dice 0+")
     assert s.locked[0] == -1 and s.xp[0] == 2
 
 
