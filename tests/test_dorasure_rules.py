@@ -134,7 +134,7 @@ def test_full_meter_rampages_twice_and_the_triggering_hero_fights_first() -> Non
     s = play(s, "roll 6 6")  # 11 -> 13: passes the fire icon at 12
     assert s.meter == 13
     s = play(s, "rampage 3")
-    assert s.phase == 0 and texts(s) == ["stop"] or "stop" in texts(s)
+    assert s.phase == 0 and "stop" in texts(s)
     s = at({}, step="roll", meter=12, turn="Gladiator")
     s = play(s, "roll 6 6")  # reaches 14: the final rampage runs twice
     assert s.meter == 14

@@ -192,7 +192,8 @@ def position(
     ``faith`` (the Paladin's choice), ``move`` (stepping with ``dice``), ``act`` (choosing
     the action) or ``battle`` (a Climactic Battle turn, before spending).
 
-    >>> s = position(["Ninja", "Hunter"], at={"Ninja": "c2"}, step="move", dice=[3, 5])
+    >>> s = position(["Ninja", "Hunter"], quests={"g0": "golem"}, at={"Ninja": "c2"},
+    ...              step="move", dice=[3, 5])
     >>> s.rules.board.names[s.pos[0]], s.dice
     ('c2', (3, 5))
     """
