@@ -79,8 +79,10 @@ def test_battle_two_team_combo_new_total_is_read_on_the_chart() -> None:
     assert play(s, "dice ++").wounds == 1, "2 + 2 = 4: attack from behind"
     assert play(s, "dice --").health == (1, 8), "2 - 2 = 0: claws"
     s = play(s, "dice 66")
-    assert s.score == 4 and s.pending == 2
-    assert play(s, "extra +", "extra 0").wounds == 2, "2 + 1 + 1 + 1 + 0 = 5: overkill"
+    assert s.wounds == 1, "2 + 1 + 1 = 4; a 6 adds its +1 but rolls no extra die"
+    s = battle(("Ninja", "Gladiator", "Hunter"), resource={"Hunter": 0})
+    s = play(s, "dice ++", "dice ++6")
+    assert s.wounds == 2, "2 + 3 = 5: overkill"
 
 
 def test_battle_three_head_on_strike_hero_takes_one_dragon_takes_one() -> None:

@@ -537,6 +537,8 @@ def _rolled(w: Work, seat: int, purpose: int, count: int, code: int) -> None:
     counts = decode_counts(code)
     w.roll = counts
     w.score += counts[2] + counts[3] - counts[0]
+    if purpose == P_COMBO:
+        return  # one die each, read for its modifier only: no extra dice
     w.pending += counts[3]
     tasks: list[Task] = []
     if purpose in (P_BATTLE, P_REROLLED) and w.treasures():
