@@ -283,3 +283,13 @@ def test_treasures_work_only_in_phase_two() -> None:
                  resource={"Hunter": 0})
     s = play(s, "quest g0", "dice -0")
     assert s.health[1] == 4 and s.turn == 0, "no Poisoned Bullets while questing"
+
+
+def test_paladin_platinum_shield_also_stops_a_critical_slash() -> None:
+    s = battle(("Ninja", "Paladin"), turn="Paladin", wounds=2, solved={"g0": "treasure"},
+               resource={"Paladin": 0})
+    s = play(s, "dice ++6", "extra +", "claw slash", "shield")
+    assert s.health == (5, 7) and s.turn == 0
+    s = battle(("Ninja", "Paladin"), turn="Paladin", wounds=2, solved={"g0": "treasure"},
+               resource={"Paladin": 0})
+    assert play(s, "dice ++6", "extra +", "claw miss").turn == 0, "a miss needs no shield"

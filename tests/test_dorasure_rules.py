@@ -585,3 +585,47 @@ def test_exp_stops_at_the_end_of_the_track() -> None:
 def test_position_refuses_impossible_values(bad: dict[str, object]) -> None:
     with pytest.raises(br.StateFormatError):
         position(quests=FACE_UP, **bad)  # type: ignore[arg-type]
+
+
+def test_survival_roll_counts_every_hero_dead_or_alive() -> None:
+    s = at({"Ninja": "c1"}, heroes=("Ninja", "Gladiator", "Hunter"), step="act",
+           health={"Ninja": 1})
+    s = play(s, "adventure", "dice --")
+    assert probability(s, "survival lost") == Fraction(125, 216)
+    assert probability(s, "survival saved") == Fraction(91, 216)
+
+
+def test_a_saved_prince_loses_servants_and_gold() -> None:
+    s = at({"Prince": "c1"}, heroes=("Ninja", "Prince"), step="roll", meter=2,
+           health={"Prince": 1}, resource={"Prince": 1}, gold={"Prince": 1})
+    s = play(s, "roll 2 3 4 6", "rampage 3", "absorb 0", "survival saved")
+    assert s.health[1] == 5 and s.resource[1] == 0 and s.gold[1] == 0
+
+
+def test_an_assistant_killed_as_the_quest_begins_is_saved_and_leaves_the_quest() -> None:
+    s = at({"Ninja": "f1", "Gladiator": "g1"}, step="act", quests={"g0": "golem"},
+           health={"Gladiator": 1})
+    s = play(s, "quest g0", "ask Gladiator", "agree", "survival saved")
+    assert where(s, 1) == "city" and s.health == (4, 8)
+    assert len(texts(s)) == 10, "the Ninja rolls his 2 combat dice alone"
+    s = play(s, "dice ++")
+    assert s.flags[0] == 2 and s.health == (3, 8)
+
+
+def test_a_hero_killed_as_his_quest_begins_is_saved_and_his_turn_ends() -> None:
+    s = at({"Ninja": "f1"}, step="act", quests={"g0": "chimera"}, health={"Ninja": 1})
+    s = play(s, "quest g0", "survival saved")
+    assert where(s, 0) == "city" and s.turn == 1 and s.flags[0] == 0
+
+
+def test_reward_tiles_are_drawn_from_those_still_face_down() -> None:
+    s = quest("inscriptions", "dice 6", "extra +", quests={"d1": "golem"},
+              solved={"d1": "lair"}, wounds=1)
+    assert [(str(m), p) for m, p in chance_outcomes(s)] == [
+        ("reward lair", Fraction(1, 4)), ("reward book", Fraction(1, 4)),
+        ("reward weapons", Fraction(1, 4)), ("reward treasure", Fraction(1, 4))]
+
+
+def test_no_rest_at_the_lake_or_on_roads() -> None:
+    for space in ("a1", "b2"):
+        assert "rest" not in texts(at({"Ninja": space}, step="act"))
