@@ -212,6 +212,8 @@ def check_state(s: DorasureState) -> DorasureState:
     for k, (slug, copies) in enumerate(REWARDS):
         if s.rewards.count(k) > copies:
             raise StateFormatError(f"rewards: only {copies} {slug} tile(s)")
+    if len(s.dice) > 6 or list(s.dice) != sorted(s.dice):
+        raise StateFormatError("dice: at most 6 movement dice, in rising order")
     if s.wounds >= tracks.health and s.phase != WON:
         raise StateFormatError("wounds: the dragon is slain only when the heroes have won")
     if s.phase >= WON:
