@@ -8,7 +8,7 @@ small function here; the docs page maps the clauses to them.
 
 from __future__ import annotations
 
-from boardrules.dorasure._board import FOREST, PLAINS
+from boardrules.dorasure._board import FOREST, PLAINS, ROAD
 from boardrules.dorasure._data import QUESTS
 from boardrules.dorasure._dice import CLASS_SCORE, decode_counts
 from boardrules.dorasure._state import (
@@ -271,8 +271,6 @@ class Work:
 
 def effective_terrain(rules: Rules, razed: bool, space: int) -> int:
     """A space's terrain; razed Belk is a road."""
-    from boardrules.dorasure._board import ROAD
-
     return ROAD if razed and space == rules.board.belk else rules.board.terrain[space]
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from boardrules.dorasure._board import DEFAULT_ROWS, board_from_rows
+from boardrules.dorasure._check import check_state
 from boardrules.dorasure._data import (
     BASE_HEROES,
     HERO_ORDER,
@@ -268,7 +269,5 @@ def position(
     if step == "battle":
         w.begin_battle_turn(t)
     settle(w)
-    from boardrules.dorasure._json import check_state
-
     return check_state(w.freeze())
 
