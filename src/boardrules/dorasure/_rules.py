@@ -253,7 +253,12 @@ def _actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
 def apply_move(s: DorasureState, mv: object) -> DorasureState:
     """The state after ``mv``; an illegal move raises IllegalMoveError saying why."""
     legal = legal_moves(s)
-    if mv not in legal or not isinstance(mv, DorasureMove):
+    if type(mv) is not DorasureMove:
+        raise IllegalMoveError(_why_illegal(s, mv))
+    for known in legal:
+        if known is mv:  # moves are interned: the usual case
+            return advance(s, mv)
+    if mv not in legal:
         raise IllegalMoveError(_why_illegal(s, mv))
     return advance(s, mv)
 
