@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -99,6 +100,30 @@ def _check_all_documented(app: Any, env: Any) -> None:
                 logger.warning("%s.%s is public but not documented", modname, name)
 
 
+# The game pages name the tests that check each rule (``test_...``); a renamed or removed
+# test must not leave the page pointing at nothing.
+_TEST_NAME = re.compile(r"``(test_\w+)``")
+
+
+def _check_test_names(app: Any, env: Any) -> None:
+    tests = _DOCS.parent / "tests"
+    if not tests.is_dir():  # documentation built outside a checkout
+        return
+    defined = {
+        m.group(1)
+        for path in tests.rglob("test_*.py")
+        for m in re.finditer(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M)
+    }
+    for page in sorted(_DOCS.rglob("*.rst")):
+        if "_build" in page.parts:
+            continue
+        for name in sorted(set(_TEST_NAME.findall(page.read_text(encoding="utf-8")))):
+            if name not in defined:
+                location = str(page.relative_to(_DOCS))
+                logger.warning("%s names %s, which no test defines", location, name)
+
+
 def setup(app: Any) -> None:
     app.connect("source-read", _drop_empty_globs)
     app.connect("env-check-consistency", _check_all_documented)
+    app.connect("env-check-consistency", _check_test_names)
