@@ -123,7 +123,21 @@ def _check_test_names(app: Any, env: Any) -> None:
                 logger.warning("%s names %s, which no test defines", location, name)
 
 
+# Docstring examples run as they do under ``pytest --doctest-modules``, in the namespace of
+# their module: a page that autodocs modules gets a hidden ``testsetup`` importing their
+# public names (``from MODULE import *``), so a game page needs no setup of its own.
+_AUTOMODULE = re.compile(r"^\.\. automodule:: *([\w.]+)", re.M)
+
+
+def _doctest_setup(app: Any, docname: str, source: list[str]) -> None:
+    modules = dict.fromkeys(_AUTOMODULE.findall(source[0]))
+    if modules:
+        imports = "".join(f"   from {name} import *\n" for name in modules)
+        source[0] += f"\n\n.. testsetup:: *\n\n{imports}"
+
+
 def setup(app: Any) -> None:
     app.connect("source-read", _drop_empty_globs)
+    app.connect("source-read", _doctest_setup)
     app.connect("env-check-consistency", _check_all_documented)
     app.connect("env-check-consistency", _check_test_names)
