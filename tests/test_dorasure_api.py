@@ -39,6 +39,8 @@ def test_contract_random_play_for_every_table_size(players: int) -> None:
         {"sheets": {"Nobody": {}}},
         {"dragon": {"fire_icons": [5, 3]}},
         {"dragon": {"colour": 1}},
+        {"quest_tiles": {"golem": {"failure": "explode"}}},
+        {"quest_tiles": {"dragon": {}}},
     ],
 )
 def test_bad_options_are_refused_with_what_is_allowed(options: dict[str, object]) -> None:
@@ -73,6 +75,14 @@ def test_dragon_option_moves_the_fire_icons() -> None:
     s = position(quests=FACE_UP, meter=3, dragon={"fire_icons": [4, 8]})
     s = br.apply_move(s, parse_move(s, "roll 2 3 4 6"))
     assert s.meter == 4 and str(legal_moves(s)[0]) == "rampage 1"
+
+
+def test_quests_option_replaces_a_quest_tile() -> None:
+    s = position(quests={"g0": "inscriptions"}, at={"Ninja": "f1"}, step="act",
+                 quest_tiles={"inscriptions": {"target": 1}})
+    s = br.apply_move(s, parse_move(s, "quest g0"))
+    s = br.apply_move(s, parse_move(s, "dice +"))
+    assert s.xp[0] == 2, "1 success now solves the inscriptions"
 
 
 def test_parse_move_tells_bad_notation_from_illegal_moves() -> None:

@@ -74,7 +74,7 @@ def check_state(s: DorasureState) -> DorasureState:
         if lock >= 0 and (
             not 0 <= lock < 5
             or s.quests[lock] < 0
-            or QUESTS[s.quests[lock]].failure != "stay"
+            or rules.quests[s.quests[lock]].failure != "stay"
             or s.rewards[lock] >= 0
             or lock not in board.near_mountains[s.pos[p]]
         ):
@@ -87,7 +87,7 @@ def check_state(s: DorasureState) -> DorasureState:
     for m in range(5):
         if s.quests[m] < 0 and (s.flags[m] or s.rewards[m] >= 0):
             raise StateFormatError("flags/rewards: only on a face-up quest")
-        if s.quests[m] >= 0 and s.flags[m] >= QUESTS[s.quests[m]].target:
+        if s.quests[m] >= 0 and s.flags[m] >= rules.quests[s.quests[m]].target:
             raise StateFormatError("flags: fewer than the quest's target")
     for k, (slug, copies) in enumerate(REWARDS):
         if s.rewards.count(k) > copies:

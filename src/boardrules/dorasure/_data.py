@@ -23,6 +23,7 @@ __all__ = [
     "HeroSheet",
     "QuestTile",
     "Tracks",
+    "quests_with",
     "sheets_with",
     "tracks_with",
 ]
@@ -256,6 +257,43 @@ QUESTS: tuple[QuestTile, ...] = (
         failure_damage=1,
     ),
 )
+
+_FAILURES = ("none", "damage", "teleport", "stay")
+
+
+def quests_with(overrides: Any) -> tuple[QuestTile, ...]:
+    """The quest tiles with ``overrides`` (``{slug: {field: value}}``) applied and checked.
+
+    >>> quests_with({"golem": {"magical": False}})[1].magical
+    False
+    """
+    if not isinstance(overrides, Mapping):
+        raise ValueError("quests must map quest slugs to {field: value} objects")
+    slugs = [q.slug for q in QUESTS]
+    out = list(QUESTS)
+    fields = {a.name for a in attrs.fields(QuestTile)} - {"slug"}
+    for slug, change in overrides.items():
+        if slug not in slugs:
+            raise ValueError(f"unknown quest {slug!r}; quests are: {', '.join(slugs)}")
+        if not isinstance(change, Mapping) or not set(change) <= fields:
+            raise ValueError(f"quests[{slug!r}] must be an object of fields {sorted(fields)}")
+        tile = attrs.evolve(out[slugs.index(slug)], **dict(change))
+        for name in ("target", "start_damage", "failure_damage"):
+            low = 1 if name == "target" else 0
+            value = getattr(tile, name)
+            if type(value) is not int or not low <= value <= 10:
+                raise ValueError(f"quests[{slug!r}] {name} must be {low}..10")
+        if tile.attribute not in ("combat", "search", "knowledge"):
+            raise ValueError(f"quests[{slug!r}] attribute must be combat, search or knowledge")
+        if tile.failure not in _FAILURES:
+            raise ValueError(f"quests[{slug!r}] failure must be one of {', '.join(_FAILURES)}")
+        if type(tile.alone) is not bool or type(tile.magical) is not bool:
+            raise ValueError(f"quests[{slug!r}] alone and magical are true or false")
+        if not isinstance(tile.name, str):
+            raise ValueError(f"quests[{slug!r}] name is a string")
+        out[slugs.index(slug)] = tile
+    return tuple(out)
+
 
 #: The reward tiles (printed): two Dragon's Lairs, the Book of Dragons, the Anti-Dragon
 #: Weapons and the Treasure, as ``(slug, copies)``.

@@ -9,7 +9,6 @@ small function here; the docs page maps the clauses to them.
 from __future__ import annotations
 
 from boardrules.dorasure._board import FOREST, PLAINS, ROAD
-from boardrules.dorasure._data import QUESTS
 from boardrules.dorasure._dice import CLASS_SCORE, decode_counts
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -332,14 +331,14 @@ def _deaths(w: Work, seat: int, a: int, b: int) -> None:
 
 
 def _quest_start(w: Work, seat: int, m: int, b: int) -> None:
-    damage = QUESTS[w.quests[m]].start_damage
+    damage = w.rules.quests[w.quests[m]].start_damage
     if damage:
         members = [p for p in range(len(w.health)) if w.party >> p & 1]
         w.hurt(seat, [(p, damage) for p in members])
 
 
 def _quest_rolls(w: Work, seat: int, m: int, b: int) -> None:
-    tile = QUESTS[w.quests[m]]
+    tile = w.rules.quests[w.quests[m]]
     near = w.rules.board.near_mountains
     order = [seat] + [p for p in range(len(w.health)) if p != seat]
     members = [p for p in order
@@ -358,7 +357,7 @@ def _quest_rolls(w: Work, seat: int, m: int, b: int) -> None:
 
 def _quest_end(w: Work, seat: int, m: int, b: int) -> None:
     """Reach the tile's score (flags count as successes) or suffer its failure effect."""
-    tile = QUESTS[w.quests[m]]
+    tile = w.rules.quests[w.quests[m]]
     members = [p for p in range(len(w.health)) if w.party >> p & 1]
     w.party = 0
     if w.score + w.flags[m] >= tile.target:
@@ -604,7 +603,7 @@ def _act(w: Work, seat: int, mv: DorasureMove) -> None:
         m = mv.a
         w.party = 1 << seat
         tasks: list[Task] = []
-        if not QUESTS[w.quests[m]].alone:
+        if not w.rules.quests[w.quests[m]].alone:
             near = w.rules.board.near_mountains
             tasks = [(T_ASK, seat, p, m) for p in range(len(w.health))
                      if p != seat and w.health[p] > 0 and m in near[w.pos[p]]]

@@ -8,7 +8,6 @@ Dorasure - Adventure Phase, Ninja's turn
 from __future__ import annotations
 
 from boardrules.dorasure._board import MOUNTAIN
-from boardrules.dorasure._data import QUESTS
 from boardrules.dorasure._state import (
     BATTLE,
     CHANCE_TASKS,
@@ -76,8 +75,11 @@ def render(s: DorasureState) -> str:
     )
     for i, m in enumerate(board.mountains):
         q = s.quests[i]
-        name = "face down" if q < 0 else (
-            f"{QUESTS[q].name} ({QUESTS[q].attribute} {QUESTS[q].target}, {s.flags[i]} flags)")
+        if q < 0:
+            name = "face down"
+        else:
+            tile = rules.quests[q]
+            name = f"{tile.name} ({tile.attribute} {tile.target}, {s.flags[i]} flags)"
         reward = f", solved: {REWARD_SLUGS[s.rewards[i]]}" if s.rewards[i] >= 0 else ""
         lines.append(f"  quest {board.names[m]}: {name}{reward}")
     found = [REWARD_SLUGS[k] for k in (WEAPONS, TREASURE) if k in s.rewards]

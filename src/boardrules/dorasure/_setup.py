@@ -17,6 +17,7 @@ from boardrules.dorasure._data import (
     BASE_HEROES,
     HERO_ORDER,
     QUESTS,
+    quests_with,
     sheets_with,
     tracks_with,
 )
@@ -85,6 +86,11 @@ def _dragon(value: Any) -> dict[str, Any]:
     return dict(value)
 
 
+def _quests(value: Any) -> dict[str, Any]:
+    quests_with(value)
+    return {q: dict(v) for q, v in value.items()}
+
+
 #: The options of Dorasure.
 OPTIONS: tuple[Option, ...] = (
     Option("players", None, "number of heroes, 2..5 (default 4, or the length of heroes)",
@@ -95,6 +101,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("sheets", {}, "hero sheet overrides: {hero: {field: value}}", _sheets),
     Option("dragon", {}, "track overrides: xp_max, levels, meter_end, fire_icons, health, "
            "claws", _dragon),
+    Option("quest_tiles", {}, "quest tile overrides: {slug: {field: value}}", _quests),
 )
 
 _RULES: dict[str, Rules] = {}
@@ -116,6 +123,7 @@ def rules_for(**options: Any) -> Rules:
         "board": list(given["board"]),
         "sheets": given["sheets"],
         "dragon": given["dragon"],
+        "quest_tiles": given["quest_tiles"],
     }
     key = json.dumps(clean, sort_keys=True)
     rules = _RULES.get(key)
@@ -126,6 +134,7 @@ def rules_for(**options: Any) -> Rules:
             board=board_from_rows(clean["board"]),
             sheets=tuple(sheets[h] for h in heroes),
             tracks=tracks_with(clean["dragon"]),
+            quests=quests_with(clean["quest_tiles"]),
             options=tuple(clean.items()),
         )
         _RULES[key] = rules

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import attrs
 
 from boardrules.dorasure._board import Board
-from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, Tracks
+from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
 
 __all__ = ["DorasureMove", "DorasureState", "Rules"]
 
@@ -80,7 +80,8 @@ CLAW_MISS, CLAW_BLAST, CLAW_SLASH = 0, 1, 2
 
 @attrs.frozen(cache_hash=True)
 class Rules:
-    """The fixed setup of one game: the heroes by seat, the map, their sheets and the tracks.
+    """The fixed setup of one game: the heroes by seat, the map, their sheets, the tracks and
+    the quest tiles.
 
     Shared by every state of a game (built once per set of options); ``stats[seat][level]``
     holds the hero's speed, danger (plains, forest), combat, search, knowledge and resource
@@ -91,6 +92,7 @@ class Rules:
     board: Board
     sheets: tuple[HeroSheet, ...]
     tracks: Tracks
+    quests: tuple[QuestTile, ...]
     options: tuple[tuple[str, Any], ...] = attrs.field(eq=False, hash=False, repr=False)
     stats: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(
         init=False, eq=False, hash=False, repr=False
