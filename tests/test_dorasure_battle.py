@@ -293,3 +293,17 @@ def test_paladin_platinum_shield_also_stops_a_critical_slash() -> None:
     s = battle(("Ninja", "Paladin"), turn="Paladin", wounds=2, solved={"g0": "treasure"},
                resource={"Paladin": 0})
     assert play(s, "dice ++6", "extra +", "claw miss").turn == 0, "a miss needs no shield"
+
+
+def test_battle_treasures_are_offered_after_the_extra_dice() -> None:
+    s = play(battle(solved={"g0": "treasure"}), "dice -6")
+    assert texts(s)[0] == "extra -", "the extra die comes first"
+    s = play(s, "extra -")
+    assert texts(s) == ["reroll", "no-reroll"] and s.score == -1
+    s = battle(("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"},
+               resource={"Hunter": 0})
+    s = play(s, "dice +6", "extra -")
+    assert texts(s) == ["bullet -", "bullet +", "no-bullet"], "the extra die's 1 too"
+    s = play(s, "bullet -", "extra +")
+    # + and 6 and the extra 1 turned to a 6 make 3, its own extra die + makes 4
+    assert s.wounds == 1 and s.health == (5, 5), "attack from behind"

@@ -537,13 +537,13 @@ def _rolled(w: Work, seat: int, purpose: int, count: int, code: int) -> None:
     if purpose == P_COMBO:
         return  # one die each, read for its modifier only: no extra dice
     w.pending += counts[3]
-    tasks: list[Task] = []
+    # The battle treasures are offered once the whole roll, extra dice included, is seen.
+    tasks: list[Task] = [(T_EXTRA, seat, purpose, 0)]
     if purpose in (P_BATTLE, P_REROLLED) and w.treasures():
         if purpose == P_BATTLE and w.hero(seat) == NINJA:
             tasks.append((T_REROLL, seat, count, 0))
         if w.hero(seat) == HUNTER and not w.spent >> seat & 1:
             tasks.append((T_BULLET, seat, 0, 0))
-    tasks.append((T_EXTRA, seat, purpose, 0))
     w.push(*tasks)
 
 
@@ -634,6 +634,9 @@ def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
         w.score += CLASS_SCORE[mv.a]
         if mv.a == 3:
             w.pending += 1
+        seen = list(w.roll)
+        seen[mv.a] += 1
+        w.roll = tuple(seen)
     elif code == T_REVEAL_QUEST:
         w.quests[a] = mv.a
     elif code == T_REVEAL_REWARD:
@@ -672,9 +675,7 @@ def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
         w.push((T_ROLL, seat, b + mv.a, a))
     elif code == T_REROLL:
         if mv.a:
-            counts = w.roll
-            w.score -= counts[2] + counts[3] - counts[0]
-            w.pending = 0
+            w.score = w.pending = 0
             w.push((T_ROLL, seat, a, P_REROLLED))
     elif code == T_BULLET:
         if mv.a >= 0:
@@ -685,6 +686,7 @@ def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
             changed[mv.a] -= 1
             changed[3] += 1
             w.roll = tuple(changed)
+            w.push((T_EXTRA, seat, P_BATTLE, 0))
     elif code == T_SHIELD:
         if mv.a:
             w.spent |= 1 << seat

@@ -140,7 +140,7 @@ class DorasureState:
     claimed, -1 while the quest is unsolved).  ``dice`` are the unused movement dice,
     ``party`` the heroes in the current quest or Team Combo, ``score``/``pending``/``roll``
     the roll being read (score so far, extra dice owed for 6s, and the class counts
-    ``(1s, 2-3s, 4-5s, 6s)`` of its first dice) and ``agenda`` the tasks still to do.
+    ``(1s, 2-3s, 4-5s, 6s)`` of its dice so far) and ``agenda`` the tasks still to do.
     """
 
     game: ClassVar[Any]
