@@ -65,8 +65,8 @@ def render(s: DorasureState) -> str:
                              else here.get(space, "") if first else "")
             cells.append(f"{text:<4}")
         lines.append(f"{r:<2}" + ("  " if r & 1 else "") + "".join(cells).rstrip())
-    lines.append("    C city  V village (x razed Belk)  R road  L lake  P plains  F forest  "
-                 "M mountain (? face down, ! face up, * solved)")
+    lines.append("    C city  V village (x: razed Belk)  R road  L lake  P plains  F forest")
+    lines.append("    M mountain: ? quest face down, ! face up, * solved")
     tracks = rules.tracks
     lines.append(
         f"Dragon meter {s.meter}/{tracks.meter_end} (fire at "
@@ -90,6 +90,8 @@ def render(s: DorasureState) -> str:
         st = rules.stats[p][level]
         gold = f" gold {s.gold[p]}" if rules.heroes[p] == PRINCE else ""
         lock = " (in the labyrinth)" if s.locked[p] >= 0 else ""
+        if s.health[p] == 0:
+            lock += " (dead)" if s.phase != 0 else " (dying)"
         lines.append(
             f"{p} {rules.hero_name(p):<10} {board.names[s.pos[p]]:<5} health "
             f"{s.health[p]}/{rules.sheets[p].health} resource {s.resource[p]}{gold} xp "
