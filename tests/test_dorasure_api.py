@@ -142,3 +142,11 @@ def test_render_shows_map_heroes_meter_dragon_and_sheets() -> None:
     assert "meter 5/14" in text and "health 7/9" in text
     assert "Prince" in text and "gold 1" in text
     assert "Mysterious inscriptions" in text
+
+
+def test_decode_refuses_an_agenda_without_the_end_of_the_turn() -> None:
+    s = position(["Ninja", "Prince"], quests=FACE_UP, step="act")
+    doc = json.loads(br.to_json(s))
+    doc["state"]["agenda"] = doc["state"]["agenda"][:-1]
+    with pytest.raises(br.StateFormatError, match="agenda"):
+        br.from_json(json.dumps(doc))

@@ -23,6 +23,7 @@ from boardrules.dorasure._state import (
     T_BATTLE_START,
     T_CLAW,
     T_DEATHS,
+    T_END_TURN,
     T_EXTRA,
     T_MOVE,
     T_PICK,
@@ -140,6 +141,11 @@ def _check_agenda(s: DorasureState) -> None:
         raise StateFormatError("agenda: a game in progress has tasks to do")
     if s.agenda[0][0] not in CHANCE_TASKS | DECISION_TASKS:
         raise StateFormatError("agenda: the front task is a decision or a roll")
+    ends = [t for t in s.agenda if t[0] == T_END_TURN]
+    if ends != [(T_END_TURN, s.turn, 0, 0)] or s.agenda[-1][0] != T_END_TURN:
+        raise StateFormatError("agenda: it ends with the end of the turn of the hero in turn")
+    if s.phase != ADVENTURE and any(t[0] == T_BATTLE_START for t in s.agenda):
+        raise StateFormatError("agenda: the battle starts only once")
     for code, seat, a, b in s.agenda:
         if not 0 <= code < TASK_COUNT or not 0 <= seat < n:
             raise StateFormatError("agenda: task code or seat out of range")
