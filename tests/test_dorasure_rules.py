@@ -553,10 +553,10 @@ def test_survival_with_a_six_saves_the_dying_to_the_city_at_full_health_resource
     assert (where(s, 0), where(s, 1)) == ("city", "city")
 
 
-def test_a_hero_dying_on_his_own_turn_ends_it_others_are_just_revived() -> None:
+def test_a_hero_saved_on_his_own_turn_goes_on_from_the_city() -> None:
     s = at({"Ninja": "c1"}, step="roll", meter=2, health={"Ninja": 1})
     s = play(s, "roll 2 3 4 6", "rampage 3", "survival saved")
-    assert s.turn == 1 and texts(s)[0].startswith("roll ")
+    assert s.turn == 0 and where(s, 0) == "city" and "step 2 b4" in texts(s)
     s = at({"Ninja": "c1"}, step="roll", meter=2, health={"Gladiator": 1})
     s = play(s, "roll 2 3 4 6", "rampage 3", "survival saved")
     assert s.turn == 0 and "stop" in texts(s) and where(s, 1) == "city"

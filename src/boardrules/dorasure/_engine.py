@@ -89,14 +89,6 @@ from boardrules.dorasure._state import (
 
 __all__ = ["Work", "advance", "battle_result", "effective_terrain", "retaliate", "settle", "start"]
 
-# Tasks that survive when the hero whose turn it is dies and is revived: the rest of his
-# turn is over, the dragon's business and the phase change are not.
-_KEEP_ON_REVIVAL = frozenset(
-    {T_RAMPAGE, T_PICK, T_ABSORB, T_DEATHS, T_SURVIVAL, T_AFTER_QUEST, T_END_TURN,
-     T_BATTLE_START}
-)
-
-
 class Work:
     """A mutable copy of a state's fields; ``todo`` is the agenda with its front last."""
 
@@ -343,6 +335,12 @@ def _quest_rolls(w: Work, seat: int, m: int, b: int) -> None:
     order = [seat] + [p for p in range(len(w.health)) if p != seat]
     members = [p for p in order
                if w.party >> p & 1 and w.health[p] > 0 and m in near[w.pos[p]]]
+    if seat not in members:
+        # The questing hero died as the quest began and was saved far from it: the quest
+        # is abandoned (the rest of his turn is over, as the action is spent).
+        w.party = 0
+        w.todo.pop()
+        return
     w.party = sum(1 << p for p in members)
     w.score = w.pending = 0
     column = ATTRIBUTE[tile.attribute]
@@ -624,8 +622,6 @@ def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
         _picked(w, seat, b, mv.a)
     elif code == T_SURVIVAL:
         _survival(w, seat, mv.a == 1)
-        if mv.a == 1 and w.phase == ADVENTURE:
-            _end_revived_turn(w, s)
     elif code == T_ROLL:
         _rolled(w, seat, b, a, mv.a)
     elif code == T_EXTRA:
@@ -694,11 +690,3 @@ def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
             retaliate(w, w.turn, a)
     settle(w)
     return w.freeze()
-
-
-def _end_revived_turn(w: Work, before: DorasureState) -> None:
-    """A hero who dies on his own turn and is saved ends that turn in the City."""
-    if before.health[before.turn] == 0:
-        w.todo = [t for t in w.todo if t[0] in _KEEP_ON_REVIVAL]
-        w.dice = ()
-        w.party = 0
