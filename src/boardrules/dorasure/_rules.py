@@ -199,13 +199,19 @@ def _movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
         rest = list(s.dice)
         rest.remove(value)
         for there in board.neighbours[here]:
-            if ENTRY[board.terrain[there]] <= value and (
+            if entry_needed(s, there) <= value and (
                 there not in blocked or _can_leave(s, there, tuple(rest), blocked)
             ):
                 out.append(move(M_STEP, value, there, f"step {value} {names[there]}"))
     if here not in blocked or not out:
         out.append(_STOP)
     return tuple(out)
+
+
+def entry_needed(s: DorasureState, space: int) -> int:
+    """The least die value that enters ``space`` (7: never).  Razed Belk, a road, needs the
+    same 2 as the village it was."""
+    return ENTRY[s.rules.board.terrain[space]]
 
 
 def _can_leave(s: DorasureState, here: int, dice: tuple[int, ...], blocked: set[int]) -> bool:
@@ -216,8 +222,7 @@ def _can_leave(s: DorasureState, here: int, dice: tuple[int, ...], blocked: set[
         rest = list(dice)
         rest.remove(value)
         for there in board.neighbours[here]:
-            if ENTRY[board.terrain[there]] <= value and _can_leave(s, there, tuple(rest),
-                                                                   blocked):
+            if entry_needed(s, there) <= value and _can_leave(s, there, tuple(rest), blocked):
                 return True
     return False
 
