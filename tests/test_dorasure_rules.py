@@ -629,3 +629,29 @@ def test_reward_tiles_are_drawn_from_those_still_face_down() -> None:
 def test_no_rest_at_the_lake_or_on_roads() -> None:
     for space in ("a1", "b2"):
         assert "rest" not in texts(at({"Ninja": space}, step="act"))
+
+
+def test_rampage_1_on_razed_belk_hurts_heroes_there_again() -> None:
+    s = rampage(1, where={"Gladiator": "a0"}, razed=True)
+    assert s.razed and s.health == (5, 6)
+
+
+def test_a_held_hero_is_released_when_another_hero_solves_the_labyrinth() -> None:
+    s = at({"Ninja": "f1", "Gladiator": "g1"}, step="act", turn="Gladiator",
+           quests={"g0": "labyrinth"}, locked={"Ninja": "g0"}, flags={"g0": 2})
+    s = play(s, "quest g0", "skip Ninja", "dice +")
+    assert s.locked == (-1, -1) and s.xp == (0, 2)
+
+
+def test_a_held_hero_sent_back_to_the_city_is_released() -> None:
+    s = at({"Ninja": "f1"}, step="roll", meter=2, quests={"g0": "labyrinth"},
+           locked={"Ninja": "g0"})
+    s = play(s, "roll 2 3 4 6", "rampage 2", "highest Ninja")
+    assert s.locked[0] == -1 and where(s, 0) == "city" and "step 2 b4" in texts(s)
+
+
+def test_a_lair_that_fills_the_meter_starts_the_battle_with_the_solver() -> None:
+    s = solved("lair", meter=13)
+    assert s.meter == 14 and s.wounds == 1
+    s = play(s, "rampage 1", "rampage 1")
+    assert s.phase == 1 and s.turn == 0

@@ -1,6 +1,6 @@
 """The effects of Dorasure's rules on a mutable working copy of a state.
 
-:func:`apply_move` thaws a state into a :class:`Work`, applies the move for the task at the
+:func:`advance` thaws a state into a :class:`Work`, applies the move for the task at the
 front of the agenda, then runs the automatic tasks (:func:`settle`) until the front is a
 decision or a chance node again, and freezes the result.  Each rule of the rulebook is one
 small function here; the docs page maps the clauses to them.
@@ -89,11 +89,12 @@ from boardrules.dorasure._state import (
 
 __all__ = ["Work", "advance", "battle_result", "effective_terrain", "retaliate", "settle", "start"]
 
+
 class Work:
     """A mutable copy of a state's fields; ``todo`` is the agenda with its front last."""
 
     __slots__ = (
-        "agenda_changed", "dice", "flags", "gold", "health", "locked", "meter", "party",
+        "dice", "flags", "gold", "health", "locked", "meter", "party",
         "pending", "phase", "pos", "quests", "razed", "resource", "rewards", "roll",
         "rules", "score", "spent", "todo", "turn", "wounds", "xp",
     )
