@@ -9,6 +9,7 @@ with the printed values replaces them through the ``sheets`` and ``dragon`` opti
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -103,7 +104,9 @@ _SHEET_ROWS: dict[str, tuple[Any, ...]] = {
 }
 
 #: The twelve hero sheets by name (PROPOSED; see the docs page).
-DEFAULT_SHEETS: Mapping[str, HeroSheet] = {n: _sheet(n, r) for n, r in _SHEET_ROWS.items()}
+DEFAULT_SHEETS: Mapping[str, HeroSheet] = MappingProxyType(
+    {n: _sheet(n, r) for n, r in _SHEET_ROWS.items()}
+)
 
 
 def _check_sheet(sheet: HeroSheet) -> HeroSheet:
