@@ -136,15 +136,19 @@ class Work:
     # -- reading --------------------------------------------------------------------------
 
     def level(self, seat: int) -> int:
+        """The level of the hero in ``seat``."""
         return self.rules.level_of[self.xp[seat]]
 
     def stat(self, seat: int, column: int) -> int:
+        """One column of the hero's sheet at the hero's level."""
         return self.rules.stats[seat][self.level(seat)][column]
 
     def hero(self, seat: int) -> int:
+        """The hero (index in HERO_ORDER) in ``seat``."""
         return self.rules.heroes[seat]
 
     def living(self) -> list[int]:
+        """The seats of the heroes with health left."""
         return [s for s, h in enumerate(self.health) if h > 0]
 
     def home(self, seat: int) -> int:
@@ -153,6 +157,7 @@ class Work:
         return board.lake if self.hero(seat) == SHAMAN and board.lake >= 0 else board.city
 
     def max_health(self, seat: int) -> int:
+        """The hero's full health."""
         return self.rules.sheets[seat].health
 
     def treasures(self) -> bool:
@@ -168,12 +173,15 @@ class Work:
     # -- tracks ---------------------------------------------------------------------------
 
     def gain_resource(self, seat: int, amount: int) -> None:
+        """Regain resources, up to the cap of the hero's level."""
         self.resource[seat] = min(self.stat(seat, CAP), self.resource[seat] + amount)
 
     def gain_xp(self, seat: int, amount: int) -> None:
+        """Gain EXP, up to the end of the track."""
         self.xp[seat] = min(self.rules.tracks.xp_max, self.xp[seat] + amount)
 
     def heal(self, seat: int, amount: int) -> None:
+        """Regain health, up to full health."""
         self.health[seat] = min(self.max_health(seat), self.health[seat] + amount)
 
     def pay(self, seat: int, amount: int) -> None:
@@ -183,6 +191,7 @@ class Work:
         self.gold[seat] -= amount - use
 
     def send_home(self, seat: int) -> None:
+        """Back to the City (Shaman: the Lake); a hero held in the labyrinth is released."""
         self.pos[seat] = self.home(seat)
         self.locked[seat] = -1
 

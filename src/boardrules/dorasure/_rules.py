@@ -100,11 +100,6 @@ def current_player(s: DorasureState) -> int:
     return CHANCE if code in CHANCE_TASKS else seat
 
 
-def is_over(s: DorasureState) -> bool:
-    """Whether the heroes have won or lost."""
-    return s.phase >= WON
-
-
 def chance_outcomes(s: DorasureState) -> Outcomes:
     """Each outcome of the roll or tile draw at the front, with its exact probability."""
     if s.phase >= WON:
