@@ -77,7 +77,7 @@ def register_game(game: Game[Any, Any]) -> None:
     """
     if game.name in _BUILTIN:
         raise UnknownGameError(f"{game.name!r} is the name of a built-in game; choose another")
-    game.state_type.game = game  # type: ignore[attr-defined]
+    game.state_type.game = game
     _registered[game.name] = game
 
 
@@ -120,7 +120,8 @@ def game_of(state: Any) -> Game[Any, Any]:
 
 
 def current_player(state: Any) -> int:
-    """The player to decide (0..n-1), :data:`CHANCE` at a chance node, :data:`TERMINAL` at the end."""
+    """The player to decide (0..n-1), :data:`CHANCE` at a chance node, :data:`TERMINAL` at
+    the end."""
     return game_of(state).current_player(state)
 
 
