@@ -31,6 +31,7 @@ __all__ = [
     "RECORD_VERSION",
     "GameRecord",
     "RecordError",
+    "check_result",
     "final_state",
     "replay",
 ]
@@ -195,24 +196,34 @@ def replay(record: GameRecord) -> Iterator[tuple[Any, Any, Any]]:
 def final_state(record: GameRecord) -> Any:
     """Replay ``record`` and return its last position, checking the recorded result.
 
-    Raises :class:`RecordError` for the first bad move, for a result recorded for a game
-    that the moves do not finish, and for a result that differs from the replayed one.
+    Raises :class:`RecordError` for the first bad move and for a result that the replay
+    does not give (see :func:`check_result`).
     """
     state = record.first_state()
     for _, _, following in replay(record):
         state = following
-    if record.result is not None:
-        if not br.is_terminal(state):
-            raise RecordError(
-                f"the record gives a result but the game is not over after its "
-                f"{len(record.moves)} moves"
-            )
-        actual = tuple(br.returns(state))
-        if len(actual) != len(record.result) or any(
-            not math.isclose(a, b, abs_tol=1e-9) for a, b in zip(actual, record.result, strict=True)
-        ):
-            raise RecordError(
-                f"the recorded result {list(record.result)} differs from the replayed "
-                f"result {list(actual)}"
-            )
+    check_result(record, state)
     return state
+
+
+def check_result(record: GameRecord, state: Any) -> None:
+    """Check the recorded result against ``state``, the position the moves lead to.
+
+    A record without a result (an unfinished game) passes; one with a result must end the
+    game with exactly that result, else :class:`RecordError`.
+    """
+    if record.result is None:
+        return
+    if not br.is_terminal(state):
+        raise RecordError(
+            f"the record gives a result but the game is not over after its "
+            f"{len(record.moves)} moves"
+        )
+    actual = tuple(br.returns(state))
+    if len(actual) != len(record.result) or any(
+        not math.isclose(a, b, abs_tol=1e-9) for a, b in zip(actual, record.result, strict=True)
+    ):
+        raise RecordError(
+            f"the recorded result {list(record.result)} differs from the replayed "
+            f"result {list(actual)}"
+        )
