@@ -62,7 +62,7 @@ def _tree_moves(s: TreeState) -> tuple[str, ...]:
 
 
 def _tree_chance(s: TreeState) -> tuple[tuple[str, Fraction], ...]:
-    return s.node[1] if s.node[0] == "dice" else ()  # type: ignore[no-any-return]
+    return s.node[1] if s.node[0] == "dice" else ()
 
 
 def _tree_apply(s: TreeState, move: Any) -> TreeState:
@@ -492,3 +492,55 @@ def test_game_seeds_differ_between_games_and_series() -> None:
     seeds = {game_seed(s, i) for s in range(5) for i in range(100)}
     assert len(seeds) == 500
     assert all(0 <= s < 2**63 for s in seeds)
+
+
+# ----------------------------------------------------------------------------- Parchís
+
+
+def _mcts_share_against_random(players: int, games: int, series: int) -> float:
+    """MCTS's wins (first places) against random bots, rotating MCTS through the seats."""
+    mcts = MctsBot(iterations=50, rollout_depth=0)
+    wins = 0.0
+    for i in range(games):
+        seat = i % players
+        bots: list[Any] = [RandomBot()] * players
+        bots[seat] = mcts
+        start = br.new_game("parchis", players=players)
+        end_state, _ = play_game(start, bots, game_seed(series, i))
+        wins += br.returns(end_state)[seat] == 1.0
+    return wins
+
+
+def test_mcts_beats_random_in_two_player_parchis() -> None:
+    games = 40
+    wins = _mcts_share_against_random(2, games, series=7)
+    low, _ = wilson_interval(wins, games)
+    assert low > 0.6, f"MCTS won {wins} of {games} (95% CI from {low:.2f})"
+
+
+def test_mcts_beats_random_in_four_player_parchis() -> None:
+    games = 24
+    wins = _mcts_share_against_random(4, games, series=3)
+    low, _ = wilson_interval(wins, games)
+    assert low > 0.25, f"MCTS won {wins} of {games} (95% CI from {low:.2f}; fair share 0.25)"
+
+
+@pytest.mark.parametrize("bot", ALL_BOTS, ids=repr)
+def test_bots_choose_only_legal_moves_in_parchis(bot: Any) -> None:
+    players = [Checked(bot), Checked(RandomBot()), Checked(bot)]
+    end_state, record = play_game(br.new_game("parchis", players=3), players, seed=2)
+    assert br.is_terminal(end_state) and players[0].decisions > 0
+    assert final_state(record) == end_state
+
+
+def test_greedy_and_expectimax_beat_random_in_parchis() -> None:
+    for bot, games in ((GreedyBot(), 60), (ExpectimaxBot(depth=2), 16)):
+        wins = 0.0
+        for i in range(games):
+            seat = i % 2
+            bots: list[Any] = [RandomBot(), RandomBot()]
+            bots[seat] = bot
+            end_state, _ = play_game(br.new_game("parchis", players=2), bots, game_seed(9, i))
+            wins += br.returns(end_state)[seat]
+        low, _ = wilson_interval(wins, games)
+        assert low > 0.5, f"{bot!r} won {wins} of {games}"

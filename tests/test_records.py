@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardrules as br
-from boardrules.bots import GreedyBot, RandomBot, play_game
+from boardrules.bots import Bot, GreedyBot, RandomBot, play_game
 from boardrules.records import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -26,7 +26,7 @@ from boardrules.records import (
 def played(seed: int = 1, players: int = 2) -> tuple[list[Any], GameRecord]:
     """A whole Parchís game: the positions before each move, the last one, and the record."""
     states: list[Any] = []
-    bots = [GreedyBot(), *[RandomBot()] * (players - 1)]
+    bots: list[Bot] = [GreedyBot(), *[RandomBot()] * (players - 1)]
     start = br.new_game("parchis", players=players)
     end, record = play_game(start, bots, seed, on_move=lambda s, m: states.append(s))
     return [*states, end], record
