@@ -254,3 +254,24 @@ def test_replay_refuses_a_game_number_out_of_range(tmp_path: Path) -> None:
 def test_help_exits_0() -> None:
     done = run("--help")
     assert done.returncode == 0 and "simulate" in done.stdout
+
+
+def test_simulate_rotate_moves_the_players_round_the_seats(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    done = run("simulate", "parchis", "--players", "greedy,random,random", "--games", "6",
+               "--rotate", "--quiet", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    seated = [json.loads(line)["players"] for line in out.read_text().splitlines()]
+    assert seated[:3] == [
+        ["greedy", "random", "random"],
+        ["random", "random", "greedy"],
+        ["random", "greedy", "random"],
+    ]
+    assert seated[3:] == seated[:3]
+    # The table is per player: greedy's first places are counted wherever it sat.
+    greedy_wins = sum(
+        json.loads(line)["result"][s.index("greedy")] == 1.0
+        for line, s in zip(out.read_text().splitlines(), seated, strict=True)
+    )
+    row = next(line for line in done.stdout.splitlines() if " greedy " in line)
+    assert row.split()[2] == f"{100 * greedy_wins / 6:.1f}%"

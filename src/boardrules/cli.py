@@ -226,12 +226,14 @@ class _Task:
     specs: tuple[str, ...]
     series_seed: int
     index: int
+    shift: int  # seat s is played by specs[(s + shift) % n]
     keep_record: bool
 
 
 @attrs.frozen
 class _Outcome:
     index: int
+    shift: int
     result: tuple[float, ...]
     moves: int
     decisions: int
@@ -243,9 +245,10 @@ _bot_cache: dict[tuple[str, ...], list[Bot]] = {}
 
 def _simulate_one(task: _Task) -> _Outcome:
     """Play game ``task.index`` of a series; runs in a worker process."""
-    bots = _bot_cache.get(task.specs)
+    seated = task.specs[task.shift :] + task.specs[: task.shift]
+    bots = _bot_cache.get(seated)
     if bots is None:
-        bots = _bot_cache[task.specs] = [make_bot(s) for s in task.specs]
+        bots = _bot_cache[seated] = [make_bot(s) for s in seated]
     decisions = 0
 
     def count(state: Any, move: Any) -> None:
@@ -254,9 +257,10 @@ def _simulate_one(task: _Task) -> _Outcome:
 
     seed = game_seed(task.series_seed, task.index)
     start = br.new_game(task.game, **task.options)
-    end, record = play_game(start, bots, seed, task.specs, on_move=count)
+    end, record = play_game(start, bots, seed, seated, on_move=count)
     return _Outcome(
         task.index,
+        task.shift,
         tuple(br.returns(end)),
         len(record.moves),
         decisions,
@@ -331,23 +335,27 @@ def _wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _table(specs: Sequence[str], outcomes: Sequence[_Outcome]) -> str:
+def _table(specs: Sequence[str], outcomes: Sequence[_Outcome], rotate: bool) -> str:
+    """Per player: the share of first places (ties shared) with its Wilson interval, and
+    the mean return with a normal-approximation interval; then the average length."""
     n = len(outcomes)
+    seats = len(specs)
     width = max(6, *map(len, specs))
-    lines = [f"seat  {'player':<{width}}  wins (95% CI)                mean return (95% CI)"]
-    for seat, spec in enumerate(specs):
-        values = [o.result[seat] for o in outcomes]
+    first = "#" if rotate else "seat"
+    lines = [f"{first:>4}  {'player':<{width}}  {'wins (95% CI)':<24}   mean return (95% CI)"]
+    for player, spec in enumerate(specs):
+        values = [o.result[(player - o.shift) % seats] for o in outcomes]
         wins = 0.0
-        for o in outcomes:
+        for o, value in zip(outcomes, values, strict=True):
             best = max(o.result)
-            if o.result[seat] == best:
+            if value == best:
                 wins += 1 / sum(r == best for r in o.result)
         low, high = _wilson(wins, n)
         mean = sum(values) / n
         sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else math.nan
         half = 1.96 * sd / math.sqrt(n)
         lines.append(
-            f"{seat:>4}  {spec:<{width}}  {100 * wins / n:5.1f}%  [{100 * low:5.1f}%, "
+            f"{player:>4}  {spec:<{width}}  {100 * wins / n:5.1f}%  [{100 * low:5.1f}%, "
             f"{100 * high:5.1f}%]   {mean:.3f} ± {half:.3f}"
         )
     moves = sum(o.moves for o in outcomes) / n
@@ -373,7 +381,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         except OSError as e:
             raise _UsageError(f"cannot write {args.out}: {e.strerror}") from None
     tasks = [
-        _Task(game.name, options, tuple(specs), args.seed, i, out is not None)
+        _Task(
+            game.name,
+            options,
+            tuple(specs),
+            args.seed,
+            i,
+            i % len(specs) if args.rotate else 0,
+            out is not None,
+        )
         for i in range(args.games)
     ]
     print(
@@ -402,7 +418,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(f"interrupted: {len(outcomes)} of {args.games} games were played")
     if not outcomes:
         return 130 if interrupted else 0
-    print(_table(specs, outcomes))
+    if args.rotate:
+        print("seats rotate: in game i (from 0), player # sits in seat (# - i) mod players")
+    print(_table(specs, outcomes, args.rotate))
     moves = sum(o.moves for o in outcomes)
     print(
         f"speed: {len(outcomes) / seconds:.2f} games/s, {moves / seconds:.0f} moves/s "
@@ -521,6 +539,11 @@ def _parser() -> argparse.ArgumentParser:
         "--workers", type=int, default=1, help="processes to use (1; 0: one per CPU)"
     )
     simulate.add_argument("--out", metavar="FILE.jsonl", help="write every game record")
+    simulate.add_argument(
+        "--rotate",
+        action="store_true",
+        help="move the players round the seats from game to game, to cancel seat advantages",
+    )
     simulate.add_argument("--quiet", action="store_true", help="no progress on stderr")
     simulate.set_defaults(run=_cmd_simulate, parser=simulate)
 
