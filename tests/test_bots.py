@@ -7,11 +7,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import random
 import re
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -544,3 +546,57 @@ def test_greedy_and_expectimax_beat_random_in_parchis() -> None:
             wins += br.returns(end_state)[seat]
         low, _ = wilson_interval(wins, games)
         assert low > 0.5, f"{bot!r} won {wins} of {games}"
+
+
+# ----------------------------------------------------------------------------- the tutorial
+
+
+def _tutorial() -> Any:
+    path = Path(__file__).resolve().parent.parent / "examples" / "bot_tutorial.py"
+    spec = importlib.util.spec_from_file_location("bot_tutorial", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+TUTORIAL = _tutorial()
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: TUTORIAL.RandomMover(),
+        lambda: TUTORIAL.OnePly(),
+        lambda: TUTORIAL.Lookahead(depth=2),
+        lambda: TUTORIAL.TinyMcts(iterations=20),
+    ],
+    ids=["RandomMover", "OnePly", "Lookahead", "TinyMcts"],
+)
+def test_tutorial_bots_play_legal_moves(make: Any) -> None:
+    players = [Checked(make()), Checked(RandomBot())]
+    end_state, _ = play_game(br.new_game("parchis", players=2), players, seed=4)
+    assert br.is_terminal(end_state) and players[0].decisions > 0
+    end_state, _ = play_game(br.new_game("test-race"), [Checked(make()), RandomBot()], seed=4)
+    assert br.is_terminal(end_state)
+
+
+def test_tutorial_bots_agree_with_the_built_in_ones_on_hand_computed_positions() -> None:
+    rng = random.Random(0)
+    assert TUTORIAL.OnePly().choose(TreeState(2, SAFE_OR_GAMBLE), rng) == "safe"
+    assert TUTORIAL.OnePly().choose(TreeState(2, LOOKAHEAD), rng) == "a"
+    assert TUTORIAL.Lookahead(depth=2).choose(TreeState(2, LOOKAHEAD), rng) == "b"
+    assert TUTORIAL.Lookahead(depth=2).choose(TreeState(3, THREE_PLAYERS), rng) == "left"
+    assert TUTORIAL.TinyMcts(iterations=60).choose(race((1, 3), roll=2, goal=4), rng) == STEPS[2]
+
+
+def test_tutorial_mcts_beats_random_in_parchis() -> None:
+    games, wins = 16, 0.0
+    for i in range(games):
+        seat = i % 2
+        bots: list[Any] = [RandomBot(), RandomBot()]
+        bots[seat] = TUTORIAL.TinyMcts(iterations=30, rollout=0)
+        end_state, _ = play_game(br.new_game("parchis", players=2), bots, game_seed(11, i))
+        wins += br.returns(end_state)[seat]
+    low, _ = wilson_interval(wins, games)
+    assert low > 0.5, f"TinyMcts won {wins} of {games}"

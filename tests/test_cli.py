@@ -275,3 +275,17 @@ def test_simulate_rotate_moves_the_players_round_the_seats(tmp_path: Path) -> No
     )
     row = next(line for line in done.stdout.splitlines() if " greedy " in line)
     assert row.split()[2] == f"{100 * greedy_wins / 6:.1f}%"
+
+
+def test_simulate_plays_a_bot_of_your_own_by_its_dotted_name() -> None:
+    examples = str(Path(__file__).resolve().parent.parent / "examples")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([SRC, examples])}
+    done = subprocess.run(
+        [sys.executable, "-m", "boardrules", "simulate", "parchis", "--players",
+         "bot_tutorial.TinyMcts:iterations=10:rollout=0,random", "--games", "4", "--quiet"],
+        capture_output=True, text=True, env=env, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "bot_tutorial.TinyMcts:iterations=10:rollout=0" in done.stdout
+    bad = run("simulate", "parchis", "--players", "no_such_module.Bot,random")
+    assert bad.returncode == 2 and "cannot load the bot" in bad.stderr

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import importlib
+import json
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -40,35 +42,68 @@ def make_bot(spec: str) -> Bot:
     """The bot described by ``spec``: a name from :data:`BOTS`, optionally followed by
     ``:parameter=value`` pairs.
 
+    A dotted name ``package.module.Name`` is imported instead: ``Name(**parameters)`` must
+    give a bot, with each value read as JSON if it can be (else as text).  That is how the
+    command line plays your own bots.
+
     >>> make_bot("mcts:iterations=50:rollout_depth=none")
     MctsBot(iterations=50, exploration=1.0, rollout_depth=None)
-    >>> make_bot("expectimax:depth=3")
+    >>> make_bot("boardrules.bots.ExpectimaxBot:depth=3")
     ExpectimaxBot(depth=3)
     >>> make_bot("clever")
     Traceback (most recent call last):
     ...
     boardrules.errors.InvalidOptionError: unknown bot 'clever'; bots: random, greedy, ...
     """
-    name, *pairs = spec.strip().split(":")
-    entry = BOTS.get(name.strip().lower())
-    if entry is None:
-        raise br.InvalidOptionError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
-    factory, parameters = entry
-    kwargs: dict[str, Any] = {}
+    name, *pairs = (part.strip() for part in spec.strip().split(":"))
+    texts: dict[str, str] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
-        key = key.strip()
+        if not sep or not key.strip():
+            raise br.InvalidOptionError(f"bad bot parameter {pair!r} in {spec!r}: use NAME=VALUE")
+        texts[key.strip()] = text.strip()
+    if "." in name:
+        return _imported_bot(name, texts, spec)
+    entry = BOTS.get(name.lower())
+    if entry is None:
+        raise br.InvalidOptionError(
+            f"unknown bot {name!r}; bots: {', '.join(BOTS)}, or module.Name of your own"
+        )
+    factory, parameters = entry
+    kwargs: dict[str, Any] = {}
+    for key, text in texts.items():
         convert = parameters.get(key)
-        if not sep or convert is None:
-            allowed = ", ".join(f"{p}=..." for p in parameters) or "none"
+        if convert is None:
+            allowed = ", ".join(parameters) or "none"
             raise br.InvalidOptionError(
-                f"bad bot parameter {pair!r} in {spec!r}; parameters of {name}: {allowed}"
+                f"{name} has no parameter {key!r} (in {spec!r}); its parameters: {allowed}"
             )
         try:
-            kwargs[key] = convert(text.strip())
+            kwargs[key] = convert(text)
         except ValueError:
             raise br.InvalidOptionError(f"bad value for {key} in {spec!r}: {text!r}") from None
     return factory(**kwargs)
+
+
+def _imported_bot(name: str, texts: dict[str, str], spec: str) -> Bot:
+    module_name, _, attribute = name.rpartition(".")
+    try:
+        factory = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as e:
+        raise br.InvalidOptionError(f"cannot load the bot {name!r}: {e}") from None
+    kwargs: dict[str, Any] = {}
+    for key, text in texts.items():
+        try:
+            kwargs[key] = json.loads(text)
+        except ValueError:
+            kwargs[key] = text
+    try:
+        bot = factory(**kwargs)
+    except (TypeError, ValueError) as e:
+        raise br.InvalidOptionError(f"cannot make the bot {spec!r}: {e}") from None
+    if not isinstance(bot, Bot):
+        raise br.InvalidOptionError(f"{name} did not give a bot (an object with choose())")
+    return bot
 
 
 def game_seed(seed: int, index: int) -> int:
