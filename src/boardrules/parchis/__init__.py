@@ -16,7 +16,7 @@ the function that implements it.
 
 from __future__ import annotations
 
-from boardrules.game import Game
+from boardrules.game import TERMINAL, Game
 from boardrules.parchis._board import BOARD, GOAL, NEST, Board
 from boardrules.parchis._rules import (
     apply_move,
@@ -49,11 +49,14 @@ __all__ = [
     "apply_move",
     "chance_outcomes",
     "current_player",
+    "decode",
+    "encode",
     "evaluate",
     "is_terminal",
     "legal_moves",
     "new_game",
     "num_players",
+    "options_of",
     "parse_move",
     "position",
     "render",
@@ -68,7 +71,7 @@ def num_players(state: State) -> int:
 
 def is_terminal(state: State) -> bool:
     """Whether all players but one have finished."""
-    return current_player(state) == -2
+    return current_player(state) == TERMINAL
 
 
 #: The Parchís record of the game-independent API.

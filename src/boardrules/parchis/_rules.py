@@ -40,6 +40,7 @@ CAPTURE_BONUS = 20
 GOAL_BONUS = 10
 
 _ROLL_OUTCOMES = tuple((m, Fraction(1, 6)) for m in ROLLS)
+_DIE_OF = {id(m): m.steps for m in ROLLS}
 
 # Cell arithmetic, as tables over the 37 possible cell codes and the 4 seats.
 _ADD = tuple(tuple(v + 8 * (s + 1) if v else s + 1 for s in range(4)) for v in range(37))
@@ -130,14 +131,23 @@ def _steps(state: State, seat: int, count: int) -> list[Move]:
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`~boardrules.IllegalMoveError` if it is not
     legal now."""
+    if state.phase == PHASE_ROLL:
+        die = _DIE_OF.get(id(move))  # the interned rolls; an equal copy is checked below
+        if die is None:
+            if move not in ROLLS:
+                raise IllegalMoveError(_why_illegal(state, move))
+            die = move.steps
+        return _rolled(state, die)
     legal = state._legal
     if legal is None:
         legal = legal_moves(state)
-    if move not in legal:
-        raise IllegalMoveError(_why_illegal(state, move))
+    for candidate in legal:  # moves are interned: identity first, then equality
+        if candidate is move:
+            break
+    else:
+        if move not in legal:
+            raise IllegalMoveError(_why_illegal(state, move))
     kind = move.kind
-    if kind == ROLL:
-        return _rolled(state, move.steps)
     if kind == MOVE:
         return _moved(state, move.src, move.src + move.steps)
     if kind == OUT:
@@ -178,23 +188,31 @@ def _third_six(state: State) -> State:
 
 def _moved(state: State, src: int, dst: int) -> State:
     seat = state.turn
-    tab = state.options.tables
+    options = state.options
+    tab = options.tables
     cell = tab.cell[seat]
-    board, barriers = _lift(state, state.board, state.barriers, cell[src], seat)
+    cells = list(state.board)
+    c = cell[src]
+    lifted = cells[c] = _REMOVE[cells[c]][seat]
+    barriers = state.barriers
+    if barriers >> c & 1 and not is_barrier(options, c, lifted):
+        barriers ^= 1 << c  # the barrier is opened
     pos = _relocate(state.pos, seat, src, dst)
     bonus = 0
     if dst == GOAL:
         bonus = GOAL_BONUS
     else:
         c = cell[dst]
-        code = board[c]
+        code = cells[c]
         if code and code < 8 and code != seat + 1 and not tab.safe[c]:
             bonus = CAPTURE_BONUS  # a lone opposing piece on a plain square is eaten
             pos = _relocate(pos, code - 1, tab.rel[code - 1][c], NEST)
-            board = (*board[:c], seat + 1, *board[c + 1 :])
+            cells[c] = seat + 1
         else:
-            board, barriers = _drop(state, board, barriers, c, seat)
-    return _after_move(state, board, pos, barriers, dst, bonus)
+            code = cells[c] = _ADD[code][seat]
+            if is_barrier(options, c, code):
+                barriers |= 1 << c
+    return _after_move(state, tuple(cells), pos, barriers, dst, bonus)
 
 
 def _came_out(state: State) -> State:

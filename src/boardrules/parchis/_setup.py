@@ -300,7 +300,9 @@ def position(
                 c = _cell_of(place, opts.colours[seat], f"pieces of {colour_name}")
                 cells.setdefault(c, []).append(seat)
     last_rel = NEST
-    if last is not None:
+    if last == "goal":
+        last_rel = GOAL
+    elif last is not None:
         c = _cell_of(last, opts.colours[turn_seat], "last")
         last_rel = opts.tables.rel[turn_seat][c]
     if bonus is not None and roll is None:

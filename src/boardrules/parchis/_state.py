@@ -110,7 +110,19 @@ class State:
         default=None, init=False, eq=False, repr=False
     )
 
+    def __getstate__(self) -> tuple[object, ...]:
+        # The memo of legal moves is not part of the value: leave it out of pickles.
+        return tuple(getattr(self, name) for name in _PICKLED)
+
+    def __setstate__(self, values: tuple[object, ...]) -> None:
+        for name, value in zip(_PICKLED, values, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_legal", None)
+
     @property
     def colour(self) -> str:
         """The colour of the player in turn."""
         return BOARD.colours[self.options.colours[self.turn]]
+
+
+_PICKLED = tuple(a.name for a in attrs.fields(State) if a.name != "_legal")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
-from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, lane_cell
+from boardrules.parchis._board import BOARD, GOAL, NEST, lane_cell
 from boardrules.parchis._rules import legal_moves, returns
 from boardrules.parchis._state import PHASE_BONUS, PHASE_MOVE, PHASE_OVER, Move, State
 
@@ -101,6 +101,3 @@ def evaluate(state: State) -> tuple[float, ...]:
     progress = [sum(r + 1 for r in pos[4 * s : 4 * s + 4]) / (4 * (GOAL + 1)) for s in range(n)]
     total = sum(progress)
     return tuple(0.5 + 0.5 * (p - (total - p) / (n - 1)) for p in progress)
-
-
-assert GOAL - BOARD.lane_length == LANE_FIRST
