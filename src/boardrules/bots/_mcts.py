@@ -48,7 +48,7 @@ class MctsBot:
         self,
         iterations: int = 200,
         exploration: float = 1.0,
-        rollout_depth: int | None = 8,
+        rollout_depth: int | None = 4,
         evaluation: Evaluation | None = None,
     ) -> None:
         if iterations < 1:
