@@ -240,15 +240,14 @@ class _Outcome:
     record: str | None
 
 
-_bot_cache: dict[tuple[str, ...], list[Bot]] = {}
-
-
 def _simulate_one(task: _Task) -> _Outcome:
-    """Play game ``task.index`` of a series; runs in a worker process."""
+    """Play game ``task.index`` of a series; runs in a worker process.
+
+    The bots are made afresh for each game, so that a bot that learns as it plays gives
+    the same results however the games are spread over the workers.
+    """
     seated = task.specs[task.shift :] + task.specs[: task.shift]
-    bots = _bot_cache.get(seated)
-    if bots is None:
-        bots = _bot_cache[seated] = [make_bot(s) for s in seated]
+    bots = [make_bot(s) for s in seated]
     decisions = 0
 
     def count(state: Any, move: Any) -> None:

@@ -46,7 +46,7 @@ class RecordError(br.StateFormatError):
     """A damaged or inconsistent game record; the message names the first bad field or move."""
 
 
-@attrs.frozen
+@attrs.frozen(unsafe_hash=False)  # the options are a dict: records compare but do not hash
 class GameRecord:
     """One game: enough to replay it move by move.
 
