@@ -227,6 +227,8 @@ def test_simulate_stops_cleanly_on_ctrl_c_and_reports_what_was_done(
         ("play", "parchis", "--players", "mcts:iterations=0,random"),
         ("play", "parchis", "--players", "random,random", "-o", "players=3"),
         ("play", "parchis", "-o", "players=9"),
+        ("play", "parchis", "--players", "0"),
+        ("play", "parchis", "--players", "99999999999999"),
         ("play", "parchis", "-o", "no_such_option=1"),
         ("play", "parchis", "-o", "players"),
         ("simulate", "parchis", "--games", "0"),

@@ -69,11 +69,17 @@ def _start(game: str, options: dict[str, Any]) -> Any:
         raise _UsageError(str(e)) from None
 
 
+# Far more than any game seats; it keeps "--players 10000000000" from exhausting memory.
+_MAX_SEATS = 64
+
+
 def _player_specs(text: str | None, allow_human: bool) -> list[str] | None:
     """The ``--players`` list; a bare number means that many random players."""
     if text is None:
         return None
     if text.strip().isdigit():
+        if int(text) > _MAX_SEATS:
+            raise _UsageError(f"--players {text.strip()}: at most {_MAX_SEATS} players")
         return ["random"] * int(text)
     specs = [s.strip() for s in text.split(",")]
     for spec in specs:
