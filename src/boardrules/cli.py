@@ -15,7 +15,7 @@ import random
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 import attrs
@@ -238,7 +238,6 @@ class _Task:
 
 @attrs.frozen
 class _Outcome:
-    index: int
     shift: int
     result: tuple[float, ...]
     moves: int
@@ -264,7 +263,6 @@ def _simulate_one(task: _Task) -> _Outcome:
     start = br.new_game(task.game, **task.options)
     end, record = play_game(start, bots, seed, seated, on_move=count)
     return _Outcome(
-        task.index,
         task.shift,
         tuple(br.returns(end)),
         len(record.moves),
@@ -321,9 +319,7 @@ def _duration(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-def _run_series(
-    tasks: Sequence[_Task], workers: int
-) -> Iterator[_Outcome]:
+def _run_series(tasks: Iterable[_Task], workers: int) -> Iterator[_Outcome]:
     """The outcomes in game order, computed in ``workers`` processes."""
     if workers == 1:
         yield from map(_simulate_one, tasks)
@@ -385,7 +381,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             out = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as e:
             raise _UsageError(f"cannot write {args.out}: {e.strerror}") from None
-    tasks = [
+    # A generator: the pool takes tasks as workers become free, so memory stays flat.
+    tasks = (
         _Task(
             game.name,
             options,
@@ -396,7 +393,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             out is not None,
         )
         for i in range(args.games)
-    ]
+    )
     print(
         f"{game.name}: {args.games} games, seed {args.seed}, {workers} worker(s); options "
         + json.dumps(options, sort_keys=True),
