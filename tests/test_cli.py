@@ -133,6 +133,7 @@ def test_play_record_then_replay_check_and_show(tmp_path: Path) -> None:
     assert shown.returncode == 0, shown.stderr
     assert f"    1. dice: {doc['moves'][0]}" in shown.stdout
     assert f"{len(doc['moves']):>5}. player" in shown.stdout
+    assert ". player 0 (greedy): " in shown.stdout and ". player 1 (random): " in shown.stdout
     # The result line of play and replay agree.
     assert played.stdout.splitlines()[-2] == shown.stdout.splitlines()[-1]
 

@@ -484,6 +484,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     for number, (before, move, state) in enumerate(replay(record), 1):
         player = br.current_player(before)
         who = "dice" if player == br.CHANCE else f"player {player}"
+        if player >= 0 and record.players:
+            who += f" ({record.players[player]})"
         print(f"{number:>5}. {who}: {move}")
         if args.boards:
             print(br.render(state))
