@@ -26,7 +26,7 @@ class ExpectimaxBot:
     """Looks ``depth`` decisions ahead.
 
     Every player is assumed to pick the move best for itself (the max-n rule, which is
-    minimax in two-player games); a chance node is worth the average of its outcomes
+    minimax in two-player zero-sum games); a chance node is worth the average of its outcomes
     weighted by their exact probabilities and costs no depth.  Positions at the horizon are
     scored with ``evaluation`` (default: :func:`boardrules.evaluate`), finished games with
     :func:`boardrules.returns`.  Equal best moves are broken at random with ``rng``.
