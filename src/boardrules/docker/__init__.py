@@ -5,10 +5,11 @@ costs one point plus the height difference between the towers, the whole roll mu
 by one piece, and only the top piece of a tower moves.  The last player able to move wins.
 
 >>> import random
+>>> import boardrules as br
 >>> from boardrules import docker
 >>> rng = random.Random(1)
 >>> s = docker.new_game(players=2)
->>> docker.current_player(s) == docker.CHANCE
+>>> docker.current_player(s) == br.CHANCE
 True
 >>> s = docker.apply_move(s, docker.parse_move(s, "roll 2"))
 >>> [str(m) for m in docker.legal_moves(s)]
@@ -45,15 +46,13 @@ from boardrules.docker._state import (
     Shift,
 )
 from boardrules.docker._text import parse_move, render
-from boardrules.game import CHANCE, TERMINAL, Game
+from boardrules.game import TERMINAL, Game
 
 __all__ = [
-    "CHANCE",
     "FACES",
     "GAME",
     "PIECES",
     "PITCH",
-    "TERMINAL",
     "DockerMove",
     "DockerState",
     "Entry",
