@@ -3,7 +3,9 @@
 The pitch is a frozen, validated description (:class:`Pitch`): a square grid, the entry
 square of each side, and which sides the players take for each number of players.  Every
 table that depends only on the pitch (square names, neighbours) is derived from it once, and
-the route search keeps its results in a cache that lives on the pitch.
+the route search keeps its results in a cache that lives on the pitch.  The search goes only
+as far as the roll asks (a 1 looks at the neighbours and no further) and remembers how far it
+went, so a larger roll in the same position searches again.
 
 Squares are numbered ``y * size + x`` and named like chess squares: file ``a``.. for ``x``,
 rank ``1``.. for ``y``.  On the standard pitch ``a1`` is the south-west corner, ``b2`` the
@@ -19,13 +21,14 @@ from __future__ import annotations
 
 import attrs
 
-__all__ = ["FACES", "PITCH", "Pitch", "Reach"]
+__all__ = ["FACES", "PITCH", "Pitch"]
 
 #: The faces of the die: a roll is 1..FACES, and no move costs more than a roll.
 FACES = 6
 
-#: For one starting point, the squares a piece can end on for each exact cost 0..FACES
-#: (index 0 is always empty): ``reach[roll]`` has bit ``1 << square`` set for each square.
+#: What the route search found from one starting point: ``reach[0]`` is the highest cost
+#: searched, and ``reach[cost]`` for each cost up to it has bit ``1 << square`` set for each
+#: square where a route of exactly that cost ends.
 Reach = tuple[int, ...]
 
 # The sides in clockwise order seen from above; a seat's entry square faces its player.
@@ -133,8 +136,11 @@ class Pitch:
                 return seated
         raise ValueError(f"the pitch seats {', '.join(str(c) for c, _ in self.seatings)} players")
 
-    def reach_from(self, heights: tuple[int, ...], origin: int, return_to_start: bool) -> Reach:
-        """Where the top piece of square ``origin`` can end, for each exact cost.
+    def ends_from(
+        self, heights: tuple[int, ...], origin: int, return_to_start: bool, roll: int
+    ) -> int:
+        """The squares where the top piece of ``origin`` can end a move costing exactly
+        ``roll``, as bits (``1 << square``; see :meth:`squares_in`).
 
         ``heights`` are the tower heights with the piece still on ``origin``.  The piece
         leaves ``origin`` (so that tower is one lower) and steps orthogonally; a step onto a
@@ -143,37 +149,38 @@ class Pitch:
         ``return_to_start``.  Every route is tried, so the result is exact.
 
         >>> flat = (0,) * 4 + (1,) + (0,) * 4
-        >>> ends = PITCH.reach_from(flat, PITCH.square("b2"), False)[2]
+        >>> ends = PITCH.ends_from(flat, PITCH.square("b2"), False, 2)
         >>> [PITCH.name_of(s) for s in PITCH.squares_in(ends)]
         ['a1', 'c1', 'a3', 'c3']
         """
         key = (heights, origin, return_to_start)
         found = self._routes.get(key)
-        if found is None:
+        if found is None or found[0] < roll:
             lowered = list(heights)
             lowered[origin] -= 1
             entered = 0 if return_to_start else 1 << origin
-            found = self._search(lowered, origin, lowered[origin], 0, entered)
+            found = self._search(lowered, origin, lowered[origin], 0, entered, roll)
             self._remember(key, found)
-        return found
+        return found[roll]
 
-    def reach_entering(self, heights: tuple[int, ...], entry: int) -> Reach:
-        """Where a new piece entering on square ``entry`` can end, for each exact cost.
+    def ends_entering(self, heights: tuple[int, ...], entry: int, roll: int) -> int:
+        """The squares where a new piece entering on square ``entry`` can end with exactly
+        ``roll``, as bits.
 
         Entering is the first step, from altitude 0 (off the pitch) onto the entry tower,
         so it costs ``1 + h``; the rest of the roll is spent moving on from there as in
-        :meth:`reach_from`, and the entry square counts as entered.
+        :meth:`ends_from`, and the entry square counts as entered.
 
-        >>> PITCH.squares_in(PITCH.reach_entering((0,) * 9, PITCH.square("b1"))[1])
+        >>> PITCH.squares_in(PITCH.ends_entering((0,) * 9, PITCH.square("b1"), 1))
         (1,)
         """
         key = (heights, -1 - entry, False)
         found = self._routes.get(key)
-        if found is None:
+        if found is None or found[0] < roll:
             height = heights[entry]
-            found = self._search(list(heights), entry, height, 1 + height, 1 << entry)
+            found = self._search(list(heights), entry, height, 1 + height, 1 << entry, roll)
             self._remember(key, found)
-        return found
+        return found[roll]
 
     def squares_in(self, ends: int) -> tuple[int, ...]:
         """The squares of a set of squares written as bits (``1 << square``), in order."""
@@ -185,18 +192,20 @@ class Pitch:
         self._routes[key] = _REACHES.setdefault(found, found)
 
     def _search(
-        self, heights: list[int], here: int, altitude: int, spent: int, entered: int
+        self, heights: list[int], here: int, altitude: int, spent: int, entered: int, limit: int
     ) -> Reach:
-        """Every square reachable from ``here`` (already paid ``spent``), by exact cost.
+        """Every square reachable from ``here`` (already paid ``spent``) for each exact cost
+        up to ``limit``.
 
-        Depth first over all routes; a route stops as soon as it costs more than a die
-        can show, and every step costs at least 1, so no route is longer than six steps.
+        Depth first over all routes; a route stops as soon as it costs more than ``limit``,
+        and every step costs at least 1, so no route is longer than ``limit`` steps.
         """
         ends = [0] * (FACES + 1)
-        if 0 < spent <= FACES:
+        ends[0] = limit
+        if 0 < spent <= limit:
             ends[spent] = 1 << here
         steps = self._steps
-        routes = [(here, altitude, spent, entered)] if spent < FACES else []
+        routes = [(here, altitude, spent, entered)] if spent < limit else []
         more, pop = routes.append, routes.pop
         while routes:
             here, altitude, spent, entered = pop()
@@ -205,10 +214,10 @@ class Pitch:
                     continue
                 height = heights[step]
                 cost = spent + 1 + (altitude - height if altitude > height else height - altitude)
-                if cost < FACES:
+                if cost < limit:
                     ends[cost] |= bit
                     more((step, height, cost, entered | bit))
-                elif cost == FACES:
+                elif cost == limit:
                     ends[cost] |= bit
         return tuple(ends)
 

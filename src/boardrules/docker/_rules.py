@@ -88,11 +88,11 @@ def moves_for(
     moves: tuple[DockerMove, ...] = ()
     for origin, tower in enumerate(towers):
         if tower and tower[-1] == player:
-            ends = pitch.reach_from(heights, origin, rules.return_to_start)[roll]
+            ends = pitch.ends_from(heights, origin, rules.return_to_start, roll)
             if ends:
                 moves += SHIFTS_TO[origin][ends]
     if reserve[player]:
-        ends = pitch.reach_entering(heights, rules.entries[player])[roll]
+        ends = pitch.ends_entering(heights, rules.entries[player], roll)
         if ends:
             moves += ENTRIES_TO[ends]
     return moves
@@ -100,11 +100,13 @@ def moves_for(
 
 def usable_rolls(state: DockerState, player: int) -> tuple[int, ...]:
     """The die values with which ``player`` could move or enter in this position."""
-    return tuple(
+    # Highest first: the route search for a 6 also answers every lower value.
+    usable = [
         roll
-        for roll in range(1, FACES + 1)
+        for roll in range(FACES, 0, -1)
         if moves_for(state.rules, state.towers, state.reserve, player, roll)
-    )
+    ]
+    return tuple(reversed(usable))
 
 
 def can_use(state: DockerState, roll: int) -> bool:
@@ -147,7 +149,7 @@ def _after_roll(state: DockerState, roll: int) -> DockerState:
         return rolled
     if reserve[player] and any(
         moves_for(rules, towers, reserve, player, other)
-        for other in range(1, FACES + 1)
+        for other in range(FACES, 0, -1)  # a search for 6 answers the lower values too
         if other != roll
     ):
         # Fewer than three pieces on the pitch: roll again.  The guard above (some value
