@@ -189,6 +189,7 @@ class Pitch:
     def _remember(self, key: tuple[tuple[int, ...], int, bool], found: Reach) -> None:
         if len(self._routes) >= _CACHE_LIMIT:
             self._routes.clear()
+            _REACHES.clear()
         self._routes[key] = _REACHES.setdefault(found, found)
 
     def _search(
