@@ -35,7 +35,7 @@ Reach = tuple[int, ...]
 _CLOCKWISE = ("south", "west", "north", "east")
 # Bound the route cache: one game meets few shapes of towers, but a long run of games would
 # otherwise keep every shape it ever met.
-_CACHE_LIMIT = 250_000
+_CACHE_LIMIT = 100_000
 
 
 @attrs.frozen
