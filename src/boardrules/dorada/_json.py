@@ -20,8 +20,9 @@ def encode(state: DoradaState) -> dict[str, Any]:
     """The JSON-ready body of ``state``: stacks and bridges keyed by field number.
 
     >>> from boardrules.dorada import position
-    >>> encode(position(players=2, track={7: [1, 0]}, to_move=1))
-    {'start': [3, 3], 'track': {'7': [1, 0]}, 'bridges': {}, 'dorada': [], 'to_move': 1, 'die': None}
+    >>> body = encode(position(players=2, track={7: [1, 0]}, bridges={9: 0}, to_move=1))
+    >>> body["start"], body["track"], body["bridges"], body["to_move"], body["die"]
+    ([2, 3], {'7': [1, 0]}, {'9': 0}, 1, None)
     """
     return {
         "start": list(state.start),

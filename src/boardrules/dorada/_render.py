@@ -60,7 +60,8 @@ def render(state: DoradaState) -> str:
         *_rows(board, cells),
         "DORADA (bottom to top): " + (" ".join(LETTERS[p] for p in state.dorada) or "-"),
         "points: " + "  ".join(
-            f"{letters[p]} {points[p]}" + ("" if points[p] or pieces_in_play(state, p) else " (out)")
+            f"{letters[p]} {points[p]}"
+            + ("" if points[p] or pieces_in_play(state, p) else " (out)")
             for p in range(n)
         ),
         _LEGEND,
