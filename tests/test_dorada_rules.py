@@ -290,11 +290,10 @@ def test_a_jump_chain_that_would_revisit_a_field_stops_on_that_field() -> None:
     # from 5 again would loop, so the piece stays on 5.
     full = [6, 7, 8, 9, 10, 11, 13, 15, 16, 17, 18, 19]
     owners = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
-    s = position(
-        track={f: [p] for f, p in zip(full, owners)}, bridges={9: 0, 18: 0}, to_move=0, die=5
-    )
+    stacks = {f: (p,) for f, p in zip(full, owners, strict=True)}
+    s = position(track=stacks, bridges={9: 0, 18: 0}, to_move=0, die=5)
     after = play(s, "move start")
-    assert occupied(after) == {5: (0,), **{f: (p,) for f, p in zip(full, owners)}}
+    assert occupied(after) == {5: (0,), **stacks}
     assert after.start == (1, 0, 0, 0)
 
 
@@ -434,7 +433,7 @@ def test_the_tie_break_option_gives_the_win_to_the_owner_of_the_highest_piece() 
 
 def test_a_player_who_is_out_never_wins() -> None:
     # Interpretation: when every piece is lost nobody scored and nobody wins.
-    bridges = dict(zip([9, 18, 23, 29, 36, 37, 38, 39], [0, 1] * 4))
+    bridges = dict(zip([9, 18, 23, 29, 36, 37, 38, 39], [0, 1] * 4, strict=True))
     s = position(players=2, bridges=bridges)
     assert dorada.is_terminal(s)
     assert dorada.returns(s) == (0.0, 0.0)
@@ -488,10 +487,19 @@ def test_a_user_board_travels_with_the_options_and_the_json() -> None:
 
 @pytest.mark.parametrize(
     ("change", "field"),
-    [({"stumble": [13]}, "stumble"), ({"gold": [0]}, "gold"), ({"jumps": [[10, 2], [13, 1]]},
-     "jumps"), ({"fields": 0}, "fields"), ({"last_jump": 12}, "last_jump")],
+    [
+        ({"stumble": [13]}, "stumble"),
+        ({"gold": [0]}, "gold"),
+        ({"jumps": [[10, 2], [13, 1]]}, "jumps"),
+        ({"jumps": [[10, 13]], "last_jump": 10}, "jumps"),
+        ({"fields": 0}, "fields"),
+        ({"fields": 10**9}, "fields"),
+        ({"last_jump": 13}, "last_jump"),
+    ],
 )
-def test_a_board_with_a_position_out_of_range_is_refused(change: dict, field: str) -> None:
+def test_a_board_with_a_position_out_of_range_is_refused(
+    change: dict[str, object], field: str
+) -> None:
     with pytest.raises(br.InvalidOptionError, match=f"board field '{field}'"):
         board_from_spec({**SHORT, **change})
 
