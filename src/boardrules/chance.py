@@ -17,19 +17,19 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 __all__ = ["dice_sorted", "dice_sum", "die_faces"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def die_faces(sides: int = 6) -> tuple[tuple[int, Fraction], ...]:
     """Each face of one fair die with probability ``1/sides``."""
     p = Fraction(1, sides)
     return tuple((face, p) for face in range(1, sides + 1))
 
 
-@lru_cache(maxsize=None)
+@cache
 def dice_sum(count: int, sides: int = 6) -> tuple[tuple[int, Fraction], ...]:
     """Each total of ``count`` fair dice with its exact probability, lowest total first."""
     totals = Counter(sum(r) for r in itertools.product(range(1, sides + 1), repeat=count))
@@ -37,7 +37,7 @@ def dice_sum(count: int, sides: int = 6) -> tuple[tuple[int, Fraction], ...]:
     return tuple((t, Fraction(c, n)) for t, c in sorted(totals.items()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def dice_sorted(count: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Each multiset of ``count`` fair dice (as a sorted tuple) with its exact probability.
 

@@ -89,9 +89,9 @@ def check_random_play(name: str, seed: int = 0, games: int = 3, **options: Any) 
     trip, moves round trip through their notation, and every game ends."""
     rng = random.Random(seed)
     for _ in range(games):
-        state = br.new_game(name, **options)
-        last = state
-        for state, move in random_play(state, rng):
+        start = br.new_game(name, **options)
+        last = start
+        for state, move in random_play(start, rng):
             _check_node(state)
             frozen = pickle.dumps(state)
             copy = br.from_json(br.to_json(state))

@@ -1,0 +1,99 @@
+"""Parchís, the Spanish Ludo, for 2-4 players.
+
+The rules are those of ``shared/seeds/parchis.txt`` with the rulings of
+``shared/rules/parchis.md``; see the Parchís page of the documentation for each clause and
+the function that implements it.
+
+>>> from boardrules import parchis
+>>> s = parchis.new_game(players=4)
+>>> s = parchis.apply_move(s, parchis.parse_move(s, "roll 5"))
+>>> [str(m) for m in parchis.legal_moves(s)]
+['out']
+>>> s = parchis.apply_move(s, parchis.legal_moves(s)[0])
+>>> s.pos[:4], s.colour
+((-1, -1, -1, 0), 'blue')
+"""
+
+from __future__ import annotations
+
+from boardrules.game import TERMINAL, Game
+from boardrules.parchis._board import BOARD, GOAL, NEST, Board
+from boardrules.parchis._rules import (
+    apply_move,
+    chance_outcomes,
+    current_player,
+    legal_moves,
+    returns,
+)
+from boardrules.parchis._setup import (
+    OPTIONS,
+    decode,
+    encode,
+    new_game,
+    options_of,
+    position,
+)
+from boardrules.parchis._state import Move, Options, State
+from boardrules.parchis._text import evaluate, parse_move, render
+
+__all__ = [
+    "BOARD",
+    "GAME",
+    "GOAL",
+    "NEST",
+    "OPTIONS",
+    "Board",
+    "Move",
+    "Options",
+    "State",
+    "apply_move",
+    "chance_outcomes",
+    "current_player",
+    "decode",
+    "encode",
+    "evaluate",
+    "is_terminal",
+    "legal_moves",
+    "new_game",
+    "num_players",
+    "options_of",
+    "parse_move",
+    "position",
+    "render",
+    "returns",
+]
+
+
+def num_players(state: State) -> int:
+    """The number of players."""
+    return state.options.players
+
+
+def is_terminal(state: State) -> bool:
+    """Whether all players but one have finished."""
+    return current_player(state) == TERMINAL
+
+
+#: The Parchís record of the game-independent API.
+GAME: Game[State, Move] = Game(
+    name="parchis",
+    summary="Parchís, the Spanish Ludo: 4 pieces each from nest to goal on a 68-square track",
+    options=OPTIONS,
+    state_type=State,
+    move_type=Move,
+    new_game=new_game,
+    current_player=current_player,
+    num_players=num_players,
+    legal_moves=legal_moves,
+    chance_outcomes=chance_outcomes,
+    apply_move=apply_move,
+    returns=returns,
+    render=render,
+    parse_move=parse_move,
+    options_of=options_of,
+    evaluate=evaluate,
+    encode=encode,
+    decode=decode,
+)
+State.game = GAME
+

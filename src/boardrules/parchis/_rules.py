@@ -1,0 +1,391 @@
+"""The rules of Parchís, top to bottom as in the rulebook: the roll, the 5, the 6, barriers,
+captures, the goal and the bonuses, the end.
+
+Cells hold seat codes ``seat + 1`` in order of arrival: ``first + 8 * second``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from boardrules.errors import IllegalMoveError
+from boardrules.game import CHANCE, TERMINAL
+from boardrules.parchis._board import GOAL, LANE_FIRST, NEST, TRACK_LAST
+from boardrules.parchis._state import (
+    MOVE,
+    OUT,
+    OUTS,
+    PASSES,
+    PHASE_BONUS,
+    PHASE_MOVE,
+    PHASE_OVER,
+    PHASE_ROLL,
+    ROLL,
+    ROLLS,
+    STEPS,
+    Move,
+    Options,
+    State,
+)
+
+__all__ = [
+    "apply_move",
+    "chance_outcomes",
+    "current_player",
+    "legal_moves",
+    "returns",
+]
+
+CAPTURE_BONUS = 20
+GOAL_BONUS = 10
+
+_ROLL_OUTCOMES = tuple((m, Fraction(1, 6)) for m in ROLLS)
+_DIE_OF = {id(m): m.steps for m in ROLLS}
+
+# Cell arithmetic, as tables over the 37 possible cell codes and the 4 seats.
+_ADD = tuple(tuple(v + 8 * (s + 1) if v else s + 1 for s in range(4)) for v in range(37))
+_REMOVE = tuple(
+    tuple((0 if v < 8 else (v >> 3 if v & 7 == s + 1 else v & 7)) for s in range(4))
+    for v in range(37)
+)
+_PAIR_OF_ONE_SEAT = tuple(v >= 8 and v & 7 == v >> 3 for v in range(37))
+
+
+def current_player(state: State) -> int:
+    """The seat to move, :data:`~boardrules.CHANCE` before a roll, or
+    :data:`~boardrules.TERMINAL` once the game is over."""
+    phase = state.phase
+    if phase == PHASE_ROLL:
+        return CHANCE
+    return TERMINAL if phase == PHASE_OVER else state.turn
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    """The six faces of the die with probability 1/6 each, before a roll; else ``()``."""
+    return _ROLL_OUTCOMES if state.phase == PHASE_ROLL else ()
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """The moves allowed now: the die's outcomes before a roll, else the player's moves
+    (``pass`` when nothing can move), ``()`` once the game is over."""
+    legal = state._legal
+    if legal is None:
+        legal = _legal_moves(state)
+        object.__setattr__(state, "_legal", legal)
+    return legal
+
+
+def _legal_moves(state: State) -> tuple[Move, ...]:
+    phase = state.phase
+    if phase == PHASE_ROLL:
+        return ROLLS
+    if phase == PHASE_OVER:
+        return ()
+    seat = state.turn
+    colour = state.options.colours[seat]
+    five = phase == PHASE_MOVE and state.roll == 5
+    if five and state.pos[4 * seat] == NEST and _can_come_out(state, seat):
+        return (OUTS[colour],)  # a 5 must bring a piece out when it can
+    moves = _steps(state, seat, state.count)
+    if phase == PHASE_MOVE and state.roll == 6 and state.barriers and len(moves) > 1:
+        # A 6 must open one of the player's barriers, if a barrier piece can move.
+        cell, barriers = state.options.tables.cell[seat], state.barriers
+        opening = [m for m in moves if barriers >> cell[m.src] & 1]
+        if opening:
+            return tuple(opening)
+    return tuple(moves) if moves else (PASSES[colour],)
+
+
+def _can_come_out(state: State, seat: int) -> bool:
+    exit_code = state.board[state.options.tables.cell[seat][0]]
+    if exit_code < 8:
+        return True
+    if exit_code == (seat + 1) * 9:  # both pieces on the exit are the player's own
+        return False
+    return state.options.exit_capture
+
+
+def _steps(state: State, seat: int, count: int) -> list[Move]:
+    """Pieces of ``seat`` that can advance ``count`` squares, one move per occupied square."""
+    tab = state.options.tables
+    cell, reach = tab.cell[seat], tab.reach[seat]
+    board, barriers = state.board, state.barriers
+    steps = STEPS[state.options.colours[seat]]
+    moves: list[Move] = []
+    prev = NEST
+    for r in state.pos[4 * seat : 4 * seat + 4]:
+        if r == prev or r == NEST or r == GOAL:  # noqa: SIM109 (faster than a tuple)
+            continue
+        prev = r
+        t = r + count
+        if t > GOAL:
+            break  # the goal needs an exact count; later pieces are further on
+        if barriers & (reach[t] ^ reach[r]):
+            continue  # a barrier on the way or on the square
+        if t < GOAL and board[cell[t]] >= 8:
+            continue  # no square holds three pieces
+        moves.append(steps[r][count])
+    return moves
+
+
+def apply_move(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`~boardrules.IllegalMoveError` if it is not
+    legal now."""
+    if state.phase == PHASE_ROLL:
+        die = _DIE_OF.get(id(move))  # the interned rolls; an equal copy is checked below
+        if die is None:
+            if move not in ROLLS:
+                raise IllegalMoveError(_why_illegal(state, move))
+            die = move.steps
+        return _rolled(state, die)
+    legal = state._legal
+    if legal is None:
+        legal = legal_moves(state)
+    for candidate in legal:  # moves are interned: identity first, then equality
+        if candidate is move:
+            break
+    else:
+        if move not in legal:
+            raise IllegalMoveError(_why_illegal(state, move))
+    kind = move.kind
+    if kind == MOVE:
+        return _moved(state, move.src, move.src + move.steps)
+    if kind == OUT:
+        return _came_out(state)
+    return _turn_over(state, state.board, state.pos, state.barriers, state.last)
+
+
+def _rolled(state: State, die: int) -> State:
+    seat = state.turn
+    sixes = state.sixes + 1 if die == 6 else 0
+    if sixes == 3:
+        return _third_six(state)
+    count = 7 if die == 6 and state.pos[4 * seat] != NEST else die
+    return State(
+        state.options, state.pos, state.board, seat, PHASE_MOVE, die, count, sixes,
+        state.last, state.finished, state.opened, state.barriers,
+    )  # fmt: skip
+
+
+def _third_six(state: State) -> State:
+    """The third 6 in a row: the piece moved last goes back to the nest (from the lane only
+    with the option, to the lane's first square); the roll is lost and the turn ends."""
+    seat, last = state.turn, state.last
+    board, pos, barriers = state.board, state.pos, state.barriers
+    options = state.options
+    if NEST < last <= TRACK_LAST or (
+        options.third_six_back_to_lane_start and LANE_FIRST < last < GOAL
+    ):
+        to = NEST if last <= TRACK_LAST else LANE_FIRST
+        cell = options.tables.cell[seat]
+        if to == NEST or board[cell[to]] < 8:
+            board, barriers = _lift(state, board, barriers, cell[last], seat)
+            if to != NEST:
+                board, barriers = _drop(state, board, barriers, cell[to], seat)
+            pos = _relocate(pos, seat, last, to)
+    return _next_turn(state, board, pos, barriers, state.finished)
+
+
+def _moved(state: State, src: int, dst: int) -> State:
+    seat = state.turn
+    options = state.options
+    tab = options.tables
+    cell = tab.cell[seat]
+    cells = list(state.board)
+    c = cell[src]
+    lifted = cells[c] = _REMOVE[cells[c]][seat]
+    barriers = state.barriers
+    if barriers >> c & 1 and not is_barrier(options, c, lifted):
+        barriers ^= 1 << c  # the barrier is opened
+    pos = _relocate(state.pos, seat, src, dst)
+    bonus = 0
+    if dst == GOAL:
+        bonus = GOAL_BONUS
+    else:
+        c = cell[dst]
+        code = cells[c]
+        if code and code < 8 and code != seat + 1 and not tab.safe[c]:
+            bonus = CAPTURE_BONUS  # a lone opposing piece on a plain square is eaten
+            pos = _relocate(pos, code - 1, tab.rel[code - 1][c], NEST)
+            cells[c] = seat + 1
+        else:
+            code = cells[c] = _ADD[code][seat]
+            if is_barrier(options, c, code):
+                barriers |= 1 << c
+    return _after_move(state, tuple(cells), pos, barriers, dst, bonus)
+
+
+def _came_out(state: State) -> State:
+    """A 5 brings a piece onto the exit; onto a full exit it eats the last opposing arrival."""
+    seat = state.turn
+    tab = state.options.tables
+    c = tab.cell[seat][0]
+    board, barriers, pos = state.board, state.barriers, state.pos
+    code = board[c]
+    bonus = 0
+    if code >= 8:
+        first, second = code & 7, code >> 3
+        victim, stays = (second, first) if second != seat + 1 else (first, second)
+        pos = _relocate(pos, victim - 1, tab.rel[victim - 1][c], NEST)
+        board = (*board[:c], stays + 8 * (seat + 1), *board[c + 1 :])
+        barriers = _mark(state, barriers, c, board[c])
+        bonus = CAPTURE_BONUS
+    else:
+        board, barriers = _drop(state, board, barriers, c, seat)
+    pos = _relocate(pos, seat, NEST, 0)
+    opts = state.options
+    if (
+        opts.two_out_on_first_five
+        and not state.opened >> seat & 1
+        and code == 0
+        and pos[4 * seat] == NEST
+    ):
+        board, barriers = _drop(state, board, barriers, c, seat)
+        pos = _relocate(pos, seat, NEST, 0)
+    opened = state.opened | 1 << seat
+    if opened != state.opened:
+        state = _with_opened(state, opened)
+    return _after_move(state, board, pos, barriers, 0, bonus)
+
+
+def _with_opened(state: State, opened: int) -> State:
+    return State(
+        state.options, state.pos, state.board, state.turn, state.phase, state.roll,
+        state.count, state.sixes, state.last, state.finished, opened, state.barriers,
+    )  # fmt: skip
+
+
+def _after_move(
+    state: State,
+    board: tuple[int, ...],
+    pos: tuple[int, ...],
+    barriers: int,
+    last: int,
+    bonus: int,
+) -> State:
+    """After a piece moved: the player may have finished; a bonus is counted at once when
+    some piece can make it (else it is lost); a 6 rolls again."""
+    seat = state.turn
+    if pos[4 * seat] == GOAL:
+        finished = (*state.finished, seat)
+        return _next_turn(state, board, pos, barriers, finished)
+    if bonus:
+        nxt = State(
+            state.options, pos, board, seat, PHASE_BONUS, state.roll, bonus, state.sixes,
+            last, state.finished, state.opened, barriers,
+        )  # fmt: skip
+        moves = _steps(nxt, seat, bonus)
+        if moves:
+            object.__setattr__(nxt, "_legal", tuple(moves))
+            return nxt
+    return _turn_over(state, board, pos, barriers, last)
+
+
+def _turn_over(
+    state: State, board: tuple[int, ...], pos: tuple[int, ...], barriers: int, last: int
+) -> State:
+    """The roll is played out: after a 6 the same player rolls again, else the next one."""
+    if state.roll == 6:
+        return State(
+            state.options, pos, board, state.turn, PHASE_ROLL, 0, 0, state.sixes, last,
+            state.finished, state.opened, barriers,
+        )  # fmt: skip
+    return _next_turn(state, board, pos, barriers, state.finished)
+
+
+def _next_turn(
+    state: State,
+    board: tuple[int, ...],
+    pos: tuple[int, ...],
+    barriers: int,
+    finished: tuple[int, ...],
+) -> State:
+    """Pass the die to the next player who has not finished; the last one left loses."""
+    n = state.options.players
+    if len(finished) >= n - 1:
+        rest = [s for s in range(n) if s not in finished]
+        return State(
+            state.options, pos, board, state.turn, PHASE_OVER, 0, 0, 0, NEST,
+            (*finished, *rest), state.opened, barriers,
+        )  # fmt: skip
+    seat = (state.turn + 1) % n
+    while seat in finished:
+        seat = (seat + 1) % n
+    return State(
+        state.options, pos, board, seat, PHASE_ROLL, 0, 0, 0, NEST, finished,
+        state.opened, barriers,
+    )  # fmt: skip
+
+
+def _relocate(pos: tuple[int, ...], seat: int, src: int, dst: int) -> tuple[int, ...]:
+    """``pos`` with one piece of ``seat`` moved from ``src`` to ``dst``, kept sorted."""
+    i = 4 * seat
+    mine = list(pos[i : i + 4])
+    mine.remove(src)
+    mine.append(dst)
+    mine.sort()
+    return (*pos[:i], *mine, *pos[i + 4 :])
+
+
+def _lift(
+    state: State, board: tuple[int, ...], barriers: int, c: int, seat: int
+) -> tuple[tuple[int, ...], int]:
+    code = _REMOVE[board[c]][seat]
+    return (*board[:c], code, *board[c + 1 :]), _mark(state, barriers, c, code)
+
+
+def _drop(
+    state: State, board: tuple[int, ...], barriers: int, c: int, seat: int
+) -> tuple[tuple[int, ...], int]:
+    code = _ADD[board[c]][seat]
+    return (*board[:c], code, *board[c + 1 :]), _mark(state, barriers, c, code)
+
+
+def _mark(state: State, barriers: int, c: int, code: int) -> int:
+    """``barriers`` with cell ``c`` marked as it now is."""
+    if is_barrier(state.options, c, code):
+        return barriers | 1 << c
+    return barriers & ~(1 << c)
+
+
+def is_barrier(options: Options, c: int, code: int) -> bool:
+    """Whether cell ``c`` holding ``code`` is a barrier: two pieces of one colour (with the
+    option ``barriers_on_safe_only``, only on a safe square)."""
+    if not _PAIR_OF_ONE_SEAT[code]:
+        return False
+    return not options.barriers_on_safe_only or options.tables.safe[c]
+
+
+def returns(state: State) -> tuple[float, ...]:
+    """By finishing place, linear from 1.0 for the first to 0.0 for the last; all 0.0
+    before the end."""
+    n = state.options.players
+    if state.phase != PHASE_OVER:
+        return (0.0,) * n
+    out = [0.0] * n
+    for place, seat in enumerate(state.finished):
+        out[seat] = 1.0 - place / (n - 1)
+    return tuple(out)
+
+
+def _why_illegal(state: State, move: object) -> str:
+    moves = legal_moves(state)
+    legal = ", ".join(str(m) for m in moves) or "none: the game is over"
+    if not isinstance(move, Move):
+        return f"{move!r} is not a Parchís move; legal moves: {legal}"
+    phase = state.phase
+    if phase == PHASE_OVER:
+        return "the game is over: no move is legal"
+    if phase == PHASE_ROLL:
+        return f"the die must be rolled first; legal moves: {legal}"
+    if move.kind == ROLL:
+        return f"the die was already rolled; legal moves: {legal}"
+    if move.colour != state.options.colours[state.turn]:
+        return f"it is {state.colour}'s turn; legal moves: {legal}"
+    if phase == PHASE_MOVE and state.roll == 5 and moves[0].kind == OUT:
+        return f"a 5 must bring a piece out of the nest; legal moves: {legal}"
+    if move.kind == MOVE and move.steps != state.count:
+        return f"the move must count {state.count}; legal moves: {legal}"
+    if state.roll == 6 and phase == PHASE_MOVE and state.barriers:
+        return f"on a 6 a barrier must be opened when it can; legal moves: {legal}"
+    return f"{move} is blocked (barrier, full square or past the goal); legal moves: {legal}"

@@ -1,0 +1,416 @@
+"""Setting up Parchís games and positions: options, the position builder, and JSON.
+
+Every way into a state (:func:`new_game`, :func:`position`, JSON) goes through
+:func:`_build`, which checks that the position can occur in a real game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from boardrules.errors import InvalidOptionError, StateFormatError
+from boardrules.game import Option, resolve_options
+from boardrules.parchis._board import BOARD, GOAL, NEST, cell_name, lane_cell
+from boardrules.parchis._rules import _steps, is_barrier
+from boardrules.parchis._state import (
+    PHASE_BONUS,
+    PHASE_MOVE,
+    PHASE_OVER,
+    PHASE_ROLL,
+    Options,
+    State,
+)
+
+__all__ = ["OPTIONS", "decode", "encode", "make_options", "new_game", "options_of", "position"]
+
+PHASES = ("roll", "move", "bonus", "over")
+DEFAULT_COLOURS = {2: ("yellow", "red"), 3: ("yellow", "blue", "red"), 4: BOARD.colours}
+
+
+def _players(value: Any) -> int:
+    if type(value) is not int or not 2 <= value <= 4:
+        raise ValueError("players must be 2, 3 or 4")
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if type(value) is not bool:
+        raise ValueError("must be true or false")
+    return value
+
+
+def _colours(value: Any) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise ValueError(f"must be a list of colours among {', '.join(BOARD.colours)}")
+    names = tuple(value)
+    if any(name not in BOARD.colours for name in names) or len(set(names)) != len(names):
+        raise ValueError(f"must be distinct colours among {', '.join(BOARD.colours)}")
+    if list(names) != sorted(names, key=BOARD.colours.index):
+        raise ValueError("must be listed in turn order: yellow, blue, red, green")
+    return names
+
+
+def _first_player(value: Any) -> int:
+    if type(value) is not int or value < 0:
+        raise ValueError("must be a player number 0..players-1")
+    return value
+
+
+#: The options of Parchís, with their defaults.
+OPTIONS = (
+    Option("players", 4, "number of players, 2-4", _players),
+    Option(
+        "colours",
+        None,
+        "colours in play, in turn order (default: all four; 3 players yellow, blue, red; "
+        "2 players yellow and red)",
+        _colours,
+    ),
+    Option("first_player", 0, "the player who rolls first (0..players-1)", _first_player),
+    Option(
+        "two_out_on_first_five",
+        False,
+        "variant: a player's first bring-out on a 5 brings out two pieces",
+        _flag,
+    ),
+    Option(
+        "exit_capture",
+        True,
+        "a piece coming out onto a full exit eats an opposing piece there (off: it is blocked)",
+        _flag,
+    ),
+    Option("barriers_on_safe_only", False, "variant: barriers form only on safe squares", _flag),
+    Option(
+        "third_six_back_to_lane_start",
+        False,
+        "variant: on a third 6 a last-moved piece in its lane goes back to the lane's start",
+        _flag,
+    ),
+)
+
+
+def make_options(given: Mapping[str, Any]) -> Options:
+    """Check the options given to :func:`new_game` and return them as an :class:`Options`."""
+    opts = resolve_options("parchis", OPTIONS, given)
+    players = opts["players"]
+    names = opts["colours"] or DEFAULT_COLOURS[players]
+    if len(names) != players:
+        raise InvalidOptionError(f"parchis option colours: give {players} colours, one a player")
+    if opts["first_player"] >= players:
+        raise InvalidOptionError(f"parchis option first_player: must be 0..{players - 1}")
+    return Options(
+        players=players,
+        colours=tuple(BOARD.colours.index(name) for name in names),
+        first_player=opts["first_player"],
+        two_out_on_first_five=opts["two_out_on_first_five"],
+        exit_capture=opts["exit_capture"],
+        barriers_on_safe_only=opts["barriers_on_safe_only"],
+        third_six_back_to_lane_start=opts["third_six_back_to_lane_start"],
+    )
+
+
+def options_of(state: State) -> dict[str, Any]:
+    """The options ``state`` was created with, as :func:`new_game` takes them."""
+    o = state.options
+    return {
+        "players": o.players,
+        "colours": [BOARD.colours[c] for c in o.colours],
+        "first_player": o.first_player,
+        "two_out_on_first_five": o.two_out_on_first_five,
+        "exit_capture": o.exit_capture,
+        "barriers_on_safe_only": o.barriers_on_safe_only,
+        "third_six_back_to_lane_start": o.third_six_back_to_lane_start,
+    }
+
+
+def new_game(**options: Any) -> State:
+    """The start of a Parchís game: every piece in its nest, the first player to roll.
+
+    >>> s = new_game(players=2)
+    >>> s.colour, s.pos
+    ('yellow', (-1, -1, -1, -1, -1, -1, -1, -1))
+    """
+    opts = make_options(options)
+    n = opts.players
+    return State(opts, (NEST,) * (4 * n), (0,) * len(opts.tables.safe), opts.first_player,
+                 PHASE_ROLL)  # fmt: skip
+
+
+def _fail(msg: str) -> StateFormatError:
+    return StateFormatError(f"impossible Parchís position: {msg}")
+
+
+def _build(
+    opts: Options,
+    cells: Sequence[tuple[int, Sequence[int]]],
+    goal: Sequence[int],
+    turn: int,
+    phase: int,
+    roll: int,
+    count: int,
+    sixes: int,
+    last: int,
+    finished: Sequence[int],
+    opened: int,
+) -> State:
+    """The state with pieces on ``cells`` (cell, seats in order of arrival), ``goal[s]``
+    pieces of each seat in the goal and the rest in their nests; checked in full."""
+    n = opts.players
+    tab = opts.tables
+    board = [0] * len(tab.safe)
+    places: list[list[int]] = [[] for _ in range(n)]
+    for c, seats in cells:
+        if board[c] or not 1 <= len(seats) <= 2:
+            raise _fail(f"square {cell_name(c)} holds one or two pieces, listed once")
+        code = 0
+        for k, seat in enumerate(seats):
+            rel = tab.rel[seat][c]
+            if rel < 0:
+                raise _fail(f"{_colour(opts, seat)} cannot stand on {cell_name(c)}")
+            places[seat].append(rel)
+            code += (seat + 1) << (3 * k)
+        if len(seats) == 2 and seats[0] != seats[1] and not tab.safe[c]:
+            raise _fail(f"two colours share {cell_name(c)}, which is not a safe square")
+        board[c] = code
+    pos: list[int] = []
+    for seat in range(n):
+        if not 0 <= goal[seat] <= 4 or len(places[seat]) + goal[seat] > 4:
+            raise _fail(f"{_colour(opts, seat)} has more than four pieces")
+        nest = 4 - goal[seat] - len(places[seat])
+        pos += sorted([NEST] * nest + places[seat] + [GOAL] * goal[seat])
+    if len(set(finished)) != len(finished) or any(not 0 <= s < n for s in finished):
+        raise _fail("finished lists each player at most once")
+    done = [s for s in range(n) if pos[4 * s] == GOAL]
+    if phase == PHASE_OVER:
+        if len(finished) != n or set(done) != set(finished[:-1]):
+            raise _fail("a game over lists every player in finishing order")
+    elif sorted(finished) != done or len(finished) >= n - 1:
+        raise _fail("finished must list exactly the players with four pieces in the goal")
+    if not 0 <= turn < n or (phase != PHASE_OVER and turn in finished):
+        raise _fail("the player in turn must be playing")
+    if not 0 <= opened < 1 << n:
+        raise _fail("opened names players that are not in the game")
+    if not 0 <= sixes <= 2:
+        raise _fail("sixes counts 0, 1 or 2 sixes in a row")
+    mine = pos[4 * turn : 4 * turn + 4]
+    if last != NEST and last not in mine:
+        raise _fail("last must be a square where a piece of the player in turn stands")
+    if phase in (PHASE_ROLL, PHASE_OVER):
+        if roll or count:
+            raise _fail("no roll is pending before a roll or after the end")
+        if (sixes == 0 and last != NEST) or (phase == PHASE_OVER and sixes):
+            raise _fail("a turn starts with no sixes and no last-moved piece")
+    elif phase == PHASE_MOVE:
+        expect = 7 if roll == 6 and mine[0] != NEST else roll
+        if not 1 <= roll <= 6 or count != expect or (roll == 6) != (sixes > 0):
+            raise _fail("the pending move must count the die (a 6 counts 7 with no piece home)")
+    elif phase == PHASE_BONUS:
+        if not 1 <= roll <= 6 or count not in (10, 20) or (roll == 6) != (sixes > 0):
+            raise _fail("a bonus counts 10 or 20 after a roll of 1-6")
+    else:
+        raise _fail(f"phase must be one of {', '.join(PHASES)}")
+    barriers = 0
+    for c, code in enumerate(board):
+        if is_barrier(opts, c, code):
+            barriers |= 1 << c
+    state = State(opts, tuple(pos), tuple(board), turn, phase, roll, count, sixes, last,
+                  tuple(finished), opened, barriers)  # fmt: skip
+    if phase == PHASE_BONUS and not _steps(state, turn, count):
+        raise _fail("a bonus is pending only when some piece can count it")
+    return state
+
+
+def _colour(opts: Options, seat: int) -> str:
+    return BOARD.colours[opts.colours[seat]]
+
+
+_SQUARE = re.compile(r"(\d{1,2})|L([1-7])|(?:(yellow|blue|red|green) L([1-7]))")
+
+
+def _cell_of(name: object, colour: int, where: str) -> int:
+    """The cell of a square name: ``"12"``/``12``, ``"L3"`` (the colour's lane) or
+    ``"yellow L3"``."""
+    if type(name) is int:
+        name = str(name)
+    m = _SQUARE.fullmatch(name) if isinstance(name, str) else None
+    if m is None:
+        raise _fail(f"{where}: {name!r} is not a square (1-68, L1-L7, nest or goal)")
+    if m.group(1):
+        square = int(m.group(1))
+        if not 1 <= square <= BOARD.squares:
+            raise _fail(f"{where}: track squares are numbered 1-{BOARD.squares}")
+        return square - 1
+    if m.group(2):
+        return lane_cell(colour, int(m.group(2)))
+    return lane_cell(BOARD.colours.index(m.group(3)), int(m.group(4)))
+
+
+def _seat_of(opts: Options, name: object, where: str) -> int:
+    if type(name) is int and 0 <= name < opts.players:
+        return name
+    names = [BOARD.colours[c] for c in opts.colours]
+    if name in names:
+        return names.index(name)
+    raise _fail(f"{where}: {name!r} is not a colour in play ({', '.join(names)})")
+
+
+def position(
+    pieces: Mapping[str, Sequence[int | str]] | None = None,
+    *,
+    turn: int | str = 0,
+    roll: int | None = None,
+    bonus: int | None = None,
+    sixes: int | None = None,
+    last: int | str | None = None,
+    finished: Sequence[int | str] = (),
+    opened: Sequence[int | str] | None = None,
+    **options: Any,
+) -> State:
+    """A position set up by hand, for tests, puzzles and analysis.
+
+    ``pieces`` maps a colour to where its pieces stand: track squares ``1``-``68``, ``"L1"``-
+    ``"L7"`` in its own lane, ``"goal"``; pieces not listed are in the nest.  Where two pieces
+    share a square they arrive in the order listed (colours in mapping order).  ``turn`` is
+    the player in turn (seat or colour).  Without ``roll`` that player is about to roll;
+    with ``roll`` they must move that die; with ``bonus`` (10 or 20) too, they must count the
+    bonus first.  ``last`` is the square of the piece they moved last this turn, ``sixes``
+    the sixes rolled in a row (by default 1 when ``roll`` is 6), ``opened`` the players who
+    have brought a piece out (default: all who have a piece out of the nest).
+    Other keywords are game options.
+
+    >>> from boardrules.parchis import legal_moves
+    >>> s = position({"yellow": [12, 12], "red": [30]}, turn="yellow", roll=6, players=2)
+    >>> [str(m) for m in legal_moves(s)]
+    ['12+6']
+    """
+    opts = make_options(options)
+    turn_seat = _seat_of(opts, turn, "turn")
+    cells: dict[int, list[int]] = {}
+    goal = [0] * opts.players
+    for colour_name, places in (pieces or {}).items():
+        seat = _seat_of(opts, colour_name, "pieces")
+        for place in places:
+            if place == "goal":
+                goal[seat] += 1
+            elif place != "nest":
+                c = _cell_of(place, opts.colours[seat], f"pieces of {colour_name}")
+                cells.setdefault(c, []).append(seat)
+    last_rel = NEST
+    if last == "goal":
+        last_rel = GOAL
+    elif last is not None:
+        c = _cell_of(last, opts.colours[turn_seat], "last")
+        last_rel = opts.tables.rel[turn_seat][c]
+    if bonus is not None and roll is None:
+        raise _fail("give the roll that earned the bonus too")
+    phase, count = PHASE_ROLL, 0
+    if roll is not None:
+        phase, count = PHASE_MOVE, roll
+        if roll == 6 and _none_home(cells, goal, turn_seat):
+            count = 7
+    if bonus is not None:
+        phase, count = PHASE_BONUS, bonus
+    if sixes is None:
+        sixes = 1 if roll == 6 else 0
+    seats_out = {s for seats in cells.values() for s in seats} | {
+        s for s in range(opts.players) if goal[s]
+    }
+    opened_mask = 0
+    for who in opened if opened is not None else sorted(seats_out):
+        opened_mask |= 1 << _seat_of(opts, who, "opened")
+    finished_seats = [_seat_of(opts, who, "finished") for who in finished]
+    return _build(opts, sorted(cells.items()), goal, turn_seat, phase, roll or 0, count,
+                  sixes, last_rel, finished_seats, opened_mask)  # fmt: skip
+
+
+def _none_home(cells: Mapping[int, list[int]], goal: Sequence[int], seat: int) -> bool:
+    return sum(s == seat for seats in cells.values() for s in seats) + goal[seat] == 4
+
+
+def encode(state: State) -> dict[str, Any]:
+    """The JSON-ready body of ``state`` (see :func:`boardrules.to_json`)."""
+    opts = state.options
+    names = [BOARD.colours[c] for c in opts.colours]
+    squares: dict[str, list[str]] = {}
+    for c, code in enumerate(state.board):
+        if code:
+            seats = [code & 7] if code < 8 else [code & 7, code >> 3]
+            squares[cell_name(c)] = [names[s - 1] for s in seats]
+    last = state.last
+    if last == NEST:
+        last_name = None
+    elif last == GOAL:
+        last_name = "goal"
+    else:
+        last_name = cell_name(opts.tables.cell[state.turn][last])
+    return {
+        "squares": squares,
+        "goal": {names[s]: state.pos[4 * s : 4 * s + 4].count(GOAL) for s in range(opts.players)},
+        "turn": names[state.turn],
+        "phase": PHASES[state.phase],
+        "roll": state.roll,
+        "count": state.count,
+        "sixes": state.sixes,
+        "last": last_name,
+        "finished": [names[s] for s in state.finished],
+        "opened": [names[s] for s in range(opts.players) if state.opened >> s & 1],
+    }
+
+
+def _int(body: Mapping[str, Any], key: str) -> int:
+    value = body.get(key)
+    if type(value) is not int:
+        raise _fail(f"field {key!r} must be a whole number")
+    return value
+
+
+def decode(options: dict[str, Any], body: dict[str, Any]) -> State:
+    """The state of a JSON body written by :func:`encode`, checked in full."""
+    try:
+        opts = make_options(options)
+    except InvalidOptionError as e:
+        raise StateFormatError(str(e)) from None
+    squares, goal_map = body.get("squares"), body.get("goal")
+    if not isinstance(squares, dict) or not isinstance(goal_map, dict):
+        raise _fail("fields 'squares' and 'goal' must be objects")
+    cells = []
+    for name, colours in squares.items():
+        if not isinstance(colours, list):
+            raise _fail(f"square {name!r} must list colours")
+        seats = [_seat_of(opts, colour, f"square {name}") for colour in colours]
+        if name.startswith("L"):
+            raise _fail(f"lane squares are written with their colour, not {name!r}")
+        cells.append((_cell_of(name, -1, "squares"), seats))
+    goal = [0] * opts.players
+    for colour, k in goal_map.items():
+        if type(k) is not int:
+            raise _fail("goal counts must be whole numbers")
+        goal[_seat_of(opts, colour, "goal")] = k
+    turn = _seat_of(opts, body.get("turn"), "turn")
+    phase_name = body.get("phase")
+    if phase_name not in PHASES:
+        raise _fail(f"phase must be one of {', '.join(PHASES)}")
+    last = body.get("last")
+    if last is None:
+        last_rel = NEST
+    elif last == "goal":
+        last_rel = GOAL
+    else:
+        last_rel = opts.tables.rel[turn][_cell_of(last, -1, "last")]
+        if last_rel < 0:
+            raise _fail("last must be a square the player in turn can stand on")
+    finished, opened = body.get("finished"), body.get("opened")
+    if not isinstance(finished, list) or not isinstance(opened, list):
+        raise _fail("fields 'finished' and 'opened' must be lists of colours")
+    opened_mask = 0
+    for who in opened:
+        opened_mask |= 1 << _seat_of(opts, who, "opened")
+    return _build(
+        opts, sorted(cells), goal, turn, PHASES.index(phase_name), _int(body, "roll"),
+        _int(body, "count"), _int(body, "sixes"), last_rel,
+        [_seat_of(opts, who, "finished") for who in finished], opened_mask,
+    )  # fmt: skip

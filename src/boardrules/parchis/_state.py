@@ -1,0 +1,128 @@
+"""Parchís options, moves and states: small frozen values."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from boardrules.game import Game
+from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, Tables, tables
+
+__all__ = ["MOVE", "OUT", "PASS", "ROLL", "Move", "Options", "State"]
+
+# Move kinds.
+ROLL = 0  #: a roll of the die (a chance outcome)
+MOVE = 1  #: a piece moves ``steps`` squares (a die, 10 or 20)
+OUT = 2  #: a 5 brings a piece from the nest onto the exit
+PASS = 3  #: nothing can move: the roll is lost
+
+# Phases of a state.
+PHASE_ROLL = 0  # chance: the player in turn rolls
+PHASE_MOVE = 1  # the player moves the die roll
+PHASE_BONUS = 2  # the player counts 10 or 20
+PHASE_OVER = 3  # the game has ended
+
+
+@attrs.frozen
+class Options:
+    """The options of one Parchís game (see :func:`boardrules.parchis.new_game`)."""
+
+    players: int
+    colours: tuple[int, ...]
+    first_player: int = 0
+    two_out_on_first_five: bool = False
+    exit_capture: bool = True
+    barriers_on_safe_only: bool = False
+    third_six_back_to_lane_start: bool = False
+    tables: Tables = attrs.field(eq=False, repr=False, init=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "tables", tables(self.colours))
+
+
+@attrs.frozen(cache_hash=True)
+class Move:
+    """A Parchís move: a roll, a piece moving, a piece coming out, or a pass.
+
+    ``str(move)`` is its notation: ``roll 5``, ``out``, ``pass``, or *where the piece stands*
+    ``+`` *squares*, e.g. ``12+6`` (the piece on track square 12 moves 6), ``L3+4`` (the piece
+    on square 3 of the player's lane moves 4, into the goal), ``30+20`` (a bonus of 20).
+
+    >>> str(Move(MOVE, 0, 7, 6))
+    '12+6'
+    """
+
+    kind: int
+    colour: int
+    src: int
+    steps: int
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind == MOVE:
+            if self.src >= LANE_FIRST:
+                return f"L{self.src - LANE_FIRST + 1}+{self.steps}"
+            square = (BOARD.exits[self.colour] - 1 + self.src) % BOARD.squares + 1
+            return f"{square}+{self.steps}"
+        if kind == ROLL:
+            return f"roll {self.steps}"
+        return "out" if kind == OUT else "pass"
+
+
+#: The six outcomes of the die, interned.
+ROLLS = tuple(Move(ROLL, -1, -1, d) for d in range(1, 7))
+
+# Interned moves, so that legal_moves allocates nothing: STEPS[colour][src][steps].
+STEPS = tuple(
+    tuple(tuple(Move(MOVE, c, src, k) for k in range(21)) for src in range(GOAL))
+    for c in range(len(BOARD.colours))
+)
+OUTS = tuple(Move(OUT, c, NEST, 5) for c in range(len(BOARD.colours)))
+PASSES = tuple(Move(PASS, c, NEST, 0) for c in range(len(BOARD.colours)))
+
+
+@attrs.frozen
+class State:
+    """A Parchís position: pieces, whose turn, and where in the turn the game stands.
+
+    ``pos`` holds four relative positions per seat in ascending order (pieces of one colour
+    are alike); ``board`` holds each cell's pieces in order of arrival, coded as
+    ``first + 8 * second`` with seat numbers plus one (0 is an empty cell); ``barriers``
+    is a bit mask of the cells that hold a barrier, derived from ``board`` and kept for speed.
+    """
+
+    game: ClassVar[Game[Any, Any]]
+
+    options: Options
+    pos: tuple[int, ...]
+    board: tuple[int, ...]
+    turn: int
+    phase: int
+    roll: int = 0  #: the die of the current roll (0 when none)
+    count: int = 0  #: squares the pending move must cover (die, 7, 10 or 20)
+    sixes: int = 0  #: sixes rolled in a row this turn
+    last: int = NEST  #: relative position of the piece moved last this turn
+    finished: tuple[int, ...] = ()  #: seats in the order they finished
+    opened: int = 0  #: bit mask of seats that have brought a piece out
+    barriers: int = attrs.field(default=0, eq=False, repr=False)
+    _legal: tuple[Move, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+
+    def __getstate__(self) -> tuple[object, ...]:
+        # The memo of legal moves is not part of the value: leave it out of pickles.
+        return tuple(getattr(self, name) for name in _PICKLED)
+
+    def __setstate__(self, values: tuple[object, ...]) -> None:
+        for name, value in zip(_PICKLED, values, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_legal", None)
+
+    @property
+    def colour(self) -> str:
+        """The colour of the player in turn."""
+        return BOARD.colours[self.options.colours[self.turn]]
+
+
+_PICKLED = tuple(a.name for a in attrs.fields(State) if a.name != "_legal")

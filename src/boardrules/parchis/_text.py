@@ -1,0 +1,103 @@
+"""Parchís as text: the board picture, move notation, and the bots' default evaluation."""
+
+from __future__ import annotations
+
+import re
+
+from boardrules.errors import IllegalMoveError, MoveSyntaxError
+from boardrules.parchis._board import BOARD, GOAL, NEST, lane_cell
+from boardrules.parchis._rules import legal_moves, returns
+from boardrules.parchis._state import PHASE_BONUS, PHASE_MOVE, PHASE_OVER, Move, State
+
+__all__ = ["evaluate", "parse_move", "render"]
+
+_NOTATION = re.compile(r"roll [1-6]|out|pass|(?:[1-9]|[1-6][0-9]|L[1-7])\+(?:[1-9]|1[0-9]|20)")
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The legal move written ``text`` (see :class:`Move` for the notation).
+
+    >>> from boardrules.parchis import new_game
+    >>> parse_move(new_game(), "roll 5")
+    Move(kind=0, colour=-1, src=-1, steps=5)
+    """
+    if not isinstance(text, str) or not _NOTATION.fullmatch(text.strip()):
+        raise MoveSyntaxError(
+            f"{text!r} is not Parchís notation: 'roll N', 'out', 'pass', or SQUARE+N "
+            "with SQUARE a track square 1-68 or L1-L7 in the player's lane"
+        )
+    text = text.strip()
+    moves = legal_moves(state)
+    for move in moves:
+        if str(move) == text:
+            return move
+    legal = ", ".join(str(m) for m in moves) or "none: the game is over"
+    raise IllegalMoveError(f"{text} is not legal now; legal moves: {legal}")
+
+
+_LETTER = {name: name[0].upper() for name in BOARD.colours}
+
+
+def render(state: State) -> str:
+    """The board as text: the track in four rows of 17 squares (``*`` marks a safe square,
+    letters the pieces in order of arrival), then each colour's nest, lane and goal.
+
+    >>> from boardrules.parchis import position
+    >>> print(render(position({"yellow": [5, 12, "L2"], "red": [12]}, players=2)))
+    ... # doctest: +ELLIPSIS
+    Parchís, 2 players: yellow to roll
+    ...
+      5*Y   6 .   7 .   8 .   9 .  10 .  11 .  12*YR 13 .  14 .  ...
+    ...
+    yellow  nest 1  lane . Y . . . . .  goal 0
+    red     nest 3  lane . . . . . . .  goal 0
+    """
+    opts = state.options
+    names = [BOARD.colours[c] for c in opts.colours]
+    lines = [f"Parchís, {opts.players} players: {_status(state)}"]
+    board = state.board
+    for row in range(4):
+        cells = []
+        for sq in range(row * 17 + 1, row * 17 + 18):
+            code = board[sq - 1]
+            seats = (code & 7, code >> 3) if code >= 8 else (code,)
+            who = "".join(_LETTER[names[s - 1]] for s in seats if s)
+            mark = "*" if sq in BOARD.safe_squares else " "
+            cells.append(f"{sq:3d}{mark}{who or '.':<2}")
+        lines.append("".join(cells).rstrip())
+    for seat, name in enumerate(names):
+        mine = state.pos[4 * seat : 4 * seat + 4]
+        lane = []
+        for step in range(1, BOARD.lane_length + 1):
+            code = board[lane_cell(opts.colours[seat], step)]
+            lane.append(_LETTER[name] * (1 if code < 8 else 2) if code else ".")
+        lines.append(
+            f"{name:<7} nest {mine.count(NEST)}  lane {' '.join(lane)}  goal {mine.count(GOAL)}"
+        )
+    return "\n".join(lines)
+
+
+def _status(state: State) -> str:
+    names = [BOARD.colours[c] for c in state.options.colours]
+    if state.phase == PHASE_OVER:
+        return "game over; places " + ", ".join(names[s] for s in state.finished)
+    who = names[state.turn]
+    sixes = f" ({state.sixes} six{'es' if state.sixes > 1 else ''} in a row)" if state.sixes else ""
+    if state.phase == PHASE_MOVE:
+        return f"{who} rolled {state.roll}, moves {state.count}{sixes}"
+    if state.phase == PHASE_BONUS:
+        return f"{who} counts {state.count}{sixes}"
+    return f"{who} to roll{sixes}"
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """The default heuristic for bots: each player's progress (squares covered by its four
+    pieces, the goal counting 72) against the others', in ``[0, 1]``; the result at the end.
+    """
+    if state.phase == PHASE_OVER:
+        return returns(state)
+    n = state.options.players
+    pos = state.pos
+    progress = [sum(r + 1 for r in pos[4 * s : 4 * s + 4]) / (4 * (GOAL + 1)) for s in range(n)]
+    total = sum(progress)
+    return tuple(0.5 + 0.5 * (p - (total - p) / (n - 1)) for p in progress)

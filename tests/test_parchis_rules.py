@@ -1,0 +1,446 @@
+"""One test per clause of the Parchís rulebook and per ruling of shared/rules/parchis.md,
+each from a concrete position.  Square numbers are the printed ones; 2 players are yellow
+(exit 5) and red (exit 39); 4 players yellow, blue (22), red (39), green (56)."""
+
+from __future__ import annotations
+
+import pytest
+
+import boardrules as br
+from boardrules import parchis as P
+
+
+def moves(s: P.State) -> list[str]:
+    return sorted(str(m) for m in P.legal_moves(s))
+
+
+def play(s: P.State, *texts: str) -> P.State:
+    for text in texts:
+        s = P.apply_move(s, P.parse_move(s, text))
+    return s
+
+
+def squares(s: P.State) -> dict[str, list[str]]:
+    """Each occupied square with its colours in order of arrival."""
+    return P.encode(s)["squares"]  # type: ignore[no-any-return]
+
+
+def nest(s: P.State, colour: str) -> int:
+    seat = [P.BOARD.colours[c] for c in s.options.colours].index(colour)
+    return s.pos[4 * seat : 4 * seat + 4].count(P.NEST)
+
+
+def goal(s: P.State, colour: str) -> int:
+    return P.encode(s)["goal"][colour]  # type: ignore[no-any-return]
+
+
+# Antes de comenzar / board rulings -------------------------------------------------------
+
+
+def test_all_pieces_start_in_the_nest() -> None:
+    s = P.new_game(players=4)
+    assert s.pos == (P.NEST,) * 16 and squares(s) == {}
+    assert br.current_player(s) == br.CHANCE and s.colour == "yellow"
+
+
+def test_first_player_is_an_option() -> None:
+    assert P.new_game(players=3, first_player=2).colour == "red"
+    with pytest.raises(br.InvalidOptionError, match="first_player"):
+        P.new_game(players=2, first_player=2)
+
+
+def test_default_colours_for_two_three_and_four_players() -> None:
+    assert P.options_of(P.new_game(players=2))["colours"] == ["yellow", "red"]
+    assert P.options_of(P.new_game(players=3))["colours"] == ["yellow", "blue", "red"]
+    assert P.options_of(P.new_game())["colours"] == ["yellow", "blue", "red", "green"]
+    s = P.new_game(players=2, colours=["blue", "green"])
+    assert s.colour == "blue"
+    with pytest.raises(br.InvalidOptionError, match="turn order"):
+        P.new_game(players=2, colours=["red", "yellow"])
+
+
+def test_turn_order_is_yellow_blue_red_green() -> None:
+    s = P.new_game()
+    seen = []
+    for _ in range(4):
+        seen.append(s.colour)
+        s = play(s, "roll 3", "pass")
+    assert seen == ["yellow", "blue", "red", "green"] and s.colour == "yellow"
+
+
+def test_exits_and_safe_squares_are_as_ruled() -> None:
+    assert P.BOARD.exits == (5, 22, 39, 56)
+    assert sorted(P.BOARD.safe_squares) == [5, 12, 17, 22, 29, 34, 39, 46, 51, 56, 63, 68]
+
+
+def test_pieces_move_counter_clockwise_and_the_track_wraps_from_68_to_1() -> None:
+    s = P.position({"blue": [66]}, turn="blue", roll=4)
+    s = play(s, "66+4")
+    assert squares(s) == {"2": ["blue"]}
+
+
+def test_lane_follows_the_colours_last_track_square() -> None:
+    yellow = play(P.position({"yellow": [68]}, roll=1), "68+1")
+    assert squares(yellow) == {"yellow L1": ["yellow"]}
+    blue = play(P.position({"blue": [15]}, turn="blue", roll=4), "15+4")
+    assert squares(blue) == {"blue L2": ["blue"]}
+
+
+def test_a_piece_needs_71_steps_from_its_exit_to_the_goal() -> None:
+    # 63 along the track from the exit (5 -> 68), 7 in the lane, 1 into the goal.
+    s = P.position({"yellow": [5, "goal", "goal", "goal"]}, roll=6, sixes=1)
+    assert moves(s) == ["5+7"]
+    s = P.position({"yellow": ["L7"]}, roll=1)
+    assert goal(play(s, "L7+1"), "yellow") == 1
+
+
+# Reglas básicas ------------------------------------------------------------------------
+
+
+def test_player_must_move_when_a_move_exists() -> None:
+    s = P.position({"yellow": [10]}, roll=3)
+    assert moves(s) == ["10+3"]
+    with pytest.raises(br.IllegalMoveError):
+        P.parse_move(s, "pass")
+
+
+def test_no_legal_move_is_an_explicit_pass() -> None:
+    s = play(P.new_game(), "roll 3")
+    assert moves(s) == ["pass"] and br.current_player(s) == 0
+    assert play(s, "pass").colour == "blue"
+
+
+def test_six_gives_another_roll() -> None:
+    s = play(P.position({"yellow": [10]}, roll=6), "10+6")
+    assert br.current_player(s) == br.CHANCE and s.colour == "yellow" and s.sixes == 1
+
+
+def test_turn_passes_to_the_next_player_after_any_other_roll() -> None:
+    s = play(P.position({"yellow": [10]}, roll=3), "10+3")
+    assert s.colour == "blue" and s.sixes == 0
+
+
+def test_pieces_in_nest_and_goal_cannot_move() -> None:
+    s = P.position({"yellow": ["goal", 10]}, roll=2)
+    assert moves(s) == ["10+2"]
+
+
+def test_no_piece_lands_on_a_square_with_two_pieces() -> None:
+    s = P.position({"blue": [29], "red": [29], "yellow": [25, 20]}, roll=4)
+    assert moves(s) == ["20+4"]
+
+
+def test_the_goal_holds_more_than_two_pieces() -> None:
+    s = P.position({"yellow": ["goal", "goal", "L6", 10]}, roll=2)
+    s = play(s, "L6+2")
+    assert goal(s, "yellow") == 3
+
+
+# Sobre el 5 ---------------------------------------------------------------------------
+
+
+def test_five_must_bring_a_piece_out() -> None:
+    s = P.position({"yellow": [10]}, roll=5)
+    assert moves(s) == ["out"]
+    s = play(s, "out")
+    assert squares(s) == {"5": ["yellow"], "10": ["yellow"]} and nest(s, "yellow") == 2
+    assert s.colour == "blue"
+
+
+def test_five_moves_another_piece_when_the_nest_is_empty() -> None:
+    s = P.position({"yellow": [10, 20, 30, 40]}, roll=5)
+    assert moves(s) == ["10+5", "20+5", "30+5", "40+5"]
+
+
+def test_five_moves_another_piece_when_the_exit_holds_two_own_pieces() -> None:
+    s = P.position({"yellow": [5, 5]}, roll=5)
+    assert moves(s) == ["5+5"]
+
+
+def test_variant_first_five_brings_two_pieces_out() -> None:
+    s = play(P.new_game(players=2, two_out_on_first_five=True), "roll 5", "out")
+    assert squares(s) == {"5": ["yellow", "yellow"]} and nest(s, "yellow") == 2
+    # Only the first bring-out of the game brings two.
+    s = P.position({"yellow": [10]}, roll=5, players=2, two_out_on_first_five=True)
+    assert squares(play(s, "out")) == {"5": ["yellow"], "10": ["yellow"]}
+    plain = play(P.new_game(players=2), "roll 5", "out")
+    assert squares(plain) == {"5": ["yellow"]}
+
+
+def test_coming_out_onto_a_full_exit_eats_the_last_arrived_opponent() -> None:
+    s = P.position({"blue": [5], "green": [5], "yellow": [40]}, roll=5)
+    s = play(s, "out")
+    assert squares(s)["5"] == ["blue", "yellow"] and nest(s, "green") == 4
+    assert s.count == 20 and moves(s) == ["40+20", "5+20"]
+
+
+def test_coming_out_eats_the_opponent_sharing_the_exit_with_an_own_piece() -> None:
+    s = P.position({"blue": [5], "yellow": [5]}, roll=5)
+    s = play(s, "out")
+    assert squares(s)["5"] == ["yellow", "yellow"] and nest(s, "blue") == 4
+    assert s.count == 20
+
+
+def test_option_no_exit_capture_blocks_a_full_exit() -> None:
+    s = P.position({"blue": [5], "green": [5], "yellow": [30]}, roll=5, exit_capture=False)
+    assert moves(s) == ["30+5"]
+
+
+# Sobre el 6 ---------------------------------------------------------------------------
+
+
+def test_six_counts_seven_when_no_piece_at_home() -> None:
+    s = P.position({"yellow": [10, 20, 30, 40]}, roll=6)
+    assert s.count == 7 and moves(s) == ["10+7", "20+7", "30+7", "40+7"]
+
+
+def test_six_counts_six_with_a_piece_at_home() -> None:
+    s = P.position({"yellow": [10]}, roll=6)
+    assert moves(s) == ["10+6"]
+
+
+def test_pieces_in_the_goal_do_not_stop_six_counting_seven() -> None:
+    s = P.position({"yellow": [10, "goal", "goal", "goal"]}, roll=6)
+    assert moves(s) == ["10+7"]
+
+
+def test_third_six_sends_the_last_moved_piece_home() -> None:
+    s = P.position({"yellow": [10, 20]}, sixes=2, last=20)
+    s = play(s, "roll 6")
+    assert squares(s) == {"10": ["yellow"]} and nest(s, "yellow") == 3
+    assert s.colour == "blue" and br.current_player(s) == br.CHANCE
+
+
+def test_third_six_spares_a_piece_in_its_lane_but_the_roll_is_lost() -> None:
+    s = P.position({"yellow": [10, "L3"]}, sixes=2, last="L3")
+    after = play(s, "roll 6")
+    assert squares(after) == squares(s) and after.colour == "blue"
+
+
+def test_third_six_with_no_piece_moved_does_nothing() -> None:
+    s = P.position({"yellow": [10]}, sixes=2)
+    after = play(s, "roll 6")
+    assert squares(after) == squares(s) and after.colour == "blue"
+
+
+def test_third_six_counts_bonus_moves_as_the_last_move() -> None:
+    s = P.position({"yellow": ["L1", 10, 20, 30]}, roll=6, sixes=2)
+    s = play(s, "L1+7")  # into the goal: count 10
+    assert moves(s) == ["10+10", "20+10", "30+10"]
+    s = play(s, "20+10", "roll 6")  # the third six punishes the bonus piece, now on 30
+    assert squares(s) == {"10": ["yellow"], "30": ["yellow"]} and nest(s, "yellow") == 1
+
+
+def test_variant_third_six_sends_a_lane_piece_to_the_lanes_first_square() -> None:
+    s = P.position({"yellow": [10, "L3"]}, sixes=2, last="L3", third_six_back_to_lane_start=True)
+    assert squares(play(s, "roll 6"))["yellow L1"] == ["yellow"]
+
+
+# Sobre las barreras --------------------------------------------------------------------
+
+
+def test_no_piece_passes_a_barrier() -> None:
+    s = P.position({"red": [15, 15], "yellow": [12, 30]}, roll=4, players=2)
+    assert moves(s) == ["30+4"]
+
+
+def test_own_pieces_do_not_pass_their_own_barrier() -> None:
+    s = P.position({"yellow": [15, 15, 12]}, roll=4)
+    assert moves(s) == ["15+4"]
+
+
+def test_no_piece_lands_on_a_barrier() -> None:
+    s = P.position({"red": [16, 16], "yellow": [12]}, roll=4, players=2)
+    assert moves(s) == ["pass"]
+
+
+def test_a_barrier_in_the_lane_blocks_too() -> None:
+    s = P.position({"yellow": ["L2", "L2", 66, "goal"]}, roll=4)
+    assert moves(s) == ["L2+4"]
+
+
+def test_barrier_on_an_exit_blocks_passing_pieces() -> None:
+    s = P.position({"blue": [22, 22], "yellow": [20]}, roll=4)
+    assert moves(s) == ["pass"]
+
+
+def test_six_must_open_a_barrier() -> None:
+    s = P.position({"yellow": [20, 20, 30, 40]}, roll=6)
+    assert moves(s) == ["20+7"]
+    s = play(s, "20+7")
+    assert squares(s)["20"] == ["yellow"] and squares(s)["27"] == ["yellow"]
+
+
+def test_six_must_open_a_barrier_when_it_counts_six_too() -> None:
+    s = P.position({"yellow": [20, 20, 30]}, roll=6)
+    assert moves(s) == ["20+6"]
+
+
+def test_six_need_not_open_a_barrier_whose_pieces_cannot_move() -> None:
+    s = P.position({"red": [23, 23], "yellow": [20, 20, 30]}, roll=6, players=2)
+    assert moves(s) == ["30+6"]
+
+
+def test_six_with_two_barriers_lets_the_player_choose() -> None:
+    s = P.position({"yellow": [20, 20, 40, 40]}, roll=6)
+    assert moves(s) == ["20+7", "40+7"]
+
+
+def test_other_rolls_need_not_open_a_barrier() -> None:
+    s = P.position({"yellow": [20, 20, 30]}, roll=3)
+    assert moves(s) == ["20+3", "30+3"]
+
+
+def test_variant_barriers_only_on_safe_squares() -> None:
+    s = P.position({"red": [16, 16], "yellow": [12]}, roll=6, players=2, barriers_on_safe_only=True)
+    assert moves(s) == ["12+6"]
+    s = P.position({"red": [16, 16], "yellow": [12]}, roll=4, players=2, barriers_on_safe_only=True)
+    assert moves(s) == ["pass"]  # still no third piece on a square
+    s = P.position({"red": [17, 17], "yellow": [12]}, roll=6, players=2, barriers_on_safe_only=True)
+    assert moves(s) == ["pass"]
+
+
+# Sobre comer ---------------------------------------------------------------------------
+
+
+def test_landing_on_a_lone_opponent_eats_it() -> None:
+    s = play(P.position({"yellow": [10], "red": [14]}, roll=4, players=2), "10+4")
+    assert squares(s) == {"14": ["yellow"]} and nest(s, "red") == 4
+
+
+def test_eating_counts_twenty_at_once_before_the_repeat_roll() -> None:
+    s = play(P.position({"yellow": [10], "red": [16]}, roll=6, players=2), "10+6")
+    assert br.current_player(s) == 0 and s.count == 20 and moves(s) == ["16+20"]
+    s = play(s, "16+20")
+    assert squares(s) == {"36": ["yellow"]} and br.current_player(s) == br.CHANCE
+    assert s.colour == "yellow"
+
+
+def test_a_bonus_move_that_eats_earns_another_twenty() -> None:
+    s = P.position({"yellow": [10, 40], "red": [14, 60]}, roll=4, players=2)
+    s = play(s, "10+4")
+    assert moves(s) == ["14+20", "40+20"]
+    s = play(s, "40+20")
+    assert nest(s, "red") == 4 and s.count == 20 and moves(s) == ["14+20"]
+
+
+def test_no_capture_on_a_safe_square() -> None:
+    s = play(P.position({"yellow": [8], "red": [12]}, roll=4, players=2), "8+4")
+    assert squares(s) == {"12": ["red", "yellow"]} and s.colour == "red"
+
+
+def test_no_capture_on_an_exit() -> None:
+    s = play(P.position({"yellow": [35], "red": [39]}, roll=4, players=2), "35+4")
+    assert squares(s) == {"39": ["red", "yellow"]}
+
+
+def test_a_captured_piece_goes_to_its_own_nest() -> None:
+    s = play(P.position({"yellow": [10], "green": [14, 60]}, roll=4), "10+4")
+    assert nest(s, "green") == 3 and nest(s, "yellow") == 3
+
+
+# Sobre la meta y el fin del juego --------------------------------------------------------
+
+
+def test_the_goal_needs_an_exact_count() -> None:
+    assert moves(P.position({"yellow": ["L5", "goal", "goal", "goal"]}, roll=4)) == ["pass"]
+    assert moves(P.position({"yellow": ["L5", "goal", "goal", "goal"]}, roll=3)) == ["L5+3"]
+
+
+def test_a_piece_that_would_pass_the_goal_cannot_move_but_another_can() -> None:
+    s = P.position({"yellow": ["L5", 10]}, roll=4)
+    assert moves(s) == ["10+4"]
+
+
+def test_reaching_the_goal_counts_ten_with_another_piece() -> None:
+    s = play(P.position({"yellow": ["L5", 10]}, roll=3), "L5+3")
+    assert s.count == 10 and moves(s) == ["10+10"]
+    assert squares(play(s, "10+10")) == {"20": ["yellow"]}
+
+
+def test_an_unusable_bonus_is_lost() -> None:
+    s = play(P.position({"yellow": ["L5", "L6"]}, roll=3), "L5+3")
+    assert s.colour == "blue" and br.current_player(s) == br.CHANCE
+
+
+def test_a_bonus_of_twenty_can_enter_the_goal() -> None:
+    s = play(P.position({"yellow": [10, 56], "red": [14]}, roll=4, players=2), "10+4")
+    assert "56+20" in moves(s)
+    assert goal(play(s, "56+20"), "yellow") == 1
+
+
+def test_a_finished_player_no_longer_rolls() -> None:
+    s = P.position({"yellow": ["L7", "goal", "goal", "goal"]}, roll=1, players=3)
+    s = play(s, "L7+1")
+    assert s.finished == (0,) and s.colour == "blue"
+    s = play(s, "roll 2", "pass", "roll 2", "pass")
+    assert s.colour == "blue"
+
+
+def test_finishing_on_a_six_passes_the_turn() -> None:
+    s = P.position({"yellow": ["L1", "goal", "goal", "goal"]}, roll=6)
+    s = play(s, "L1+7")
+    assert s.finished == (0,) and s.colour == "blue" and s.sixes == 0
+
+
+def test_the_game_ends_when_one_player_is_left_and_places_give_the_returns() -> None:
+    s = P.position(
+        {"yellow": ["goal"] * 4, "blue": ["L7", "goal", "goal", "goal"]},
+        turn="blue",
+        roll=1,
+        finished=["yellow"],
+        players=3,
+    )
+    s = play(s, "L7+1")
+    assert br.is_terminal(s) and s.finished == (0, 1, 2)
+    assert br.returns(s) == (1.0, 0.5, 0.0) and br.legal_moves(s) == ()
+
+
+def test_a_two_player_game_ends_when_the_first_player_finishes() -> None:
+    s = P.position({"red": ["L7", "goal", "goal", "goal"]}, turn="red", roll=1, players=2)
+    s = play(s, "L7+1")
+    assert br.is_terminal(s) and br.returns(s) == (0.0, 1.0)
+
+
+# Errors --------------------------------------------------------------------------------
+
+
+def test_an_illegal_move_says_which_rule_forbids_it() -> None:
+    s = P.position({"yellow": [10]}, roll=5)
+    with pytest.raises(br.IllegalMoveError, match="a 5 must bring a piece out"):
+        P.apply_move(s, P.Move(P._state.MOVE, 0, 5, 5))
+    with pytest.raises(br.IllegalMoveError, match="must be rolled"):
+        P.apply_move(P.new_game(), P.Move(P._state.PASS, 0, -1, 0))
+    with pytest.raises(br.IllegalMoveError, match="not a Parchís move"):
+        P.apply_move(s, "out")  # type: ignore[arg-type]
+
+
+def test_parse_move_tells_bad_notation_from_illegal_moves() -> None:
+    s = P.position({"yellow": [10]}, roll=3)
+    with pytest.raises(br.MoveSyntaxError):
+        P.parse_move(s, "ten plus three")
+    with pytest.raises(br.IllegalMoveError, match="legal moves: 10\\+3"):
+        P.parse_move(s, "11+3")
+
+
+@pytest.mark.parametrize(
+    ("pieces", "match"),
+    [
+        ({"yellow": [10, 10, 10]}, "one or two pieces"),
+        ({"yellow": [10, 11, 12, 13, 14]}, "more than four"),
+        ({"yellow": [10], "red": [10]}, "not a safe square"),
+        ({"yellow": ["red L1"]}, "cannot stand"),
+        ({"yellow": [69]}, "1-68"),
+        ({"purple": [3]}, "not a colour in play"),
+    ],
+)
+def test_position_refuses_impossible_positions(pieces: dict[str, list[object]], match: str) -> None:
+    with pytest.raises(br.StateFormatError, match=match):
+        P.position(pieces, players=2)  # type: ignore[arg-type]
+
+
+def test_json_keeps_the_order_of_arrival_on_a_square() -> None:
+    s = P.position({"blue": [5], "green": [5], "yellow": [40]}, roll=5)
+    copy = br.from_json(br.to_json(s))
+    assert copy == s and squares(copy)["5"] == ["blue", "green"]
+    assert squares(play(copy, "out"))["5"] == ["blue", "yellow"]
