@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardrules.dorada._board import CLASSIC_40, board_option, board_to_option
-from boardrules.dorada._state import TIE_BREAKS, DoradaOptions
+from boardrules.dorada._state import TIE_BREAKS, DoradaOptions, DoradaState
 from boardrules.errors import InvalidOptionError
 from boardrules.game import Option, resolve_options
 
-__all__ = ["OPTIONS", "make_options", "options_dict"]
+__all__ = ["OPTIONS", "make_options", "options_of"]
 
 
 def _players(value: Any) -> int:
@@ -63,8 +63,10 @@ def make_options(given: Mapping[str, Any]) -> DoradaOptions:
     return DoradaOptions(**values)
 
 
-def options_dict(options: DoradaOptions) -> dict[str, Any]:
-    """The options as JSON-ready values that ``new_game`` accepts again."""
+def options_of(state: DoradaState) -> dict[str, Any]:
+    """The options of ``state``'s game as JSON-ready values that ``new_game`` accepts again
+    (a built-in board by its name, a user board as its data)."""
+    options = state.options
     return {
         "players": options.players,
         "first_player": options.first_player,

@@ -32,8 +32,10 @@ __all__ = [
     "current_player",
     "destination",
     "evaluate",
+    "is_terminal",
     "legal_moves",
     "next_player",
+    "num_players",
     "pieces_in_play",
     "returns",
     "scores",
@@ -56,6 +58,16 @@ def current_player(state: DoradaState) -> int:
     if state.die or state.to_move == TERMINAL:
         return state.to_move
     return CHANCE
+
+
+def num_players(state: DoradaState) -> int:
+    """The number of players."""
+    return state.options.players
+
+
+def is_terminal(state: DoradaState) -> bool:
+    """Whether the game is over: every piece is in DORADA or lost."""
+    return state.to_move == TERMINAL
 
 
 def chance_outcomes(state: DoradaState) -> tuple[tuple[Roll, Fraction], ...]:
