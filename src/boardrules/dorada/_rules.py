@@ -100,12 +100,11 @@ def _free_pieces(state: DoradaState) -> tuple[DoradaMove, ...]:
         return ()
     if not state.die:
         return ROLLS
-    moves = [ADVANCES[0]] if state.start[p] else []
-    track = state.track
-    for f in range(1, len(track)):
-        stack = track[f]
-        if stack and stack[-1] == p:
-            moves.append(ADVANCES[f])
+    moves: list[DoradaMove] = [
+        ADVANCES[f] for f, stack in enumerate(state.track) if stack and stack[-1] == p
+    ]
+    if state.start[p]:
+        moves.insert(0, ADVANCES[0])
     return tuple(moves) if moves else _PASS_ONLY
 
 
@@ -177,15 +176,18 @@ def next_player(players: int, bridges: tuple[int, ...], dorada: tuple[int, ...],
 
 def apply_move(state: DoradaState, move: DoradaMove) -> DoradaState:
     """The state after ``move``; an illegal move raises :class:`~boardrules.IllegalMoveError`."""
+    opts = state.options
+    if not state.die:
+        # A chance node (or the end, where nothing is legal): only a roll of the die.
+        if move in ROLLS and state.to_move != TERMINAL:
+            return DoradaState(opts, state.start, state.track, state.bridges, state.dorada,
+                               state.to_move, cast(Roll, move).die)
+        raise IllegalMoveError(why_illegal(state, move))
     legal = state._legal
     if legal is None:
         legal = legal_moves(state)
     if move not in legal:
         raise IllegalMoveError(why_illegal(state, move))
-    opts = state.options
-    if isinstance(move, Roll):
-        return DoradaState(opts, state.start, state.track, state.bridges, state.dorada,
-                           state.to_move, move.die)
     p = state.to_move
     start, bridges, dorada = state.start, state.bridges, state.dorada
     if isinstance(move, Pass):
