@@ -181,7 +181,7 @@ def apply_move(state: DoradaState, move: DoradaMove) -> DoradaState:
         # A chance node (or the end, where nothing is legal): only a roll of the die.
         if move in ROLLS and state.to_move != TERMINAL:
             return DoradaState(opts, state.start, state.track, state.bridges, state.dorada,
-                               state.to_move, cast(Roll, move).die)
+                               state.to_move, move.die)
         raise IllegalMoveError(why_illegal(state, move))
     legal = state._legal
     if legal is None:
