@@ -2,8 +2,8 @@
 stumble fields and become bridges, jump by counting free fields, and score by their place in
 the goal stack DORADA.
 
-The functions here are the game-independent API typed for Dorada, plus :func:`position` to
-set up any position, :func:`scores`/:func:`winners` and the boards as data.
+The functions here are the game-independent API typed for Dorada, plus ``position()`` to
+set up any position, ``scores()``/``winners()`` and the boards as data.
 
 >>> import boardrules.dorada as dorada
 >>> s = dorada.new_game(players=2)

@@ -36,7 +36,7 @@ def encode(state: DoradaState) -> dict[str, Any]:
 
 def decode(options: dict[str, Any], body: dict[str, Any]) -> DoradaState:
     """The state of a JSON document's ``options`` and body, checked as strictly as
-    :func:`~boardrules.dorada.position`; anything impossible raises
+    :func:`~boardrules.dorada._position.position`; anything impossible raises
     :class:`~boardrules.StateFormatError` naming the broken field."""
     if not isinstance(options, Mapping):
         raise StateFormatError("options: expected a JSON object")

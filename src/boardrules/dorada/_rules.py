@@ -27,6 +27,7 @@ from boardrules.game import CHANCE, TERMINAL
 
 __all__ = [
     "POINTS",
+    "POINTS_BELOW",
     "apply_move",
     "chance_outcomes",
     "current_player",
@@ -81,9 +82,10 @@ def chance_outcomes(state: DoradaState) -> tuple[tuple[Roll, Fraction], ...]:
 
 
 def legal_moves(state: DoradaState) -> tuple[DoradaMove, ...]:
-    """The rolls at a chance node; after the roll, one :class:`Advance` per free piece of the
-    player (the start field's pieces are interchangeable, so they give one move), or the forced
-    :data:`PASS` when every piece is blocked; ``()`` at the end.
+    """The rolls at a chance node; after the roll, one
+    :class:`~boardrules.dorada._state.Advance` per free piece of the player (the start field's
+    pieces are interchangeable, so they give one move), or the forced
+    :data:`~boardrules.dorada._state.PASS` when every piece is blocked; ``()`` at the end.
 
     Only the top piece of a stack is free; moving is compulsory, even into a stumble field.
     """
