@@ -23,6 +23,7 @@ from boardrules.dorada import (
     scores,
     winners,
 )
+from boardrules.testing import check_game, check_random_play
 
 
 def play(state: dorada.DoradaState, *texts: str) -> dorada.DoradaState:
@@ -244,6 +245,24 @@ def test_a_jump_landing_on_another_jump_field_jumps_again() -> None:
     after = play(s, "move 16")
     assert lost(after) == {18: 0}
     assert occupied(after) == {15: (1,), 17: (1,), 19: (1,)}
+
+
+def test_a_jump_landing_on_a_bridge_stands_on_it_and_on_an_open_stumble_field_is_lost() -> None:
+    # 5 (+3): 6 holds a piece, so 7, 8 and 9 are counted.
+    s = position(players=2, track={2: [0], 6: [1]}, bridges={9: 1}, to_move=0, die=3)
+    assert occupied(play(s, "move 2")) == {6: (1,), 9: (0,)}
+    s = position(players=2, track={2: [0], 6: [1]}, to_move=0, die=3)
+    assert lost(play(s, "move 2")) == {9: 0}
+
+
+def test_a_jump_landing_on_the_last_jump_field_goes_to_dorada() -> None:
+    # 24 (+4): 25, 26, 28, 29 (over a bridge) and 30 hold pieces; 27 (gold), 31, 32 and 33
+    # are the four free fields, and 33 is the last jump field.
+    track = {25: [1], 26: [1], 28: [1], 29: [2], 30: [2]}
+    s = position(players=3, track={22: [0], **track}, bridges={29: 2}, to_move=0, die=2)
+    after = play(s, "move 22")
+    assert after.dorada == (0,)
+    assert occupied(after) == {f: tuple(v) for f, v in track.items()}
 
 
 def test_a_jump_landing_on_gold_goes_to_dorada() -> None:
@@ -524,6 +543,11 @@ def test_a_board_whose_jumps_loop_on_an_empty_board_is_refused() -> None:
         board_from_spec(looping)
     with pytest.raises(br.InvalidOptionError, match="unknown board 'nope'"):
         dorada.new_game(board="nope")
+
+
+def test_the_generic_contract_holds_for_dorada() -> None:
+    check_game("dorada", games=2)
+    check_random_play("dorada", seed=5, games=2, players=2, board=SHORT)
 
 
 # --- Notation, JSON and the picture ----------------------------------------------------------
