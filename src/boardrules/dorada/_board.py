@@ -60,7 +60,7 @@ def _refuse(field: str, why: str) -> InvalidOptionError:
 @attrs.frozen(cache_hash=True)
 class Board:
     """A validated Dorada board.  Build one from JSON-like data with :func:`board_from_spec`;
-    constructing it directly validates it the same way.
+    constructing it directly validates it the same way (lists are accepted for the tuples).
 
     ``jumps`` are ``(field, number)`` pairs (a negative number moves back); ``last_jump`` is
     the jump field whose piece goes straight into DORADA, whatever its number.
@@ -81,18 +81,21 @@ class Board:
         if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > 60:
             raise _refuse("name", "a board name is a non-empty text of at most 60 characters")
         n = _int(self.fields, "fields", 1, MAX_FIELDS)
+        stumble = _list(self.stumble, "stumble")
+        jumps = tuple(_pair(pair) for pair in _list(self.jumps, "jumps"))
+        gold = _list(self.gold, "gold")
         kinds = [Field.RUNNING] * (n + 1)
         by = [0] * (n + 1)
         for label, kind, where in (
-            ("stumble", Field.STUMBLE, self.stumble),
-            ("jumps", Field.JUMP, tuple(f for f, _ in self.jumps)),
-            ("gold", Field.GOLD, self.gold),
+            ("stumble", Field.STUMBLE, stumble),
+            ("jumps", Field.JUMP, tuple(f for f, _ in jumps)),
+            ("gold", Field.GOLD, gold),
         ):
             for f in where:
                 if kinds[_int(f, label, 1, n)] is not Field.RUNNING:
                     raise _refuse(label, f"field {f} is already a {kinds[f].name.lower()} field")
                 kinds[f] = kind
-        for f, number in self.jumps:
+        for f, number in jumps:
             if _int(number, "jumps", -n, n) == 0:
                 raise _refuse("jumps", f"the jump field {f} has the number 0")
             by[f] = number
@@ -101,9 +104,9 @@ class Board:
             raise _refuse("last_jump", f"{self.last_jump!r} is not one of the jump fields")
         kinds[self.last_jump] = Field.LAST_JUMP
         # Equal layouts are equal boards, whatever order their fields were listed in.
-        object.__setattr__(self, "stumble", tuple(sorted(self.stumble)))
-        object.__setattr__(self, "jumps", tuple(sorted(self.jumps)))
-        object.__setattr__(self, "gold", tuple(sorted(self.gold)))
+        object.__setattr__(self, "stumble", tuple(sorted(stumble)))
+        object.__setattr__(self, "jumps", tuple(sorted(jumps)))
+        object.__setattr__(self, "gold", tuple(sorted(gold)))
         object.__setattr__(self, "kinds", tuple(kinds))
         object.__setattr__(self, "jump_by", tuple(by))
         self._refuse_jump_loops()
@@ -188,9 +191,9 @@ def board_from_spec(spec: Mapping[str, Any]) -> Board:
     board = Board(
         name=spec.get("name", "custom"),
         fields=spec["fields"],
-        stumble=_list(spec.get("stumble", []), "stumble"),
-        jumps=tuple(_pair(p) for p in _list(spec.get("jumps", []), "jumps")),
-        gold=_list(spec.get("gold", []), "gold"),
+        stumble=spec.get("stumble", ()),
+        jumps=spec.get("jumps", ()),
+        gold=spec.get("gold", ()),
         last_jump=spec["last_jump"],
     )
     builtin = BOARDS.get(board.name)

@@ -1,10 +1,12 @@
 """Dorada's rules: whose turn it is, the legal moves, and what a move does.
 
-Each clause of the rulebook is implemented by one function here; the docs page maps them.
+The docs page maps each clause of the rulebook and each ruling to the function here that
+implements it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import cast
 
@@ -110,8 +112,9 @@ def _free_pieces(state: DoradaState) -> tuple[DoradaMove, ...]:
     return tuple(moves) if moves else _PASS_ONLY
 
 
-def destination(board: Board, track: tuple[tuple[int, ...], ...] | list[tuple[int, ...]],
-                bridges: tuple[int, ...] | list[int], field: int) -> int:
+def destination(
+    board: Board, track: Sequence[tuple[int, ...]], bridges: Sequence[int], field: int
+) -> int:
     """Where a piece that the die brings to position ``field`` comes to rest.
 
     ``track`` is the path without the moving piece.  The result is a field ``1..fields``
