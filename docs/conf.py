@@ -1,0 +1,143 @@
+"""Sphinx configuration of the boardrules documentation.
+
+Build with ``sphinx-build -W --keep-going -b html docs docs/_build/html``; run the examples
+with ``sphinx-build -W -b doctest docs docs/_build/doctest``.  The package is imported from
+``../src``, so the docs build without installing boardrules.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import re
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from sphinx.util import logging
+
+import boardrules
+
+logger = logging.getLogger(__name__)
+
+# sphinx-autodoc-typehints calls an API that Sphinx 9 deprecates; that is no problem of ours.
+warnings.filterwarnings("ignore", message=r".*set_application' is deprecated")
+
+project = "boardrules"
+author = "The boardrules developers"
+copyright = "2026, The boardrules developers"
+version = release = boardrules.__version__
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+    "sphinx_autodoc_typehints",
+]
+
+exclude_patterns = ["_build"]
+nitpicky = False
+
+# autodoc: document members in source order, with type hints in the descriptions.
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True}
+autodoc_typehints = "description"
+typehints_fully_qualified = False
+always_document_param_types = False
+
+# The docstrings' examples run under the doctest builder (the autodoc directives bring them
+# in); the same flags as pytest's --doctest-modules in pyproject.toml.
+doctest_default_flags = (
+    doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.DONT_ACCEPT_TRUE_FOR_1
+)
+doctest_test_doctest_blocks = "default"
+
+html_theme = "furo"
+html_title = f"boardrules {release}"
+
+# The index lists game pages and guides by glob (docs/games/*, docs/guides/*), so pages land
+# without editing it.  Sphinx warns about a glob that matches nothing, which -W makes an
+# error; until the first page of a folder lands, its glob line is left out of the index.
+_DOCS = Path(__file__).resolve().parent
+
+
+def _drop_empty_globs(app: Any, docname: str, source: list[str]) -> None:
+    if docname != "index":
+        return
+    kept = []
+    for line in source[0].splitlines(keepends=True):
+        folder = line.strip()
+        if folder.endswith("/*") and not any((_DOCS / folder[:-2]).glob("*.rst")):
+            continue
+        kept.append(line)
+    source[0] = "".join(kept)
+
+
+# Every public name (``__all__``) of these modules must be documented somewhere, under its
+# own name or under the module that defines it; a missing one is a warning, so -W fails.
+_DOCUMENTED_MODULES = (
+    "boardrules",
+    "boardrules.game",
+    "boardrules.chance",
+    "boardrules.testing",
+    "boardrules.errors",
+    "boardrules.parchis",
+)
+
+
+def _check_all_documented(app: Any, env: Any) -> None:
+    documented = env.get_domain("py").objects
+    for modname in _DOCUMENTED_MODULES:
+        module = importlib.import_module(modname)
+        for name in module.__all__:
+            obj = getattr(module, name)
+            home = f"{getattr(obj, '__module__', '')}.{getattr(obj, '__qualname__', '')}"
+            if f"{modname}.{name}" not in documented and home not in documented:
+                logger.warning("%s.%s is public but not documented", modname, name)
+
+
+# The game pages name the tests that check each rule (``test_...``); a renamed or removed
+# test must not leave the page pointing at nothing.
+_TEST_NAME = re.compile(r"``(test_\w+)``")
+
+
+def _check_test_names(app: Any, env: Any) -> None:
+    tests = _DOCS.parent / "tests"
+    if not tests.is_dir():  # documentation built outside a checkout
+        return
+    defined = {
+        m.group(1)
+        for path in tests.rglob("test_*.py")
+        for m in re.finditer(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M)
+    }
+    for page in sorted(_DOCS.rglob("*.rst")):
+        if "_build" in page.parts:
+            continue
+        for name in sorted(set(_TEST_NAME.findall(page.read_text(encoding="utf-8")))):
+            if name not in defined:
+                location = str(page.relative_to(_DOCS))
+                logger.warning("%s names %s, which no test defines", location, name)
+
+
+# Docstring examples run as they do under ``pytest --doctest-modules``, in the namespace of
+# their module: a page that autodocs modules gets a hidden ``testsetup`` importing their
+# public names (``from MODULE import *``), so a game page needs no setup of its own.
+_AUTOMODULE = re.compile(r"^\.\. automodule:: *([\w.]+)", re.M)
+
+
+def _doctest_setup(app: Any, docname: str, source: list[str]) -> None:
+    modules = dict.fromkeys(_AUTOMODULE.findall(source[0]))
+    if modules:
+        imports = "".join(f"   from {name} import *\n" for name in modules)
+        source[0] += f"\n\n.. testsetup:: *\n\n{imports}"
+
+
+def setup(app: Any) -> None:
+    app.connect("source-read", _drop_empty_globs)
+    app.connect("source-read", _doctest_setup)
+    app.connect("env-check-consistency", _check_all_documented)
+    app.connect("env-check-consistency", _check_test_names)
