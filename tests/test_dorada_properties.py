@@ -50,10 +50,12 @@ def test_every_piece_is_on_start_track_lost_or_in_dorada_at_all_times(seed: int,
 
 @settings(max_examples=200, deadline=None)
 @given(seeds, player_counts)
-def test_the_dorada_stack_only_grows(seed: int, n: int) -> None:
+def test_the_dorada_stack_only_grows_and_bridges_stay(seed: int, n: int) -> None:
     for state, _, after in playout(dorada.new_game(players=n), seed):
         assert after.dorada[: len(state.dorada)] == state.dorada
         assert len(after.dorada) - len(state.dorada) in (0, 1)
+        kept = [a for a, b in zip(after.bridges, state.bridges, strict=True) if b != -1]
+        assert kept == [b for b in state.bridges if b != -1]
 
 
 @settings(max_examples=200, deadline=None)

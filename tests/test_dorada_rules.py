@@ -567,6 +567,10 @@ def test_move_notation_parses_and_refuses_clearly() -> None:
         dorada.parse_move(s, "move 99")
     with pytest.raises(br.IllegalMoveError, match="not a Dorada move"):
         dorada.apply_move(s, "move 3")  # type: ignore[arg-type]
+    parchis = br.new_game("parchis", players=2)
+    parchis_roll = br.legal_moves(parchis)[0]
+    with pytest.raises(br.IllegalMoveError, match="not a Dorada move"):
+        br.apply_move(position(players=2, to_move=0), parchis_roll)
 
 
 @pytest.mark.parametrize(
