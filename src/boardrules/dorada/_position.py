@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from boardrules.dorada._board import Field
+from boardrules.dorada._board import Board, Field
 from boardrules.dorada._options import make_options
 from boardrules.dorada._state import NO_BRIDGE, PIECES, DoradaOptions, DoradaState
 from boardrules.errors import StateFormatError
@@ -93,34 +93,34 @@ def _field(key: Any, field: str, fields: int) -> int:
     return key
 
 
-def build_state(
-    opts: DoradaOptions, start: Any, track: Any, bridges: Any, dorada: Any, to_move: Any,
-    die: Any,
-) -> DoradaState:
-    """The state with these parts, after checking every rule a reachable state keeps."""
-    n, board = opts.players, opts.board
-    fields, kinds = board.fields, board.kinds
-    bridge_of = [NO_BRIDGE] * (fields + 1)
+def _read_bridges(board: Board, players: int, bridges: Any) -> list[int]:
+    bridge_of = [NO_BRIDGE] * (board.fields + 1)
     if not isinstance(bridges, Mapping):
         raise _refuse("bridges", f"expected stumble fields mapped to players, got {bridges!r}")
     for key, owner in bridges.items():
-        f = _field(key, "bridges", fields)
+        f = _field(key, "bridges", board.fields)
         if bridge_of[f] != NO_BRIDGE:
             raise _refuse("bridges", f"field {f} is given twice")
-        if kinds[f] is not Field.STUMBLE:
+        if board.kinds[f] is not Field.STUMBLE:
             raise _refuse("bridges", f"field {f} is not a stumble field")
-        bridge_of[f] = _player(owner, f"bridges[{f}]", n)
-    stacks: list[tuple[int, ...]] = [()] * (fields + 1)
-    seen: set[int] = set()
+        bridge_of[f] = _player(owner, f"bridges[{f}]", players)
+    return bridge_of
+
+
+def _read_track(
+    board: Board, players: int, track: Any, bridge_of: list[int]
+) -> list[tuple[int, ...]]:
+    stacks: list[tuple[int, ...]] = [()] * (board.fields + 1)
     if not isinstance(track, Mapping):
         raise _refuse("track", f"expected fields mapped to stacks, got {track!r}")
+    seen: set[int] = set()
     for key, pieces in track.items():
-        f = _field(key, "track", fields)
+        f = _field(key, "track", board.fields)
         if f in seen:
             raise _refuse("track", f"field {f} is given twice")
         seen.add(f)
-        stack = tuple(_player(p, f"track[{f}]", n) for p in _list(pieces, f"track[{f}]"))
-        kind = kinds[f]
+        stack = tuple(_player(p, f"track[{f}]", players) for p in _list(pieces, f"track[{f}]"))
+        kind = board.kinds[f]
         if stack and kind is Field.STUMBLE and bridge_of[f] == NO_BRIDGE:
             raise _refuse("track", f"field {f} is an open stumble field: a piece there is lost")
         if stack and kind in (Field.GOLD, Field.LAST_JUMP):
@@ -129,6 +129,36 @@ def build_state(
             raise _refuse("track", f"a piece landing on jump field {f} jumps on: at most the "
                                    "one piece a jump loop stopped there stands on it")
         stacks[f] = stack
+    return stacks
+
+
+def _whose_turn(opts: DoradaOptions, playing: list[int], to_move: Any, die: Any) -> int:
+    n = opts.players
+    if die is not None and (type(die) is not int or not 1 <= die <= 6):
+        raise _refuse("die", f"a die shows 1 to 6, got {die!r}")
+    if not playing:
+        if to_move is not None or die is not None:
+            raise _refuse("to_move" if to_move is not None else "die",
+                          "the game is over (no piece is in play): nobody moves")
+        return TERMINAL
+    if to_move is None:
+        return next(p % n for p in range(opts.first_player, opts.first_player + n)
+                    if p % n in playing)
+    if _player(to_move, "to_move", n) not in playing:
+        raise _refuse("to_move", f"player {to_move} has no piece in play and has no turn")
+    return int(to_move)
+
+
+def build_state(
+    opts: DoradaOptions, start: Any, track: Any, bridges: Any, dorada: Any, to_move: Any,
+    die: Any,
+) -> DoradaState:
+    """The state with these parts, after checking every rule a reachable state keeps: each
+    part well formed, pieces only where a piece can stand, four pieces per player, and the
+    player to move one who still has a piece in play."""
+    n, board = opts.players, opts.board
+    bridge_of = _read_bridges(board, n, bridges)
+    stacks = _read_track(board, n, track, bridge_of)
     goal = tuple(_player(p, "dorada", n) for p in _list(dorada, "dorada"))
     on_track = [0] * n
     for stack in stacks:
@@ -148,17 +178,5 @@ def build_state(
                                    f"{count!r}, path {on_track[p]}, lost {lost[p]}, "
                                    f"DORADA {home[p]} do not add up")
     playing = [p for p in range(n) if lost[p] + home[p] < PIECES]
-    if not playing:
-        if to_move is not None or die is not None:
-            raise _refuse("to_move" if to_move is not None else "die",
-                          "the game is over (no piece is in play): nobody moves")
-        to_move = TERMINAL
-    elif to_move is None:
-        to_move = next(p for p in range(opts.first_player, opts.first_player + n)
-                       if p % n in playing) % n
-    elif _player(to_move, "to_move", n) not in playing:
-        raise _refuse("to_move", f"player {to_move} has no piece in play and has no turn")
-    if die is not None and (type(die) is not int or not 1 <= die <= 6):
-        raise _refuse("die", f"a die shows 1 to 6, got {die!r}")
-    return DoradaState(opts, tuple(starts), tuple(stacks), tuple(bridge_of), goal, to_move,
-                       die or 0)
+    return DoradaState(opts, tuple(starts), tuple(stacks), tuple(bridge_of), goal,
+                       _whose_turn(opts, playing, to_move, die), die or 0)
