@@ -73,7 +73,7 @@ def resolve_options(
     return out
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Game(Generic[S, M]):
     """The fixed rules of one game, as a record of pure functions over its state type ``S``
     and move type ``M``.
@@ -105,3 +105,6 @@ class Game(Generic[S, M]):
     evaluate: Callable[[S], tuple[float, ...]]
     encode: Callable[[S], dict[str, Any]]
     decode: Callable[[dict[str, Any], dict[str, Any]], S]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name!r}>"
