@@ -27,7 +27,7 @@ def _marker(board: Board, f: int, bridge: int) -> str:
     return {Field.GOLD: "$", Field.LAST_JUMP: "!"}.get(kind, "")
 
 
-def _rows(board: Board, cells: list[str]) -> list[str]:
+def _rows(cells: list[str]) -> list[str]:
     return ["".join(cells[i : i + _COLUMNS]).rstrip() for i in range(0, len(cells), _COLUMNS)]
 
 
@@ -39,14 +39,13 @@ def draw_board(board: Board) -> str:
       1 .     2 .     3 .     4 .     5 +3    6 .     7 .     8 .     9 *    10 .
     """
     cells = [f"{f:>3} {_marker(board, f, NO_BRIDGE) or '.':<4}" for f in range(1, board.dorada)]
-    return "\n".join([*_rows(board, cells), f"{board.dorada:>3} DORADA"])
+    return "\n".join([*_rows(cells), f"{board.dorada:>3} DORADA"])
 
 
 def render(state: DoradaState) -> str:
     """The board with its stacks, the start fields, DORADA, the points and whose turn it is."""
     opts = state.options
     board, n = opts.board, opts.players
-    letters = LETTERS[:n]
     cells = []
     for f in range(1, board.dorada):
         marker = _marker(board, f, state.bridges[f])
@@ -56,11 +55,11 @@ def render(state: DoradaState) -> str:
     points = scores(state)
     lines = [
         f"Dorada on board {board.name}, {n} players",
-        "start: " + "  ".join(f"{letters[p]} {state.start[p]}" for p in range(n)),
-        *_rows(board, cells),
+        "start: " + "  ".join(f"{LETTERS[p]} {state.start[p]}" for p in range(n)),
+        *_rows(cells),
         "DORADA (bottom to top): " + (" ".join(LETTERS[p] for p in state.dorada) or "-"),
         "points: " + "  ".join(
-            f"{letters[p]} {points[p]}"
+            f"{LETTERS[p]} {points[p]}"
             + ("" if points[p] or pieces_in_play(state, p) else " (out)")
             for p in range(n)
         ),
