@@ -58,6 +58,7 @@ FORMAT_VERSION = 1
 _BUILTIN: dict[str, str] = {
     "parchis": "boardrules.parchis",
     "dorada": "boardrules.dorada",
+    "dorasure": "boardrules.dorasure",
 }
 _registered: dict[str, Game[Any, Any]] = {}
 

@@ -1,0 +1,165 @@
+"""Bots by name, and playing a whole game between bots."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import boardrules as br
+from boardrules.bots._base import Bot, RandomBot
+from boardrules.bots._mcts import MctsBot
+from boardrules.bots._search import ExpectimaxBot, GreedyBot
+from boardrules.records import GameRecord
+
+__all__ = ["BOTS", "game_seed", "make_bot", "play_game"]
+
+
+def _count(text: str) -> int:
+    return int(text)
+
+
+def _count_or_none(text: str) -> int | None:
+    return None if text.lower() == "none" else int(text)
+
+
+#: The built-in bots by name, each with the parameters a specification may set.
+BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Callable[[str], Any]]]] = {
+    "random": (RandomBot, {}),
+    "greedy": (GreedyBot, {}),
+    "expectimax": (ExpectimaxBot, {"depth": _count}),
+    "mcts": (
+        MctsBot,
+        {"iterations": _count, "exploration": float, "rollout_depth": _count_or_none},
+    ),
+}
+
+
+def make_bot(spec: str) -> Bot:
+    """The bot described by ``spec``: a name from :data:`BOTS`, optionally followed by
+    ``:parameter=value`` pairs.
+
+    A dotted name ``package.module.Name`` is imported instead: ``Name(**parameters)`` must
+    give a bot, with each value read as JSON if it can be (else as text).  That is how the
+    command line plays your own bots.
+
+    >>> make_bot("mcts:iterations=50:rollout_depth=none")
+    MctsBot(iterations=50, exploration=1.0, rollout_depth=None)
+    >>> make_bot("boardrules.bots.ExpectimaxBot:depth=3")
+    ExpectimaxBot(depth=3)
+    >>> make_bot("clever")
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.InvalidOptionError: unknown bot 'clever'; bots: random, greedy, ...
+    """
+    name, *pairs = (part.strip() for part in spec.strip().split(":"))
+    texts: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise br.InvalidOptionError(f"bad bot parameter {pair!r} in {spec!r}: use NAME=VALUE")
+        texts[key.strip()] = text.strip()
+    if "." in name:
+        return _imported_bot(name, texts, spec)
+    entry = BOTS.get(name.lower())
+    if entry is None:
+        raise br.InvalidOptionError(
+            f"unknown bot {name!r}; bots: {', '.join(BOTS)}, or module.Name of your own"
+        )
+    factory, parameters = entry
+    kwargs: dict[str, Any] = {}
+    for key, text in texts.items():
+        convert = parameters.get(key)
+        if convert is None:
+            allowed = ", ".join(parameters) or "none"
+            raise br.InvalidOptionError(
+                f"{name} has no parameter {key!r} (in {spec!r}); its parameters: {allowed}"
+            )
+        try:
+            kwargs[key] = convert(text)
+        except ValueError:
+            raise br.InvalidOptionError(f"bad value for {key} in {spec!r}: {text!r}") from None
+    return factory(**kwargs)
+
+
+def _imported_bot(name: str, texts: dict[str, str], spec: str) -> Bot:
+    module_name, _, attribute = name.rpartition(".")
+    try:
+        factory = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as e:
+        raise br.InvalidOptionError(f"cannot load the bot {name!r}: {e}") from None
+    kwargs: dict[str, Any] = {}
+    for key, text in texts.items():
+        try:
+            kwargs[key] = json.loads(text)
+        except ValueError:
+            kwargs[key] = text
+    try:
+        bot = factory(**kwargs)
+    except (TypeError, ValueError) as e:
+        raise br.InvalidOptionError(f"cannot make the bot {spec!r}: {e}") from None
+    if not isinstance(bot, Bot):
+        raise br.InvalidOptionError(f"{name} did not give a bot (an object with choose())")
+    return bot
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game number ``index`` of a series seeded with ``seed``.
+
+    Each game's seed depends only on the two numbers, so a series gives the same games
+    however it is split between processes.
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    digest = hashlib.sha256(f"boardrules-series:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def play_game(
+    start: Any,
+    bots: Sequence[Bot],
+    seed: int | None = None,
+    names: Sequence[str] | None = None,
+    on_move: Callable[[Any, Any], None] | None = None,
+) -> tuple[Any, GameRecord]:
+    """Play ``start`` to the end with ``bots[i]`` in seat ``i``; return the last position
+    and the game's record.
+
+    The dice are rolled with ``random.Random(seed)`` and each bot draws from its own
+    generator derived from ``seed``, so the same seed and bots give the same game (without a
+    seed, a random one is drawn and written in the record).
+    ``on_move(state, move)`` is called before each move (rolls included) is applied.
+
+    >>> import boardrules as br
+    >>> end, record = play_game(br.new_game("parchis", players=2), [RandomBot()] * 2, seed=3)
+    >>> br.is_terminal(end) and record.result == br.returns(end)
+    True
+    """
+    seats = br.num_players(start)
+    if len(bots) != seats:
+        raise br.InvalidOptionError(f"this game has {seats} seats but {len(bots)} bots were given")
+    if seed is None:
+        seed = random.randrange(2**63)
+    dice = random.Random(seed)
+    rngs = [random.Random(f"{seed}:seat {i}") for i in range(seats)]
+    roller = RandomBot()
+    moves: list[Any] = []
+    state = start
+    while True:
+        player = br.current_player(state)
+        if player == br.TERMINAL:
+            break
+        if player == br.CHANCE:
+            move = roller.choose(state, dice)
+        else:
+            move = bots[player].choose(state, rngs[player])
+        if on_move is not None:
+            on_move(state, move)
+        state = br.apply_move(state, move)
+        moves.append(move)
+    labels = [repr(b) for b in bots] if names is None else list(names)
+    return state, GameRecord.of(start, moves, labels, seed, end=state)

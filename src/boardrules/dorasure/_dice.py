@@ -1,0 +1,167 @@
+"""Exact distributions of Dorasure's rolls, each built once and cached.
+
+A roll read on the Adventuring Chart depends only on how many dice fall in each class:
+``-`` (a 1: -1), ``0`` (2 or 3: nothing), ``+`` (4 or 5: +1) and ``6`` (+1 and an extra
+die).  Such a roll is one chance node over the class counts with exact multinomial
+probabilities, which keeps even a fifteen-dice roll at a few hundred outcomes.
+
+>>> sum(p for _, p in score_roll(3))
+Fraction(1, 1)
+>>> str(score_roll(1)[0][0]), score_roll(1)[0][1]
+('dice -', Fraction(1, 6))
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from math import factorial
+
+from boardrules.chance import dice_sorted, die_faces
+from boardrules.dorasure._state import (
+    CLAW_BLAST,
+    CLAW_MISS,
+    CLAW_SLASH,
+    HIGHEST,
+    M_CLAW,
+    M_DICE,
+    M_EXTRA,
+    M_PICK,
+    M_QUEST_TILE,
+    M_RAMPAGE,
+    M_REWARD,
+    M_ROLL,
+    M_SURVIVAL,
+    QUEST_SLUGS,
+    REWARD_SLUGS,
+    DorasureMove,
+    move,
+)
+
+__all__ = [
+    "CLAW_ROLL",
+    "EXTRA_DIE",
+    "RAMPAGE_ROLL",
+    "movement_roll",
+    "pick_roll",
+    "quest_draw",
+    "reward_draw",
+    "score_roll",
+    "survival_roll",
+]
+
+Outcomes = tuple[tuple[DorasureMove, Fraction], ...]
+
+#: Class symbols in order, their weight out of 6 and their score.
+CLASSES = "-0+6"
+CLASS_WEIGHT = (1, 2, 2, 1)
+CLASS_SCORE = (-1, 0, 1, 1)
+
+
+@cache
+def movement_roll(count: int) -> Outcomes:
+    """The movement roll of ``count`` dice: each sorted multiset of faces (``roll 2 5 6``)."""
+    return tuple(
+        (move(M_ROLL, 0, 0, "roll " + " ".join(map(str, faces))), p)
+        for faces, p in dice_sorted(count)
+    )
+
+
+def _encode(counts: tuple[int, int, int, int]) -> int:
+    return counts[0] | counts[1] << 8 | counts[2] << 16 | counts[3] << 24
+
+
+def decode_counts(code: int) -> tuple[int, int, int, int]:
+    """The class counts ``(1s, 2-3s, 4-5s, 6s)`` packed into a dice outcome's ``a``."""
+    return code & 255, code >> 8 & 255, code >> 16 & 255, code >> 24 & 255
+
+
+@cache
+def score_roll(count: int) -> Outcomes:
+    """A roll of ``count`` dice by class counts, e.g. ``dice --0+6`` (ones first)."""
+    out = []
+    total = 6**count
+    for a in range(count, -1, -1):
+        for b in range(count - a, -1, -1):
+            for c in range(count - a - b, -1, -1):
+                d = count - a - b - c
+                ways = factorial(count) // (factorial(a) * factorial(b) * factorial(c)
+                                            * factorial(d))
+                weight = ways * 2 ** (b + c)
+                text = "dice " + "-" * a + "0" * b + "+" * c + "6" * d
+                out.append((move(M_DICE, _encode((a, b, c, d)), count, text),
+                            Fraction(weight, total)))
+    return tuple(out)
+
+
+#: The extra die rolled for a 6: one class.
+EXTRA_DIE: Outcomes = tuple(
+    (move(M_EXTRA, i, 0, "extra " + CLASSES[i]), Fraction(CLASS_WEIGHT[i], 6)) for i in range(4)
+)
+
+#: One die on the Roaming Dragon Chart.
+RAMPAGE_ROLL: Outcomes = tuple(
+    (move(M_RAMPAGE, face, 0, f"rampage {face}"), p) for face, p in die_faces(6)
+)
+
+#: The Dragon Retaliation roll: 1 misses, 2-3 blast, 4-6 critical slash.
+CLAW_ROLL: Outcomes = (
+    (move(M_CLAW, CLAW_MISS, 0, "claw miss"), Fraction(1, 6)),
+    (move(M_CLAW, CLAW_BLAST, 0, "claw blast"), Fraction(1, 3)),
+    (move(M_CLAW, CLAW_SLASH, 0, "claw slash"), Fraction(1, 2)),
+)
+
+
+@cache
+def pick_roll(kind: int, heroes: tuple[tuple[int, str], ...]) -> Outcomes:
+    """Every hero in ``heroes`` (seat, name) rolls one die; the outcome is the set of heroes
+    tied for the highest (``kind`` HIGHEST) or lowest result, e.g. ``lowest Ninja+Hunter``.
+
+    >>> [str(m) for m, _ in pick_roll(0, ((0, "Ninja"), (1, "Hunter")))]
+    ['highest Ninja', 'highest Hunter', 'highest Ninja+Hunter']
+    """
+    n = len(heroes)
+    word = "highest" if kind == HIGHEST else "lowest"
+    # P(a given set of s heroes is exactly the set at the top) = sum over the top value v
+    # of (1/6)^s * ((v-1)/6)^(n-s); the lowest is the mirror image, same numbers.
+    by_size = [
+        sum((Fraction(v - 1, 6) ** (n - s) * Fraction(1, 6) ** s for v in range(1, 7)),
+            Fraction(0))
+        for s in range(n + 1)
+    ]
+    out = []
+    for mask in range(1, 1 << n):
+        chosen = [heroes[i] for i in range(n) if mask >> i & 1]
+        seats = sum(1 << seat for seat, _ in chosen)
+        text = f"{word} " + "+".join(name for _, name in chosen)
+        out.append((move(M_PICK, seats, kind, text), by_size[len(chosen)]))
+    out.sort(key=lambda o: bin(o[0].a).count("1"))
+    return tuple(out)
+
+
+@cache
+def survival_roll(heroes: int) -> Outcomes:
+    """Every hero rolls one die: saved on at least one 6."""
+    lost = Fraction(5, 6) ** heroes
+    return (
+        (move(M_SURVIVAL, 1, 0, "survival saved"), 1 - lost),
+        (move(M_SURVIVAL, 0, 0, "survival lost"), lost),
+    )
+
+
+@cache
+def quest_draw(unused: tuple[int, ...]) -> Outcomes:
+    """A face-down quest tile turned up: uniform over the tiles not yet on the board."""
+    p = Fraction(1, len(unused))
+    return tuple((move(M_QUEST_TILE, t, 0, f"quest-tile {QUEST_SLUGS[t]}"), p) for t in unused)
+
+
+@cache
+def reward_draw(left: tuple[int, ...]) -> Outcomes:
+    """A reward tile turned up: each kind with its share of the tiles still face down."""
+    total = sum(left)
+    return tuple(
+        (move(M_REWARD, k, 0, f"reward {REWARD_SLUGS[k]}"), Fraction(n, total))
+        for k, n in enumerate(left)
+        if n
+    )

@@ -1,0 +1,702 @@
+"""The effects of Dorasure's rules on a mutable working copy of a state.
+
+:func:`advance` thaws a state into a :class:`Work`, applies the move for the task at the
+front of the agenda, then runs the automatic tasks (:func:`settle`) until the front is a
+decision or a chance node again, and freezes the result.  Each rule of the rulebook is one
+small function here; the docs page maps the clauses to them.
+"""
+
+from __future__ import annotations
+
+from boardrules.dorasure._board import FOREST, PLAINS, ROAD
+from boardrules.dorasure._dice import CLASS_SCORE, decode_counts
+from boardrules.dorasure._state import (
+    ADVENTURE,
+    ATTRIBUTE,
+    BATTLE,
+    BOOK,
+    CAP,
+    CLAW_BLAST,
+    CLAW_MISS,
+    COMBAT,
+    DANGER_FOREST,
+    DANGER_PLAINS,
+    DRAIN,
+    GLADIATOR,
+    HIGHEST,
+    HUNTER,
+    LAIR,
+    LOST,
+    LOWEST,
+    M_ABSORB,
+    M_ADVENTURE,
+    M_ASK,
+    M_FAITH,
+    M_GATHER,
+    M_QUEST,
+    M_REPLY,
+    M_REST,
+    M_STEP,
+    MAGICIAN,
+    NINJA,
+    P_ADVENTURE,
+    P_BATTLE,
+    P_COMBO,
+    P_QUEST,
+    P_REROLLED,
+    PALADIN,
+    PRINCE,
+    SHAMAN,
+    T_ABSORB,
+    T_ACT,
+    T_ADVENTURE_END,
+    T_AFTER_QUEST,
+    T_ASK,
+    T_BATTLE_END,
+    T_BATTLE_START,
+    T_BULLET,
+    T_CLAW,
+    T_COMBO_END,
+    T_DEATHS,
+    T_END_TURN,
+    T_EXTRA,
+    T_FAITH,
+    T_MOVE,
+    T_MOVE_ROLL,
+    T_PICK,
+    T_QUEST_END,
+    T_QUEST_ROLLS,
+    T_QUEST_START,
+    T_RAMPAGE,
+    T_REPLY,
+    T_REROLL,
+    T_REVEAL_QUEST,
+    T_REVEAL_REWARD,
+    T_ROLL,
+    T_SHIELD,
+    T_SPEND,
+    T_SURVIVAL,
+    TO_CITY,
+    TREASURE,
+    WEAPONS,
+    WON,
+    WOUND_TWO,
+    DorasureMove,
+    DorasureState,
+    Rules,
+    Task,
+)
+
+__all__ = ["Work", "advance", "battle_result", "effective_terrain", "retaliate", "settle", "start"]
+
+
+class Work:
+    """A mutable copy of a state's fields; ``todo`` is the agenda with its front last."""
+
+    __slots__ = (
+        "dice", "flags", "gold", "health", "locked", "meter", "party",
+        "pending", "phase", "pos", "quests", "razed", "resource", "rewards", "roll",
+        "rules", "score", "spent", "todo", "turn", "wounds", "xp",
+    )
+
+    def __init__(self, s: DorasureState) -> None:
+        self.rules: Rules = s.rules
+        self.phase = s.phase
+        self.turn = s.turn
+        self.pos = list(s.pos)
+        self.health = list(s.health)
+        self.resource = list(s.resource)
+        self.gold = list(s.gold)
+        self.xp = list(s.xp)
+        self.locked = list(s.locked)
+        self.spent = s.spent
+        self.meter = s.meter
+        self.wounds = s.wounds
+        self.razed = s.razed
+        self.quests = list(s.quests)
+        self.flags = list(s.flags)
+        self.rewards = list(s.rewards)
+        self.dice = s.dice
+        self.party = s.party
+        self.score = s.score
+        self.pending = s.pending
+        self.roll = s.roll
+        self.todo: list[Task] = list(reversed(s.agenda))
+
+    def freeze(self) -> DorasureState:
+        """The immutable state with these values."""
+        return DorasureState(
+            self.rules, self.phase, self.turn, tuple(self.pos), tuple(self.health),
+            tuple(self.resource), tuple(self.gold), tuple(self.xp), tuple(self.locked),
+            self.spent, self.meter, self.wounds, self.razed, tuple(self.quests),
+            tuple(self.flags), tuple(self.rewards), self.dice, self.party, self.score,
+            self.pending, self.roll, tuple(reversed(self.todo)),
+        )
+
+    # -- reading --------------------------------------------------------------------------
+
+    def level(self, seat: int) -> int:
+        """The level of the hero in ``seat``."""
+        return self.rules.level_of[self.xp[seat]]
+
+    def stat(self, seat: int, column: int) -> int:
+        """One column of the hero's sheet at the hero's level."""
+        return self.rules.stats[seat][self.level(seat)][column]
+
+    def hero(self, seat: int) -> int:
+        """The hero (index in HERO_ORDER) in ``seat``."""
+        return self.rules.heroes[seat]
+
+    def living(self) -> list[int]:
+        """The seats of the heroes with health left."""
+        return [s for s, h in enumerate(self.health) if h > 0]
+
+    def home(self, seat: int) -> int:
+        """Where a hero is sent back to: the City, or the Western Lake for the Shaman."""
+        board = self.rules.board
+        return board.lake if self.hero(seat) == SHAMAN and board.lake >= 0 else board.city
+
+    def max_health(self, seat: int) -> int:
+        """The hero's full health."""
+        return self.rules.sheets[seat].health
+
+    def treasures(self) -> bool:
+        """Treasure abilities work once the Treasure is found, and only in phase two."""
+        return self.phase == BATTLE and TREASURE in self.rewards
+
+    # -- agenda ---------------------------------------------------------------------------
+
+    def push(self, *tasks: Task) -> None:
+        """Put ``tasks`` at the front of the agenda, the first of them first."""
+        self.todo.extend(reversed(tasks))
+
+    # -- tracks ---------------------------------------------------------------------------
+
+    def gain_resource(self, seat: int, amount: int) -> None:
+        """Regain resources, up to the cap of the hero's level."""
+        self.resource[seat] = min(self.stat(seat, CAP), self.resource[seat] + amount)
+
+    def gain_xp(self, seat: int, amount: int) -> None:
+        """Gain EXP, up to the end of the track."""
+        self.xp[seat] = min(self.rules.tracks.xp_max, self.xp[seat] + amount)
+
+    def heal(self, seat: int, amount: int) -> None:
+        """Regain health, up to full health."""
+        self.health[seat] = min(self.max_health(seat), self.health[seat] + amount)
+
+    def pay(self, seat: int, amount: int) -> None:
+        """Spend resources: the Prince's servants go before his gold."""
+        use = min(amount, self.resource[seat])
+        self.resource[seat] -= use
+        self.gold[seat] -= amount - use
+
+    def send_home(self, seat: int) -> None:
+        """Back to the City (Shaman: the Lake); a hero held in the labyrinth is released."""
+        self.pos[seat] = self.home(seat)
+        self.locked[seat] = -1
+
+    # -- damage ---------------------------------------------------------------------------
+
+    def hurt(self, seat: int, targets: list[tuple[int, int]]) -> None:
+        """One cause deals damage to living heroes: each may pay some with resources, then
+        the deaths of this cause are checked once."""
+        self.push(
+            *[(T_ABSORB, t, amount, 0) for t, amount in targets
+              if amount > 0 and self.health[t] > 0],
+            (T_DEATHS, seat, 0, 0),
+        )
+
+    def blast_targets(self, seat: int) -> list[int]:
+        """The current hero and up to two living heroes on each side, nobody twice."""
+        n = len(self.health)
+        out = [seat] if self.health[seat] > 0 else []
+        for direction in (1, -1):
+            found = 0
+            for step in range(1, n):
+                other = (seat + direction * step) % n
+                if found == 2:
+                    break
+                if self.health[other] > 0 and other not in out:
+                    out.append(other)
+                    found += 1
+        return sorted(out)
+
+    def wound_dragon(self, seat: int, amount: int) -> None:
+        """Sword tokens on the dragon's health; Final Breath; each claw box reached or passed
+        triggers one Retaliation (phase two); the heroes win when its health is gone."""
+        tracks = self.rules.tracks
+        if tracks.health - self.wounds == 2:
+            amount = min(amount, 1)
+        old = self.wounds
+        self.wounds = min(tracks.health, old + amount)
+        if self.wounds >= tracks.health:
+            self.phase = WON
+            self.todo.clear()
+            return
+        if self.phase == BATTLE:
+            self.push(*[(T_CLAW, seat, 0, 0) for c in tracks.claws if old < c <= self.wounds])
+
+    def advance_meter(self, seat: int, steps: int) -> None:
+        """The dragon token climbs; each fire icon reached or passed is one rampage, and a
+        full meter rampages twice more and starts the Climactic Battle."""
+        if steps <= 0 or self.phase != ADVENTURE:
+            return
+        tracks = self.rules.tracks
+        old = self.meter
+        self.meter = min(tracks.meter_end, old + steps)
+        tasks = [(T_RAMPAGE, seat, 0, 0) for f in tracks.fire_icons if old < f <= self.meter]
+        if self.meter == tracks.meter_end > old:
+            tasks += [(T_RAMPAGE, seat, 0, 0), (T_RAMPAGE, seat, 0, 0),
+                      (T_BATTLE_START, seat, 0, 0)]
+        self.push(*tasks)
+
+    # -- turns ----------------------------------------------------------------------------
+
+    def begin_turn(self, seat: int) -> None:
+        """An Adventure Phase turn: the Prince's servants are set to his level, then the
+        movement roll."""
+        self.turn = seat
+        self.dice = ()
+        if self.hero(seat) == PRINCE:
+            self.resource[seat] = self.level(seat)
+        self.push((T_MOVE_ROLL, seat, 0, 0), (T_END_TURN, seat, 0, 0))
+
+    def begin_battle_turn(self, seat: int) -> None:
+        """A Climactic Battle turn: spend, roll Combat (+1 with the Anti-Dragon Weapons)."""
+        self.turn = seat
+        self.score = self.pending = 0
+        dice = self.stat(seat, COMBAT) + (1 if WEAPONS in self.rewards else 0)
+        self.push((T_SPEND, seat, P_BATTLE, dice), (T_BATTLE_END, seat, 0, 0),
+                  (T_END_TURN, seat, 0, 0))
+
+
+def effective_terrain(rules: Rules, razed: bool, space: int) -> int:
+    """A space's terrain; razed Belk is a road."""
+    return ROAD if razed and space == rules.board.belk else rules.board.terrain[space]
+
+
+def start(w: Work) -> DorasureState:
+    """Setup: the quest on the mountain farthest from the City is turned face up, then the
+    first hero's turn."""
+    w.begin_turn(0)
+    w.push((T_REVEAL_QUEST, 0, w.rules.board.farthest, 0))
+    settle(w)
+    return w.freeze()
+
+
+# -- automatic tasks ------------------------------------------------------------------------
+
+
+def settle(w: Work) -> None:
+    """Run automatic tasks until a decision or chance node is at the front (or the end)."""
+    todo = w.todo
+    while True:
+        if w.phase >= WON:
+            todo.clear()
+            return
+        code, seat, a, b = todo[-1]
+        if code == T_EXTRA:
+            if w.pending:
+                return
+            todo.pop()
+        elif code == T_ABSORB:
+            if w.health[seat] > 0 and w.resource[seat] + w.gold[seat] > 0:
+                return
+            todo.pop()
+            w.health[seat] = max(0, w.health[seat] - a)
+        elif code == T_SPEND:
+            if w.resource[seat] + w.gold[seat] > 0:
+                return
+            todo.pop()
+            todo.append((T_ROLL, seat, b, a))
+        elif code == T_ROLL:
+            if a > 0:
+                return
+            todo.pop()
+        elif code == T_FAITH:
+            if w.dice:
+                return
+            todo.pop()
+        elif code <= T_SHIELD:
+            return
+        else:
+            todo.pop()
+            _AUTOMATIC[code](w, seat, a, b)
+
+
+def _deaths(w: Work, seat: int, a: int, b: int) -> None:
+    if w.phase == ADVENTURE:
+        if 0 in w.health:
+            w.push((T_SURVIVAL, seat, 0, 0))
+    elif not w.living():
+        w.phase = LOST
+
+
+def _quest_start(w: Work, seat: int, m: int, b: int) -> None:
+    damage = w.rules.quests[w.quests[m]].start_damage
+    if damage:
+        members = [p for p in range(len(w.health)) if w.party >> p & 1]
+        w.hurt(seat, [(p, damage) for p in members])
+
+
+def _quest_rolls(w: Work, seat: int, m: int, b: int) -> None:
+    tile = w.rules.quests[w.quests[m]]
+    near = w.rules.board.near_mountains
+    order = [seat] + [p for p in range(len(w.health)) if p != seat]
+    members = [p for p in order
+               if w.party >> p & 1 and w.health[p] > 0 and m in near[w.pos[p]]]
+    if seat not in members:
+        # The questing hero died as the quest began and was saved far from it: the quest
+        # is abandoned (the rest of his turn is over, as the action is spent).
+        w.party = 0
+        w.todo.pop()
+        return
+    w.party = sum(1 << p for p in members)
+    w.score = w.pending = 0
+    column = ATTRIBUTE[tile.attribute]
+    tasks = []
+    for p in members:
+        dice = w.stat(p, column)
+        if tile.magical and column != COMBAT and w.hero(p) == MAGICIAN:
+            dice += 2
+        tasks.append((T_SPEND, p, P_QUEST, dice))
+    w.push(*tasks)
+
+
+def _quest_end(w: Work, seat: int, m: int, b: int) -> None:
+    """Reach the tile's score (flags count as successes) or suffer its failure effect."""
+    tile = w.rules.quests[w.quests[m]]
+    members = [p for p in range(len(w.health)) if w.party >> p & 1]
+    w.party = 0
+    if w.score + w.flags[m] >= tile.target:
+        if members == [seat]:
+            w.gain_xp(seat, 2)
+        else:
+            for p in members:
+                w.gain_xp(p, 1)
+        for p, lock in enumerate(w.locked):
+            if lock == m:
+                w.locked[p] = -1
+        w.push((T_REVEAL_REWARD, seat, m, 0), (T_AFTER_QUEST, seat, 0, 0))
+        return
+    w.flags[m] += max(0, w.score)
+    if tile.failure == "damage":
+        w.hurt(seat, [(seat, tile.failure_damage)])
+    elif tile.failure == "teleport":
+        w.send_home(seat)
+    elif tile.failure == "stay":
+        w.locked[seat] = m
+
+
+def _after_quest(w: Work, seat: int, a: int, b: int) -> None:
+    if w.phase == ADVENTURE and -1 not in w.rewards:
+        w.push((T_BATTLE_START, seat, 0, 0))
+
+
+def _adventure_end(w: Work, seat: int, a: int, b: int) -> None:
+    """The Adventuring Chart: -1 or lower: 1 damage; 0: nothing; 1: 1 XP and 1 damage;
+    2 or higher: 1 XP."""
+    score = w.score
+    if score >= 1:
+        w.gain_xp(seat, 1)
+    if score <= -1 or score == 1:
+        w.hurt(seat, [(seat, 1)])
+
+
+def _battle_end(w: Work, seat: int, a: int, b: int) -> None:
+    battle_result(w, seat, w.score)
+
+
+def battle_result(w: Work, seat: int, total: int) -> None:
+    """The battle chart, read for ``total``."""
+    if total <= -1:
+        w.health[seat] = 0
+        w.push((T_DEATHS, seat, 0, 0))
+    elif total == 0:
+        w.hurt(seat, [(seat, 4)])
+    elif total == 1:
+        w.hurt(seat, [(t, 1) for t in w.blast_targets(seat)])
+    elif total == 2:
+        team = w.blast_targets(seat)
+        w.party = sum(1 << t for t in team)
+        w.score, w.pending = 2, 0
+        w.push((T_ROLL, seat, len(team), P_COMBO), (T_COMBO_END, seat, 0, 0))
+    elif total == 3:
+        w.wound_dragon(seat, 1)
+        if w.phase == BATTLE:
+            w.hurt(seat, [(seat, 1)])
+    else:
+        w.wound_dragon(seat, 1 if total == 4 else 2)
+
+
+def _combo_end(w: Work, seat: int, a: int, b: int) -> None:
+    """Team Combo: still 2 hurts every participant; any other total is read again."""
+    team = w.party
+    w.party = 0
+    if w.score == 2:
+        w.hurt(seat, [(t, 1) for t in range(len(w.health)) if team >> t & 1])
+    else:
+        battle_result(w, seat, w.score)
+
+
+def _end_turn(w: Work, seat: int, a: int, b: int) -> None:
+    n = len(w.health)
+    w.dice = ()
+    w.party = 0
+    if w.phase == ADVENTURE:
+        w.begin_turn((seat + 1) % n)
+        return
+    nxt = next((seat + k) % n for k in range(1, n + 1) if w.health[(seat + k) % n] > 0)
+    w.begin_battle_turn(nxt)
+
+
+def _battle_start(w: Work, seat: int, a: int, b: int) -> None:
+    """Phase two: Mammoth Meat and True Wealth take effect, then ``seat`` fights first."""
+    w.phase = BATTLE
+    w.todo.clear()
+    w.dice = ()
+    w.party = 0
+    w.locked = [-1] * len(w.locked)
+    if w.treasures():
+        for p in w.living():
+            if w.hero(p) == GLADIATOR:
+                w.health[p] = w.max_health(p)
+            elif w.hero(p) == PRINCE:
+                w.gold[p] += 3
+    w.begin_battle_turn(seat)
+
+
+_AUTOMATIC = {
+    T_DEATHS: _deaths,
+    T_QUEST_START: _quest_start,
+    T_QUEST_ROLLS: _quest_rolls,
+    T_QUEST_END: _quest_end,
+    T_AFTER_QUEST: _after_quest,
+    T_ADVENTURE_END: _adventure_end,
+    T_BATTLE_END: _battle_end,
+    T_COMBO_END: _combo_end,
+    T_END_TURN: _end_turn,
+    T_BATTLE_START: _battle_start,
+}
+
+
+# -- chance outcomes ------------------------------------------------------------------------
+
+
+def _movement_rolled(w: Work, seat: int, mv: DorasureMove) -> None:
+    """Every 6 moves the dragon token up (rampages first), then the Paladin's Faith, the
+    steps and the action."""
+    faces = tuple(int(f) for f in mv.text.split()[1:])
+    w.dice = faces
+    tasks: list[Task] = []
+    if w.hero(seat) == PALADIN:
+        tasks.append((T_FAITH, seat, 0, 0))
+    tasks += [(T_MOVE, seat, 0, 0), (T_ACT, seat, 0, 0)]
+    w.push(*tasks)
+    w.advance_meter(seat, faces.count(6))
+
+
+def _rampage(w: Work, seat: int, face: int) -> None:
+    """The Roaming Dragon Chart."""
+    if face == 1:
+        w.razed = True
+        belk = w.rules.board.belk
+        w.hurt(seat, [(p, 2) for p in w.living() if w.pos[p] == belk])
+    elif face == 2:
+        w.push((T_PICK, seat, HIGHEST, TO_CITY))
+    elif face == 3:
+        w.hurt(seat, [(p, 1) for p in w.living()])
+    elif face == 4:
+        w.push((T_PICK, seat, LOWEST, WOUND_TWO))
+    elif face == 5:
+        w.push((T_PICK, seat, HIGHEST, WOUND_TWO))
+    else:
+        w.push((T_PICK, seat, LOWEST, DRAIN))
+
+
+def _picked(w: Work, seat: int, effect: int, mask: int) -> None:
+    chosen = [p for p in range(len(w.health)) if mask >> p & 1]
+    if effect == TO_CITY:
+        for p in chosen:
+            w.send_home(p)
+    elif effect == WOUND_TWO:
+        w.hurt(seat, [(p, 2) for p in chosen])
+    else:
+        for p in chosen:
+            w.resource[p] = 0
+
+
+def _survival(w: Work, seat: int, saved: bool) -> None:
+    """All dying heroes are saved by a 6: home at full health, their resources at 0."""
+    if not saved:
+        w.phase = LOST
+        return
+    for p, h in enumerate(w.health):
+        if h == 0:
+            w.send_home(p)
+            w.health[p] = w.max_health(p)
+            w.resource[p] = w.gold[p] = 0
+
+
+def _rolled(w: Work, seat: int, purpose: int, count: int, code: int) -> None:
+    counts = decode_counts(code)
+    w.roll = counts
+    w.score += counts[2] + counts[3] - counts[0]
+    if purpose == P_COMBO:
+        return  # one die each, read for its modifier only: no extra dice
+    w.pending += counts[3]
+    # The battle treasures are offered once the whole roll, extra dice included, is seen.
+    tasks: list[Task] = [(T_EXTRA, seat, purpose, 0)]
+    if purpose in (P_BATTLE, P_REROLLED) and w.treasures():
+        if purpose == P_BATTLE and w.hero(seat) == NINJA:
+            tasks.append((T_REROLL, seat, count, 0))
+        if w.hero(seat) == HUNTER and not w.spent >> seat & 1:
+            tasks.append((T_BULLET, seat, 0, 0))
+    w.push(*tasks)
+
+
+def _reward(w: Work, seat: int, m: int, kind: int) -> None:
+    """Dragon's Lair: 1 damage, and the meter rises the first time only; Book of Dragons:
+    1 XP for everyone; Weapons and Treasure take effect in phase two."""
+    first_lair = LAIR not in w.rewards
+    w.rewards[m] = kind
+    if kind == LAIR:
+        w.wound_dragon(seat, 1)
+        if first_lair:
+            w.advance_meter(seat, 1)
+    elif kind == BOOK:
+        for p in range(len(w.xp)):
+            w.gain_xp(p, 1)
+
+
+def _claw(w: Work, seat: int, result: int) -> None:
+    if result == CLAW_MISS:
+        return
+    paladin = w.rules.seat_of(PALADIN)
+    if (paladin >= 0 and w.health[paladin] > 0 and w.treasures()
+            and not w.spent >> paladin & 1):
+        w.push((T_SHIELD, paladin, result, 0))
+    else:
+        retaliate(w, seat, result)
+
+
+def retaliate(w: Work, seat: int, result: int) -> None:
+    """The Retaliation Chart: 2-3 blast five heroes, 4-6 the lowest of a roll take 2."""
+    if result == CLAW_BLAST:
+        w.hurt(seat, [(t, 1) for t in w.blast_targets(seat)])
+    else:
+        w.push((T_PICK, seat, LOWEST, WOUND_TWO))
+
+
+# -- decisions ------------------------------------------------------------------------------
+
+
+def _act(w: Work, seat: int, mv: DorasureMove) -> None:
+    kind = mv.kind
+    if kind == M_ADVENTURE:
+        terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
+        if terrain == PLAINS and w.hero(seat) == GLADIATOR:
+            w.heal(seat, 1)
+        w.score = w.pending = 0
+        column = DANGER_PLAINS if terrain == PLAINS else DANGER_FOREST
+        w.push((T_SPEND, seat, P_ADVENTURE, w.stat(seat, column)),
+               (T_ADVENTURE_END, seat, 0, 0))
+    elif kind == M_REST:
+        w.heal(seat, 2)
+        if w.hero(seat) == HUNTER:
+            w.resource[seat] = w.stat(seat, CAP)
+    elif kind == M_GATHER:
+        w.push((T_REVEAL_QUEST, seat, mv.a, 0))
+    elif kind == M_QUEST:
+        m = mv.a
+        w.party = 1 << seat
+        tasks: list[Task] = []
+        if not w.rules.quests[w.quests[m]].alone:
+            near = w.rules.board.near_mountains
+            tasks = [(T_ASK, seat, p, m) for p in range(len(w.health))
+                     if p != seat and w.health[p] > 0 and m in near[w.pos[p]]]
+        w.push(*tasks, (T_QUEST_START, seat, m, 0), (T_QUEST_ROLLS, seat, m, 0),
+               (T_QUEST_END, seat, m, 0))
+
+
+def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
+    """The state after the legal move ``mv`` (already checked)."""
+    w = Work(s)
+    code, seat, a, b = w.todo.pop()
+    kind = mv.kind
+    if code == T_MOVE_ROLL:
+        _movement_rolled(w, seat, mv)
+    elif code == T_RAMPAGE:
+        _rampage(w, seat, mv.a)
+    elif code == T_PICK:
+        _picked(w, seat, b, mv.a)
+    elif code == T_SURVIVAL:
+        _survival(w, seat, mv.a == 1)
+    elif code == T_ROLL:
+        _rolled(w, seat, b, a, mv.a)
+    elif code == T_EXTRA:
+        w.todo.append((code, seat, a, b))
+        w.pending -= 1
+        w.score += CLASS_SCORE[mv.a]
+        if mv.a == 3:
+            w.pending += 1
+        seen = list(w.roll)
+        seen[mv.a] += 1
+        w.roll = tuple(seen)
+    elif code == T_REVEAL_QUEST:
+        w.quests[a] = mv.a
+    elif code == T_REVEAL_REWARD:
+        _reward(w, seat, a, mv.a)
+    elif code == T_CLAW:
+        _claw(w, seat, mv.a)
+    elif code == T_FAITH:
+        if kind == M_FAITH and mv.a:
+            dice = list(w.dice)
+            dice.remove(max(dice))
+            w.dice = tuple(dice)
+            w.gain_resource(seat, 1)
+    elif code == T_MOVE:
+        if kind == M_STEP:
+            w.todo.append((code, seat, a, b))
+            dice = list(w.dice)
+            dice.remove(mv.a)
+            w.dice = tuple(dice)
+            w.pos[seat] = mv.b
+            if w.hero(seat) == NINJA and w.rules.board.terrain[mv.b] == FOREST:
+                w.gain_resource(seat, 1)
+    elif code == T_ACT:
+        _act(w, seat, mv)
+    elif code == T_ASK:
+        if kind == M_ASK and mv.b:
+            w.push((T_REPLY, a, b, 0))
+    elif code == T_REPLY:
+        if kind == M_REPLY and mv.a:
+            w.party |= 1 << seat
+    elif code == T_ABSORB:
+        if kind == M_ABSORB:
+            w.pay(seat, mv.a)
+            w.health[seat] = max(0, w.health[seat] - (a - mv.a))
+    elif code == T_SPEND:
+        w.pay(seat, mv.a)
+        w.push((T_ROLL, seat, b + mv.a, a))
+    elif code == T_REROLL:
+        if mv.a:
+            w.score = w.pending = 0
+            w.push((T_ROLL, seat, a, P_REROLLED))
+    elif code == T_BULLET:
+        if mv.a >= 0:
+            w.spent |= 1 << seat
+            w.score += (2, 1, 0)[mv.a]
+            w.pending += 1
+            changed = list(w.roll)
+            changed[mv.a] -= 1
+            changed[3] += 1
+            w.roll = tuple(changed)
+            w.push((T_EXTRA, seat, P_BATTLE, 0))
+    elif code == T_SHIELD:
+        if mv.a:
+            w.spent |= 1 << seat
+        else:
+            retaliate(w, w.turn, a)
+    settle(w)
+    return w.freeze()

@@ -1,0 +1,140 @@
+"""JSON encoding of Dorasure states, and the checks every decoded or built state passes.
+
+>>> from boardrules.dorasure import new_game
+>>> s = new_game(players=2)
+>>> decode(options_of(s), encode(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardrules.dorasure._check import MAX_DICE, check_state
+from boardrules.dorasure._data import QUESTS
+from boardrules.dorasure._setup import options_of, rules_for
+from boardrules.dorasure._state import (
+    PHASE_NAMES,
+    REWARD_SLUGS,
+    DorasureState,
+)
+from boardrules.errors import BoardrulesError, StateFormatError
+
+__all__ = ["check_state", "decode", "encode", "options_of"]
+
+_SLUGS = tuple(q.slug for q in QUESTS)
+
+
+def encode(s: DorasureState) -> dict[str, Any]:
+    """The state as a JSON-ready object (spaces, quests and rewards by name)."""
+    board = s.rules.board
+    return {
+        "phase": PHASE_NAMES[s.phase],
+        "turn": s.turn,
+        "pos": [board.names[p] for p in s.pos],
+        "health": list(s.health),
+        "resource": list(s.resource),
+        "gold": list(s.gold),
+        "xp": list(s.xp),
+        "locked": list(s.locked),
+        "spent": s.spent,
+        "meter": s.meter,
+        "wounds": s.wounds,
+        "razed": s.razed,
+        "quests": [_SLUGS[q] if q >= 0 else None for q in s.quests],
+        "flags": list(s.flags),
+        "rewards": [REWARD_SLUGS[r] if r >= 0 else None for r in s.rewards],
+        "dice": list(s.dice),
+        "party": s.party,
+        "score": s.score,
+        "pending": s.pending,
+        "roll": list(s.roll),
+        "agenda": [list(t) for t in s.agenda],
+    }
+
+
+def _int(body: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = body.get(key)
+    if type(value) is not int or not low <= value <= high:
+        raise StateFormatError(f"field {key!r} must be an integer in {low}..{high}")
+    return value
+
+
+def _ints(body: dict[str, Any], key: str, size: int | None, low: int, high: int) -> tuple[int, ...]:
+    value = body.get(key)
+    if (
+        not isinstance(value, list)
+        or (size is not None and len(value) != size)
+        or not all(type(v) is int and low <= v <= high for v in value)
+    ):
+        length = f"{size} " if size is not None else ""
+        raise StateFormatError(f"field {key!r} must be a list of {length}integers in {low}..{high}")
+    return tuple(value)
+
+
+def _names(body: dict[str, Any], key: str, choices: tuple[str, ...], size: int) -> list[int]:
+    value = body.get(key)
+    if not isinstance(value, list) or len(value) != size:
+        raise StateFormatError(f"field {key!r} must be a list of {size} names or nulls")
+    out = []
+    for v in value:
+        if v is None:
+            out.append(-1)
+        elif isinstance(v, str) and v in choices:
+            out.append(choices.index(v))
+        else:
+            raise StateFormatError(f"field {key!r}: {v!r} is not one of {', '.join(choices)}")
+    return out
+
+
+def decode(options: dict[str, Any], body: dict[str, Any]) -> DorasureState:
+    """The state described by ``encode``'s object, checked field by field."""
+    try:
+        rules = rules_for(**options)
+    except BoardrulesError as e:
+        raise StateFormatError(f"options: {e}") from None
+    if not isinstance(body, dict):
+        raise StateFormatError("the state must be a JSON object")
+    n = rules.seats
+    board = rules.board
+    phase = body.get("phase")
+    if phase not in PHASE_NAMES:
+        raise StateFormatError(f"field 'phase' must be one of {', '.join(PHASE_NAMES)}")
+    pos_names = body.get("pos")
+    if not isinstance(pos_names, list) or len(pos_names) != n or not all(
+        isinstance(p, str) and p in board.index for p in pos_names
+    ):
+        raise StateFormatError(f"field 'pos' must list {n} space names")
+    agenda = body.get("agenda")
+    if not isinstance(agenda, list) or not all(
+        isinstance(t, list) and len(t) == 4 and all(type(v) is int for v in t) for t in agenda
+    ):
+        raise StateFormatError("field 'agenda' must be a list of [code, seat, a, b] lists")
+    razed = body.get("razed")
+    if type(razed) is not bool:
+        raise StateFormatError("field 'razed' must be true or false")
+    s = DorasureState(
+        rules,
+        PHASE_NAMES.index(phase),
+        _int(body, "turn", 0, n - 1),
+        tuple(board.index[p] for p in pos_names),
+        _ints(body, "health", n, 0, 99),
+        _ints(body, "resource", n, 0, 99),
+        _ints(body, "gold", n, 0, 99),
+        _ints(body, "xp", n, 0, rules.tracks.xp_max),
+        _ints(body, "locked", n, -1, 4),
+        _int(body, "spent", 0, (1 << n) - 1),
+        _int(body, "meter", 0, rules.tracks.meter_end),
+        _int(body, "wounds", 0, rules.tracks.health),
+        razed,
+        tuple(_names(body, "quests", _SLUGS, 5)),
+        _ints(body, "flags", 5, 0, 99),
+        tuple(_names(body, "rewards", REWARD_SLUGS, 5)),
+        _ints(body, "dice", None, 1, 6),
+        _int(body, "party", 0, (1 << n) - 1),
+        _int(body, "score", -MAX_DICE * 4, MAX_DICE * 4),
+        _int(body, "pending", 0, MAX_DICE * 4),
+        _ints(body, "roll", 4, 0, MAX_DICE),
+        tuple((t[0], t[1], t[2], t[3]) for t in agenda),
+    )
+    return check_state(s)

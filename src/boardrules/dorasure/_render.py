@@ -1,0 +1,107 @@
+"""A text picture of a Dorasure position: the map with the heroes, the dragon and the sheets.
+
+>>> from boardrules.dorasure import new_game
+>>> print(render(new_game(players=2)).splitlines()[0])
+Dorasure - Adventure Phase, Ninja's turn
+"""
+
+from __future__ import annotations
+
+from boardrules.dorasure._board import MOUNTAIN
+from boardrules.dorasure._state import (
+    BATTLE,
+    CHANCE_TASKS,
+    COMBAT,
+    KNOWLEDGE,
+    LOST,
+    PRINCE,
+    REWARD_SLUGS,
+    SEARCH,
+    SPEED,
+    TREASURE,
+    WEAPONS,
+    WON,
+    DorasureState,
+)
+
+__all__ = ["render"]
+
+_LETTERS = "CVRLPFM"
+_TASK_WORDS = {
+    0: "movement roll", 1: "Roaming Dragon Chart roll", 2: "roll-off", 3: "survival roll",
+    4: "roll", 5: "extra die", 6: "quest tile", 7: "reward tile", 8: "Retaliation roll",
+    9: "Faith?", 10: "moves", 11: "chooses an action", 12: "asks for assistance",
+    13: "answers a call for assistance", 14: "pays damage with resources?",
+    15: "spends resources for dice", 16: "Oboro-Gasumi reroll?", 17: "Poisoned Bullets?",
+    18: "Platinum Shield?",
+}
+
+
+def render(s: DorasureState) -> str:
+    """The map (seat numbers on the heroes' spaces), the dragon, the quests and the sheets."""
+    rules = s.rules
+    board = rules.board
+    phase = {0: "Adventure Phase", BATTLE: "Climactic Battle", WON: "the heroes have won",
+             LOST: "the heroes have lost"}[s.phase]
+    lines = [f"Dorasure - {phase}" + (f", {rules.hero_name(s.turn)}'s turn"
+                                        if s.phase < WON else "")]
+    here: dict[int, str] = {}
+    for p, space in enumerate(s.pos):
+        if s.health[p] > 0:
+            here[space] = here.get(space, "") + str(p)
+    marks = {m: ("*" if s.rewards[i] >= 0 else "!" if s.quests[i] >= 0 else "?")
+             for i, m in enumerate(board.mountains)}
+    width = max(len(r.split()) for r in board.rows)
+    lines.append(("    " + "".join(f"{chr(97 + c):<4}" for c in range(width))).rstrip())
+    for r, row in enumerate(board.rows):
+        cells = []
+        for c, letter in enumerate(row.split()):
+            space = next(i for i, cs in enumerate(board.cells) if (c, r) in cs)
+            if space == board.belk and s.razed:
+                letter = "x"
+            mark = marks.get(space, "")
+            first = board.cells[space][0] == (c, r)
+            text = letter + (mark if board.terrain[space] == MOUNTAIN
+                             else here.get(space, "") if first else "")
+            cells.append(f"{text:<4}")
+        lines.append(f"{r:<2}" + ("  " if r & 1 else "") + "".join(cells).rstrip())
+    lines.append("    C city  V village (x: razed Belk)  R road  L lake  P plains  F forest")
+    lines.append("    M mountain: ? quest face down, ! face up, * solved")
+    tracks = rules.tracks
+    lines.append(
+        f"Dragon meter {s.meter}/{tracks.meter_end} (fire at "
+        f"{', '.join(map(str, tracks.fire_icons))}), health {tracks.health - s.wounds}/"
+        f"{tracks.health} (claws at {', '.join(map(str, tracks.claws))} swords)"
+    )
+    for i, m in enumerate(board.mountains):
+        q = s.quests[i]
+        if q < 0:
+            name = "face down"
+        else:
+            tile = rules.quests[q]
+            name = f"{tile.name} ({tile.attribute} {tile.target}, {s.flags[i]} flags)"
+        reward = f", solved: {REWARD_SLUGS[s.rewards[i]]}" if s.rewards[i] >= 0 else ""
+        lines.append(f"  quest {board.names[m]}: {name}{reward}")
+    found = [REWARD_SLUGS[k] for k in (WEAPONS, TREASURE) if k in s.rewards]
+    if found:
+        lines.append("  found: " + ", ".join(found))
+    for p in range(rules.seats):
+        level = s.level(p)
+        st = rules.stats[p][level]
+        gold = f" gold {s.gold[p]}" if rules.heroes[p] == PRINCE else ""
+        lock = " (in the labyrinth)" if s.locked[p] >= 0 else ""
+        if s.health[p] == 0:
+            lock += " (dead)" if s.phase != 0 else " (dying)"
+        lines.append(
+            f"{p} {rules.hero_name(p):<10} {board.names[s.pos[p]]:<5} health "
+            f"{s.health[p]}/{rules.sheets[p].health} resource {s.resource[p]}{gold} xp "
+            f"{s.xp[p]} (level {level}) speed {st[SPEED]} combat {st[COMBAT]} search "
+            f"{st[SEARCH]} knowledge {st[KNOWLEDGE]}{lock}"
+        )
+    if s.phase < WON:
+        code, seat, _, _ = s.agenda[0]
+        who = "chance" if code in CHANCE_TASKS else rules.hero_name(seat)
+        dice = f" (dice {' '.join(map(str, s.dice))})" if s.dice else ""
+        score = f", score {s.score}" if code in (4, 5) else ""
+        lines.append(f"Next: {who} - {_TASK_WORDS.get(code, '')}{dice}{score}")
+    return "\n".join(lines)

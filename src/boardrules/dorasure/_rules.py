@@ -1,0 +1,305 @@
+"""Who decides, what they may do, and what the dice may show, read off the agenda's front.
+
+>>> from boardrules.dorasure import new_game, legal_moves
+>>> s = new_game(players=2)
+>>> [str(m) for m in legal_moves(s)][:2]
+['quest-tile inscriptions', 'quest-tile golem']
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from boardrules.dorasure._board import CITY, ENTRY, FOREST, PLAINS, SHARED, VILLAGE
+from boardrules.dorasure._data import QUESTS, REWARDS
+from boardrules.dorasure._dice import (
+    CLASSES,
+    CLAW_ROLL,
+    EXTRA_DIE,
+    RAMPAGE_ROLL,
+    movement_roll,
+    pick_roll,
+    quest_draw,
+    reward_draw,
+    score_roll,
+    survival_roll,
+)
+from boardrules.dorasure._engine import advance, effective_terrain
+from boardrules.dorasure._state import (
+    BATTLE,
+    CHANCE_TASKS,
+    M_ABSORB,
+    M_ADVENTURE,
+    M_ASK,
+    M_BULLET,
+    M_FAITH,
+    M_GATHER,
+    M_PASS,
+    M_QUEST,
+    M_REPLY,
+    M_REROLL,
+    M_REST,
+    M_SHIELD,
+    M_SPEND,
+    M_STEP,
+    M_STOP,
+    SPEED,
+    T_ABSORB,
+    T_ACT,
+    T_ASK,
+    T_BULLET,
+    T_CLAW,
+    T_EXTRA,
+    T_FAITH,
+    T_MOVE,
+    T_MOVE_ROLL,
+    T_PICK,
+    T_RAMPAGE,
+    T_REPLY,
+    T_REROLL,
+    T_REVEAL_QUEST,
+    T_REVEAL_REWARD,
+    T_ROLL,
+    T_SHIELD,
+    T_SPEND,
+    T_SURVIVAL,
+    WON,
+    DorasureMove,
+    DorasureState,
+    hero_token,
+    move,
+)
+from boardrules.errors import IllegalMoveError
+from boardrules.game import CHANCE, TERMINAL
+
+__all__ = ["apply_move", "chance_outcomes", "current_player", "legal_moves"]
+
+Outcomes = tuple[tuple[DorasureMove, Fraction], ...]
+_NO_OUTCOMES: Outcomes = ()
+_OUTCOME_MOVES: dict[int, tuple[DorasureMove, ...]] = {}
+
+_FAITH = (move(M_FAITH, 1, 0, "faith"), move(M_FAITH, 0, 0, "no-faith"))
+_REPLY = (move(M_REPLY, 1, 0, "agree"), move(M_REPLY, 0, 0, "refuse"))
+_REROLL = (move(M_REROLL, 1, 0, "reroll"), move(M_REROLL, 0, 0, "no-reroll"))
+_SHIELD = (move(M_SHIELD, 1, 0, "shield"), move(M_SHIELD, 0, 0, "no-shield"))
+_NO_BULLET = move(M_BULLET, -1, 0, "no-bullet")
+_BULLETS = tuple(move(M_BULLET, i, 0, f"bullet {CLASSES[i]}") for i in range(3))
+_STOP = move(M_STOP, 0, 0, "stop")
+_ADVENTURE = move(M_ADVENTURE, 0, 0, "adventure")
+_REST = move(M_REST, 0, 0, "rest")
+_PASS = move(M_PASS, 0, 0, "pass")
+_ABSORB = tuple(move(M_ABSORB, k, 0, f"absorb {k}") for k in range(64))
+_SPEND = tuple(move(M_SPEND, k, 0, f"spend {k}") for k in range(64))
+
+
+def current_player(s: DorasureState) -> int:
+    """The seat to decide, CHANCE at a roll or a face-down tile, TERMINAL at the end."""
+    if s.phase >= WON:
+        return TERMINAL
+    code, seat, _, _ = s.agenda[0]
+    return CHANCE if code in CHANCE_TASKS else seat
+
+
+def chance_outcomes(s: DorasureState) -> Outcomes:
+    """Each outcome of the roll or tile draw at the front, with its exact probability."""
+    if s.phase >= WON:
+        return _NO_OUTCOMES
+    code, seat, a, _ = s.agenda[0]
+    if code == T_MOVE_ROLL:
+        return movement_roll(s.rules.stats[seat][s.level(seat)][SPEED])
+    if code == T_ROLL:
+        return score_roll(a)
+    if code == T_EXTRA:
+        return EXTRA_DIE
+    if code == T_RAMPAGE:
+        return RAMPAGE_ROLL
+    if code == T_PICK:
+        heroes = tuple(
+            (p, hero_token(s.rules.hero_name(p))) for p, h in enumerate(s.health) if h > 0
+        )
+        return pick_roll(a, heroes)
+    if code == T_SURVIVAL:
+        return survival_roll(len(s.health))
+    if code == T_CLAW:
+        return CLAW_ROLL
+    if code == T_REVEAL_QUEST:
+        on_board = set(s.quests)
+        return quest_draw(tuple(t for t in range(len(QUESTS)) if t not in on_board))
+    if code == T_REVEAL_REWARD:
+        left = tuple(n - s.rewards.count(k) for k, (_, n) in enumerate(REWARDS))
+        return reward_draw(left)
+    return _NO_OUTCOMES
+
+
+def legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
+    """The moves allowed now (chance outcomes at a chance node, ``()`` at the end)."""
+    found = s._legal
+    if found is None:
+        found = _legal_moves(s)
+        object.__setattr__(s, "_legal", found)
+    return found
+
+
+def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
+    if s.phase >= WON:
+        return ()
+    code, seat, a, _ = s.agenda[0]
+    if code in CHANCE_TASKS:
+        outcomes = chance_outcomes(s)
+        moves = _OUTCOME_MOVES.get(id(outcomes))
+        if moves is None:
+            moves = _OUTCOME_MOVES[id(outcomes)] = tuple(m for m, _ in outcomes)
+        return moves
+    if code == T_MOVE:
+        return _movement(s, seat)
+    if code == T_ACT:
+        return _actions(s, seat)
+    if code == T_FAITH:
+        return _FAITH
+    if code == T_ASK:
+        name = hero_token(s.rules.hero_name(a))
+        return (move(M_ASK, a, 1, f"ask {name}"), move(M_ASK, a, 0, f"skip {name}"))
+    if code == T_REPLY:
+        return _REPLY
+    if code == T_ABSORB:
+        return _ABSORB[: min(a, s.resource[seat] + s.gold[seat]) + 1]
+    if code == T_SPEND:
+        return _SPEND[: s.resource[seat] + s.gold[seat] + 1]
+    if code == T_REROLL:
+        return _REROLL
+    if code == T_BULLET:
+        return (*(_BULLETS[i] for i in range(3) if s.roll[i]), _NO_BULLET)
+    if code == T_SHIELD:
+        return _SHIELD
+    raise AssertionError(f"no moves for task {code}")  # pragma: no cover
+
+
+def _movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
+    """One step per usable die value into a neighbouring space it may enter, or stop.
+
+    A hero may pass through another hero's space but not stop there (City, villages and
+    the Lake excepted), so a step into such a space is offered only if the remaining dice
+    can carry the hero on to a free space.
+    """
+    if s.locked[seat] >= 0:
+        return (_STOP,)
+    rules = s.rules
+    board = rules.board
+    here = s.pos[seat]
+    blocked = {s.pos[p] for p, h in enumerate(s.health) if h > 0 and p != seat}
+    blocked = {p for p in blocked if effective_terrain(rules, s.razed, p) not in SHARED}
+    names = board.names
+    out = []
+    for value in sorted(set(s.dice)):
+        rest = list(s.dice)
+        rest.remove(value)
+        for there in board.neighbours[here]:
+            if entry_needed(s, there) <= value and (
+                there not in blocked or _can_leave(s, there, tuple(rest), blocked)
+            ):
+                out.append(move(M_STEP, value, there, f"step {value} {names[there]}"))
+    if here not in blocked or not out:
+        out.append(_STOP)
+    return tuple(out)
+
+
+def entry_needed(s: DorasureState, space: int) -> int:
+    """The least die value that enters ``space`` (7: never).  Razed Belk, a road, needs the
+    same 2 as the village it was."""
+    return ENTRY[s.rules.board.terrain[space]]
+
+
+def _can_leave(s: DorasureState, here: int, dice: tuple[int, ...], blocked: set[int]) -> bool:
+    if here not in blocked:
+        return True
+    board = s.rules.board
+    for value in set(dice):
+        rest = list(dice)
+        rest.remove(value)
+        for there in board.neighbours[here]:
+            if entry_needed(s, there) <= value and _can_leave(s, there, tuple(rest), blocked):
+                return True
+    return False
+
+
+def _actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
+    """Adventure (plains, forest), rest (City, village), gather information or do a quest
+    at an adjacent mountain, or pass; a hero caught in the labyrinth must retry it."""
+    rules = s.rules
+    board = rules.board
+    here = s.pos[seat]
+    lock = s.locked[seat]
+    names = board.names
+    if lock >= 0:
+        return (move(M_QUEST, lock, 0, f"quest {names[board.mountains[lock]]}"),)
+    terrain = effective_terrain(rules, s.razed, here)
+    out = []
+    if terrain in (PLAINS, FOREST):
+        out.append(_ADVENTURE)
+    if terrain in (CITY, VILLAGE):
+        out.append(_REST)
+    for m in board.near_mountains[here]:
+        if s.rewards[m] >= 0:
+            continue
+        name = names[board.mountains[m]]
+        if s.quests[m] < 0:
+            out.append(move(M_GATHER, m, 0, f"gather {name}"))
+        else:
+            out.append(move(M_QUEST, m, 0, f"quest {name}"))
+    out.append(_PASS)
+    return tuple(out)
+
+
+def apply_move(s: DorasureState, mv: object) -> DorasureState:
+    """The state after ``mv``; an illegal move raises IllegalMoveError saying why."""
+    legal = legal_moves(s)
+    if type(mv) is not DorasureMove:
+        raise IllegalMoveError(_why_illegal(s, mv))
+    for known in legal:
+        if known is mv:  # moves are interned: the usual case
+            return advance(s, mv)
+    if mv not in legal:
+        raise IllegalMoveError(_why_illegal(s, mv))
+    return advance(s, mv)
+
+
+def _why_illegal(s: DorasureState, mv: object) -> str:
+    if s.phase >= WON:
+        return "the game is over: the heroes have " + ("won" if s.phase == WON else "lost")
+    if not isinstance(mv, DorasureMove):
+        return f"{mv!r} is not a Dorasure move"
+    code = s.agenda[0][0]
+    allowed = ", ".join(str(m) for m in legal_moves(s)[:12])
+    if code in CHANCE_TASKS:
+        return f"{mv} is not an outcome of this roll; the outcomes are: {allowed}..."
+    reasons = {
+        T_MOVE: "movement: each step needs an unused die meeting the terrain's minimum "
+        "(roads 2+, plains 3+, forests 5+, mountains never), and no stop on another hero",
+        T_ACT: "after moving a hero may adventure (plains/forest), rest (City/village), "
+        "gather information or quest next to a mountain, or pass",
+    }
+    why = reasons.get(code, "not allowed now")
+    return f"{mv} is illegal ({why}); legal now: {allowed}"
+
+
+def returns(s: DorasureState) -> tuple[float, ...]:
+    """1.0 for every seat when the dragon is slain, 0.0 on a defeat or before the end."""
+    value = 1.0 if s.phase == WON else 0.0
+    return (value,) * len(s.health)
+
+
+def evaluate(s: DorasureState) -> tuple[float, ...]:
+    """A rough chance of winning: quests solved, XP and health before the battle; the
+    dragon's wounds against the heroes' health during it."""
+    if s.phase >= WON:
+        return returns(s)
+    rules = s.rules
+    health = sum(s.health) / sum(sh.health for sh in rules.sheets)
+    if s.phase == BATTLE:
+        value = 0.2 + 0.5 * s.wounds / rules.tracks.health + 0.3 * health
+    else:
+        solved = sum(1 for r in s.rewards if r >= 0) / len(s.rewards)
+        xp = sum(s.xp) / (rules.tracks.xp_max * len(s.xp))
+        value = 0.1 + 0.3 * solved + 0.3 * xp + 0.1 * health
+    return (min(1.0, max(0.0, value)),) * len(s.health)
+

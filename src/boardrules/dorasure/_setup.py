@@ -1,0 +1,282 @@
+"""Options, the rules object they build, the starting position and :func:`position`.
+
+>>> s = new_game(players=3)
+>>> [s.rules.hero_name(p) for p in range(3)]
+['Ninja', 'Gladiator', 'Hunter']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from boardrules.dorasure._board import DEFAULT_ROWS, board_from_rows
+from boardrules.dorasure._check import check_state
+from boardrules.dorasure._data import (
+    BASE_HEROES,
+    HERO_ORDER,
+    QUESTS,
+    quests_with,
+    sheets_with,
+    tracks_with,
+)
+from boardrules.dorasure._engine import Work, settle, start
+from boardrules.dorasure._state import (
+    ADVENTURE,
+    BATTLE,
+    PALADIN,
+    PRINCE,
+    REWARD_SLUGS,
+    SHAMAN,
+    T_ACT,
+    T_END_TURN,
+    T_FAITH,
+    T_MOVE,
+    T_MOVE_ROLL,
+    DorasureState,
+    Rules,
+    Task,
+)
+from boardrules.errors import InvalidOptionError, StateFormatError
+from boardrules.game import Option, resolve_options
+
+__all__ = ["OPTIONS", "new_game", "options_of", "position", "rules_for"]
+
+
+def _players(value: Any) -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int or not 2 <= value <= len(BASE_HEROES):
+        raise ValueError(
+            "players must be 2..5 heroes of the base box (1 and 6-11 heroes come with the "
+            "expansions, not implemented yet)"
+        )
+    return value
+
+
+def _heroes(value: Any) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise ValueError("heroes must be a list of hero names")
+    names = tuple(value)
+    for name in names:
+        if name not in BASE_HEROES:
+            raise ValueError(
+                f"{name!r} is not a base hero; choose from {', '.join(BASE_HEROES)} "
+                "(the expansion heroes are not implemented yet)"
+            )
+    if len(set(names)) != len(names) or not 2 <= len(names) <= 5:
+        raise ValueError("heroes must be 2..5 different heroes")
+    return tuple(sorted(names, key=HERO_ORDER.index))
+
+
+def _rows(value: Any) -> tuple[str, ...]:
+    return board_from_rows(value).rows
+
+
+def _sheets(value: Any) -> dict[str, Any]:
+    sheets_with(value)
+    return {h: dict(v) for h, v in value.items()}
+
+
+def _dragon(value: Any) -> dict[str, Any]:
+    tracks_with(value)
+    return dict(value)
+
+
+def _quests(value: Any) -> dict[str, Any]:
+    quests_with(value)
+    return {q: dict(v) for q, v in value.items()}
+
+
+#: The options of Dorasure.
+OPTIONS: tuple[Option, ...] = (
+    Option("players", None, "number of heroes, 2..5 (default 4, or the length of heroes)",
+           _players),
+    Option("heroes", None, "the heroes in play (base heroes); seats follow the turn order",
+           _heroes),
+    Option("board", DEFAULT_ROWS, "the map as rows of terrain letters C V R L P F M", _rows),
+    Option("sheets", {}, "hero sheet overrides: {hero: {field: value}}", _sheets),
+    Option("dragon", {}, "track overrides: xp_max, levels, meter_end, fire_icons, health, "
+           "claws", _dragon),
+    Option("quest_tiles", {}, "quest tile overrides: {slug: {field: value}}", _quests),
+)
+
+_RULES: dict[str, Rules] = {}
+
+
+def rules_for(**options: Any) -> Rules:
+    """The (shared) rules object for these options, checked."""
+    given = resolve_options("dorasure", OPTIONS, options)
+    players, heroes = given["players"], given["heroes"]
+    if heroes is None:
+        heroes = BASE_HEROES[: players if players is not None else 4]
+    elif players is not None and players != len(heroes):
+        raise InvalidOptionError(
+            f"dorasure option players={players} does not match the {len(heroes)} heroes given"
+        )
+    clean = {
+        "players": len(heroes),
+        "heroes": list(heroes),
+        "board": list(given["board"]),
+        "sheets": given["sheets"],
+        "dragon": given["dragon"],
+        "quest_tiles": given["quest_tiles"],
+    }
+    key = json.dumps(clean, sort_keys=True)
+    rules = _RULES.get(key)
+    if rules is None:
+        sheets = dict(sheets_with(clean["sheets"]))
+        rules = Rules(
+            heroes=tuple(HERO_ORDER.index(h) for h in heroes),
+            board=board_from_rows(clean["board"]),
+            sheets=tuple(sheets[h] for h in heroes),
+            tracks=tracks_with(clean["dragon"]),
+            quests=quests_with(clean["quest_tiles"]),
+            options=tuple(clean.items()),
+        )
+        _RULES[key] = rules
+    return rules
+
+
+def options_of(s: DorasureState) -> dict[str, Any]:
+    """The options of the game ``s`` belongs to, as JSON-ready values."""
+    return json.loads(json.dumps(dict(s.rules.options)))  # type: ignore[no-any-return]
+
+
+def _blank(rules: Rules) -> DorasureState:
+    n = rules.seats
+    board = rules.board
+    pos = tuple(board.lake if h == SHAMAN and board.lake >= 0 else board.city
+                for h in rules.heroes)
+    return DorasureState(
+        rules, ADVENTURE, 0, pos, tuple(sh.health for sh in rules.sheets),
+        tuple(sh.resource_start for sh in rules.sheets),
+        tuple(1 if h == PRINCE else 0 for h in rules.heroes), (0,) * n, (-1,) * n, 0, 0, 0,
+        False, (-1,) * 5, (0,) * 5, (-1,) * 5, (), 0, 0, 0, (0, 0, 0, 0), (),
+    )
+
+
+def new_game(**options: Any) -> DorasureState:
+    """The starting position: every hero in the City (the Shaman at the Western Lake), the
+    dragon at the start of its meter, and first the farthest quest turned face up.
+
+    Options: ``players`` (2..5, default 4) or ``heroes`` (names), and the data overrides
+    ``board``, ``sheets`` and ``dragon`` (see the docs page).
+    """
+    return start(Work(_blank(rules_for(**options))))
+
+
+_STEPS = ("roll", "faith", "move", "act", "battle")
+
+
+def position(
+    heroes: Sequence[str] = ("Ninja", "Gladiator"),
+    *,
+    at: Mapping[str, str] | None = None,
+    health: Mapping[str, int] | None = None,
+    resource: Mapping[str, int] | None = None,
+    gold: Mapping[str, int] | None = None,
+    xp: Mapping[str, int] | None = None,
+    locked: Mapping[str, str] | None = None,
+    spent: Sequence[str] = (),
+    meter: int = 0,
+    wounds: int = 0,
+    razed: bool = False,
+    quests: Mapping[str, str] | None = None,
+    flags: Mapping[str, int] | None = None,
+    solved: Mapping[str, str] | None = None,
+    turn: str | None = None,
+    step: str = "roll",
+    dice: Sequence[int] = (),
+    **options: Any,
+) -> DorasureState:
+    """A position for tests and analysis, by name, checked like a decoded state.
+
+    Heroes are named as in the rulebook, spaces and mountains by their map names (``city``,
+    ``d2``, ``g0``), quests and rewards by slug (``golem``, ``lair``).  Unnamed values
+    are those of the starting position; a quest not listed is face down.  ``step`` says
+    where in ``turn``'s turn the position is: ``roll`` (before the movement roll),
+    ``faith`` (the Paladin's choice), ``move`` (stepping with ``dice``), ``act`` (choosing
+    the action) or ``battle`` (a Climactic Battle turn, before spending).
+
+    >>> s = position(["Ninja", "Hunter"], quests={"g0": "golem"}, at={"Ninja": "c2"},
+    ...              step="move", dice=[3, 5])
+    >>> s.rules.board.names[s.pos[0]], s.dice
+    ('c2', (3, 5))
+    """
+    rules = rules_for(heroes=list(heroes), **options)
+    s = _blank(rules)
+    board = rules.board
+    seat = {rules.hero_name(p): p for p in range(rules.seats)}
+
+    def per_seat(values: Mapping[str, Any] | None, base: tuple[int, ...], what: str,
+                 convert: Any = None) -> tuple[int, ...]:
+        out = list(base)
+        for hero, value in (values or {}).items():
+            if hero not in seat:
+                raise StateFormatError(f"{what}: {hero!r} is not in this game")
+            out[seat[hero]] = convert(value) if convert else value
+        return tuple(out)
+
+    def space(name: str) -> int:
+        if name not in board.index:
+            raise StateFormatError(f"no space called {name!r}")
+        return board.index[name]
+
+    def mountain(name: str) -> int:
+        m = space(name)
+        if m not in board.mountains:
+            raise StateFormatError(f"{name!r} is not a mountain")
+        return board.mountains.index(m)
+
+    slugs = [q.slug for q in QUESTS]
+    quest_tiles = [-1] * 5
+    for name, slug in (quests or {}).items():
+        if slug not in slugs:
+            raise StateFormatError(f"unknown quest {slug!r}; quests are: {', '.join(slugs)}")
+        quest_tiles[mountain(name)] = slugs.index(slug)
+    flag_counts = [0] * 5
+    for name, count in (flags or {}).items():
+        flag_counts[mountain(name)] = count
+    rewards = [-1] * 5
+    for name, slug in (solved or {}).items():
+        if slug not in REWARD_SLUGS:
+            raise StateFormatError(f"unknown reward {slug!r}; rewards are: {REWARD_SLUGS}")
+        rewards[mountain(name)] = REWARD_SLUGS.index(slug)
+    if step not in _STEPS:
+        raise StateFormatError(f"step must be one of {', '.join(_STEPS)}")
+    if turn is not None and turn not in seat:
+        raise StateFormatError(f"turn: {turn!r} is not in this game")
+    t = seat[turn] if turn is not None else 0
+    phase = BATTLE if step == "battle" else ADVENTURE
+    agenda: tuple[Task, ...] = {
+        "roll": ((T_MOVE_ROLL, t, 0, 0), (T_END_TURN, t, 0, 0)),
+        "faith": ((T_FAITH, t, 0, 0), (T_MOVE, t, 0, 0), (T_ACT, t, 0, 0),
+                  (T_END_TURN, t, 0, 0)),
+        "move": ((T_MOVE, t, 0, 0), (T_ACT, t, 0, 0), (T_END_TURN, t, 0, 0)),
+        "act": ((T_ACT, t, 0, 0), (T_END_TURN, t, 0, 0)),
+        "battle": (),
+    }[step]
+    if step == "faith" and rules.heroes[t] != PALADIN:
+        raise StateFormatError("step 'faith' is the Paladin's")
+    s = DorasureState(
+        rules, phase, t,
+        per_seat(at, s.pos, "at", space),
+        per_seat(health, s.health, "health"),
+        per_seat(resource, s.resource, "resource"),
+        per_seat(gold, s.gold, "gold"),
+        per_seat(xp, s.xp, "xp"),
+        per_seat(locked, s.locked, "locked", mountain),
+        sum(1 << seat[h] for h in spent if h in seat),
+        meter, wounds, razed, tuple(quest_tiles), tuple(flag_counts), tuple(rewards),
+        tuple(sorted(dice)), 0, 0, 0, (0, 0, 0, 0), agenda,
+    )
+    w = Work(s)
+    if step == "battle":
+        w.begin_battle_turn(t)
+    settle(w)
+    return check_state(w.freeze())
+

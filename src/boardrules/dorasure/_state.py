@@ -1,0 +1,233 @@
+"""Dorasure's rules object, state, moves and the agenda's task codes.
+
+The state is a set of tracks (per seat: space, health, resource, gold, XP) plus an
+*agenda*: the tasks still to do in this turn, front first.  Each task is a tuple of four
+ints ``(code, seat, a, b)``; the front task decides whether the state is a decision (of
+``seat``), a chance node or an automatic step (resolved before the state is returned).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from boardrules.dorasure._board import Board
+from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
+
+__all__ = ["DorasureMove", "DorasureState", "Rules"]
+
+# Heroes by index in HERO_ORDER.
+NINJA, GLADIATOR, SAMURAI, HUNTER, WEREWOLF, SHAMAN = 0, 1, 2, 3, 4, 5
+MINSTREL, MAGICIAN, PRINCE, PALADIN, VAMPIRE, GRAND_MASTER = 6, 7, 8, 9, 10, 11
+
+# Phases.
+ADVENTURE, BATTLE, WON, LOST = 0, 1, 2, 3
+PHASE_NAMES = ("adventure", "battle", "won", "lost")
+
+# Reward tiles by index in REWARDS.
+LAIR, BOOK, WEAPONS, TREASURE = 0, 1, 2, 3
+REWARD_SLUGS = tuple(slug for slug, _ in REWARDS)
+
+# Stat columns of Rules.stats[seat][level].
+SPEED, DANGER_PLAINS, DANGER_FOREST, COMBAT, SEARCH, KNOWLEDGE, CAP = range(7)
+_STAT_FIELDS = ("speed", "danger_plains", "danger_forest", "combat", "search", "knowledge",
+                "resource_cap")
+ATTRIBUTE = {"combat": COMBAT, "search": SEARCH, "knowledge": KNOWLEDGE}
+
+# Task codes.  Chance tasks:
+T_MOVE_ROLL = 0  # (seat): the movement roll
+T_RAMPAGE = 1  # (seat): one die on the Roaming Dragon Chart
+T_PICK = 2  # (seat, HIGHEST/LOWEST, effect): every living hero rolls one die
+T_SURVIVAL = 3  # (seat): the shared survival roll
+T_ROLL = 4  # (seat, count, purpose): a roll read on the Adventuring Chart
+T_EXTRA = 5  # (seat, purpose): the extra die of a 6, while some are pending
+T_REVEAL_QUEST = 6  # (seat, mountain): a quest tile is turned face up
+T_REVEAL_REWARD = 7  # (seat, mountain): the reward tile under a solved quest
+T_CLAW = 8  # (seat): the Dragon Retaliation roll
+# Decision tasks:
+T_FAITH = 9  # (Paladin): drop the highest movement die for 1 resource
+T_MOVE = 10  # (seat): one movement step or stop
+T_ACT = 11  # (seat): the action after moving
+T_ASK = 12  # (seat, candidate, mountain): ask a hero to assist
+T_REPLY = 13  # (candidate, mountain): agree to assist or not
+T_ABSORB = 14  # (seat, damage): pay some damage with resources
+T_SPEND = 15  # (seat, purpose, dice): resources for extra dice, then roll
+T_REROLL = 16  # (Ninja, count): Oboro-Gasumi
+T_BULLET = 17  # (Hunter): Poisoned Bullets
+T_SHIELD = 18  # (Paladin, effect): Platinum Shield
+# Automatic tasks:
+T_DEATHS = 19  # (seat): check deaths after one cause
+T_QUEST_START = 20  # (seat, mountain): start-of-quest damage
+T_QUEST_ROLLS = 21  # (seat, mountain): each participant spends and rolls
+T_QUEST_END = 22  # (seat, mountain): success or failure
+T_AFTER_QUEST = 23  # (seat): the battle starts when every quest is solved
+T_ADVENTURE_END = 24  # (seat): the Adventuring Chart result
+T_BATTLE_END = 25  # (seat): the battle chart result
+T_COMBO_END = 26  # (seat): the Team Combo result
+T_END_TURN = 27  # (seat)
+T_BATTLE_START = 28  # (seat): the Climactic Battle begins with this hero
+TASK_COUNT = 29
+CHANCE_TASKS = frozenset(range(T_MOVE_ROLL, T_CLAW + 1))
+DECISION_TASKS = frozenset(range(T_FAITH, T_SHIELD + 1))
+
+# T_PICK kinds and effects; roll purposes; claw results.
+HIGHEST, LOWEST = 0, 1
+TO_CITY, WOUND_TWO, DRAIN = 0, 1, 2
+P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED, P_COMBO = 0, 1, 2, 3, 4
+CLAW_MISS, CLAW_BLAST, CLAW_SLASH = 0, 1, 2
+
+
+@attrs.frozen(cache_hash=True)
+class Rules:
+    """The fixed setup of one game: the heroes by seat, the map, their sheets, the tracks and
+    the quest tiles.
+
+    Shared by every state of a game (built once per set of options); ``stats[seat][level]``
+    holds the hero's speed, danger (plains, forest), combat, search, knowledge and resource
+    cap at that level.
+    """
+
+    heroes: tuple[int, ...]
+    board: Board
+    sheets: tuple[HeroSheet, ...]
+    tracks: Tracks
+    quests: tuple[QuestTile, ...]
+    options: tuple[tuple[str, Any], ...] = attrs.field(eq=False, hash=False, repr=False)
+    stats: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(
+        init=False, eq=False, hash=False, repr=False
+    )
+    level_of: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        stats = tuple(
+            tuple(
+                tuple(sheet.at(f, level) if level else 0 for f in _STAT_FIELDS)
+                for level in range(7)
+            )
+            for sheet in self.sheets
+        )
+        object.__setattr__(self, "stats", stats)
+        levels = tuple(self.tracks.level(x) for x in range(self.tracks.xp_max + 1))
+        object.__setattr__(self, "level_of", levels)
+
+    @property
+    def seats(self) -> int:
+        """The number of heroes (seats)."""
+        return len(self.heroes)
+
+    def hero_name(self, seat: int) -> str:
+        """The hero of ``seat`` as named in the rulebook."""
+        return HERO_ORDER[self.heroes[seat]]
+
+    def seat_of(self, hero: int) -> int:
+        """The seat of ``hero`` (an index in HERO_ORDER), or -1 if it is not in the game."""
+        return self.heroes.index(hero) if hero in self.heroes else -1
+
+
+Task = tuple[int, int, int, int]
+
+
+@attrs.frozen
+class DorasureState:
+    """A Dorasure position (immutable).
+
+    Per seat: ``pos`` (space index), ``health``, ``resource`` (Prince: servants), ``gold``
+    (Prince only), ``xp`` and ``locked`` (the mountain whose labyrinth the hero must retry, or
+    -1).  ``spent`` has bit ``seat`` set once that hero's once-per-game treasure is used.
+    The dragon: ``meter`` (rampaging meter) and ``wounds`` (sword tokens).  Per mountain:
+    ``quests`` (quest tile index, -1 face down), ``flags`` and ``rewards`` (the reward tile
+    claimed, -1 while the quest is unsolved).  ``dice`` are the unused movement dice,
+    ``party`` the heroes in the current quest or Team Combo, ``score``/``pending``/``roll``
+    the roll being read (score so far, extra dice owed for 6s, and the class counts
+    ``(1s, 2-3s, 4-5s, 6s)`` of its dice so far) and ``agenda`` the tasks still to do.
+    """
+
+    game: ClassVar[Any]
+
+    rules: Rules
+    phase: int
+    turn: int
+    pos: tuple[int, ...]
+    health: tuple[int, ...]
+    resource: tuple[int, ...]
+    gold: tuple[int, ...]
+    xp: tuple[int, ...]
+    locked: tuple[int, ...]
+    spent: int
+    meter: int
+    wounds: int
+    razed: bool
+    quests: tuple[int, ...]
+    flags: tuple[int, ...]
+    rewards: tuple[int, ...]
+    dice: tuple[int, ...]
+    party: int
+    score: int
+    pending: int
+    roll: tuple[int, ...]
+    agenda: tuple[Task, ...]
+    _legal: tuple[DorasureMove, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+
+    def __getstate__(self) -> tuple[object, ...]:
+        # The memo of legal moves is not part of the value: leave it out of pickles.
+        return tuple(getattr(self, name) for name in _PICKLED)
+
+    def __setstate__(self, values: tuple[object, ...]) -> None:
+        for name, value in zip(_PICKLED, values, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_legal", None)
+
+    def level(self, seat: int) -> int:
+        """The level (1..6) of the hero in ``seat``."""
+        return self.rules.level_of[self.xp[seat]]
+
+    def found(self, reward: int) -> bool:
+        """Whether a reward tile of this kind (LAIR, BOOK, WEAPONS, TREASURE) is claimed."""
+        return reward in self.rewards
+
+
+_PICKLED = tuple(a.name for a in attrs.fields(DorasureState) if a.name != "_legal")
+
+
+@attrs.frozen
+class DorasureMove:
+    """A move or chance outcome; ``str(move)`` is its notation (see the docs page).
+
+    ``kind`` is one of the ``M_*`` codes and ``a``/``b`` its arguments.
+    """
+
+    kind: int
+    a: int
+    b: int
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# Move kinds.
+M_ROLL, M_DICE, M_EXTRA, M_RAMPAGE, M_PICK, M_SURVIVAL, M_CLAW, M_QUEST_TILE = range(8)
+M_REWARD, M_FAITH, M_STEP, M_STOP, M_ADVENTURE, M_REST, M_GATHER, M_QUEST = range(8, 16)
+M_PASS, M_ASK, M_REPLY, M_ABSORB, M_SPEND, M_REROLL, M_BULLET, M_SHIELD = range(16, 24)
+
+_MOVES: dict[tuple[int, int, int, str], DorasureMove] = {}
+
+
+def move(kind: int, a: int, b: int, text: str) -> DorasureMove:
+    """The interned move with these fields."""
+    key = (kind, a, b, text)
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = DorasureMove(kind, a, b, text)
+    return found
+
+
+def hero_token(name: str) -> str:
+    """A hero's name as one word of the move notation (``Grand Master`` -> ``Grand-Master``)."""
+    return name.replace(" ", "-")
+
+
+QUEST_SLUGS = tuple(q.slug for q in QUESTS)

@@ -1,0 +1,229 @@
+"""Game records: a JSON document from which a game can be replayed exactly.
+
+A record names the game and its options, the players (free-form labels such as bot
+specifications), the seed that was used, every move in the game's notation -- the rolls of
+the dice included -- and the result.  Replaying parses each move in the position it was
+played in, so a record checks itself: a damaged one raises :class:`RecordError` naming the
+first bad move.
+
+>>> import boardrules as br
+>>> from boardrules.records import GameRecord, final_state
+>>> s = br.new_game("parchis", players=2)
+>>> roll = br.legal_moves(s)[0]
+>>> rec = GameRecord.of(s, [roll], players=["me", "you"])
+>>> final_state(GameRecord.from_json(rec.to_json())) == br.apply_move(s, roll)
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator, Sequence
+from typing import Any, TypeGuard
+
+import attrs
+
+import boardrules as br
+
+__all__ = [
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "GameRecord",
+    "RecordError",
+    "check_result",
+    "final_state",
+    "replay",
+]
+
+#: The ``format`` field of a game record.
+RECORD_FORMAT = "boardrules-record"
+#: The version of the record document; :meth:`GameRecord.from_json` refuses others.
+RECORD_VERSION = 1
+
+
+class RecordError(br.StateFormatError):
+    """A damaged or inconsistent game record; the message names the first bad field or move."""
+
+
+@attrs.frozen(unsafe_hash=False)  # the options are a dict: records compare but do not hash
+class GameRecord:
+    """One game: enough to replay it move by move.
+
+    ``options`` are the game's options as :func:`boardrules.new_game` takes them; ``start``
+    is the :func:`boardrules.to_json` document of the first position when the game did not
+    start from ``new_game(game, **options)`` (else ``None``); ``result`` is
+    :func:`boardrules.returns` of the last position, or ``None`` if the game was not
+    finished.
+    """
+
+    game: str
+    options: dict[str, Any]
+    players: tuple[str, ...]
+    moves: tuple[str, ...]
+    seed: int | None = None
+    result: tuple[float, ...] | None = None
+    start: str | None = None
+
+    @classmethod
+    def of(
+        cls,
+        start: Any,
+        moves: Sequence[Any],
+        players: Sequence[str] = (),
+        seed: int | None = None,
+        end: Any = None,
+    ) -> GameRecord:
+        """The record of ``moves`` played from the position ``start``.
+
+        ``result`` is filled in when the moves end the game.  Pass the position they lead
+        to as ``end`` if you have it, else the moves are applied again to find it.
+        """
+        game = br.game_of(start)
+        options = game.options_of(start)
+        first = None if game.new_game(**options) == start else br.to_json(start)
+        state = end
+        if state is None:
+            state = start
+            for move in moves:
+                state = br.apply_move(state, move)
+        result = tuple(br.returns(state)) if br.is_terminal(state) else None
+        return cls(game.name, options, tuple(players), tuple(map(str, moves)), seed, result, first)
+
+    def to_json(self) -> str:
+        """The record as one line of JSON (so a file of records can be JSON Lines)."""
+        doc = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "options": self.options,
+            "players": list(self.players),
+            "seed": self.seed,
+            "moves": list(self.moves),
+            "result": None if self.result is None else list(self.result),
+        }
+        if self.start is not None:
+            doc["start"] = self.start
+        return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Read a record written by :meth:`to_json`, checking the shape of every field.
+
+        The moves themselves are checked when the record is replayed.
+        """
+        try:
+            doc = json.loads(text)
+        except (ValueError, TypeError) as e:
+            raise RecordError(f"not a JSON document: {e}") from None
+        if not isinstance(doc, dict):
+            raise RecordError("a game record is a JSON object")
+        if doc.get("format") != RECORD_FORMAT:
+            raise RecordError(f"the 'format' field must be {RECORD_FORMAT!r}")
+        if doc.get("version") != RECORD_VERSION:
+            raise RecordError(
+                f"unsupported record version {doc.get('version')!r}; "
+                f"this library reads {RECORD_VERSION}"
+            )
+        game, options, seed = doc.get("game"), doc.get("options"), doc.get("seed")
+        players, moves, result = doc.get("players"), doc.get("moves"), doc.get("result")
+        start = doc.get("start")
+        if not isinstance(game, str):
+            raise RecordError("the 'game' field must be a game name")
+        if not isinstance(options, dict):
+            raise RecordError("the 'options' field must be a JSON object")
+        if not _list_of(players, str):
+            raise RecordError("the 'players' field must be a list of strings")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError("the 'seed' field must be an integer or null")
+        if not _list_of(moves, str):
+            raise RecordError("the 'moves' field must be a list of move texts")
+        if result is not None and not (
+            _list_of(result, (int, float))
+            and all(not isinstance(r, bool) and math.isfinite(r) for r in result)
+        ):
+            raise RecordError("the 'result' field must be a list of numbers or null")
+        if start is not None and not isinstance(start, str):
+            raise RecordError("the 'start' field must be a state document (a string) or absent")
+        return cls(
+            game,
+            options,
+            tuple(players),
+            tuple(moves),
+            seed,
+            None if result is None else tuple(float(r) for r in result),
+            start,
+        )
+
+    def first_state(self) -> Any:
+        """The position the game started from."""
+        if self.start is None:
+            return br.new_game(self.game, **self.options)
+        state = br.from_json(self.start)
+        if br.game_of(state).name != self.game:
+            raise RecordError(f"the 'start' position is not a position of {self.game}")
+        return state
+
+
+def _list_of(value: Any, kind: type | tuple[type, ...]) -> TypeGuard[list[Any]]:
+    return isinstance(value, list) and all(isinstance(v, kind) for v in value)
+
+
+def replay(record: GameRecord) -> Iterator[tuple[Any, Any, Any]]:
+    """Replay ``record``: yield ``(state, move, next_state)`` for every move in order.
+
+    A move that is not in the game's notation, not legal in its position, or played after
+    the end of the game raises :class:`RecordError` naming it (``move 12 'roll 7': ...``).
+    """
+    state = record.first_state()
+    if record.players and len(record.players) != br.num_players(state):
+        raise RecordError(
+            f"the record lists {len(record.players)} players for a game of "
+            f"{br.num_players(state)}"
+        )
+    for number, text in enumerate(record.moves, 1):
+        if br.is_terminal(state):
+            raise RecordError(f"move {number} {text!r} comes after the end of the game")
+        try:
+            move = br.parse_move(state, text)
+        except (br.MoveSyntaxError, br.IllegalMoveError) as e:
+            raise RecordError(f"move {number} {text!r} cannot be played: {e}") from None
+        following = br.apply_move(state, move)
+        yield state, move, following
+        state = following
+
+
+def final_state(record: GameRecord) -> Any:
+    """Replay ``record`` and return its last position, checking the recorded result.
+
+    Raises :class:`RecordError` for the first bad move and for a result that the replay
+    does not give (see :func:`check_result`).
+    """
+    state = record.first_state()
+    for _, _, following in replay(record):
+        state = following
+    check_result(record, state)
+    return state
+
+
+def check_result(record: GameRecord, state: Any) -> None:
+    """Check the recorded result against ``state``, the position the moves lead to.
+
+    A record without a result (an unfinished game) passes; one with a result must end the
+    game with exactly that result, else :class:`RecordError`.
+    """
+    if record.result is None:
+        return
+    if not br.is_terminal(state):
+        raise RecordError(
+            f"the record gives a result but the game is not over after its "
+            f"{len(record.moves)} moves"
+        )
+    actual = tuple(br.returns(state))
+    if len(actual) != len(record.result) or any(
+        not math.isclose(a, b, abs_tol=1e-9) for a, b in zip(actual, record.result, strict=True)
+    ):
+        raise RecordError(
+            f"the recorded result {list(record.result)} differs from the replayed "
+            f"result {list(actual)}"
+        )

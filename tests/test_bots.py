@@ -1,0 +1,608 @@
+"""Tests of boardrules.bots on two tiny games defined here and on Parchís.
+
+* ``test-tree``: an explicit game tree, so expectimax values can be computed by hand;
+* ``test-race``: a dice race (one die; move 1..roll steps; exact landing on the goal wins;
+  landing on a rival sends it back to 0), long enough for whole games.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+import re
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+import boardrules as br
+from boardrules.bots import (
+    BOTS,
+    ExpectimaxBot,
+    GreedyBot,
+    MctsBot,
+    RandomBot,
+    game_seed,
+    make_bot,
+    play_game,
+    sample_outcome,
+)
+from boardrules.chance import die_faces
+from boardrules.game import Game, Option, resolve_options
+from boardrules.records import final_state
+
+# ----------------------------------------------------------------------------- test-tree
+# A node is ("end", returns) | ("turn", player, evaluation, ((move, child), ...))
+#         | ("dice", ((outcome, probability), ...), (child, ...)).
+
+
+@attrs.frozen
+class TreeState:
+    game: ClassVar[Game[Any, Any]]
+    players: int
+    node: Any
+
+
+def _tree_player(s: TreeState) -> int:
+    kind = s.node[0]
+    if kind == "end":
+        return br.TERMINAL
+    return br.CHANCE if kind == "dice" else int(s.node[1])
+
+
+def _tree_moves(s: TreeState) -> tuple[str, ...]:
+    kind = s.node[0]
+    if kind == "turn":
+        return tuple(m for m, _ in s.node[3])
+    if kind == "dice":
+        return tuple(m for m, _ in s.node[1])
+    return ()
+
+
+def _tree_chance(s: TreeState) -> tuple[tuple[str, Fraction], ...]:
+    return s.node[1] if s.node[0] == "dice" else ()
+
+
+def _tree_apply(s: TreeState, move: Any) -> TreeState:
+    if s.node[0] == "turn":
+        pairs = s.node[3]
+    else:
+        pairs = zip(_tree_moves(s), s.node[2] if s.node[0] == "dice" else (), strict=True)
+    for m, child in pairs:
+        if m == move:
+            return TreeState(s.players, child)
+    raise br.IllegalMoveError(f"{move!r} is not a branch here")
+
+
+def _tree_parse(s: TreeState, text: str) -> str:
+    if text not in _tree_moves(s):
+        raise br.IllegalMoveError(f"{text!r} is not a branch here")
+    return text
+
+
+def _tree_returns(s: TreeState) -> tuple[float, ...]:
+    return tuple(s.node[1]) if s.node[0] == "end" else (0.0,) * s.players
+
+
+def _tree_evaluate(s: TreeState) -> tuple[float, ...]:
+    return tuple(s.node[2]) if s.node[0] == "turn" else _tree_returns(s)
+
+
+TREE = Game(
+    name="test-tree",
+    summary="an explicit game tree",
+    options=(),
+    state_type=TreeState,
+    move_type=str,
+    new_game=lambda **o: TreeState(2, ("end", (0.0, 0.0))),
+    current_player=_tree_player,
+    num_players=lambda s: s.players,
+    legal_moves=_tree_moves,
+    chance_outcomes=_tree_chance,
+    apply_move=_tree_apply,
+    returns=_tree_returns,
+    render=lambda s: repr(s.node),
+    parse_move=_tree_parse,
+    options_of=lambda s: {},
+    evaluate=_tree_evaluate,
+    encode=lambda s: {},
+    decode=lambda o, b: TreeState(2, ("end", (0.0, 0.0))),
+)
+# Not registered by name: the contract suite runs over every registered game, and these
+# test games keep only what the bots need.  Dispatch needs only the class attribute.
+TreeState.game = TREE
+
+
+def end(*returns: float) -> tuple[Any, ...]:
+    return ("end", returns)
+
+
+def turn(player: int, evaluation: tuple[float, ...], **children: Any) -> tuple[Any, ...]:
+    return ("turn", player, evaluation, tuple(children.items()))
+
+
+def dice(*branches: tuple[str, Fraction, Any]) -> tuple[Any, ...]:
+    return ("dice", tuple((o, p) for o, p, _ in branches), tuple(c for _, _, c in branches))
+
+
+# ----------------------------------------------------------------------------- test-race
+
+
+@attrs.frozen
+class RaceMove:
+    kind: str
+    n: int
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.n}"
+
+
+ROLLS = tuple((RaceMove("roll", face), p) for face, p in die_faces(6))
+ROLL_MOVES = tuple(m for m, _ in ROLLS)
+STEPS = tuple(RaceMove("step", n) for n in range(7))
+
+
+@attrs.frozen
+class RaceState:
+    game: ClassVar[Game[Any, Any]]
+    goal: int
+    positions: tuple[int, ...]
+    turn: int = 0
+    roll: int = 0  # 0: the player to move rolls the die first
+    winner: int = -1
+
+
+def _race_new(**options: Any) -> RaceState:
+    def players(v: Any) -> int:
+        if not isinstance(v, int) or not 2 <= v <= 4:
+            raise ValueError("2 to 4")
+        return v
+
+    def goal(v: Any) -> int:
+        if not isinstance(v, int) or not 2 <= v <= 60:
+            raise ValueError("2 to 60")
+        return v
+
+    opts = resolve_options(
+        "test-race",
+        (Option("players", 2, "seats", players), Option("goal", 12, "goal square", goal)),
+        options,
+    )
+    return RaceState(opts["goal"], (0,) * opts["players"])
+
+
+def _race_player(s: RaceState) -> int:
+    if s.winner >= 0:
+        return br.TERMINAL
+    return br.CHANCE if s.roll == 0 else s.turn
+
+
+def _race_moves(s: RaceState) -> tuple[RaceMove, ...]:
+    if s.winner >= 0:
+        return ()
+    if s.roll == 0:
+        return ROLL_MOVES
+    return STEPS[1 : min(s.roll, s.goal - s.positions[s.turn]) + 1]
+
+
+def _race_apply(s: RaceState, move: Any) -> RaceState:
+    if move not in _race_moves(s):
+        raise br.IllegalMoveError(f"{move!r} is not a legal move here")
+    if move.kind == "roll":
+        return attrs.evolve(s, roll=move.n)
+    to = s.positions[s.turn] + move.n
+    positions = tuple(
+        to if i == s.turn else 0 if p == to else p for i, p in enumerate(s.positions)
+    )
+    winner = s.turn if to == s.goal else -1
+    return RaceState(s.goal, positions, (s.turn + 1) % len(positions), 0, winner)
+
+
+def _race_returns(s: RaceState) -> tuple[float, ...]:
+    return tuple(float(i == s.winner) for i in range(len(s.positions)))
+
+
+def _race_evaluate(s: RaceState) -> tuple[float, ...]:
+    if s.winner >= 0:
+        return _race_returns(s)
+    total = sum(p + 1 for p in s.positions)
+    return tuple((p + 1) / total for p in s.positions)
+
+
+def _race_parse(s: RaceState, text: str) -> RaceMove:
+    if not re.fullmatch(r"(roll|step) [1-6]", text):
+        raise br.MoveSyntaxError(f"{text!r}: moves are 'roll N' and 'step N'")
+    for m in _race_moves(s):
+        if str(m) == text:
+            return m
+    raise br.IllegalMoveError(f"{text!r} is not legal now")
+
+
+def _race_decode(o: dict[str, Any], b: dict[str, Any]) -> RaceState:
+    s = _race_new(**o)
+    try:
+        return RaceState(s.goal, tuple(b["positions"]), b["turn"], b["roll"], b["winner"])
+    except (KeyError, TypeError) as e:
+        raise br.StateFormatError(str(e)) from None
+
+
+RACE = Game(
+    name="test-race",
+    summary="a dice race to an exact goal",
+    options=(),
+    state_type=RaceState,
+    move_type=RaceMove,
+    new_game=_race_new,
+    current_player=_race_player,
+    num_players=lambda s: len(s.positions),
+    legal_moves=_race_moves,
+    chance_outcomes=lambda s: ROLLS if s.roll == 0 and s.winner < 0 else (),
+    apply_move=_race_apply,
+    returns=_race_returns,
+    render=lambda s: f"positions {s.positions} of {s.goal}; to move: {s.turn}",
+    parse_move=_race_parse,
+    options_of=lambda s: {"players": len(s.positions), "goal": s.goal},
+    evaluate=_race_evaluate,
+    encode=lambda s: {
+        "positions": list(s.positions),
+        "turn": s.turn,
+        "roll": s.roll,
+        "winner": s.winner,
+    },
+    decode=_race_decode,
+)
+RaceState.game = RACE
+
+
+def race(positions: tuple[int, ...], roll: int, turn: int = 0, goal: int = 12) -> RaceState:
+    return RaceState(goal, positions, turn, roll)
+
+
+def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+ALL_BOTS = [
+    RandomBot(),
+    GreedyBot(),
+    ExpectimaxBot(depth=2),
+    MctsBot(iterations=30),
+    MctsBot(iterations=30, rollout_depth=None),
+]
+
+
+class Checked:
+    """Wraps a bot and checks that every move it chooses is legal."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.decisions = 0
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        move = self.bot.choose(state, rng)
+        assert move in br.legal_moves(state), f"{self.bot!r} chose an illegal {move!r}"
+        self.decisions += 1
+        return move
+
+
+# ----------------------------------------------------------------------------- legality
+
+
+@pytest.mark.parametrize("bot", ALL_BOTS, ids=repr)
+def test_bots_choose_only_legal_moves_in_whole_games(bot: Any) -> None:
+    for seed in range(3):
+        players = [Checked(bot), Checked(RandomBot()), Checked(bot)]
+        start = RACE.new_game(players=3)
+        end_state, record = play_game(start, players, seed)
+        assert br.is_terminal(end_state)
+        assert players[0].decisions > 0
+        replayed = start
+        for text in record.moves:
+            replayed = br.apply_move(replayed, br.parse_move(replayed, text))
+        assert replayed == end_state
+
+
+@pytest.mark.parametrize("bot", ALL_BOTS, ids=repr)
+def test_bots_are_repeatable_with_a_seeded_generator(bot: Any) -> None:
+    start = RACE.new_game(players=2)
+    first = play_game(start, [bot, bot], seed=11)[1]
+    again = play_game(start, [bot, bot], seed=11)[1]
+    assert first == again
+    state = race((3, 5), roll=6)
+    assert bot.choose(state, random.Random(4)) == bot.choose(state, random.Random(4))
+
+
+@pytest.mark.parametrize("bot", ALL_BOTS, ids=repr)
+def test_bots_roll_at_a_chance_node_and_refuse_a_finished_game(bot: Any) -> None:
+    assert bot.choose(race((3, 5), roll=0), random.Random(0)) in ROLL_MOVES
+    finished = RaceState(4, (4, 1), 1, 0, winner=0)
+    with pytest.raises(br.IllegalMoveError, match="ended"):
+        bot.choose(finished, random.Random(0))
+
+
+# ----------------------------------------------------------------------------- expectimax
+
+SIXTH, FIVE_SIXTHS = Fraction(1, 6), Fraction(5, 6)
+SAFE_OR_GAMBLE = turn(
+    0,
+    (0.5, 0.5),
+    safe=end(0.6, 0.4),
+    gamble=dice(("six", SIXTH, end(1.0, 0.0)), ("other", FIVE_SIXTHS, end(0.5, 0.5))),
+)
+
+
+def test_expectimax_weights_outcomes_by_their_exact_probabilities() -> None:
+    # gamble: 1/6 * 1.0 + 5/6 * 0.5 = 7/12 < 0.6 (an unweighted average would say 0.75).
+    state = TreeState(2, SAFE_OR_GAMBLE)
+    rng = random.Random(0)
+    assert ExpectimaxBot(depth=1).choose(state, rng) == "safe"
+    assert GreedyBot().choose(state, rng) == "safe"
+    gamble = ExpectimaxBot(depth=1).value(br.apply_move(state, "gamble"))
+    assert gamble == pytest.approx((7 / 12, 5 / 12))
+    # hit: 1/2 * 1.0 + 1/2 * 0.3 = 0.65 > 0.6.
+    better = turn(
+        0,
+        (0.5, 0.5),
+        safe=end(0.6, 0.4),
+        gamble=dice(("hit", Fraction(1, 2), end(1, 0)), ("miss", Fraction(1, 2), end(0.3, 0.7))),
+    )
+    assert ExpectimaxBot(depth=1).choose(TreeState(2, better), rng) == "gamble"
+
+
+LOOKAHEAD = turn(
+    0,
+    (0.5, 0.5),
+    a=turn(1, (0.9, 0.1), x=end(0.0, 1.0), y=end(1.0, 0.0)),
+    b=turn(1, (0.3, 0.7), x=end(0.5, 0.5), y=end(0.4, 0.6)),
+)
+
+
+def test_expectimax_sees_the_reply_that_greedy_misses() -> None:
+    # a looks better (0.9) but player 1 answers x (1.0 for it); after b it answers y (0.6).
+    state = TreeState(2, LOOKAHEAD)
+    assert GreedyBot().choose(state, random.Random(0)) == "a"
+    assert ExpectimaxBot(depth=2).choose(state, random.Random(0)) == "b"
+    assert ExpectimaxBot(depth=2).value(state) == pytest.approx((0.4, 0.6))
+
+
+THREE_PLAYERS = turn(
+    0,
+    (0.3, 0.3, 0.4),
+    left=dice(
+        ("one", Fraction(1, 3), turn(1, (0, 0.5, 0.5), u=end(0.2, 0.5, 0.3), v=end(0.6, 0.1, 0.3))),
+        ("two", Fraction(2, 3), turn(2, (0.1, 0.4, 0.5), u=end(0.9, 0, 0.1), v=end(0.3, 0.2, 0.5))),
+    ),
+    right=end(0.25, 0.25, 0.5),
+)
+
+
+def test_expectimax_three_players_each_maximise_their_own_value_through_dice() -> None:
+    # left: 1/3 * (player 1 picks u) + 2/3 * (player 2 picks v)
+    #     = 1/3 * (0.2, 0.5, 0.3) + 2/3 * (0.3, 0.2, 0.5) = (4/15, 3/10, 13/30); right: 0.25.
+    state = TreeState(3, THREE_PLAYERS)
+    assert ExpectimaxBot(depth=2).value(state) == pytest.approx((4 / 15, 3 / 10, 13 / 30))
+    assert ExpectimaxBot(depth=2).choose(state, random.Random(0)) == "left"
+    # One decision deep the heuristic (0.0 and 0.1 for player 0) makes left look bad.
+    assert GreedyBot().choose(state, random.Random(0)) == "right"
+
+
+def test_greedy_takes_a_pluggable_evaluation() -> None:
+    state = TreeState(2, LOOKAHEAD)
+    contrarian = GreedyBot(evaluation=lambda s: tuple(1.0 - v for v in br.evaluate(s)))
+    assert contrarian.choose(state, random.Random(0)) == "b"
+
+
+def test_expectimax_captures_rather_than_let_the_rival_win_the_race() -> None:
+    # Goal 4, player 0 on 1 rolled 2, player 1 on 3 wins with any roll next turn.
+    state = race((1, 3), roll=2, goal=4)
+    after_step_1 = br.apply_move(state, STEPS[1])
+    assert ExpectimaxBot(depth=1).value(after_step_1) == pytest.approx((0.0, 1.0))
+    assert ExpectimaxBot(depth=2).choose(state, random.Random(0)) == STEPS[2]
+    assert br.apply_move(state, STEPS[2]).positions == (3, 0)
+
+
+def test_expectimax_breaks_exact_ties_with_the_generator() -> None:
+    tie = turn(0, (0.5, 0.5), a=end(1.0, 0.0), b=end(1.0, 0.0))
+    seen = {ExpectimaxBot(depth=1).choose(TreeState(2, tie), random.Random(i)) for i in range(20)}
+    assert seen == {"a", "b"}
+
+
+def test_expectimax_refuses_depth_zero() -> None:
+    with pytest.raises(br.InvalidOptionError):
+        ExpectimaxBot(depth=0)
+
+
+# ----------------------------------------------------------------------------- MCTS
+
+
+def test_mcts_takes_the_move_of_best_result() -> None:
+    tree = turn(0, (0.5, 0.5), a=end(0.2, 0.8), b=end(0.9, 0.1), c=end(0.5, 0.5))
+    for seed in range(5):
+        assert MctsBot(iterations=60).choose(TreeState(2, tree), random.Random(seed)) == "b"
+
+
+def test_mcts_captures_rather_than_let_the_rival_win_the_race() -> None:
+    state = race((1, 3), roll=2, goal=4)
+    for seed in range(5):
+        assert MctsBot(iterations=60).choose(state, random.Random(seed)) == STEPS[2]
+
+
+def test_mcts_backs_up_through_chance_nodes_with_their_frequencies() -> None:
+    # With enough playouts the root's choice follows the exact expectation (safe, 0.6 > 7/12
+    # is too close to call quickly, so use the clearer variant: 0.6 vs 1/6 + 5/6 * 0.2).
+    tree = turn(
+        0,
+        (0.5, 0.5),
+        safe=end(0.6, 0.4),
+        gamble=dice(("six", SIXTH, end(1.0, 0.0)), ("other", FIVE_SIXTHS, end(0.2, 0.8))),
+    )
+    assert MctsBot(iterations=200).choose(TreeState(2, tree), random.Random(3)) == "safe"
+
+
+def test_mcts_beats_random_in_the_race() -> None:
+    games, wins = 40, 0
+    mcts = MctsBot(iterations=40)
+    for i in range(games):
+        seat = i % 2  # alternate seats: the first player has an edge
+        bots: list[Any] = [RandomBot(), RandomBot()]
+        bots[seat] = mcts
+        end_state, _ = play_game(RACE.new_game(goal=12), bots, seed=game_seed(5, i))
+        wins += br.returns(end_state)[seat] == 1.0
+    low, _ = wilson_interval(wins, games)
+    assert low > 0.5, f"MCTS won {wins} of {games}"
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def test_sample_outcome_follows_the_exact_probabilities() -> None:
+    state = TreeState(2, dict(SAFE_OR_GAMBLE[3])["gamble"])
+    rng = random.Random(2)
+    n = 6000
+    counts = Counter(sample_outcome(state, rng) for _ in range(n))
+    sd = math.sqrt(n * (1 / 6) * (5 / 6))
+    assert abs(counts["six"] - n / 6) < 4 * sd
+    assert set(counts) == {"six", "other"}
+
+
+def test_make_bot_builds_every_named_bot_with_parameters() -> None:
+    for name in BOTS:
+        assert make_bot(name).choose(race((0, 0), roll=4), random.Random(0)) in STEPS
+    bot = make_bot("mcts:iterations=7:exploration=0.5:rollout_depth=none")
+    assert isinstance(bot, MctsBot)
+    assert (bot.iterations, bot.exploration, bot.rollout_depth) == (7, 0.5, None)
+    assert isinstance(make_bot(" Expectimax:depth=3 "), ExpectimaxBot)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["", "clever", "mcts:iterations", "mcts:iterations=x", "mcts:speed=3", "random:depth=1",
+     "expectimax:depth=0", "mcts:iterations=0"],
+)
+def test_make_bot_refuses_bad_specifications(spec: str) -> None:
+    with pytest.raises(br.InvalidOptionError):
+        make_bot(spec)
+
+
+def test_play_game_refuses_the_wrong_number_of_bots() -> None:
+    with pytest.raises(br.InvalidOptionError, match="3 seats"):
+        play_game(RACE.new_game(players=3), [RandomBot()] * 2, seed=0)
+
+
+def test_game_seeds_differ_between_games_and_series() -> None:
+    seeds = {game_seed(s, i) for s in range(5) for i in range(100)}
+    assert len(seeds) == 500
+    assert all(0 <= s < 2**63 for s in seeds)
+
+
+# ----------------------------------------------------------------------------- Parchís
+
+
+def _mcts_share_against_random(players: int, games: int, series: int) -> float:
+    """MCTS's wins (first places) against random bots, rotating MCTS through the seats."""
+    mcts = MctsBot(iterations=50, rollout_depth=0)
+    wins = 0.0
+    for i in range(games):
+        seat = i % players
+        bots: list[Any] = [RandomBot()] * players
+        bots[seat] = mcts
+        start = br.new_game("parchis", players=players)
+        end_state, _ = play_game(start, bots, game_seed(series, i))
+        wins += br.returns(end_state)[seat] == 1.0
+    return wins
+
+
+def test_mcts_beats_random_in_two_player_parchis() -> None:
+    games = 40
+    wins = _mcts_share_against_random(2, games, series=7)
+    low, _ = wilson_interval(wins, games)
+    assert low > 0.6, f"MCTS won {wins} of {games} (95% CI from {low:.2f})"
+
+
+def test_mcts_beats_random_in_four_player_parchis() -> None:
+    games = 24
+    wins = _mcts_share_against_random(4, games, series=3)
+    low, _ = wilson_interval(wins, games)
+    assert low > 0.25, f"MCTS won {wins} of {games} (95% CI from {low:.2f}; fair share 0.25)"
+
+
+@pytest.mark.parametrize("bot", ALL_BOTS, ids=repr)
+def test_bots_choose_only_legal_moves_in_parchis(bot: Any) -> None:
+    players = [Checked(bot), Checked(RandomBot()), Checked(bot)]
+    end_state, record = play_game(br.new_game("parchis", players=3), players, seed=2)
+    assert br.is_terminal(end_state) and players[0].decisions > 0
+    assert final_state(record) == end_state
+
+
+def test_greedy_and_expectimax_beat_random_in_parchis() -> None:
+    for bot, games in ((GreedyBot(), 60), (ExpectimaxBot(depth=2), 16)):
+        wins = 0.0
+        for i in range(games):
+            seat = i % 2
+            bots: list[Any] = [RandomBot(), RandomBot()]
+            bots[seat] = bot
+            end_state, _ = play_game(br.new_game("parchis", players=2), bots, game_seed(9, i))
+            wins += br.returns(end_state)[seat]
+        low, _ = wilson_interval(wins, games)
+        assert low > 0.5, f"{bot!r} won {wins} of {games}"
+
+
+# ----------------------------------------------------------------------------- the tutorial
+
+
+def _tutorial() -> Any:
+    path = Path(__file__).resolve().parent.parent / "examples" / "bot_tutorial.py"
+    spec = importlib.util.spec_from_file_location("bot_tutorial", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+TUTORIAL = _tutorial()
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: TUTORIAL.RandomMover(),
+        lambda: TUTORIAL.OnePly(),
+        lambda: TUTORIAL.Lookahead(depth=2),
+        lambda: TUTORIAL.TinyMcts(iterations=20),
+    ],
+    ids=["RandomMover", "OnePly", "Lookahead", "TinyMcts"],
+)
+def test_tutorial_bots_play_legal_moves(make: Any) -> None:
+    players = [Checked(make()), Checked(RandomBot())]
+    end_state, _ = play_game(br.new_game("parchis", players=2), players, seed=4)
+    assert br.is_terminal(end_state) and players[0].decisions > 0
+    end_state, _ = play_game(RACE.new_game(), [Checked(make()), RandomBot()], seed=4)
+    assert br.is_terminal(end_state)
+
+
+def test_tutorial_bots_agree_with_the_built_in_ones_on_hand_computed_positions() -> None:
+    rng = random.Random(0)
+    assert TUTORIAL.OnePly().choose(TreeState(2, SAFE_OR_GAMBLE), rng) == "safe"
+    assert TUTORIAL.OnePly().choose(TreeState(2, LOOKAHEAD), rng) == "a"
+    assert TUTORIAL.Lookahead(depth=2).choose(TreeState(2, LOOKAHEAD), rng) == "b"
+    assert TUTORIAL.Lookahead(depth=2).choose(TreeState(3, THREE_PLAYERS), rng) == "left"
+    assert TUTORIAL.TinyMcts(iterations=60).choose(race((1, 3), roll=2, goal=4), rng) == STEPS[2]
+
+
+def test_tutorial_mcts_beats_random_in_parchis() -> None:
+    games, wins = 16, 0.0
+    for i in range(games):
+        seat = i % 2
+        bots: list[Any] = [RandomBot(), RandomBot()]
+        bots[seat] = TUTORIAL.TinyMcts(iterations=30, rollout=0)
+        end_state, _ = play_game(br.new_game("parchis", players=2), bots, game_seed(11, i))
+        wins += br.returns(end_state)[seat]
+    low, _ = wilson_interval(wins, games)
+    assert low > 0.5, f"TinyMcts won {wins} of {games}"

@@ -1,0 +1,294 @@
+"""The command line, run as ``python -m boardrules`` in a subprocess."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import boardrules as br
+from boardrules.cli import HumanPlayer
+
+SRC = str(Path(__file__).resolve().parent.parent / "src")
+
+
+def run(
+    *args: str, stdin: str = "", cwd: Path | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": SRC, "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [sys.executable, "-m", "boardrules", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=timeout,
+    )
+
+
+def results(stdout: str) -> list[str]:
+    """The lines of a simulate report that must not depend on the number of workers."""
+    return [
+        line
+        for line in stdout.splitlines()
+        if not line.startswith(("speed:", "parchis: ")) and "written to" not in line
+    ]
+
+
+# ----------------------------------------------------------------------------- games
+
+
+def test_games_lists_every_game_with_its_options_and_defaults() -> None:
+    done = run("games")
+    assert done.returncode == 0, done.stderr
+    for name in br.available_games():
+        assert f"{name}: " in done.stdout
+    for option in br.get_game("parchis").options:
+        assert f"-o {option.name}={json.dumps(option.default)} " in done.stdout
+
+
+# ----------------------------------------------------------------------------- play
+
+
+def test_play_with_a_seed_between_random_players_is_repeatable() -> None:
+    first = run("play", "parchis", "--seed", "3")
+    assert first.returncode == 0, first.stderr
+    assert "result: player 0:" in first.stdout
+    assert "dice: roll" in first.stdout and "player 1 (random):" in first.stdout
+    assert run("play", "parchis", "--seed", "3").stdout == first.stdout
+    assert run("play", "parchis", "--seed", "4").stdout != first.stdout
+
+
+def test_play_accepts_a_number_of_random_players_and_game_options() -> None:
+    done = run("play", "parchis", "--players", "3", "--seed", "1", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert "player 2 random" in done.stdout and "player 3" not in done.stdout
+    done = run("play", "parchis", "--seed", "1", "-o", "players=2", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert "player 1 random" in done.stdout and "player 2" not in done.stdout
+
+
+def test_play_reads_numbers_and_notation_and_asks_again_after_bad_input() -> None:
+    script = "hello\n0\n99\nroll 4\n" + "1\n" * 3000
+    done = run("play", "parchis", "--players", "human,random", "--seed", "2", stdin=script)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "your moves (a number or the notation" in out
+    assert "not a legal move: 'hello' is not Parchís notation" in out
+    assert "no move number 0: choose 1 to" in out
+    assert "no move number 99" in out
+    assert "not a legal move:" in out.split("no move number 99", 1)[1]  # 'roll 4' refused
+    assert "Parchís, 2 players" in out  # the board is shown to the human
+    assert "result: player 0:" in out
+
+
+def test_play_stops_cleanly_on_quit_and_on_end_of_input() -> None:
+    quit_ = run("play", "parchis", "--players", "human,random", "--seed", "2", stdin="quit\n")
+    assert quit_.returncode == 0 and "game abandoned" in quit_.stdout
+    eof = run("play", "parchis", "--players", "random,human", "--seed", "2", stdin="")
+    assert eof.returncode == 1 and "game abandoned" in eof.stdout
+    assert "Traceback" not in quit_.stderr + eof.stderr
+
+
+def test_human_player_takes_a_number_or_a_notation() -> None:
+    rng = random.Random(3)
+    state = br.new_game("parchis", players=2)
+    while len(br.legal_moves(state)) < 2 or br.is_chance(state):
+        moves = br.legal_moves(state)
+        state = br.apply_move(state, moves[rng.randrange(len(moves))])
+    moves = br.legal_moves(state)
+    out = io.StringIO()
+    answers = iter(["", "nonsense", str(len(moves) + 1), str(moves[-1])])
+    human = HumanPlayer(read=lambda prompt: next(answers), out=out)
+    assert human.choose(state, rng) == moves[-1]
+    assert "not a legal move" in out.getvalue()
+    assert f"no move number {len(moves) + 1}" in out.getvalue()
+    answers = iter(["2"])
+    assert HumanPlayer(read=lambda p: next(answers), out=out).choose(state, rng) == moves[1]
+
+
+# ----------------------------------------------------------------------------- records
+
+
+def test_play_record_then_replay_check_and_show(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    played = run("play", "parchis", "--players", "greedy,random", "--seed", "8", "--quiet",
+                 "--record", str(record))
+    assert played.returncode == 0, played.stderr
+    doc = json.loads(record.read_text())
+    assert doc["players"] == ["greedy", "random"] and doc["seed"] == 8
+    checked = run("replay", str(record), "--check")
+    assert checked.returncode == 0, checked.stderr
+    assert f"{len(doc['moves'])} moves replayed" in checked.stdout
+    shown = run("replay", str(record))
+    assert shown.returncode == 0, shown.stderr
+    assert f"    1. dice: {doc['moves'][0]}" in shown.stdout
+    assert f"{len(doc['moves']):>5}. player" in shown.stdout
+    assert ". player 0 (greedy): " in shown.stdout and ". player 1 (random): " in shown.stdout
+    # The result line of play and replay agree.
+    assert played.stdout.splitlines()[-2] == shown.stdout.splitlines()[-1]
+
+
+def test_replay_check_names_the_first_bad_move_of_a_damaged_record(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    assert run("play", "parchis", "--seed", "8", "--quiet", "--record", str(record)).returncode == 0
+    doc = json.loads(record.read_text())
+    doc["moves"][1] = "L9+3"
+    record.write_text(json.dumps(doc))
+    done = run("replay", str(record), "--check")
+    assert done.returncode == 1
+    assert "record 1: move 2 'L9+3' cannot be played" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+# ----------------------------------------------------------------------------- simulate
+
+SIMULATE = ("simulate", "parchis", "--players", "greedy,random,random", "--games", "8",
+            "--seed", "5")
+
+
+def test_simulate_gives_the_same_results_and_records_for_1_and_2_workers(tmp_path: Path) -> None:
+    one = run(*SIMULATE, "--workers", "1", "--out", str(tmp_path / "one.jsonl"))
+    two = run(*SIMULATE, "--workers", "2", "--out", str(tmp_path / "two.jsonl"))
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    assert results(one.stdout) == results(two.stdout)
+    assert (tmp_path / "one.jsonl").read_text() == (tmp_path / "two.jsonl").read_text()
+    assert len((tmp_path / "one.jsonl").read_text().splitlines()) == 8
+    checked = run("replay", str(tmp_path / "two.jsonl"), "--check")
+    assert checked.returncode == 0 and "ok: 8 record(s)" in checked.stdout
+
+
+def test_simulate_reports_a_table_per_seat_with_intervals_and_progress() -> None:
+    done = run(*SIMULATE)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    seats = [line.split() for line in lines if line.strip()[:1].isdigit()]
+    assert [s[:2] for s in seats] == [["0", "greedy"], ["1", "random"], ["2", "random"]]
+    wins = [float(s[2].rstrip("%")) for s in seats]
+    assert sum(wins) == pytest.approx(100.0)
+    assert all("[" in line and "±" in line for line in lines if line.strip()[:1].isdigit())
+    assert any(line.startswith("average length:") for line in lines)
+    assert any(line.startswith("speed:") and "games/s" in line for line in lines)
+    assert "8/8 games" in done.stderr and "left" in done.stderr
+    assert run(*SIMULATE, "--quiet").stderr == ""
+
+
+def test_simulate_results_depend_on_the_seed() -> None:
+    a = run(*SIMULATE[:-1], "6", "--quiet")
+    b = run(*SIMULATE, "--quiet")
+    assert results(a.stdout) != results(b.stdout)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_simulate_stops_cleanly_on_ctrl_c_and_reports_what_was_done(
+    workers: str, tmp_path: Path
+) -> None:
+    env = {**os.environ, "PYTHONPATH": SRC, "PYTHONIOENCODING": "utf-8"}
+    out = tmp_path / "games.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "boardrules", "simulate", "parchis", "--players",
+         "expectimax,random", "--games", "400", "--workers", workers, "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and (not out.exists() or not out.read_text().strip()):
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=30)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert "interrupted:" in stdout and "of 400 games were played" in stdout
+    played = int(stdout.split("interrupted: ", 1)[1].split()[0])
+    assert 1 <= played < 400
+    assert "expectimax" in stdout and "average length" in stdout
+    assert len(out.read_text().splitlines()) == played
+
+
+# ----------------------------------------------------------------------------- usage
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (),
+        ("fly",),
+        ("play",),
+        ("play", "chess"),
+        ("play", "parchis", "--seed", "x"),
+        ("play", "parchis", "--players", "random,clever"),
+        ("play", "parchis", "--players", "mcts:iterations=0,random"),
+        ("play", "parchis", "--players", "random,random", "-o", "players=3"),
+        ("play", "parchis", "-o", "players=9"),
+        ("play", "parchis", "--players", "0"),
+        ("play", "parchis", "--players", "99999999999999"),
+        ("play", "parchis", "-o", "no_such_option=1"),
+        ("play", "parchis", "-o", "players"),
+        ("simulate", "parchis", "--games", "0"),
+        ("simulate", "parchis", "--games", "many"),
+        ("simulate", "parchis", "--workers", "-1"),
+        ("simulate", "parchis", "--players", "human,random"),
+        ("replay", "no-such-file.json"),
+    ],
+)
+def test_bad_arguments_give_the_usage_and_exit_code_2(args: tuple[str, ...]) -> None:
+    done = run(*args)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "usage: boardrules" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_replay_refuses_a_game_number_out_of_range(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    assert run("play", "parchis", "--seed", "1", "--quiet", "--record", str(record)).returncode == 0
+    done = run("replay", str(record), "--game", "2")
+    assert done.returncode == 2 and "between 1 and 1" in done.stderr
+    assert run("replay", str(record), "--game", "1", "--check").returncode == 0
+
+
+def test_help_exits_0() -> None:
+    done = run("--help")
+    assert done.returncode == 0 and "simulate" in done.stdout
+
+
+def test_simulate_rotate_moves_the_players_round_the_seats(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    done = run("simulate", "parchis", "--players", "greedy,random,random", "--games", "6",
+               "--rotate", "--quiet", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    seated = [json.loads(line)["players"] for line in out.read_text().splitlines()]
+    assert seated[:3] == [
+        ["greedy", "random", "random"],
+        ["random", "random", "greedy"],
+        ["random", "greedy", "random"],
+    ]
+    assert seated[3:] == seated[:3]
+    # The table is per player: greedy's first places are counted wherever it sat.
+    greedy_wins = sum(
+        json.loads(line)["result"][s.index("greedy")] == 1.0
+        for line, s in zip(out.read_text().splitlines(), seated, strict=True)
+    )
+    row = next(line for line in done.stdout.splitlines() if " greedy " in line)
+    assert row.split()[2] == f"{100 * greedy_wins / 6:.1f}%"
+
+
+def test_simulate_plays_a_bot_of_your_own_by_its_dotted_name() -> None:
+    examples = str(Path(__file__).resolve().parent.parent / "examples")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([SRC, examples])}
+    done = subprocess.run(
+        [sys.executable, "-m", "boardrules", "simulate", "parchis", "--players",
+         "bot_tutorial.TinyMcts:iterations=10:rollout=0,random", "--games", "4", "--quiet"],
+        capture_output=True, text=True, env=env, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "bot_tutorial.TinyMcts:iterations=10:rollout=0" in done.stdout
+    bad = run("simulate", "parchis", "--players", "no_such_module.Bot,random")
+    assert bad.returncode == 2 and "cannot load the bot" in bad.stderr

@@ -1,0 +1,309 @@
+"""Dorasure, Climactic Battle and the base heroes' abilities and treasures: one test each,
+from concrete positions (see the map in test_dorasure_rules.py)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import boardrules as br
+from boardrules.dorasure import (
+    DorasureState,
+    apply_move,
+    chance_outcomes,
+    current_player,
+    legal_moves,
+    new_game,
+    parse_move,
+    position,
+)
+
+FACE_UP = {"g0": "inscriptions"}
+
+
+def play(s: DorasureState, *moves: str) -> DorasureState:
+    for text in moves:
+        s = apply_move(s, parse_move(s, text))
+    return s
+
+
+def texts(s: DorasureState) -> list[str]:
+    return [str(m) for m in legal_moves(s)]
+
+
+def battle(heroes: tuple[str, ...] = ("Ninja", "Gladiator"), **kw: object) -> DorasureState:
+    kw.setdefault("quests", FACE_UP)
+    return position(heroes, step="battle", **kw)  # type: ignore[arg-type]
+
+
+def where(s: DorasureState, seat: int) -> str:
+    return s.rules.board.names[s.pos[seat]]
+
+
+# -- the battle chart -------------------------------------------------------------------------
+
+
+def test_battle_rolls_combat_dice() -> None:
+    assert len(texts(battle())) == 10, "Ninja combat 2 at level 1"
+    assert len(texts(battle(turn="Gladiator"))) == 20, "Gladiator combat 3"
+
+
+def test_battle_minus_one_or_lower_is_instant_death_without_paying_resources() -> None:
+    s = battle(resource={"Ninja": 2})
+    s = play(s, "spend 0", "dice --")
+    assert s.health == (0, 8) and s.resource[0] == 2
+    assert s.turn == 1 and not br.is_terminal(s)
+
+
+def test_battle_zero_barrage_of_claws_four_damage() -> None:
+    assert play(battle(), "dice -+").health == (1, 8)
+
+
+def test_battle_one_blasts_the_hero_and_two_living_heroes_each_side() -> None:
+    heroes = ("Ninja", "Gladiator", "Hunter", "Prince", "Paladin")
+    broke = {"Hunter": 0, "Prince": 0, "Paladin": 0}
+    s = play(battle(heroes, turn="Hunter", resource=broke, gold={"Prince": 0}), "dice 0+")
+    assert s.health == (4, 7, 4, 4, 6)
+    s = battle(heroes, health={"Gladiator": 0}, resource=broke, gold={"Prince": 0})
+    s = play(s, "dice 0+")
+    assert s.health == (4, 0, 4, 4, 6)
+
+
+def test_battle_two_team_combo_still_two_hurts_every_participant() -> None:
+    s = play(battle(), "dice ++")
+    assert len(texts(s)) == 10, "one die per participant: two heroes"
+    assert play(s, "dice 00").health == (4, 7)
+
+
+def test_battle_two_team_combo_new_total_is_read_on_the_chart() -> None:
+    s = play(battle(), "dice ++")
+    assert play(s, "dice ++").wounds == 1, "2 + 2 = 4: attack from behind"
+    assert play(s, "dice --").health == (1, 8), "2 - 2 = 0: claws"
+    s = play(s, "dice 66")
+    assert s.wounds == 1, "2 + 1 + 1 = 4; a 6 adds its +1 but rolls no extra die"
+    s = battle(("Ninja", "Gladiator", "Hunter"), resource={"Hunter": 0})
+    s = play(s, "dice ++", "dice ++6")
+    assert s.wounds == 2, "2 + 3 = 5: overkill"
+
+
+def test_battle_three_head_on_strike_hero_takes_one_dragon_takes_one() -> None:
+    s = play(battle(turn="Gladiator"), "dice +++")
+    assert s.health == (5, 7) and s.wounds == 1
+
+
+def test_battle_four_attack_from_behind_dragon_takes_one() -> None:
+    s = play(battle(turn="Gladiator"), "dice ++6", "extra +")
+    assert s.health == (5, 8) and s.wounds == 1
+
+
+def test_battle_five_or_more_flanking_overkill_dragon_takes_two() -> None:
+    s = play(battle(turn="Gladiator"), "dice +66", "extra +", "extra +")
+    assert s.wounds == 2 and s.turn == 0
+
+
+# -- swords, claws and Retaliation ------------------------------------------------------------
+
+
+def test_sword_on_a_claw_box_triggers_a_retaliation() -> None:
+    s = play(battle(turn="Gladiator", wounds=2), "dice ++6", "extra +")
+    assert s.wounds == 3
+    assert [(str(m), p) for m, p in chance_outcomes(s)] == [
+        ("claw miss", Fraction(1, 6)), ("claw blast", Fraction(1, 3)),
+        ("claw slash", Fraction(1, 2))]
+
+
+def test_swords_passing_a_claw_box_still_retaliate() -> None:
+    s = play(battle(turn="Gladiator", wounds=2), "dice +66", "extra +", "extra +")
+    assert s.wounds == 4 and texts(s)[0] == "claw miss"
+
+
+def test_retaliation_1_missed_claw_strike_hurts_no_one() -> None:
+    s = play(battle(turn="Gladiator", wounds=2), "dice ++6", "extra +", "claw miss")
+    assert s.health == (5, 8) and s.turn == 0
+
+
+def test_retaliation_2_3_blasts_the_hero_and_two_each_side() -> None:
+    s = play(battle(turn="Gladiator", wounds=2), "dice ++6", "extra +", "claw blast")
+    assert s.health == (4, 7)
+
+
+def test_retaliation_4_6_critical_slash_lowest_roll_takes_two() -> None:
+    s = play(battle(turn="Gladiator", wounds=2), "dice ++6", "extra +", "claw slash")
+    assert texts(s) == ["lowest Ninja", "lowest Gladiator", "lowest Ninja+Gladiator"]
+    assert play(s, "lowest Gladiator").health == (5, 6)
+
+
+def test_final_breath_two_damage_at_two_health_deals_only_one() -> None:
+    s = play(battle(turn="Gladiator", wounds=7), "dice +66", "extra +", "extra +")
+    assert s.wounds == 8 and not br.is_terminal(s)
+    assert texts(s)[0] == "claw miss", "the box at 8 swords still retaliates"
+
+
+def test_dragon_slain_when_its_health_is_gone() -> None:
+    s = play(battle(turn="Gladiator", wounds=8), "dice ++6", "extra +")
+    assert br.is_terminal(s) and br.returns(s) == (1.0, 1.0)
+
+
+def test_dragon_and_last_hero_dying_together_is_still_a_win() -> None:
+    s = battle(turn="Gladiator", wounds=8, health={"Ninja": 0, "Gladiator": 1})
+    s = play(s, "dice +++")  # head-on: the hero takes 1, the dragon its last
+    assert br.is_terminal(s) and br.returns(s) == (1.0, 1.0)
+
+
+def test_battle_is_lost_only_when_every_hero_is_dead() -> None:
+    s = play(battle(), "dice -+")
+    assert s.health == (1, 8) and not br.is_terminal(s)
+    s = play(battle(health={"Gladiator": 0}), "dice --")
+    assert br.is_terminal(s) and br.returns(s) == (0.0, 0.0)
+
+
+def test_dead_heroes_are_skipped_in_the_battle() -> None:
+    s = battle(("Ninja", "Gladiator", "Hunter"), health={"Gladiator": 0})
+    s = play(s, "dice +6", "extra +")
+    assert s.turn == 2
+
+
+# -- the heroes -------------------------------------------------------------------------------
+
+
+def test_ninja_ninjutsu_regains_one_each_time_he_enters_a_forest() -> None:
+    s = position(quests=FACE_UP, at={"Ninja": "c2"}, step="move", dice=[5, 5, 5])
+    s = play(s, "step 5 c1")
+    assert s.resource[0] == 1
+    s = play(s, "step 5 d0", "step 5 c1")
+    assert s.resource[0] == 2, "up to the level 1 cap of 2"
+
+
+def test_ninja_oboro_gasumi_rerolls_all_his_dice_once_per_battle_turn() -> None:
+    s = play(battle(solved={"g0": "treasure"}), "dice --")
+    assert texts(s) == ["reroll", "no-reroll"]
+    s = play(s, "reroll")
+    assert len(texts(s)) == 10 and s.score == 0
+    s = play(s, "dice -+")
+    assert s.health == (1, 8), "no second reroll: score 0, claws"
+    assert play(battle(solved={"g0": "treasure"}), "dice --", "no-reroll").health == (0, 8)
+
+
+def test_hunter_magical_ammo_regains_all_when_resting_in_a_village_or_the_city() -> None:
+    s = position(["Ninja", "Hunter"], quests=FACE_UP, at={"Hunter": "e4"}, turn="Hunter",
+                 step="act", resource={"Hunter": 0})
+    assert play(s, "rest").resource[1] == 2
+
+
+def test_hunter_poisoned_bullets_turn_one_combat_die_to_six_once_per_game() -> None:
+    s = battle(("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"},
+               resource={"Hunter": 0})
+    s = play(s, "dice -0", "bullet -")
+    assert s.score == 1 and s.pending == 1, "the 1 became a 6: +1 and an extra die"
+    s = play(s, "extra -")  # score 0: claws on the Hunter
+    assert s.health == (5, 1) and s.spent == 2
+    s = battle(("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"},
+               spent=["Hunter"], resource={"Hunter": 0})
+    assert play(s, "dice -0").health == (5, 0), "used: no bullet, -1 is instant death"
+
+
+def test_gladiator_battle_hardened_regains_one_health_adventuring_on_plains() -> None:
+    s = position(quests=FACE_UP, at={"Gladiator": "c2"}, turn="Gladiator", step="act",
+                 health={"Gladiator": 5})
+    s = play(s, "adventure")
+    assert s.health[1] == 6
+    s = play(s, "dice ---")
+    assert s.health[1] == 5, "regardless of the outcome"
+    s = position(quests=FACE_UP, at={"Gladiator": "c1"}, turn="Gladiator", step="act",
+                 health={"Gladiator": 5})
+    assert play(s, "adventure").health[1] == 5, "not in a forest"
+
+
+def test_gladiator_mammoth_meat_full_health_at_the_start_of_phase_two() -> None:
+    s = position(["Gladiator", "Prince"], quests=FACE_UP, solved={"g0": "treasure"},
+                 meter=13, health={"Gladiator": 3})
+    s = play(s, "roll 2 6", "rampage 3", "absorb 0", "rampage 3", "absorb 0")
+    assert s.phase == 1 and s.health == (8, 3)
+    assert s.gold[1] == 4, "True Wealth: 1 + 3 gold"
+
+
+def test_prince_true_wealth_needs_the_treasure() -> None:
+    s = position(["Gladiator", "Prince"], quests=FACE_UP, meter=13)
+    s = play(s, "roll 2 6", "rampage 1", "rampage 1")
+    assert s.phase == 1 and s.gold[1] == 1 and s.health[0] == 8
+
+
+def test_prince_begins_with_one_gold() -> None:
+    s = new_game(heroes=["Prince", "Ninja"])
+    assert s.gold == (0, 1) and s.resource[1] == 1
+
+
+def test_prince_servants_are_set_to_his_level_at_the_start_of_his_turn() -> None:
+    s = position(["Ninja", "Prince"], quests=FACE_UP, step="act", xp={"Prince": 3},
+                 resource={"Prince": 0})
+    s = play(s, "pass")
+    assert s.turn == 1 and s.resource[1] == 3
+
+
+def test_prince_servants_do_not_replenish_in_the_final_battle() -> None:
+    s = battle(("Ninja", "Prince"), turn="Prince", xp={"Prince": 3}, resource={"Prince": 0})
+    assert texts(s) == ["spend 0", "spend 1"], "only his gold"
+
+
+def test_prince_spends_servants_before_gold() -> None:
+    s = battle(("Ninja", "Prince"), turn="Prince", resource={"Prince": 1})
+    s = play(s, "spend 1")
+    assert s.resource[1] == 0 and s.gold[1] == 1
+
+
+def test_paladin_faith_drops_the_highest_movement_die_for_one_resource() -> None:
+    s = position(["Ninja", "Paladin"], quests=FACE_UP, turn="Paladin", resource={"Paladin": 0})
+    s = play(s, "roll 3 5")
+    assert texts(s) == ["faith", "no-faith"] and current_player(s) == 1
+    s = play(s, "faith")
+    assert s.dice == (3,) and s.resource[1] == 1
+
+
+def test_paladin_faith_a_dropped_six_still_moved_the_meter() -> None:
+    s = position(["Ninja", "Paladin"], quests=FACE_UP, turn="Paladin")
+    s = play(s, "roll 3 6", "faith")
+    assert s.dice == (3,) and s.meter == 1
+
+
+def test_paladin_platinum_shield_protects_the_party_from_one_retaliation() -> None:
+    s = battle(("Ninja", "Paladin"), turn="Paladin", wounds=2, solved={"g0": "treasure"},
+               resource={"Paladin": 0})
+    s = play(s, "dice ++6", "extra +", "claw blast")
+    assert texts(s) == ["shield", "no-shield"] and current_player(s) == 1
+    shielded = play(s, "shield")
+    assert shielded.health == (5, 7) and shielded.spent == 2
+    assert play(s, "no-shield").health == (4, 6)
+    s = battle(("Ninja", "Paladin"), turn="Paladin", wounds=2, solved={"g0": "treasure"},
+               spent=["Paladin"], resource={"Paladin": 0})
+    assert play(s, "dice ++6", "extra +", "claw blast").health == (4, 6), "once per game"
+
+
+def test_treasures_work_only_in_phase_two() -> None:
+    s = position(["Ninja", "Hunter"], quests={"g0": "goblins", "d1": "golem"},
+                 solved={"d1": "treasure"}, at={"Hunter": "g1"}, turn="Hunter", step="act",
+                 resource={"Hunter": 0})
+    s = play(s, "quest g0", "dice -0")
+    assert s.health[1] == 4 and s.turn == 0, "no Poisoned Bullets while questing"
+
+
+def test_paladin_platinum_shield_also_stops_a_critical_slash() -> None:
+    s = battle(("Ninja", "Paladin"), turn="Paladin", wounds=2, solved={"g0": "treasure"},
+               resource={"Paladin": 0})
+    s = play(s, "dice ++6", "extra +", "claw slash", "shield")
+    assert s.health == (5, 7) and s.turn == 0
+    s = battle(("Ninja", "Paladin"), turn="Paladin", wounds=2, solved={"g0": "treasure"},
+               resource={"Paladin": 0})
+    assert play(s, "dice ++6", "extra +", "claw miss").turn == 0, "a miss needs no shield"
+
+
+def test_battle_treasures_are_offered_after_the_extra_dice() -> None:
+    s = play(battle(solved={"g0": "treasure"}), "dice -6")
+    assert texts(s)[0] == "extra -", "the extra die comes first"
+    s = play(s, "extra -")
+    assert texts(s) == ["reroll", "no-reroll"] and s.score == -1
+    s = battle(("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"},
+               resource={"Hunter": 0})
+    s = play(s, "dice +6", "extra -")
+    assert texts(s) == ["bullet -", "bullet +", "no-bullet"], "the extra die's 1 too"
+    s = play(s, "bullet -", "extra +")
+    # + and 6 and the extra 1 turned to a 6 make 3, its own extra die + makes 4
+    assert s.wounds == 1 and s.health == (5, 5), "attack from behind"
