@@ -28,6 +28,7 @@ from boardrules.errors import IllegalMoveError
 from boardrules.game import CHANCE, TERMINAL
 
 __all__ = [
+    "ARRIVING",
     "POINTS",
     "POINTS_BELOW",
     "apply_move",
@@ -285,17 +286,37 @@ def returns(state: DoradaState) -> tuple[float, ...]:
     return tuple(1.0 if p in won else 0.0 for p in range(n))
 
 
+def _points_at(depth: int) -> int:
+    return POINTS[depth] if depth < len(POINTS) else POINTS_BELOW
+
+
+#: The share of the pieces in play that :func:`evaluate` expects to reach DORADA (the others
+#: fall into stumble fields).
+ARRIVING = 0.6
+
+
 def evaluate(state: DoradaState) -> tuple[float, ...]:
-    """A quick estimate of each player's return: its share of the points scored so far plus
-    a worth for every piece still in play that grows as the piece advances."""
+    """A quick estimate of each player's return: its share of the points expected at the end.
+
+    The pieces still in play are expected to arrive (a share :data:`ARRIVING` of them) on top
+    of DORADA, so a piece already there is valued at the depth it will end at, not at its
+    points now: arriving early is worth little.  A piece in play is worth the mean points of
+    the places still to come, times its chance to arrive, which grows as it advances.
+    """
     if state.to_move == TERMINAL:
         return returns(state)
+    n = state.options.players
     goal = state.options.board.dorada
-    worth = [float(v) for v in scores(state)]
+    in_play = sum(pieces_in_play(state, p) for p in range(n))
+    arrivals = max(1, round(in_play * ARRIVING))
+    worth = [0.0] * n
+    for depth, owner in enumerate(reversed(state.dorada)):
+        worth[owner] += _points_at(depth + arrivals)
+    place = ARRIVING * sum(_points_at(d) for d in range(arrivals)) / arrivals
     for p, count in enumerate(state.start):
-        worth[p] += 20.0 * count
+        worth[p] += 0.5 * place * count
     for f, stack in enumerate(state.track):
         for p in stack:
-            worth[p] += 20.0 + 40.0 * f / goal
+            worth[p] += (0.5 + 0.5 * f / goal) * place
     total = sum(worth)
     return tuple(w / total for w in worth)
