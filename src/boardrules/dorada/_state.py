@@ -13,7 +13,7 @@ import attrs
 
 from boardrules.chance import die_faces
 from boardrules.dorada._board import MAX_FIELDS, Board
-from boardrules.game import Game
+from boardrules.game import Game, pickled_without_memo
 
 __all__ = [
     "ADVANCES",
@@ -96,6 +96,7 @@ ROLL_OUTCOMES: tuple[tuple[Roll, Fraction], ...] = tuple(
 ROLLS: tuple[Roll, ...] = tuple(m for m, _ in ROLL_OUTCOMES)
 
 
+@pickled_without_memo
 @attrs.frozen
 class DoradaState:
     """A Dorada position.
@@ -119,15 +120,3 @@ class DoradaState:
     _legal: tuple[DoradaMove, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
-
-    def __getstate__(self) -> tuple[object, ...]:
-        # The memo of legal moves is not part of the value: leave it out of pickles.
-        return tuple(getattr(self, name) for name in _PICKLED)
-
-    def __setstate__(self, values: tuple[object, ...]) -> None:
-        for name, value in zip(_PICKLED, values, strict=True):
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_legal", None)
-
-
-_PICKLED = tuple(a.name for a in attrs.fields(DoradaState) if a.name != "_legal")
