@@ -1,0 +1,508 @@
+"""Independent audit scenarios for Parchís: edge cases of the rulebook clauses and rulings
+that tests/test_parchis_rules.py does not reach, each named after the clause it checks.
+
+Square numbers are the printed ones.  Yellow's exit is 5, blue's 22, red's 39, green's 56;
+yellow leaves the track after 68, blue after 17, red after 34, green after 51.  Two players
+are yellow and red, three yellow, blue and red.  Expected positions are worked out by hand
+from the rulebook and the rulings, never copied from the library's output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import boardrules as br
+from boardrules import parchis as P
+
+
+def moves(s: P.State) -> list[str]:
+    return sorted(str(m) for m in P.legal_moves(s))
+
+
+def play(s: P.State, *texts: str) -> P.State:
+    for text in texts:
+        s = P.apply_move(s, P.parse_move(s, text))
+    return s
+
+
+def squares(s: P.State) -> dict[str, list[str]]:
+    """Each occupied square with its colours in order of arrival."""
+    return P.encode(s)["squares"]  # type: ignore[no-any-return]
+
+
+def nest(s: P.State, colour: str) -> int:
+    seat = [P.BOARD.colours[c] for c in s.options.colours].index(colour)
+    return s.pos[4 * seat : 4 * seat + 4].count(P.NEST)
+
+
+def goal(s: P.State, colour: str) -> int:
+    return P.encode(s)["goal"][colour]  # type: ignore[no-any-return]
+
+
+def to_roll(s: P.State) -> str:
+    """The colour about to roll (the state must be a chance node)."""
+    assert br.current_player(s) == br.CHANCE
+    return s.colour
+
+
+# Bonuses (count 10 / count 20) and their chains ----------------------------------------
+
+
+def test_bonus_chain_capture_then_twenty_into_the_goal_then_ten() -> None:
+    s = P.position({"yellow": [20, 56], "red": [23, 43]}, roll=3, players=2)
+    assert moves(s) == ["20+3", "56+3"]
+    s = play(s, "20+3")  # 23 is a plain square: red's piece is eaten
+    assert nest(s, "red") == 3 and s.count == 20
+    # 23+20 lands on red's lone piece on 43; 56 is yellow's 51st step: +20 is the goal.
+    assert moves(s) == ["23+20", "56+20"]
+    s = play(s, "56+20")
+    assert goal(s, "yellow") == 1 and s.count == 10 and moves(s) == ["23+10"]
+    s = play(s, "23+10")
+    assert squares(s) == {"33": ["yellow"], "43": ["red"]}
+    assert to_roll(s) == "red"  # the die was a 3: no repeat
+
+
+def test_bonus_chain_capture_capture_goal_then_ten() -> None:
+    s = P.position({"yellow": [20, 56], "red": [23, 43]}, roll=3, players=2)
+    s = play(s, "20+3", "23+20")  # the bonus move eats again: another 20
+    assert nest(s, "red") == 4 and s.count == 20 and moves(s) == ["43+20", "56+20"]
+    s = play(s, "56+20", "43+10")
+    assert squares(s) == {"53": ["yellow"]} and goal(s, "yellow") == 1
+    assert to_roll(s) == "red"
+
+
+def test_twenty_into_the_goal_earns_ten_and_the_six_still_rolls_again() -> None:
+    # No yellow piece in the nest: the 6 counts 7.  11+7 = 18 eats red.
+    s = P.position({"yellow": [11, 56, "goal", "goal"], "red": [18]}, roll=6, players=2)
+    assert s.count == 7 and moves(s) == ["11+7", "56+7"]
+    s = play(s, "11+7")
+    assert moves(s) == ["18+20", "56+20"]
+    s = play(s, "56+20")
+    assert goal(s, "yellow") == 3 and moves(s) == ["18+10"]
+    s = play(s, "18+10")
+    assert squares(s) == {"28": ["yellow"]} and to_roll(s) == "yellow" and s.sixes == 1
+
+
+def test_ten_bonus_can_finish_the_player_and_ends_the_turn_despite_the_six() -> None:
+    s = P.position({"yellow": ["L1", 66, "goal", "goal"]}, roll=6, players=3)
+    s = play(s, "L1+7")  # L1 is step 64: +7 is the goal
+    assert s.count == 10 and moves(s) == ["66+10"]  # 66 is step 61
+    s = play(s, "66+10")
+    assert goal(s, "yellow") == 4 and s.finished == (0,)
+    assert to_roll(s) == "blue" and s.sixes == 0
+
+
+def test_bonus_is_lost_when_only_a_piece_past_the_goal_could_count_it() -> None:
+    # L7 + 10 overshoots; pieces in the nest never count a bonus.
+    s = play(P.position({"yellow": ["L4", "L7"]}, roll=4), "L4+4")
+    assert goal(s, "yellow") == 1 and to_roll(s) == "blue"
+
+
+def test_bonus_lost_after_a_six_still_gives_the_repeat_roll() -> None:
+    s = P.position({"yellow": ["L1", "L7", "goal", "goal"]}, roll=6)
+    s = play(s, "L1+7")
+    assert to_roll(s) == "yellow" and s.sixes == 1 and goal(s, "yellow") == 3
+
+
+def test_bonus_moves_need_not_open_a_barrier() -> None:
+    s = P.position({"yellow": [30, 30, 40, 40], "red": [47]}, roll=6, players=2)
+    assert moves(s) == ["30+7", "40+7"]  # the 6 must open a barrier
+    s = play(s, "40+7")
+    # The 20 is no 6: any piece may count it, the barrier on 30 may stay.
+    assert s.count == 20 and moves(s) == ["30+20", "40+20", "47+20"]
+
+
+def test_bonus_move_may_not_pass_a_barrier() -> None:
+    s = P.position({"yellow": [10, 40], "red": [14, 30, 30]}, roll=4, players=2)
+    s = play(s, "10+4")
+    assert moves(s) == ["40+20"]  # 14+20 would pass red's barrier on 30
+
+
+def test_exit_capture_bonus_is_counted_before_the_turn_passes() -> None:
+    s = P.position({"red": [5, 5], "yellow": [50]}, roll=5, players=2)
+    s = play(s, "out")  # red's barrier on yellow's exit does not keep yellow in
+    assert squares(s)["5"] == ["red", "yellow"] and nest(s, "red") == 3
+    assert s.count == 20 and moves(s) == ["5+20", "50+20"]
+    s = play(s, "50+20")  # 50 is step 45: +20 is step 65, yellow's L2
+    assert squares(s)["yellow L2"] == ["yellow"] and to_roll(s) == "red"
+
+
+# The 5 and the exit ----------------------------------------------------------------------
+
+
+def test_five_with_own_barrier_on_the_exit_moves_five_with_any_piece() -> None:
+    s = P.position({"yellow": [5, 5, 30]}, roll=5)
+    assert moves(s) == ["30+5", "5+5"]
+
+
+def test_five_with_own_exit_barrier_blocked_ahead_moves_the_other_piece() -> None:
+    s = P.position({"yellow": [5, 5, 30], "red": [8, 8]}, roll=5, players=2)
+    assert moves(s) == ["30+5"]
+
+
+def test_five_with_no_way_out_and_no_five_to_move_is_a_pass() -> None:
+    s = P.position({"yellow": [5, 5], "red": [8, 8]}, roll=5, players=2)
+    assert moves(s) == ["pass"]
+    assert to_roll(play(s, "pass")) == "red"
+
+
+def test_five_must_bring_a_piece_out_even_when_a_five_would_eat() -> None:
+    s = P.position({"yellow": [10], "red": [15]}, roll=5, players=2)
+    assert moves(s) == ["out"]
+
+
+def test_coming_out_beside_an_own_piece_makes_a_barrier_on_the_exit() -> None:
+    s = play(P.position({"yellow": [5], "blue": [3]}, roll=5), "out")
+    assert squares(s)["5"] == ["yellow", "yellow"]
+    s = play(s, "roll 4")  # blue's 3+4 would pass yellow's barrier on 5
+    assert moves(s) == ["pass"]
+
+
+def test_coming_out_onto_an_exit_with_one_opponent_shares_it() -> None:
+    s = play(P.position({"red": [5]}, roll=5, players=2), "out")
+    assert squares(s) == {"5": ["red", "yellow"]} and nest(s, "red") == 3
+    assert to_roll(s) == "red"
+
+
+def test_no_exit_capture_option_blocks_an_exit_held_by_own_and_opponent() -> None:
+    s = P.position({"blue": [5], "yellow": [5, 30]}, roll=5, exit_capture=False)
+    assert moves(s) == ["30+5", "5+5"]
+    s = P.position({"blue": [5], "yellow": [5]}, roll=5, exit_capture=True)
+    assert moves(s) == ["out"]
+
+
+# The 6 ---------------------------------------------------------------------------------
+
+
+def test_six_counts_seven_just_after_the_last_piece_came_out() -> None:
+    s = P.position({"yellow": [10, 20, 30], "red": [50]}, players=2)
+    s = play(s, "roll 5", "out", "roll 1", "50+1", "roll 6")
+    assert s.count == 7 and moves(s) == ["10+7", "20+7", "30+7", "5+7"]
+
+
+def test_six_counts_six_again_once_a_piece_is_eaten() -> None:
+    s = P.position({"yellow": [10, 20, 30, 45], "red": [41]}, turn="red", roll=4, players=2)
+    s = play(s, "41+4", "45+20", "roll 6")
+    assert nest(s, "yellow") == 1 and s.count == 6
+    assert moves(s) == ["10+6", "20+6", "30+6"]
+
+
+def test_six_with_no_move_is_a_pass_and_the_player_rolls_again() -> None:
+    s = P.position({"yellow": [10], "red": [12, 12]}, players=2)
+    s = play(s, "roll 6")  # 10+6 would pass red's barrier on 12
+    assert moves(s) == ["pass"]
+    s = play(s, "pass")
+    assert to_roll(s) == "yellow" and s.sixes == 1
+    s = play(s, "roll 2")  # 10+2 would land on the barrier
+    assert moves(s) == ["pass"]
+    s = play(s, "pass")
+    assert to_roll(s) == "red" and s.sixes == 0
+
+
+def test_third_six_after_a_pass_sends_the_last_moved_piece_home() -> None:
+    s = P.position({"yellow": [10], "red": [20, 20]}, players=2)
+    s = play(s, "roll 6", "10+6", "roll 6")
+    assert moves(s) == ["pass"]  # 16+6 would pass red's barrier on 20
+    s = play(s, "pass", "roll 6")
+    assert nest(s, "yellow") == 4 and squares(s) == {"20": ["red", "red"]}
+    assert to_roll(s) == "red" and s.sixes == 0
+
+
+def test_third_six_after_a_bonus_and_a_pass_punishes_the_bonus_piece() -> None:
+    s = P.position({"yellow": [17, 40], "red": [23, 25, 25], "blue": [62, 62]}, roll=6)
+    assert moves(s) == ["17+6", "40+6"]
+    s = play(s, "17+6")  # eats red on 23; 23+20 would pass red's barrier on 25
+    assert moves(s) == ["40+20"]
+    s = play(s, "40+20", "roll 6")
+    assert moves(s) == ["pass"]  # 23 is behind 25, 60 behind blue's barrier on 62
+    s = play(s, "pass", "roll 6")
+    assert squares(s) == {"23": ["yellow"], "25": ["red", "red"], "62": ["blue", "blue"]}
+    assert nest(s, "yellow") == 3 and to_roll(s) == "blue"
+
+
+def test_third_six_sending_a_barrier_piece_home_opens_the_barrier() -> None:
+    s = P.position({"yellow": [16, 16], "red": [14]}, sixes=2, last=16, players=2)
+    s = play(s, "roll 6")
+    assert squares(s) == {"14": ["red"], "16": ["yellow"]} and nest(s, "yellow") == 3
+    s = play(s, "roll 4")
+    assert moves(s) == ["14+4"]  # red may now pass 16
+
+
+def test_third_six_with_the_last_piece_in_the_goal_only_loses_the_roll() -> None:
+    s = P.position({"yellow": [10, "goal"]}, sixes=2, last="goal")
+    after = play(s, "roll 6")
+    assert squares(after) == squares(s) and goal(after, "yellow") == 1
+    assert to_roll(after) == "blue"
+
+
+def test_three_sixes_from_the_start_of_a_game() -> None:
+    s = play(P.new_game(players=2), "roll 5", "out", "roll 5", "out", "roll 6")
+    assert s.count == 6 and moves(s) == ["5+6"]
+    s = play(s, "5+6", "roll 6", "11+6", "roll 6")
+    assert squares(s) == {"39": ["red"]} and nest(s, "yellow") == 4
+    assert to_roll(s) == "red"
+
+
+# Turn order and the end ------------------------------------------------------------------
+
+
+def test_three_players_skip_a_finished_player() -> None:
+    s = P.position(
+        {"yellow": [10], "blue": ["goal"] * 4, "red": [40]}, finished=["blue"], players=3
+    )
+    s = play(s, "roll 1", "10+1")
+    assert to_roll(s) == "red"
+    assert to_roll(play(s, "roll 1", "40+1")) == "yellow"
+
+
+def test_first_player_option_starts_and_the_order_wraps() -> None:
+    s = P.new_game(players=3, first_player=2)
+    assert to_roll(s) == "red"
+    s = play(s, "roll 1", "pass")
+    assert to_roll(s) == "yellow"
+    assert to_roll(play(s, "roll 1", "pass")) == "blue"
+
+
+def test_two_players_with_chosen_colours_use_their_own_exits() -> None:
+    s = P.new_game(players=2, colours=["blue", "green"], first_player=1)
+    assert to_roll(s) == "green"
+    s = play(s, "roll 5", "out")
+    assert squares(s) == {"56": ["green"]} and to_roll(s) == "blue"
+    s = play(s, "roll 5", "out")
+    assert squares(s) == {"22": ["blue"], "56": ["green"]} and to_roll(s) == "green"
+
+
+def test_four_players_with_two_finished_alternate() -> None:
+    s = P.position(
+        {"yellow": ["goal"] * 4, "red": ["goal"] * 4, "blue": [30], "green": [60]},
+        turn="blue",
+        finished=["red", "yellow"],
+    )
+    s = play(s, "roll 1", "30+1")
+    assert to_roll(s) == "green"
+    assert to_roll(play(s, "roll 1", "60+1")) == "blue"
+
+
+def test_the_last_seat_finishing_passes_the_die_to_the_first_seat() -> None:
+    s = P.position({"green": ["L7", "goal", "goal", "goal"]}, turn="green", roll=1)
+    s = play(s, "L7+1")
+    assert s.finished == (3,) and to_roll(s) == "yellow"
+
+
+def test_three_player_game_ends_when_two_have_finished() -> None:
+    s = P.position(
+        {"blue": ["goal"] * 4, "red": ["L6", "goal", "goal", "goal"], "yellow": [10]},
+        turn="red",
+        roll=2,
+        finished=["blue"],
+        players=3,
+    )
+    s = play(s, "L6+2")
+    assert br.is_terminal(s) and s.finished == (1, 2, 0)
+    assert br.returns(s) == (0.0, 1.0, 0.5) and br.evaluate(s) == br.returns(s)
+    assert br.legal_moves(s) == () and br.chance_outcomes(s) == ()
+    with pytest.raises(br.IllegalMoveError, match="over"):
+        br.apply_move(s, P.legal_moves(P.position({"yellow": [10]}, roll=1))[0])
+
+
+def test_four_player_returns_follow_the_finishing_places() -> None:
+    s = P.position(
+        {
+            "green": ["goal"] * 4,
+            "yellow": ["goal"] * 4,
+            "red": ["L7", "goal", "goal", "goal"],
+            "blue": [30],
+        },
+        turn="red",
+        roll=1,
+        finished=["green", "yellow"],
+    )
+    assert br.returns(s) == (0.0, 0.0, 0.0, 0.0)
+    s = play(s, "L7+1")
+    assert s.finished == (3, 0, 2, 1)
+    assert br.returns(s) == pytest.approx((2 / 3, 0.0, 1 / 3, 1.0))
+
+
+# Exits of colours not in play ------------------------------------------------------------
+
+
+def test_exit_of_an_absent_colour_is_still_a_safe_square() -> None:
+    s = play(P.position({"yellow": [18], "red": [22]}, roll=4, players=2), "18+4")
+    assert squares(s) == {"22": ["red", "yellow"]} and nest(s, "red") == 3
+    s = play(P.position({"yellow": [52], "blue": [56]}, roll=4, players=3), "52+4")
+    assert squares(s) == {"56": ["blue", "yellow"]} and nest(s, "blue") == 3
+
+
+def test_absent_colours_have_no_pieces_and_no_lane() -> None:
+    with pytest.raises(br.StateFormatError, match="not a colour in play"):
+        P.position({"blue": [3]}, players=2)
+    with pytest.raises(br.StateFormatError, match="cannot stand"):
+        P.position({"yellow": ["blue L1"]}, players=2)
+
+
+# Variants and how they combine -----------------------------------------------------------
+
+
+def test_two_out_variant_brings_one_piece_onto_an_exit_holding_an_opponent() -> None:
+    s = P.position({"red": [5]}, roll=5, players=2, two_out_on_first_five=True)
+    s = play(s, "out")  # a third piece would overfill the exit
+    assert squares(s) == {"5": ["red", "yellow"]} and nest(s, "yellow") == 3
+    assert nest(s, "red") == 3 and to_roll(s) == "red"
+
+
+def test_two_out_variant_onto_a_full_exit_eats_and_brings_one() -> None:
+    s = P.position({"red": [5, 5]}, roll=5, players=2, two_out_on_first_five=True)
+    s = play(s, "out")
+    assert squares(s) == {"5": ["red", "yellow"]} and nest(s, "yellow") == 3
+    assert s.count == 20 and moves(s) == ["5+20"]
+
+
+def test_two_out_variant_from_the_start_then_a_six_opens_the_exit_barrier() -> None:
+    s = P.new_game(players=2, two_out_on_first_five=True)
+    s = play(s, "roll 5", "out", "roll 5", "out")
+    assert squares(s) == {"5": ["yellow", "yellow"], "39": ["red", "red"]}
+    s = play(s, "roll 6", "5+6", "roll 5", "out")  # the second bring-out brings one
+    assert squares(s)["5"] == ["yellow", "yellow"] and nest(s, "yellow") == 1
+    assert to_roll(s) == "red"
+
+
+def test_safe_only_barriers_a_plain_pair_need_not_open_and_may_be_passed() -> None:
+    s = P.position({"yellow": [15, 20, 20]}, roll=6, barriers_on_safe_only=True)
+    assert moves(s) == ["15+6", "20+6"]
+    s = P.position({"yellow": [15, 20, 20]}, roll=6)
+    assert moves(s) == ["20+6"]
+
+
+def test_safe_only_barriers_a_pair_on_an_exit_still_blocks() -> None:
+    s = P.position({"blue": [22, 22], "yellow": [20]}, roll=4, barriers_on_safe_only=True)
+    assert moves(s) == ["pass"]
+
+
+def test_safe_only_barriers_lane_pairs_do_not_block() -> None:
+    pieces: dict[str, list[Any]] = {"yellow": ["L2", "L2", 66, "goal"]}
+    assert moves(P.position(pieces, roll=5, barriers_on_safe_only=True)) == ["66+5", "L2+5"]
+    assert moves(P.position(pieces, roll=5)) == ["L2+5"]
+
+
+def test_lane_start_variant_still_sends_a_track_piece_to_the_nest() -> None:
+    s = P.position({"yellow": [10, 20]}, sixes=2, last=20, third_six_back_to_lane_start=True)
+    s = play(s, "roll 6")
+    assert squares(s) == {"10": ["yellow"]} and nest(s, "yellow") == 3
+
+
+def test_lane_start_variant_leaves_a_piece_when_the_first_lane_square_is_full() -> None:
+    s = P.position(
+        {"yellow": ["L1", "L1", "L4"]}, sixes=2, last="L4", third_six_back_to_lane_start=True
+    )
+    after = play(s, "roll 6")
+    assert squares(after) == squares(s) and to_roll(after) == "blue"
+
+
+# JSON round trips of unusual positions ----------------------------------------------------
+
+
+def _game_over() -> P.State:
+    s = P.position(
+        {"blue": ["goal"] * 4, "red": ["L6", "goal", "goal", "goal"], "yellow": [10]},
+        turn="red",
+        roll=2,
+        finished=["blue"],
+        players=3,
+    )
+    return play(s, "L6+2")
+
+
+ODD_POSITIONS: dict[str, Callable[[], P.State]] = {
+    "bonus after an exit capture": lambda: P.position(
+        {"blue": [5], "yellow": [5, 40]}, roll=5, bonus=20
+    ),
+    "third six pending, last piece in the lane": lambda: P.position(
+        {"yellow": ["L3", 10]}, sixes=2, last="L3"
+    ),
+    "a six after a pass, no piece moved": lambda: P.position(
+        {"yellow": [10], "red": [12, 12]}, sixes=1, players=2
+    ),
+    "a lane barrier on a six": lambda: P.position({"yellow": ["L2", "L2", 66]}, roll=6),
+    "chosen colours with a finished player": lambda: P.position(
+        {"blue": ["goal"] * 4, "green": [30, 30]},
+        players=3,
+        colours=["yellow", "blue", "green"],
+        finished=["blue"],
+        turn="green",
+    ),
+    "game over": _game_over,
+    "variants on, not opened yet": lambda: P.position(
+        {"red": [5], "blue": [5]},
+        opened=["red"],
+        two_out_on_first_five=True,
+        exit_capture=False,
+        barriers_on_safe_only=True,
+        third_six_back_to_lane_start=True,
+        first_player=3,
+    ),
+    "bonus of ten, count pending": lambda: P.position(
+        {"yellow": ["goal", 10, 10]}, roll=6, sixes=2, bonus=10, last="goal"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ODD_POSITIONS))
+def test_json_round_trip_of_unusual_positions(name: str) -> None:
+    s = ODD_POSITIONS[name]()
+    again = br.from_json(br.to_json(s))
+    assert again == s and hash(again) == hash(s)
+    assert P.encode(again) == P.encode(s) and P.options_of(again) == P.options_of(s)
+    assert [str(m) for m in br.legal_moves(again)] == [str(m) for m in br.legal_moves(s)]
+    assert br.current_player(again) == br.current_player(s)
+
+
+# Option checks -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 1},
+        {"players": 5},
+        {"players": True},
+        {"players": "4"},
+        {"players": 4.0},
+        {"players": 2, "colours": ["yellow"]},
+        {"players": 2, "colours": ["yellow", "yellow"]},
+        {"players": 2, "colours": ["yellow", "purple"]},
+        {"players": 2, "colours": "yellow,red"},
+        {"players": 2, "colours": ["red", "yellow"]},
+        {"players": 2, "first_player": 2},
+        {"first_player": -1},
+        {"first_player": True},
+        {"two_out_on_first_five": 1},
+        {"exit_capture": "no"},
+        {"barriers_on_safe_only": None},
+        {"third_six_back_to_lane_start": 0},
+        {"dice": 2},
+    ],
+)
+def test_bad_options_are_refused(options: dict[str, Any]) -> None:
+    with pytest.raises(br.InvalidOptionError):
+        P.new_game(**options)
+    with pytest.raises(br.InvalidOptionError):
+        br.new_game("parchis", **options)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"players": 3},
+        {"players": 2, "colours": ["blue", "green"], "first_player": 1},
+        {"two_out_on_first_five": True, "exit_capture": False},
+        {"barriers_on_safe_only": True, "third_six_back_to_lane_start": True},
+    ],
+)
+def test_options_of_gives_back_options_new_game_accepts(options: dict[str, Any]) -> None:
+    s = P.new_game(**options)
+    assert P.new_game(**P.options_of(s)) == s
+    assert {k: v for k, v in P.options_of(s).items() if k in options} == options
