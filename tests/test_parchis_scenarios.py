@@ -9,6 +9,7 @@ from the rulebook and the rulings, never copied from the library's output.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -506,3 +507,20 @@ def test_options_of_gives_back_options_new_game_accepts(options: dict[str, Any])
     s = P.new_game(**options)
     assert P.new_game(**P.options_of(s)) == s
     assert {k: v for k, v in P.options_of(s).items() if k in options} == options
+
+
+def test_json_lane_squares_carry_their_colour_in_last_too() -> None:
+    s = P.position({"yellow": [64, "L3"]}, sixes=1, last="L3")
+    doc = json.loads(br.to_json(s))
+    assert doc["state"]["last"] == "yellow L3"
+    doc["state"]["last"] = "L3"  # once read as track square 64, where a yellow piece stands
+    with pytest.raises(br.StateFormatError, match="last"):
+        br.from_json(json.dumps(doc))
+
+
+def test_decode_refuses_square_names_that_are_not_text() -> None:
+    s = P.position({"yellow": [5]})
+    body = P.encode(s)
+    body["squares"] = {5: ["yellow"]}
+    with pytest.raises(br.StateFormatError, match="not a square name"):
+        P.decode(P.options_of(s), body)

@@ -368,6 +368,13 @@ def _int(body: Mapping[str, Any], key: str) -> int:
     return value
 
 
+def _json_cell(name: object, where: str) -> int:
+    """The cell of a square name in a JSON body, where lane squares carry their colour."""
+    if not isinstance(name, str) or name.startswith("L"):
+        raise _fail(f"{where}: {name!r} is not a square name ('12', 'yellow L3')")
+    return _cell_of(name, -1, where)
+
+
 def decode(options: dict[str, Any], body: dict[str, Any]) -> State:
     """The state of a JSON body written by :func:`encode`, checked in full."""
     try:
@@ -382,9 +389,7 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> State:
         if not isinstance(colours, list):
             raise _fail(f"square {name!r} must list colours")
         seats = [_seat_of(opts, colour, f"square {name}") for colour in colours]
-        if name.startswith("L"):
-            raise _fail(f"lane squares are written with their colour, not {name!r}")
-        cells.append((_cell_of(name, -1, "squares"), seats))
+        cells.append((_json_cell(name, "squares"), seats))
     goal = [0] * opts.players
     for colour, k in goal_map.items():
         if type(k) is not int:
@@ -400,7 +405,7 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> State:
     elif last == "goal":
         last_rel = GOAL
     else:
-        last_rel = opts.tables.rel[turn][_cell_of(last, -1, "last")]
+        last_rel = opts.tables.rel[turn][_json_cell(last, "last")]
         if last_rel < 0:
             raise _fail("last must be a square the player in turn can stand on")
     finished, opened = body.get("finished"), body.get("opened")
