@@ -524,3 +524,29 @@ def test_decode_refuses_square_names_that_are_not_text() -> None:
     body["squares"] = {5: ["yellow"]}
     with pytest.raises(br.StateFormatError, match="not a square name"):
         P.decode(P.options_of(s), body)
+
+
+# Error messages name the rule --------------------------------------------------------------
+
+OUT, PASS, MOVE = P._state.OUT, P._state.PASS, P._state.MOVE
+
+
+@pytest.mark.parametrize(
+    ("position", "move", "match"),
+    [
+        ({"pieces": {"yellow": [20, 20, 30]}, "roll": 6}, (OUT, 0, -1, 5), "only a 5"),
+        ({"pieces": {"yellow": [20, 30]}, "roll": 3}, (OUT, 0, -1, 5), "only a 5"),
+        ({"pieces": {"yellow": [20, 30]}, "roll": 3}, (PASS, 0, -1, 0), "may not pass"),
+        ({"pieces": {"yellow": [5, 5, 30]}, "roll": 5}, (OUT, 0, -1, 5), "exit is blocked"),
+        ({"pieces": {"yellow": [20, 30]}, "roll": 3}, (MOVE, 0, 0, 3), "no piece of yellow"),
+        ({"pieces": {"yellow": [20, 20, 30]}, "roll": 6}, (MOVE, 0, 25, 6), "barrier must be"),
+        ({"pieces": {"yellow": [20, 20, 30]}, "roll": 6}, (MOVE, 0, 0, 6), "no piece of yellow"),
+        ({"pieces": {"yellow": [20, 30], "red": [22, 22]}, "roll": 3}, (MOVE, 0, 15, 3), "block"),
+    ],
+)
+def test_illegal_moves_name_the_rule_that_forbids_them(
+    position: dict[str, Any], move: tuple[int, int, int, int], match: str
+) -> None:
+    s = P.position(**position)
+    with pytest.raises(br.IllegalMoveError, match=match):
+        P.apply_move(s, P.Move(*move))

@@ -15,6 +15,7 @@ from boardrules.parchis._state import (
     MOVE,
     OUT,
     OUTS,
+    PASS,
     PASSES,
     PHASE_BONUS,
     PHASE_MOVE,
@@ -384,8 +385,20 @@ def _why_illegal(state: State, move: object) -> str:
         return f"it is {state.colour}'s turn; legal moves: {legal}"
     if phase == PHASE_MOVE and state.roll == 5 and moves[0].kind == OUT:
         return f"a 5 must bring a piece out of the nest; legal moves: {legal}"
+    if move.kind == PASS:
+        return f"a piece can move, so the player may not pass; legal moves: {legal}"
+    if move.kind == OUT:
+        if phase == PHASE_MOVE and state.roll == 5:
+            return (
+                "no piece can come out: the nest is empty or the exit is blocked; "
+                f"legal moves: {legal}"
+            )
+        return f"only a 5 brings a piece out of the nest; legal moves: {legal}"
     if move.kind == MOVE and move.steps != state.count:
         return f"the move must count {state.count}; legal moves: {legal}"
-    if state.roll == 6 and phase == PHASE_MOVE and state.barriers:
+    seat = state.turn
+    if move.src not in state.pos[4 * seat : 4 * seat + 4] or move.src in (NEST, GOAL):
+        return f"no piece of {state.colour} can move from there; legal moves: {legal}"
+    if move in _steps(state, seat, state.count):
         return f"on a 6 a barrier must be opened when it can; legal moves: {legal}"
     return f"{move} is blocked (barrier, full square or past the goal); legal moves: {legal}"
