@@ -10,6 +10,7 @@ from the rulebook and the rulings, never copied from the library's output.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -550,3 +551,251 @@ def test_illegal_moves_name_the_rule_that_forbids_them(
     s = P.position(**position)
     with pytest.raises(br.IllegalMoveError, match=match):
         P.apply_move(s, P.Move(*move))
+
+
+# An independent, literal model of the rules ------------------------------------------------
+#
+# A second reading of the two documents, written for this audit without the library's code:
+# plain dicts in the JSON form of P.encode, square names instead of relative positions, no
+# speed tricks.  The library must agree with it on every legal move and every successor.
+
+_EXIT = {"yellow": 5, "blue": 22, "red": 39, "green": 56}
+_SAFE = {5, 12, 17, 22, 29, 34, 39, 46, 51, 56, 63, 68}
+_Body = dict[str, Any]
+
+
+def _square(colour: str, steps: int) -> str:
+    """The square a piece of ``colour`` reaches ``steps`` squares after its exit (< 71)."""
+    if steps <= 63:
+        return str((_EXIT[colour] - 1 + steps) % 68 + 1)
+    return f"{colour} L{steps - 63}"
+
+
+def _steps_of(colour: str, square: str) -> int:
+    if " L" in square:
+        return 63 + int(square.split(" L")[1])
+    return (int(square) - _EXIT[colour]) % 68
+
+
+def _is_barrier(opts: _Body, square: str, pieces: list[str]) -> bool:
+    if len(pieces) != 2 or pieces[0] != pieces[1]:
+        return False
+    safe = " L" not in square and int(square) in _SAFE
+    return safe or not opts["barriers_on_safe_only"]
+
+
+def _in_nest(body: _Body, colour: str) -> int:
+    out: int = sum(p.count(colour) for p in body["squares"].values())
+    return 4 - out - int(body["goal"][colour])
+
+
+def _can_count(body: _Body, opts: _Body, colour: str, count: int) -> list[int]:
+    """The places (steps from the exit) of the pieces that can move ``count`` squares."""
+    places = sorted(
+        {_steps_of(colour, sq) for sq, p in body["squares"].items() if colour in p}
+    )
+    able = []
+    for start in places:
+        end = start + count
+        if end > 71:
+            continue  # the goal needs an exact count
+        crossed = [_square(colour, k) for k in range(start + 1, min(end, 70) + 1)]
+        pieces = [body["squares"].get(sq, []) for sq in crossed]
+        if any(_is_barrier(opts, sq, p) for sq, p in zip(crossed, pieces, strict=True)):
+            continue  # no piece passes or lands on a barrier
+        if end < 71 and len(pieces[-1]) == 2:
+            continue  # no square but the nest and the goal holds three
+        able.append(start)
+    return able
+
+
+def _model_moves(body: _Body, opts: _Body) -> list[str]:
+    phase, me = body["phase"], body["turn"]
+    if phase == "over":
+        return []
+    if phase == "roll":
+        return [f"roll {d}" for d in range(1, 7)]
+    if phase == "move" and body["roll"] == 5 and _in_nest(body, me):
+        on_exit = body["squares"].get(str(_EXIT[me]), [])
+        if len(on_exit) < 2 or (on_exit != [me, me] and opts["exit_capture"]):
+            return ["out"]
+    able = _can_count(body, opts, me, body["count"])
+    if phase == "move" and body["roll"] == 6:
+        opening = [
+            s for s in able if _is_barrier(opts, _square(me, s), body["squares"][_square(me, s)])
+        ]
+        able = opening or able
+    named = [f"L{s - 63}" if s > 63 else _square(me, s) for s in able]
+    return [f"{sq}+{body['count']}" for sq in named] or ["pass"]
+
+
+def _next_player(b: _Body, opts: _Body) -> _Body:
+    seats = opts["colours"]
+    b.update(roll=0, count=0, sixes=0, last=None)
+    if len(b["finished"]) >= len(seats) - 1:
+        b["finished"] += [c for c in seats if c not in b["finished"]]
+        b["phase"] = "over"
+        return b
+    i = seats.index(b["turn"])
+    i = (i + 1) % len(seats)
+    while seats[i] in b["finished"]:
+        i = (i + 1) % len(seats)
+    b.update(turn=seats[i], phase="roll")
+    return b
+
+
+def _roll_over(b: _Body, opts: _Body) -> _Body:
+    if b["roll"] == 6:
+        b.update(phase="roll", roll=0, count=0)
+        return b
+    return _next_player(b, opts)
+
+
+def _take(b: _Body, square: str, colour: str) -> None:
+    b["squares"][square].remove(colour)
+    if not b["squares"][square]:
+        del b["squares"][square]
+
+
+def _model_apply(body: _Body, opts: _Body, move: str) -> _Body:
+    b: _Body = json.loads(json.dumps(body))
+    me = b["turn"]
+    if move.startswith("roll"):
+        die = int(move[5:])
+        sixes = b["sixes"] + 1 if die == 6 else 0
+        if sixes < 3:
+            count = 7 if die == 6 and not _in_nest(b, me) else die
+            b.update(phase="move", roll=die, count=count, sixes=sixes)
+            return b
+        last = b["last"]
+        if last is not None and last != "goal" and " L" not in last:
+            _take(b, last, me)  # back to the nest
+        elif last is not None and " L" in last and opts["third_six_back_to_lane_start"]:
+            first = f"{me} L1"
+            if last != first and len(b["squares"].get(first, [])) < 2:
+                _take(b, last, me)
+                b["squares"].setdefault(first, []).append(me)
+        return _next_player(b, opts)
+    if move == "pass":
+        return _roll_over(b, opts)
+    bonus = 0
+    if move == "out":
+        exit_ = str(_EXIT[me])
+        here = b["squares"].setdefault(exit_, [])
+        first_out = me not in b["opened"]
+        if len(here) == 2:  # eat the last to arrive of another colour
+            here.pop(1 if here[1] != me else 0)
+            bonus = 20
+        elif not here and first_out and opts["two_out_on_first_five"] and _in_nest(b, me) > 1:
+            here.append(me)
+        here.append(me)
+        b["opened"] = [c for c in opts["colours"] if c in b["opened"] or c == me]
+        b["last"] = exit_
+    else:
+        where, steps = move.split("+")
+        where = f"{me} {where}" if where.startswith("L") else where
+        end = _steps_of(me, where) + int(steps)
+        _take(b, where, me)
+        if end == 71:
+            b["goal"][me] += 1
+            bonus, b["last"] = 10, "goal"
+        else:
+            to = _square(me, end)
+            here = b["squares"].setdefault(to, [])
+            if len(here) == 1 and here[0] != me and " L" not in to and int(to) not in _SAFE:
+                here[0] = me
+                bonus = 20
+            else:
+                here.append(me)
+            b["last"] = to
+    if b["goal"][me] == 4:
+        b["finished"].append(me)
+        return _next_player(b, opts)
+    if bonus and _can_count(b, opts, me, bonus):
+        b.update(phase="bonus", count=bonus)
+        return b
+    return _roll_over(b, opts)
+
+
+def _agrees_with_the_model(s: P.State) -> None:
+    body, opts = P.encode(s), P.options_of(s)
+    got = [str(m) for m in P.legal_moves(s)]
+    assert sorted(got) == sorted(_model_moves(body, opts)), body
+    for move in got:
+        after = P.encode(P.apply_move(s, P.parse_move(s, move)))
+        assert after == _model_apply(body, opts, move), (body, move)
+
+
+_MODEL_OPTIONS: list[dict[str, Any]] = [
+    {"players": 4},
+    {"players": 2},
+    {"players": 3, "colours": ["blue", "red", "green"], "first_player": 2},
+    {"two_out_on_first_five": True},
+    {"exit_capture": False},
+    {"barriers_on_safe_only": True},
+    {"third_six_back_to_lane_start": True},
+    {
+        "players": 3,
+        "two_out_on_first_five": True,
+        "exit_capture": False,
+        "barriers_on_safe_only": True,
+        "third_six_back_to_lane_start": True,
+    },
+]
+
+
+@pytest.mark.parametrize("options", _MODEL_OPTIONS)
+def test_engine_agrees_with_a_literal_model_along_games(options: dict[str, Any]) -> None:
+    rng = random.Random(repr(options))
+    for _ in range(2):
+        s = P.new_game(**options)
+        while not br.is_terminal(s):
+            _agrees_with_the_model(s)
+            moves_now = [str(m) for m in P.legal_moves(s)]
+            if br.current_player(s) == br.CHANCE:
+                moves_now += ["roll 5", "roll 6", "roll 6"]  # more 5s and 6s, more rules
+            s = play(s, rng.choice(moves_now))
+
+
+def _random_position(rng: random.Random) -> P.State | None:
+    options = rng.choice(_MODEL_OPTIONS)
+    colours = [P.BOARD.colours[c] for c in P.new_game(**options).options.colours]
+    crowded = [5, 8, 10, 12, 17, 20, 22, 23, 25, 30, 34, 39, 51, 56, 60, 64, 68]
+    pieces: dict[str, list[int | str]] = {}
+    for colour in colours:
+        mine: list[int | str] = []
+        for _ in range(rng.choice([0, 1, 2, 3, 4, 4])):
+            x = rng.random()
+            if x < 0.1:
+                mine.append("goal")
+            elif x < 0.3:
+                mine.append(f"L{rng.randint(1, 7)}")
+            elif x < 0.45:
+                mine.append(_EXIT[colour])
+            else:
+                mine.append(rng.choice(crowded) if x < 0.75 else rng.randint(1, 68))
+        pieces[colour] = mine
+    turn = rng.choice(colours)
+    kw: dict[str, Any] = {"sixes": rng.choice([0, 1, 2, 2])}
+    if rng.random() < 0.6:
+        kw["roll"] = rng.choice([1, 3, 4, 5, 5, 6, 6])
+        kw["sixes"] = rng.choice([1, 2]) if kw["roll"] == 6 else 0
+        if rng.random() < 0.3:
+            kw["bonus"] = rng.choice([10, 20])
+    if pieces[turn] and (kw["sixes"] or "bonus" in kw or "roll" in kw) and rng.random() < 0.8:
+        kw["last"] = rng.choice(pieces[turn])
+    kw["opened"] = [c for c in colours if pieces[c] or rng.random() < 0.5]
+    try:
+        return P.position(pieces, turn=turn, **kw, **options)
+    except br.StateFormatError:
+        return None  # an impossible position: try another
+
+
+def test_engine_agrees_with_a_literal_model_on_random_positions() -> None:
+    rng = random.Random(2026)
+    checked = 0
+    while checked < 1500:
+        s = _random_position(rng)
+        if s is not None:
+            _agrees_with_the_model(s)
+            checked += 1
