@@ -13,6 +13,7 @@ numbers; a step from altitude a onto a tower h high costs 1 + |a - h|.
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
 from typing import Any
 
@@ -613,3 +614,29 @@ def test_every_turn_agrees_with_a_reference_model_of_the_rulings(
     else:
         nxt = next(p % players for p in range(me + 1, me + players) if p % players in left)
         assert whose_roll(after) == nxt
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("return_to_start", [False, True])
+def test_random_games_from_new_game_agree_with_the_reference_model(
+    players: int, return_to_start: bool
+) -> None:
+    rng = random.Random(players * 2 + return_to_start)
+    for _ in range(20):
+        s = docker.new_game(players=players, return_to_start=return_to_start)
+        while not docker.is_terminal(s):
+            me, roll = whose_roll(s), rng.randint(1, 6)
+            after = play(s, f"roll {roll}")
+            expected = reference_moves(s, me, roll)
+            if expected:
+                assert moves(after) == expected
+                after = docker.apply_move(after, rng.choice(docker.legal_moves(after)))
+            elif sum(t.count(me) for t in s.towers) < 3 and any(
+                reference_moves(s, me, v) for v in range(1, 7)
+            ):
+                assert after == s
+            else:
+                assert docker.elimination_order(after) == (*s.eliminated, me)
+            s = after
+        assert len(docker.elimination_order(s)) == players - 1
+        assert docker.returns(s).count(1.0) == 1
