@@ -419,6 +419,108 @@ def test_expectimax_refuses_depth_zero() -> None:
         ExpectimaxBot(depth=0)
 
 
+# ----------------------------------------------------------------------------- bounded search
+# test-chain: player 0 either stops (0.4, 0.6) or rolls a coin again and again: heads ends
+# the game, won by player 0 if it came after an even number of tails, else by player 1.
+# The chain of rolls has no bound; its exact worth for player 0 is
+# sum over k even of (1/2) ** (k + 1) = 2/3.  The evaluation says (0.5, 0.5) before the end.
+
+
+@attrs.frozen
+class ChainState:
+    game: ClassVar[Game[Any, Any]]
+    tails: int = -1  # -1: player 0 has not chosen yet
+    heads: bool = False
+
+
+COIN = (("tails", Fraction(1, 2)), ("heads", Fraction(1, 2)))
+
+
+def _chain_player(s: ChainState) -> int:
+    return br.TERMINAL if s.heads else 0 if s.tails < 0 else br.CHANCE
+
+
+def _chain_moves(s: ChainState) -> tuple[str, ...]:
+    return () if s.heads else ("stop", "roll") if s.tails < 0 else ("tails", "heads")
+
+
+def _chain_apply(s: ChainState, move: Any) -> ChainState:
+    if move not in _chain_moves(s):
+        raise br.IllegalMoveError(f"{move!r} is not legal here")
+    if move == "stop":
+        return ChainState(-2, True)
+    return ChainState(0 if move == "roll" else s.tails + (move == "tails"), move == "heads")
+
+
+def _chain_returns(s: ChainState) -> tuple[float, ...]:
+    if not s.heads:
+        return (0.0, 0.0)
+    if s.tails == -2:
+        return (0.4, 0.6)
+    return (1.0, 0.0) if s.tails % 2 == 0 else (0.0, 1.0)
+
+
+CHAIN = attrs.evolve(
+    TREE,
+    name="test-chain",
+    summary="a chain of coin tosses without end",
+    state_type=ChainState,
+    new_game=lambda **o: ChainState(),
+    current_player=_chain_player,
+    num_players=lambda s: 2,
+    legal_moves=_chain_moves,
+    chance_outcomes=lambda s: COIN if _chain_player(s) == br.CHANCE else (),
+    apply_move=_chain_apply,
+    returns=_chain_returns,
+    parse_move=_chain_apply,
+    evaluate=lambda s: _chain_returns(s) if s.heads else (0.5, 0.5),
+)
+ChainState.game = CHAIN
+
+
+@pytest.mark.parametrize(
+    ("chance_depth", "worth"),
+    [(0, 0.5), (1, 0.5 + 0.5 / 2), (2, 0.5 + 0.5 / 4), (3, 0.5 + 1 / 8 + 0.5 / 8)],
+)
+def test_expectimax_rolls_chance_depth_times_in_a_row_then_evaluates(
+    chance_depth: int, worth: float
+) -> None:
+    # e.g. chance_depth 2: heads 1/2 -> 1.0, tails-heads 1/4 -> 0.0, tails-tails 1/4 -> 0.5.
+    rolling = ChainState(0)
+    bot = ExpectimaxBot(depth=1, chance_depth=chance_depth)
+    assert bot.value(rolling) == pytest.approx((worth, 1 - worth))
+    assert GreedyBot(chance_depth=chance_depth).value(rolling) == bot.value(rolling)
+    assert bot.choose(ChainState(), random.Random(0)) == "roll"
+
+
+@pytest.mark.parametrize("bot", [GreedyBot(), ExpectimaxBot(depth=3)], ids=repr)
+def test_search_bots_stop_an_endless_chain_of_rolls(bot: Any) -> None:
+    # Unbounded, the search never came back (RecursionError); the default bound gets within
+    # (1/2) ** chance_depth of the exact 2/3.
+    assert bot.choose(ChainState(), random.Random(0)) == "roll"
+    assert bot.value(ChainState(0))[0] == pytest.approx(2 / 3, abs=0.5**bot.chance_depth)
+
+
+def test_expectimax_searches_less_deep_when_it_would_need_more_than_max_nodes() -> None:
+    # LOOKAHEAD: 2 decisions deep needs 7 positions, 1 decision deep 3, the root alone 1.
+    state = TreeState(2, LOOKAHEAD)
+    assert ExpectimaxBot(depth=2, max_nodes=7).value(state) == pytest.approx((0.4, 0.6))
+    assert ExpectimaxBot(depth=2, max_nodes=6).value(state) == pytest.approx((0.9, 0.1))
+    assert ExpectimaxBot(depth=2, max_nodes=2).value(state) == pytest.approx((0.5, 0.5))
+    # choose scores the 2 moves: 6 positions to see the reply, 2 to evaluate them.
+    assert ExpectimaxBot(depth=2, max_nodes=6).choose(state, random.Random(0)) == "b"
+    assert ExpectimaxBot(depth=2, max_nodes=5).choose(state, random.Random(0)) == "a"
+    assert ExpectimaxBot(depth=2, max_nodes=1).choose(state, random.Random(0)) == "a"
+
+
+@pytest.mark.parametrize(
+    "bad", [{"chance_depth": -1}, {"max_nodes": 0}, {"depth": 0}], ids=lambda b: str(b)
+)
+def test_expectimax_refuses_bad_bounds(bad: dict[str, int]) -> None:
+    with pytest.raises(br.InvalidOptionError, match=next(iter(bad))):
+        ExpectimaxBot(**bad)
+
+
 # ----------------------------------------------------------------------------- MCTS
 
 
