@@ -11,6 +11,7 @@ import importlib.util
 import math
 import random
 import re
+import time
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -654,6 +655,58 @@ def test_greedy_and_expectimax_beat_random_in_parchis() -> None:
             wins += br.returns(end_state)[seat]
         low, _ = wilson_interval(wins, games)
         assert low > 0.5, f"{bot!r} won {wins} of {games}"
+
+
+# ----------------------------------------------------------------------------- every game
+
+GAME_BOTS = [
+    RandomBot(),
+    GreedyBot(),
+    ExpectimaxBot(depth=1),
+    ExpectimaxBot(depth=2),
+    MctsBot(iterations=20),
+]
+# Seconds a single move may take on this slow 2-core machine (the defaults bound the search
+# to about 2 * 20 000 positions, well under a second in every game).
+MOVE_TIME_LIMIT = 5.0
+
+
+def test_game_bots_cover_every_built_in_bot() -> None:
+    assert {type(bot) for bot in GAME_BOTS} == {factory for factory, _ in BOTS.values()}
+
+
+def _positions_by_random_play(game: str, seeds: range) -> list[Any]:
+    """For each seed, a decision with a real choice reached after a seeded number of random
+    moves (fewer if the game ends first: then the last such decision seen)."""
+    positions = []
+    for seed in seeds:
+        rng = random.Random(f"{game}:{seed}")
+        state = br.new_game(game)
+        length = rng.randrange(20, 400)
+        chosen = None
+        for played in range(100_000):
+            if br.is_terminal(state):
+                break
+            if br.current_player(state) >= 0 and len(br.legal_moves(state)) > 1:
+                chosen = state
+                if played >= length:
+                    break
+            state = br.apply_move(state, RandomBot().choose(state, rng))
+        assert chosen is not None, f"{game}: no decision with a choice in seed {seed}"
+        positions.append(chosen)
+    return positions
+
+
+@pytest.mark.parametrize("bot", GAME_BOTS, ids=repr)
+@pytest.mark.parametrize("game", br.available_games())
+def test_every_bot_moves_legally_repeatably_and_in_time_in_every_game(game: str, bot: Any) -> None:
+    for seed, state in enumerate(_positions_by_random_play(game, range(8))):
+        started = time.perf_counter()
+        move = bot.choose(state, random.Random(seed))
+        took = time.perf_counter() - started
+        assert move in br.legal_moves(state), f"{bot!r} chose an illegal {move!r}"
+        assert bot.choose(state, random.Random(seed)) == move
+        assert took < MOVE_TIME_LIMIT, f"{bot!r} took {took:.1f} s in {game} (seed {seed})"
 
 
 # ----------------------------------------------------------------------------- the tutorial
