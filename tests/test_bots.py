@@ -596,12 +596,17 @@ def test_make_bot_builds_every_named_bot_with_parameters() -> None:
     assert isinstance(bot, MctsBot)
     assert (bot.iterations, bot.exploration, bot.rollout_depth) == (7, 0.5, None)
     assert isinstance(make_bot(" Expectimax:depth=3 "), ExpectimaxBot)
+    bounded = make_bot("expectimax:depth=1:chance_depth=2:max_nodes=500")
+    assert isinstance(bounded, ExpectimaxBot)
+    assert (bounded.depth, bounded.chance_depth, bounded.max_nodes) == (1, 2, 500)
+    assert repr(make_bot("greedy:chance_depth=0")) == "GreedyBot(chance_depth=0)"
 
 
 @pytest.mark.parametrize(
     "spec",
     ["", "clever", "mcts:iterations", "mcts:iterations=x", "mcts:speed=3", "random:depth=1",
-     "expectimax:depth=0", "mcts:iterations=0"],
+     "expectimax:depth=0", "mcts:iterations=0", "greedy:max_nodes=0",
+     "expectimax:chance_depth=x", "greedy:depth=2"],
 )
 def test_make_bot_refuses_bad_specifications(spec: str) -> None:
     with pytest.raises(br.InvalidOptionError):
