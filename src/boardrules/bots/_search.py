@@ -14,9 +14,9 @@ __all__ = ["ExpectimaxBot", "GreedyBot"]
 # Values closer than this are ties, broken with the caller's generator.
 _TIE = 1e-12
 
-# Default chance_depth: Parchís never has more than two rolls in a row (so it is searched
-# exactly); in Dorasure chains of three or fewer are the common case, and each further roll
-# would multiply the work by up to 126 outcomes.
+# Default chance_depth: in random play Parchís never had more than two rolls in a row (so it
+# is searched exactly); in Dorasure chains of three or fewer are the common case, and each
+# further roll would multiply the work by up to 126 outcomes.
 CHANCE_DEPTH = 3
 # Default max_nodes: Parchís needs at most about 1 200 positions at depth 2, far below it; in
 # Dorasure 20 000 positions take about a quarter of a second.
@@ -96,6 +96,8 @@ class ExpectimaxBot:
       down to scoring the position after each move with ``evaluation`` alone.  A move
       therefore costs at most about ``depth * max_nodes`` positions, and the choice depends
       only on the position and ``rng``, never on the clock.
+
+    The search recurses at most ``depth * (chance_depth + 1)`` positions deep.
 
     The work grows as (moves x outcomes) ** depth; depth 2 is practical for two-dice games.
     """
