@@ -158,7 +158,8 @@ def _square(key: Any) -> int:
 
 def _owners(square: int, pieces: Any) -> tuple[int, ...]:
     if isinstance(pieces, str):
-        if not pieces.isdigit():
+        # isdigit alone lets through digits such as "²" that int() refuses.
+        if not (pieces.isascii() and pieces.isdigit()):
             raise StateFormatError(f"towers: {PITCH.name_of(square)} as text is player digits")
         return tuple(int(c) for c in pieces)
     if not isinstance(pieces, (list, tuple)):
@@ -188,11 +189,18 @@ def position(
     (1, 2)
     """
     rules = _rules(options)
-    board: list[tuple[int, ...]] = [()] * PITCH.squares
+    if towers is not None and not isinstance(towers, Mapping):
+        raise StateFormatError("towers: a mapping of squares to their pieces' owners")
+    if not isinstance(eliminated, Iterable):
+        raise StateFormatError("eliminated: a sequence of player numbers, first out first")
+    board: list[tuple[int, ...] | None] = [None] * PITCH.squares
     for key, pieces in (towers or {}).items():
         square = _square(key)
+        if board[square] is not None:
+            raise StateFormatError(f"towers: {PITCH.name_of(square)} is given twice")
         board[square] = _owners(square, pieces)
-    return build(rules, board, to_move, roll, list(eliminated))
+    filled = [() if tower is None else tower for tower in board]
+    return build(rules, filled, to_move, roll, list(eliminated))
 
 
 def encode(state: DockerState) -> dict[str, Any]:
