@@ -799,3 +799,15 @@ def test_engine_agrees_with_a_literal_model_on_random_positions() -> None:
         if s is not None:
             _agrees_with_the_model(s)
             checked += 1
+
+
+@pytest.mark.parametrize("text", ["69+3", "0+3", "99+1", "L8+1", "L0+1", "5+0", "5+21"])
+def test_notation_names_only_squares_that_exist(text: str) -> None:
+    s = P.position({"yellow": [5]}, roll=3)
+    with pytest.raises(br.MoveSyntaxError):
+        P.parse_move(s, text)
+
+
+def test_notation_reaches_track_square_68() -> None:
+    s = P.position({"yellow": [68]}, roll=3)
+    assert P.parse_move(s, "68+3") == P.legal_moves(s)[0]

@@ -11,7 +11,9 @@ from boardrules.parchis._state import PHASE_BONUS, PHASE_MOVE, PHASE_OVER, Move,
 
 __all__ = ["evaluate", "parse_move", "render"]
 
-_NOTATION = re.compile(r"roll [1-6]|out|pass|(?:[1-9]|[1-6][0-9]|L[1-7])\+(?:[1-9]|1[0-9]|20)")
+_NOTATION = re.compile(
+    r"roll [1-6]|out|pass|(?:[1-9]|[1-5][0-9]|6[0-8]|L[1-7])\+(?:[1-9]|1[0-9]|20)"
+)
 
 
 def parse_move(state: State, text: str) -> Move:
