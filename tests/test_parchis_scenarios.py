@@ -792,12 +792,17 @@ def _random_position(rng: random.Random) -> P.State | None:
 
 
 def test_engine_agrees_with_a_literal_model_on_random_positions() -> None:
+    # Each position also round-trips through JSON, renders, and evaluates within [0, 1].
     rng = random.Random(2026)
     checked = 0
     while checked < 1500:
         s = _random_position(rng)
         if s is not None:
             _agrees_with_the_model(s)
+            assert br.from_json(br.to_json(s)) == s
+            assert all(0.0 <= v <= 1.0 for v in br.evaluate(s))
+            assert br.returns(s) == (0.0,) * br.num_players(s)
+            assert P.render(s).startswith("Parchís")
             checked += 1
 
 
