@@ -208,18 +208,26 @@ def test_third_six_sends_the_last_moved_piece_home() -> None:
     s = P.position({"yellow": [10, 20]}, sixes=2, last=20)
     s = play(s, "roll 6")
     assert squares(s) == {"10": ["yellow"]} and nest(s, "yellow") == 3
-    assert s.colour == "blue" and br.current_player(s) == br.CHANCE
+
+
+def test_third_six_is_lost_with_a_forced_pass_that_ends_the_turn() -> None:
+    s = play(P.position({"yellow": [10, 20]}, sixes=2, last=20), "roll 6")
+    assert br.current_player(s) == 0 and moves(s) == ["pass"]
+    with pytest.raises(br.IllegalMoveError, match="third 6"):
+        P.apply_move(s, P.Move(P._state.MOVE, 0, 5, 6))
+    s = play(s, "pass")
+    assert s.colour == "blue" and br.current_player(s) == br.CHANCE and s.sixes == 0
 
 
 def test_third_six_spares_a_piece_in_its_lane_but_the_roll_is_lost() -> None:
     s = P.position({"yellow": [10, "L3"]}, sixes=2, last="L3")
-    after = play(s, "roll 6")
+    after = play(s, "roll 6", "pass")
     assert squares(after) == squares(s) and after.colour == "blue"
 
 
 def test_third_six_with_no_piece_moved_does_nothing() -> None:
     s = P.position({"yellow": [10]}, sixes=2)
-    after = play(s, "roll 6")
+    after = play(s, "roll 6", "pass")
     assert squares(after) == squares(s) and after.colour == "blue"
 
 

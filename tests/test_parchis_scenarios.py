@@ -208,7 +208,7 @@ def test_third_six_after_a_pass_sends_the_last_moved_piece_home() -> None:
     s = P.position({"yellow": [10], "red": [20, 20]}, players=2)
     s = play(s, "roll 6", "10+6", "roll 6")
     assert moves(s) == ["pass"]  # 16+6 would pass red's barrier on 20
-    s = play(s, "pass", "roll 6")
+    s = play(s, "pass", "roll 6", "pass")
     assert nest(s, "yellow") == 4 and squares(s) == {"20": ["red", "red"]}
     assert to_roll(s) == "red" and s.sixes == 0
 
@@ -220,14 +220,14 @@ def test_third_six_after_a_bonus_and_a_pass_punishes_the_bonus_piece() -> None:
     assert moves(s) == ["40+20"]
     s = play(s, "40+20", "roll 6")
     assert moves(s) == ["pass"]  # 23 is behind 25, 60 behind blue's barrier on 62
-    s = play(s, "pass", "roll 6")
+    s = play(s, "pass", "roll 6", "pass")
     assert squares(s) == {"23": ["yellow"], "25": ["red", "red"], "62": ["blue", "blue"]}
     assert nest(s, "yellow") == 3 and to_roll(s) == "blue"
 
 
 def test_third_six_sending_a_barrier_piece_home_opens_the_barrier() -> None:
     s = P.position({"yellow": [16, 16], "red": [14]}, sixes=2, last=16, players=2)
-    s = play(s, "roll 6")
+    s = play(s, "roll 6", "pass")
     assert squares(s) == {"14": ["red"], "16": ["yellow"]} and nest(s, "yellow") == 3
     s = play(s, "roll 4")
     assert moves(s) == ["14+4"]  # red may now pass 16
@@ -235,7 +235,7 @@ def test_third_six_sending_a_barrier_piece_home_opens_the_barrier() -> None:
 
 def test_third_six_with_the_last_piece_in_the_goal_only_loses_the_roll() -> None:
     s = P.position({"yellow": [10, "goal"]}, sixes=2, last="goal")
-    after = play(s, "roll 6")
+    after = play(s, "roll 6", "pass")
     assert squares(after) == squares(s) and goal(after, "yellow") == 1
     assert to_roll(after) == "blue"
 
@@ -243,7 +243,7 @@ def test_third_six_with_the_last_piece_in_the_goal_only_loses_the_roll() -> None
 def test_three_sixes_from_the_start_of_a_game() -> None:
     s = play(P.new_game(players=2), "roll 5", "out", "roll 5", "out", "roll 6")
     assert s.count == 6 and moves(s) == ["5+6"]
-    s = play(s, "5+6", "roll 6", "11+6", "roll 6")
+    s = play(s, "5+6", "roll 6", "11+6", "roll 6", "pass")
     assert squares(s) == {"39": ["red"]} and nest(s, "yellow") == 4
     assert to_roll(s) == "red"
 
@@ -399,7 +399,7 @@ def test_lane_start_variant_leaves_a_piece_when_the_first_lane_square_is_full() 
     s = P.position(
         {"yellow": ["L1", "L1", "L4"]}, sixes=2, last="L4", third_six_back_to_lane_start=True
     )
-    after = play(s, "roll 6")
+    after = play(s, "roll 6", "pass")
     assert squares(after) == squares(s) and to_roll(after) == "blue"
 
 
@@ -615,6 +615,8 @@ def _model_moves(body: _Body, opts: _Body) -> list[str]:
         return []
     if phase == "roll":
         return [f"roll {d}" for d in range(1, 7)]
+    if body["sixes"] == 3:
+        return ["pass"]  # the third 6 is lost
     if phase == "move" and body["roll"] == 5 and _in_nest(body, me):
         on_exit = body["squares"].get(str(_EXIT[me]), [])
         if len(on_exit) < 2 or (on_exit != [me, me] and opts["exit_capture"]):
@@ -645,7 +647,7 @@ def _next_player(b: _Body, opts: _Body) -> _Body:
 
 
 def _roll_over(b: _Body, opts: _Body) -> _Body:
-    if b["roll"] == 6:
+    if b["roll"] == 6 and b["sixes"] < 3:
         b.update(phase="roll", roll=0, count=0)
         return b
     return _next_player(b, opts)
@@ -675,7 +677,8 @@ def _model_apply(body: _Body, opts: _Body, move: str) -> _Body:
             if last != first and len(b["squares"].get(first, [])) < 2:
                 _take(b, last, me)
                 b["squares"].setdefault(first, []).append(me)
-        return _next_player(b, opts)
+        b.update(phase="move", roll=6, count=0, sixes=3, last=None)
+        return b
     if move == "pass":
         return _roll_over(b, opts)
     bonus = 0

@@ -84,6 +84,8 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
         return ()
     seat = state.turn
     colour = state.options.colours[seat]
+    if state.sixes == 3:
+        return (PASSES[colour],)  # the third 6 is lost: the turn ends with a pass
     five = phase == PHASE_MOVE and state.roll == 5
     if five and state.pos[4 * seat] == NEST and _can_come_out(state, seat):
         return (OUTS[colour],)  # a 5 must bring a piece out when it can
@@ -169,8 +171,9 @@ def _rolled(state: State, die: int) -> State:
 
 
 def _third_six(state: State) -> State:
-    """The third 6 in a row: the piece moved last goes back to the nest (from the lane only
-    with the option, to the lane's first square); the roll is lost and the turn ends."""
+    """The third 6 in a row: the piece moved last goes back to the nest at once (from the
+    lane only with the option, to the lane's first square); the roll is lost: the player's
+    only move is ``pass``, which ends the turn."""
     seat, last = state.turn, state.last
     board, pos, barriers = state.board, state.pos, state.barriers
     options = state.options
@@ -184,7 +187,10 @@ def _third_six(state: State) -> State:
             if to != NEST:
                 board, barriers = _drop(state, board, barriers, cell[to], seat)
             pos = _relocate(pos, seat, last, to)
-    return _next_turn(state, board, pos, barriers, state.finished)
+    return State(
+        options, pos, board, seat, PHASE_MOVE, 6, 0, 3, NEST, state.finished, state.opened,
+        barriers,
+    )  # fmt: skip
 
 
 def _moved(state: State, src: int, dst: int) -> State:
@@ -285,8 +291,9 @@ def _after_move(
 def _turn_over(
     state: State, board: tuple[int, ...], pos: tuple[int, ...], barriers: int, last: int
 ) -> State:
-    """The roll is played out: after a 6 the same player rolls again, else the next one."""
-    if state.roll == 6:
+    """The roll is played out: after a 6 the same player rolls again (not after the third),
+    else the next one."""
+    if state.roll == 6 and state.sixes < 3:
         return State(
             state.options, pos, board, state.turn, PHASE_ROLL, 0, 0, state.sixes, last,
             state.finished, state.opened, barriers,
@@ -383,6 +390,8 @@ def _why_illegal(state: State, move: object) -> str:
         return f"the die was already rolled; legal moves: {legal}"
     if move.colour != state.options.colours[state.turn]:
         return f"it is {state.colour}'s turn; legal moves: {legal}"
+    if state.sixes == 3:
+        return f"the third 6 in a row is lost: the turn ends; legal moves: {legal}"
     if phase == PHASE_MOVE and state.roll == 5 and moves[0].kind == OUT:
         return f"a 5 must bring a piece out of the nest; legal moves: {legal}"
     if move.kind == PASS:

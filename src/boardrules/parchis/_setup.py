@@ -194,8 +194,11 @@ def _build(
         raise _fail("the player in turn must be playing")
     if not 0 <= opened < 1 << n:
         raise _fail("opened names players that are not in the game")
-    if not 0 <= sixes <= 2:
-        raise _fail("sixes counts 0, 1 or 2 sixes in a row")
+    if not 0 <= sixes <= 3:
+        raise _fail("sixes counts 0-3 sixes in a row")
+    third_six = phase == PHASE_MOVE and sixes == 3
+    if sixes == 3 and not (third_six and roll == 6 and count == 0 and last == NEST):
+        raise _fail("a third 6 leaves only its pass: roll 6, count 0, no last-moved piece")
     mine = pos[4 * turn : 4 * turn + 4]
     if last != NEST and last not in mine:
         raise _fail("last must be a square where a piece of the player in turn stands")
@@ -204,6 +207,8 @@ def _build(
             raise _fail("no roll is pending before a roll or after the end")
         if (sixes == 0 and last != NEST) or (phase == PHASE_OVER and sixes):
             raise _fail("a turn starts with no sixes and no last-moved piece")
+    elif third_six:
+        pass
     elif phase == PHASE_MOVE:
         expect = 7 if roll == 6 and mine[0] != NEST else roll
         if not 1 <= roll <= 6 or count != expect or (roll == 6) != (sixes > 0):
@@ -316,6 +321,8 @@ def position(
         phase, count = PHASE_BONUS, bonus
     if sixes is None:
         sixes = 1 if roll == 6 else 0
+    if sixes == 3 and phase == PHASE_MOVE:
+        count = 0  # the third 6 counts nothing: only its pass is left
     seats_out = {s for seats in cells.values() for s in seats} | {
         s for s in range(opts.players) if goal[s]
     }
