@@ -94,8 +94,12 @@ OPTIONS = (
 
 
 def make_options(given: Mapping[str, Any]) -> Options:
-    """Check the options given to :func:`new_game` and return them as an :class:`Options`."""
+    """Check the options given to :func:`new_game` and return them as an :class:`Options`.
+
+    Given ``colours`` without ``players``, there are as many players as colours."""
     opts = resolve_options("parchis", OPTIONS, given)
+    if "players" not in given and opts["colours"] is not None:
+        opts["players"] = _players(len(opts["colours"]))
     players = opts["players"]
     names = opts["colours"] or DEFAULT_COLOURS[players]
     if len(names) != players:
