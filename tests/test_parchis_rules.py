@@ -56,6 +56,8 @@ def test_default_colours_for_two_three_and_four_players() -> None:
     s = P.new_game(players=2, colours=["blue", "green"])
     assert s.colour == "blue"
     assert P.new_game(colours=["yellow", "blue", "green"]).options.players == 3
+    with pytest.raises(br.InvalidOptionError, match="2, 3 or 4 colours"):
+        P.new_game(colours=["yellow"])
     with pytest.raises(br.InvalidOptionError, match="turn order"):
         P.new_game(players=2, colours=["red", "yellow"])
 

@@ -99,7 +99,9 @@ def make_options(given: Mapping[str, Any]) -> Options:
     Given ``colours`` without ``players``, there are as many players as colours."""
     opts = resolve_options("parchis", OPTIONS, given)
     if "players" not in given and opts["colours"] is not None:
-        opts["players"] = _players(len(opts["colours"]))
+        if not 2 <= len(opts["colours"]) <= 4:
+            raise InvalidOptionError("parchis option colours: give 2, 3 or 4 colours")
+        opts["players"] = len(opts["colours"])
     players = opts["players"]
     names = opts["colours"] or DEFAULT_COLOURS[players]
     if len(names) != players:
