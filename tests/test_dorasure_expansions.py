@@ -9,9 +9,12 @@ next to e0; b2 (road) next to c2; f3 (road) and e4 (village) next to e3; e4 next
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import boardrules as br
 from boardrules.dorasure import (
@@ -278,3 +281,41 @@ def test_expansion_states_round_trip_and_damaged_fields_are_refused() -> None:
 )
 def test_contract_random_play_with_the_expansions(options: dict[str, object]) -> None:
     check_random_play("dorasure", seed=7, games=2, **options)
+
+
+# -- properties ----------------------------------------------------------------------------
+
+PARTY = [h for h in HERO_ORDER if h != "Grand Master"]
+
+
+@given(
+    seed=st.integers(0, 10**9),
+    heroes=st.one_of(
+        st.just(["Grand Master"]),
+        st.lists(st.sampled_from(PARTY), min_size=2, max_size=11, unique=True),
+    ),
+    with_fang=st.booleans(),
+)
+@settings(max_examples=40, deadline=None)
+def test_expansion_games_end_and_keep_every_track_within_bounds(
+    seed: int, heroes: list[str], with_fang: bool
+) -> None:
+    rng = random.Random(seed)
+    s = new_game(heroes=heroes, fang=with_fang)
+    for _ in range(5_000):
+        if br.is_terminal(s):
+            break
+        move = (br.sample_chance(s, rng) if br.is_chance(s)
+                else rng.choice(br.legal_moves(s)))
+        nxt = br.apply_move(s, move)
+        rules = nxt.rules
+        for p in range(len(heroes)):
+            assert 0 <= nxt.health[p] <= rules.sheets[p].health
+            assert 0 <= nxt.resource[p] <= rules.stats[p][nxt.level(p)][6]
+            assert nxt.xp[p] >= s.xp[p]
+        assert s.meter <= nxt.meter <= rules.tracks.meter_end
+        assert s.wounds <= nxt.wounds <= rules.tracks.health
+        s = nxt
+    else:
+        raise AssertionError("the game did not end")
+    assert br.returns(s) in ((0.0,) * len(heroes), (1.0,) * len(heroes))
