@@ -95,12 +95,16 @@ def test_quest_replenishing_at_the_third_rampage_draws_from_the_unused_quests() 
     s = play(s, "roll 1 2 3 6", "special meter", "rampage 1")
     d1 = s.rules.board.mountains.index(s.rules.board.index["d1"])
     assert s.renewed[d1] == 1 and s.retired == (1,), "the golem leaves the game"
+    assert s.quests[d1] == -1 and s.rewards[d1] == 1, "a new quest, face down"
+    assert texts(s)[0].startswith("step")
+    s = position(SIX, quests={"g0": "inscriptions"}, solved={"d1": "book"}, renewed=["d1"],
+                 retired=["golem"], meter=9, at={"Ninja": "c1"}, step="act")
+    assert "gather d1" in texts(s)
+    s = play(s, "gather d1")
     assert odds(s) == {f"quest-tile {q}": Fraction(1, 5) for q in
                        ("teleport", "labyrinth", "sphinx", "goblins", "chimera")}
     s = play(s, "quest-tile sphinx")
-    assert s.quests[d1] == 4 and s.flags[d1] == 0 and texts(s)[0].startswith("step")
-    s = play(s, "stop")
-    assert "quest d1" not in texts(s), "the Ninja is in the City, not next to d1"
+    assert s.quests[d1] == 4 and s.flags[d1] == 0 and s.turn == 1
 
 
 def test_quest_replenishing_not_at_other_rampages_nor_with_five_heroes() -> None:

@@ -105,14 +105,15 @@ def check_state(s: DorasureState) -> DorasureState:
     on_board = [q for q in s.quests if q >= 0]
     if len(set(on_board)) != len(on_board) or any(not 0 <= q < len(QUESTS) for q in on_board):
         raise StateFormatError("quests: each quest tile is on at most one mountain")
-    if s.quests[board.farthest] < 0 and (
+    if s.quests[board.farthest] < 0 and s.renewed[board.farthest] != 1 and (
         len(s.agenda) < 1 or s.agenda[0][0] not in (T_REVEAL_QUEST, T_LAND)
     ):
         raise StateFormatError("quests: the farthest mountain's quest is face up from setup")
     _check_expansions(s)
     for m in range(5):
-        if s.quests[m] < 0 and (s.flags[m] or s.rewards[m] >= 0):
-            raise StateFormatError("flags/rewards: only on a face-up quest")
+        if s.quests[m] < 0 and (s.flags[m] or (s.rewards[m] >= 0 and s.renewed[m] != 1)):
+            raise StateFormatError("flags/rewards: only on a face-up quest (or a solved "
+                                   "mountain's replenished one)")
         if s.quests[m] >= 0 and s.flags[m] >= rules.quests[s.quests[m]].target:
             raise StateFormatError("flags: fewer than the quest's target")
     for k, (slug, copies) in enumerate(REWARDS):
@@ -183,9 +184,7 @@ def _check_agenda(s: DorasureState) -> None:
             not 0 <= a < 5 or s.quests[a] < 0
         ):
             raise StateFormatError("agenda: a quest task needs a face-up quest")
-        if code == T_REVEAL_QUEST and (not 0 <= a < 5 or (s.quests[a] >= 0 and not (
-            s.renewed[a] == 1 and s.quests[a] in s.retired
-        ))):
+        if code == T_REVEAL_QUEST and (not 0 <= a < 5 or s.quests[a] >= 0):
             raise StateFormatError("agenda: only a face-down quest is revealed")
         if code == T_REVEAL_REWARD and (
             not 0 <= a < 5 or s.quests[a] < 0 or s.rewards[a] >= 0
@@ -263,8 +262,7 @@ def _check_expansions(s: DorasureState) -> None:
         not 0 <= q < len(QUESTS) for q in s.retired
     ):
         raise StateFormatError("retired: one solved tile per replenished mountain")
-    reveals = {a for code, _, a, _ in s.agenda if code == T_REVEAL_QUEST}
-    for q in s.retired:
-        if q in s.quests and (s.quests.index(q) not in reveals
-                              or s.renewed[s.quests.index(q)] != 1):
-            raise StateFormatError("retired: a retired tile is off the board")
+    if any(q in s.quests for q in s.retired):
+        raise StateFormatError("retired: a retired tile is off the board")
+    if len(QUESTS) - len(s.retired) - sum(q >= 0 for q in s.quests) < s.quests.count(-1):
+        raise StateFormatError("quests: not enough tiles left for the face-down quests")

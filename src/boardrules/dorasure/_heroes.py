@@ -47,7 +47,6 @@ from boardrules.dorasure._state import (
     T_LULLABY,
     T_MASTER_REROLL,
     T_REPLENISH,
-    T_REVEAL_QUEST,
     T_ROLL,
     T_SPECIAL,
     T_SPEND,
@@ -318,19 +317,18 @@ def _more_dice(w: Work, seat: int, extra: int) -> None:
 
 
 def _replenish(w: Work, seat: int) -> None:
-    """Quest Replenishing: each solved mountain gets a new quest from the unused tiles (face
-    up, drawn by chance), while unused tiles are left; the solved tile leaves the game."""
+    """Quest Replenishing: each solved mountain gets a new face-down quest from the unused
+    tiles, while unused tiles are left; the solved tile leaves the game.  Like every face-down
+    tile, the new quest is drawn when it is turned up."""
     unused = [t for t in range(len(w.rules.quests)) if t not in w.quests and t not in w.retired]
     free = len(unused) - w.quests.count(-1)
-    reveals: list[Task] = []
     for m, reward in enumerate(w.rewards):
         if reward >= 0 and w.renewed[m] == 0 and free > 0:
             free -= 1
             w.retired = tuple(sorted((*w.retired, w.quests[m])))
+            w.quests[m] = -1
             w.renewed[m] = 1
             w.flags[m] = 0
-            reveals.append((T_REVEAL_QUEST, seat, m, 0))
-    w.push(*reveals)
 
 
 def quest_dice(w: Work, seat: int, column: int, magical: bool) -> int:

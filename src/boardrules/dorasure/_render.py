@@ -56,7 +56,7 @@ def render(s: DorasureState) -> str:
     for p, space in enumerate(s.pos):
         if s.health[p] > 0:
             here[space] = here.get(space, "") + str(p)
-    marks = {m: ("*" if s.rewards[i] >= 0 else "!" if s.quests[i] >= 0 else "?")
+    marks = {m: ("*" if not s.open_quest(i) else "!" if s.quests[i] >= 0 else "?")
              for i, m in enumerate(board.mountains)}
     width = max(len(r.split()) for r in board.rows)
     lines.append(("    " + "".join(f"{chr(97 + c):<4}" for c in range(width))).rstrip())
