@@ -224,7 +224,7 @@ class Work:
         first take some of an ally's damage."""
         doll = _heroes.doll_holder(self) if self.rules.seat_of(SHAMAN) >= 0 else -1
         self.push(
-            *[(T_DOLL, doll, t, amount, ) if 0 <= doll != t else (T_ABSORB, t, amount, 0)
+            *[(T_DOLL, doll, t, amount) if 0 <= doll != t else (T_ABSORB, t, amount, 0)
               for t, amount in targets if amount > 0 and self.health[t] > 0],
             (T_DEATHS, seat, 0, 0),
         )

@@ -263,7 +263,8 @@ def position(
     are those of the starting position; a quest not listed is face down.  ``step`` says
     where in ``turn``'s turn the position is: ``roll`` (before the movement roll),
     ``faith`` (the Paladin's choice), ``move`` (stepping with ``dice``), ``act`` (choosing
-    the action) or ``battle`` (a Climactic Battle turn, before spending).
+    the action) or ``battle`` (a Climactic Battle turn as it begins: the turn-start regains
+    of Voodoo, Magic and Mana are made, then the treasure offers and the spending).
 
     Expansions: ``lands`` names the land tile on each Fang hex (``{"e0": "mirage", ...}``,
     all five with ``fang=True``); ``renewed`` lists the mountains holding a replenished
