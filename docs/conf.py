@@ -86,6 +86,9 @@ _DOCUMENTED_MODULES = (
     "boardrules.testing",
     "boardrules.errors",
     "boardrules.parchis",
+    "boardrules.dorada",
+    "boardrules.docker",
+    "boardrules.records",
 )
 
 

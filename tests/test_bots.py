@@ -11,6 +11,7 @@ import importlib.util
 import math
 import random
 import re
+import time
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -419,6 +420,122 @@ def test_expectimax_refuses_depth_zero() -> None:
         ExpectimaxBot(depth=0)
 
 
+# ----------------------------------------------------------------------------- bounded search
+# test-chain: player 0 either stops (0.4, 0.6) or rolls a coin again and again: heads ends
+# the game, won by player 0 if it came after an even number of tails, else by player 1.
+# The chain of rolls has no bound; its exact worth for player 0 is
+# sum over k even of (1/2) ** (k + 1) = 2/3.  The evaluation says (0.5, 0.5) before the end.
+
+
+@attrs.frozen
+class ChainState:
+    game: ClassVar[Game[Any, Any]]
+    tails: int = -1  # -1: player 0 has not chosen yet
+    heads: bool = False
+
+
+COIN = (("tails", Fraction(1, 2)), ("heads", Fraction(1, 2)))
+
+
+def _chain_player(s: ChainState) -> int:
+    return br.TERMINAL if s.heads else 0 if s.tails < 0 else br.CHANCE
+
+
+def _chain_moves(s: ChainState) -> tuple[str, ...]:
+    return () if s.heads else ("stop", "roll") if s.tails < 0 else ("tails", "heads")
+
+
+def _chain_apply(s: ChainState, move: Any) -> ChainState:
+    if move not in _chain_moves(s):
+        raise br.IllegalMoveError(f"{move!r} is not legal here")
+    if move == "stop":
+        return ChainState(-2, True)
+    return ChainState(0 if move == "roll" else s.tails + (move == "tails"), move == "heads")
+
+
+def _chain_returns(s: ChainState) -> tuple[float, ...]:
+    if not s.heads:
+        return (0.0, 0.0)
+    if s.tails == -2:
+        return (0.4, 0.6)
+    return (1.0, 0.0) if s.tails % 2 == 0 else (0.0, 1.0)
+
+
+def _chain_parse(s: ChainState, text: str) -> str:
+    if text not in _chain_moves(s):
+        raise br.IllegalMoveError(f"{text!r} is not legal here")
+    return text
+
+
+def _chain_evaluate(s: ChainState) -> tuple[float, ...]:
+    return _chain_returns(s) if s.heads else (0.5, 0.5)
+
+
+CHAIN = Game(
+    name="test-chain",
+    summary="a chain of coin tosses without end",
+    options=(),
+    state_type=ChainState,
+    move_type=str,
+    new_game=lambda **o: ChainState(),
+    current_player=_chain_player,
+    num_players=lambda s: 2,
+    legal_moves=_chain_moves,
+    chance_outcomes=lambda s: COIN if _chain_player(s) == br.CHANCE else (),
+    apply_move=_chain_apply,
+    returns=_chain_returns,
+    render=repr,
+    parse_move=_chain_parse,
+    options_of=lambda s: {},
+    evaluate=_chain_evaluate,
+    encode=lambda s: {},
+    decode=lambda o, b: ChainState(),
+)
+ChainState.game = CHAIN
+
+
+@pytest.mark.parametrize(
+    ("chance_depth", "worth"),
+    [(0, 0.5), (1, 0.5 + 0.5 / 2), (2, 0.5 + 0.5 / 4), (3, 0.5 + 1 / 8 + 0.5 / 8)],
+)
+def test_expectimax_rolls_chance_depth_times_in_a_row_then_evaluates(
+    chance_depth: int, worth: float
+) -> None:
+    # e.g. chance_depth 2: heads 1/2 -> 1.0, tails-heads 1/4 -> 0.0, tails-tails 1/4 -> 0.5.
+    rolling = ChainState(0)
+    bot = ExpectimaxBot(depth=1, chance_depth=chance_depth)
+    assert bot.value(rolling) == pytest.approx((worth, 1 - worth))
+    assert GreedyBot(chance_depth=chance_depth).value(rolling) == bot.value(rolling)
+    assert bot.choose(ChainState(), random.Random(0)) == "roll"
+
+
+@pytest.mark.parametrize("bot", [GreedyBot(), ExpectimaxBot(depth=3)], ids=repr)
+def test_search_bots_stop_an_endless_chain_of_rolls(bot: Any) -> None:
+    # Unbounded, the search never came back (RecursionError); the default bound gets within
+    # (1/2) ** chance_depth of the exact 2/3.
+    assert bot.choose(ChainState(), random.Random(0)) == "roll"
+    assert bot.value(ChainState(0))[0] == pytest.approx(2 / 3, abs=0.5**bot.chance_depth)
+
+
+def test_expectimax_searches_less_deep_when_it_would_need_more_than_max_nodes() -> None:
+    # LOOKAHEAD: 2 decisions deep needs 7 positions, 1 decision deep 3, the root alone 1.
+    state = TreeState(2, LOOKAHEAD)
+    assert ExpectimaxBot(depth=2, max_nodes=7).value(state) == pytest.approx((0.4, 0.6))
+    assert ExpectimaxBot(depth=2, max_nodes=6).value(state) == pytest.approx((0.9, 0.1))
+    assert ExpectimaxBot(depth=2, max_nodes=2).value(state) == pytest.approx((0.5, 0.5))
+    # choose scores the 2 moves: 6 positions to see the reply, 2 to evaluate them.
+    assert ExpectimaxBot(depth=2, max_nodes=6).choose(state, random.Random(0)) == "b"
+    assert ExpectimaxBot(depth=2, max_nodes=5).choose(state, random.Random(0)) == "a"
+    assert ExpectimaxBot(depth=2, max_nodes=1).choose(state, random.Random(0)) == "a"
+
+
+def test_expectimax_refuses_bad_bounds() -> None:
+    with pytest.raises(br.InvalidOptionError, match="chance_depth must be >= 0"):
+        ExpectimaxBot(chance_depth=-1)
+    with pytest.raises(br.InvalidOptionError, match="max_nodes must be at least 1"):
+        GreedyBot(max_nodes=0)
+
+
 # ----------------------------------------------------------------------------- MCTS
 
 
@@ -479,12 +596,17 @@ def test_make_bot_builds_every_named_bot_with_parameters() -> None:
     assert isinstance(bot, MctsBot)
     assert (bot.iterations, bot.exploration, bot.rollout_depth) == (7, 0.5, None)
     assert isinstance(make_bot(" Expectimax:depth=3 "), ExpectimaxBot)
+    bounded = make_bot("expectimax:depth=1:chance_depth=2:max_nodes=500")
+    assert isinstance(bounded, ExpectimaxBot)
+    assert (bounded.depth, bounded.chance_depth, bounded.max_nodes) == (1, 2, 500)
+    assert repr(make_bot("greedy:chance_depth=0")) == "GreedyBot(chance_depth=0)"
 
 
 @pytest.mark.parametrize(
     "spec",
     ["", "clever", "mcts:iterations", "mcts:iterations=x", "mcts:speed=3", "random:depth=1",
-     "expectimax:depth=0", "mcts:iterations=0"],
+     "expectimax:depth=0", "mcts:iterations=0", "greedy:max_nodes=0",
+     "expectimax:chance_depth=x", "greedy:depth=2"],
 )
 def test_make_bot_refuses_bad_specifications(spec: str) -> None:
     with pytest.raises(br.InvalidOptionError):
@@ -552,6 +674,58 @@ def test_greedy_and_expectimax_beat_random_in_parchis() -> None:
             wins += br.returns(end_state)[seat]
         low, _ = wilson_interval(wins, games)
         assert low > 0.5, f"{bot!r} won {wins} of {games}"
+
+
+# ----------------------------------------------------------------------------- every game
+
+GAME_BOTS = [
+    RandomBot(),
+    GreedyBot(),
+    ExpectimaxBot(depth=1),
+    ExpectimaxBot(depth=2),
+    MctsBot(iterations=20),
+]
+# Seconds a single move may take on this slow 2-core machine (the defaults bound the search
+# to about 2 * 20 000 positions, well under a second in every game).
+MOVE_TIME_LIMIT = 5.0
+
+
+def test_game_bots_cover_every_built_in_bot() -> None:
+    assert {type(bot) for bot in GAME_BOTS} == {factory for factory, _ in BOTS.values()}
+
+
+def _positions_by_random_play(game: str, seeds: range) -> list[Any]:
+    """For each seed, a decision with a real choice reached after a seeded number of random
+    moves (fewer if the game ends first: then the last such decision seen)."""
+    positions = []
+    for seed in seeds:
+        rng = random.Random(f"{game}:{seed}")
+        state = br.new_game(game)
+        length = rng.randrange(20, 400)
+        chosen = None
+        for played in range(100_000):
+            if br.is_terminal(state):
+                break
+            if br.current_player(state) >= 0 and len(br.legal_moves(state)) > 1:
+                chosen = state
+                if played >= length:
+                    break
+            state = br.apply_move(state, RandomBot().choose(state, rng))
+        assert chosen is not None, f"{game}: no decision with a choice in seed {seed}"
+        positions.append(chosen)
+    return positions
+
+
+@pytest.mark.parametrize("bot", GAME_BOTS, ids=repr)
+@pytest.mark.parametrize("game", br.available_games())
+def test_every_bot_moves_legally_repeatably_and_in_time_in_every_game(game: str, bot: Any) -> None:
+    for seed, state in enumerate(_positions_by_random_play(game, range(8))):
+        started = time.perf_counter()
+        move = bot.choose(state, random.Random(seed))
+        took = time.perf_counter() - started
+        assert move in br.legal_moves(state), f"{bot!r} chose an illegal {move!r}"
+        assert bot.choose(state, random.Random(seed)) == move
+        assert took < MOVE_TIME_LIMIT, f"{bot!r} took {took:.1f} s in {game} (seed {seed})"
 
 
 # ----------------------------------------------------------------------------- the tutorial

@@ -292,3 +292,16 @@ def test_simulate_plays_a_bot_of_your_own_by_its_dotted_name() -> None:
     assert "bot_tutorial.TinyMcts:iterations=10:rollout=0" in done.stdout
     bad = run("simulate", "parchis", "--players", "no_such_module.Bot,random")
     assert bad.returncode == 2 and "cannot load the bot" in bad.stderr
+
+
+def test_simulate_table_counts_cooperative_wins_and_losses_whole() -> None:
+    from boardrules.cli import _Outcome, _table
+
+    def outcome(*result: float) -> _Outcome:
+        return _Outcome(shift=0, result=result, moves=10, decisions=5, record=None)
+
+    games = [outcome(1.0, 1.0), outcome(0.0, 0.0), outcome(0.0, 0.0), outcome(1.0, 1.0)]
+    rows = _table(["random", "random"], games, rotate=False).splitlines()
+    assert "50.0%" in rows[1] and "50.0%" in rows[2]  # two cooperative wins out of four
+    shared = _table(["a", "b", "c"], [outcome(1.0, 1.0, 0.0)], rotate=False).splitlines()
+    assert "50.0%" in shared[1] and "50.0%" in shared[2] and "  0.0%" in shared[3]

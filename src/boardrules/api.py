@@ -57,6 +57,8 @@ FORMAT_VERSION = 1
 # and no game module runs at import time.  Each module exposes its record as ``GAME``.
 _BUILTIN: dict[str, str] = {
     "parchis": "boardrules.parchis",
+    "dorada": "boardrules.dorada",
+    "docker": "boardrules.docker",
     "dorasure": "boardrules.dorasure",
 }
 _registered: dict[str, Game[Any, Any]] = {}

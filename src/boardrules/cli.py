@@ -337,8 +337,13 @@ def _wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _table(specs: Sequence[str], outcomes: Sequence[_Outcome], rotate: bool) -> str:
-    """Per player: the share of first places (ties shared) with its Wilson interval, and
-    the mean return with a normal-approximation interval; then the average length."""
+    """Per player: the share of wins with its Wilson interval, and the mean return with a
+    normal-approximation interval; then the average length.
+
+    A win is the best return of a game: shared when some players tie for it, whole for
+    everyone when all players have the same positive return (a cooperative win), and nobody's
+    when all have the same return of zero or less (a cooperative loss).
+    """
     n = len(outcomes)
     seats = len(specs)
     width = max(6, *map(len, specs))
@@ -349,8 +354,10 @@ def _table(specs: Sequence[str], outcomes: Sequence[_Outcome], rotate: bool) -> 
         wins = 0.0
         for o, value in zip(outcomes, values, strict=True):
             best = max(o.result)
-            if value == best:
-                wins += 1 / sum(r == best for r in o.result)
+            tied = sum(r == best for r in o.result)
+            if value != best or (tied == seats and best <= 0):
+                continue
+            wins += 1 if tied == seats else 1 / tied
         low, high = _wilson(wins, n)
         mean = sum(values) / n
         sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else math.nan

@@ -16,7 +16,7 @@ import attrs
 
 from boardrules.errors import InvalidOptionError
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "Option", "resolve_options"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "Option", "pickled_without_memo", "resolve_options"]
 
 #: :func:`~boardrules.current_player` at a chance node (dice are rolled).
 CHANCE: int = -1
@@ -25,6 +25,28 @@ TERMINAL: int = -2
 
 S = TypeVar("S")
 M = TypeVar("M")
+T = TypeVar("T")
+
+
+def pickled_without_memo(cls: type[T]) -> type[T]:
+    """Class decorator for a frozen, slotted attrs state class with a memo field ``_legal``
+    (the legal moves, filled in on first use): its pickles leave the memo out, so that a
+    state pickles the same before and after its moves were listed.  Put it above
+    ``@attrs.frozen``.
+    """
+    kept = tuple(a.name for a in attrs.fields(cls) if a.name != "_legal")  # type: ignore[arg-type]
+
+    def __getstate__(self: T) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in kept)
+
+    def __setstate__(self: T, values: tuple[object, ...]) -> None:
+        for name, value in zip(kept, values, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_legal", None)
+
+    setattr(cls, "__getstate__", __getstate__)  # noqa: B010 (mypy forbids assigning methods)
+    setattr(cls, "__setstate__", __setstate__)  # noqa: B010
+    return cls
 
 
 @attrs.frozen

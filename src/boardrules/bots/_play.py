@@ -29,8 +29,11 @@ def _count_or_none(text: str) -> int | None:
 #: The built-in bots by name, each with the parameters a specification may set.
 BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Callable[[str], Any]]]] = {
     "random": (RandomBot, {}),
-    "greedy": (GreedyBot, {}),
-    "expectimax": (ExpectimaxBot, {"depth": _count}),
+    "greedy": (GreedyBot, {"chance_depth": _count, "max_nodes": _count}),
+    "expectimax": (
+        ExpectimaxBot,
+        {"depth": _count, "chance_depth": _count, "max_nodes": _count},
+    ),
     "mcts": (
         MctsBot,
         {"iterations": _count, "exploration": float, "rollout_depth": _count_or_none},

@@ -14,12 +14,66 @@ __all__ = ["ExpectimaxBot", "GreedyBot"]
 # Values closer than this are ties, broken with the caller's generator.
 _TIE = 1e-12
 
+# Default chance_depth: in random play Parchís never had more than two rolls in a row (so it
+# is searched exactly); in Dorasure chains of three or fewer are the common case, and each
+# further roll would multiply the work by up to 126 outcomes.
+CHANCE_DEPTH = 3
+# Default max_nodes: Parchís needs at most about 1 200 positions at depth 2, far below it; in
+# Dorasure 20 000 positions take about a quarter of a second.
+MAX_NODES = 20_000
+
 
 def _pick(moves: Sequence[Any], values: Sequence[float], rng: random.Random) -> Any:
     """The move of highest value; equal best values are broken at random."""
     best = max(values)
     top = [m for m, v in zip(moves, values, strict=True) if v >= best - _TIE]
     return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+
+
+class _OutOfNodes(Exception):
+    """The search at this depth needs more than ``max_nodes`` positions."""
+
+
+class _Search:
+    """One search to a fixed number of decisions: its transposition table and node count."""
+
+    __slots__ = ("cache", "chance_depth", "evaluation", "nodes_left")
+
+    def __init__(self, bot: ExpectimaxBot) -> None:
+        self.evaluation = bot.evaluation
+        self.chance_depth = bot.chance_depth
+        self.nodes_left = bot.max_nodes
+        # Keyed by (position, decisions left, rolls in a row so far): a position seen after
+        # fewer rolls may be expanded further, so its value can differ.
+        self.cache: dict[tuple[Any, int, int], Sequence[float]] = {}
+
+    def value(self, state: Any, depth: int, rolls: int) -> Sequence[float]:
+        key = (state, depth, rolls)
+        known = self.cache.get(key)
+        if known is not None:
+            return known
+        self.nodes_left -= 1
+        if self.nodes_left < 0:
+            raise _OutOfNodes
+        player = br.current_player(state)
+        result: Sequence[float]
+        if player == br.TERMINAL:
+            result = br.returns(state)
+        elif player == br.CHANCE:
+            if rolls >= self.chance_depth:
+                result = self.evaluation(state)
+            else:
+                result = expected(state, lambda s: self.value(s, depth, rolls + 1))
+        elif depth == 0:
+            result = self.evaluation(state)
+        else:
+            children = (br.apply_move(state, m) for m in br.legal_moves(state))
+            result = max(
+                (self.value(child, depth - 1, 0) for child in children),
+                key=lambda v: v[player],
+            )
+        self.cache[key] = result
+        return result
 
 
 class ExpectimaxBot:
@@ -31,14 +85,42 @@ class ExpectimaxBot:
     scored with ``evaluation`` (default: :func:`boardrules.evaluate`), finished games with
     :func:`boardrules.returns`.  Equal best moves are broken at random with ``rng``.
 
+    Two bounds keep the search finite in every game, whatever its dice do:
+
+    * ``chance_depth``: after a decision, at most this many rolls in a row are expanded
+      exactly; a roll that comes after them (a six that gives another die, again and again)
+      is not rolled but scored with ``evaluation``.  Games whose chains of rolls are no
+      longer than this (Parchís: two) are searched exactly.
+    * ``max_nodes``: if the search at ``depth`` would visit more positions than this, it
+      is dropped and done again one decision shallower (each attempt with a fresh allowance),
+      down to scoring the position after each move with ``evaluation`` alone.  A move
+      therefore costs at most about ``depth * max_nodes`` positions, and the choice depends
+      only on the position and ``rng``, never on the clock.
+
+    The search recurses at most ``depth * (chance_depth + 1)`` positions deep.
+
     The work grows as (moves x outcomes) ** depth; depth 2 is practical for two-dice games.
     """
 
-    def __init__(self, depth: int = 2, evaluation: Evaluation | None = None) -> None:
+    def __init__(
+        self,
+        depth: int = 2,
+        evaluation: Evaluation | None = None,
+        chance_depth: int = CHANCE_DEPTH,
+        max_nodes: int = MAX_NODES,
+    ) -> None:
         if depth < 1:
             raise br.InvalidOptionError(f"expectimax depth must be at least 1, not {depth}")
+        if chance_depth < 0:
+            raise br.InvalidOptionError(
+                f"expectimax chance_depth must be >= 0, not {chance_depth}"
+            )
+        if max_nodes < 1:
+            raise br.InvalidOptionError(f"expectimax max_nodes must be at least 1, not {max_nodes}")
         self.depth = depth
         self.evaluation: Evaluation = br.evaluate if evaluation is None else evaluation
+        self.chance_depth = chance_depth
+        self.max_nodes = max_nodes
 
     def choose(self, state: Any, rng: random.Random) -> Any:
         """The move of best expected value for the player to move."""
@@ -50,56 +132,57 @@ class ExpectimaxBot:
         moves = br.legal_moves(state)
         if len(moves) == 1:
             return moves[0]
-        cache: dict[tuple[Any, int], Sequence[float]] = {}
-        values = [
-            self._value(br.apply_move(state, m), self.depth - 1, cache)[player] for m in moves
-        ]
-        return _pick(moves, values, rng)
+        children = [br.apply_move(state, m) for m in moves]
+        for depth in range(self.depth - 1, -1, -1):
+            search = _Search(self)
+            try:
+                values = [search.value(child, depth, 0)[player] for child in children]
+            except _OutOfNodes:
+                continue
+            return _pick(moves, values, rng)
+        return _pick(moves, [self.evaluation(child)[player] for child in children], rng)
 
     def value(self, state: Any) -> tuple[float, ...]:
-        """The expectimax value of ``state`` for each player, searched ``depth`` decisions deep.
+        """The expectimax value of ``state`` for each player, searched ``depth`` decisions deep
+        (or less, as :meth:`choose` does, when that needs more than ``max_nodes`` positions).
 
         Handy to check a position by hand; :meth:`choose` picks the move that maximises it.
         """
-        return tuple(self._value(state, self.depth, {}))
-
-    def _value(
-        self, state: Any, depth: int, cache: dict[tuple[Any, int], Sequence[float]]
-    ) -> Sequence[float]:
-        key = (state, depth)
-        known = cache.get(key)
-        if known is not None:
-            return known
-        player = br.current_player(state)
-        result: Sequence[float]
-        if player == br.TERMINAL:
-            result = br.returns(state)
-        elif player == br.CHANCE:
-            result = expected(state, lambda s: self._value(s, depth, cache))
-        elif depth == 0:
-            result = self.evaluation(state)
-        else:
-            children = (br.apply_move(state, m) for m in br.legal_moves(state))
-            result = max(
-                (self._value(child, depth - 1, cache) for child in children),
-                key=lambda v: v[player],
-            )
-        cache[key] = result
-        return result
+        for depth in range(self.depth, -1, -1):
+            try:
+                return tuple(_Search(self).value(state, depth, 0))
+            except _OutOfNodes:
+                continue
+        return tuple(self.evaluation(state))
 
     def __repr__(self) -> str:
-        return f"ExpectimaxBot(depth={self.depth})"
+        return f"ExpectimaxBot({', '.join([f'depth={self.depth}', *self._bounds()])})"
+
+    def _bounds(self) -> list[str]:
+        """The bounds that differ from the defaults, as ``name=value`` for :func:`repr`."""
+        shown = []
+        if self.chance_depth != CHANCE_DEPTH:
+            shown.append(f"chance_depth={self.chance_depth}")
+        if self.max_nodes != MAX_NODES:
+            shown.append(f"max_nodes={self.max_nodes}")
+        return shown
 
 
 class GreedyBot(ExpectimaxBot):
     """Plays the move whose resulting position ``evaluation`` likes best for the mover.
 
     One decision deep: when the move leads to a roll of the dice, the position is worth the
-    exact expectation over the outcomes (this is :class:`ExpectimaxBot` with ``depth=1``).
+    exact expectation over the outcomes (this is :class:`ExpectimaxBot` with ``depth=1``,
+    with the same bounds ``chance_depth`` and ``max_nodes`` on the rolls it expands).
     """
 
-    def __init__(self, evaluation: Evaluation | None = None) -> None:
-        super().__init__(1, evaluation)
+    def __init__(
+        self,
+        evaluation: Evaluation | None = None,
+        chance_depth: int = CHANCE_DEPTH,
+        max_nodes: int = MAX_NODES,
+    ) -> None:
+        super().__init__(1, evaluation, chance_depth, max_nodes)
 
     def __repr__(self) -> str:
-        return "GreedyBot()"
+        return f"GreedyBot({', '.join(self._bounds())})"

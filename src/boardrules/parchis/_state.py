@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from boardrules.game import Game
+from boardrules.game import Game, pickled_without_memo
 from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, Tables, tables
 
 __all__ = ["MOVE", "OUT", "PASS", "ROLL", "Move", "Options", "State"]
@@ -82,6 +82,7 @@ OUTS = tuple(Move(OUT, c, NEST, 5) for c in range(len(BOARD.colours)))
 PASSES = tuple(Move(PASS, c, NEST, 0) for c in range(len(BOARD.colours)))
 
 
+@pickled_without_memo
 @attrs.frozen
 class State:
     """A Parchís position: pieces, whose turn, and where in the turn the game stands.
@@ -110,19 +111,7 @@ class State:
         default=None, init=False, eq=False, repr=False
     )
 
-    def __getstate__(self) -> tuple[object, ...]:
-        # The memo of legal moves is not part of the value: leave it out of pickles.
-        return tuple(getattr(self, name) for name in _PICKLED)
-
-    def __setstate__(self, values: tuple[object, ...]) -> None:
-        for name, value in zip(_PICKLED, values, strict=True):
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_legal", None)
-
     @property
     def colour(self) -> str:
         """The colour of the player in turn."""
         return BOARD.colours[self.options.colours[self.turn]]
-
-
-_PICKLED = tuple(a.name for a in attrs.fields(State) if a.name != "_legal")

@@ -1,0 +1,113 @@
+"""Docker: towers on a 3 x 3 pitch; a player who cannot use the roll is eliminated.
+
+Two to four players enter three pieces each on the pitch and move them by the die.  A step
+costs one point plus the height difference between the towers, the whole roll must be used
+by one piece, and only the top piece of a tower moves.  The last player able to move wins.
+
+>>> import random
+>>> import boardrules as br
+>>> from boardrules import docker
+>>> rng = random.Random(1)
+>>> s = docker.new_game(players=2)
+>>> docker.current_player(s) == br.CHANCE
+True
+>>> s = docker.apply_move(s, docker.parse_move(s, "roll 2"))
+>>> [str(m) for m in docker.legal_moves(s)]
+['in-a1', 'in-c1', 'in-b2']
+>>> s = docker.apply_move(s, docker.parse_move(s, "in-b2"))
+>>> while not docker.is_terminal(s):
+...     s = docker.apply_move(s, rng.choice(docker.legal_moves(s)))
+>>> sorted(docker.returns(s))
+[0.0, 1.0]
+"""
+
+from __future__ import annotations
+
+from boardrules.docker._pitch import FACES, PITCH, Pitch
+from boardrules.docker._rules import (
+    apply_move,
+    chance_outcomes,
+    current_player,
+    elimination_order,
+    evaluate,
+    legal_moves,
+    returns,
+    usable_rolls,
+    winner,
+)
+from boardrules.docker._setup import OPTIONS, decode, encode, new_game, options_of, position
+from boardrules.docker._state import (
+    PIECES,
+    DockerMove,
+    DockerState,
+    Entry,
+    Roll,
+    Rules,
+    Shift,
+)
+from boardrules.docker._text import parse_move, render
+from boardrules.game import TERMINAL, Game
+
+__all__ = [
+    "FACES",
+    "GAME",
+    "PIECES",
+    "PITCH",
+    "DockerMove",
+    "DockerState",
+    "Entry",
+    "Pitch",
+    "Roll",
+    "Rules",
+    "Shift",
+    "apply_move",
+    "chance_outcomes",
+    "current_player",
+    "elimination_order",
+    "evaluate",
+    "is_terminal",
+    "legal_moves",
+    "new_game",
+    "num_players",
+    "options_of",
+    "parse_move",
+    "position",
+    "render",
+    "returns",
+    "usable_rolls",
+    "winner",
+]
+
+
+def num_players(state: DockerState) -> int:
+    """The number of players (seats) in the game."""
+    return state.rules.players
+
+
+def is_terminal(state: DockerState) -> bool:
+    """Whether the game is over (only one player is not eliminated)."""
+    return current_player(state) == TERMINAL
+
+
+#: Docker's record for the game-independent API.
+GAME: Game[DockerState, DockerMove] = Game(
+    name="docker",
+    summary="Towers on a 3x3 pitch; a player who cannot use the roll is eliminated.",
+    options=OPTIONS,
+    state_type=DockerState,
+    move_type=DockerMove,
+    new_game=new_game,
+    current_player=current_player,
+    num_players=num_players,
+    legal_moves=legal_moves,
+    chance_outcomes=chance_outcomes,
+    apply_move=apply_move,
+    returns=returns,
+    render=render,
+    parse_move=parse_move,
+    options_of=options_of,
+    evaluate=evaluate,
+    encode=encode,
+    decode=decode,
+)
+DockerState.game = GAME

@@ -1,0 +1,282 @@
+"""The rules of Docker: moves for a roll, the reroll, elimination and the end.
+
+A turn is a chance node (the player ``to_move`` rolls) followed, when the roll can be used,
+by that player's decision.  When it cannot, the roll itself settles the turn: the player
+rolls again (fewer than three pieces on the pitch and some value 1-6 usable) or is
+eliminated, and the next player rolls.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import cast
+
+from boardrules.chance import die_faces
+from boardrules.docker._pitch import FACES
+from boardrules.docker._state import (
+    ENTRIES_TO,
+    PIECES,
+    ROLLS,
+    SHIFTS_TO,
+    DockerMove,
+    DockerState,
+    Entry,
+    Roll,
+    Rules,
+    Shift,
+)
+from boardrules.errors import IllegalMoveError
+from boardrules.game import CHANCE, TERMINAL
+
+__all__ = [
+    "apply_move",
+    "can_use",
+    "chance_outcomes",
+    "current_player",
+    "elimination_order",
+    "evaluate",
+    "is_over",
+    "legal_moves",
+    "moves_for",
+    "returns",
+    "usable_rolls",
+    "why_illegal",
+    "winner",
+]
+
+_ROLL_MOVES: tuple[Roll, ...] = ROLLS[1:]
+_OUTCOMES: tuple[tuple[Roll, Fraction], ...] = tuple(
+    (ROLLS[face], p) for face, p in die_faces(FACES)
+)
+
+
+def is_over(state: DockerState) -> bool:
+    """Whether only one player is left who is not eliminated."""
+    return len(state.eliminated) == state.rules.players - 1
+
+
+def current_player(state: DockerState) -> int:
+    """The player to decide, :data:`~boardrules.CHANCE` before the roll, or
+    :data:`~boardrules.TERMINAL` once one player is left."""
+    if len(state.eliminated) == state.rules.players - 1:
+        return TERMINAL
+    return CHANCE if state.roll == 0 else state.to_move
+
+
+def chance_outcomes(state: DockerState) -> tuple[tuple[Roll, Fraction], ...]:
+    """The six faces of the player's die, 1/6 each, before the roll; ``()`` otherwise."""
+    if state.roll or is_over(state):
+        return ()
+    return _OUTCOMES
+
+
+def moves_for(
+    rules: Rules,
+    towers: tuple[tuple[int, ...], ...],
+    reserve: tuple[int, ...],
+    player: int,
+    roll: int,
+) -> tuple[DockerMove, ...]:
+    """Every move of ``player`` that uses ``roll`` in full: each top piece of theirs to each
+    square it can end on, then each square a new piece can end on if they may enter one.
+
+    Entering is allowed while fewer than three of the player's pieces are on the pitch,
+    that is while one is still off it.
+    """
+    pitch = rules.pitch
+    heights = tuple(map(len, towers))
+    moves: tuple[DockerMove, ...] = ()
+    for origin, tower in enumerate(towers):
+        if tower and tower[-1] == player:
+            ends = pitch.ends_from(heights, origin, rules.return_to_start, roll)
+            if ends:
+                moves += SHIFTS_TO[origin][ends]
+    if reserve[player]:
+        ends = pitch.ends_entering(heights, rules.entries[player], roll)
+        if ends:
+            moves += ENTRIES_TO[ends]
+    return moves
+
+
+def usable_rolls(state: DockerState, player: int) -> tuple[int, ...]:
+    """The die values with which ``player`` could move or enter in this position."""
+    # Highest first: the route search for a 6 also answers every lower value.
+    usable = [
+        roll
+        for roll in range(FACES, 0, -1)
+        if moves_for(state.rules, state.towers, state.reserve, player, roll)
+    ]
+    return tuple(reversed(usable))
+
+
+def can_use(state: DockerState, roll: int) -> bool:
+    """Whether the player to move has a full, legal move or entry with ``roll``."""
+    return bool(moves_for(state.rules, state.towers, state.reserve, state.to_move, roll))
+
+
+def legal_moves(state: DockerState) -> tuple[DockerMove, ...]:
+    """The rolls at a chance node, the player's moves for the roll, ``()`` at the end."""
+    legal = state._legal
+    if legal is None:
+        if is_over(state):
+            legal = ()
+        elif state.roll == 0:
+            legal = _ROLL_MOVES
+        else:
+            legal = moves_for(
+                state.rules, state.towers, state.reserve, state.to_move, state.roll
+            )
+        object.__setattr__(state, "_legal", legal)
+    return legal
+
+
+def apply_move(state: DockerState, move: DockerMove) -> DockerState:
+    """The state after ``move``; an illegal move raises :class:`~boardrules.IllegalMoveError`."""
+    if move not in legal_moves(state):
+        raise IllegalMoveError(why_illegal(state, move))
+    if isinstance(move, Roll):
+        return _after_roll(state, move.value)
+    return _after_move(state, move)
+
+
+def _after_roll(state: DockerState, roll: int) -> DockerState:
+    """Rolling ``roll``: the player's decision, a reroll, or their elimination."""
+    rules, towers, reserve, player = state.rules, state.towers, state.reserve, state.to_move
+    moves = moves_for(rules, towers, reserve, player, roll)
+    if moves:
+        rolled = DockerState(rules, towers, reserve, player, roll, state.eliminated)
+        object.__setattr__(rolled, "_legal", moves)
+        return rolled
+    if reserve[player] and any(
+        moves_for(rules, towers, reserve, player, other)
+        for other in range(FACES, 0, -1)  # a search for 6 answers the lower values too
+        if other != roll
+    ):
+        # Fewer than three pieces on the pitch: roll again.  The guard above (some value
+        # must be usable) keeps this from going on for ever.
+        return state
+    eliminated = (*state.eliminated, player)
+    if len(eliminated) == rules.players - 1:
+        winner = next(p for p in range(rules.players) if p not in eliminated)
+        return DockerState(rules, towers, reserve, winner, 0, eliminated)
+    return DockerState(
+        rules, towers, reserve, _next_player(rules, player, eliminated), 0, eliminated
+    )
+
+
+def _after_move(state: DockerState, move: DockerMove) -> DockerState:
+    """The piece moves or enters; then the next player rolls."""
+    rules, player = state.rules, state.to_move
+    towers = list(state.towers)
+    reserve = state.reserve
+    if isinstance(move, Shift):
+        # Only the top piece moves; the tower below it keeps its order.
+        towers[move.origin] = towers[move.origin][:-1]
+        towers[move.target] = (*towers[move.target], player)
+    else:
+        target = cast(Entry, move).target
+        towers[target] = (*towers[target], player)
+        counts = list(reserve)
+        counts[player] -= 1
+        reserve = tuple(counts)
+    return DockerState(
+        rules,
+        tuple(towers),
+        reserve,
+        _next_player(rules, player, state.eliminated),
+        0,
+        state.eliminated,
+    )
+
+
+def _next_player(rules: Rules, player: int, eliminated: tuple[int, ...]) -> int:
+    """The next player clockwise who is still in the game."""
+    after = rules.after
+    nxt = after[player]
+    while nxt in eliminated:
+        nxt = after[nxt]
+    return nxt
+
+
+def why_illegal(state: DockerState, move: object) -> str:
+    """Which rule forbids ``move`` here (``move`` is known not to be legal)."""
+    pitch = state.rules.pitch
+    if is_over(state):
+        return "the game is over: only one player is left"
+    if not isinstance(move, (Roll, Shift, Entry)):
+        return f"{move!r} is not a Docker move"
+    if state.roll == 0:
+        return f"player {state.to_move} must roll the die first (roll 1 .. roll {FACES})"
+    if isinstance(move, Roll):
+        return f"the die is already rolled ({state.roll}); player {state.to_move} must move"
+    player, roll = state.to_move, state.roll
+    if isinstance(move, Entry):
+        if not state.reserve[player]:
+            return (
+                f"player {player} has all {PIECES} pieces on the pitch; "
+                "only a player with fewer than three there may enter one"
+            )
+        start = pitch.name_of(state.rules.entries[player])
+        return (
+            f"no entry on {start} ending on {pitch.name_of(move.target)} uses exactly {roll}: "
+            "entering costs 1 plus the entry tower's height, each further step 1 plus the "
+            "height difference, and no square may be entered twice"
+        )
+    tower = state.towers[move.origin]
+    origin = pitch.name_of(move.origin)
+    if not tower:
+        return f"there is no piece on {origin}"
+    if tower[-1] != player:
+        return (
+            f"only the top piece of a tower moves, and the top piece of {origin} "
+            f"belongs to player {tower[-1]}, not {player}"
+        )
+    if move.origin == move.target and not state.rules.return_to_start:
+        return (
+            f"a piece may not end its move where it began ({origin}): "
+            "its starting square counts as entered"
+        )
+    return (
+        f"no route from {origin} to {pitch.name_of(move.target)} costs exactly {roll}: "
+        "each step costs 1 plus the height difference, and no square may be entered twice"
+    )
+
+
+def returns(state: DockerState) -> tuple[float, ...]:
+    """1.0 for the winner and 0.0 for the others at the end; all 0.0 before."""
+    players = state.rules.players
+    if not is_over(state):
+        return (0.0,) * players
+    return tuple(1.0 if p == state.to_move else 0.0 for p in range(players))
+
+
+def winner(state: DockerState) -> int | None:
+    """The winner once the game is over, else ``None``."""
+    return state.to_move if is_over(state) else None
+
+
+def elimination_order(state: DockerState) -> tuple[int, ...]:
+    """The eliminated players, first out first."""
+    return state.eliminated
+
+
+def evaluate(state: DockerState) -> tuple[float, ...]:
+    """Each player's share of the win, estimated by how safe their next turn is.
+
+    A player scores one plus the number of die values they could use now (all six when
+    the reroll protects them), eliminated players score nothing, and the scores are
+    scaled to sum to 1.  At the end this is :func:`returns`.
+    """
+    if is_over(state):
+        return returns(state)
+    scores = []
+    for player in range(state.rules.players):
+        if player in state.eliminated:
+            scores.append(0)
+            continue
+        usable = len(usable_rolls(state, player))
+        if usable and state.reserve[player]:
+            usable = FACES
+        scores.append(1 + usable)
+    total = sum(scores)
+    return tuple(s / total for s in scores)

@@ -1,0 +1,233 @@
+"""Options, the starting position, positions for tests, and the JSON form of a state.
+
+Everything that builds a state from outside data goes through :func:`build`, which checks
+it all and raises :class:`~boardrules.StateFormatError` naming the field at fault.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from boardrules.docker._pitch import FACES, PITCH
+from boardrules.docker._rules import can_use
+from boardrules.docker._state import PIECES, DockerState, Rules, rules_for
+from boardrules.errors import InvalidOptionError, StateFormatError
+from boardrules.game import Option, resolve_options
+
+__all__ = ["OPTIONS", "build", "decode", "encode", "new_game", "options_of", "position"]
+
+
+def _players(value: Any) -> int:
+    if type(value) is not int or not 2 <= value <= 4:
+        raise ValueError("Docker is for 2, 3 or 4 players")
+    return value
+
+
+def _first_player(value: Any) -> int:
+    if type(value) is not int or not 0 <= value <= 3:
+        raise ValueError("the first player is a player number, 0 to players - 1")
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if type(value) is not bool:
+        raise ValueError("true or false")
+    return value
+
+
+#: Docker's options.
+OPTIONS: tuple[Option, ...] = (
+    Option("players", 4, "number of players, 2-4 (seated south, west, north, east)", _players),
+    Option(
+        "first_player",
+        0,
+        "the player who rolls first (the rulebook draws one at random)",
+        _first_player,
+    ),
+    Option(
+        "return_to_start",
+        False,
+        "a piece may enter its starting square once during its move, and end there",
+        _flag,
+    ),
+)
+
+
+def _rules(options: Mapping[str, Any]) -> Rules:
+    values = resolve_options("docker", OPTIONS, options)
+    if values["first_player"] >= values["players"]:
+        raise InvalidOptionError(
+            f"docker option first_player={values['first_player']!r}: "
+            f"the first player is a player number, 0 to {values['players'] - 1}"
+        )
+    return rules_for(values["players"], values["first_player"], values["return_to_start"])
+
+
+def new_game(**options: Any) -> DockerState:
+    """The empty pitch, every piece off it, ``first_player`` about to roll.
+
+    >>> s = new_game(players=3)
+    >>> s.reserve, s.to_move, s.roll
+    ((3, 3, 3), 0, 0)
+    """
+    rules = _rules(options)
+    empty = ((),) * PITCH.squares
+    return DockerState(rules, empty, (PIECES,) * rules.players, rules.first_player, 0, ())
+
+
+def options_of(state: DockerState) -> dict[str, Any]:
+    """The options ``state`` was made with, as ``new_game`` takes them."""
+    rules = state.rules
+    return {
+        "players": rules.players,
+        "first_player": rules.first_player,
+        "return_to_start": rules.return_to_start,
+    }
+
+
+def build(
+    rules: Rules,
+    towers: list[tuple[int, ...]],
+    to_move: Any,
+    roll: Any,
+    eliminated: Any,
+) -> DockerState:
+    """A state from its parts, each checked; :class:`~boardrules.StateFormatError` names the
+    part that is wrong.  ``towers`` holds one tuple of owners per square, bottom to top."""
+    players = rules.players
+    on_pitch = [0] * players
+    for square, tower in enumerate(towers):
+        for owner in tower:
+            if type(owner) is not int or not 0 <= owner < players:
+                raise StateFormatError(
+                    f"towers: {PITCH.name_of(square)} holds {owner!r}; "
+                    f"a piece belongs to a player 0 to {players - 1}"
+                )
+            on_pitch[owner] += 1
+    for player, count in enumerate(on_pitch):
+        if count > PIECES:
+            raise StateFormatError(
+                f"towers: player {player} has {count} pieces on the pitch; each has {PIECES}"
+            )
+    if not isinstance(eliminated, (list, tuple)) or any(
+        type(p) is not int or not 0 <= p < players for p in eliminated
+    ):
+        raise StateFormatError(f"eliminated: a list of player numbers 0 to {players - 1}")
+    if len(set(eliminated)) != len(eliminated) or len(eliminated) > players - 1:
+        raise StateFormatError(
+            "eliminated: each player at most once, and at least one player is left"
+        )
+    if type(to_move) is not int or not 0 <= to_move < players:
+        raise StateFormatError(f"to_move: a player number 0 to {players - 1}")
+    if type(roll) is not int or not 0 <= roll <= FACES:
+        raise StateFormatError(f"roll: 0 (not rolled yet) or a die value 1 to {FACES}")
+    over = len(eliminated) == players - 1
+    if to_move in eliminated:
+        raise StateFormatError(f"to_move: player {to_move} is eliminated")
+    if over and roll:
+        raise StateFormatError("roll: the game is over, nobody rolls")
+    state = DockerState(
+        rules,
+        tuple(towers),
+        tuple(PIECES - n for n in on_pitch),
+        to_move,
+        roll,
+        tuple(eliminated),
+    )
+    if roll and not can_use(state, roll):
+        raise StateFormatError(
+            f"roll: player {to_move} cannot use a {roll} here, so the die would not rest on it"
+        )
+    return state
+
+
+def _square(key: Any) -> int:
+    if isinstance(key, str) and key in PITCH.names:
+        return PITCH.square(key)
+    if (
+        isinstance(key, tuple)
+        and len(key) == 2
+        and all(type(c) is int and 0 <= c < PITCH.size for c in key)
+    ):
+        return PITCH.square_at(key[0], key[1])
+    raise StateFormatError(
+        f"towers: {key!r} is not a square; name one a1..c3 or give (x, y) with x, y in 0..2"
+    )
+
+
+def _owners(square: int, pieces: Any) -> tuple[int, ...]:
+    if isinstance(pieces, str):
+        # isdigit alone lets through digits such as "²" that int() refuses.
+        if not (pieces.isascii() and pieces.isdigit()):
+            raise StateFormatError(f"towers: {PITCH.name_of(square)} as text is player digits")
+        return tuple(int(c) for c in pieces)
+    if not isinstance(pieces, (list, tuple)):
+        raise StateFormatError(
+            f"towers: {PITCH.name_of(square)} holds a list of owners, bottom to top"
+        )
+    return tuple(pieces)
+
+
+def position(
+    towers: Mapping[Any, Iterable[int] | str] | None = None,
+    *,
+    to_move: int = 0,
+    roll: int = 0,
+    eliminated: Iterable[int] = (),
+    **options: Any,
+) -> DockerState:
+    """A position set up by hand, checked like a decoded one.
+
+    ``towers`` maps squares (``"b2"`` or ``(x, y)``) to their pieces' owners, bottom to top,
+    as a sequence of player numbers or a string of digits; squares not named are empty.
+    Pieces not on the pitch are off it, waiting to enter.  ``roll`` 0 means ``to_move`` is
+    about to roll; ``options`` are those of :func:`new_game`.
+
+    >>> s = position({"b2": "01", "b1": [0]}, players=2, to_move=1, roll=2)
+    >>> s.reserve
+    (1, 2)
+    """
+    rules = _rules(options)
+    if towers is not None and not isinstance(towers, Mapping):
+        raise StateFormatError("towers: a mapping of squares to their pieces' owners")
+    if not isinstance(eliminated, Iterable):
+        raise StateFormatError("eliminated: a sequence of player numbers, first out first")
+    board: list[tuple[int, ...] | None] = [None] * PITCH.squares
+    for key, pieces in (towers or {}).items():
+        square = _square(key)
+        if board[square] is not None:
+            raise StateFormatError(f"towers: {PITCH.name_of(square)} is given twice")
+        board[square] = _owners(square, pieces)
+    filled = [() if tower is None else tower for tower in board]
+    return build(rules, filled, to_move, roll, list(eliminated))
+
+
+def encode(state: DockerState) -> dict[str, Any]:
+    """The JSON-ready body of ``state``: towers by square name, bottom to top."""
+    return {
+        "towers": {PITCH.name_of(i): list(t) for i, t in enumerate(state.towers)},
+        "to_move": state.to_move,
+        "roll": state.roll,
+        "eliminated": list(state.eliminated),
+    }
+
+
+_FIELDS = ("towers", "to_move", "roll", "eliminated")
+
+
+def decode(options: dict[str, Any], body: dict[str, Any]) -> DockerState:
+    """The state that ``encode`` wrote, every field checked."""
+    rules = _rules(options)
+    if not isinstance(body, dict) or set(body) != set(_FIELDS):
+        raise StateFormatError(f"state: exactly the fields {', '.join(_FIELDS)}")
+    towers = body["towers"]
+    if not isinstance(towers, dict) or set(towers) != set(PITCH.names):
+        raise StateFormatError(f"towers: an object with every square {', '.join(PITCH.names)}")
+    board: list[tuple[int, ...]] = []
+    for square, name in enumerate(PITCH.names):
+        pieces = towers[name]
+        if not isinstance(pieces, list):
+            raise StateFormatError(f"towers: {name} holds a list of owners, bottom to top")
+        board.append(_owners(square, pieces))
+    return build(rules, board, body["to_move"], body["roll"], body["eliminated"])

@@ -1,0 +1,88 @@
+"""Docker as text: the board picture and the move notation.
+
+Notation: ``roll 4`` (a chance outcome), ``b1-c3`` (the top piece of b1 ends its move on
+c3, whatever route it takes), ``in-c3`` (a new piece enters on its player's entry square and
+ends on c3).
+"""
+
+from __future__ import annotations
+
+import re
+
+from boardrules.docker._pitch import PITCH
+from boardrules.docker._rules import is_over, legal_moves, why_illegal
+from boardrules.docker._state import ENTRIES, ROLLS, SHIFTS, DockerMove, DockerState
+from boardrules.errors import IllegalMoveError, MoveSyntaxError
+
+__all__ = ["parse_move", "render"]
+
+_NOTATION = re.compile(r"roll ([1-6])|([a-c][1-3])-([a-c][1-3])|in-([a-c][1-3])")
+
+
+def parse_move(state: DockerState, text: str) -> DockerMove:
+    """The legal move written ``text`` (``roll 4``, ``b1-c3`` or ``in-c3``).
+
+    >>> from boardrules.docker import new_game
+    >>> parse_move(new_game(), "roll 4")
+    Roll(value=4)
+    """
+    found = _NOTATION.fullmatch(text.strip().lower()) if isinstance(text, str) else None
+    if found is None:
+        raise MoveSyntaxError(
+            f"{text!r} is not a Docker move; write 'roll 4', 'b1-c3' (the top piece of b1 "
+            "ends on c3) or 'in-c3' (a new piece enters and ends on c3)"
+        )
+    value, origin, target, entered = found.groups()
+    move: DockerMove
+    if value is not None:
+        move = ROLLS[int(value)]
+    elif entered is not None:
+        move = ENTRIES[PITCH.square(entered)]
+    else:
+        move = SHIFTS[PITCH.square(origin)][PITCH.square(target)]
+    if move not in legal_moves(state):
+        raise IllegalMoveError(f"{text.strip()}: {why_illegal(state, move)}")
+    return move
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def render(state: DockerState) -> str:
+    """The pitch, north at the top, with each tower as ``height:owners`` (bottom to top),
+    then each player's pieces and the status.
+
+    >>> from boardrules.docker import position
+    >>> print(render(position({"b2": "01", "b1": [0]}, players=2, to_move=1)))
+         a     b     c
+      3  .     .     .
+      2  .     2:01  .
+      1  .     1:0   .
+    player 0 south, enters b1: 2 on the pitch, 1 to enter
+    player 1 north, enters b3: 1 on the pitch, 2 to enter
+    player 1 to roll
+    """
+    rules, size = state.rules, PITCH.size
+    cells = [f"{len(t)}:{''.join(map(str, t))}" if t else "." for t in state.towers]
+    width = max(5, *map(len, cells)) + 1
+    lines = ["     " + "".join(PITCH.name_of(x)[0].ljust(width) for x in range(size)).rstrip()]
+    for y in reversed(range(size)):
+        row = "".join(cells[y * size + x].ljust(width) for x in range(size))
+        lines.append(f"  {y + 1}  {row}".rstrip())
+    for player, side in enumerate(rules.sides):
+        on_pitch = sum(t.count(player) for t in state.towers)
+        line = (
+            f"player {player} {side}, enters {PITCH.name_of(rules.entries[player])}: "
+            f"{on_pitch} on the pitch, {state.reserve[player]} to enter"
+        )
+        if player in state.eliminated:
+            line += f"; eliminated {_ordinal(state.eliminated.index(player) + 1)}"
+        lines.append(line)
+    if is_over(state):
+        lines.append(f"game over: player {state.to_move} wins")
+    elif state.roll:
+        lines.append(f"player {state.to_move} rolled {state.roll} and moves")
+    else:
+        lines.append(f"player {state.to_move} to roll")
+    return "\n".join(lines)

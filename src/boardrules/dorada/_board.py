@@ -1,0 +1,236 @@
+"""Dorada boards as data: the default ``classic-40`` and boards that users supply.
+
+The rulebook's pictures of the board are lost, so the layout is data: a :class:`Board` names
+its running fields, stumble fields, jump fields (with their numbers), gold fields and the last
+jump field before the goal.  Position 0 is each colour's start field, ``1..fields`` are the
+fields of the shared path and ``fields + 1`` is the goal DORADA.
+
+>>> CLASSIC_40.fields, CLASSIC_40.dorada
+(40, 41)
+>>> CLASSIC_40.kind(33) is Field.LAST_JUMP
+True
+>>> board_from_spec({"fields": 10, "jumps": [[4, 2]], "last_jump": 4}).name
+'custom'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from boardrules.errors import InvalidOptionError
+
+__all__ = [
+    "BOARDS",
+    "CLASSIC_40",
+    "MAX_FIELDS",
+    "Board",
+    "Field",
+    "board_from_spec",
+    "board_option",
+    "board_to_option",
+]
+
+#: The longest path a board may have, so that a damaged document cannot ask for a huge board.
+MAX_FIELDS = 400
+
+
+class Field(enum.IntEnum):
+    """The kind of a field of the path."""
+
+    #: An ordinary field (also the start field, position 0).
+    RUNNING = 0
+    #: A stumble field (a hole): a piece that lands on it while it is open is lost.
+    STUMBLE = 1
+    #: A jump field: the piece moves on by the printed number of free fields.
+    JUMP = 2
+    #: A gold field: the piece goes straight into DORADA.
+    GOLD = 3
+    #: The last jump field before the goal: the piece goes straight into DORADA.
+    LAST_JUMP = 4
+
+
+def _refuse(field: str, why: str) -> InvalidOptionError:
+    return InvalidOptionError(f"board field {field!r}: {why}")
+
+
+@attrs.frozen(cache_hash=True)
+class Board:
+    """A validated Dorada board.  Build one from JSON-like data with :func:`board_from_spec`;
+    constructing it directly validates it the same way (lists are accepted for the tuples).
+
+    ``jumps`` are ``(field, number)`` pairs (a negative number moves back); ``last_jump`` is
+    the jump field whose piece goes straight into DORADA, whatever its number.
+    """
+
+    name: str
+    fields: int
+    stumble: tuple[int, ...]
+    jumps: tuple[tuple[int, int], ...]
+    gold: tuple[int, ...]
+    last_jump: int
+    #: ``kinds[f]`` is the :class:`Field` kind of position ``f`` (0 is the start field).
+    kinds: tuple[Field, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: ``jump_by[f]`` is the number printed on jump field ``f`` (0 elsewhere).
+    jump_by: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > 60:
+            raise _refuse("name", "a board name is a non-empty text of at most 60 characters")
+        n = _int(self.fields, "fields", 1, MAX_FIELDS)
+        stumble = _list(self.stumble, "stumble")
+        jumps = tuple(_pair(pair) for pair in _list(self.jumps, "jumps"))
+        gold = _list(self.gold, "gold")
+        kinds = [Field.RUNNING] * (n + 1)
+        by = [0] * (n + 1)
+        for label, kind, where in (
+            ("stumble", Field.STUMBLE, stumble),
+            ("jumps", Field.JUMP, tuple(f for f, _ in jumps)),
+            ("gold", Field.GOLD, gold),
+        ):
+            for f in where:
+                if kinds[_int(f, label, 1, n)] is not Field.RUNNING:
+                    raise _refuse(label, f"field {f} is already a {kinds[f].name.lower()} field")
+                kinds[f] = kind
+        for f, number in jumps:
+            if _int(number, "jumps", -n, n) == 0:
+                raise _refuse("jumps", f"the jump field {f} has the number 0")
+            by[f] = number
+        last = self.last_jump
+        if type(last) is not int or not 1 <= last <= n or kinds[last] is not Field.JUMP:
+            raise _refuse("last_jump", f"{self.last_jump!r} is not one of the jump fields")
+        kinds[self.last_jump] = Field.LAST_JUMP
+        # Equal layouts are equal boards, whatever order their fields were listed in.
+        object.__setattr__(self, "stumble", tuple(sorted(stumble)))
+        object.__setattr__(self, "jumps", tuple(sorted(jumps)))
+        object.__setattr__(self, "gold", tuple(sorted(gold)))
+        object.__setattr__(self, "kinds", tuple(kinds))
+        object.__setattr__(self, "jump_by", tuple(by))
+        self._refuse_jump_loops()
+
+    def _refuse_jump_loops(self) -> None:
+        # On an empty board every field is free, so a jump of k lands exactly k fields away.
+        for first in range(1, self.fields + 1):
+            if self.kinds[first] is not Field.JUMP:
+                continue
+            chain = [first]
+            f = first
+            while True:
+                f += self.jump_by[f]
+                if not 1 <= f <= self.fields or self.kinds[f] is not Field.JUMP:
+                    break
+                if f in chain:
+                    path = " -> ".join(map(str, [*chain, f]))
+                    raise _refuse("jumps", f"on an empty board the jumps loop: {path}")
+                chain.append(f)
+
+    @property
+    def dorada(self) -> int:
+        """The position of the goal DORADA, one past the last running field."""
+        return self.fields + 1
+
+    def kind(self, field: int) -> Field:
+        """The kind of ``field`` (``0..fields``)."""
+        return self.kinds[field]
+
+    def spec(self) -> dict[str, Any]:
+        """The board as JSON-ready data that :func:`board_from_spec` accepts again."""
+        return {
+            "name": self.name,
+            "fields": self.fields,
+            "stumble": list(self.stumble),
+            "jumps": [list(pair) for pair in self.jumps],
+            "gold": list(self.gold),
+            "last_jump": self.last_jump,
+        }
+
+
+def _int(value: Any, field: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise _refuse(field, f"expected a whole number in {low}..{high}, got {value!r}")
+    return value
+
+
+def _list(value: Any, field: str) -> tuple[Any, ...]:
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise _refuse(field, f"expected a list, got {value!r}")
+    return tuple(value)
+
+
+def _pair(value: Any) -> tuple[Any, Any]:
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != 2:
+        raise _refuse("jumps", f"expected a [field, number] pair, got {value!r}")
+    return value[0], value[1]
+
+
+def board_from_spec(spec: Mapping[str, Any]) -> Board:
+    """Check board data and build the :class:`Board`.
+
+    ``spec`` has ``fields`` (running fields; DORADA is ``fields + 1``), ``stumble``, ``gold``
+    (lists of fields), ``jumps`` (a list of ``[field, number]`` pairs), ``last_jump`` (one of
+    the jump fields) and optionally ``name``.  Bad data raises
+    :class:`~boardrules.InvalidOptionError` naming the broken field.
+
+    >>> board_from_spec({"fields": 10, "gold": [11], "jumps": [[4, 2]], "last_jump": 4})
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.InvalidOptionError: board field 'gold': expected ... in 1..10, got 11
+    """
+    if not isinstance(spec, Mapping):
+        raise _refuse("board", f"a board is a name or a JSON object, not {spec!r}")
+    known = ("name", "fields", "stumble", "jumps", "gold", "last_jump")
+    for key in spec:
+        if key not in known:
+            raise _refuse(str(key), f"unknown; a board has: {', '.join(known)}")
+    for key in ("fields", "last_jump"):
+        if key not in spec:
+            raise _refuse(key, "missing")
+    board = Board(
+        name=spec.get("name", "custom"),
+        fields=spec["fields"],
+        stumble=spec.get("stumble", ()),
+        jumps=spec.get("jumps", ()),
+        gold=spec.get("gold", ()),
+        last_jump=spec["last_jump"],
+    )
+    builtin = BOARDS.get(board.name)
+    if builtin is not None and builtin != board:
+        raise _refuse("name", f"{board.name!r} is a built-in board with another layout")
+    return builtin or board
+
+
+#: The default board, our reconstruction of the 1988 board (see the docs).
+CLASSIC_40 = Board(
+    name="classic-40",
+    fields=40,
+    stumble=(9, 18, 23, 29, 36, 37, 38, 39, 40),
+    jumps=((5, 3), (14, 2), (20, -3), (24, 4), (33, 8)),
+    gold=(12, 27),
+    last_jump=33,
+)
+
+#: The built-in boards by name.
+BOARDS: dict[str, Board] = {CLASSIC_40.name: CLASSIC_40}
+
+
+def board_option(value: Any) -> Board:
+    """The ``board`` option: a built-in board's name, board data or a :class:`Board`."""
+    if isinstance(value, Board):
+        return value
+    if isinstance(value, str):
+        board = BOARDS.get(value)
+        if board is None:
+            raise InvalidOptionError(
+                f"unknown board {value!r}; built-in boards: {', '.join(BOARDS)}, "
+                "or give the board as data"
+            )
+        return board
+    return board_from_spec(value)
+
+
+def board_to_option(board: Board) -> str | dict[str, Any]:
+    """The JSON-ready ``board`` option: a built-in board's name, else the board's data."""
+    return board.name if BOARDS.get(board.name) == board else board.spec()

@@ -1,0 +1,322 @@
+"""Dorada's rules: whose turn it is, the legal moves, and what a move does.
+
+The docs page maps each clause of the rulebook and each ruling to the function here that
+implements it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import cast
+
+from boardrules.dorada._board import Board, Field
+from boardrules.dorada._state import (
+    ADVANCES,
+    NO_BRIDGE,
+    PASS,
+    PIECES,
+    ROLL_OUTCOMES,
+    ROLLS,
+    Advance,
+    DoradaMove,
+    DoradaState,
+    Pass,
+    Roll,
+)
+from boardrules.errors import IllegalMoveError
+from boardrules.game import CHANCE, TERMINAL
+
+__all__ = [
+    "ARRIVING",
+    "POINTS",
+    "POINTS_BELOW",
+    "apply_move",
+    "chance_outcomes",
+    "current_player",
+    "destination",
+    "evaluate",
+    "is_terminal",
+    "legal_moves",
+    "next_player",
+    "num_players",
+    "pieces_in_play",
+    "returns",
+    "scores",
+    "why_illegal",
+    "winners",
+]
+
+#: Points of the pieces in DORADA from the top (the last to arrive) down; every piece below
+#: these gets :data:`POINTS_BELOW`.
+POINTS = (100, 80, 60, 50, 40, 30, 20)
+#: Points of each piece lying below the first ``len(POINTS)`` from the top.
+POINTS_BELOW = 10
+
+_PASS_ONLY: tuple[DoradaMove, ...] = (PASS,)
+_RUNNING, _STUMBLE, _JUMP = Field.RUNNING, Field.STUMBLE, Field.JUMP
+
+
+def current_player(state: DoradaState) -> int:
+    """The player to move, ``CHANCE`` while the die is to be rolled, ``TERMINAL`` at the end."""
+    if state.die or state.to_move == TERMINAL:
+        return state.to_move
+    return CHANCE
+
+
+def num_players(state: DoradaState) -> int:
+    """The number of players."""
+    return state.options.players
+
+
+def is_terminal(state: DoradaState) -> bool:
+    """Whether the game is over: every piece is in DORADA or lost."""
+    return state.to_move == TERMINAL
+
+
+def chance_outcomes(state: DoradaState) -> tuple[tuple[Roll, Fraction], ...]:
+    """The six faces of the die, 1/6 each, at a chance node; ``()`` elsewhere.
+
+    The player whose turn it is rolls the die once; a 6 gives no extra roll.
+    """
+    if state.die or state.to_move == TERMINAL:
+        return ()
+    return ROLL_OUTCOMES
+
+
+def legal_moves(state: DoradaState) -> tuple[DoradaMove, ...]:
+    """The rolls at a chance node; after the roll, one
+    :class:`~boardrules.dorada._state.Advance` per free piece of the player (the start field's
+    pieces are interchangeable, so they give one move), or the forced
+    :data:`~boardrules.dorada._state.PASS` when every piece is blocked; ``()`` at the end.
+
+    Only the top piece of a stack is free; moving is compulsory, even into a stumble field.
+    """
+    legal = state._legal
+    if legal is None:
+        legal = _free_pieces(state)
+        object.__setattr__(state, "_legal", legal)
+    return legal
+
+
+def _free_pieces(state: DoradaState) -> tuple[DoradaMove, ...]:
+    p = state.to_move
+    if p == TERMINAL:
+        return ()
+    if not state.die:
+        return ROLLS
+    moves: list[DoradaMove] = [
+        ADVANCES[f] for f, stack in enumerate(state.track) if stack and stack[-1] == p
+    ]
+    if state.start[p]:
+        moves.insert(0, ADVANCES[0])
+    return tuple(moves) if moves else _PASS_ONLY
+
+
+def destination(
+    board: Board, track: Sequence[tuple[int, ...]], bridges: Sequence[int], field: int
+) -> int:
+    """Where a piece that the die brings to position ``field`` comes to rest.
+
+    ``track`` is the path without the moving piece.  The result is a field ``1..fields``
+    where the piece is placed on top, ``board.dorada`` for the goal, ``0`` for its start field,
+    or ``-f`` when it falls into the open stumble field ``f`` and is lost.
+
+    Only the field where a move ends acts: an open stumble field takes the piece (one with a
+    bridge is an ordinary field); a gold field or the last jump field sends it into DORADA; a
+    jump field moves it on by its number of free fields (fields holding no piece), forward or
+    back, and the field reached acts in turn.  Running out of fields forward reaches DORADA,
+    backward the start field.  A chain that would jump from a field a second time stops there.
+    """
+    n = board.fields
+    if field > n:
+        return n + 1
+    kinds, jump_by = board.kinds, board.jump_by
+    jumped_from: set[int] = set()
+    while True:
+        kind = kinds[field]
+        if kind is _RUNNING:
+            return field
+        if kind is _STUMBLE:
+            return field if bridges[field] != NO_BRIDGE else -field
+        if kind is not _JUMP:
+            return n + 1
+        if field in jumped_from:
+            return field
+        jumped_from.add(field)
+        count = jump_by[field]
+        if count > 0:
+            while count:
+                field += 1
+                if field > n:
+                    return n + 1
+                if not track[field]:
+                    count -= 1
+        else:
+            while count:
+                field -= 1
+                if field < 1:
+                    return 0
+                if not track[field]:
+                    count += 1
+
+
+def pieces_in_play(state: DoradaState, player: int) -> int:
+    """How many of ``player``'s pieces are on its start field or on the path."""
+    return PIECES - state.dorada.count(player) - state.bridges.count(player)
+
+
+def next_player(players: int, bridges: tuple[int, ...], dorada: tuple[int, ...],
+                player: int) -> int:
+    """The next player clockwise after ``player`` who still has a piece in play, or
+    ``TERMINAL`` when no piece is left on a start field or the path.
+
+    A player whose pieces are all lost is out; one whose pieces are all home has no more turns.
+    """
+    for k in range(1, players + 1):
+        q = (player + k) % players
+        if dorada.count(q) + bridges.count(q) < PIECES:
+            return q
+    return TERMINAL
+
+
+def apply_move(state: DoradaState, move: DoradaMove) -> DoradaState:
+    """The state after ``move``; an illegal move raises :class:`~boardrules.IllegalMoveError`."""
+    opts = state.options
+    if not state.die:
+        # A chance node (or the end, where nothing is legal): only a roll of the die.
+        if move in ROLLS and state.to_move != TERMINAL:
+            return DoradaState(opts, state.start, state.track, state.bridges, state.dorada,
+                               state.to_move, move.die)
+        raise IllegalMoveError(why_illegal(state, move))
+    legal = state._legal
+    if legal is None:
+        legal = legal_moves(state)
+    if move not in legal:
+        raise IllegalMoveError(why_illegal(state, move))
+    p = state.to_move
+    start, bridges, dorada = state.start, state.bridges, state.dorada
+    if isinstance(move, Pass):
+        return DoradaState(opts, start, state.track, bridges, dorada,
+                           next_player(opts.players, bridges, dorada, p), 0)
+    origin = cast(Advance, move).field
+    track = list(state.track)
+    if origin:
+        track[origin] = track[origin][:-1]
+    else:
+        start = (*start[:p], start[p] - 1, *start[p + 1:])
+    board = opts.board
+    to = destination(board, track, bridges, origin + state.die)
+    if to > board.fields:
+        dorada = (*dorada, p)
+    elif to > 0:
+        track[to] = (*track[to], p)
+    elif to == 0:
+        start = (*start[:p], start[p] + 1, *start[p + 1:])
+    else:
+        bridges = (*bridges[:-to], p, *bridges[1 - to:])
+    return DoradaState(opts, start, tuple(track), bridges, dorada,
+                       next_player(opts.players, bridges, dorada, p), 0)
+
+
+def why_illegal(state: DoradaState, move: object) -> str:
+    """The rule that forbids ``move`` in ``state``."""
+    if not isinstance(move, DoradaMove):
+        return (f"{move!r} is not a Dorada move; the moves are 'roll N', 'move start', "
+                "'move N' and 'pass'")
+    if state.to_move == TERMINAL:
+        return "the game is over: every piece is in DORADA or lost"
+    who = f"player {state.to_move}"
+    if not state.die:
+        if isinstance(move, Roll):
+            return f"a die shows 1 to 6, not {move.die}"
+        return f"{who} must roll the die first"
+    if isinstance(move, Roll):
+        return (f"{who} has rolled {state.die} and must now move; the die is rolled once "
+                "per turn (even after a 6)")
+    if isinstance(move, Pass):
+        return (f"{who} has a free piece and must move it: voluntarily skipping the move "
+                "is not allowed")
+    if isinstance(move, Advance):
+        f = move.field
+        if f == 0:
+            return f"{who} has no piece on its start field"
+        if not 0 < f < len(state.track):
+            return f"field {f} is not a running field of this board"
+        stack = state.track[f]
+        if state.to_move in stack:
+            return (f"{who}'s piece on field {f} is blocked: only the top piece of a stack "
+                    "may move")
+        return f"{who} has no piece on field {f}"
+    return f"{move} is not legal now"  # pragma: no cover - every move type is handled above
+
+
+def scores(state: DoradaState) -> tuple[int, ...]:
+    """The points of each player from the DORADA stack, at any time: from the top (the last
+    to arrive) 100, 80, 60, 50, 40, 30, 20, then 10 for every piece further down."""
+    points = [0] * state.options.players
+    for depth, owner in enumerate(reversed(state.dorada)):
+        points[owner] += POINTS[depth] if depth < len(POINTS) else POINTS_BELOW
+    return tuple(points)
+
+
+def winners(state: DoradaState) -> tuple[int, ...]:
+    """The players with the most points (at the end of the game: the winners).
+
+    Equal totals share the win, unless the ``tie_break`` option is ``"highest-piece"``: then
+    the owner of the highest piece in DORADA among them wins.  A player without points (all
+    four pieces lost) is out and never wins, so when nobody scored nobody wins.
+    """
+    points = scores(state)
+    best = max(points)
+    if best == 0:
+        return ()
+    tied = tuple(p for p, v in enumerate(points) if v == best)
+    if len(tied) > 1 and state.options.tie_break == "highest-piece":
+        return next((owner,) for owner in reversed(state.dorada) if owner in tied)
+    return tied
+
+
+def returns(state: DoradaState) -> tuple[float, ...]:
+    """1.0 for each winner and 0.0 for the others at the end; all 0.0 before it."""
+    n = state.options.players
+    if state.to_move != TERMINAL:
+        return (0.0,) * n
+    won = winners(state)
+    return tuple(1.0 if p in won else 0.0 for p in range(n))
+
+
+def _points_at(depth: int) -> int:
+    return POINTS[depth] if depth < len(POINTS) else POINTS_BELOW
+
+
+#: The share of the pieces in play that :func:`evaluate` expects to reach DORADA (the others
+#: fall into stumble fields).
+ARRIVING = 0.6
+
+
+def evaluate(state: DoradaState) -> tuple[float, ...]:
+    """A quick estimate of each player's return: its share of the points expected at the end.
+
+    The pieces still in play are expected to arrive (a share :data:`ARRIVING` of them) on top
+    of DORADA, so a piece already there is valued at the depth it will end at, not at its
+    points now: arriving early is worth little.  A piece in play is worth the mean points of
+    the places still to come, times its chance to arrive, which grows as it advances.
+    """
+    if state.to_move == TERMINAL:
+        return returns(state)
+    n = state.options.players
+    goal = state.options.board.dorada
+    in_play = sum(pieces_in_play(state, p) for p in range(n))
+    arrivals = max(1, round(in_play * ARRIVING))
+    worth = [0.0] * n
+    for depth, owner in enumerate(reversed(state.dorada)):
+        worth[owner] += _points_at(depth + arrivals)
+    place = ARRIVING * sum(_points_at(d) for d in range(arrivals)) / arrivals
+    for p, count in enumerate(state.start):
+        worth[p] += 0.5 * place * count
+    for f, stack in enumerate(state.track):
+        for p in stack:
+            worth[p] += (0.5 + 0.5 * f / goal) * place
+    total = sum(worth)
+    return tuple(w / total for w in worth)

@@ -1,0 +1,122 @@
+"""Dorada's options, state and moves: plain frozen values.
+
+A state keeps the stacks of the shared path as tuples of player numbers, bottom piece first,
+so the last entry of a stack is its only free piece.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import attrs
+
+from boardrules.chance import die_faces
+from boardrules.dorada._board import MAX_FIELDS, Board
+from boardrules.game import Game, pickled_without_memo
+
+__all__ = [
+    "ADVANCES",
+    "NO_BRIDGE",
+    "PASS",
+    "PIECES",
+    "ROLLS",
+    "ROLL_OUTCOMES",
+    "TIE_BREAKS",
+    "Advance",
+    "DoradaMove",
+    "DoradaOptions",
+    "DoradaState",
+    "Pass",
+    "Roll",
+]
+
+#: Pieces per colour.
+PIECES = 4
+#: ``bridges[f]`` of a field without a lost piece in it.
+NO_BRIDGE = -1
+#: Values of the ``tie_break`` option: equal totals share the win, or the owner of the
+#: highest piece in the DORADA stack wins.
+TIE_BREAKS = ("share", "highest-piece")
+
+
+@attrs.frozen(cache_hash=True)
+class DoradaOptions:
+    """The options of one game, shared by all its states."""
+
+    players: int
+    first_player: int
+    board: Board
+    tie_break: str
+
+
+@attrs.frozen
+class DoradaMove:
+    """Base class of the Dorada moves (:class:`Roll`, :class:`Advance`, :class:`Pass`)."""
+
+
+@attrs.frozen
+class Roll(DoradaMove):
+    """The chance outcome: the die shows ``die``."""
+
+    die: int
+
+    def __str__(self) -> str:
+        return f"roll {self.die}"
+
+
+@attrs.frozen
+class Advance(DoradaMove):
+    """Move the player's free piece on ``field`` (0: a piece from the start field) forward
+    by the number rolled."""
+
+    field: int
+
+    def __str__(self) -> str:
+        return "move start" if self.field == 0 else f"move {self.field}"
+
+
+@attrs.frozen
+class Pass(DoradaMove):
+    """The forced pass of a player whose pieces are all blocked."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+#: The single pass move.
+PASS = Pass()
+#: ``ADVANCES[f]`` is the interned ``Advance(f)``.
+ADVANCES: tuple[Advance, ...] = tuple(Advance(f) for f in range(MAX_FIELDS + 1))
+#: Each face of the die with its probability, one tuple for every chance node.
+ROLL_OUTCOMES: tuple[tuple[Roll, Fraction], ...] = tuple(
+    (Roll(face), p) for face, p in die_faces(6)
+)
+#: The roll moves, in the order of :data:`ROLL_OUTCOMES`.
+ROLLS: tuple[Roll, ...] = tuple(m for m, _ in ROLL_OUTCOMES)
+
+
+@pickled_without_memo
+@attrs.frozen
+class DoradaState:
+    """A Dorada position.
+
+    ``start[p]`` counts player ``p``'s pieces on its start field; ``track[f]`` is the stack on
+    field ``f`` (bottom first; ``track[0]`` is always empty); ``bridges[f]`` is the owner of
+    the lost piece in stumble field ``f`` or ``NO_BRIDGE``; ``dorada`` is the goal stack in
+    order of arrival; ``to_move`` is the player whose turn it is (``TERMINAL`` at the end) and
+    ``die`` the number rolled, 0 while the die is still to be rolled.
+    """
+
+    game: ClassVar[Game[Any, Any]]
+
+    options: DoradaOptions
+    start: tuple[int, ...]
+    track: tuple[tuple[int, ...], ...]
+    bridges: tuple[int, ...]
+    dorada: tuple[int, ...]
+    to_move: int
+    die: int
+    _legal: tuple[DoradaMove, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
