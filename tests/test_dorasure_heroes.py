@@ -110,6 +110,19 @@ def test_shaman_is_sent_back_to_the_western_lake_when_saved() -> None:
     assert where(s, 1) == "a1" and s.health[1] == 5
 
 
+def test_shaman_teleportation_trap_sends_him_to_the_western_lake() -> None:
+    s = at(("Ninja", "Shaman"), quests={"g0": "inscriptions", "d3": "teleport"},
+           at={"Shaman": "c3"}, resource={"Shaman": 0}, turn="Shaman", step="act")
+    s = play(s, "quest d3", "dice -0")
+    assert where(s, 1) == "a1"
+
+
+def test_rampage_2_sends_the_shaman_back_to_the_western_lake() -> None:
+    s = at(("Ninja", "Shaman"), at={"Shaman": "c3", "Ninja": "e4"}, meter=2)
+    s = play(s, "roll 1 2 3 6", "rampage 2", "highest Ninja+Shaman")
+    assert (where(s, 0), where(s, 1)) == ("city", "a1")
+
+
 def test_shaman_hatred_for_humans_never_rests_in_the_city() -> None:
     s = at(("Ninja", "Shaman"), at={"Shaman": "city"}, turn="Shaman", step="act")
     assert "rest" not in texts(s)
