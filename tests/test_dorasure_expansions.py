@@ -210,6 +210,16 @@ def test_land_poisonous_swamp_needs_four_and_deals_one_damage_on_entering() -> N
     assert s.health[0] == 4
 
 
+def test_land_poisonous_swamp_passed_through_onto_another_hero() -> None:
+    s = fang(at={"Ninja": "e4", "Gladiator": "d4"}, resource={"Ninja": 1}, step="move",
+             dice=[4, 5])
+    s = play(s, "step 4 d4")
+    assert texts(s) == ["absorb 0", "absorb 1"] and where(s, 0) == where(s, 1) == "d4"
+    assert br.from_json(br.to_json(s)) == s, "a hero paying mid-move is a valid position"
+    s = play(s, "absorb 0")
+    assert s.health[0] == 4 and "stop" not in texts(s), "he must move on"
+
+
 def test_land_caravan_needs_three_and_resting_there_regains_one() -> None:
     s = fang(at={"Ninja": "g4"}, step="move", dice=[2, 3])
     assert [t for t in texts(s) if t.endswith(" g5")] == ["step 3 g5"]

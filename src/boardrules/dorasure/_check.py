@@ -139,11 +139,15 @@ def check_state(s: DorasureState) -> DorasureState:
         raise StateFormatError("health: a hero at 0 in the Adventure Phase awaits the survival "
                                "roll")
     living = [p for p in range(n) if s.health[p] > 0]
+    # A hero passing through another's space is mid-move: at the step, or paying the damage
+    # of a Poisonous Swamp he passes through.
+    moving = s.agenda[0][0] == T_MOVE or (any(
+        task[0] == T_MOVE for task in s.agenda) and rules.land_at[s.pos[s.turn]] >= 0)
     for p in living:
         for q in living:
             if p < q and s.pos[p] == s.pos[q] and effective_terrain(
                 rules, s.razed, s.pos[p]
-            ) not in SHARED and not (s.agenda[0][0] == T_MOVE and s.turn in (p, q)):
+            ) not in SHARED and not (moving and s.turn in (p, q)):
                 raise StateFormatError("pos: two heroes stop on one space only in the City, "
                                        "a village or the Lake")
     w = Work(s)
