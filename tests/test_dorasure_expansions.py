@@ -140,6 +140,14 @@ def test_all_mountains_solved_again_start_the_battle() -> None:
     assert s.phase == 1 and s.turn == 0
 
 
+def test_heroes_together_in_belk_when_it_is_razed_is_a_valid_position() -> None:
+    s = position(("Ninja", "Gladiator"), quests=FACE_UP, at={"Ninja": "a0", "Gladiator": "a0"},
+                 meter=2, resource={"Ninja": 1})
+    s = play(s, "roll 1 2 3 6", "rampage 1")
+    assert s.razed and where(s, 0) == where(s, 1) == "a0"
+    assert br.from_json(br.to_json(s)) == s
+
+
 # -- Fang ------------------------------------------------------------------------------------
 
 

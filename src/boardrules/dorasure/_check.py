@@ -145,9 +145,10 @@ def check_state(s: DorasureState) -> DorasureState:
         task[0] == T_MOVE for task in s.agenda) and rules.land_at[s.pos[s.turn]] >= 0)
     for p in living:
         for q in living:
+            # Heroes who stopped together in Belk stay together when it is razed.
             if p < q and s.pos[p] == s.pos[q] and effective_terrain(
                 rules, s.razed, s.pos[p]
-            ) not in SHARED and not (moving and s.turn in (p, q)):
+            ) not in SHARED and not (moving and s.turn in (p, q)) and s.pos[p] != board.belk:
                 raise StateFormatError("pos: two heroes stop on one space only in the City, "
                                        "a village or the Lake")
     w = Work(s)
