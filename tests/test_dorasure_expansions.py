@@ -148,6 +148,15 @@ def test_heroes_together_in_belk_when_it_is_razed_is_a_valid_position() -> None:
     assert br.from_json(br.to_json(s)) == s
 
 
+def test_assistance_is_answered_while_the_farthest_mountain_is_replenished_face_down() -> None:
+    s = position(SIX, quests={"d3": "goblins"}, solved={"g0": "book"}, renewed=["g0"],
+                 retired=["inscriptions"], meter=9, at={"Ninja": "c3", "Gladiator": "e4"},
+                 step="act")
+    s = play(s, "quest d3", "ask Gladiator")
+    assert texts(s) == ["agree", "refuse"]
+    assert br.from_json(br.to_json(s)) == s
+
+
 # -- Fang ------------------------------------------------------------------------------------
 
 

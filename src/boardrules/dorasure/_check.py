@@ -195,7 +195,8 @@ def _check_agenda(s: DorasureState) -> None:
             not 0 <= a < 5 or s.quests[a] < 0 or s.rewards[a] >= 0
         ):
             raise StateFormatError("agenda: a reward is revealed under a solved quest")
-        if code in (T_ASK, T_REPLY) and (not 0 <= b < 5 or s.quests[b] < 0):
+        asked = b if code == T_ASK else a  # (T_ASK, seat, candidate, m), (T_REPLY, candidate, m)
+        if code in (T_ASK, T_REPLY) and (not 0 <= asked < 5 or s.quests[asked] < 0):
             raise StateFormatError("agenda: assistance is asked for a face-up quest")
         if code == T_ASK and not 0 <= a < n:
             raise StateFormatError("agenda: assistance is asked of a hero in the game")
