@@ -350,3 +350,13 @@ def test_expansion_games_end_and_keep_every_track_within_bounds(
     else:
         raise AssertionError("the game did not end")
     assert br.returns(s) in ((0.0,) * len(heroes), (1.0,) * len(heroes))
+
+
+def test_expansion_move_notation_parses_and_malformed_text_is_refused() -> None:
+    s = position(("Ninja", "Vampire"), quests=FACE_UP, solved={"g0": "treasure"},
+                 step="battle", turn="Vampire", health={"Ninja": 0})
+    assert str(parse_move(s, "kiss Ninja")) == "kiss Ninja"
+    with pytest.raises(br.MoveSyntaxError):
+        parse_move(s, "kiss")
+    with pytest.raises(br.IllegalMoveError):
+        parse_move(s, "elixir")

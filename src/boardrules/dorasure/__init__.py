@@ -64,7 +64,7 @@ _NOTATION = re.compile(
     r"|faith|no-faith|step [1-6] [a-z]+[0-9]*|stop|adventure|rest|gather [a-z][0-9]+"
     r"|quest [a-z][0-9]+|pass|(ask|skip) [\w-]+|agree|refuse|absorb [0-9]+|spend [0-9]+"
     r"|reroll|no-reroll|bullet [-0+]|no-bullet|shield|no-shield"
-    r"|(no-)?(gust|lullaby|big-bang|gauntlets|elixir|kiss)|kiss [\w-]+|(doll|tune) [0-9]+"
+    r"|(no-)?(gust|lullaby|big-bang|gauntlets|elixir)|no-kiss|kiss [\w-]+|(doll|tune) [0-9]+"
     r"|special (meter|hurt)|land [a-z]+)"
 )
 
