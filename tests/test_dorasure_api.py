@@ -28,9 +28,9 @@ def test_contract_random_play_for_every_table_size(players: int) -> None:
 @pytest.mark.parametrize(
     "options",
     [
-        {"players": 1},
-        {"players": 6},
-        {"heroes": ["Ninja", "Samurai"]},
+        {"players": 0},
+        {"players": 12},
+        {"heroes": ["Grand Master", "Ninja"]},
         {"heroes": ["Ninja"]},
         {"heroes": ["Ninja", "Ninja"]},
         {"heroes": ["Ninja", "Hunter"], "players": 3},

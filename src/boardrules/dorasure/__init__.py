@@ -1,5 +1,5 @@
-"""Dorasure: the cooperative dragon hunt (base game: Ninja, Gladiator, Hunter, Prince,
-Paladin).
+"""Dorasure: the cooperative dragon hunt, with its expansions (eleven heroes, the solo Grand
+Master, the 6-11 hero rules, the Fang land tiles).
 
 The heroes adventure on a hex map for XP, solve the five mountain quests and fight the
 dragon, whose meter climbs with every 6 of a movement roll.  The game is cooperative:
@@ -63,7 +63,9 @@ _NOTATION = re.compile(
     r"|survival (saved|lost)|claw (miss|blast|slash)|quest-tile [a-z]+|reward [a-z]+"
     r"|faith|no-faith|step [1-6] [a-z]+[0-9]*|stop|adventure|rest|gather [a-z][0-9]+"
     r"|quest [a-z][0-9]+|pass|(ask|skip) [\w-]+|agree|refuse|absorb [0-9]+|spend [0-9]+"
-    r"|reroll|no-reroll|bullet [-0+]|no-bullet|shield|no-shield)"
+    r"|reroll|no-reroll|bullet [-0+]|no-bullet|shield|no-shield"
+    r"|(no-)?(gust|lullaby|big-bang|gauntlets|elixir)|no-kiss|kiss [\w-]+|(doll|tune) [0-9]+"
+    r"|special (meter|hurt)|land [a-z]+)"
 )
 
 
@@ -97,7 +99,7 @@ def parse_move(s: DorasureState, text: str) -> DorasureMove:
 
 GAME: Game[DorasureState, DorasureMove] = Game(
     name="dorasure",
-    summary="Dorasure: 2-5 heroes adventure, quest and fight a dragon together",
+    summary="Dorasure: 1-11 heroes adventure, quest and fight a dragon together",
     options=OPTIONS,
     state_type=DorasureState,
     move_type=DorasureMove,

@@ -17,28 +17,50 @@ from boardrules.dorasure._state import (
     CAP,
     CHANCE_TASKS,
     DECISION_TASKS,
+    GRAND_MASTER,
+    MAGICIAN,
+    MINSTREL,
+    P_ADVENTURE,
+    P_BATTLE,
+    P_QUEST,
     PRINCE,
+    SAMURAI,
+    SHAMAN,
     T_ABSORB,
     T_ASK,
     T_BATTLE_START,
+    T_BIG_BANG,
     T_CLAW,
     T_DEATHS,
+    T_DOLL,
+    T_ELIXIR,
     T_END_TURN,
     T_EXTRA,
+    T_GAUNTLETS,
+    T_GUST,
+    T_KISS,
+    T_LAND,
+    T_LULLABY,
+    T_MASTER_REROLL,
     T_MOVE,
     T_PICK,
     T_QUEST_END,
     T_QUEST_ROLLS,
     T_QUEST_START,
+    T_REPLENISH,
     T_REPLY,
     T_REROLL,
     T_REVEAL_QUEST,
     T_REVEAL_REWARD,
     T_ROLL,
     T_SHIELD,
+    T_SPECIAL,
     T_SPEND,
     T_SURVIVAL,
+    T_TUNE,
     TASK_COUNT,
+    VAMPIRE,
+    WEREWOLF,
     WON,
     DorasureState,
 )
@@ -76,18 +98,22 @@ def check_state(s: DorasureState) -> DorasureState:
             not 0 <= lock < 5
             or s.quests[lock] < 0
             or rules.quests[s.quests[lock]].failure != "stay"
-            or s.rewards[lock] >= 0
+            or not s.open_quest(lock)
             or lock not in board.near_mountains[s.pos[p]]
         ):
             raise StateFormatError("locked: a hero is held only next to an unsolved labyrinth")
     on_board = [q for q in s.quests if q >= 0]
     if len(set(on_board)) != len(on_board) or any(not 0 <= q < len(QUESTS) for q in on_board):
         raise StateFormatError("quests: each quest tile is on at most one mountain")
-    if s.quests[board.farthest] < 0 and (len(s.agenda) < 1 or s.agenda[0][0] != T_REVEAL_QUEST):
+    if s.quests[board.farthest] < 0 and s.renewed[board.farthest] != 1 and (
+        len(s.agenda) < 1 or s.agenda[0][0] not in (T_REVEAL_QUEST, T_LAND)
+    ):
         raise StateFormatError("quests: the farthest mountain's quest is face up from setup")
+    _check_expansions(s)
     for m in range(5):
-        if s.quests[m] < 0 and (s.flags[m] or s.rewards[m] >= 0):
-            raise StateFormatError("flags/rewards: only on a face-up quest")
+        if s.quests[m] < 0 and (s.flags[m] or (s.rewards[m] >= 0 and s.renewed[m] != 1)):
+            raise StateFormatError("flags/rewards: only on a face-up quest (or a solved "
+                                   "mountain's replenished one)")
         if s.quests[m] >= 0 and s.flags[m] >= rules.quests[s.quests[m]].target:
             raise StateFormatError("flags: fewer than the quest's target")
     for k, (slug, copies) in enumerate(REWARDS):
@@ -113,11 +139,16 @@ def check_state(s: DorasureState) -> DorasureState:
         raise StateFormatError("health: a hero at 0 in the Adventure Phase awaits the survival "
                                "roll")
     living = [p for p in range(n) if s.health[p] > 0]
+    # A hero passing through another's space is mid-move: at the step, or paying the damage
+    # of a Poisonous Swamp he passes through.
+    moving = s.agenda[0][0] == T_MOVE or (any(
+        task[0] == T_MOVE for task in s.agenda) and rules.land_at[s.pos[s.turn]] >= 0)
     for p in living:
         for q in living:
+            # Heroes who stopped together in Belk stay together when it is razed.
             if p < q and s.pos[p] == s.pos[q] and effective_terrain(
                 rules, s.razed, s.pos[p]
-            ) not in SHARED and not (s.agenda[0][0] == T_MOVE and s.turn in (p, q)):
+            ) not in SHARED and not (moving and s.turn in (p, q)) and s.pos[p] != board.belk:
                 raise StateFormatError("pos: two heroes stop on one space only in the City, "
                                        "a village or the Lake")
     w = Work(s)
@@ -142,8 +173,11 @@ def _check_agenda(s: DorasureState) -> None:
     if s.agenda[0][0] not in CHANCE_TASKS | DECISION_TASKS:
         raise StateFormatError("agenda: the front task is a decision or a roll")
     ends = [t for t in s.agenda if t[0] == T_END_TURN]
-    if ends != [(T_END_TURN, s.turn, 0, 0)] or s.agenda[-1][0] != T_END_TURN:
+    second = (T_END_TURN, s.turn, 1, 0)
+    if ends not in ([(T_END_TURN, s.turn, 0, 0)], [second]) or s.agenda[-1][0] != T_END_TURN:
         raise StateFormatError("agenda: it ends with the end of the turn of the hero in turn")
+    if ends == [second] and (s.phase != BATTLE or rules.heroes[s.turn] != WEREWOLF):
+        raise StateFormatError("agenda: only the Werewolf takes a second battle turn")
     if s.phase != ADVENTURE and any(t[0] == T_BATTLE_START for t in s.agenda):
         raise StateFormatError("agenda: the battle starts only once")
     for code, seat, a, b in s.agenda:
@@ -161,7 +195,8 @@ def _check_agenda(s: DorasureState) -> None:
             not 0 <= a < 5 or s.quests[a] < 0 or s.rewards[a] >= 0
         ):
             raise StateFormatError("agenda: a reward is revealed under a solved quest")
-        if code in (T_ASK, T_REPLY) and (not 0 <= b < 5 or s.quests[b] < 0):
+        asked = b if code == T_ASK else a  # (T_ASK, seat, candidate, m), (T_REPLY, candidate, m)
+        if code in (T_ASK, T_REPLY) and (not 0 <= asked < 5 or s.quests[asked] < 0):
             raise StateFormatError("agenda: assistance is asked for a face-up quest")
         if code == T_ASK and not 0 <= a < n:
             raise StateFormatError("agenda: assistance is asked of a hero in the game")
@@ -173,3 +208,67 @@ def _check_agenda(s: DorasureState) -> None:
             a < 0 or b < 0
         ):
             raise StateFormatError("agenda: counts are not negative")
+    for i, (code, seat, a, b) in enumerate(s.agenda):
+        if code < T_GUST:
+            continue
+        hero = _TASK_HERO.get(code)
+        if hero is not None and rules.heroes[seat] != hero:
+            raise StateFormatError("agenda: an expansion task of another hero")
+        after = s.agenda[i + 1] if i + 1 < len(s.agenda) else (-1, -1, -1, -1)
+        if code == T_DOLL and (not 0 <= a < n or a == seat or b < 1):
+            raise StateFormatError("agenda: the doll takes damage of an ally")
+        if code == T_TUNE and (a == seat or after[:2] != (T_SPEND, a)):
+            raise StateFormatError("agenda: the tune comes before an ally's roll")
+        if code == T_GAUNTLETS and after != (T_END_TURN, seat, 1, 0):
+            raise StateFormatError("agenda: the gauntlets come at the end of his turn")
+        if code in (T_GAUNTLETS, T_KISS, T_ELIXIR, T_BIG_BANG, T_GUST) and s.phase != BATTLE:
+            raise StateFormatError("agenda: a battle treasure outside the battle")
+        if code in (T_SPECIAL, T_LULLABY, T_REPLENISH) and s.phase != ADVENTURE:
+            raise StateFormatError("agenda: a movement task outside the Adventure Phase")
+        if code in (T_SPECIAL, T_REPLENISH) and not rules.crowd:
+            raise StateFormatError("agenda: Special Chance and Replenishing need 6+ heroes")
+        if code == T_LULLABY and a < 1:
+            raise StateFormatError("agenda: the lullaby keeps the token of some 6s")
+        if code == T_MASTER_REROLL and b not in (P_ADVENTURE, P_QUEST, P_BATTLE):
+            raise StateFormatError("agenda: the Grand Master rerolls an adventure, quest or "
+                                   "battle roll")
+        if code == T_LAND and (not rules.fang or not 0 <= a < 5 or s.lands[a] >= 0):
+            raise StateFormatError("agenda: a land tile is drawn onto an empty Fang hex")
+
+
+_TASK_HERO = {
+    T_GUST: SAMURAI, T_DOLL: SHAMAN, T_TUNE: MINSTREL, T_LULLABY: MINSTREL,
+    T_BIG_BANG: MAGICIAN, T_KISS: VAMPIRE, T_GAUNTLETS: WEREWOLF,
+    T_MASTER_REROLL: GRAND_MASTER, T_ELIXIR: GRAND_MASTER,
+}
+
+
+def _check_expansions(s: DorasureState) -> None:
+    """Land tiles, replenished quests and the Grand Master's reroll flag."""
+    rules = s.rules
+    n = rules.seats
+    if s.spent >> n and (s.spent >> n != 1 or rules.heroes != (GRAND_MASTER,)):
+        raise StateFormatError("spent: one bit per hero, and the Grand Master's reroll")
+    drawn = [t for t in s.lands if t >= 0]
+    if len(s.lands) != len(rules.fang) or len(set(drawn)) != len(drawn) or any(
+        not -1 <= t < 8 for t in s.lands
+    ):
+        raise StateFormatError("lands: one different land tile (or none yet) per Fang hex")
+    pending = {a for code, _, a, _ in s.agenda if code == T_LAND}
+    if any(t < 0 and k not in pending for k, t in enumerate(s.lands)):
+        raise StateFormatError("lands: every Fang hex gets its tile at setup")
+    if len(s.renewed) != 5 or any(not 0 <= r <= 2 for r in s.renewed):
+        raise StateFormatError("renewed: 0, 1 or 2 per mountain")
+    marked = [m for m in range(5) if s.renewed[m]]
+    if marked and not rules.crowd:
+        raise StateFormatError("renewed: Quest Replenishing needs 6 or more heroes")
+    if any(s.rewards[m] < 0 for m in marked):
+        raise StateFormatError("renewed: only a solved mountain gets a new quest")
+    if len(s.retired) != len(marked) or list(s.retired) != sorted(set(s.retired)) or any(
+        not 0 <= q < len(QUESTS) for q in s.retired
+    ):
+        raise StateFormatError("retired: one solved tile per replenished mountain")
+    if any(q in s.quests for q in s.retired):
+        raise StateFormatError("retired: a retired tile is off the board")
+    if len(QUESTS) - len(s.retired) - sum(q >= 0 for q in s.quests) < s.quests.count(-1):
+        raise StateFormatError("quests: not enough tiles left for the face-down quests")

@@ -162,7 +162,8 @@ class Tracks:
     ``levels`` lists the XP at which each level 1..6 starts (FOUND: 0, 1, 3, 5, 6, 8 on a
     track 0..8); the meter runs 0..``meter_end`` (FOUND 14) with fire icons (PROPOSED 3, 6,
     9, 12); the dragon has ``health`` boxes (FOUND 9) with claw marks on the boxes filled by
-    the listed damage counts (PROPOSED 3, 6, 8).
+    the listed damage counts (PROPOSED 3, 6, 8).  The Werewolf is in Lycan form while his
+    XP is on one of ``werewolf_icons`` (FOUND 1, 3, 5, 6, 8).
     """
 
     xp_max: int = 8
@@ -171,6 +172,7 @@ class Tracks:
     fire_icons: tuple[int, ...] = (3, 6, 9, 12)
     health: int = 9
     claws: tuple[int, ...] = (3, 6, 8)
+    werewolf_icons: tuple[int, ...] = (1, 3, 5, 6, 8)
 
     def level(self, xp: int) -> int:
         """The level (1..6) of a hero with ``xp`` experience.
@@ -218,6 +220,7 @@ def tracks_with(overrides: Any) -> Tracks:
         raise ValueError("levels must give the XP of levels 1..6, starting at 0")
     _rising(t.fire_icons, 1, t.meter_end - 1, "fire_icons")
     _rising(t.claws, 1, t.health - 1, "claws")
+    _rising(t.werewolf_icons, 0, t.xp_max, "werewolf_icons")
     return t
 
 

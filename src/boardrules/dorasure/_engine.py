@@ -8,7 +8,8 @@ small function here; the docs page maps the clauses to them.
 
 from __future__ import annotations
 
-from boardrules.dorasure._board import FOREST, PLAINS, ROAD
+from boardrules.dorasure import _fang, _heroes
+from boardrules.dorasure._board import CITY, FOREST, PLAINS, ROAD, VILLAGE
 from boardrules.dorasure._dice import CLASS_SCORE, decode_counts
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -23,6 +24,7 @@ from boardrules.dorasure._state import (
     DANGER_PLAINS,
     DRAIN,
     GLADIATOR,
+    GRAND_MASTER,
     HIGHEST,
     HUNTER,
     LAIR,
@@ -37,7 +39,7 @@ from boardrules.dorasure._state import (
     M_REPLY,
     M_REST,
     M_STEP,
-    MAGICIAN,
+    MINSTREL,
     NINJA,
     P_ADVENTURE,
     P_BATTLE,
@@ -46,6 +48,7 @@ from boardrules.dorasure._state import (
     P_REROLLED,
     PALADIN,
     PRINCE,
+    SAMURAI,
     SHAMAN,
     T_ABSORB,
     T_ACT,
@@ -58,9 +61,14 @@ from boardrules.dorasure._state import (
     T_CLAW,
     T_COMBO_END,
     T_DEATHS,
+    T_DOLL,
     T_END_TURN,
     T_EXTRA,
     T_FAITH,
+    T_GAUNTLETS,
+    T_GUST,
+    T_LAND,
+    T_MASTER_REROLL,
     T_MOVE,
     T_MOVE_ROLL,
     T_PICK,
@@ -68,17 +76,21 @@ from boardrules.dorasure._state import (
     T_QUEST_ROLLS,
     T_QUEST_START,
     T_RAMPAGE,
+    T_REPLENISH,
     T_REPLY,
     T_REROLL,
     T_REVEAL_QUEST,
     T_REVEAL_REWARD,
     T_ROLL,
     T_SHIELD,
+    T_SPECIAL,
     T_SPEND,
     T_SURVIVAL,
     TO_CITY,
     TREASURE,
+    VAMPIRE,
     WEAPONS,
+    WEREWOLF,
     WON,
     WOUND_TWO,
     DorasureMove,
@@ -94,9 +106,9 @@ class Work:
     """A mutable copy of a state's fields; ``todo`` is the agenda with its front last."""
 
     __slots__ = (
-        "dice", "flags", "gold", "health", "locked", "meter", "party",
-        "pending", "phase", "pos", "quests", "razed", "resource", "rewards", "roll",
-        "rules", "score", "spent", "todo", "turn", "wounds", "xp",
+        "dice", "flags", "gold", "health", "lands", "locked", "meter", "party",
+        "pending", "phase", "pos", "quests", "razed", "renewed", "resource", "retired",
+        "rewards", "roll", "rules", "score", "spent", "todo", "turn", "wounds", "xp",
     )
 
     def __init__(self, s: DorasureState) -> None:
@@ -122,6 +134,9 @@ class Work:
         self.pending = s.pending
         self.roll = s.roll
         self.todo: list[Task] = list(reversed(s.agenda))
+        self.lands = s.lands
+        self.renewed = list(s.renewed)
+        self.retired = s.retired
 
     def freeze(self) -> DorasureState:
         """The immutable state with these values."""
@@ -130,7 +145,8 @@ class Work:
             tuple(self.resource), tuple(self.gold), tuple(self.xp), tuple(self.locked),
             self.spent, self.meter, self.wounds, self.razed, tuple(self.quests),
             tuple(self.flags), tuple(self.rewards), self.dice, self.party, self.score,
-            self.pending, self.roll, tuple(reversed(self.todo)),
+            self.pending, self.roll, tuple(reversed(self.todo)), self.lands,
+            tuple(self.renewed), self.retired,
         )
 
     # -- reading --------------------------------------------------------------------------
@@ -142,6 +158,11 @@ class Work:
     def stat(self, seat: int, column: int) -> int:
         """One column of the hero's sheet at the hero's level."""
         return self.rules.stats[seat][self.level(seat)][column]
+
+    def attribute(self, seat: int, column: int) -> int:
+        """Combat, Search or Knowledge as rolled now (Thirst for Blood, Lycanthropy)."""
+        return _heroes.attribute_of(self.rules, seat, column, self.xp[seat],
+                                    self.resource[seat])
 
     def hero(self, seat: int) -> int:
         """The hero (index in HERO_ORDER) in ``seat``."""
@@ -199,10 +220,12 @@ class Work:
 
     def hurt(self, seat: int, targets: list[tuple[int, int]]) -> None:
         """One cause deals damage to living heroes: each may pay some with resources, then
-        the deaths of this cause are checked once."""
+        the deaths of this cause are checked once.  The Shaman's Body-Swapping Doll may
+        first take some of an ally's damage."""
+        doll = _heroes.doll_holder(self) if self.rules.seat_of(SHAMAN) >= 0 else -1
         self.push(
-            *[(T_ABSORB, t, amount, 0) for t, amount in targets
-              if amount > 0 and self.health[t] > 0],
+            *[(T_DOLL, doll, t, amount) if 0 <= doll != t else (T_ABSORB, t, amount, 0)
+              for t, amount in targets if amount > 0 and self.health[t] > 0],
             (T_DEATHS, seat, 0, 0),
         )
 
@@ -244,7 +267,12 @@ class Work:
         tracks = self.rules.tracks
         old = self.meter
         self.meter = min(tracks.meter_end, old + steps)
-        tasks = [(T_RAMPAGE, seat, 0, 0) for f in tracks.fire_icons if old < f <= self.meter]
+        tasks: list[Task] = []
+        for i, f in enumerate(tracks.fire_icons):
+            if old < f <= self.meter:
+                tasks.append((T_RAMPAGE, seat, 0, 0))
+                if i == 2 and self.rules.crowd:
+                    tasks.append((T_REPLENISH, seat, 0, 0))
         if self.meter == tracks.meter_end > old:
             tasks += [(T_RAMPAGE, seat, 0, 0), (T_RAMPAGE, seat, 0, 0),
                       (T_BATTLE_START, seat, 0, 0)]
@@ -259,27 +287,33 @@ class Work:
         self.dice = ()
         if self.hero(seat) == PRINCE:
             self.resource[seat] = self.level(seat)
+        else:
+            _heroes.turn_start(self, seat)
         self.push((T_MOVE_ROLL, seat, 0, 0), (T_END_TURN, seat, 0, 0))
 
-    def begin_battle_turn(self, seat: int) -> None:
-        """A Climactic Battle turn: spend, roll Combat (+1 with the Anti-Dragon Weapons)."""
+    def begin_battle_turn(self, seat: int, again: int = 0) -> None:
+        """A Climactic Battle turn: the treasures used before the roll, spend, roll Combat
+        (+1 with the Anti-Dragon Weapons); ``again`` marks the Werewolf's second turn."""
         self.turn = seat
         self.score = self.pending = 0
-        dice = self.stat(seat, COMBAT) + (1 if WEAPONS in self.rewards else 0)
-        self.push((T_SPEND, seat, P_BATTLE, dice), (T_BATTLE_END, seat, 0, 0),
-                  (T_END_TURN, seat, 0, 0))
+        _heroes.turn_start(self, seat)
+        dice = self.attribute(seat, COMBAT) + (1 if WEAPONS in self.rewards else 0)
+        self.push(*_heroes.battle_openers(self, seat),
+                  *_heroes.roll_tasks(self, seat, P_BATTLE, dice), (T_BATTLE_END, seat, 0, 0),
+                  (T_END_TURN, seat, again, 0))
 
 
 def effective_terrain(rules: Rules, razed: bool, space: int) -> int:
     """A space's terrain; razed Belk is a road."""
-    return ROAD if razed and space == rules.board.belk else rules.board.terrain[space]
+    return ROAD if razed and space == rules.board.belk else rules.terrain[space]
 
 
 def start(w: Work) -> DorasureState:
-    """Setup: the quest on the mountain farthest from the City is turned face up, then the
-    first hero's turn."""
+    """Setup: the Fang land tiles are drawn, the quest on the mountain farthest from the
+    City is turned face up, then the first hero's turn."""
     w.begin_turn(0)
-    w.push((T_REVEAL_QUEST, 0, w.rules.board.farthest, 0))
+    w.push(*[(T_LAND, 0, k, 0) for k in range(len(w.rules.fang))],
+           (T_REVEAL_QUEST, 0, w.rules.board.farthest, 0))
     settle(w)
     return w.freeze()
 
@@ -319,6 +353,9 @@ def settle(w: Work) -> None:
             todo.pop()
         elif code <= T_SHIELD:
             return
+        elif code >= T_GUST:
+            if _heroes.front(w):
+                return
         else:
             todo.pop()
             _AUTOMATIC[code](w, seat, a, b)
@@ -335,7 +372,9 @@ def _deaths(w: Work, seat: int, a: int, b: int) -> None:
 def _quest_start(w: Work, seat: int, m: int, b: int) -> None:
     damage = w.rules.quests[w.quests[m]].start_damage
     if damage:
-        members = [p for p in range(len(w.health)) if w.party >> p & 1]
+        # Godspeed: the Samurai is immune to start-of-quest damage.
+        members = [p for p in range(len(w.health))
+                   if w.party >> p & 1 and w.hero(p) != SAMURAI]
         w.hurt(seat, [(p, damage) for p in members])
 
 
@@ -356,10 +395,10 @@ def _quest_rolls(w: Work, seat: int, m: int, b: int) -> None:
     column = ATTRIBUTE[tile.attribute]
     tasks = []
     for p in members:
-        dice = w.stat(p, column)
-        if tile.magical and column != COMBAT and w.hero(p) == MAGICIAN:
-            dice += 2
-        tasks.append((T_SPEND, p, P_QUEST, dice))
+        if w.hero(p) == SAMURAI:
+            w.gain_resource(p, 1)  # Training: attempting or assisting a quest
+        dice = _heroes.quest_dice(w, p, column, tile.magical)
+        tasks += _heroes.roll_tasks(w, p, P_QUEST, dice)
     w.push(*tasks)
 
 
@@ -370,14 +409,21 @@ def _quest_end(w: Work, seat: int, m: int, b: int) -> None:
     w.party = 0
     if w.score + w.flags[m] >= tile.target:
         if members == [seat]:
-            w.gain_xp(seat, 2)
+            # The Grand Master gains only 1 EXP for a quest.
+            w.gain_xp(seat, 1 if w.hero(seat) == GRAND_MASTER else 2)
         else:
             for p in members:
                 w.gain_xp(p, 1)
         for p, lock in enumerate(w.locked):
             if lock == m:
                 w.locked[p] = -1
-        w.push((T_REVEAL_REWARD, seat, m, 0), (T_AFTER_QUEST, seat, 0, 0))
+        if w.renewed[m] == 1:
+            # Quest Replenishing: a replenished quest removes one scale, no claw effect.
+            w.renewed[m] = 2
+            w.wound_dragon(seat, 1)
+            w.push((T_AFTER_QUEST, seat, 0, 0))
+        else:
+            w.push((T_REVEAL_REWARD, seat, m, 0), (T_AFTER_QUEST, seat, 0, 0))
         return
     w.flags[m] += max(0, w.score)
     if tile.failure == "damage":
@@ -389,15 +435,19 @@ def _quest_end(w: Work, seat: int, m: int, b: int) -> None:
 
 
 def _after_quest(w: Work, seat: int, a: int, b: int) -> None:
-    if w.phase == ADVENTURE and -1 not in w.rewards:
+    if w.phase == ADVENTURE and -1 not in w.rewards and 1 not in w.renewed:
         w.push((T_BATTLE_START, seat, 0, 0))
 
 
 def _adventure_end(w: Work, seat: int, a: int, b: int) -> None:
     """The Adventuring Chart: -1 or lower: 1 damage; 0: nothing; 1: 1 XP and 1 damage;
-    2 or higher: 1 XP."""
+    2 or higher: 1 XP.  Samurai (Never Targets the Weak): a 1 does nothing; the Grand
+    Master gains no EXP from adventuring."""
     score = w.score
-    if score >= 1:
+    hero = w.hero(seat)
+    if score == 1 and hero == SAMURAI:
+        return
+    if score >= 1 and hero != GRAND_MASTER:
         w.gain_xp(seat, 1)
     if score <= -1 or score == 1:
         w.hurt(seat, [(seat, 1)])
@@ -420,13 +470,23 @@ def battle_result(w: Work, seat: int, total: int) -> None:
         team = w.blast_targets(seat)
         w.party = sum(1 << t for t in team)
         w.score, w.pending = 2, 0
-        w.push((T_ROLL, seat, len(team), P_COMBO), (T_COMBO_END, seat, 0, 0))
+        vampire = w.rules.seat_of(VAMPIRE)
+        if vampire in team:
+            # Her own die is rolled apart: its 1 costs her Blood (Blood Magic).
+            others = [t for t in team if t != vampire]
+            w.push((T_ROLL, others[0] if others else seat, len(others), P_COMBO),
+                   (T_ROLL, vampire, 1, P_COMBO), (T_COMBO_END, seat, 0, 0))
+        else:
+            w.push((T_ROLL, seat, len(team), P_COMBO), (T_COMBO_END, seat, 0, 0))
     elif total == 3:
         w.wound_dragon(seat, 1)
         if w.phase == BATTLE:
             w.hurt(seat, [(seat, 1)])
+    elif total == 4 and not (w.hero(seat) == GRAND_MASTER and w.level(seat) == 6):
+        w.wound_dragon(seat, 1)
     else:
-        w.wound_dragon(seat, 1 if total == 4 else 2)
+        # 5+, or 4+ by the Grand Master at level 6.
+        w.wound_dragon(seat, 2)
 
 
 def _combo_end(w: Work, seat: int, a: int, b: int) -> None:
@@ -444,10 +504,24 @@ def _end_turn(w: Work, seat: int, a: int, b: int) -> None:
     w.dice = ()
     w.party = 0
     if w.phase == ADVENTURE:
+        if w.hero(seat) == MINSTREL and _beside_ally(w, seat):
+            w.gain_resource(seat, 1)  # Hero's Song
         w.begin_turn((seat + 1) % n)
+        return
+    if (a == 0 and w.hero(seat) == WEREWOLF and w.health[seat] > 0 and w.treasures()):
+        # Werewolf Lord's Gauntlets: he may take a second turn in a row.
+        w.push((T_GAUNTLETS, seat, 0, 0), (T_END_TURN, seat, 1, 0))
         return
     nxt = next((seat + k) % n for k in range(1, n + 1) if w.health[(seat + k) % n] > 0)
     w.begin_battle_turn(nxt)
+
+
+def _beside_ally(w: Work, seat: int) -> bool:
+    """A living ally on the Minstrel's space or next to it."""
+    here = w.pos[seat]
+    near = w.rules.board.neighbours[here]
+    return any(p != seat and h > 0 and (w.pos[p] == here or w.pos[p] in near)
+               for p, h in enumerate(w.health))
 
 
 def _battle_start(w: Work, seat: int, a: int, b: int) -> None:
@@ -493,7 +567,7 @@ def _movement_rolled(w: Work, seat: int, mv: DorasureMove) -> None:
         tasks.append((T_FAITH, seat, 0, 0))
     tasks += [(T_MOVE, seat, 0, 0), (T_ACT, seat, 0, 0)]
     w.push(*tasks)
-    w.advance_meter(seat, faces.count(6))
+    _heroes.movement_sixes(w, seat, faces.count(6))
 
 
 def _rampage(w: Work, seat: int, face: int) -> None:
@@ -542,16 +616,24 @@ def _rolled(w: Work, seat: int, purpose: int, count: int, code: int) -> None:
     counts = decode_counts(code)
     w.roll = counts
     w.score += counts[2] + counts[3] - counts[0]
-    if purpose == P_COMBO:
-        return  # one die each, read for its modifier only: no extra dice
-    w.pending += counts[3]
+    hero = w.hero(seat)
+    if purpose != P_COMBO:  # Team Combo: one die each, its modifier only, no extra dice
+        w.pending += counts[3]
+        _offers(w, seat, purpose, count, hero)
+    if hero == VAMPIRE and counts[0]:
+        _heroes.blood_magic(w, seat, counts[0])
+
+
+def _offers(w: Work, seat: int, purpose: int, count: int, hero: int) -> None:
     # The battle treasures are offered once the whole roll, extra dice included, is seen.
     tasks: list[Task] = [(T_EXTRA, seat, purpose, 0)]
     if purpose in (P_BATTLE, P_REROLLED) and w.treasures():
-        if purpose == P_BATTLE and w.hero(seat) == NINJA:
+        if purpose == P_BATTLE and hero == NINJA:
             tasks.append((T_REROLL, seat, count, 0))
-        if w.hero(seat) == HUNTER and not w.spent >> seat & 1:
+        if hero == HUNTER and not w.spent >> seat & 1:
             tasks.append((T_BULLET, seat, 0, 0))
+    if hero == GRAND_MASTER and not w.spent >> len(w.health) & 1:
+        tasks.append((T_MASTER_REROLL, seat, count, purpose))
     w.push(*tasks)
 
 
@@ -598,13 +680,17 @@ def _act(w: Work, seat: int, mv: DorasureMove) -> None:
         if terrain == PLAINS and w.hero(seat) == GLADIATOR:
             w.heal(seat, 1)
         w.score = w.pending = 0
-        column = DANGER_PLAINS if terrain == PLAINS else DANGER_FOREST
-        w.push((T_SPEND, seat, P_ADVENTURE, w.stat(seat, column)),
+        # The Mirage City (Fang) is adventured with the white (plains) Danger value.
+        column = DANGER_FOREST if terrain == FOREST else DANGER_PLAINS
+        w.push(*_heroes.roll_tasks(w, seat, P_ADVENTURE, w.stat(seat, column)),
                (T_ADVENTURE_END, seat, 0, 0))
     elif kind == M_REST:
-        w.heal(seat, 2)
-        if w.hero(seat) == HUNTER:
+        terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
+        w.heal(seat, 2 if terrain in (CITY, VILLAGE) else 1)  # the Caravan heals 1
+        if w.hero(seat) == HUNTER and terrain in (CITY, VILLAGE):
             w.resource[seat] = w.stat(seat, CAP)
+        elif w.hero(seat) == VAMPIRE and terrain in (CITY, VILLAGE):
+            w.gain_resource(seat, 2 if terrain == CITY else 1)
     elif kind == M_GATHER:
         w.push((T_REVEAL_QUEST, seat, mv.a, 0))
     elif kind == M_QUEST:
@@ -638,6 +724,8 @@ def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
         w.todo.append((code, seat, a, b))
         w.pending -= 1
         w.score += CLASS_SCORE[mv.a]
+        if mv.a == 0 and w.hero(seat) == VAMPIRE:
+            _heroes.blood_magic(w, seat, 1)
         if mv.a == 3:
             w.pending += 1
         seen = list(w.roll)
@@ -662,8 +750,10 @@ def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
             dice.remove(mv.a)
             w.dice = tuple(dice)
             w.pos[seat] = mv.b
-            if w.hero(seat) == NINJA and w.rules.board.terrain[mv.b] == FOREST:
+            if w.hero(seat) == NINJA and w.rules.terrain[mv.b] == FOREST:
                 w.gain_resource(seat, 1)
+            if w.rules.land_at[mv.b] >= 0:
+                _fang.entered(w, seat, mv.b, mv.a)
     elif code == T_ACT:
         _act(w, seat, mv)
     elif code == T_ASK:
@@ -698,5 +788,16 @@ def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
             w.spent |= 1 << seat
         else:
             retaliate(w, w.turn, a)
+    elif code == T_SPECIAL:
+        if mv.a:
+            w.hurt(seat, [(seat, 1)])
+        else:
+            w.advance_meter(seat, 1)
+    elif code == T_LAND:
+        lands = list(w.lands)
+        lands[a] = mv.a
+        w.lands = tuple(lands)
+    else:
+        _heroes.decide(w, code, seat, a, b, mv)
     settle(w)
     return w.freeze()

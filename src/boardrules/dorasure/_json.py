@@ -12,6 +12,7 @@ from typing import Any
 
 from boardrules.dorasure._check import MAX_DICE, check_state
 from boardrules.dorasure._data import QUESTS
+from boardrules.dorasure._fang import LAND_SLUGS
 from boardrules.dorasure._setup import options_of, rules_for
 from boardrules.dorasure._state import (
     PHASE_NAMES,
@@ -28,7 +29,7 @@ _SLUGS = tuple(q.slug for q in QUESTS)
 def encode(s: DorasureState) -> dict[str, Any]:
     """The state as a JSON-ready object (spaces, quests and rewards by name)."""
     board = s.rules.board
-    return {
+    body = {
         "phase": PHASE_NAMES[s.phase],
         "turn": s.turn,
         "pos": [board.names[p] for p in s.pos],
@@ -51,6 +52,12 @@ def encode(s: DorasureState) -> dict[str, Any]:
         "roll": list(s.roll),
         "agenda": [list(t) for t in s.agenda],
     }
+    if s.rules.fang:
+        body["lands"] = [LAND_SLUGS[t] if t >= 0 else None for t in s.lands]
+    if s.rules.crowd:
+        body["renewed"] = list(s.renewed)
+        body["retired"] = [_SLUGS[q] for q in s.retired]
+    return body
 
 
 def _int(body: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -110,6 +117,21 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> DorasureState:
         isinstance(t, list) and len(t) == 4 and all(type(v) is int for v in t) for t in agenda
     ):
         raise StateFormatError("field 'agenda' must be a list of [code, seat, a, b] lists")
+    lands: tuple[int, ...] = ()
+    if rules.fang:
+        lands = tuple(_names(body, "lands", LAND_SLUGS, len(rules.fang)))
+    elif "lands" in body:
+        raise StateFormatError("field 'lands' only with fang=True")
+    renewed: tuple[int, ...] = (0,) * 5
+    retired: tuple[int, ...] = ()
+    if rules.crowd:
+        renewed = _ints(body, "renewed", 5, 0, 2)
+        listed = body.get("retired")
+        if not isinstance(listed, list) or not all(q in _SLUGS for q in listed):
+            raise StateFormatError("field 'retired' must list quest slugs")
+        retired = tuple(_SLUGS.index(q) for q in listed)
+    elif "renewed" in body or "retired" in body:
+        raise StateFormatError("fields 'renewed'/'retired' only with 6 or more heroes")
     razed = body.get("razed")
     if type(razed) is not bool:
         raise StateFormatError("field 'razed' must be true or false")
@@ -123,7 +145,7 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> DorasureState:
         _ints(body, "gold", n, 0, 99),
         _ints(body, "xp", n, 0, rules.tracks.xp_max),
         _ints(body, "locked", n, -1, 4),
-        _int(body, "spent", 0, (1 << n) - 1),
+        _int(body, "spent", 0, (1 << (n + 1)) - 1),
         _int(body, "meter", 0, rules.tracks.meter_end),
         _int(body, "wounds", 0, rules.tracks.health),
         razed,
@@ -136,5 +158,8 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> DorasureState:
         _int(body, "pending", 0, MAX_DICE * 4),
         _ints(body, "roll", 4, 0, MAX_DICE),
         tuple((t[0], t[1], t[2], t[3]) for t in agenda),
+        lands,
+        renewed,
+        retired,
     )
     return check_state(s)

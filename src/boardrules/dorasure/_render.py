@@ -8,6 +8,8 @@ Dorasure - Adventure Phase, Ninja's turn
 from __future__ import annotations
 
 from boardrules.dorasure._board import MOUNTAIN
+from boardrules.dorasure._fang import LANDS
+from boardrules.dorasure._heroes import attribute_of, lycan
 from boardrules.dorasure._state import (
     BATTLE,
     CHANCE_TASKS,
@@ -20,6 +22,7 @@ from boardrules.dorasure._state import (
     SPEED,
     TREASURE,
     WEAPONS,
+    WEREWOLF,
     WON,
     DorasureState,
 )
@@ -33,7 +36,11 @@ _TASK_WORDS = {
     9: "Faith?", 10: "moves", 11: "chooses an action", 12: "asks for assistance",
     13: "answers a call for assistance", 14: "pays damage with resources?",
     15: "spends resources for dice", 16: "Oboro-Gasumi reroll?", 17: "Poisoned Bullets?",
-    18: "Platinum Shield?",
+    18: "Platinum Shield?", 29: "Final Move: Gust?", 30: "Body-Swapping Doll: take how much?",
+    31: "Heroic Tune: dice for the ally?", 32: "Lullaby?", 33: "Big Bang?",
+    34: "Kiss of Death?", 35: "Werewolf Lord's Gauntlets: a second turn?",
+    36: "reroll all his dice (once per game)?", 37: "Elixir?", 38: "Special Chance roll",
+    39: "land tile",
 }
 
 
@@ -49,7 +56,7 @@ def render(s: DorasureState) -> str:
     for p, space in enumerate(s.pos):
         if s.health[p] > 0:
             here[space] = here.get(space, "") + str(p)
-    marks = {m: ("*" if s.rewards[i] >= 0 else "!" if s.quests[i] >= 0 else "?")
+    marks = {m: ("*" if not s.open_quest(i) else "!" if s.quests[i] >= 0 else "?")
              for i, m in enumerate(board.mountains)}
     width = max(len(r.split()) for r in board.rows)
     lines.append(("    " + "".join(f"{chr(97 + c):<4}" for c in range(width))).rstrip())
@@ -59,6 +66,8 @@ def render(s: DorasureState) -> str:
             space = next(i for i, cs in enumerate(board.cells) if (c, r) in cs)
             if space == board.belk and s.razed:
                 letter = "x"
+            elif rules.land_at[space] >= 0:
+                letter = "#"
             mark = marks.get(space, "")
             first = board.cells[space][0] == (c, r)
             text = letter + (mark if board.terrain[space] == MOUNTAIN
@@ -66,7 +75,8 @@ def render(s: DorasureState) -> str:
             cells.append(f"{text:<4}")
         lines.append(f"{r:<2}" + ("  " if r & 1 else "") + "".join(cells).rstrip())
     lines.append("    C city  V village (x: razed Belk)  R road  L lake  P plains  F forest")
-    lines.append("    M mountain: ? quest face down, ! face up, * solved")
+    lines.append("    M mountain: ? quest face down, ! face up, * solved"
+                 + ("  # Fang land tile" if rules.fang else ""))
     tracks = rules.tracks
     lines.append(
         f"Dragon meter {s.meter}/{tracks.meter_end} (fire at "
@@ -82,21 +92,33 @@ def render(s: DorasureState) -> str:
             name = f"{tile.name} ({tile.attribute} {tile.target}, {s.flags[i]} flags)"
         reward = f", solved: {REWARD_SLUGS[s.rewards[i]]}" if s.rewards[i] >= 0 else ""
         lines.append(f"  quest {board.names[m]}: {name}{reward}")
+    for k, space in enumerate(rules.fang):
+        land = LANDS[s.lands[k]].name if s.lands[k] >= 0 else "not drawn yet"
+        lines.append(f"  land {board.names[space]}: {land}")
+    for i in range(5):
+        if s.renewed[i]:
+            state = "solved again" if s.renewed[i] == 2 else "replenished"
+            lines.append(f"  quest {board.names[board.mountains[i]]}: {state}")
     found = [REWARD_SLUGS[k] for k in (WEAPONS, TREASURE) if k in s.rewards]
     if found:
         lines.append("  found: " + ", ".join(found))
     for p in range(rules.seats):
         level = s.level(p)
         st = rules.stats[p][level]
+
+        def attr(column: int, p: int = p) -> int:
+            return attribute_of(rules, p, column, s.xp[p], s.resource[p])
         gold = f" gold {s.gold[p]}" if rules.heroes[p] == PRINCE else ""
         lock = " (in the labyrinth)" if s.locked[p] >= 0 else ""
+        if rules.heroes[p] == WEREWOLF and lycan(rules, s.xp[p]):
+            lock += " (Lycan form)"
         if s.health[p] == 0:
             lock += " (dead)" if s.phase != 0 else " (dying)"
         lines.append(
             f"{p} {rules.hero_name(p):<10} {board.names[s.pos[p]]:<5} health "
             f"{s.health[p]}/{rules.sheets[p].health} resource {s.resource[p]}{gold} xp "
-            f"{s.xp[p]} (level {level}) speed {st[SPEED]} combat {st[COMBAT]} search "
-            f"{st[SEARCH]} knowledge {st[KNOWLEDGE]}{lock}"
+            f"{s.xp[p]} (level {level}) speed {st[SPEED]} combat {attr(COMBAT)} search "
+            f"{attr(SEARCH)} knowledge {attr(KNOWLEDGE)}{lock}"
         )
     if s.phase < WON:
         code, seat, _, _ = s.agenda[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from boardrules.dorasure._board import CITY, ENTRY, FOREST, PLAINS, SHARED, VILLAGE
+from boardrules.dorasure._board import CITY, FOREST, PLAINS, SHARED, VILLAGE
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._dice import (
     CLASSES,
@@ -25,9 +25,21 @@ from boardrules.dorasure._dice import (
     survival_roll,
 )
 from boardrules.dorasure._engine import advance, effective_terrain
+from boardrules.dorasure._fang import (
+    CARAVAN,
+    LANDS,
+    MIRAGE,
+    QUICKSAND,
+    land_draw,
+    land_entry,
+    tile_at,
+)
+from boardrules.dorasure._heroes import SPECIAL_ROLL, hero_moves
 from boardrules.dorasure._state import (
     BATTLE,
     CHANCE_TASKS,
+    GRAND_MASTER,
+    LAND,
     M_ABSORB,
     M_ADVENTURE,
     M_ASK,
@@ -43,6 +55,7 @@ from boardrules.dorasure._state import (
     M_SPEND,
     M_STEP,
     M_STOP,
+    SHAMAN,
     SPEED,
     T_ABSORB,
     T_ACT,
@@ -51,6 +64,8 @@ from boardrules.dorasure._state import (
     T_CLAW,
     T_EXTRA,
     T_FAITH,
+    T_GUST,
+    T_LAND,
     T_MOVE,
     T_MOVE_ROLL,
     T_PICK,
@@ -61,6 +76,7 @@ from boardrules.dorasure._state import (
     T_REVEAL_REWARD,
     T_ROLL,
     T_SHIELD,
+    T_SPECIAL,
     T_SPEND,
     T_SURVIVAL,
     WON,
@@ -124,10 +140,15 @@ def chance_outcomes(s: DorasureState) -> Outcomes:
         return CLAW_ROLL
     if code == T_REVEAL_QUEST:
         on_board = set(s.quests)
-        return quest_draw(tuple(t for t in range(len(QUESTS)) if t not in on_board))
+        return quest_draw(tuple(t for t in range(len(QUESTS))
+                                if t not in on_board and t not in s.retired))
     if code == T_REVEAL_REWARD:
         left = tuple(n - s.rewards.count(k) for k, (_, n) in enumerate(REWARDS))
         return reward_draw(left)
+    if code == T_SPECIAL:
+        return SPECIAL_ROLL
+    if code == T_LAND:
+        return land_draw(tuple(t for t in range(len(LANDS)) if t not in s.lands))
     return _NO_OUTCOMES
 
 
@@ -143,7 +164,7 @@ def legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
 def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
     if s.phase >= WON:
         return ()
-    code, seat, a, _ = s.agenda[0]
+    code, seat, a, b = s.agenda[0]
     if code in CHANCE_TASKS:
         outcomes = chance_outcomes(s)
         moves = _OUTCOME_MOVES.get(id(outcomes))
@@ -171,6 +192,8 @@ def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
         return (*(_BULLETS[i] for i in range(3) if s.roll[i]), _NO_BULLET)
     if code == T_SHIELD:
         return _SHIELD
+    if code >= T_GUST:
+        return hero_moves(s, code, seat, a, b)
     raise AssertionError(f"no moves for task {code}")  # pragma: no cover
 
 
@@ -189,13 +212,15 @@ def _movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
     blocked = {s.pos[p] for p, h in enumerate(s.health) if h > 0 and p != seat}
     blocked = {p for p in blocked if effective_terrain(rules, s.razed, p) not in SHARED}
     names = board.names
+    need = land_entry(s, seat) if s.lands else rules.entry
     out = []
     for value in sorted(set(s.dice)):
         rest = list(s.dice)
         rest.remove(value)
         for there in board.neighbours[here]:
-            if entry_needed(s, there) <= value and (
-                there not in blocked or _can_leave(s, there, tuple(rest), blocked)
+            if need[there] <= value and (
+                there not in blocked or _can_leave(need, board.neighbours, there,
+                                                   _after_entering(s, there, rest), blocked)
             ):
                 out.append(move(M_STEP, value, there, f"step {value} {names[there]}"))
     if here not in blocked or not out:
@@ -203,21 +228,23 @@ def _movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
     return tuple(out)
 
 
-def entry_needed(s: DorasureState, space: int) -> int:
-    """The least die value that enters ``space`` (7: never).  Razed Belk, a road, needs the
-    same 2 as the village it was."""
-    return ENTRY[s.rules.board.terrain[space]]
+def _after_entering(s: DorasureState, space: int, rest: list[int]) -> tuple[int, ...]:
+    """The dice left for moving on after entering ``space`` (none after Quick Sand)."""
+    return () if s.lands and tile_at(s, space) == QUICKSAND else tuple(rest)
 
 
-def _can_leave(s: DorasureState, here: int, dice: tuple[int, ...], blocked: set[int]) -> bool:
+def _can_leave(need: tuple[int, ...], neighbours: tuple[tuple[int, ...], ...], here: int,
+               dice: tuple[int, ...], blocked: set[int]) -> bool:
+    # ``need`` is per space the least die entering it (Razed Belk, a road, needs the 2 of
+    # the village it was).
     if here not in blocked:
         return True
-    board = s.rules.board
     for value in set(dice):
         rest = list(dice)
         rest.remove(value)
-        for there in board.neighbours[here]:
-            if entry_needed(s, there) <= value and _can_leave(s, there, tuple(rest), blocked):
+        for there in neighbours[here]:
+            if need[there] <= value and _can_leave(need, neighbours, there, tuple(rest),
+                                                   blocked):
                 return True
     return False
 
@@ -234,12 +261,22 @@ def _actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
         return (move(M_QUEST, lock, 0, f"quest {names[board.mountains[lock]]}"),)
     terrain = effective_terrain(rules, s.razed, here)
     out = []
+    hero = rules.heroes[seat]
+    if terrain == LAND:
+        tile = tile_at(s, here)
+        if tile == MIRAGE:
+            # A fake city: no healing; every hero but the Grand Master must adventure.
+            if hero != GRAND_MASTER:
+                return (_ADVENTURE,)
+            out.append(_ADVENTURE)
+        elif tile == CARAVAN:
+            out.append(_REST)
     if terrain in (PLAINS, FOREST):
         out.append(_ADVENTURE)
-    if terrain in (CITY, VILLAGE):
+    if terrain == VILLAGE or (terrain == CITY and hero != SHAMAN):  # Hatred for Humans
         out.append(_REST)
     for m in board.near_mountains[here]:
-        if s.rewards[m] >= 0:
+        if not s.open_quest(m):
             continue
         name = names[board.mountains[m]]
         if s.quests[m] < 0:

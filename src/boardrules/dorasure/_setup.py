@@ -11,7 +11,15 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from boardrules.dorasure._board import DEFAULT_ROWS, board_from_rows
+from boardrules.dorasure._board import (
+    CITY,
+    DEFAULT_ROWS,
+    LAKE,
+    MOUNTAIN,
+    VILLAGE,
+    Board,
+    board_from_rows,
+)
 from boardrules.dorasure._check import check_state
 from boardrules.dorasure._data import (
     BASE_HEROES,
@@ -22,6 +30,7 @@ from boardrules.dorasure._data import (
     tracks_with,
 )
 from boardrules.dorasure._engine import Work, settle, start
+from boardrules.dorasure._fang import FANG_SPACES, LAND_SLUGS
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
@@ -44,13 +53,20 @@ from boardrules.game import Option, resolve_options
 __all__ = ["OPTIONS", "new_game", "options_of", "position", "rules_for"]
 
 
+SOLO = "Grand Master"
+#: The heroes who join the base heroes, in turn order, when more than five play.
+EXPANSION_HEROES: tuple[str, ...] = tuple(
+    h for h in HERO_ORDER if h not in BASE_HEROES and h != SOLO
+)
+
+
 def _players(value: Any) -> int | None:
     if value is None:
         return None
-    if type(value) is not int or not 2 <= value <= len(BASE_HEROES):
+    if type(value) is not int or not 1 <= value <= len(HERO_ORDER) - 1:
         raise ValueError(
-            "players must be 2..5 heroes of the base box (1 and 6-11 heroes come with the "
-            "expansions, not implemented yet)"
+            "players must be 1..11 heroes (1: the Grand Master alone; 2..5: base heroes; "
+            "6..11: the base heroes and expansion heroes)"
         )
     return value
 
@@ -62,14 +78,38 @@ def _heroes(value: Any) -> tuple[str, ...] | None:
         raise ValueError("heroes must be a list of hero names")
     names = tuple(value)
     for name in names:
-        if name not in BASE_HEROES:
-            raise ValueError(
-                f"{name!r} is not a base hero; choose from {', '.join(BASE_HEROES)} "
-                "(the expansion heroes are not implemented yet)"
-            )
-    if len(set(names)) != len(names) or not 2 <= len(names) <= 5:
-        raise ValueError("heroes must be 2..5 different heroes")
+        if name not in HERO_ORDER:
+            raise ValueError(f"{name!r} is not a hero; choose from {', '.join(HERO_ORDER)}")
+    if SOLO in names and len(names) != 1:
+        raise ValueError("the Grand Master plays alone: no other hero may join him")
+    if len(set(names)) != len(names) or not 1 <= len(names) <= 11:
+        raise ValueError("heroes must be 1..11 different heroes")
+    if len(names) == 1 and names[0] != SOLO:
+        raise ValueError("a solo game is the Grand Master's; otherwise 2..11 heroes play")
     return tuple(sorted(names, key=HERO_ORDER.index))
+
+
+def default_heroes(players: int) -> tuple[str, ...]:
+    """The heroes of a game of ``players`` without ``heroes``: the Grand Master alone, the
+    first base heroes in turn order, or all five with the first expansion heroes.
+
+    >>> default_heroes(1), default_heroes(3)
+    (('Grand Master',), ('Ninja', 'Gladiator', 'Hunter'))
+    >>> default_heroes(7)
+    ('Ninja', 'Gladiator', 'Samurai', 'Hunter', 'Werewolf', 'Prince', 'Paladin')
+    """
+    if players == 1:
+        return (SOLO,)
+    if players <= len(BASE_HEROES):
+        return BASE_HEROES[:players]
+    chosen = BASE_HEROES + EXPANSION_HEROES[: players - len(BASE_HEROES)]
+    return tuple(sorted(chosen, key=HERO_ORDER.index))
+
+
+def _fang(value: Any) -> bool:
+    if type(value) is not bool:
+        raise ValueError("fang must be true or false")
+    return value
 
 
 def _rows(value: Any) -> tuple[str, ...]:
@@ -93,15 +133,15 @@ def _quests(value: Any) -> dict[str, Any]:
 
 #: The options of Dorasure.
 OPTIONS: tuple[Option, ...] = (
-    Option("players", None, "number of heroes, 2..5 (default 4, or the length of heroes)",
-           _players),
-    Option("heroes", None, "the heroes in play (base heroes); seats follow the turn order",
-           _heroes),
+    Option("players", None, "number of heroes, 1..11 (default 4, or the length of heroes); "
+           "1 is the Grand Master's solo game, 6..11 add the 6-11 hero rules", _players),
+    Option("heroes", None, "the heroes in play; seats follow the turn order", _heroes),
     Option("board", DEFAULT_ROWS, "the map as rows of terrain letters C V R L P F M", _rows),
     Option("sheets", {}, "hero sheet overrides: {hero: {field: value}}", _sheets),
     Option("dragon", {}, "track overrides: xp_max, levels, meter_end, fire_icons, health, "
-           "claws", _dragon),
+           "claws, werewolf_icons", _dragon),
     Option("quest_tiles", {}, "quest tile overrides: {slug: {field: value}}", _quests),
+    Option("fang", False, "the Fang expansion: 5 of the 8 land tiles on the Fang hexes", _fang),
 )
 
 _RULES: dict[str, Rules] = {}
@@ -112,7 +152,7 @@ def rules_for(**options: Any) -> Rules:
     given = resolve_options("dorasure", OPTIONS, options)
     players, heroes = given["players"], given["heroes"]
     if heroes is None:
-        heroes = BASE_HEROES[: players if players is not None else 4]
+        heroes = default_heroes(players if players is not None else 4)
     elif players is not None and players != len(heroes):
         raise InvalidOptionError(
             f"dorasure option players={players} does not match the {len(heroes)} heroes given"
@@ -125,20 +165,37 @@ def rules_for(**options: Any) -> Rules:
         "dragon": given["dragon"],
         "quest_tiles": given["quest_tiles"],
     }
+    if given["fang"]:
+        clean["fang"] = True
     key = json.dumps(clean, sort_keys=True)
     rules = _RULES.get(key)
     if rules is None:
         sheets = dict(sheets_with(clean["sheets"]))
+        board = board_from_rows(clean["board"])
         rules = Rules(
             heroes=tuple(HERO_ORDER.index(h) for h in heroes),
-            board=board_from_rows(clean["board"]),
+            board=board,
             sheets=tuple(sheets[h] for h in heroes),
             tracks=tracks_with(clean["dragon"]),
             quests=quests_with(clean["quest_tiles"]),
             options=tuple(clean.items()),
+            fang=_fang_spaces(board) if given["fang"] else (),
         )
         _RULES[key] = rules
     return rules
+
+
+def _fang_spaces(board: Board) -> tuple[int, ...]:
+    spaces = []
+    for name in FANG_SPACES:
+        space = board.index.get(name, -1)
+        if space < 0 or board.terrain[space] in (CITY, MOUNTAIN, VILLAGE, LAKE):
+            raise InvalidOptionError(
+                f"dorasure option fang needs the hexes {', '.join(FANG_SPACES)} on the map, "
+                "none of them a City, village, Lake or mountain"
+            )
+        spaces.append(space)
+    return tuple(spaces)
 
 
 def options_of(s: DorasureState) -> dict[str, Any]:
@@ -156,6 +213,7 @@ def _blank(rules: Rules) -> DorasureState:
         tuple(sh.resource_start for sh in rules.sheets),
         tuple(1 if h == PRINCE else 0 for h in rules.heroes), (0,) * n, (-1,) * n, 0, 0, 0,
         False, (-1,) * 5, (0,) * 5, (-1,) * 5, (), 0, 0, 0, (0, 0, 0, 0), (),
+        (-1,) * len(rules.fang),
     )
 
 
@@ -163,8 +221,9 @@ def new_game(**options: Any) -> DorasureState:
     """The starting position: every hero in the City (the Shaman at the Western Lake), the
     dragon at the start of its meter, and first the farthest quest turned face up.
 
-    Options: ``players`` (2..5, default 4) or ``heroes`` (names), and the data overrides
-    ``board``, ``sheets`` and ``dragon`` (see the docs page).
+    Options: ``players`` (1..11, default 4) or ``heroes`` (names), ``fang`` (the land
+    tiles, drawn first), and the data overrides ``board``, ``sheets``, ``dragon`` and
+    ``quest_tiles`` (see the docs page).
     """
     return start(Work(_blank(rules_for(**options))))
 
@@ -191,6 +250,10 @@ def position(
     turn: str | None = None,
     step: str = "roll",
     dice: Sequence[int] = (),
+    lands: Mapping[str, str] | None = None,
+    renewed: Sequence[str] = (),
+    retired: Sequence[str] = (),
+    rerolled: bool = False,
     **options: Any,
 ) -> DorasureState:
     """A position for tests and analysis, by name, checked like a decoded state.
@@ -200,7 +263,13 @@ def position(
     are those of the starting position; a quest not listed is face down.  ``step`` says
     where in ``turn``'s turn the position is: ``roll`` (before the movement roll),
     ``faith`` (the Paladin's choice), ``move`` (stepping with ``dice``), ``act`` (choosing
-    the action) or ``battle`` (a Climactic Battle turn, before spending).
+    the action) or ``battle`` (a Climactic Battle turn as it begins: the turn-start regains
+    of Voodoo, Magic and Mana are made, then the treasure offers and the spending).
+
+    Expansions: ``lands`` names the land tile on each Fang hex (``{"e0": "mirage", ...}``,
+    all five with ``fang=True``); ``renewed`` lists the mountains holding a replenished
+    quest (their ``solved`` reward stays), ``retired`` the quest tiles replenishing took
+    off the board; ``rerolled`` says the Grand Master's once-per-game reroll is used.
 
     >>> s = position(["Ninja", "Hunter"], quests={"g0": "golem"}, at={"Ninja": "c2"},
     ...              step="move", dice=[3, 5])
@@ -246,6 +315,23 @@ def position(
         if slug not in REWARD_SLUGS:
             raise StateFormatError(f"unknown reward {slug!r}; rewards are: {REWARD_SLUGS}")
         rewards[mountain(name)] = REWARD_SLUGS.index(slug)
+    land_tiles: list[int] = []
+    if rules.fang:
+        given = dict(lands or {})
+        if sorted(given) != sorted(FANG_SPACES):
+            raise StateFormatError(f"lands: name the tile on each of {', '.join(FANG_SPACES)}")
+        for name in FANG_SPACES:
+            if given[name] not in LAND_SLUGS:
+                raise StateFormatError(f"lands: tiles are {', '.join(LAND_SLUGS)}")
+            land_tiles.append(LAND_SLUGS.index(given[name]))
+    elif lands:
+        raise StateFormatError("lands: only with fang=True")
+    renewed_marks = [0] * 5
+    for name in renewed:
+        renewed_marks[mountain(name)] = 1
+    for slug in retired:
+        if slug not in slugs:
+            raise StateFormatError(f"retired: unknown quest {slug!r}")
     if step not in _STEPS:
         raise StateFormatError(f"step must be one of {', '.join(_STEPS)}")
     if turn is not None and turn not in seat:
@@ -270,9 +356,10 @@ def position(
         per_seat(gold, s.gold, "gold"),
         per_seat(xp, s.xp, "xp"),
         per_seat(locked, s.locked, "locked", mountain),
-        sum(1 << seat[h] for h in spent if h in seat),
+        sum(1 << seat[h] for h in spent if h in seat) | (rerolled << rules.seats),
         meter, wounds, razed, tuple(quest_tiles), tuple(flag_counts), tuple(rewards),
-        tuple(sorted(dice)), 0, 0, 0, (0, 0, 0, 0), agenda,
+        tuple(sorted(dice)), 0, 0, 0, (0, 0, 0, 0), agenda, tuple(land_tiles),
+        tuple(renewed_marks), tuple(sorted(slugs.index(q) for q in retired)),
     )
     w = Work(s)
     if step == "battle":

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from boardrules.dorasure._board import Board
+from boardrules.dorasure._board import ENTRY, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
 
 __all__ = ["DorasureMove", "DorasureState", "Rules"]
@@ -20,6 +20,9 @@ __all__ = ["DorasureMove", "DorasureState", "Rules"]
 # Heroes by index in HERO_ORDER.
 NINJA, GLADIATOR, SAMURAI, HUNTER, WEREWOLF, SHAMAN = 0, 1, 2, 3, 4, 5
 MINSTREL, MAGICIAN, PRINCE, PALADIN, VAMPIRE, GRAND_MASTER = 6, 7, 8, 9, 10, 11
+
+#: The terrain of a space covered by a Fang land tile (the tile says what it does).
+LAND = 7
 
 # Phases.
 ADVENTURE, BATTLE, WON, LOST = 0, 1, 2, 3
@@ -67,9 +70,24 @@ T_BATTLE_END = 25  # (seat): the battle chart result
 T_COMBO_END = 26  # (seat): the Team Combo result
 T_END_TURN = 27  # (seat)
 T_BATTLE_START = 28  # (seat): the Climactic Battle begins with this hero
-TASK_COUNT = 29
-CHANCE_TASKS = frozenset(range(T_MOVE_ROLL, T_CLAW + 1))
-DECISION_TASKS = frozenset(range(T_FAITH, T_SHIELD + 1))
+# Expansion decisions (heroes of the expansions, the Grand Master):
+T_GUST = 29  # (Samurai): Final Move: Gust before the Combat roll
+T_DOLL = 30  # (Shaman, ally, damage): Body-Swapping Doll, take some of the ally's damage
+T_TUNE = 31  # (Minstrel, ally): Heroic Tune, dice for the ally's roll about to be made
+T_LULLABY = 32  # (Minstrel, sixes): Lullaby, the dragon token stays
+T_BIG_BANG = 33  # (Magician): Big Bang instead of the Combat roll
+T_KISS = 34  # (Vampire): Kiss of Death, revive a dead hero
+T_GAUNTLETS = 35  # (Werewolf): Werewolf Lord's Gauntlets, a second turn in a row
+T_MASTER_REROLL = 36  # (Grand Master, count, purpose): reroll all his dice, once per game
+T_ELIXIR = 37  # (Grand Master): Elixir before the Combat roll
+# Expansion chance tasks:
+T_SPECIAL = 38  # (seat): Special Chance for one 6 of a movement roll (6-11 heroes)
+T_LAND = 39  # (0, hex): a Fang land tile drawn onto the k-th Fang hex
+# Expansion automatic task:
+T_REPLENISH = 40  # (seat): Quest Replenishing at the third rampage (6-11 heroes)
+TASK_COUNT = 41
+CHANCE_TASKS = frozenset((*range(T_MOVE_ROLL, T_CLAW + 1), T_SPECIAL, T_LAND))
+DECISION_TASKS = frozenset((*range(T_FAITH, T_SHIELD + 1), *range(T_GUST, T_ELIXIR + 1)))
 
 # T_PICK kinds and effects; roll purposes; claw results.
 HIGHEST, LOWEST = 0, 1
@@ -94,10 +112,20 @@ class Rules:
     tracks: Tracks
     quests: tuple[QuestTile, ...]
     options: tuple[tuple[str, Any], ...] = attrs.field(eq=False, hash=False, repr=False)
+    #: the spaces covered by Fang land tiles, in the order of the rulings (empty: no Fang)
+    fang: tuple[int, ...] = ()
     stats: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(
         init=False, eq=False, hash=False, repr=False
     )
     level_of: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: per space: the index of its Fang hex, or -1
+    land_at: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: per space: its terrain, LAND on a Fang hex
+    terrain: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: per space: the least die that enters it (land tiles: see ``_fang``)
+    entry: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: whether the 6-11 hero rules apply (Special Chance, Quest Replenishing)
+    crowd: bool = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         stats = tuple(
@@ -110,6 +138,15 @@ class Rules:
         object.__setattr__(self, "stats", stats)
         levels = tuple(self.tracks.level(x) for x in range(self.tracks.xp_max + 1))
         object.__setattr__(self, "level_of", levels)
+        spaces = len(self.board.names)
+        object.__setattr__(
+            self, "land_at", tuple(self.fang.index(s) if s in self.fang else -1
+                                   for s in range(spaces))
+        )
+        terrain = tuple(LAND if s in self.fang else t for s, t in enumerate(self.board.terrain))
+        object.__setattr__(self, "terrain", terrain)
+        object.__setattr__(self, "entry", tuple(ENTRY[t] if t != LAND else 7 for t in terrain))
+        object.__setattr__(self, "crowd", len(self.heroes) >= 6)
 
     @property
     def seats(self) -> int:
@@ -141,6 +178,12 @@ class DorasureState:
     ``party`` the heroes in the current quest or Team Combo, ``score``/``pending``/``roll``
     the roll being read (score so far, extra dice owed for 6s, and the class counts
     ``(1s, 2-3s, 4-5s, 6s)`` of its dice so far) and ``agenda`` the tasks still to do.
+
+    Expansions: ``lands`` is the Fang land tile on each Fang hex (-1 not drawn yet; empty
+    without Fang); ``renewed`` per mountain is 1 while its quest is a replenished one
+    (6-11 heroes), 2 once that one is solved too; ``retired`` lists the solved quest tiles
+    taken off the board by Quest Replenishing.  Bit ``seats`` of ``spent`` is the Grand
+    Master's once-per-game reroll.
     """
 
     game: ClassVar[Any]
@@ -167,6 +210,9 @@ class DorasureState:
     pending: int
     roll: tuple[int, ...]
     agenda: tuple[Task, ...]
+    lands: tuple[int, ...] = ()
+    renewed: tuple[int, ...] = (0, 0, 0, 0, 0)
+    retired: tuple[int, ...] = ()
     _legal: tuple[DorasureMove, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
@@ -183,6 +229,10 @@ class DorasureState:
     def level(self, seat: int) -> int:
         """The level (1..6) of the hero in ``seat``."""
         return self.rules.level_of[self.xp[seat]]
+
+    def open_quest(self, m: int) -> bool:
+        """Whether mountain ``m`` holds a quest still to solve (face down or up)."""
+        return self.rewards[m] < 0 or self.renewed[m] == 1
 
     def found(self, reward: int) -> bool:
         """Whether a reward tile of this kind (LAIR, BOOK, WEAPONS, TREASURE) is claimed."""
@@ -212,6 +262,8 @@ class DorasureMove:
 M_ROLL, M_DICE, M_EXTRA, M_RAMPAGE, M_PICK, M_SURVIVAL, M_CLAW, M_QUEST_TILE = range(8)
 M_REWARD, M_FAITH, M_STEP, M_STOP, M_ADVENTURE, M_REST, M_GATHER, M_QUEST = range(8, 16)
 M_PASS, M_ASK, M_REPLY, M_ABSORB, M_SPEND, M_REROLL, M_BULLET, M_SHIELD = range(16, 24)
+M_GUST, M_DOLL, M_TUNE, M_LULLABY, M_BIG_BANG, M_KISS, M_GAUNTLETS = range(24, 31)
+M_MASTER_REROLL, M_ELIXIR, M_SPECIAL, M_LAND = range(31, 35)
 
 _MOVES: dict[tuple[int, int, int, str], DorasureMove] = {}
 

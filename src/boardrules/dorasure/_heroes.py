@@ -1,0 +1,343 @@
+"""The expansion heroes (Samurai, Shaman, Minstrel, Magician, Vampire, Werewolf), the solo
+Grand Master, and the 6-11 hero rules (Special Chance, Quest Replenishing).
+
+Each ability is one small function or one branch of :func:`decide`, called from the base
+engine at the moment the rulebook names; the docs page maps every clause to its code.  The
+expansion decisions are tasks of their own on the agenda (``T_GUST`` ... ``T_ELIXIR``),
+pushed only when the ability can be used and dropped by :func:`front` when it no longer can.
+
+>>> from boardrules.dorasure._data import DEFAULT_TRACKS
+>>> [xp for xp in range(9) if xp in DEFAULT_TRACKS.werewolf_icons]
+[1, 3, 5, 6, 8]
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from boardrules.dorasure._state import (
+    ADVENTURE,
+    COMBAT,
+    GRAND_MASTER,
+    KNOWLEDGE,
+    M_BIG_BANG,
+    M_DOLL,
+    M_ELIXIR,
+    M_GAUNTLETS,
+    M_GUST,
+    M_KISS,
+    M_LULLABY,
+    M_MASTER_REROLL,
+    M_SPECIAL,
+    M_TUNE,
+    MAGICIAN,
+    MINSTREL,
+    SAMURAI,
+    SEARCH,
+    SHAMAN,
+    T_ABSORB,
+    T_BIG_BANG,
+    T_DOLL,
+    T_ELIXIR,
+    T_END_TURN,
+    T_GAUNTLETS,
+    T_GUST,
+    T_KISS,
+    T_LULLABY,
+    T_MASTER_REROLL,
+    T_REPLENISH,
+    T_ROLL,
+    T_SPECIAL,
+    T_SPEND,
+    T_TUNE,
+    TREASURE,
+    VAMPIRE,
+    WEREWOLF,
+    DorasureMove,
+    DorasureState,
+    Rules,
+    Task,
+    hero_token,
+    move,
+)
+
+if TYPE_CHECKING:
+    from boardrules.dorasure._engine import Work
+
+__all__ = [
+    "MAGIC_GAIN",
+    "SPECIAL_ROLL",
+    "attribute_of",
+    "battle_openers",
+    "blood_magic",
+    "decide",
+    "doll_holder",
+    "front",
+    "hero_moves",
+    "lycan",
+    "movement_sixes",
+    "quest_dice",
+    "roll_tasks",
+    "turn_start",
+]
+
+#: The Magician's Magic regained at the start of her turn, by level (index 1..6; PROPOSED:
+#: the rulebook says only "1, more at higher levels").
+MAGIC_GAIN: tuple[int, ...] = (0, 1, 1, 2, 2, 3, 3)
+
+#: Special Chance (6-11 heroes): a 6 of the movement roll rolls again; 1-3 the dragon token
+#: moves up, 4-6 the current hero takes 1 damage instead.
+SPECIAL_ROLL: tuple[tuple[DorasureMove, Fraction], ...] = (
+    (move(M_SPECIAL, 0, 0, "special meter"), Fraction(1, 2)),
+    (move(M_SPECIAL, 1, 0, "special hurt"), Fraction(1, 2)),
+)
+
+
+def lycan(rules: Rules, xp: int) -> bool:
+    """Whether a Werewolf with ``xp`` is in Lycan form (his XP on a Werewolf icon)."""
+    return xp in rules.tracks.werewolf_icons
+
+
+def attribute_of(rules: Rules, seat: int, column: int, xp: int, resource: int) -> int:
+    """The hero's Combat, Search or Knowledge (``column``) as rolled now.
+
+    Vampire (Thirst for Blood): -2 to all three at 0 Blood.  Werewolf (Lycanthropy), in
+    Lycan form: Combat +3, Search and Knowledge -2.  Never below 0 dice.
+    """
+    value = rules.stats[seat][rules.level_of[xp]][column]
+    hero = rules.heroes[seat]
+    if hero == VAMPIRE and resource == 0:
+        value -= 2
+    elif hero == WEREWOLF and lycan(rules, xp):
+        value += 3 if column == COMBAT else -2
+    return max(0, value)
+
+
+def turn_start(w: Work, seat: int) -> None:
+    """At the start of a hero's turn: Voodoo (Shaman, when hurt), Magic (Magician), Mana
+    (Grand Master) and, in the Adventure Phase, Strength of the Wild (Werewolf in Lycan
+    form: 1 health)."""
+    hero = w.hero(seat)
+    if hero == SHAMAN and w.health[seat] < w.max_health(seat):
+        w.gain_resource(seat, 1)
+    elif hero == MAGICIAN:
+        w.gain_resource(seat, MAGIC_GAIN[w.level(seat)])
+    elif hero == GRAND_MASTER:
+        w.gain_resource(seat, 1)
+    elif hero == WEREWOLF and w.phase == ADVENTURE and lycan(w.rules, w.xp[seat]):
+        w.heal(seat, 1)
+
+
+def battle_openers(w: Work, seat: int) -> list[Task]:
+    """The treasure decisions before a Climactic Battle roll: Kiss of Death (Vampire),
+    Elixir (Grand Master), Big Bang (Magician), Final Move: Gust (Samurai)."""
+    if not w.treasures():
+        return []
+    hero = w.hero(seat)
+    if hero == VAMPIRE and not w.spent >> seat & 1:
+        return [(T_KISS, seat, 0, 0)]
+    if hero == GRAND_MASTER and not w.spent >> seat & 1:
+        return [(T_ELIXIR, seat, 0, 0)]
+    if hero == MAGICIAN:
+        return [(T_BIG_BANG, seat, 0, 0)]
+    if hero == SAMURAI:
+        return [(T_GUST, seat, 0, 0)]
+    return []
+
+
+def roll_tasks(w: Work, seat: int, purpose: int, dice: int) -> list[Task]:
+    """Spend resources and roll; before an ally's roll the Minstrel may add dice (Heroic
+    Tune)."""
+    minstrel = w.rules.seat_of(MINSTREL)
+    if minstrel >= 0 and minstrel != seat:
+        return [(T_TUNE, minstrel, seat, 0), (T_SPEND, seat, purpose, dice)]
+    return [(T_SPEND, seat, purpose, dice)]
+
+
+def doll_holder(w: Work) -> int:
+    """The Shaman's seat if his Body-Swapping Doll can take damage now (he lives and the
+    Treasure is found: his treasure works in both phases), else -1."""
+    shaman = w.rules.seat_of(SHAMAN)
+    if shaman >= 0 and w.health[shaman] > 0 and TREASURE in w.rewards:
+        return shaman
+    return -1
+
+
+def blood_magic(w: Work, seat: int, ones: int) -> None:
+    """Vampire: each 1 of her quest, adventure or battle dice costs 1 Blood, or 1 health
+    when her Blood is gone."""
+    paid = min(ones, w.resource[seat])
+    w.resource[seat] -= paid
+    if ones > paid:
+        w.hurt(seat, [(seat, ones - paid)])
+
+
+def movement_sixes(w: Work, seat: int, sixes: int) -> None:
+    """The 6s of a movement roll: the Minstrel may sing his Lullaby (the token stays, once
+    per game, the Treasure found); otherwise each 6 moves the token, or with 6-11 heroes
+    rolls a Special Chance."""
+    if (sixes and w.hero(seat) == MINSTREL and TREASURE in w.rewards
+            and not w.spent >> seat & 1):
+        w.push((T_LULLABY, seat, sixes, 0))
+    else:
+        meter_sixes(w, seat, sixes)
+
+
+def meter_sixes(w: Work, seat: int, sixes: int) -> None:
+    """Each 6 moves the dragon token up; with 6-11 heroes each rolls a Special Chance."""
+    if w.rules.crowd:
+        w.push(*[(T_SPECIAL, seat, 0, 0)] * sixes)
+    else:
+        w.advance_meter(seat, sixes)
+
+
+def front(w: Work) -> bool:
+    """Settle an expansion task at the agenda's front: True if it waits for a decision or a
+    roll, False if it was resolved or dropped (it no longer applies)."""
+    code, seat, a, b = w.todo[-1]
+    if code == T_REPLENISH:
+        w.todo.pop()
+        _replenish(w, seat)
+        return False
+    if code == T_DOLL:
+        if w.health[seat] > 0:
+            return True
+        w.todo[-1] = (T_ABSORB, a, b, 0)
+        return False
+    if code == T_TUNE:
+        stays = w.health[seat] > 0 and w.resource[seat] > 0 and w.health[a] > 0
+    elif code == T_GUST:
+        stays = w.resource[seat] >= 1
+    elif code == T_BIG_BANG:
+        stays = w.resource[seat] >= 5
+    elif code == T_KISS:
+        stays = (w.health[seat] > 0 and not w.spent >> seat & 1
+                 and any(h == 0 for h in w.health))
+    elif code == T_ELIXIR:
+        stays = w.health[seat] < w.max_health(seat)
+    else:
+        return True
+    if not stays:
+        w.todo.pop()
+    return stays
+
+
+def _yes_no(kind: int, word: str) -> tuple[DorasureMove, DorasureMove]:
+    return move(kind, 1, 0, word), move(kind, 0, 0, "no-" + word)
+
+
+_GUST = _yes_no(M_GUST, "gust")
+_LULLABY = _yes_no(M_LULLABY, "lullaby")
+_BIG_BANG = _yes_no(M_BIG_BANG, "big-bang")
+_GAUNTLETS = _yes_no(M_GAUNTLETS, "gauntlets")
+_MASTER_REROLL = _yes_no(M_MASTER_REROLL, "reroll")
+_ELIXIR = _yes_no(M_ELIXIR, "elixir")
+_NO_KISS = move(M_KISS, -1, 0, "no-kiss")
+_FIXED = {T_GUST: _GUST, T_LULLABY: _LULLABY, T_BIG_BANG: _BIG_BANG,
+          T_GAUNTLETS: _GAUNTLETS, T_MASTER_REROLL: _MASTER_REROLL, T_ELIXIR: _ELIXIR}
+_COUNTED: dict[str, tuple[DorasureMove, ...]] = {}
+
+
+def _counted(word: str, kind: int, top: int) -> tuple[DorasureMove, ...]:
+    moves = _COUNTED.get(word)
+    if moves is None:
+        moves = _COUNTED[word] = tuple(move(kind, k, 0, f"{word} {k}") for k in range(64))
+    return moves[: top + 1]
+
+
+def hero_moves(s: DorasureState, code: int, seat: int, a: int, b: int
+               ) -> tuple[DorasureMove, ...]:
+    """The choices of an expansion decision task."""
+    fixed = _FIXED.get(code)
+    if fixed is not None:
+        return fixed
+    if code == T_DOLL:
+        return _counted("doll", M_DOLL, b)
+    if code == T_TUNE:
+        return _counted("tune", M_TUNE, s.resource[seat])
+    rules = s.rules
+    dead = [p for p, h in enumerate(s.health) if h == 0]
+    return (*(move(M_KISS, p, 0, f"kiss {hero_token(rules.hero_name(p))}") for p in dead),
+            _NO_KISS)
+
+
+def decide(w: Work, code: int, seat: int, a: int, b: int, mv: DorasureMove) -> None:
+    """Apply the choice ``mv`` of the expansion decision task ``(code, seat, a, b)``."""
+    yes = mv.a
+    if code == T_DOLL:
+        # The Shaman takes ``yes`` of the ally's ``b`` damage; each may pay with resources.
+        tasks = [(T_ABSORB, seat, yes, 0)] if yes else []
+        if b > yes:
+            tasks.append((T_ABSORB, a, b - yes, 0))
+        w.push(*tasks)
+    elif code == T_TUNE:
+        w.pay(seat, yes)
+        spend = w.todo[-1]
+        w.todo[-1] = (spend[0], spend[1], spend[2], spend[3] + yes)
+    elif code == T_GUST:
+        if yes:
+            w.pay(seat, 1)
+            _more_dice(w, seat, 2)
+    elif code == T_LULLABY:
+        if yes:
+            w.spent |= 1 << seat
+        else:
+            meter_sixes(w, seat, a)
+    elif code == T_BIG_BANG:
+        if yes:
+            w.pay(seat, 5)
+            while w.todo[-1][0] != T_END_TURN:
+                w.todo.pop()
+            w.wound_dragon(seat, 2)
+    elif code == T_KISS:
+        if yes >= 0:
+            w.spent |= 1 << seat
+            w.health[yes] = min(2, w.max_health(yes))
+    elif code == T_GAUNTLETS:
+        if yes:
+            w.todo.pop()  # the end of the turn: a second turn comes first
+            w.begin_battle_turn(seat, again=1)
+    elif code == T_MASTER_REROLL:
+        if yes:
+            w.spent |= 1 << len(w.health)
+            w.score = w.pending = 0
+            w.push((T_ROLL, seat, a, b))
+    elif code == T_ELIXIR and yes:
+        w.spent |= 1 << seat
+        w.health[seat] = w.max_health(seat)
+
+
+def _more_dice(w: Work, seat: int, extra: int) -> None:
+    for i in range(len(w.todo) - 1, -1, -1):
+        code, who, purpose, dice = w.todo[i]
+        if code == T_SPEND and who == seat:
+            w.todo[i] = (code, who, purpose, dice + extra)
+            return
+
+
+def _replenish(w: Work, seat: int) -> None:
+    """Quest Replenishing: each solved mountain gets a new face-down quest from the unused
+    tiles, while unused tiles are left; the solved tile leaves the game.  Like every face-down
+    tile, the new quest is drawn when it is turned up."""
+    unused = [t for t in range(len(w.rules.quests)) if t not in w.quests and t not in w.retired]
+    free = len(unused) - w.quests.count(-1)
+    for m, reward in enumerate(w.rewards):
+        if reward >= 0 and w.renewed[m] == 0 and free > 0:
+            free -= 1
+            w.retired = tuple(sorted((*w.retired, w.quests[m])))
+            w.quests[m] = -1
+            w.renewed[m] = 1
+            w.flags[m] = 0
+
+
+def quest_dice(w: Work, seat: int, column: int, magical: bool) -> int:
+    """A participant's quest dice: the attribute, +2 Search/Knowledge for the Magician in
+    a magical quest (Magic Mastery), +1 die for the Grand Master in a magical quest."""
+    dice = w.attribute(seat, column)
+    hero = w.hero(seat)
+    if magical and hero == MAGICIAN and column in (SEARCH, KNOWLEDGE):
+        dice += 2
+    elif magical and hero == GRAND_MASTER:
+        dice += 1
+    return dice

@@ -1,0 +1,412 @@
+"""Dorasure expansion heroes and the solo Grand Master: one test per ability, resource and
+treasure, from concrete positions (map in test_dorasure_rules.py; hero sheets PROPOSED,
+level 1 unless ``xp`` says otherwise).
+
+Useful spaces: ``c3`` plains next to mountain ``d3``; ``e4`` a village next to ``d3``;
+``f3`` a road; the City is ``city``.  A Treasure is "found" by solving ``g0`` with it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import boardrules as br
+from boardrules.dorasure import (
+    DorasureState,
+    apply_move,
+    chance_outcomes,
+    legal_moves,
+    new_game,
+    parse_move,
+    position,
+)
+from boardrules.dorasure._dice import score_roll
+
+FACE_UP = {"g0": "inscriptions"}
+TREASURE = {"g0": "treasure"}
+
+
+def play(s: DorasureState, *moves: str) -> DorasureState:
+    for text in moves:
+        s = apply_move(s, parse_move(s, text))
+    return s
+
+
+def texts(s: DorasureState) -> list[str]:
+    return [str(m) for m in legal_moves(s)]
+
+
+def rolls(s: DorasureState) -> int:
+    """How many dice the roll at the front throws (its outcome list is score_roll(n))."""
+    outcomes = chance_outcomes(s)
+    return next(n for n in range(0, 20) if score_roll(n) is outcomes)
+
+
+def at(heroes: tuple[str, ...], **kw: object) -> DorasureState:
+    kw.setdefault("quests", FACE_UP)
+    return position(heroes, **kw)  # type: ignore[arg-type]
+
+
+def where(s: DorasureState, seat: int) -> str:
+    return s.rules.board.names[s.pos[seat]]
+
+
+# -- Samurai ---------------------------------------------------------------------------------
+
+
+def test_samurai_never_targets_the_weak_adventure_score_one_does_nothing() -> None:
+    s = at(("Ninja", "Samurai"), at={"Samurai": "c3"}, turn="Samurai", step="act")
+    s = play(s, "adventure")
+    assert rolls(s) == 3, "Danger on plains 3"
+    after = play(s, "dice 00+")
+    assert after.xp[1] == 0 and after.health[1] == 6, "score 1: no EXP, no damage"
+    after = play(s, "dice 0++")
+    assert after.xp[1] == 1 and after.health[1] == 6
+
+
+def test_samurai_godspeed_immune_to_start_of_quest_damage() -> None:
+    s = at(("Ninja", "Samurai"), quests={"g0": "inscriptions", "d3": "golem"},
+           at={"Samurai": "c3", "Ninja": "e4"}, turn="Samurai", step="act")
+    s = play(s, "quest d3", "ask Ninja", "agree")
+    assert s.health == (4, 6), "the Ninja takes the golem's 1, the Samurai nothing"
+
+
+def test_samurai_training_regains_one_when_attempting_or_assisting_a_quest() -> None:
+    s = at(("Ninja", "Samurai"), quests={"g0": "inscriptions", "d3": "goblins"},
+           at={"Samurai": "c3", "Ninja": "e4"}, turn="Samurai", step="act")
+    s = play(s, "quest d3", "skip Ninja")
+    assert s.resource[1] == 1 and texts(s) == ["spend 0", "spend 1"]
+    s = at(("Ninja", "Samurai"), quests={"g0": "inscriptions", "d3": "goblins"},
+           at={"Samurai": "c3", "Ninja": "e4"}, turn="Ninja", step="act")
+    s = play(s, "quest d3", "ask Samurai", "agree", "dice 00")
+    assert s.resource[1] == 1 and texts(s) == ["spend 0", "spend 1"], "assisting counts"
+
+
+def test_samurai_final_move_gust_one_resource_adds_two_combat_dice() -> None:
+    s = position(("Ninja", "Samurai"), quests=FACE_UP, solved=TREASURE, step="battle",
+                 turn="Samurai", resource={"Samurai": 2})
+    assert texts(s) == ["gust", "no-gust"]
+    s = play(s, "gust")
+    assert s.resource[1] == 1
+    s = play(s, "spend 0")
+    assert rolls(s) == 5, "combat 3 + 2 dice of the Gust"
+    s = position(("Ninja", "Samurai"), quests=FACE_UP, step="battle", turn="Samurai",
+                 resource={"Samurai": 2})
+    assert texts(s)[0] == "spend 0", "no Gust without the Treasure"
+
+
+# -- Shaman ----------------------------------------------------------------------------------
+
+
+def test_shaman_guardian_of_nature_starts_in_the_western_lake() -> None:
+    s = new_game(heroes=["Ninja", "Shaman"])
+    assert [where(s, p) for p in range(2)] == ["city", "a1"]
+
+
+def test_shaman_is_sent_back_to_the_western_lake_when_saved() -> None:
+    s = at(("Ninja", "Shaman"), at={"Shaman": "c3"}, health={"Shaman": 1},
+           resource={"Shaman": 0}, turn="Shaman", step="act")
+    s = play(s, "adventure", "dice --", "survival saved")
+    assert where(s, 1) == "a1" and s.health[1] == 5
+
+
+def test_shaman_teleportation_trap_sends_him_to_the_western_lake() -> None:
+    s = at(("Ninja", "Shaman"), quests={"g0": "inscriptions", "d3": "teleport"},
+           at={"Shaman": "c3"}, resource={"Shaman": 0}, turn="Shaman", step="act")
+    s = play(s, "quest d3", "dice -0")
+    assert where(s, 1) == "a1"
+
+
+def test_rampage_2_sends_the_shaman_back_to_the_western_lake() -> None:
+    s = at(("Ninja", "Shaman"), at={"Shaman": "c3", "Ninja": "e4"}, meter=2)
+    s = play(s, "roll 1 2 3 6", "rampage 2", "highest Ninja+Shaman")
+    assert (where(s, 0), where(s, 1)) == ("city", "a1")
+
+
+def test_shaman_hatred_for_humans_never_rests_in_the_city() -> None:
+    s = at(("Ninja", "Shaman"), at={"Shaman": "city"}, turn="Shaman", step="act")
+    assert "rest" not in texts(s)
+    s = at(("Ninja", "Shaman"), at={"Shaman": "e4"}, turn="Shaman", step="act")
+    assert "rest" in texts(s), "a village is fine"
+
+
+def test_shaman_body_swapping_doll_takes_an_allys_damage() -> None:
+    s = at(("Ninja", "Shaman"), solved=TREASURE, at={"Ninja": "c3"}, step="act")
+    s = play(s, "adventure", "dice --")
+    assert texts(s) == ["doll 0", "doll 1"], "phase one: the Shaman's treasure works"
+    s = play(s, "doll 1")
+    assert texts(s) == ["absorb 0", "absorb 1"], "the Shaman may pay with his resources"
+    s = play(s, "absorb 0")
+    assert s.health == (5, 4)
+    s = at(("Ninja", "Shaman"), solved=TREASURE, at={"Ninja": "c3"}, step="act")
+    s = play(s, "adventure", "dice --", "doll 0")
+    assert s.health == (4, 5)
+
+
+def test_shaman_body_swapping_doll_needs_the_treasure() -> None:
+    s = at(("Ninja", "Shaman"), at={"Ninja": "c3"}, step="act")
+    s = play(s, "adventure", "dice --")
+    assert s.health == (4, 5)
+
+
+def test_shaman_voodoo_regains_one_at_turn_start_when_hurt() -> None:
+    s = at(("Ninja", "Shaman"), health={"Shaman": 3}, resource={"Shaman": 0}, step="act")
+    assert play(s, "pass").resource[1] == 1
+    s = at(("Ninja", "Shaman"), resource={"Shaman": 0}, step="act")
+    assert play(s, "pass").resource[1] == 0, "at full health: nothing"
+
+
+# -- Minstrel --------------------------------------------------------------------------------
+
+
+def test_minstrel_heroic_tune_adds_dice_to_an_allys_adventure_roll() -> None:
+    s = at(("Ninja", "Minstrel"), at={"Ninja": "c3"}, resource={"Minstrel": 2}, step="act")
+    s = play(s, "adventure")
+    assert texts(s) == ["tune 0", "tune 1", "tune 2"]
+    s = play(s, "tune 2")
+    assert s.resource[1] == 0 and rolls(s) == 4, "Danger 2 + 2 dice of the tune"
+
+
+def test_minstrel_heroic_tune_adds_dice_to_an_allys_quest_roll() -> None:
+    s = at(("Ninja", "Minstrel"), quests={"g0": "inscriptions", "d3": "goblins"},
+           at={"Ninja": "c3"}, resource={"Minstrel": 1}, step="act")
+    s = play(s, "quest d3", "tune 1")
+    assert rolls(s) == 3, "Combat 2 + 1"
+
+
+def test_minstrel_heroic_tune_in_phase_two_adds_to_an_allys_combat_roll() -> None:
+    s = position(("Ninja", "Minstrel"), quests=FACE_UP, step="battle",
+                 resource={"Minstrel": 1})
+    assert texts(s) == ["tune 0", "tune 1"]
+    assert rolls(play(s, "tune 1")) == 3
+
+
+def test_minstrel_lullaby_keeps_the_dragon_token_once_per_game() -> None:
+    s = at(("Ninja", "Minstrel"), solved=TREASURE, turn="Minstrel", meter=2)
+    s = play(s, "roll 2 6 6")
+    assert texts(s) == ["lullaby", "no-lullaby"]
+    kept = play(s, "lullaby")
+    assert kept.meter == 2 and kept.spent == 0b10
+    assert play(s, "no-lullaby").meter == 4
+    again = at(("Ninja", "Minstrel"), solved=TREASURE, turn="Minstrel", meter=2,
+               spent=["Minstrel"])
+    assert play(again, "roll 2 3 6").meter == 3, "once per game"
+
+
+def test_minstrel_heros_song_regains_one_ending_a_turn_beside_an_ally() -> None:
+    s = at(("Ninja", "Minstrel"), at={"Minstrel": "e4", "Ninja": "e3"},
+           resource={"Minstrel": 0}, turn="Minstrel", step="act")
+    assert play(s, "pass").resource[1] == 1
+    s = at(("Ninja", "Minstrel"), at={"Minstrel": "e4", "Ninja": "c3"},
+           resource={"Minstrel": 0}, turn="Minstrel", step="act")
+    assert play(s, "pass").resource[1] == 0, "no ally beside him"
+
+
+# -- Magician --------------------------------------------------------------------------------
+
+
+def test_magician_magic_mastery_plus_two_search_knowledge_in_magical_quests() -> None:
+    quests = {"g0": "goblins", "d3": "inscriptions"}
+    s = at(("Ninja", "Magician"), quests=quests, at={"Magician": "c3"},
+           resource={"Magician": 0}, turn="Magician", step="act")
+    assert rolls(play(s, "quest d3")) == 5, "Knowledge 3 + 2"
+    quests = {"g0": "goblins", "d3": "sphinx"}
+    s = at(("Ninja", "Magician"), quests=quests, at={"Magician": "c3"},
+           resource={"Magician": 0}, turn="Magician", step="act")
+    assert rolls(play(s, "quest d3")) == 3, "the Sphinx is not magical"
+
+
+def test_magician_big_bang_five_resources_two_damage_instead_of_rolling() -> None:
+    s = position(("Ninja", "Magician"), quests=FACE_UP, solved=TREASURE, step="battle",
+                 turn="Magician", xp={"Magician": 8}, resource={"Magician": 5})
+    assert texts(s) == ["big-bang", "no-big-bang"]
+    s = play(s, "big-bang")
+    assert s.wounds == 2 and s.resource[1] == 0 and s.turn == 0
+
+
+def test_magician_magic_regains_at_turn_start_more_at_higher_levels() -> None:
+    s = at(("Ninja", "Magician"), resource={"Magician": 0}, step="act")
+    assert play(s, "pass").resource[1] == 1
+    s = at(("Ninja", "Magician"), resource={"Magician": 0}, xp={"Magician": 5}, step="act")
+    assert play(s, "pass").resource[1] == 2, "level 4: 2 (PROPOSED)"
+
+
+# -- Vampire ---------------------------------------------------------------------------------
+
+
+def vampire_adventure(**kw: object) -> DorasureState:
+    s = at(("Ninja", "Vampire"), at={"Vampire": "c3"}, turn="Vampire", step="act", **kw)
+    s = play(s, "adventure")
+    return play(s, "spend 0") if texts(s)[0] == "spend 0" else s
+
+
+def test_vampire_blood_magic_each_one_costs_blood() -> None:
+    s = play(vampire_adventure(), "dice -0+")
+    assert s.resource[1] == 1 and s.health[1] == 5
+
+
+def test_vampire_blood_magic_without_blood_costs_health() -> None:
+    s = play(vampire_adventure(resource={"Vampire": 1}), "dice ---")
+    assert s.resource[1] == 0 and s.health[1] == 2, "1 Blood and 2 health for the three 1s, "\
+        "1 health for the chart's -3"
+
+
+def test_vampire_blood_magic_counts_extra_dice() -> None:
+    s = play(vampire_adventure(), "dice 0+6", "extra -")
+    assert s.resource[1] == 1
+
+
+def test_vampire_blood_magic_counts_her_team_combo_die() -> None:
+    s = position(("Ninja", "Vampire"), quests=FACE_UP, step="battle", resource={"Vampire": 1})
+    s = play(s, "dice ++")
+    assert texts(s) == ["dice -", "dice 0", "dice +", "dice 6"], "Team Combo: the Ninja's die"
+    s = play(s, "dice 0", "dice -")
+    assert s.resource[1] == 0, "her own 1 costs her Blood"
+
+
+def test_vampire_thirst_for_blood_minus_two_at_zero_blood() -> None:
+    s = position(("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire",
+                 resource={"Vampire": 0})
+    assert rolls(s) == 1, "Combat 3 - 2"
+    s = position(("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire",
+                 resource={"Vampire": 1})
+    assert rolls(play(s, "spend 0")) == 3
+
+
+def test_vampire_kiss_of_death_revives_a_dead_hero_with_two_health() -> None:
+    s = position(("Ninja", "Vampire"), quests=FACE_UP, solved=TREASURE, step="battle",
+                 turn="Vampire", health={"Ninja": 0})
+    assert texts(s) == ["kiss Ninja", "no-kiss"]
+    s = play(s, "kiss Ninja")
+    assert s.health[0] == 2 and s.spent == 0b10
+    s = position(("Ninja", "Vampire"), quests=FACE_UP, solved=TREASURE, step="battle",
+                 turn="Vampire", health={"Ninja": 0}, spent=["Vampire"])
+    assert "no-kiss" not in texts(s), "once per game"
+
+
+def test_vampire_blood_regains_two_resting_in_city_one_in_village() -> None:
+    for space, blood in (("city", 2), ("e4", 1)):
+        s = at(("Ninja", "Vampire"), at={"Vampire": space}, resource={"Vampire": 0},
+               turn="Vampire", step="act")
+        assert play(s, "rest").resource[1] == blood
+
+
+# -- Werewolf --------------------------------------------------------------------------------
+
+
+def test_werewolf_lycanthropy_on_an_icon_combat_plus_three_search_knowledge_minus_two() -> None:
+    s = position(("Ninja", "Werewolf"), quests=FACE_UP, step="battle", turn="Werewolf",
+                 xp={"Werewolf": 1})
+    assert rolls(s) == 5, "Combat 2 + 3 in Lycan form"
+    s = position(("Ninja", "Werewolf"), quests=FACE_UP, step="battle", turn="Werewolf",
+                 xp={"Werewolf": 2})
+    assert rolls(s) == 2, "XP 2 is no icon"
+    quests = {"g0": "goblins", "d3": "inscriptions"}
+    s = at(("Ninja", "Werewolf"), quests=quests, at={"Werewolf": "c3"}, xp={"Werewolf": 1},
+           turn="Werewolf", step="act")
+    s = play(s, "quest d3")
+    assert s.flags == (0,) * 5 and s.turn == 0, "Knowledge 2 - 2: no dice, a failure"
+
+
+def test_werewolf_gauntlets_two_turns_in_a_row() -> None:
+    s = position(("Ninja", "Werewolf"), quests=FACE_UP, solved=TREASURE, step="battle",
+                 turn="Werewolf")
+    s = play(s, "dice 0+")
+    assert texts(s) == ["gauntlets", "no-gauntlets"]
+    twice = play(s, "gauntlets")
+    assert twice.turn == 1 and rolls(twice) == 2
+    assert play(twice, "dice 0+").turn == 0, "two turns, not three"
+    assert play(s, "no-gauntlets").turn == 0
+
+
+def test_werewolf_strength_of_the_wild_heals_one_at_turn_start_in_lycan_form() -> None:
+    s = at(("Ninja", "Werewolf"), health={"Werewolf": 4}, xp={"Werewolf": 3}, step="act")
+    assert play(s, "pass").health[1] == 5
+    s = at(("Ninja", "Werewolf"), health={"Werewolf": 4}, xp={"Werewolf": 4}, step="act")
+    assert play(s, "pass").health[1] == 4
+
+
+# -- Grand Master ----------------------------------------------------------------------------
+
+
+def test_grand_master_plays_alone() -> None:
+    s = new_game(players=1)
+    assert s.rules.hero_name(0) == "Grand Master" and br.num_players(s) == 1
+    for heroes in (["Grand Master", "Ninja"], ["Ninja"]):
+        try:
+            new_game(heroes=heroes)
+        except br.InvalidOptionError:
+            continue
+        raise AssertionError(f"{heroes} must be refused")
+
+
+def gm(**kw: object) -> DorasureState:
+    return position(("Grand Master",), **kw)  # type: ignore[arg-type]
+
+
+def test_grand_master_adventuring_gives_no_exp() -> None:
+    s = gm(quests=FACE_UP, at={"Grand Master": "c3"}, resource={"Grand Master": 0},
+           step="act")
+    s = play(s, "adventure", "dice +++", "no-reroll")
+    assert s.xp == (0,)
+
+
+def test_grand_master_quest_gives_one_exp_and_magical_quests_add_one_die() -> None:
+    s = gm(quests={"g0": "goblins", "d3": "inscriptions"}, at={"Grand Master": "c3"},
+           resource={"Grand Master": 0}, step="act")
+    s = play(s, "quest d3")
+    assert rolls(s) == 4, "Knowledge 3 + 1 for a magical quest"
+    s = play(s, "dice ++++", "no-reroll", "reward book")
+    assert s.xp == (2,), "1 EXP for the quest, 1 for the Book of Dragons"
+
+
+def test_grand_master_rerolls_all_his_dice_once_per_game() -> None:
+    s = gm(quests=FACE_UP, step="battle", resource={"Grand Master": 0})
+    s = play(s, "spend 0", "dice ----")
+    assert texts(s) == ["reroll", "no-reroll"]
+    s = play(s, "reroll")
+    assert rolls(s) == 4 and s.spent == 0b10
+    s = play(s, "dice ++++")
+    assert s.wounds == 1 and texts(s)[0] == "spend 0", "no second reroll, the next turn"
+    assert rolls(play(s, "spend 0")) == 4
+
+
+def test_grand_master_level_six_deals_two_on_four_or_more() -> None:
+    s = gm(quests=FACE_UP, step="battle", xp={"Grand Master": 8}, rerolled=True,
+           resource={"Grand Master": 0})
+    s = play(s, "spend 0")
+    assert rolls(s) == 6
+    assert play(s, "dice 00++++").wounds == 2
+    s = gm(quests=FACE_UP, step="battle", xp={"Grand Master": 6}, rerolled=True,
+           resource={"Grand Master": 0})
+    assert play(s, "spend 0", "dice 0++++").wounds == 1, "level 5: a 4 deals 1"
+
+
+def test_grand_master_elixir_restores_all_health_before_combat_once_per_game() -> None:
+    s = gm(quests=FACE_UP, solved=TREASURE, step="battle", health={"Grand Master": 3},
+           resource={"Grand Master": 0})
+    assert texts(s) == ["elixir", "no-elixir"]
+    s = play(s, "elixir")
+    assert s.health == (9,) and s.spent == 0b1
+    s = gm(quests=FACE_UP, solved=TREASURE, step="battle", health={"Grand Master": 3},
+           resource={"Grand Master": 0}, spent=["Grand Master"])
+    assert "elixir" not in texts(s)
+
+
+def test_grand_master_mana_regains_one_every_turn() -> None:
+    s = gm(quests=FACE_UP, resource={"Grand Master": 0}, step="act")
+    assert play(s, "pass").resource == (1,)
+
+
+def test_grand_master_survival_roll_is_his_own_die() -> None:
+    s = gm(quests=FACE_UP, at={"Grand Master": "c3"}, health={"Grand Master": 1},
+           resource={"Grand Master": 0}, step="act")
+    s = play(s, "adventure", "dice ---", "no-reroll")
+    assert dict((str(m), p) for m, p in chance_outcomes(s))["survival saved"] == Fraction(1, 6)
+
+
+def test_expansion_treasures_only_in_phase_two_but_shaman_and_minstrel_in_both() -> None:
+    s = at(("Werewolf", "Vampire"), solved=TREASURE, at={"Werewolf": "c3"}, step="act",
+           health={"Vampire": 4})
+    s = play(s, "adventure", "dice 000")
+    assert s.turn == 1 and "gauntlets" not in texts(s), "the gauntlets wait for phase two"
