@@ -445,7 +445,7 @@ def test_quest_riddle_of_the_sphinx_knowledge_1_alone_failure_two_damage() -> No
 
 
 def test_quest_horde_of_goblins_combat_3_failure_one_damage() -> None:
-    s = quest("goblins", "dice +6", "extra 0")
+    s = quest("goblins", "dice ++")  # 2 < 3
     assert s.health[0] == 4 and s.flags[0] == 2
 
 

@@ -3,7 +3,9 @@
 A roll read on the Adventuring Chart depends only on how many dice fall in each class:
 ``-`` (a 1: -1), ``0`` (2 or 3: nothing), ``+`` (4 or 5: +1) and ``6`` (+1 and an extra
 die).  Such a roll is one chance node over the class counts with exact multinomial
-probabilities, which keeps even a fifteen-dice roll at a few hundred outcomes.
+probabilities, which keeps even a fifteen-dice roll at a few hundred outcomes.  The extra
+die of a 6 is its own node over the same classes, scored ``-1, +1, +1, +1`` ("any result
+besides '1' is +1 again"; a 6 rolls yet again).
 
 >>> sum(p for _, p in score_roll(3))
 Fraction(1, 1)
@@ -41,6 +43,7 @@ from boardrules.dorasure._state import (
 __all__ = [
     "CLAW_ROLL",
     "EXTRA_DIE",
+    "EXTRA_SCORE",
     "RAMPAGE_ROLL",
     "movement_roll",
     "pick_roll",
@@ -56,6 +59,9 @@ Outcomes = tuple[tuple[DorasureMove, Fraction], ...]
 CLASSES = "-0+6"
 CLASS_WEIGHT = (1, 2, 2, 1)
 CLASS_SCORE = (-1, 0, 1, 1)
+#: The score of the extra die of a 6 by class: "any result besides '1' is +1 again", so a
+#: 2 or 3 counts +1 there (and a 6 rolls yet again).
+EXTRA_SCORE = (-1, 1, 1, 1)
 
 
 @cache

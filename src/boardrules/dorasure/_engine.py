@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from boardrules.dorasure import _fang, _heroes
 from boardrules.dorasure._board import CITY, FOREST, PLAINS, ROAD, VILLAGE
-from boardrules.dorasure._dice import CLASS_SCORE, decode_counts
+from boardrules.dorasure._dice import EXTRA_SCORE, decode_counts
 from boardrules.dorasure._state import (
     ADVENTURE,
     ATTRIBUTE,
@@ -723,13 +723,14 @@ def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
     elif code == T_EXTRA:
         w.todo.append((code, seat, a, b))
         w.pending -= 1
-        w.score += CLASS_SCORE[mv.a]
+        w.score += EXTRA_SCORE[mv.a]
         if mv.a == 0 and w.hero(seat) == VAMPIRE:
             _heroes.blood_magic(w, seat, 1)
         if mv.a == 3:
             w.pending += 1
         seen = list(w.roll)
-        seen[mv.a] += 1
+        # The roll is kept by what each die scored: an extra 2-3 scored +1, like a 4-5.
+        seen[2 if mv.a == 1 else mv.a] += 1
         w.roll = tuple(seen)
     elif code == T_REVEAL_QUEST:
         w.quests[a] = mv.a

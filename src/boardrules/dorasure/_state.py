@@ -176,8 +176,9 @@ class DorasureState:
     ``quests`` (quest tile index, -1 face down), ``flags`` and ``rewards`` (the reward tile
     claimed, -1 while the quest is unsolved).  ``dice`` are the unused movement dice,
     ``party`` the heroes in the current quest or Team Combo, ``score``/``pending``/``roll``
-    the roll being read (score so far, extra dice owed for 6s, and the class counts
-    ``(1s, 2-3s, 4-5s, 6s)`` of its dice so far) and ``agenda`` the tasks still to do.
+    the roll being read (score so far, extra dice owed for 6s, and the counts of its dice
+    so far that scored ``(-1, 0, +1, +1 as a 6)``: 1s, 2-3s, 4-5s and extra 2-3s, 6s) and
+    ``agenda`` the tasks still to do.
 
     Expansions: ``lands`` is the Fang land tile on each Fang hex (-1 not drawn yet; empty
     without Fang); ``renewed`` per mountain is 1 while its quest is a replenished one
