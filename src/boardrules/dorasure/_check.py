@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from boardrules.dorasure._board import MOUNTAIN, SHARED
 from boardrules.dorasure._data import QUESTS, REWARDS
-from boardrules.dorasure._engine import Work, effective_terrain, settle
+from boardrules.dorasure._engine import Work, effective_terrain, reading_battle_roll, settle
 from boardrules.dorasure._rules import chance_outcomes, legal_moves
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -133,8 +133,11 @@ def check_state(s: DorasureState) -> DorasureState:
     ):
         raise StateFormatError("meter: a full meter ends the Adventure Phase")
     if s.phase == BATTLE:
-        if any(lock >= 0 for lock in s.locked) or not any(s.health):
-            raise StateFormatError("locked/health: no labyrinth in the battle, someone alive")
+        if any(lock >= 0 for lock in s.locked) or not (
+            any(s.health) or reading_battle_roll(s.agenda)
+        ):
+            raise StateFormatError("locked/health: no labyrinth in the battle, someone alive "
+                                   "(or the last hero's roll still to be read)")
     elif 0 in s.health and not any(t[0] in (T_SURVIVAL, T_DEATHS) for t in s.agenda):
         raise StateFormatError("health: a hero at 0 in the Adventure Phase awaits the survival "
                                "roll")

@@ -99,7 +99,16 @@ from boardrules.dorasure._state import (
     Task,
 )
 
-__all__ = ["Work", "advance", "battle_result", "effective_terrain", "retaliate", "settle", "start"]
+__all__ = [
+    "Work",
+    "advance",
+    "battle_result",
+    "effective_terrain",
+    "reading_battle_roll",
+    "retaliate",
+    "settle",
+    "start",
+]
 
 
 class Work:
@@ -365,7 +374,18 @@ def _deaths(w: Work, seat: int, a: int, b: int) -> None:
     if w.phase == ADVENTURE:
         if 0 in w.health:
             w.push((T_SURVIVAL, seat, 0, 0))
-    elif not w.living():
+    elif not w.living() and not reading_battle_roll(w.todo):
+        w.phase = LOST
+
+
+def reading_battle_roll(tasks: list[Task] | tuple[Task, ...]) -> bool:
+    """Whether a battle roll is still to be read: a last hero killed by his own roll (the
+    Vampire's Blood Magic) dies with it, so the dragon may still die at the same time."""
+    return any(t[0] in (T_BATTLE_END, T_COMBO_END) for t in tasks)
+
+
+def _lost_if_nobody_lives(w: Work) -> None:
+    if w.phase == BATTLE and not w.living():
         w.phase = LOST
 
 
@@ -455,6 +475,7 @@ def _adventure_end(w: Work, seat: int, a: int, b: int) -> None:
 
 def _battle_end(w: Work, seat: int, a: int, b: int) -> None:
     battle_result(w, seat, w.score)
+    _lost_if_nobody_lives(w)
 
 
 def battle_result(w: Work, seat: int, total: int) -> None:
@@ -497,6 +518,7 @@ def _combo_end(w: Work, seat: int, a: int, b: int) -> None:
         w.hurt(seat, [(t, 1) for t in range(len(w.health)) if team >> t & 1])
     else:
         battle_result(w, seat, w.score)
+    _lost_if_nobody_lives(w)
 
 
 def _end_turn(w: Work, seat: int, a: int, b: int) -> None:
