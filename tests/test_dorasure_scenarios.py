@@ -263,3 +263,42 @@ def test_a_short_opening_by_notation() -> None:
     assert texts(s) == ["adventure", "pass"], "c4 is plains, no mountain next to it"
     s = play(s, "adventure", "dice 06", "extra 0")  # 0 + 1 + 1 = 2
     assert s.xp == (1, 0) and s.health == (5, 8) and s.turn == 1
+
+
+# -- quests ---------------------------------------------------------------------------------
+
+
+def test_extra_dice_are_always_rolled_even_after_the_quest_score_is_met() -> None:
+    s = position(("Ninja", "Gladiator"), quests={"g0": "chimera"}, at={"Ninja": "f1"},
+                 step="act")
+    s = play(s, "quest g0", "dice +6")  # 2 already meets Combat 2 ...
+    assert texts(s) == ["extra -", "extra 0", "extra +", "extra 6"], "... the 6 rolls again"
+    failed = play(s, "extra -")
+    assert failed.xp[0] == 0 and failed.flags[0] == 1 and failed.health[0] == 3, \
+        "1 + 1 - 1 = 1: failure (start damage 1, failure damage 1), one flag"
+
+
+def test_assisted_quest_adds_the_scores_and_a_failure_hurts_only_the_questing_hero() -> None:
+    s = position(("Ninja", "Hunter"), quests={"g0": "goblins"},
+                 at={"Ninja": "f1", "Hunter": "g1"}, resource={"Hunter": 0}, step="act")
+    s = play(s, "quest g0", "ask Hunter", "agree", "dice 0+", "dice -0")  # 1 + (-1) = 0
+    assert s.flags[0] == 0 and s.health == (4, 5) and s.xp == (0, 0)
+    s = position(("Ninja", "Hunter"), quests={"g0": "goblins"}, flags={"g0": 1},
+                 at={"Ninja": "f1", "Hunter": "g1"}, resource={"Hunter": 0}, step="act")
+    s = play(s, "quest g0", "ask Hunter", "agree", "dice 0+", "dice 0+")  # 1 + 1 + 1 flag
+    assert s.xp == (1, 1), "success: every participant gains 1 EXP, the questing hero too"
+
+
+def test_gather_information_is_not_offered_for_a_face_up_quest_and_quest_needs_face_up() -> None:
+    s = position(("Ninja", "Gladiator"), quests={"g0": "chimera"}, at={"Ninja": "f1"},
+                 step="act")
+    assert texts(s) == ["adventure", "quest g0", "pass"], "f1 is a forest next to g0 only"
+
+
+# -- razed Belk -----------------------------------------------------------------------------
+
+
+def test_razed_belk_is_a_road_no_rest_no_adventure() -> None:
+    s = position(("Ninja", "Gladiator"), quests=FACE_UP, at={"Ninja": "a0"}, razed=True,
+                 step="act", health={"Ninja": 2})
+    assert texts(s) == ["pass"]
