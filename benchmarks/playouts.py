@@ -15,6 +15,7 @@ The checkout's ``src/`` comes first on the path, so this measures the code besid
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -89,8 +90,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="time to play (default 5)")
     parser.add_argument("--players", type=int, default=None, help="default: the game's")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, the value in JSON (e.g. -o fang=true); may be repeated",
+    )
     args = parser.parse_args(argv)
-    options = {} if args.players is None else {"players": args.players}
+    options: dict[str, Any] = {} if args.players is None else {"players": args.players}
+    for item in args.option:
+        name, sep, text = item.partition("=")
+        if not sep:
+            parser.error(f"--option takes NAME=VALUE, not {item!r}")
+        try:
+            options[name] = json.loads(text)
+        except ValueError:
+            options[name] = text  # a bare word is a string
     try:
         start = br.new_game(args.game, **options)
     except br.BoardrulesError as e:
@@ -98,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     n = br.num_players(start)
     games, rolls, decisions, elapsed = run(args.game, args.seconds, options, args.seed)
-    print(f"{args.game}, {n} players, seed {args.seed}: {games} games in {elapsed:.2f} s")
+    shown = "".join(f", {k}={v}" for k, v in options.items() if k != "players")
+    print(f"{args.game}, {n} players{shown}, seed {args.seed}: {games} games in {elapsed:.2f} s")
     print(f"games/s      {games / elapsed:12,.1f}")
     print(f"rolls/s      {rolls / elapsed:12,.0f}   ({rolls / games:,.1f} per game)")
     print(f"decisions/s  {decisions / elapsed:12,.0f}   ({decisions / games:,.1f} per game)")

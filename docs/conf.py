@@ -89,6 +89,8 @@ _DOCUMENTED_MODULES = (
     "boardrules.dorada",
     "boardrules.docker",
     "boardrules.records",
+    "boardrules.dorasure",
+    "boardrules.bots",
 )
 
 

@@ -18,30 +18,7 @@ import pytest
 
 import boardrules as br
 from boardrules import parchis as P
-
-
-def moves(s: P.State) -> list[str]:
-    return sorted(str(m) for m in P.legal_moves(s))
-
-
-def play(s: P.State, *texts: str) -> P.State:
-    for text in texts:
-        s = P.apply_move(s, P.parse_move(s, text))
-    return s
-
-
-def squares(s: P.State) -> dict[str, list[str]]:
-    """Each occupied square with its colours in order of arrival."""
-    return P.encode(s)["squares"]  # type: ignore[no-any-return]
-
-
-def nest(s: P.State, colour: str) -> int:
-    seat = [P.BOARD.colours[c] for c in s.options.colours].index(colour)
-    return s.pos[4 * seat : 4 * seat + 4].count(P.NEST)
-
-
-def goal(s: P.State, colour: str) -> int:
-    return P.encode(s)["goal"][colour]  # type: ignore[no-any-return]
+from test_parchis_rules import goal, moves, nest, play, squares
 
 
 def to_roll(s: P.State) -> str:

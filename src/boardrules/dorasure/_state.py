@@ -14,6 +14,7 @@ import attrs
 
 from boardrules.dorasure._board import ENTRY, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
+from boardrules.game import pickled_without_memo
 
 __all__ = ["DorasureMove", "DorasureState", "Rules"]
 
@@ -165,6 +166,7 @@ class Rules:
 Task = tuple[int, int, int, int]
 
 
+@pickled_without_memo
 @attrs.frozen
 class DorasureState:
     """A Dorasure position (immutable).
@@ -218,15 +220,6 @@ class DorasureState:
         default=None, init=False, eq=False, hash=False, repr=False
     )
 
-    def __getstate__(self) -> tuple[object, ...]:
-        # The memo of legal moves is not part of the value: leave it out of pickles.
-        return tuple(getattr(self, name) for name in _PICKLED)
-
-    def __setstate__(self, values: tuple[object, ...]) -> None:
-        for name, value in zip(_PICKLED, values, strict=True):
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_legal", None)
-
     def level(self, seat: int) -> int:
         """The level (1..6) of the hero in ``seat``."""
         return self.rules.level_of[self.xp[seat]]
@@ -239,8 +232,6 @@ class DorasureState:
         """Whether a reward tile of this kind (LAIR, BOOK, WEAPONS, TREASURE) is claimed."""
         return reward in self.rewards
 
-
-_PICKLED = tuple(a.name for a in attrs.fields(DorasureState) if a.name != "_legal")
 
 
 @attrs.frozen
