@@ -49,6 +49,17 @@ def test_bad_options_are_refused_with_what_is_allowed(options: dict[str, object]
     assert str(info.value)
 
 
+def test_hero_names_are_read_in_any_case_with_spaces_or_underscores() -> None:
+    game = br.get_game("dorasure")
+    assert game.options_of(br.new_game("dorasure", heroes=["paladin", "NINJA"]))["heroes"] == [
+        "Ninja",
+        "Paladin",
+    ]
+    assert game.options_of(br.new_game("dorasure", heroes=["grand_master"]))["heroes"] == [
+        "Grand Master"
+    ]
+
+
 def test_options_round_trip_through_options_of() -> None:
     s = br.new_game("dorasure", heroes=["Prince", "Ninja"], dragon={"health": 12})
     again = br.new_game("dorasure", **br.get_game("dorasure").options_of(s))

@@ -55,6 +55,7 @@ def test_default_colours_for_two_three_and_four_players() -> None:
     assert P.options_of(P.new_game())["colours"] == ["yellow", "blue", "red", "green"]
     s = P.new_game(players=2, colours=["blue", "green"])
     assert s.colour == "blue"
+    assert P.new_game(players=2, colours=["Blue", "GREEN"]) == s
     assert P.new_game(colours=["yellow", "blue", "green"]).options.players == 3
     with pytest.raises(br.InvalidOptionError, match="2, 3 or 4 colours"):
         P.new_game(colours=["yellow"])

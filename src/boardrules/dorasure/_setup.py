@@ -71,15 +71,23 @@ def _players(value: Any) -> int | None:
     return value
 
 
+# Hero names are read as a player would write them: any case, "_" or "-" for a space.
+_HERO_BY_KEY = {name.casefold(): name for name in HERO_ORDER}
+
+
+def _hero_name(name: Any) -> str:
+    key = name.replace("_", " ").replace("-", " ").casefold() if isinstance(name, str) else None
+    if key not in _HERO_BY_KEY:
+        raise ValueError(f"{name!r} is not a hero; choose from {', '.join(HERO_ORDER)}")
+    return _HERO_BY_KEY[key]
+
+
 def _heroes(value: Any) -> tuple[str, ...] | None:
     if value is None:
         return None
     if isinstance(value, str) or not isinstance(value, Sequence):
         raise ValueError("heroes must be a list of hero names")
-    names = tuple(value)
-    for name in names:
-        if name not in HERO_ORDER:
-            raise ValueError(f"{name!r} is not a hero; choose from {', '.join(HERO_ORDER)}")
+    names = tuple(_hero_name(name) for name in value)
     if SOLO in names and len(names) != 1:
         raise ValueError("the Grand Master plays alone: no other hero may join him")
     if len(set(names)) != len(names) or not 1 <= len(names) <= 11:

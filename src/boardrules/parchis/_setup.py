@@ -46,7 +46,7 @@ def _colours(value: Any) -> tuple[str, ...] | None:
         return None
     if isinstance(value, str) or not isinstance(value, Sequence):
         raise ValueError(f"must be a list of colours among {', '.join(BOARD.colours)}")
-    names = tuple(value)
+    names = tuple(name.lower() if isinstance(name, str) else name for name in value)
     if any(name not in BOARD.colours for name in names) or len(set(names)) != len(names):
         raise ValueError(f"must be distinct colours among {', '.join(BOARD.colours)}")
     if list(names) != sorted(names, key=BOARD.colours.index):
