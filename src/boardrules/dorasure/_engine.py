@@ -790,8 +790,9 @@ def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
             w.pay(seat, mv.a)
             w.health[seat] = max(0, w.health[seat] - (a - mv.a))
     elif code == T_SPEND:
+        before = w.resource[seat]
         w.pay(seat, mv.a)
-        w.push((T_ROLL, seat, b + mv.a, a))
+        w.push((T_ROLL, seat, b + mv.a - _heroes.thirst(w, seat, a, before), a))
     elif code == T_REROLL:
         if mv.a:
             w.score = w.pending = 0

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
     ADVENTURE,
+    ATTRIBUTE,
     COMBAT,
     GRAND_MASTER,
     KNOWLEDGE,
@@ -33,6 +34,8 @@ from boardrules.dorasure._state import (
     M_TUNE,
     MAGICIAN,
     MINSTREL,
+    P_BATTLE,
+    P_QUEST,
     SAMURAI,
     SEARCH,
     SHAMAN,
@@ -46,6 +49,7 @@ from boardrules.dorasure._state import (
     T_KISS,
     T_LULLABY,
     T_MASTER_REROLL,
+    T_QUEST_END,
     T_REPLENISH,
     T_ROLL,
     T_SPECIAL,
@@ -79,6 +83,7 @@ __all__ = [
     "movement_sixes",
     "quest_dice",
     "roll_tasks",
+    "thirst",
     "turn_start",
 ]
 
@@ -112,6 +117,23 @@ def attribute_of(rules: Rules, seat: int, column: int, xp: int, resource: int) -
     elif hero == WEREWOLF and lycan(rules, xp):
         value += 3 if column == COMBAT else -2
     return max(0, value)
+
+
+def thirst(w: Work, seat: int, purpose: int, before: int) -> int:
+    """The dice the Vampire loses by spending her last Blood on a roll (Thirst for Blood):
+    her Combat, Search or Knowledge is read when the roll is made, at 0 Blood.  ``before``
+    is her Blood before spending; the Danger of an adventure is not reduced."""
+    if w.hero(seat) != VAMPIRE or w.resource[seat] or not before:
+        return 0
+    if purpose == P_BATTLE:
+        column = COMBAT
+    elif purpose == P_QUEST:
+        m = next(t[2] for t in reversed(w.todo) if t[0] == T_QUEST_END)
+        column = ATTRIBUTE[w.rules.quests[w.quests[m]].attribute]
+    else:
+        return 0
+    rules, xp = w.rules, w.xp[seat]
+    return attribute_of(rules, seat, column, xp, before) - attribute_of(rules, seat, column, xp, 0)
 
 
 def turn_start(w: Work, seat: int) -> None:
