@@ -231,3 +231,49 @@ def test_grand_master_level_six_head_on_strike_at_three_is_unchanged() -> None:
     assert rolls(s) == 6, "Combat 6 at level 6 (his Mana kept)"
     hit = play(s, "dice 000+++", "no-reroll", "absorb 0")
     assert hit.wounds == 1 and hit.health[0] == 8, "3: head-on strike, 1 each"
+
+
+# -- Grand Master's reroll, Paladin's Faith with Special Chance, Quest Replenishing -----------
+
+
+def test_grand_master_reroll_comes_after_the_whole_roll_and_throws_it_afresh() -> None:
+    s = position(("Grand Master",), quests=FACE_UP, at={"Grand Master": "c3"}, step="act",
+                 resource={"Grand Master": 0})
+    s = play(s, "adventure", "dice -66")
+    assert texts(s)[0].startswith("extra"), "the extra dice of the 6s are rolled first"
+    s = play(s, "extra 6", "extra -", "extra +")
+    assert s.score == 2 and texts(s) == ["reroll", "no-reroll"]
+    s = play(s, "reroll")
+    assert chance_outcomes(s) is score_roll(3), "the same 3 dice, the extra dice forgotten"
+    assert s.score == 0 and s.pending == 0
+    s = play(s, "dice ---")
+    assert s.health == (8,) and s.xp == (0,) and s.turn == 0, "no second reroll: -3 hurts"
+
+
+def test_faith_dropping_a_six_still_rolls_its_special_chance() -> None:
+    s = position(SIX, quests=FACE_UP, turn="Paladin", meter=3)
+    s = play(s, "roll 2 6")
+    assert s.agenda[0][0] == T_SPECIAL, "the 6 is rolled for before Faith drops it"
+    s = play(s, "special meter")
+    assert s.meter == 4 and texts(s) == ["faith", "no-faith"]
+    s = play(s, "faith")
+    assert s.dice == (2,) and s.meter == 4
+
+
+def test_quest_replenishing_serves_mountains_in_reading_order_when_tiles_run_short() -> None:
+    # Three mountains solved, two quest tiles never placed: only two new quests exist.
+    solved = {"d1": "book", "d3": "weapons", "g3": "treasure"}
+    quests = {"g0": "inscriptions", "d1": "golem", "d3": "goblins", "g3": "chimera"}
+    s = position(SIX, quests=quests, solved=solved, meter=8)
+    s = play(s, "roll 1 2 3 6", "special meter", "rampage 1")
+    names = s.rules.board.names
+    renewed = [names[s.rules.board.mountains[m]] for m in range(5) if s.renewed[m]]
+    assert renewed == ["d1", "d3"] and s.quests[4] == -1, "f5 stays face down"
+    assert s.retired == (1, 5), "the golem and the goblins leave the game"
+    s = position(SIX, quests={"g0": "inscriptions", "g3": "chimera"}, solved=solved,
+                 renewed=["d1", "d3"],
+                 retired=["golem", "goblins"], meter=9, at={"Ninja": "c1"}, step="act")
+    s = play(s, "gather d1")
+    odds = {str(m): p for m, p in chance_outcomes(s)}
+    assert odds == {f"quest-tile {q}": Fraction(1, 3)
+                    for q in ("teleport", "labyrinth", "sphinx")}, "f5's tile is among them"
