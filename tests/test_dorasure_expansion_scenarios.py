@@ -12,6 +12,7 @@ from fractions import Fraction
 from itertools import permutations, product
 
 from boardrules.dorasure import (
+    HERO_ORDER,
     DorasureState,
     apply_move,
     chance_outcomes,
@@ -277,3 +278,26 @@ def test_quest_replenishing_serves_mountains_in_reading_order_when_tiles_run_sho
     odds = {str(m): p for m, p in chance_outcomes(s)}
     assert odds == {f"quest-tile {q}": Fraction(1, 3)
                     for q in ("teleport", "labyrinth", "sphinx")}, "f5's tile is among them"
+
+
+# -- 6-11 heroes: roll-offs and the survival roll over every hero ----------------------------
+
+
+def test_roll_off_of_six_heroes_matches_brute_force() -> None:
+    s = position(SIX, quests=FACE_UP, meter=2)
+    s = play(s, "roll 1 2 3 6", "special meter", "rampage 2")
+    engine = {m.a: p for m, p in chance_outcomes(s)}
+    brute: Counter[int] = Counter()
+    for faces in product(range(1, 7), repeat=6):
+        top = max(faces)
+        brute[sum(1 << p for p, f in enumerate(faces) if f == top)] += 1
+    assert engine == {mask: Fraction(k, 6**6) for mask, k in brute.items()}
+    assert len(engine) == 63
+
+
+def test_survival_roll_of_eleven_heroes_is_one_die_each() -> None:
+    s = position(HERO_ORDER[:11], quests=FACE_UP, at={"Ninja": "c3"}, step="act",
+                 health={"Ninja": 1}, resource={"Ninja": 0})
+    s = play(s, "adventure", "tune 0", "dice --")
+    saved = {str(m): p for m, p in chance_outcomes(s)}["survival saved"]
+    assert saved == 1 - Fraction(5, 6) ** 11
