@@ -122,10 +122,15 @@ def _brute_movement(dice: int, crowd: bool) -> Counter[tuple[int, int]]:
 
 
 def test_special_chance_movement_odds_match_brute_force() -> None:
-    # The Gladiator rolls 2 movement dice; the meter at 3 stays clear of the next fire icon.
-    six = position(SIX, quests=FACE_UP, turn="Gladiator", meter=3)
-    assert _walk_movement(six) == _brute_movement(2, crowd=True)
-    assert _walk_movement(six)[(0, 2)] == Fraction(1, 36) * Fraction(1, 4)
+    # Gladiator 2, Samurai 3, Ninja 4 movement dice; one fire icon far away (13) so that no
+    # rampage interrupts the count.
+    for hero, dice in (("Gladiator", 2), ("Samurai", 3), ("Ninja", 4)):
+        six = position(SIX, quests=FACE_UP, turn=hero, meter=3, dragon={"fire_icons": [13]},
+                       resource={hero: 0})
+        assert _walk_movement(six) == _brute_movement(dice, crowd=True), hero
+    two = _brute_movement(2, crowd=True)
+    assert two[(0, 2)] == Fraction(1, 36) * Fraction(1, 4), "two 6s, both Special Chances 4-6"
+    assert sum(k[0] * p for k, p in two.items()) == Fraction(1, 6), "half the base 1/3"
     five = position(SIX[:5], quests=FACE_UP, turn="Gladiator", meter=3)
     assert _walk_movement(five) == _brute_movement(2, crowd=False)
 
