@@ -34,7 +34,7 @@ from boardrules.parchis._setup import (
     position,
 )
 from boardrules.parchis._state import Move, Options, State
-from boardrules.parchis._text import evaluate, parse_move, render
+from boardrules.parchis._text import evaluate, parse_move, pieces, render
 
 __all__ = [
     "BOARD",
@@ -58,6 +58,7 @@ __all__ = [
     "num_players",
     "options_of",
     "parse_move",
+    "pieces",
     "position",
     "render",
     "returns",
