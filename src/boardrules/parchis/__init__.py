@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from boardrules.game import TERMINAL, Game
 from boardrules.parchis._board import BOARD, GOAL, NEST, Board
+from boardrules.parchis._json import decode, encode
 from boardrules.parchis._rules import (
     apply_move,
     chance_outcomes,
@@ -25,14 +26,7 @@ from boardrules.parchis._rules import (
     legal_moves,
     returns,
 )
-from boardrules.parchis._setup import (
-    OPTIONS,
-    decode,
-    encode,
-    new_game,
-    options_of,
-    position,
-)
+from boardrules.parchis._setup import OPTIONS, new_game, options_of, position
 from boardrules.parchis._state import Move, Options, State
 from boardrules.parchis._text import evaluate, parse_move, pieces, render
 
