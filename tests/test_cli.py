@@ -295,7 +295,7 @@ def test_simulate_plays_a_bot_of_your_own_by_its_dotted_name() -> None:
 
 
 def test_simulate_table_counts_cooperative_wins_and_losses_whole() -> None:
-    from boardrules.cli import _Outcome, _table
+    from boardrules.cli._simulate import _Outcome, _table
 
     def outcome(*result: float) -> _Outcome:
         return _Outcome(shift=0, result=result, moves=10, decisions=5, record=None)

@@ -451,6 +451,13 @@ def test_position_refuses_impossible_positions(pieces: dict[str, list[object]], 
         P.position(pieces, players=2)  # type: ignore[arg-type]
 
 
+def test_pieces_lists_each_colours_places_as_position_takes_them() -> None:
+    s = P.position({"blue": [66, "L2", "goal"], "green": [5]}, turn="green", roll=3)
+    where = P.pieces(s)
+    assert where["blue"] == ["nest", 66, "L2", "goal"] and where["green"][3] == 5
+    assert P.position(where, turn="green", roll=3) == s
+
+
 def test_json_keeps_the_order_of_arrival_on_a_square() -> None:
     s = P.position({"blue": [5], "green": [5], "yellow": [40]}, roll=5)
     copy = br.from_json(br.to_json(s))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from boardrules.game import TERMINAL, Game
 from boardrules.parchis._board import BOARD, GOAL, NEST, Board
+from boardrules.parchis._json import decode, encode
 from boardrules.parchis._rules import (
     apply_move,
     chance_outcomes,
@@ -25,16 +26,9 @@ from boardrules.parchis._rules import (
     legal_moves,
     returns,
 )
-from boardrules.parchis._setup import (
-    OPTIONS,
-    decode,
-    encode,
-    new_game,
-    options_of,
-    position,
-)
+from boardrules.parchis._setup import OPTIONS, new_game, options_of, position
 from boardrules.parchis._state import Move, Options, State
-from boardrules.parchis._text import evaluate, parse_move, render
+from boardrules.parchis._text import evaluate, parse_move, pieces, render
 
 __all__ = [
     "BOARD",
@@ -58,6 +52,7 @@ __all__ = [
     "num_players",
     "options_of",
     "parse_move",
+    "pieces",
     "position",
     "render",
     "returns",

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
-from boardrules.parchis._board import BOARD, GOAL, NEST, lane_cell
+from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, lane_cell
 from boardrules.parchis._rules import legal_moves, returns
 from boardrules.parchis._state import PHASE_BONUS, PHASE_MOVE, PHASE_OVER, Move, State
 
-__all__ = ["evaluate", "parse_move", "render"]
+__all__ = ["evaluate", "parse_move", "pieces", "render"]
 
 _NOTATION = re.compile(
     r"roll [1-6]|out|pass|(?:[1-9]|[1-5][0-9]|6[0-8]|L[1-7])\+(?:[1-9]|1[0-9]|20)"
@@ -38,6 +38,31 @@ def parse_move(state: State, text: str) -> Move:
 
 
 _LETTER = {name: name[0].upper() for name in BOARD.colours}
+
+
+def pieces(state: State) -> dict[str, list[int | str]]:
+    """Where each colour's pieces stand, as :func:`~boardrules.parchis.position` takes them:
+    ``"nest"``, track squares 1-68, ``"L1"``-``"L7"`` in the colour's lane, ``"goal"``.
+
+    >>> from boardrules.parchis import position
+    >>> pieces(position({"yellow": [12, "L3", "goal"]}, players=2))
+    {'yellow': ['nest', 12, 'L3', 'goal'], 'red': ['nest', 'nest', 'nest', 'nest']}
+    """
+    opts = state.options
+    out: dict[str, list[int | str]] = {}
+    for seat, c in enumerate(opts.colours):
+        places: list[int | str] = []
+        for r in state.pos[4 * seat : 4 * seat + 4]:
+            if r == NEST:
+                places.append("nest")
+            elif r == GOAL:
+                places.append("goal")
+            elif r >= LANE_FIRST:
+                places.append(f"L{r - LANE_FIRST + 1}")
+            else:
+                places.append(opts.tables.cell[seat][r] + 1)
+        out[BOARD.colours[c]] = places
+    return out
 
 
 def render(state: State) -> str:

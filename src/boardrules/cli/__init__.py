@@ -1,0 +1,108 @@
+"""The command line: ``boardrules games | play | simulate | replay``.
+
+Run ``python -m boardrules --help`` (or the ``boardrules`` script) for the usage; the
+command-line guide in the documentation walks through each command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+import boardrules as br
+from boardrules.cli._common import UsageError
+from boardrules.cli._play import HumanPlayer, _cmd_games, _cmd_play
+from boardrules.cli._replay import _cmd_replay
+from boardrules.cli._simulate import _cmd_simulate
+
+__all__ = ["HumanPlayer", "main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="boardrules",
+        description="Play, simulate and replay dice board games.",
+        epilog="Bots: random, greedy, expectimax[:depth=N], "
+        "mcts[:iterations=N][:exploration=X][:rollout_depth=N|none]; human in play.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    games = sub.add_parser("games", help="list the games and their options with defaults")
+    games.set_defaults(run=_cmd_games, parser=games)
+
+    def game_arguments(p: argparse.ArgumentParser, players_help: str) -> None:
+        p.add_argument("game", metavar="GAME", help="the game (see: boardrules games)")
+        p.add_argument("--players", metavar="LIST", help=players_help)
+        p.add_argument(
+            "-o",
+            "--option",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="a game option (repeatable); the value is read as JSON if it can be",
+        )
+
+    play = sub.add_parser("play", help="play a game in the terminal, against bots or watching")
+    game_arguments(
+        play,
+        "comma-separated players, one per seat: human or a bot, e.g. human,mcts "
+        "(default: random players in every seat; a number N means N random players)",
+    )
+    play.add_argument("--seed", type=int, help="fix the dice and the bots' choices")
+    play.add_argument("--quiet", action="store_true", help="show only the final board")
+    play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
+    play.set_defaults(run=_cmd_play, parser=play)
+
+    simulate = sub.add_parser("simulate", help="play many seeded games between bots")
+    game_arguments(simulate, "comma-separated bots, one per seat, e.g. mcts,random")
+    simulate.add_argument("--games", type=int, default=100, help="how many games (100)")
+    simulate.add_argument("--seed", type=int, default=0, help="seed of the series (0)")
+    simulate.add_argument(
+        "--workers", type=int, default=1, help="processes to use (1; 0: one per CPU)"
+    )
+    simulate.add_argument("--out", metavar="FILE.jsonl", help="write every game record")
+    simulate.add_argument(
+        "--rotate",
+        action="store_true",
+        help="move the players round the seats from game to game, to cancel seat advantages",
+    )
+    simulate.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    simulate.set_defaults(run=_cmd_simulate, parser=simulate)
+
+    rep = sub.add_parser("replay", help="show or check recorded games")
+    rep.add_argument("file", metavar="FILE", help="a record (play --record) or JSON Lines")
+    rep.add_argument("--check", action="store_true", help="only check that the records replay")
+    rep.add_argument("--game", type=int, metavar="N", help="the N-th record of the file")
+    rep.add_argument("--boards", action="store_true", help="show the board after every move")
+    rep.set_defaults(run=_cmd_replay, parser=rep)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
+
+    Bad arguments print the usage and give 2; a damaged record given to ``replay`` gives 1;
+    Ctrl-C during ``simulate`` gives 130 after printing the results so far.
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else 2
+    command: argparse.ArgumentParser = args.parser
+    try:
+        code: int = args.run(args)
+    except UsageError as e:
+        command.print_usage(sys.stderr)
+        print(f"{command.prog}: error: {e}", file=sys.stderr)
+        return 2
+    except br.BoardrulesError as e:
+        print(f"{command.prog}: error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"\n{command.prog}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+    return code
