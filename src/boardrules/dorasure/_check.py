@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from boardrules.dorasure._board import MOUNTAIN, SHARED
 from boardrules.dorasure._data import QUESTS, REWARDS
-from boardrules.dorasure._engine import Work, effective_terrain, reading_battle_roll, settle
+from boardrules.dorasure._engine import reading_battle_roll, settle
 from boardrules.dorasure._rules import chance_outcomes, legal_moves
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -64,6 +64,7 @@ from boardrules.dorasure._state import (
     WON,
     DorasureState,
 )
+from boardrules.dorasure._work import Work, effective_terrain
 from boardrules.errors import StateFormatError
 
 __all__ = ["MAX_DICE", "check_state"]

@@ -9,7 +9,7 @@ small function here; the docs page maps the clauses to them.
 from __future__ import annotations
 
 from boardrules.dorasure import _fang, _heroes
-from boardrules.dorasure._board import CITY, FOREST, PLAINS, ROAD, VILLAGE
+from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
 from boardrules.dorasure._dice import EXTRA_SCORE, decode_counts
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -19,7 +19,6 @@ from boardrules.dorasure._state import (
     CAP,
     CLAW_BLAST,
     CLAW_MISS,
-    COMBAT,
     DANGER_FOREST,
     DANGER_PLAINS,
     DRAIN,
@@ -49,7 +48,6 @@ from boardrules.dorasure._state import (
     PALADIN,
     PRINCE,
     SAMURAI,
-    SHAMAN,
     T_ABSORB,
     T_ACT,
     T_ADVENTURE_END,
@@ -61,7 +59,6 @@ from boardrules.dorasure._state import (
     T_CLAW,
     T_COMBO_END,
     T_DEATHS,
-    T_DOLL,
     T_END_TURN,
     T_EXTRA,
     T_FAITH,
@@ -76,7 +73,6 @@ from boardrules.dorasure._state import (
     T_QUEST_ROLLS,
     T_QUEST_START,
     T_RAMPAGE,
-    T_REPLENISH,
     T_REPLY,
     T_REROLL,
     T_REVEAL_QUEST,
@@ -87,234 +83,24 @@ from boardrules.dorasure._state import (
     T_SPEND,
     T_SURVIVAL,
     TO_CITY,
-    TREASURE,
     VAMPIRE,
-    WEAPONS,
     WEREWOLF,
     WON,
     WOUND_TWO,
     DorasureMove,
     DorasureState,
-    Rules,
     Task,
 )
+from boardrules.dorasure._work import Work, effective_terrain
 
 __all__ = [
-    "Work",
     "advance",
     "battle_result",
-    "effective_terrain",
     "reading_battle_roll",
     "retaliate",
     "settle",
     "start",
 ]
-
-
-class Work:
-    """A mutable copy of a state's fields; ``todo`` is the agenda with its front last."""
-
-    __slots__ = (
-        "dice", "flags", "gold", "health", "lands", "locked", "meter", "party",
-        "pending", "phase", "pos", "quests", "razed", "renewed", "resource", "retired",
-        "rewards", "roll", "rules", "score", "spent", "todo", "turn", "wounds", "xp",
-    )
-
-    def __init__(self, s: DorasureState) -> None:
-        self.rules: Rules = s.rules
-        self.phase = s.phase
-        self.turn = s.turn
-        self.pos = list(s.pos)
-        self.health = list(s.health)
-        self.resource = list(s.resource)
-        self.gold = list(s.gold)
-        self.xp = list(s.xp)
-        self.locked = list(s.locked)
-        self.spent = s.spent
-        self.meter = s.meter
-        self.wounds = s.wounds
-        self.razed = s.razed
-        self.quests = list(s.quests)
-        self.flags = list(s.flags)
-        self.rewards = list(s.rewards)
-        self.dice = s.dice
-        self.party = s.party
-        self.score = s.score
-        self.pending = s.pending
-        self.roll = s.roll
-        self.todo: list[Task] = list(reversed(s.agenda))
-        self.lands = s.lands
-        self.renewed = list(s.renewed)
-        self.retired = s.retired
-
-    def freeze(self) -> DorasureState:
-        """The immutable state with these values."""
-        return DorasureState(
-            self.rules, self.phase, self.turn, tuple(self.pos), tuple(self.health),
-            tuple(self.resource), tuple(self.gold), tuple(self.xp), tuple(self.locked),
-            self.spent, self.meter, self.wounds, self.razed, tuple(self.quests),
-            tuple(self.flags), tuple(self.rewards), self.dice, self.party, self.score,
-            self.pending, self.roll, tuple(reversed(self.todo)), self.lands,
-            tuple(self.renewed), self.retired,
-        )
-
-    # -- reading --------------------------------------------------------------------------
-
-    def level(self, seat: int) -> int:
-        """The level of the hero in ``seat``."""
-        return self.rules.level_of[self.xp[seat]]
-
-    def stat(self, seat: int, column: int) -> int:
-        """One column of the hero's sheet at the hero's level."""
-        return self.rules.stats[seat][self.level(seat)][column]
-
-    def attribute(self, seat: int, column: int) -> int:
-        """Combat, Search or Knowledge as rolled now (Thirst for Blood, Lycanthropy)."""
-        return _heroes.attribute_of(self.rules, seat, column, self.xp[seat],
-                                    self.resource[seat])
-
-    def hero(self, seat: int) -> int:
-        """The hero (index in HERO_ORDER) in ``seat``."""
-        return self.rules.heroes[seat]
-
-    def living(self) -> list[int]:
-        """The seats of the heroes with health left."""
-        return [s for s, h in enumerate(self.health) if h > 0]
-
-    def home(self, seat: int) -> int:
-        """Where a hero is sent back to: the City, or the Western Lake for the Shaman."""
-        board = self.rules.board
-        return board.lake if self.hero(seat) == SHAMAN and board.lake >= 0 else board.city
-
-    def max_health(self, seat: int) -> int:
-        """The hero's full health."""
-        return self.rules.sheets[seat].health
-
-    def treasures(self) -> bool:
-        """Treasure abilities work once the Treasure is found, and only in phase two."""
-        return self.phase == BATTLE and TREASURE in self.rewards
-
-    # -- agenda ---------------------------------------------------------------------------
-
-    def push(self, *tasks: Task) -> None:
-        """Put ``tasks`` at the front of the agenda, the first of them first."""
-        self.todo.extend(reversed(tasks))
-
-    # -- tracks ---------------------------------------------------------------------------
-
-    def gain_resource(self, seat: int, amount: int) -> None:
-        """Regain resources, up to the cap of the hero's level."""
-        self.resource[seat] = min(self.stat(seat, CAP), self.resource[seat] + amount)
-
-    def gain_xp(self, seat: int, amount: int) -> None:
-        """Gain EXP, up to the end of the track."""
-        self.xp[seat] = min(self.rules.tracks.xp_max, self.xp[seat] + amount)
-
-    def heal(self, seat: int, amount: int) -> None:
-        """Regain health, up to full health."""
-        self.health[seat] = min(self.max_health(seat), self.health[seat] + amount)
-
-    def pay(self, seat: int, amount: int) -> None:
-        """Spend resources: the Prince's servants go before his gold."""
-        use = min(amount, self.resource[seat])
-        self.resource[seat] -= use
-        self.gold[seat] -= amount - use
-
-    def send_home(self, seat: int) -> None:
-        """Back to the City (Shaman: the Lake); a hero held in the labyrinth is released."""
-        self.pos[seat] = self.home(seat)
-        self.locked[seat] = -1
-
-    # -- damage ---------------------------------------------------------------------------
-
-    def hurt(self, seat: int, targets: list[tuple[int, int]]) -> None:
-        """One cause deals damage to living heroes: each may pay some with resources, then
-        the deaths of this cause are checked once.  The Shaman's Body-Swapping Doll may
-        first take some of an ally's damage."""
-        doll = _heroes.doll_holder(self) if self.rules.seat_of(SHAMAN) >= 0 else -1
-        self.push(
-            *[(T_DOLL, doll, t, amount) if 0 <= doll != t else (T_ABSORB, t, amount, 0)
-              for t, amount in targets if amount > 0 and self.health[t] > 0],
-            (T_DEATHS, seat, 0, 0),
-        )
-
-    def blast_targets(self, seat: int) -> list[int]:
-        """The current hero and up to two living heroes on each side, nobody twice."""
-        n = len(self.health)
-        out = [seat] if self.health[seat] > 0 else []
-        for direction in (1, -1):
-            found = 0
-            for step in range(1, n):
-                other = (seat + direction * step) % n
-                if found == 2:
-                    break
-                if self.health[other] > 0 and other not in out:
-                    out.append(other)
-                    found += 1
-        return sorted(out)
-
-    def wound_dragon(self, seat: int, amount: int) -> None:
-        """Sword tokens on the dragon's health; Final Breath; each claw box reached or passed
-        triggers one Retaliation (phase two); the heroes win when its health is gone."""
-        tracks = self.rules.tracks
-        if tracks.health - self.wounds == 2:
-            amount = min(amount, 1)
-        old = self.wounds
-        self.wounds = min(tracks.health, old + amount)
-        if self.wounds >= tracks.health:
-            self.phase = WON
-            self.todo.clear()
-            return
-        if self.phase == BATTLE:
-            self.push(*[(T_CLAW, seat, 0, 0) for c in tracks.claws if old < c <= self.wounds])
-
-    def advance_meter(self, seat: int, steps: int) -> None:
-        """The dragon token climbs; each fire icon reached or passed is one rampage, and a
-        full meter rampages twice more and starts the Climactic Battle."""
-        if steps <= 0 or self.phase != ADVENTURE:
-            return
-        tracks = self.rules.tracks
-        old = self.meter
-        self.meter = min(tracks.meter_end, old + steps)
-        tasks: list[Task] = []
-        for i, f in enumerate(tracks.fire_icons):
-            if old < f <= self.meter:
-                tasks.append((T_RAMPAGE, seat, 0, 0))
-                if i == 2 and self.rules.crowd:
-                    tasks.append((T_REPLENISH, seat, 0, 0))
-        if self.meter == tracks.meter_end > old:
-            tasks += [(T_RAMPAGE, seat, 0, 0), (T_RAMPAGE, seat, 0, 0),
-                      (T_BATTLE_START, seat, 0, 0)]
-        self.push(*tasks)
-
-    # -- turns ----------------------------------------------------------------------------
-
-    def begin_turn(self, seat: int) -> None:
-        """An Adventure Phase turn: the Prince's servants are set to his level, then the
-        movement roll."""
-        self.turn = seat
-        self.dice = ()
-        if self.hero(seat) == PRINCE:
-            self.resource[seat] = self.level(seat)
-        else:
-            _heroes.turn_start(self, seat)
-        self.push((T_MOVE_ROLL, seat, 0, 0), (T_END_TURN, seat, 0, 0))
-
-    def begin_battle_turn(self, seat: int, again: int = 0) -> None:
-        """A Climactic Battle turn: the treasures used before the roll, spend, roll Combat
-        (+1 with the Anti-Dragon Weapons); ``again`` marks the Werewolf's second turn."""
-        self.turn = seat
-        self.score = self.pending = 0
-        _heroes.turn_start(self, seat)
-        dice = self.attribute(seat, COMBAT) + (1 if WEAPONS in self.rewards else 0)
-        self.push(*_heroes.battle_openers(self, seat),
-                  *_heroes.roll_tasks(self, seat, P_BATTLE, dice), (T_BATTLE_END, seat, 0, 0),
-                  (T_END_TURN, seat, again, 0))
-
-
-def effective_terrain(rules: Rules, razed: bool, space: int) -> int:
-    """A space's terrain; razed Belk is a road."""
-    return ROAD if razed and space == rules.board.belk else rules.terrain[space]
 
 
 def start(w: Work) -> DorasureState:

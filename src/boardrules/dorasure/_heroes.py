@@ -67,7 +67,7 @@ from boardrules.dorasure._state import (
 )
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._engine import Work
+    from boardrules.dorasure._work import Work
 
 __all__ = [
     "MAGIC_GAIN",

@@ -24,7 +24,7 @@ from boardrules.dorasure._dice import (
     score_roll,
     survival_roll,
 )
-from boardrules.dorasure._engine import advance, effective_terrain
+from boardrules.dorasure._engine import advance
 from boardrules.dorasure._fang import (
     CARAVAN,
     LANDS,
@@ -85,6 +85,7 @@ from boardrules.dorasure._state import (
     hero_token,
     move,
 )
+from boardrules.dorasure._work import effective_terrain
 from boardrules.errors import IllegalMoveError
 from boardrules.game import CHANCE, TERMINAL
 

@@ -29,7 +29,7 @@ from boardrules.dorasure._data import (
     sheets_with,
     tracks_with,
 )
-from boardrules.dorasure._engine import Work, settle, start
+from boardrules.dorasure._engine import settle, start
 from boardrules.dorasure._fang import FANG_SPACES, LAND_SLUGS
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -47,6 +47,7 @@ from boardrules.dorasure._state import (
     Rules,
     Task,
 )
+from boardrules.dorasure._work import Work
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, resolve_options
 
