@@ -10,8 +10,7 @@ import pytest
 import boardrules as br
 from boardrules.dorasure import legal_moves, new_game, parse_move, position, render
 from boardrules.testing import check_game
-
-FACE_UP = {"g0": "inscriptions"}
+from dorasure_helpers import FACE_UP
 
 
 def test_contract_suite_passes() -> None:

@@ -8,35 +8,17 @@ from fractions import Fraction
 import boardrules as br
 from boardrules.dorasure import (
     DorasureState,
-    apply_move,
     chance_outcomes,
     current_player,
-    legal_moves,
     new_game,
-    parse_move,
     position,
 )
-
-FACE_UP = {"g0": "inscriptions"}
-
-
-def play(s: DorasureState, *moves: str) -> DorasureState:
-    for text in moves:
-        s = apply_move(s, parse_move(s, text))
-    return s
-
-
-def texts(s: DorasureState) -> list[str]:
-    return [str(m) for m in legal_moves(s)]
+from dorasure_helpers import FACE_UP, play, texts
 
 
 def battle(heroes: tuple[str, ...] = ("Ninja", "Gladiator"), **kw: object) -> DorasureState:
     kw.setdefault("quests", FACE_UP)
     return position(heroes, step="battle", **kw)  # type: ignore[arg-type]
-
-
-def where(s: DorasureState, seat: int) -> str:
-    return s.rules.board.names[s.pos[seat]]
 
 
 # -- the battle chart -------------------------------------------------------------------------

@@ -16,34 +16,16 @@ from boardrules.dorasure import (
     DorasureState,
     apply_move,
     chance_outcomes,
-    legal_moves,
     new_game,
-    parse_move,
     position,
 )
 from boardrules.dorasure._dice import score_roll
 from boardrules.dorasure._state import T_LAND, T_MOVE, T_SPECIAL
+from dorasure_helpers import FACE_UP, play, rolls, texts
 
-FACE_UP = {"g0": "inscriptions"}
 TREASURE = {"g0": "treasure"}
 SIX = ("Ninja", "Gladiator", "Samurai", "Hunter", "Prince", "Paladin")
 LANDS_B = {"e0": "winter", "c2": "sea", "e3": "tree", "d4": "quicksand", "g5": "mirage"}
-
-
-def play(s: DorasureState, *moves: str) -> DorasureState:
-    for text in moves:
-        s = apply_move(s, parse_move(s, text))
-    return s
-
-
-def texts(s: DorasureState) -> list[str]:
-    return [str(m) for m in legal_moves(s)]
-
-
-def rolls(s: DorasureState) -> int:
-    """How many dice the roll at the front throws (its outcome list is score_roll(n))."""
-    outcomes = chance_outcomes(s)
-    return next(n for n in range(0, 30) if score_roll(n) is outcomes)
 
 
 # -- Thirst for Blood is read when the roll is made -----------------------------------------

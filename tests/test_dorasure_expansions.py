@@ -20,37 +20,17 @@ import boardrules as br
 from boardrules.dorasure import (
     HERO_ORDER,
     DorasureState,
-    apply_move,
     chance_outcomes,
-    legal_moves,
     new_game,
     parse_move,
     position,
 )
 from boardrules.testing import check_random_play
+from dorasure_helpers import FACE_UP, odds, play, texts, where
 
-FACE_UP = {"g0": "inscriptions"}
 SIX = ("Ninja", "Gladiator", "Samurai", "Hunter", "Prince", "Paladin")
 LANDS_A = {"e0": "quicksand", "c2": "mirage", "e3": "meadow", "d4": "swamp", "g5": "caravan"}
 LANDS_B = {"e0": "winter", "c2": "sea", "e3": "tree", "d4": "quicksand", "g5": "mirage"}
-
-
-def play(s: DorasureState, *moves: str) -> DorasureState:
-    for text in moves:
-        s = apply_move(s, parse_move(s, text))
-    return s
-
-
-def texts(s: DorasureState) -> list[str]:
-    return [str(m) for m in legal_moves(s)]
-
-
-def odds(s: DorasureState) -> dict[str, Fraction]:
-    return {str(m): p for m, p in chance_outcomes(s)}
-
-
-def where(s: DorasureState, seat: int) -> str:
-    return s.rules.board.names[s.pos[seat]]
 
 
 # -- 6-11 heroes -----------------------------------------------------------------------------

@@ -13,42 +13,18 @@ from fractions import Fraction
 import boardrules as br
 from boardrules.dorasure import (
     DorasureState,
-    apply_move,
     chance_outcomes,
-    legal_moves,
     new_game,
-    parse_move,
     position,
 )
-from boardrules.dorasure._dice import score_roll
+from dorasure_helpers import FACE_UP, play, rolls, texts, where
 
-FACE_UP = {"g0": "inscriptions"}
 TREASURE = {"g0": "treasure"}
-
-
-def play(s: DorasureState, *moves: str) -> DorasureState:
-    for text in moves:
-        s = apply_move(s, parse_move(s, text))
-    return s
-
-
-def texts(s: DorasureState) -> list[str]:
-    return [str(m) for m in legal_moves(s)]
-
-
-def rolls(s: DorasureState) -> int:
-    """How many dice the roll at the front throws (its outcome list is score_roll(n))."""
-    outcomes = chance_outcomes(s)
-    return next(n for n in range(0, 20) if score_roll(n) is outcomes)
 
 
 def at(heroes: tuple[str, ...], **kw: object) -> DorasureState:
     kw.setdefault("quests", FACE_UP)
     return position(heroes, **kw)  # type: ignore[arg-type]
-
-
-def where(s: DorasureState, seat: int) -> str:
-    return s.rules.board.names[s.pos[seat]]
 
 
 # -- Samurai ---------------------------------------------------------------------------------

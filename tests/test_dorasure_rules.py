@@ -19,30 +19,12 @@ import pytest
 import boardrules as br
 from boardrules.dorasure import (
     DorasureState,
-    apply_move,
     chance_outcomes,
     current_player,
-    legal_moves,
     new_game,
-    parse_move,
     position,
 )
-
-FACE_UP = {"g0": "inscriptions"}
-
-
-def play(s: DorasureState, *moves: str) -> DorasureState:
-    for text in moves:
-        s = apply_move(s, parse_move(s, text))
-    return s
-
-
-def texts(s: DorasureState) -> list[str]:
-    return [str(m) for m in legal_moves(s)]
-
-
-def where(s: DorasureState, seat: int) -> str:
-    return s.rules.board.names[s.pos[seat]]
+from dorasure_helpers import FACE_UP, play, texts, where
 
 
 def at(hero_spaces: dict[str, str], **kw: object) -> DorasureState:

@@ -17,28 +17,12 @@ from boardrules.dorasure import (
     apply_move,
     chance_outcomes,
     current_player,
-    legal_moves,
     new_game,
-    parse_move,
     position,
 )
+from dorasure_helpers import FACE_UP, odds, play, texts
 
-FACE_UP = {"g0": "inscriptions"}
 T_ROLL, T_EXTRA = 4, 5  # the agenda codes of a roll read on the Adventuring Chart
-
-
-def play(s: DorasureState, *moves: str) -> DorasureState:
-    for text in moves:
-        s = apply_move(s, parse_move(s, text))
-    return s
-
-
-def texts(s: DorasureState) -> list[str]:
-    return [str(m) for m in legal_moves(s)]
-
-
-def odds(s: DorasureState) -> dict[str, Fraction]:
-    return {str(m): p for m, p in chance_outcomes(s)}
 
 
 def adventure_on_c1(hero: str = "Ninja", **kw: object) -> DorasureState:
