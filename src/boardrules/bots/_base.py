@@ -77,6 +77,18 @@ def no_move_left(state: Any) -> br.IllegalMoveError:
     return br.IllegalMoveError("the game has ended; there is no move to choose")
 
 
+def forced_move(state: Any, rng: random.Random) -> Any | None:
+    """The move when there is nothing to think about: a chance outcome drawn with ``rng``,
+    or the only legal move; ``None`` when the player has a real choice.  After the end of
+    the game it raises :func:`no_move_left`."""
+    if br.current_player(state) == br.CHANCE:
+        return sample_outcome(state, rng)
+    moves = br.legal_moves(state)
+    if not moves:
+        raise no_move_left(state)
+    return moves[0] if len(moves) == 1 else None
+
+
 class RandomBot:
     """Plays a uniformly random legal move (and rolls the dice fairly at a chance node).
 

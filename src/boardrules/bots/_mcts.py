@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import boardrules as br
-from boardrules.bots._base import Evaluation, no_move_left, sample_outcome
+from boardrules.bots._base import Evaluation, forced_move, sample_outcome
 
 __all__ = ["MctsBot"]
 
@@ -64,14 +64,10 @@ class MctsBot:
 
     def choose(self, state: Any, rng: random.Random) -> Any:
         """The most visited move after ``iterations`` playouts from ``state``."""
+        forced = forced_move(state, rng)
+        if forced is not None:
+            return forced
         player = br.current_player(state)
-        if player == br.CHANCE:
-            return sample_outcome(state, rng)
-        if player == br.TERMINAL:
-            raise no_move_left(state)
-        moves = br.legal_moves(state)
-        if len(moves) == 1:
-            return moves[0]
         root = _Node(state, br.num_players(state))
         for _ in range(self.iterations):
             self._iterate(root, rng)

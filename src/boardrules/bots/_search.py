@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import boardrules as br
-from boardrules.bots._base import Evaluation, expected, no_move_left, sample_outcome
+from boardrules.bots._base import Evaluation, expected, forced_move
 
 __all__ = ["ExpectimaxBot", "GreedyBot"]
 
@@ -124,14 +124,11 @@ class ExpectimaxBot:
 
     def choose(self, state: Any, rng: random.Random) -> Any:
         """The move of best expected value for the player to move."""
+        forced = forced_move(state, rng)
+        if forced is not None:
+            return forced
         player = br.current_player(state)
-        if player == br.CHANCE:
-            return sample_outcome(state, rng)
-        if player == br.TERMINAL:
-            raise no_move_left(state)
         moves = br.legal_moves(state)
-        if len(moves) == 1:
-            return moves[0]
         children = [br.apply_move(state, m) for m in moves]
         for depth in range(self.depth - 1, -1, -1):
             search = _Search(self)
