@@ -213,6 +213,31 @@ def test_meter_filled_exactly_from_thirteen_rampages_twice_then_the_roller_fight
     assert s.agenda[0] == (T_ROLL, 1, combat, P_BATTLE)  # no movement after the battle began
 
 
+# -- quests and deaths -------------------------------------------------------------------------
+
+
+def test_a_hero_held_in_the_labyrinth_still_rolls_and_its_sixes_move_the_meter() -> None:
+    s = position(["Ninja", "Gladiator"], at={"Ninja": "f0"}, locked={"Ninja": "g0"},
+                 quests={"g0": "labyrinth"}, flags={"g0": 1}, turn="Ninja")
+    s = play(s, "roll 2 5 6 6")
+    assert s.meter == 2 and texts(s) == ["stop"]
+    assert texts(play(s, "stop")) == ["quest g0"]
+
+
+def test_golem_start_damage_killing_two_participants_calls_one_survival_roll() -> None:
+    s = position(["Ninja", "Gladiator", "Hunter"], at={"Ninja": "f0", "Gladiator": "f1"},
+                 health={"Ninja": 1, "Gladiator": 1}, turn="Ninja", step="act",
+                 quests=FACE_UP, resource={"Ninja": 0, "Hunter": 0})
+    s = play(s, "quest g0", "ask Gladiator", "agree")
+    assert s.health == (0, 0, 5)
+    assert {str(m): p for m, p in chance_outcomes(s)} == {
+        "survival saved": 1 - Fraction(5, 6) ** 3, "survival lost": Fraction(5, 6) ** 3}
+    s = play(s, "survival saved")
+    # Both saved to the City at full health; the quest is abandoned, the turn passes.
+    assert s.health == (5, 8, 5) and s.turn == 1 and s.xp == (0, 0, 0)
+    assert all(s.rules.board.names[p] == "city" for p in s.pos)
+
+
 # -- exact probabilities against brute force ------------------------------------------------
 
 
