@@ -238,6 +238,18 @@ def test_golem_start_damage_killing_two_participants_calls_one_survival_roll() -
     assert all(s.rules.board.names[p] == "city" for p in s.pos)
 
 
+def test_a_quest_finished_alone_after_the_assistant_was_saved_away_gives_two_exp() -> None:
+    # Interpretation: the Gladiator died to the golem as the quest began and was saved to
+    # the City, so she never rolled; the Ninja solved it alone and gains the lone 2 EXP.
+    s = position(["Ninja", "Gladiator"], at={"Ninja": "f0", "Gladiator": "f1"},
+                 health={"Gladiator": 1}, turn="Ninja", step="act", quests=FACE_UP,
+                 resource={"Ninja": 0})
+    s = play(s, "quest g0", "ask Gladiator", "agree", "survival saved")
+    assert s.health == (4, 8) and s.rules.board.names[s.pos[1]] == "city"
+    s = play(s, "dice +6", "extra +")  # 3: the golem is beaten
+    assert s.xp == (2, 0) and texts(s)[0] == "reward lair"
+
+
 # -- exact probabilities against brute force ------------------------------------------------
 
 
