@@ -197,6 +197,68 @@ def test_razed_belk_is_a_road_where_heroes_may_not_stop_together() -> None:
     assert "stop" not in texts(s) and texts(s) == ["step 2 b0", "step 2 a1"]
 
 
+ROWS = ("V R P F P F M", "L R F M P F F", "P R P P F R P",
+        "F R P M P R M", "C R P F V R F", "C C R P F M P")
+ENTRY = {"C": 2, "V": 2, "R": 2, "L": 2, "P": 3, "F": 5, "M": 7}  # the rulings' thresholds
+
+
+def _map() -> tuple[dict[str, str], dict[str, set[str]]]:
+    """Terrain and neighbours per space name, read off the rulings' map (odd-r hexes)."""
+    def name(c: int, r: int) -> str:
+        return "city" if ROWS[r].split()[c] == "C" else f"{chr(97 + c)}{r}"
+
+    terrain: dict[str, str] = {}
+    near: dict[str, set[str]] = defaultdict(set)
+    for r, row in enumerate(ROWS):
+        for c, letter in enumerate(row.split()):
+            terrain[name(c, r)] = letter
+            shift = r % 2
+            for dc, dr in ((-1, 0), (1, 0), (shift - 1, -1), (shift, -1), (shift - 1, 1),
+                           (shift, 1)):
+                if 0 <= c + dc < 7 and 0 <= r + dr < 6:
+                    near[name(c, r)].add(name(c + dc, r + dr))
+    for n in near:
+        near[n].discard(n)
+    return terrain, near
+
+
+def _steps(here: str, dice: list[int], others: list[str], razed: bool) -> set[str]:
+    """The rulebook's movement: one die a step meeting the terrain, 1s void, through other
+    heroes but never stopping on them (City, villages and the Lake excepted)."""
+    terrain, near = _map()
+    if razed:
+        terrain["a0"] = "R"
+    blocked = {o for o in others if terrain[o] not in "CVL"}
+
+    def leaves(at: str, left: list[int]) -> bool:
+        return at not in blocked or any(
+            ENTRY[terrain[n]] <= v and leaves(n, left[:i] + left[i + 1:])
+            for i, v in enumerate(left) for n in near[at])
+
+    out = {f"step {v} {n}" for i, v in enumerate(dice) for n in near[here]
+           if max(2, ENTRY[terrain[n]]) <= v and leaves(n, dice[:i] + dice[i + 1:])}
+    return out | {"stop"} if here not in blocked or not out else out
+
+
+def test_movement_steps_agree_with_an_independent_model_over_random_positions() -> None:
+    rng = random.Random(5)
+    spaces = [n for n, t in _map()[0].items() if t != "M"]
+    checked = 0
+    while checked < 400:
+        heroes = list(BASE[: rng.randint(2, 5)])
+        at = {h: rng.choice(spaces) for h in heroes}
+        mover, razed = rng.choice(heroes), rng.random() < 0.3
+        dice = sorted(rng.randint(1, 6) for _ in range(rng.randint(1, 5)))
+        try:
+            s = position(heroes, at=at, turn=mover, step="move", dice=dice, razed=razed,
+                         quests=FACE_UP)
+        except br.StateFormatError:  # two heroes stopped on one space: not a position
+            continue
+        others = [at[h] for h in heroes if h != mover]
+        assert set(texts(s)) == _steps(at[mover], dice, others, razed), (at, mover, dice)
+        checked += 1
+
+
 def test_a_one_and_a_void_die_never_enter_even_a_road() -> None:
     s = position(["Ninja", "Gladiator"], at={"Ninja": "b0"}, turn="Ninja", step="move",
                  dice=[1, 1], quests=FACE_UP)
