@@ -312,6 +312,19 @@ def test_a_quest_finished_alone_after_the_assistant_was_saved_away_gives_two_exp
     assert s.xp == (2, 0) and texts(s)[0] == "reward lair"
 
 
+def test_head_on_strike_hurts_the_hero_before_the_retaliation_it_triggers() -> None:
+    # Interpretation, in the chart's order: "Current Hero takes 1 Health damage. Dragon
+    # takes 1 damage." The Paladin dies of the strike; the blast then finds the two living
+    # heroes on each side of her, four targets.
+    s = position(BASE, step="battle", quests=FACE_UP, turn="Paladin", wounds=2,
+                 health={"Paladin": 1}, resource={h: 0 for h in BASE if h != "Gladiator"},
+                 gold={"Prince": 0})
+    s = play(s, "dice +++")
+    assert s.wounds == 3 and s.health == (5, 8, 5, 5, 0) and s.phase == 1
+    s = play(s, "claw blast")
+    assert s.health == (4, 7, 4, 4, 0) and s.turn == 0
+
+
 # -- exact probabilities against brute force ------------------------------------------------
 
 
