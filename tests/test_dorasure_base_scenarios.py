@@ -21,10 +21,9 @@ from boardrules.dorasure import (
     apply_move,
     chance_outcomes,
     current_player,
-    legal_moves,
-    parse_move,
     position,
 )
+from dorasure_helpers import play, texts
 
 FACE_UP = {"g0": "golem"}
 BASE = ("Ninja", "Gladiator", "Hunter", "Prince", "Paladin")  # turn order
@@ -59,16 +58,6 @@ NEXT_TO = {"g0": ("f0", "f1", "g1"), "d1": ("d0", "e0", "c1", "e1", "d2", "e2"),
            "f5": ("f4", "g4", "e5", "g5")}
 CLASS_SCORE = {"-": -1, "0": 0, "+": 1, "6": 1}  # a die's class on the chart
 EXTRA_SCORE = {"-": -1, "0": 1, "+": 1, "6": 1}  # "any result besides '1' is +1 again"
-
-
-def play(s: DorasureState, *moves: str) -> DorasureState:
-    for text in moves:
-        s = apply_move(s, parse_move(s, text))
-    return s
-
-
-def texts(s: DorasureState) -> list[str]:
-    return [str(m) for m in legal_moves(s)]
 
 
 def level(xp: int) -> int:

@@ -2,7 +2,8 @@
 concrete position (``position(...)``) or a short sequence of moves in the notation, and the
 exact distributions of multi-dice rolls checked against brute-force enumeration.
 
-Map (see test_dorasure_rules.py): c1 plains, a0 Belk, g0 the farthest mountain, City a4.
+Map (see test_dorasure_rules.py): c1 a forest, a0 Belk, g0 the farthest mountain, the City
+``city``.
 """
 
 from __future__ import annotations
