@@ -21,6 +21,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+from boardrules._document import read_document
 from boardrules.errors import NotAStateError, StateFormatError, UnknownGameError
 from boardrules.game import CHANCE, TERMINAL, Game
 
@@ -250,18 +251,7 @@ def from_json(text: str | bytes) -> Any:
     :class:`~boardrules.UnknownGameError` / :class:`~boardrules.InvalidOptionError`), all
     :class:`ValueError`.
     """
-    try:
-        doc = json.loads(text)
-    except (ValueError, TypeError) as e:
-        raise StateFormatError(f"not a JSON document: {e}") from None
-    if not isinstance(doc, dict):
-        raise StateFormatError("a state document is a JSON object")
-    if doc.get("format") != FORMAT:
-        raise StateFormatError(f"the 'format' field must be {FORMAT!r}")
-    if doc.get("version") != FORMAT_VERSION:
-        raise StateFormatError(
-            f"unsupported version {doc.get('version')!r}; this library reads {FORMAT_VERSION}"
-        )
+    doc = read_document(text, "state document", FORMAT, FORMAT_VERSION, StateFormatError)
     name, options, body = doc.get("game"), doc.get("options"), doc.get("state")
     if not isinstance(name, str):
         raise StateFormatError("the 'game' field must be a game name")

@@ -25,6 +25,7 @@ from typing import Any, TypeGuard
 import attrs
 
 import boardrules as br
+from boardrules._document import read_document
 
 __all__ = [
     "RECORD_FORMAT",
@@ -112,19 +113,7 @@ class GameRecord:
 
         The moves themselves are checked when the record is replayed.
         """
-        try:
-            doc = json.loads(text)
-        except (ValueError, TypeError) as e:
-            raise RecordError(f"not a JSON document: {e}") from None
-        if not isinstance(doc, dict):
-            raise RecordError("a game record is a JSON object")
-        if doc.get("format") != RECORD_FORMAT:
-            raise RecordError(f"the 'format' field must be {RECORD_FORMAT!r}")
-        if doc.get("version") != RECORD_VERSION:
-            raise RecordError(
-                f"unsupported record version {doc.get('version')!r}; "
-                f"this library reads {RECORD_VERSION}"
-            )
+        doc = read_document(text, "game record", RECORD_FORMAT, RECORD_VERSION, RecordError)
         game, options, seed = doc.get("game"), doc.get("options"), doc.get("seed")
         players, moves, result = doc.get("players"), doc.get("moves"), doc.get("result")
         start = doc.get("start")
