@@ -16,7 +16,16 @@ import attrs
 
 from boardrules.errors import InvalidOptionError
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "Option", "pickled_without_memo", "resolve_options"]
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "Option",
+    "flag",
+    "pickled_without_memo",
+    "resolve_options",
+    "whole_number",
+]
 
 #: :func:`~boardrules.current_player` at a chance node (dice are rolled).
 CHANCE: int = -1
@@ -62,6 +71,33 @@ class Option:
     default: Any
     doc: str
     check: Callable[[Any], Any]
+
+
+def whole_number(low: int, high: int, message: str) -> Callable[[Any], int]:
+    """An :class:`Option` check: a whole number (not a bool) from ``low`` to ``high``.
+
+    >>> players = whole_number(2, 4, "2, 3 or 4 players")
+    >>> players(3)
+    3
+    >>> players(True)
+    Traceback (most recent call last):
+    ...
+    ValueError: 2, 3 or 4 players
+    """
+
+    def check(value: Any) -> int:
+        if type(value) is not int or not low <= value <= high:
+            raise ValueError(message)
+        return value
+
+    return check
+
+
+def flag(value: Any) -> bool:
+    """An :class:`Option` check: ``True`` or ``False`` only (not 0 or 1)."""
+    if type(value) is not bool:
+        raise ValueError("must be true or false")
+    return value
 
 
 def resolve_options(

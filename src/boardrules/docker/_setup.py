@@ -13,27 +13,13 @@ from boardrules.docker._pitch import FACES, PITCH
 from boardrules.docker._rules import can_use
 from boardrules.docker._state import PIECES, DockerState, Rules, rules_for
 from boardrules.errors import InvalidOptionError, StateFormatError
-from boardrules.game import Option, resolve_options
+from boardrules.game import Option, flag, resolve_options, whole_number
 
 __all__ = ["OPTIONS", "build", "decode", "encode", "new_game", "options_of", "position"]
 
 
-def _players(value: Any) -> int:
-    if type(value) is not int or not 2 <= value <= 4:
-        raise ValueError("Docker is for 2, 3 or 4 players")
-    return value
-
-
-def _first_player(value: Any) -> int:
-    if type(value) is not int or not 0 <= value <= 3:
-        raise ValueError("the first player is a player number, 0 to players - 1")
-    return value
-
-
-def _flag(value: Any) -> bool:
-    if type(value) is not bool:
-        raise ValueError("true or false")
-    return value
+_players = whole_number(2, 4, "Docker is for 2, 3 or 4 players")
+_first_player = whole_number(0, 3, "the first player is a player number, 0 to players - 1")
 
 
 #: Docker's options.
@@ -49,7 +35,7 @@ OPTIONS: tuple[Option, ...] = (
         "return_to_start",
         False,
         "a piece may enter its starting square once during its move, and end there",
-        _flag,
+        flag,
     ),
 )
 

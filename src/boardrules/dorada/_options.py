@@ -8,21 +8,13 @@ from typing import Any
 from boardrules.dorada._board import CLASSIC_40, board_option, board_to_option
 from boardrules.dorada._state import TIE_BREAKS, DoradaOptions, DoradaState
 from boardrules.errors import InvalidOptionError
-from boardrules.game import Option, resolve_options
+from boardrules.game import Option, resolve_options, whole_number
 
 __all__ = ["OPTIONS", "make_options", "options_of"]
 
 
-def _players(value: Any) -> int:
-    if type(value) is not int or not 2 <= value <= 4:
-        raise ValueError("Dorada is played by 2, 3 or 4 players")
-    return value
-
-
-def _first_player(value: Any) -> int:
-    if type(value) is not int or not 0 <= value <= 3:
-        raise ValueError("the first player is a seat number 0..players-1")
-    return value
+_players = whole_number(2, 4, "Dorada is played by 2, 3 or 4 players")
+_first_player = whole_number(0, 3, "the first player is a seat number 0..players-1")
 
 
 def _tie_break(value: Any) -> str:

@@ -49,7 +49,7 @@ from boardrules.dorasure._state import (
 )
 from boardrules.dorasure._work import Work
 from boardrules.errors import InvalidOptionError, StateFormatError
-from boardrules.game import Option, resolve_options
+from boardrules.game import Option, flag, resolve_options
 
 __all__ = ["OPTIONS", "new_game", "options_of", "position", "rules_for"]
 
@@ -115,12 +115,6 @@ def default_heroes(players: int) -> tuple[str, ...]:
     return tuple(sorted(chosen, key=HERO_ORDER.index))
 
 
-def _fang(value: Any) -> bool:
-    if type(value) is not bool:
-        raise ValueError("fang must be true or false")
-    return value
-
-
 def _rows(value: Any) -> tuple[str, ...]:
     return board_from_rows(value).rows
 
@@ -150,7 +144,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("dragon", {}, "track overrides: xp_max, levels, meter_end, fire_icons, health, "
            "claws, werewolf_icons", _dragon),
     Option("quest_tiles", {}, "quest tile overrides: {slug: {field: value}}", _quests),
-    Option("fang", False, "the Fang expansion: 5 of the 8 land tiles on the Fang hexes", _fang),
+    Option("fang", False, "the Fang expansion: 5 of the 8 land tiles on the Fang hexes", flag),
 )
 
 _RULES: dict[str, Rules] = {}

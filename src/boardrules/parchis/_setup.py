@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from boardrules.errors import InvalidOptionError, StateFormatError
-from boardrules.game import Option, resolve_options
+from boardrules.game import Option, flag, resolve_options, whole_number
 from boardrules.parchis._board import BOARD, GOAL, NEST, cell_name, lane_cell
 from boardrules.parchis._rules import _steps, is_barrier
 from boardrules.parchis._state import (
@@ -29,16 +29,7 @@ PHASES = ("roll", "move", "bonus", "over")
 DEFAULT_COLOURS = {2: ("yellow", "red"), 3: ("yellow", "blue", "red"), 4: BOARD.colours}
 
 
-def _players(value: Any) -> int:
-    if type(value) is not int or not 2 <= value <= 4:
-        raise ValueError("players must be 2, 3 or 4")
-    return value
-
-
-def _flag(value: Any) -> bool:
-    if type(value) is not bool:
-        raise ValueError("must be true or false")
-    return value
+_players = whole_number(2, 4, "players must be 2, 3 or 4")
 
 
 def _colours(value: Any) -> tuple[str, ...] | None:
@@ -75,20 +66,20 @@ OPTIONS = (
         "two_out_on_first_five",
         False,
         "variant: a player's first bring-out on a 5 brings out two pieces",
-        _flag,
+        flag,
     ),
     Option(
         "exit_capture",
         True,
         "a piece coming out onto a full exit eats an opposing piece there (off: it is blocked)",
-        _flag,
+        flag,
     ),
-    Option("barriers_on_safe_only", False, "variant: barriers form only on safe squares", _flag),
+    Option("barriers_on_safe_only", False, "variant: barriers form only on safe squares", flag),
     Option(
         "third_six_back_to_lane_start",
         False,
         "variant: on a third 6 a last-moved piece in its lane goes back to the lane's start",
-        _flag,
+        flag,
     ),
 )
 
