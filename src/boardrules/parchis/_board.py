@@ -58,11 +58,6 @@ def _check_board(board: Board) -> None:
 _check_board(BOARD)
 
 
-def track_cell(square: int) -> int:
-    """The cell index of printed track square ``square`` (1-68)."""
-    return square - 1
-
-
 def lane_cell(colour: int, step: int) -> int:
     """The cell index of lane square ``step`` (1-7) of colour index ``colour``."""
     return BOARD.squares + colour * BOARD.lane_length + step - 1
