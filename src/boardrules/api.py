@@ -22,12 +22,18 @@ from fractions import Fraction
 from typing import Any
 
 from boardrules._document import read_document
-from boardrules.errors import NotAStateError, StateFormatError, UnknownGameError
+from boardrules.errors import (
+    NotAStateError,
+    StateFormatError,
+    UnknownGameError,
+    UnsupportedError,
+)
 from boardrules.game import CHANCE, TERMINAL, Game
 
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
+    "action_to_move",
     "apply_move",
     "available_games",
     "chance_outcomes",
@@ -38,12 +44,20 @@ __all__ = [
     "get_game",
     "is_chance",
     "is_terminal",
+    "legal_actions",
     "legal_moves",
+    "move_to_action",
     "new_game",
+    "num_actions",
+    "num_chance_outcomes",
     "num_players",
+    "observation",
+    "observation_shape",
+    "observation_string",
     "parse_move",
     "register_game",
     "render",
+    "render_svg",
     "returns",
     "sample_chance",
     "to_json",
@@ -265,3 +279,79 @@ def from_json(text: str | bytes) -> Any:
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         # A decoder is written to check everything; this is the net under it.
         raise StateFormatError(f"impossible {name} state: {type(e).__name__}: {e}") from None
+
+
+# Optional features: a game's record leaves them None when it does not offer them.
+
+
+def _feature(state: Any, field: str) -> Any:
+    function = getattr(game_of(state), field)
+    if function is None:
+        raise UnsupportedError(f"the game {game_of(state).name!r} does not offer {field}()")
+    return function
+
+
+def render_svg(
+    state: Any,
+    *,
+    size: float | None = None,
+    move: Any = None,
+    perspective: int | None = None,
+) -> str:
+    """The board as a standalone SVG document (no scripts, fonts or images: safe to embed).
+
+    ``size`` is the width in pixels, ``move`` a legal move to highlight, ``perspective`` the
+    seat drawn at the bottom where the board is symmetric.
+    """
+    draw = _feature(state, "render_svg")
+    svg: str = draw(state, size=size, move=move, perspective=perspective)
+    return svg
+
+
+def num_actions(state: Any) -> int:
+    """How many distinct decision actions the game has (fixed for a game and its options)."""
+    n: int = _feature(state, "num_actions")(state)
+    return n
+
+
+def num_chance_outcomes(state: Any) -> int:
+    """How many distinct chance outcomes (action numbers at chance nodes) the game has."""
+    n: int = _feature(state, "num_chance_outcomes")(state)
+    return n
+
+
+def legal_actions(state: Any) -> tuple[int, ...]:
+    """The action numbers of :func:`legal_moves`, in increasing order (chance outcomes at a
+    chance node)."""
+    actions: tuple[int, ...] = _feature(state, "legal_actions")(state)
+    return actions
+
+
+def move_to_action(state: Any, move: Any) -> int:
+    """The action number of the legal ``move`` in ``state``."""
+    action: int = _feature(state, "move_to_action")(state, move)
+    return action
+
+
+def action_to_move(state: Any, action: int) -> Any:
+    """The legal move whose action number is ``action``; an action that is not legal now
+    raises :class:`~boardrules.IllegalMoveError`."""
+    return _feature(state, "action_to_move")(state, action)
+
+
+def observation_shape(state: Any) -> tuple[int, ...]:
+    """The shape of :func:`observation` (fixed for a game and its options)."""
+    shape: tuple[int, ...] = _feature(state, "observation_shape")(state)
+    return shape
+
+
+def observation(state: Any, player: int) -> tuple[float, ...]:
+    """What ``player`` sees of ``state``, as a flat row-major vector from that player's seat."""
+    obs: tuple[float, ...] = _feature(state, "observation")(state, player)
+    return obs
+
+
+def observation_string(state: Any, player: int) -> str:
+    """A readable text of what ``player`` sees of ``state`` (for debugging)."""
+    text: str = _feature(state, "observation_string")(state, player)
+    return text

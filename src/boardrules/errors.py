@@ -15,6 +15,7 @@ __all__ = [
     "NotAStateError",
     "StateFormatError",
     "UnknownGameError",
+    "UnsupportedError",
 ]
 
 
@@ -44,3 +45,7 @@ class StateFormatError(BoardrulesError):
 
 class NotAStateError(BoardrulesError):
     """An object passed where a game state was expected."""
+
+
+class UnsupportedError(BoardrulesError):
+    """A feature (pictures, actions, observations...) that this game does not offer."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -21,6 +21,7 @@ __all__ = [
     "TERMINAL",
     "Game",
     "Option",
+    "SvgRenderer",
     "flag",
     "pickled_without_memo",
     "resolve_options",
@@ -131,6 +132,28 @@ def resolve_options(
     return out
 
 
+S_contra = TypeVar("S_contra", contravariant=True)
+M_contra = TypeVar("M_contra", contravariant=True)
+
+
+class SvgRenderer(Protocol[S_contra, M_contra]):
+    """The signature of a game's ``render_svg``: a standalone SVG document of ``state``.
+
+    ``size`` is the width in pixels (``None``: the game's natural size), ``move`` a legal move
+    to highlight, ``perspective`` the seat to draw at the bottom where the board allows it.
+    """
+
+    def __call__(
+        self,
+        state: S_contra,
+        /,
+        *,
+        size: float | None = None,
+        move: M_contra | None = None,
+        perspective: int | None = None,
+    ) -> str: ...
+
+
 @attrs.frozen(repr=False)
 class Game(Generic[S, M]):
     """The fixed rules of one game, as a record of pure functions over its state type ``S``
@@ -143,6 +166,14 @@ class Game(Generic[S, M]):
     options a state was created with, as JSON-ready values that ``new_game`` accepts.
     ``evaluate`` is the game's default heuristic for bots: one value per player in
     ``[0, 1]``, an estimate of that player's return (exactly :func:`returns` at the end).
+
+    The fields after ``decode`` are optional features (``None`` when a game does not offer
+    them; the top-level function then raises :class:`~boardrules.errors.UnsupportedError`):
+    ``render_svg`` draws the board as SVG; the action encoding (``num_actions``,
+    ``num_chance_outcomes``, ``legal_actions``, ``move_to_action``, ``action_to_move``) numbers
+    every decision and every chance outcome with a small int whose meaning does not depend on
+    the position; ``observation_shape``, ``observation`` and ``observation_string`` give a
+    fixed-size view of a state from one player's seat.
     """
 
     name: str
@@ -163,6 +194,15 @@ class Game(Generic[S, M]):
     evaluate: Callable[[S], tuple[float, ...]]
     encode: Callable[[S], dict[str, Any]]
     decode: Callable[[dict[str, Any], dict[str, Any]], S]
+    render_svg: SvgRenderer[S, M] | None = None
+    num_actions: Callable[[S], int] | None = None
+    num_chance_outcomes: Callable[[S], int] | None = None
+    legal_actions: Callable[[S], tuple[int, ...]] | None = None
+    move_to_action: Callable[[S, M], int] | None = None
+    action_to_move: Callable[[S, int], M] | None = None
+    observation_shape: Callable[[S], tuple[int, ...]] | None = None
+    observation: Callable[[S, int], tuple[float, ...]] | None = None
+    observation_string: Callable[[S, int], str] | None = None
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
