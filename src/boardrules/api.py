@@ -1,6 +1,6 @@
 """The game-independent API: the same functions for every registered game.
 
-Each function dispatches on the state's type (every state class carries its :class:`Game`
+Each function dispatches on the state's type (every state class carries its :class:`~boardrules.game.Game`
 record as the class attribute ``game``), so a bot written against this module plays every
 game.  The games themselves live in their own packages (:mod:`boardrules.parchis`, ...),
 which offer the same functions typed for their own states and moves.
@@ -82,6 +82,7 @@ _registered: dict[str, Game[Any, Any]] = {}
 def available_games() -> tuple[str, ...]:
     """The names of the games that :func:`new_game` accepts, built-in ones first.
 
+    >>> from boardrules import available_games
     >>> available_games()[0]
     'parchis'
     """
@@ -119,6 +120,7 @@ def new_game(name: str, /, **options: Any) -> Any:
     Every game takes ``players``; an unknown option or a bad value raises
     :class:`~boardrules.InvalidOptionError`, whose message lists what is allowed.
 
+    >>> from boardrules import new_game, num_players
     >>> s = new_game("parchis", players=3)
     >>> num_players(s)
     3
@@ -242,6 +244,8 @@ def sample_chance(state: Any, rng: random.Random) -> Any:
 def to_json(state: Any) -> str:
     """A versioned JSON document of ``state`` that names its game and options.
 
+    >>> from boardrules import to_json
+    >>> from boardrules import from_json, new_game
     >>> s = new_game("parchis", players=2)
     >>> from_json(to_json(s)) == s
     True

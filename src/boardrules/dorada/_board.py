@@ -5,6 +5,8 @@ its running fields, stumble fields, jump fields (with their numbers), gold field
 jump field before the goal.  Position 0 is each colour's start field, ``1..fields`` are the
 fields of the shared path and ``fields + 1`` is the goal DORADA.
 
+>>> from boardrules.dorada import Field
+>>> from boardrules.dorada import CLASSIC_40, board_from_spec
 >>> CLASSIC_40.fields, CLASSIC_40.dorada
 (40, 41)
 >>> CLASSIC_40.kind(33) is Field.LAST_JUMP
@@ -174,6 +176,7 @@ def board_from_spec(spec: Mapping[str, Any]) -> Board:
     the jump fields) and optionally ``name``.  Bad data raises
     :class:`~boardrules.InvalidOptionError` naming the broken field.
 
+    >>> from boardrules.dorada import board_from_spec
     >>> board_from_spec({"fields": 10, "gold": [11], "jumps": [[4, 2]], "last_jump": 4})
     Traceback (most recent call last):
     ...
