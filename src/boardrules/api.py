@@ -1,9 +1,10 @@
 """The game-independent API: the same functions for every registered game.
 
-Each function dispatches on the state's type (every state class carries its :class:`~boardrules.game.Game`
-record as the class attribute ``game``), so a bot written against this module plays every
-game.  The games themselves live in their own packages (:mod:`boardrules.parchis`, ...),
-which offer the same functions typed for their own states and moves.
+Each function dispatches on the state's type (every state class carries its
+:class:`~boardrules.game.Game` record as the class attribute ``game``), so a bot written against
+this module plays every game.  The games themselves live in their own packages
+(:mod:`boardrules.parchis`, ...), which offer the same functions typed for their own states and
+moves.
 
 >>> import boardrules as br
 >>> s = br.new_game("parchis", players=2)

@@ -168,7 +168,8 @@ class Game(Generic[S, M]):
     :class:`~boardrules.StateFormatError` for anything impossible; ``options_of`` gives the
     options a state was created with, as JSON-ready values that ``new_game`` accepts.
     ``evaluate`` is the game's default heuristic for bots: one value per player in
-    ``[0, 1]``, an estimate of that player's return (exactly :func:`~boardrules.returns` at the end).
+    ``[0, 1]``, an estimate of that player's return (exactly :func:`~boardrules.returns` at
+    the end).
 
     The fields after ``decode`` are optional features (``None`` when a game does not offer
     them; the top-level function then raises :class:`~boardrules.errors.UnsupportedError`):

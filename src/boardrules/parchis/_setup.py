@@ -1,7 +1,7 @@
 """Setting up Parchís games and positions: options and the position builder.
 
-Every way into a state (:func:`~boardrules.parchis.new_game`, :func:`~boardrules.parchis.position`, JSON) goes through
-:func:`_build`, which checks that the position can occur in a real game.
+Every way into a state (:func:`~boardrules.parchis.new_game`, :func:`~boardrules.parchis.position`,
+JSON) goes through :func:`_build`, which checks that the position can occur in a real game.
 """
 
 from __future__ import annotations
