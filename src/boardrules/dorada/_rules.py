@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import cast
 
+from boardrules._legal import find_legal, wrong_field_types
 from boardrules.dorada._board import Board, Field
 from boardrules.dorada._state import (
     ADVANCES,
@@ -185,15 +186,18 @@ def apply_move(state: DoradaState, move: DoradaMove) -> DoradaState:
     opts = state.options
     if not state.die:
         # A chance node (or the end, where nothing is legal): only a roll of the die.
-        if move in ROLLS and state.to_move != TERMINAL:
+        roll = find_legal(move, ROLLS)  # the interned roll, or one strictly equal to it
+        if roll is not None and state.to_move != TERMINAL:
             return DoradaState(opts, state.start, state.track, state.bridges, state.dorada,
-                               state.to_move, move.die)
+                               state.to_move, roll.die)
         raise IllegalMoveError(why_illegal(state, move))
     legal = state._legal
     if legal is None:
         legal = legal_moves(state)
-    if move not in legal:
+    found = find_legal(move, legal)
+    if found is None:
         raise IllegalMoveError(why_illegal(state, move))
+    move = found
     p = state.to_move
     start, bridges, dorada = state.start, state.bridges, state.dorada
     if isinstance(move, Pass):
@@ -221,9 +225,12 @@ def apply_move(state: DoradaState, move: DoradaMove) -> DoradaState:
 
 def why_illegal(state: DoradaState, move: object) -> str:
     """The rule that forbids ``move`` in ``state``."""
-    if not isinstance(move, DoradaMove):
+    if type(move) not in (Roll, Advance, Pass):
         return (f"{move!r} is not a Dorada move; the moves are 'roll N', 'move start', "
                 "'move N' and 'pass'")
+    wrong = wrong_field_types(move)
+    if wrong is not None:
+        return f"{move!r} is not a Dorada move: its {wrong}"
     if state.to_move == TERMINAL:
         return "the game is over: every piece is in DORADA or lost"
     who = f"player {state.to_move}"
