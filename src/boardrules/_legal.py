@@ -81,9 +81,10 @@ def same_value(ours: object, theirs: object) -> bool:
 def wrong_field_types(move: object) -> str | None:
     """For a move whose fields are all whole numbers: which field holds something else
     (``"field src is 7.0, not a whole number"``), or ``None`` when all are whole numbers."""
-    if not attrs.has(type(move)):
+    kind: Any = type(move)
+    if not attrs.has(kind):
         return None
-    for f in attrs.fields(type(move)):
+    for f in attrs.fields(kind):
         value = getattr(move, f.name)
         if not isinstance(value, int) or isinstance(value, bool):
             return f"field {f.name} is {value!r}, not a whole number"

@@ -208,7 +208,7 @@ def why_illegal(state: DockerState, move: object) -> str:
     pitch = state.rules.pitch
     if is_over(state):
         return "the game is over: only one player is left"
-    if type(move) not in (Roll, Shift, Entry):
+    if not isinstance(move, (Roll, Shift, Entry)) or type(move) not in (Roll, Shift, Entry):
         return f"{move!r} is not a Docker move"
     wrong = wrong_field_types(move)
     if wrong is not None:

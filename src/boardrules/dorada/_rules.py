@@ -225,7 +225,7 @@ def apply_move(state: DoradaState, move: DoradaMove) -> DoradaState:
 
 def why_illegal(state: DoradaState, move: object) -> str:
     """The rule that forbids ``move`` in ``state``."""
-    if type(move) not in (Roll, Advance, Pass):
+    if not isinstance(move, DoradaMove) or type(move) not in (Roll, Advance, Pass):
         return (f"{move!r} is not a Dorada move; the moves are 'roll N', 'move start', "
                 "'move N' and 'pass'")
     wrong = wrong_field_types(move)
