@@ -173,7 +173,8 @@ class Game(Generic[S, M]):
     ``num_chance_outcomes``, ``legal_actions``, ``move_to_action``, ``action_to_move``) numbers
     every decision and every chance outcome with a small int whose meaning does not depend on
     the position; ``observation_shape``, ``observation`` and ``observation_string`` give a
-    fixed-size view of a state from one player's seat.
+    fixed-size view of a state from one player's seat.  ``cooperative`` is true for a game
+    that all players win or lose together (every seat always has the same return).
     """
 
     name: str
@@ -203,6 +204,7 @@ class Game(Generic[S, M]):
     observation_shape: Callable[[S], tuple[int, ...]] | None = None
     observation: Callable[[S, int], tuple[float, ...]] | None = None
     observation_string: Callable[[S, int], str] | None = None
+    cooperative: bool = False
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"

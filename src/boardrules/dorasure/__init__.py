@@ -116,5 +116,6 @@ GAME: Game[DorasureState, DorasureMove] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    cooperative=True,
 )
 DorasureState.game = GAME
