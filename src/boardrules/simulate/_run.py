@@ -17,7 +17,15 @@ from boardrules.errors import InvalidOptionError
 from boardrules.simulate._result import GameResult, SeriesResult
 from boardrules.simulate._series import Outcome, PlayerSpec, Series, label, run_local
 
-__all__ = ["Backend", "Progress", "resolve_players", "run_series", "simulate", "whole", "worker_count"]
+__all__ = [
+    "Backend",
+    "Progress",
+    "resolve_players",
+    "run_series",
+    "simulate",
+    "whole",
+    "worker_count",
+]
 
 #: Where the games run: ``"local"`` (this machine's processes) or ``"ray"`` (a Ray cluster).
 Backend = Literal["local", "ray"]
