@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from types import UnionType
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
@@ -181,7 +182,7 @@ class Game(Generic[S, M]):
     summary: str
     options: tuple[Option, ...]
     state_type: type[S]
-    move_type: type[M]
+    move_type: type[M] | UnionType  # a union of move classes for a game with several
     new_game: Callable[..., S]
     current_player: Callable[[S], int]
     num_players: Callable[[S], int]
