@@ -182,9 +182,9 @@ def observation_into(state: State, player: int, out: FloatBuffer) -> None:
         player = check_seat(player, len(views))
     view = views[player]
     pos, weight = state.pos, _WEIGHT
-    for seat, at in enumerate(view.where):
+    for seat, row in enumerate(view.where):
         for r in pos[4 * seat : 4 * seat + 4]:
-            out[at[r]] += weight[r]
+            out[row[r]] += weight[r]
     board = state.board
     for cell, marks in view.seconds:
         pair = board[cell]
