@@ -51,7 +51,6 @@ from boardrules.dorasure._tasks import (
     Ask,
     BattleStart,
     Faith,
-    Move,
     Pick,
     QuestEnd,
     QuestRolls,
@@ -59,6 +58,7 @@ from boardrules.dorasure._tasks import (
     Reply,
     RevealQuest,
     RevealReward,
+    Steps,
     Task,
 )
 from boardrules.dorasure._work import Work, effective_terrain
@@ -93,7 +93,7 @@ def movement_rolled(w: Work, task: Task, mv: DorasureMove) -> None:
     faces = tuple(int(f) for f in mv.text.split()[1:])
     w.dice = faces
     tasks: list[Task] = [Faith(seat)] if w.hero(seat) == PALADIN else []
-    w.push(*tasks, Move(seat), Act(seat))
+    w.push(*tasks, Steps(seat), Act(seat))
     _heroes.movement_sixes(w, seat, faces.count(6))
 
 

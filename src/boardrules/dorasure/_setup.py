@@ -41,7 +41,7 @@ from boardrules.dorasure._state import (
     DorasureState,
     Rules,
 )
-from boardrules.dorasure._tasks import Act, EndTurn, Faith, Move, MoveRoll, Task
+from boardrules.dorasure._tasks import Act, EndTurn, Faith, MoveRoll, Steps, Task
 from boardrules.dorasure._work import Work
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options
@@ -338,8 +338,8 @@ def position(
     phase = BATTLE if step == "battle" else ADVENTURE
     agenda: tuple[Task, ...] = {
         "roll": (MoveRoll(t), EndTurn(t)),
-        "faith": (Faith(t), Move(t), Act(t), EndTurn(t)),
-        "move": (Move(t), Act(t), EndTurn(t)),
+        "faith": (Faith(t), Steps(t), Act(t), EndTurn(t)),
+        "move": (Steps(t), Act(t), EndTurn(t)),
         "act": (Act(t), EndTurn(t)),
         "battle": (),
     }[step]

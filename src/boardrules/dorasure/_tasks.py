@@ -348,7 +348,7 @@ class Faith(Task):
         return None if _next(s, i)[0] == T_MOVE else "Faith comes before the steps"
 
 
-class Move(Task):
+class Steps(Task):
     """One movement step, or stop."""
 
     __slots__ = ()
@@ -726,7 +726,7 @@ class Replenish(Task):
 TASK_TYPES: tuple[type[Task], ...] = tuple(
     sorted((cls for cls in (
         MoveRoll, Rampage, Pick, Survival, Roll, Extra, RevealQuest, RevealReward, Claw,
-        Faith, Move, Act, Ask, Reply, Absorb, Spend, Reroll, Bullet, Shield, Deaths,
+        Faith, Steps, Act, Ask, Reply, Absorb, Spend, Reroll, Bullet, Shield, Deaths,
         QuestStart, QuestRolls, QuestEnd, AfterQuest, AdventureEnd, BattleEnd, ComboEnd,
         EndTurn, BattleStart, Gust, Doll, Tune, Lullaby, BigBang, Kiss, Gauntlets,
         MasterReroll, Elixir, Special, Land, Replenish,
