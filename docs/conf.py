@@ -98,6 +98,7 @@ _DOCUMENTED_MODULES = (
     "boardrules.records",
     "boardrules.dorasure",
     "boardrules.bots",
+    "boardrules.simulate",
 )
 
 

@@ -18,18 +18,21 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import random
+from bisect import bisect_right
 from fractions import Fraction
 from typing import Any
 
 from boardrules._document import read_document
 from boardrules.errors import (
+    BoardrulesError,
     NotAStateError,
     StateFormatError,
     UnknownGameError,
     UnsupportedError,
 )
-from boardrules.game import CHANCE, TERMINAL, Game
+from boardrules.game import CHANCE, TERMINAL, FloatBuffer, Game
 
 __all__ = [
     "FORMAT",
@@ -53,6 +56,7 @@ __all__ = [
     "num_chance_outcomes",
     "num_players",
     "observation",
+    "observation_into",
     "observation_shape",
     "observation_string",
     "parse_move",
@@ -102,7 +106,19 @@ def register_game(game: Game[Any, Any]) -> None:
 
 
 def get_game(name: str, /) -> Game[Any, Any]:
-    """The :class:`~boardrules.game.Game` record of the game called ``name``."""
+    """The :class:`~boardrules.game.Game` record of the game called ``name``.
+
+    >>> get_game("dorada").name
+    'dorada'
+    >>> get_game({})
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.UnknownGameError: a game name is a text such as 'parchis', not a dict
+    """
+    if not isinstance(name, str):
+        raise UnknownGameError(
+            f"a game name is a text such as 'parchis', not a {type(name).__name__}"
+        )
     game = _registered.get(name)
     if game is not None:
         return game
@@ -164,12 +180,20 @@ def num_players(state: Any) -> int:
 
 def is_terminal(state: Any) -> bool:
     """Whether the game has ended."""
-    return game_of(state).current_player(state) == TERMINAL
+    try:
+        game: Game[Any, Any] = state.game
+    except AttributeError:
+        raise _not_a_state(state) from None
+    return game.current_player(state) == TERMINAL
 
 
 def is_chance(state: Any) -> bool:
     """Whether ``state`` is a chance node (the next move is a roll of the dice)."""
-    return game_of(state).current_player(state) == CHANCE
+    try:
+        game: Game[Any, Any] = state.game
+    except AttributeError:
+        raise _not_a_state(state) from None
+    return game.current_player(state) == CHANCE
 
 
 def legal_moves(state: Any) -> tuple[Any, ...]:
@@ -229,17 +253,76 @@ def parse_move(state: Any, text: str) -> Any:
 
 
 def sample_chance(state: Any, rng: random.Random) -> Any:
-    """Draw one outcome of the chance node ``state`` with the caller's random generator."""
-    outcomes = game_of(state).chance_outcomes(state)
-    if not outcomes:
-        raise NotAStateError("sample_chance() needs a chance node; this state is not one")
-    x = Fraction(rng.random())
-    acc = Fraction(0)
-    for move, p in outcomes:
+    """Draw one outcome of the chance node ``state`` with the caller's random generator.
+
+    One ``rng.random()`` call draws ``x``; the outcome is the first whose cumulative exact
+    probability exceeds ``x``.  The comparison is exact (no rounding of the probabilities),
+    and fast: the cumulative weights of an outcome tuple are computed once and kept while the
+    game hands out the same tuple.  A state that is not a chance node raises
+    :class:`~boardrules.BoardrulesError` (a :class:`ValueError`); an ``rng`` without
+    ``random()`` raises :class:`TypeError`.
+
+    >>> s = new_game("parchis", players=2)
+    >>> str(sample_chance(s, random.Random(5)))
+    'roll 4'
+    """
+    try:
+        game: Game[Any, Any] = state.game
+    except AttributeError:
+        raise _not_a_state(state) from None
+    outcomes = game.chance_outcomes(state)
+    entry = _draw_tables.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        if not outcomes:
+            raise BoardrulesError(  # a plain ValueError: the state is fine, the call is not
+                "sample_chance() needs a chance node (the dice are to be rolled); "
+                "at a player's turn choose one of legal_moves(state)"
+            )
+        entry = _draw_table(outcomes)
+    try:
+        x = rng.random()
+    except AttributeError:
+        raise TypeError(
+            "sample_chance() needs a random generator such as random.Random(seed), "
+            f"not {type(rng).__name__}"
+        ) from None
+    _, moves, thresholds, denominator = entry
+    scaled = x * _RES53
+    k = int(scaled)
+    if k == scaled:  # x is k / 2**53, as every random.Random draws: exact integer test
+        i = bisect_right(thresholds, k * denominator)
+    else:  # another generator's float: compare as exact fractions
+        fx = Fraction(x)
+        i = bisect_right(thresholds, fx * denominator * _RES53)
+    return moves[i] if i < len(moves) else moves[-1]
+
+
+# sample_chance's tables, by the identity of the outcome tuple (games return the same tuple
+# for the same situation); each entry keeps its tuple so that the id stays its own.  The
+# table is emptied when it reaches _DRAW_TABLES_SIZE entries, which bounds its memory for a
+# game that builds its outcome tuples afresh.
+_RES53 = 1 << 53
+_DrawTable = tuple[tuple[tuple[Any, Fraction], ...], tuple[Any, ...], tuple[int, ...], int]
+_draw_tables: dict[int, _DrawTable] = {}
+_DRAW_TABLES_SIZE = 1024
+
+
+def _draw_table(outcomes: tuple[tuple[Any, Fraction], ...]) -> _DrawTable:
+    """Integer thresholds for ``outcomes``: outcome ``i`` is drawn by ``x = k / 2**53``
+    exactly when ``k * denominator < thresholds[i]`` and not for any earlier ``i``."""
+    denominator = 1
+    for _, p in outcomes:
+        d = Fraction(p).denominator
+        denominator = math.lcm(denominator, d)
+    thresholds, acc = [], Fraction(0)
+    for _, p in outcomes:
         acc += p
-        if x < acc:
-            return move
-    return outcomes[-1][0]
+        thresholds.append(int(acc * denominator) * _RES53)
+    if len(_draw_tables) >= _DRAW_TABLES_SIZE:
+        _draw_tables.clear()
+    entry = (outcomes, tuple(m for m, _ in outcomes), tuple(thresholds), denominator)
+    _draw_tables[id(outcomes)] = entry
+    return entry
 
 
 def to_json(state: Any) -> str:
@@ -314,33 +397,68 @@ def render_svg(
 
 
 def num_actions(state: Any) -> int:
-    """How many distinct decision actions the game has (fixed for a game and its options)."""
+    """How many decision actions the game has: they are numbered ``0..num_actions - 1``, and
+    the number is fixed for a game and its options.
+
+    The same number means the same kind of decision in every position, relative to the
+    player to move where the board is symmetric (each game page has a table).
+
+    >>> num_actions(new_game("parchis"))
+    73
+    """
     n: int = _feature(state, "num_actions")(state)
     return n
 
 
 def num_chance_outcomes(state: Any) -> int:
-    """How many distinct chance outcomes (action numbers at chance nodes) the game has."""
+    """How many chance outcomes the game has: at a chance node the legal actions are outcome
+    numbers ``0..num_chance_outcomes - 1``, numbered apart from the decisions (as
+    OpenSpiel's chance outcomes are)."""
     n: int = _feature(state, "num_chance_outcomes")(state)
     return n
 
 
+def _encoder(state: Any, field: str) -> Any:
+    """The game's function ``field``, looked up inline: these run once per step."""
+    try:
+        function = getattr(state.game, field)
+    except AttributeError:
+        raise _not_a_state(state) from None
+    if function is None:
+        raise UnsupportedError(f"the game {state.game.name!r} does not offer {field}()")
+    return function
+
+
 def legal_actions(state: Any) -> tuple[int, ...]:
-    """The action numbers of :func:`legal_moves`, in increasing order (chance outcomes at a
-    chance node)."""
-    actions: tuple[int, ...] = _feature(state, "legal_actions")(state)
+    """The action numbers of :func:`legal_moves`, ascending, one per legal move: chance
+    outcome numbers at a chance node, decision actions at a player's node, ``()`` at the
+    end.  It is the legal-action mask of reinforcement-learning frameworks.
+
+    >>> s = new_game("parchis", players=2)
+    >>> legal_actions(s)
+    (0, 1, 2, 3, 4, 5)
+    """
+    actions: tuple[int, ...] = _encoder(state, "legal_actions")(state)
     return actions
 
 
 def move_to_action(state: Any, move: Any) -> int:
-    """The action number of the legal ``move`` in ``state``."""
+    """The action number of the legal ``move`` in ``state``; a move that is not legal raises
+    :class:`~boardrules.IllegalMoveError`."""
     action: int = _feature(state, "move_to_action")(state, move)
     return action
 
 
 def action_to_move(state: Any, action: int) -> Any:
-    """The legal move whose action number is ``action``; an action that is not legal now
-    raises :class:`~boardrules.IllegalMoveError`."""
+    """The legal move whose action number is ``action``.
+
+    An action that is not legal now (or is not a whole number: a ``bool``, a float or a
+    string) raises :class:`~boardrules.IllegalMoveError`; numpy integers are accepted.
+
+    >>> s = new_game("parchis", players=2)
+    >>> str(action_to_move(s, 4))
+    'roll 5'
+    """
     return _feature(state, "action_to_move")(state, action)
 
 
@@ -351,9 +469,30 @@ def observation_shape(state: Any) -> tuple[int, ...]:
 
 
 def observation(state: Any, player: int) -> tuple[float, ...]:
-    """What ``player`` sees of ``state``, as a flat row-major vector from that player's seat."""
-    obs: tuple[float, ...] = _feature(state, "observation")(state, player)
+    """What ``player`` sees of ``state``: a flat, row-major vector over
+    :func:`observation_shape`, from that player's seat (their pieces first, the board turned
+    to their side where it is symmetric), with everything that player can see and nothing
+    hidden from them.  Each game page documents the values channel by channel; all lie in
+    ``[0, 1]``.  A ``player`` that is not a seat of the game raises :class:`ValueError`.
+    """
+    obs: tuple[float, ...] = _encoder(state, "observation")(state, player)
     return obs
+
+
+def observation_into(state: Any, player: int, out: FloatBuffer) -> None:
+    """Write :func:`observation` of ``state`` for ``player`` into ``out``, which must hold
+    as many zeros as the observation has values (a ``list`` or a flat numpy array).
+
+    Only the values that are not zero are written, so for an environment that keeps one
+    array per seat this is much cheaper than converting :func:`observation`'s tuple.
+
+    >>> s = new_game("parchis", players=2)
+    >>> out = [0.0] * observation_shape(s)[0]
+    >>> observation_into(s, 1, out)
+    >>> tuple(out) == observation(s, 1)
+    True
+    """
+    _encoder(state, "observation_into")(state, player, out)
 
 
 def observation_string(state: Any, player: int) -> str:

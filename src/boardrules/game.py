@@ -20,6 +20,7 @@ from boardrules.errors import InvalidOptionError
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "FloatBuffer",
     "Game",
     "Option",
     "SvgRenderer",
@@ -157,6 +158,15 @@ class SvgRenderer(Protocol[S_contra, M_contra]):
     ) -> str: ...
 
 
+class FloatBuffer(Protocol):
+    """Where :func:`~boardrules.observation_into` writes: a flat, writable sequence of floats
+    such as a ``list`` or a one-dimensional numpy array."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
 @attrs.frozen(repr=False)
 class Game(Generic[S, M]):
     """The fixed rules of one game, as a record of pure functions over its state type ``S``
@@ -177,7 +187,8 @@ class Game(Generic[S, M]):
     ``num_chance_outcomes``, ``legal_actions``, ``move_to_action``, ``action_to_move``) numbers
     every decision and every chance outcome with a small int whose meaning does not depend on
     the position; ``observation_shape``, ``observation`` and ``observation_string`` give a
-    fixed-size view of a state from one player's seat.
+    fixed-size view of a state from one player's seat.  ``cooperative`` is true for a game
+    that all players win or lose together (every seat always has the same return).
     """
 
     name: str
@@ -207,6 +218,8 @@ class Game(Generic[S, M]):
     observation_shape: Callable[[S], tuple[int, ...]] | None = None
     observation: Callable[[S, int], tuple[float, ...]] | None = None
     observation_string: Callable[[S, int], str] | None = None
+    observation_into: Callable[[S, int, FloatBuffer], None] | None = None
+    cooperative: bool = False
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"

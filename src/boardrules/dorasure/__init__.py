@@ -94,5 +94,6 @@ GAME: Game[State, Move] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    cooperative=True,
 )
 State.game = GAME
