@@ -180,6 +180,8 @@ def progress_ranks(board: Board) -> tuple[int | None, ...]:
     field.  So each roll leads to a set of possible resting places; a position's rank is
     one more than the worst rank of the best roll's set.
 
+    >>> from boardrules.dorada import board_from_spec
+    >>> from boardrules.dorada._board import progress_ranks
     >>> board = board_from_spec({"fields": 12, "jumps": [[3, -3], [10, 2]], "last_jump": 10})
     >>> progress_ranks(board)  # field 3 sends a piece back to the start: nobody stays there
     (2, 2, 2, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1)
