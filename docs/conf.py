@@ -50,6 +50,7 @@ nitpick_ignore_regex = [
     (r"py:class", r"Task"),
     (r"py:class", r"boardrules\.[\w.]*\.[A-Z]_?(co|contra)?"),
 ]
+suppress_warnings = ["sphinx_autodoc_typehints.forward_reference"]
 
 # autodoc: document members in source order, with type hints in the descriptions.
 autodoc_member_order = "bysource"
