@@ -45,6 +45,7 @@ from boardrules.docker._state import (
     Rules,
     Shift,
 )
+from boardrules.docker._svg import render_svg
 from boardrules.docker._text import parse_move, render
 from boardrules.game import TERMINAL, Game
 
@@ -73,6 +74,7 @@ __all__ = [
     "parse_move",
     "position",
     "render",
+    "render_svg",
     "returns",
     "usable_rolls",
     "winner",
@@ -109,5 +111,6 @@ GAME: Game[DockerState, DockerMove] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    render_svg=render_svg,
 )
 DockerState.game = GAME

@@ -53,6 +53,7 @@ from boardrules.dorada._state import (
     Pass,
     Roll,
 )
+from boardrules.dorada._svg import render_svg
 from boardrules.game import Game
 
 __all__ = [
@@ -88,6 +89,7 @@ __all__ = [
     "parse_move",
     "position",
     "render",
+    "render_svg",
     "returns",
     "scores",
     "winners",
@@ -113,5 +115,6 @@ GAME: Game[DoradaState, DoradaMove] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    render_svg=render_svg,
 )
 DoradaState.game = GAME

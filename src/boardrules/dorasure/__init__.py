@@ -33,6 +33,7 @@ from boardrules.dorasure._rules import (
 )
 from boardrules.dorasure._setup import OPTIONS, new_game, options_of, position
 from boardrules.dorasure._state import DorasureMove, DorasureState
+from boardrules.dorasure._svg import render_svg
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 from boardrules.game import TERMINAL, Game
 
@@ -55,6 +56,7 @@ __all__ = [
     "parse_move",
     "position",
     "render",
+    "render_svg",
     "returns",
 ]
 
@@ -116,5 +118,6 @@ GAME: Game[DorasureState, DorasureMove] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    render_svg=render_svg,
 )
 DorasureState.game = GAME

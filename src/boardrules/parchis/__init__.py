@@ -28,6 +28,7 @@ from boardrules.parchis._rules import (
 )
 from boardrules.parchis._setup import OPTIONS, new_game, options_of, position
 from boardrules.parchis._state import Move, Options, State
+from boardrules.parchis._svg import render_svg
 from boardrules.parchis._text import evaluate, parse_move, pieces, render
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "pieces",
     "position",
     "render",
+    "render_svg",
     "returns",
 ]
 
@@ -89,6 +91,7 @@ GAME: Game[State, Move] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    render_svg=render_svg,
 )
 State.game = GAME
 
