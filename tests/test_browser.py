@@ -11,11 +11,10 @@ import random
 import subprocess
 from pathlib import Path
 
-from extras import need, need_program
-
 import boardrules as br
 from boardrules.pictures import replay_html
 from boardrules.records import GameRecord
+from extras import need, need_program
 
 CHROMIUM = need_program("chromium", "apt-get install chromium")
 Image = need("PIL.Image", "pictures")  # Pillow, which comes with cairosvg

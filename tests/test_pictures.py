@@ -40,9 +40,9 @@ def page_data(page: str) -> dict[str, Any]:
 
 def frame(data: dict[str, Any], i: int) -> str:
     runs = data["frames"][i]
-    return "".join(
-        data["tokens"][j] for k in range(0, len(runs), 2) for j in range(runs[k], runs[k] + runs[k + 1])
-    )
+    starts, lengths = runs[0::2], runs[1::2]
+    return "".join(data["tokens"][j] for a, n in zip(starts, lengths, strict=True)
+                   for j in range(a, a + n))
 
 
 def test_the_replay_page_holds_every_position_and_the_move_list() -> None:

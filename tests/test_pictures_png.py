@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from extras import need
-
 import boardrules as br
 from boardrules.cli import main
 from boardrules.pictures import svg_to_png
+from extras import need
 
 need("cairosvg", "pictures")
 Image = need("PIL.Image", "pictures")  # Pillow comes with cairosvg

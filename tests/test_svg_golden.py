@@ -46,8 +46,9 @@ def _docker_climb() -> tuple[Any, str | None, int | None]:
 
 def _dorasure_quest() -> tuple[Any, str | None, int | None]:
     s = dorasure.position(["Ninja", "Hunter", "Paladin"], at={"Ninja": "c2", "Hunter": "f1"},
-                          health={"Hunter": 2}, xp={"Ninja": 3}, quests={"g0": "golem", "d3": "sphinx"},
-                          flags={"g0": 1}, solved={"d3": "lair"}, meter=7, wounds=2,
+                          health={"Hunter": 2}, xp={"Ninja": 3},
+                          quests={"g0": "golem", "d3": "sphinx"}, flags={"g0": 1},
+                          solved={"d3": "lair"}, meter=7, wounds=2,
                           turn="Ninja", step="move", dice=[3, 5])
     return s, "step 3 d2", None
 
