@@ -35,12 +35,12 @@ def _parchis_four() -> tuple[Any, str | None, int | None]:
 
 def _dorada_jump() -> tuple[Any, str | None, int | None]:
     s = dorada.position(players=3, track={2: [0], 3: [1, 2], 6: [0]}, bridges={9: 1},
-                        dorada=[2, 0], to_move=0, die=3)
+                        dorada=[2, 0], turn=0, roll=3)
     return s, "move 2", None
 
 
 def _docker_climb() -> tuple[Any, str | None, int | None]:
-    s = docker.position({"b2": "0110", "b1": [0], "c3": "2"}, players=3, to_move=0, roll=4)
+    s = docker.position({"b2": "0110", "b1": [0], "c3": "2"}, players=3, turn=0, roll=4)
     return s, str(docker.legal_moves(s)[0]), 1
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint
 from boardrules.docker._rules import is_over, legal_moves
-from boardrules.docker._state import DockerMove, DockerState, Entry, Shift
+from boardrules.docker._state import Entry, Move, Shift, State
 
 __all__ = ["render_svg"]
 
@@ -67,10 +67,10 @@ class _Frame:
 
 
 def render_svg(
-    state: DockerState,
+    state: State,
     *,
     size: float | None = None,
-    move: DockerMove | None = None,
+    move: Move | None = None,
     perspective: int | None = None,
 ) -> str:
     """The pitch as a standalone SVG document (see the module for its element classes).
@@ -80,11 +80,11 @@ def render_svg(
     player's side at the bottom.
 
     >>> from boardrules.docker import position
-    >>> svg = render_svg(position({"b2": "01", "b1": [0]}, players=2, to_move=1))
+    >>> svg = render_svg(position({"b2": "01", "b1": [0]}, players=2, turn=1))
     >>> svg.count('class="piece"')
     6
     """
-    rules = state.rules
+    rules = state.options
     view = 0
     if perspective is not None:
         if not 0 <= perspective < rules.players:
@@ -104,9 +104,9 @@ def render_svg(
     return d.document(size)
 
 
-def _draw_pitch(d: Drawing, state: DockerState, frame: _Frame) -> None:
-    pitch = state.rules.pitch
-    entries = {e: p for p, e in enumerate(state.rules.entries)}
+def _draw_pitch(d: Drawing, state: State, frame: _Frame) -> None:
+    pitch = state.options.pitch
+    entries = {e: p for p, e in enumerate(state.options.entries)}
     for square in range(pitch.squares):
         x, y = frame.square_box(square)
         name = pitch.name_of(square)
@@ -152,8 +152,8 @@ def _draw_tower(d: Drawing, tower: tuple[int, ...], x: float, y: float, name: st
     d.close()
 
 
-def _draw_sides(d: Drawing, state: DockerState, frame: _Frame) -> None:
-    rules = state.rules
+def _draw_sides(d: Drawing, state: State, frame: _Frame) -> None:
+    rules = state.options
     for player, side in enumerate(rules.sides):
         tint = TINTS[player]
         out = player in state.eliminated
@@ -173,13 +173,13 @@ def _draw_sides(d: Drawing, state: DockerState, frame: _Frame) -> None:
             d.close()
 
 
-def _draw_move(d: Drawing, state: DockerState, move: DockerMove, frame: _Frame) -> None:
+def _draw_move(d: Drawing, state: State, move: Move, frame: _Frame) -> None:
     if isinstance(move, Shift):
         points = [frame.centre(move.origin), frame.centre(move.target)]
         ends = [move.origin, move.target]
     elif isinstance(move, Entry):
-        side = state.rules.sides[state.to_move]
-        entry = state.rules.entries[state.to_move]
+        side = state.options.sides[state.turn]
+        entry = state.options.entries[state.turn]
         points = [frame.outside(side, 0, 24), frame.centre(entry), frame.centre(move.target)]
         ends = [move.target]
     else:
@@ -200,15 +200,15 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def _draw_panel(d: Drawing, state: DockerState, top: float) -> None:
-    rules = state.rules
+def _draw_panel(d: Drawing, state: State, top: float) -> None:
+    rules = state.options
     d.rect(0, top, d.width, d.height - top, fill="#ffffff", stroke=INK)
     if is_over(state):
-        status = f"game over: player {state.to_move} wins"
+        status = f"game over: player {state.turn} wins"
     elif state.roll:
-        status = f"player {state.to_move} rolled {state.roll} and moves"
+        status = f"player {state.turn} rolled {state.roll} and moves"
     else:
-        status = f"player {state.to_move} to roll"
+        status = f"player {state.turn} to roll"
     d.text(10, top + 14, status, size=13, anchor="start", bold=True, cls="status")
     if state.roll:
         d.die(d.width - 46, top + 6, 36, state.roll)

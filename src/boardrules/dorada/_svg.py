@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint
 from boardrules.dorada._board import Board, Field
-from boardrules.dorada._render import LETTERS, _status
 from boardrules.dorada._rules import POINTS, POINTS_BELOW, destination, legal_moves, scores
-from boardrules.dorada._state import NO_BRIDGE, PIECES, Advance, DoradaMove, DoradaState
+from boardrules.dorada._state import NO_BRIDGE, PIECES, Advance, Move, State
+from boardrules.dorada._text import LETTERS, _status
 
 __all__ = ["TINTS", "render_svg"]
 
@@ -58,10 +58,10 @@ def _start_centre(player: int) -> Point:
 
 
 def render_svg(
-    state: DoradaState,
+    state: State,
     *,
     size: float | None = None,
-    move: DoradaMove | None = None,
+    move: Move | None = None,
     perspective: int | None = None,
 ) -> str:
     """The board as a standalone SVG document (see the module for its element classes).
@@ -147,7 +147,7 @@ def _jump_mark(d: Drawing, cx: float, cy: float, by: int, f: int) -> None:
     d.arrow_head((cx - 12 * way, cy + 12), (cx + 16 * way, cy + 12), 9, INK)
 
 
-def _draw_starts(d: Drawing, state: DoradaState) -> None:
+def _draw_starts(d: Drawing, state: State) -> None:
     for p in range(state.options.players):
         cx, cy = _start_centre(p)
         d.open("start", f"start field of player {LETTERS[p]}: {state.start[p]} pieces")
@@ -175,7 +175,7 @@ def _draw_stack(d: Drawing, stack: tuple[int, ...], f: int) -> None:
     d.close()
 
 
-def _draw_dorada(d: Drawing, state: DoradaState, box: tuple[float, float, float, float]) -> None:
+def _draw_dorada(d: Drawing, state: State, box: tuple[float, float, float, float]) -> None:
     x, y, w, h = box
     d.open("dorada", "DORADA, the goal stack (bottom to top)")
     d.rect(x, y, w, h, fill=_GOLD, stroke=INK, radius=10)
@@ -192,9 +192,9 @@ def _draw_dorada(d: Drawing, state: DoradaState, box: tuple[float, float, float,
     d.close()
 
 
-def _draw_move(d: Drawing, state: DoradaState, move: Advance) -> None:
+def _draw_move(d: Drawing, state: State, move: Advance) -> None:
     board = state.options.board
-    p, f, die = state.to_move, move.field, state.die
+    p, f, die = state.turn, move.field, state.roll
     if die <= 0:
         return
     track = list(state.track)
@@ -226,13 +226,13 @@ def _draw_move(d: Drawing, state: DoradaState, move: Advance) -> None:
     d.close()
 
 
-def _draw_panel(d: Drawing, state: DoradaState, top: float) -> None:
+def _draw_panel(d: Drawing, state: State, top: float) -> None:
     d.rect(0, top, d.width, d.height - top, fill="#ffffff", stroke=INK)
     points = scores(state)
     d.text(10, top + 16, _status(state, points), size=13, anchor="start", bold=True,
            cls="status")
-    if state.die:
-        d.die(d.width - 50, top + 10, 38, state.die)
+    if state.roll:
+        d.die(d.width - 50, top + 10, 38, state.roll)
     for p in range(state.options.players):
         y = top + 40 + (p // 2) * 20
         x = 10 + (p % 2) * 300

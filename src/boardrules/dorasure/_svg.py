@@ -24,7 +24,6 @@ from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint
 from boardrules.dorasure._board import MOUNTAIN, TERRAIN_NAMES
 from boardrules.dorasure._fang import LANDS
 from boardrules.dorasure._heroes import attribute_of, lycan
-from boardrules.dorasure._render import _TASK_WORDS
 from boardrules.dorasure._rules import legal_moves
 from boardrules.dorasure._state import (
     CHANCE_TASKS,
@@ -46,9 +45,10 @@ from boardrules.dorasure._state import (
     T_ROLL,
     WEREWOLF,
     WON,
-    DorasureMove,
-    DorasureState,
+    Move,
+    State,
 )
+from boardrules.dorasure._text import _TASK_WORDS
 
 __all__ = ["render_svg"]
 
@@ -89,23 +89,23 @@ def _corners(cx: float, cy: float, r: float = _R) -> list[Point]:
         60 * k - 30))) for k in range(6)]
 
 
-def _space_centre(s: DorasureState, space: int) -> Point:
+def _space_centre(s: State, space: int) -> Point:
     cells = s.rules.board.cells[space]
     points = [_hex_centre(c, r) for c, r in cells]
     return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
 
 
-def _map_size(s: DorasureState) -> Point:
+def _map_size(s: State) -> Point:
     rows = s.rules.board.rows
     width = max(len(r.split()) for r in rows)
     return 2 * _MARGIN + _HW * (width + 0.5), _MARGIN + 30 + _R * (1.5 * len(rows) + 0.5)
 
 
 def render_svg(
-    s: DorasureState,
+    s: State,
     *,
     size: float | None = None,
-    move: DorasureMove | None = None,
+    move: Move | None = None,
     perspective: int | None = None,
 ) -> str:
     """The game as a standalone SVG document (see the module for its element classes).
@@ -140,14 +140,14 @@ def render_svg(
     return d.document(size)
 
 
-def _headline(s: DorasureState) -> str:
+def _headline(s: State) -> str:
     phase = PHASE_NAMES[s.phase]
     if s.phase >= WON:
         return f"Dorasure: {phase} - the heroes have {phase}"
     return f"Dorasure: {phase} phase, {s.rules.hero_name(s.turn)}'s turn"
 
 
-def _space_label(s: DorasureState, space: int) -> tuple[str, int]:
+def _space_label(s: State, space: int) -> tuple[str, int]:
     """The text under a space's name, and the terrain drawn (LAND for a Fang hex)."""
     rules = s.rules
     board = rules.board
@@ -162,7 +162,7 @@ def _space_label(s: DorasureState, space: int) -> tuple[str, int]:
     return TERRAIN_NAMES[terrain], terrain
 
 
-def _draw_map(d: Drawing, s: DorasureState) -> None:
+def _draw_map(d: Drawing, s: State) -> None:
     board = s.rules.board
     for space, cells in enumerate(board.cells):
         label, terrain = _space_label(s, space)
@@ -179,7 +179,7 @@ def _draw_map(d: Drawing, s: DorasureState) -> None:
         d.close()
 
 
-def _draw_quests(d: Drawing, s: DorasureState) -> None:
+def _draw_quests(d: Drawing, s: State) -> None:
     rules = s.rules
     board = rules.board
     for i, space in enumerate(board.mountains):
@@ -211,7 +211,7 @@ def _draw_quests(d: Drawing, s: DorasureState) -> None:
             d.close()
 
 
-def _quest_title(s: DorasureState, i: int) -> str:
+def _quest_title(s: State, i: int) -> str:
     name = s.rules.board.names[s.rules.board.mountains[i]]
     q = s.quests[i]
     if not s.open_quest(i):
@@ -223,7 +223,7 @@ def _quest_title(s: DorasureState, i: int) -> str:
             f"{s.flags[i]} flag(s)")
 
 
-def _draw_heroes(d: Drawing, s: DorasureState) -> None:
+def _draw_heroes(d: Drawing, s: State) -> None:
     rules = s.rules
     by_space: dict[int, list[int]] = {}
     for seat, space in enumerate(s.pos):
@@ -243,7 +243,7 @@ def _draw_heroes(d: Drawing, s: DorasureState) -> None:
                      title=f"{name} (seat {seat})" + (", dead" if dead else ""))
 
 
-def _draw_move(d: Drawing, s: DorasureState, move: DorasureMove) -> None:
+def _draw_move(d: Drawing, s: State, move: Move) -> None:
     seat = s.agenda[0][1] if s.agenda else s.turn
     here = _space_centre(s, s.pos[seat])
     board = s.rules.board
@@ -264,7 +264,7 @@ def _draw_move(d: Drawing, s: DorasureState, move: DorasureMove) -> None:
     d.close()
 
 
-def _draw_dragon(d: Drawing, s: DorasureState, left: float) -> None:
+def _draw_dragon(d: Drawing, s: State, left: float) -> None:
     tracks = s.rules.tracks
     y = _MARGIN + 40
     d.text(left, y, f"Dragon meter {s.meter}/{tracks.meter_end} (orange: fire icons)", size=12,
@@ -310,7 +310,7 @@ def _draw_dragon(d: Drawing, s: DorasureState, left: float) -> None:
     _draw_dice(d, s, left, y + side + 26)
 
 
-def _draw_dice(d: Drawing, s: DorasureState, left: float, y: float) -> None:
+def _draw_dice(d: Drawing, s: State, left: float, y: float) -> None:
     if s.phase < WON and s.agenda:
         code, seat, _, _ = s.agenda[0]
         who = "chance" if code in CHANCE_TASKS else s.rules.hero_name(seat)
@@ -331,7 +331,7 @@ def _draw_dice(d: Drawing, s: DorasureState, left: float, y: float) -> None:
                anchor="start")
 
 
-def _draw_sheets(d: Drawing, s: DorasureState, top: float, first: int | None) -> None:
+def _draw_sheets(d: Drawing, s: State, top: float, first: int | None) -> None:
     rules = s.rules
     d.rect(0, top, d.width, d.height - top, fill="#ffffff", stroke=INK)
     heads = ("hero", "space", "health", "XP (level)", "resource", "speed / combat / search "
@@ -347,7 +347,7 @@ def _draw_sheets(d: Drawing, s: DorasureState, top: float, first: int | None) ->
         _sheet_row(d, s, seat, y, columns)
 
 
-def _sheet_row(d: Drawing, s: DorasureState, seat: int, y: float,
+def _sheet_row(d: Drawing, s: State, seat: int, y: float,
                columns: tuple[float, ...]) -> None:
     rules = s.rules
     name = rules.hero_name(seat)
