@@ -102,6 +102,7 @@ _DOCUMENTED_MODULES = (
     "boardrules.dorasure",
     "boardrules.bots",
     "boardrules.simulate",
+    "boardrules.pictures",
 )
 
 
