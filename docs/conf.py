@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sphinx.util import logging
 
@@ -141,6 +142,9 @@ def _check_test_names(app: Any, env: Any) -> None:
 
 
 def setup(app: Any) -> None:
+    import _pictures  # docs/_pictures.py: the board directive and the example replay page
+
+    _pictures.setup(app)
     app.connect("source-read", _drop_empty_globs)
     app.connect("env-check-consistency", _check_all_documented)
     app.connect("env-check-consistency", _check_test_names)
