@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import attrs
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 import boardrules as br
@@ -74,6 +74,8 @@ FUZZ = settings(
     deadline=None,
     database=None if not _long else settings.default.database,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    # The short run reports a failure at once; the long one shrinks it to a small example.
+    phases=list(Phase) if _long else [Phase.explicit, Phase.reuse, Phase.generate],
 )
 
 
@@ -209,11 +211,12 @@ def mutations(draw: st.DrawFn, doc: Any, steps: int = 3) -> Any:
             doc = _replace(doc, path, lambda node: _DELETE)
         elif how == "nest":
             depth = draw(st.sampled_from([2, 30, 70, 200]))
-            doc = _replace(doc, path, lambda node: _nested(node, depth))
+            doc = _replace(doc, path, lambda node, depth=depth: _nested(node, depth))
         elif how == "add":
             key = draw(st.text(max_size=8))
+            value = draw(json_values)
             doc = _replace(
-                doc, path, lambda node: {**node, key: draw(json_values)}
+                doc, path, lambda node, key=key, value=value: {**node, key: value}
                 if isinstance(node, dict) else node,
             )  # fmt: skip
     return doc
