@@ -587,6 +587,7 @@ def rolling_positions(draw: st.DrawFn) -> DockerState:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(rolling_positions(), st.integers(1, 6))
 def test_every_turn_agrees_with_a_reference_model_of_the_rulings(

@@ -5,7 +5,7 @@ A game's fuzz module (``test_fuzz_<game>.py``) imports this module and runs the 
 its own states::
 
     from fuzzing import FUZZ, check_document, check_hostile_move, documents, hostile_moves
-    pytestmark = pytest.mark.fuzz
+    pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
 
     @FUZZ
     @given(documents("parchis"))

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 import boardrules as br
 from boardrules.cli import main
 
-pytestmark = pytest.mark.fuzz
+pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
 
 GAMES = ("parchis", "dorada", "docker", "dorasure")
 

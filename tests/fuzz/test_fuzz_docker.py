@@ -18,7 +18,7 @@ from fuzzing import (
 from hypothesis import given
 from hypothesis import strategies as st
 
-pytestmark = pytest.mark.fuzz
+pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
 
 GAME = "docker"
 OPTIONS: st.SearchStrategy[dict[str, Any]] = st.fixed_dictionaries(

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import boardrules as br
 from boardrules import dorada
 
-pytestmark = pytest.mark.fuzz
+pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
 
 GAME = "dorada"
 
