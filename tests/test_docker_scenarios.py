@@ -24,18 +24,13 @@ from hypothesis import strategies as st
 import boardrules as br
 from boardrules import docker
 from boardrules.docker import DockerState, position
+from boardrules.testing import play
 
 # --- helpers ------------------------------------------------------------------------------
 
 
 def moves(state: DockerState) -> set[str]:
     return {str(m) for m in docker.legal_moves(state)}
-
-
-def play(state: DockerState, *texts: str) -> DockerState:
-    for text in texts:
-        state = docker.apply_move(state, docker.parse_move(state, text))
-    return state
 
 
 def rolled(towers: dict[str, str], roll: int, **options: Any) -> set[str]:

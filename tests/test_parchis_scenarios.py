@@ -18,7 +18,8 @@ import pytest
 
 import boardrules as br
 from boardrules import parchis as P
-from test_parchis_rules import goal, moves, nest, play, squares
+from boardrules.testing import play
+from test_parchis_rules import goal, moves, nest, squares
 
 
 def to_roll(s: P.State) -> str:

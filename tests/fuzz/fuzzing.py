@@ -24,6 +24,7 @@ reproducible); ``python -m pytest -m fuzz --hypothesis-profile long`` plays
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import time
@@ -65,14 +66,15 @@ TIME_LIMIT = 5.0
 
 T = TypeVar("T")
 
-_long = settings.default.max_examples >= LONG_EXAMPLES  # the profile chosen on the command line
+_profile = settings()  # the profile chosen on the command line (--hypothesis-profile)
+_long = _profile.max_examples >= LONG_EXAMPLES
 
 #: The settings of every fuzz test.
 FUZZ = settings(
-    max_examples=settings.default.max_examples if _long else SHORT_EXAMPLES,
+    max_examples=_profile.max_examples if _long else SHORT_EXAMPLES,
     derandomize=not _long,
     deadline=None,
-    database=None if not _long else settings.default.database,
+    database=_profile.database if _long else None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     # The short run reports a failure at once; the long one shrinks it to a small example.
     phases=list(Phase) if _long else [Phase.explicit, Phase.reuse, Phase.generate],
@@ -211,15 +213,15 @@ def mutations(draw: st.DrawFn, doc: Any, steps: int = 3) -> Any:
             doc = _replace(doc, path, lambda node: _DELETE)
         elif how == "nest":
             depth = draw(st.sampled_from([2, 30, 70, 200]))
-            doc = _replace(doc, path, lambda node, depth=depth: _nested(node, depth))
+            doc = _replace(doc, path, functools.partial(_nested, depth=depth))
         elif how == "add":
-            key = draw(st.text(max_size=8))
-            value = draw(json_values)
-            doc = _replace(
-                doc, path, lambda node, key=key, value=value: {**node, key: value}
-                if isinstance(node, dict) else node,
-            )  # fmt: skip
+            key, value = draw(st.text(max_size=8)), draw(json_values)
+            doc = _replace(doc, path, functools.partial(_with_key, key=key, value=value))
     return doc
+
+
+def _with_key(node: Any, key: str, value: Any) -> Any:
+    return {**node, key: value} if isinstance(node, dict) else node
 
 
 def _nested(node: Any, depth: int) -> Any:
