@@ -362,6 +362,8 @@ def test_docker_route_cache_is_emptied_at_its_limit(monkeypatch: pytest.MonkeyPa
     from boardrules.docker import _pitch
 
     monkeypatch.setattr(_pitch, "_CACHE_LIMIT", 50)
+    _pitch.PITCH._routes.clear()  # as if at the limit already: earlier tests filled it
+    _pitch._REACHES.clear()
     rng = random.Random(3)
     for _ in range(20):
         s = br.new_game("docker")
