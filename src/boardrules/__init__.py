@@ -59,7 +59,7 @@ from boardrules.errors import (
     UnknownGameError,
     UnsupportedError,
 )
-from boardrules.game import CHANCE, TERMINAL, Game, Option
+from boardrules.game import CHANCE, TERMINAL, Game, GameState, Option
 
 __version__ = "0.1.0"
 
@@ -70,6 +70,7 @@ __all__ = [
     "TERMINAL",
     "BoardrulesError",
     "Game",
+    "GameState",
     "IllegalMoveError",
     "InvalidOptionError",
     "MoveSyntaxError",

@@ -149,7 +149,7 @@ class DockerState:
     eliminated players in the order they went out.
     """
 
-    game: ClassVar[Game[Any, Any]]
+    game: ClassVar[Game[DockerState, DockerMove]]
 
     rules: Rules
     towers: tuple[tuple[int, ...], ...]

@@ -7,7 +7,7 @@ so the last entry of a stack is its only free piece.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -108,7 +108,7 @@ class DoradaState:
     ``die`` the number rolled, 0 while the die is still to be rolled.
     """
 
-    game: ClassVar[Game[Any, Any]]
+    game: ClassVar[Game[DoradaState, DoradaMove]]
 
     options: DoradaOptions
     start: tuple[int, ...]

@@ -14,7 +14,7 @@ import attrs
 
 from boardrules.dorasure._board import ENTRY, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
-from boardrules.game import pickled_without_memo
+from boardrules.game import Game, pickled_without_memo
 
 __all__ = ["DorasureMove", "DorasureState", "Rules"]
 
@@ -189,7 +189,7 @@ class DorasureState:
     Master's once-per-game reroll.
     """
 
-    game: ClassVar[Any]
+    game: ClassVar[Game[DorasureState, DorasureMove]]
 
     rules: Rules
     phase: int

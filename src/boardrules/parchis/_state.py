@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -93,7 +93,7 @@ class State:
     is a bit mask of the cells that hold a barrier, derived from ``board`` and kept for speed.
     """
 
-    game: ClassVar[Game[Any, Any]]
+    game: ClassVar[Game[State, Move]]
 
     options: Options
     pos: tuple[int, ...]
