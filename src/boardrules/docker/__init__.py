@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+from boardrules.docker._json import decode, encode
 from boardrules.docker._pitch import FACES, PITCH, Pitch
 from boardrules.docker._rules import (
     apply_move,
@@ -35,15 +36,18 @@ from boardrules.docker._rules import (
     usable_rolls,
     winner,
 )
-from boardrules.docker._setup import OPTIONS, decode, encode, new_game, options_of, position
+from boardrules.docker._setup import OPTIONS, new_game, options_of, position
 from boardrules.docker._state import (
     PIECES,
     DockerMove,
     DockerState,
     Entry,
+    Move,
+    Options,
     Roll,
     Rules,
     Shift,
+    State,
 )
 from boardrules.docker._text import parse_move, render
 from boardrules.game import TERMINAL, Game
@@ -56,14 +60,19 @@ __all__ = [
     "DockerMove",
     "DockerState",
     "Entry",
+    "Move",
+    "Options",
     "Pitch",
     "Roll",
     "Rules",
     "Shift",
+    "State",
     "apply_move",
     "chance_outcomes",
     "current_player",
+    "decode",
     "elimination_order",
+    "encode",
     "evaluate",
     "is_terminal",
     "legal_moves",
@@ -79,23 +88,23 @@ __all__ = [
 ]
 
 
-def num_players(state: DockerState) -> int:
+def num_players(state: State) -> int:
     """The number of players (seats) in the game."""
-    return state.rules.players
+    return state.options.players
 
 
-def is_terminal(state: DockerState) -> bool:
+def is_terminal(state: State) -> bool:
     """Whether the game is over (only one player is not eliminated)."""
     return current_player(state) == TERMINAL
 
 
 #: Docker's record for the game-independent API.
-GAME: Game[DockerState, DockerMove] = Game(
+GAME: Game[State, Move] = Game(
     name="docker",
     summary="Towers on a 3x3 pitch; a player who cannot use the roll is eliminated.",
     options=OPTIONS,
-    state_type=DockerState,
-    move_type=DockerMove,
+    state_type=State,
+    move_type=Move,
     new_game=new_game,
     current_player=current_player,
     num_players=num_players,
@@ -110,4 +119,4 @@ GAME: Game[DockerState, DockerMove] = Game(
     encode=encode,
     decode=decode,
 )
-DockerState.game = GAME
+State.game = GAME
