@@ -74,7 +74,8 @@ class GameRecord(Generic[S, M]):
     is the :func:`boardrules.to_json` document of the first position when the game did not
     start from ``new_game(game, **options)`` (else ``None``); ``result`` is
     :func:`boardrules.returns` of the last position, or ``None`` if the game was not
-    finished.
+    finished.  ``seed`` says how the game was generated; replaying does not use it, since
+    the rolls of the dice are moves of the record like the players' decisions.
 
     The type parameters are the state and move types of the game (known to the type
     checker for a record made by :meth:`of` or :func:`~boardrules.bots.play_game`;
