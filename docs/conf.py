@@ -92,6 +92,7 @@ _DOCUMENTED_MODULES = (
     "boardrules.dorasure",
     "boardrules.bots",
     "boardrules.simulate",
+    "boardrules.pictures",
 )
 
 
