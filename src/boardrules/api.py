@@ -1,9 +1,10 @@
 """The game-independent API: the same functions for every registered game.
 
-Each function dispatches on the state's type (every state class carries its :class:`Game`
-record as the class attribute ``game``), so a bot written against this module plays every
-game.  The games themselves live in their own packages (:mod:`boardrules.parchis`, ...),
-which offer the same functions typed for their own states and moves.
+Each function dispatches on the state's type (every state class carries its
+:class:`~boardrules.game.Game` record as the class attribute ``game``), so a bot written against
+this module plays every game.  The games themselves live in their own packages
+(:mod:`boardrules.parchis`, ...), which offer the same functions typed for their own states and
+moves.
 
 The functions are typed through :class:`~boardrules.game.GameState`: a type checker reads
 the state and move types from the state's ``game`` record, so ``legal_moves(s)`` is a tuple
@@ -113,6 +114,7 @@ _AnyGame = Game[GameState[Any, Any], Any]
 def available_games() -> tuple[str, ...]:
     """The names of the games that :func:`new_game` accepts, built-in ones first.
 
+    >>> from boardrules import available_games
     >>> available_games()[0]
     'parchis'
     """
@@ -148,6 +150,7 @@ def get_game(name: str, /) -> Game[Any, Any]:
     For a built-in game's name the type checker knows the record's state and move types;
     for another name it is a record over :class:`~boardrules.game.GameState`.
 
+    >>> from boardrules import get_game
     >>> get_game("dorada").name
     'dorada'
     >>> get_game({})
@@ -242,6 +245,7 @@ def new_game(name: str, /, **options: Any) -> GameState[Any, Any]:
     state's type; a misspelt option shows as a deprecated call (pyright ``--strict``;
     mypy ``--enable-error-code deprecated``).
 
+    >>> from boardrules import new_game, num_players
     >>> s = new_game("parchis", players=3)
     >>> num_players(s)
     3
@@ -382,6 +386,8 @@ def sample_chance(state: GameState[Any, M], rng: random.Random) -> M:
     :class:`~boardrules.BoardrulesError` (a :class:`ValueError`); an ``rng`` without
     ``random()`` raises :class:`TypeError`.
 
+    >>> import random
+    >>> from boardrules import new_game, sample_chance
     >>> s = new_game("parchis", players=2)
     >>> str(sample_chance(s, random.Random(5)))
     'roll 4'
@@ -449,6 +455,8 @@ def _draw_table(outcomes: tuple[tuple[Any, Fraction], ...]) -> _DrawTable:
 def to_json(state: GameState[Any, Any]) -> str:
     """A versioned JSON document of ``state`` that names its game and options.
 
+    >>> from boardrules import to_json
+    >>> from boardrules import from_json, new_game
     >>> s = new_game("parchis", players=2)
     >>> from_json(to_json(s)) == s
     True
@@ -523,6 +531,7 @@ def num_actions(state: GameState[Any, Any]) -> int:
     The same number means the same kind of decision in every position, relative to the
     player to move where the board is symmetric (each game page has a table).
 
+    >>> from boardrules import new_game, num_actions
     >>> num_actions(new_game("parchis"))
     73
     """
@@ -554,6 +563,7 @@ def legal_actions(state: GameState[Any, Any]) -> tuple[int, ...]:
     outcome numbers at a chance node, decision actions at a player's node, ``()`` at the
     end.  It is the legal-action mask of reinforcement-learning frameworks.
 
+    >>> from boardrules import legal_actions, new_game
     >>> s = new_game("parchis", players=2)
     >>> legal_actions(s)
     (0, 1, 2, 3, 4, 5)
@@ -575,6 +585,7 @@ def action_to_move(state: GameState[Any, M], action: int) -> M:
     An action that is not legal now (or is not a whole number: a ``bool``, a float or a
     string) raises :class:`~boardrules.IllegalMoveError`; numpy integers are accepted.
 
+    >>> from boardrules import action_to_move, new_game
     >>> s = new_game("parchis", players=2)
     >>> str(action_to_move(s, 4))
     'roll 5'
@@ -607,6 +618,7 @@ def observation_into(state: GameState[Any, Any], player: int, out: FloatBuffer) 
     Only the values that are not zero are written, so for an environment that keeps one
     array per seat this is much cheaper than converting :func:`observation`'s tuple.
 
+    >>> from boardrules import new_game, observation, observation_into, observation_shape
     >>> s = new_game("parchis", players=2)
     >>> out = [0.0] * observation_shape(s)[0]
     >>> observation_into(s, 1, out)

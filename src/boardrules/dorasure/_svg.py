@@ -115,6 +115,7 @@ def render_svg(
     on the hero's own space.  The map is not symmetric, so ``perspective`` (a seat) only
     puts that hero's sheet first.
 
+    >>> from boardrules.dorasure import render_svg
     >>> from boardrules.dorasure import new_game
     >>> render_svg(new_game(players=3)).count('class="hero"')
     3
@@ -197,7 +198,7 @@ def _draw_quests(d: Drawing, s: State) -> None:
                    fill="#ffffff")
         elif q >= 0:
             tile = rules.quests[q]
-            d.text(cx, cy - 6, tile.slug, size=8, bold=True)
+            d.text(cx, cy - 6, tile.slug, size=8 if len(tile.slug) <= 9 else 6.5, bold=True)
             d.text(cx, cy + 6, f"{tile.attribute[:4]}. {tile.target}", size=8)
         else:
             d.text(cx, cy, "?", size=18, fill="#ffffff", bold=True)
