@@ -9,8 +9,8 @@ moves.
 The functions are typed through :class:`~boardrules.game.GameState`: a type checker reads
 the state and move types from the state's ``game`` record, so ``legal_moves(s)`` is a tuple
 of ``s``'s own moves.  :func:`~boardrules.new_game` and :func:`~boardrules.get_game` know
-each built-in game by its name.  The types cost nothing at run time: the overloads are only read by type checkers,
-and the game modules are imported for them only (``TYPE_CHECKING``).
+each built-in game by its name.  The types cost nothing at run time: the overloads are only
+read by type checkers, and the game modules are imported for them only (``TYPE_CHECKING``).
 
 >>> import boardrules as br
 >>> s = br.new_game("parchis", players=2)
