@@ -5,6 +5,7 @@ helpers build such lists, with :class:`fractions.Fraction` probabilities that su
 Results are cached (the last :data:`CACHE_SIZE` distinct calls of each helper): the same call
 returns the same tuple, so callers may cache by identity.
 
+>>> from boardrules.chance import dice_sorted, dice_sum, die_faces
 >>> die_faces(6)[0]
 (1, Fraction(1, 6))
 >>> dict(dice_sum(2, 6))[7]

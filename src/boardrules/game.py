@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from types import UnionType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -22,6 +22,7 @@ __all__ = [
     "TERMINAL",
     "FloatBuffer",
     "Game",
+    "GameState",
     "Option",
     "SvgRenderer",
     "flag",
@@ -79,6 +80,7 @@ class Option:
 def whole_number(low: int, high: int, message: str) -> Callable[[Any], int]:
     """An :class:`Option` check: a whole number (not a bool) from ``low`` to ``high``.
 
+    >>> from boardrules.game import whole_number
     >>> players = whole_number(2, 4, "2, 3 or 4 players")
     >>> players(3)
     3
@@ -108,6 +110,7 @@ def resolve_options(
 ) -> dict[str, Any]:
     """Return every option of ``game`` with the given values checked and defaults filled in.
 
+    >>> from boardrules.game import Option, resolve_options
     >>> opts = (Option("players", 4, "seats", lambda v: v),)
     >>> resolve_options("demo", opts, {})
     {'players': 4}
@@ -176,7 +179,8 @@ class Game(Generic[S, M]):
     :class:`~boardrules.StateFormatError` for anything impossible; ``options_of`` gives the
     options a state was created with, as JSON-ready values that ``new_game`` accepts.
     ``evaluate`` is the game's default heuristic for bots: one value per player in
-    ``[0, 1]``, an estimate of that player's return (exactly :func:`returns` at the end).
+    ``[0, 1]``, an estimate of that player's return (exactly :func:`~boardrules.returns` at
+    the end).
 
     The fields after ``decode`` are optional features (``None`` when a game does not offer
     them; the top-level function then raises :class:`~boardrules.errors.UnsupportedError`):
@@ -232,3 +236,31 @@ def _repr_svg(state: Any) -> str:
     draw = type(state).game.render_svg
     svg: str = draw(state)
     return svg
+
+
+class GameState(Protocol[S, M]):
+    """What every state is to the type checker: a value whose class attribute ``game`` is its
+    :class:`Game` record, with state type ``S`` and move type ``M``.
+
+    No state subclasses it: a class matches it by declaring its record, as every built-in
+    game does (``game: ClassVar[Game[State, Move]]``), and the functions of
+    :mod:`boardrules` read both types from there.  So ``br.legal_moves(s)`` is a tuple of
+    ``s``'s own moves, ``br.apply_move(s, m)`` has ``s``'s own type and accepts only its
+    game's moves, and a game of your own gets the same precision from its declaration.
+    ``GameState[Any, Any]`` is a state of a game known only at run time (what
+    :func:`~boardrules.from_json` returns).
+
+    >>> import boardrules as br
+    >>> from typing import ClassVar, TypeVar
+    >>> class Coin:  # a game's state class declares its record so
+    ...     game: ClassVar[br.Game["Coin", str]]
+    >>> St, Mv = TypeVar("St"), TypeVar("Mv")
+    >>> def first_move(state: br.GameState[St, Mv]) -> Mv:  # generic code over every game
+    ...     return br.legal_moves(state)[0]
+    >>> str(first_move(br.new_game("parchis", players=2)))
+    'roll 1'
+    """
+
+    # The typing spec forbids type variables in ClassVar, but both mypy and pyright read them
+    # in a protocol as intended, and a class attribute is what every state really carries.
+    game: ClassVar[Game[S, M]]  # pyright: ignore[reportGeneralTypeIssues]

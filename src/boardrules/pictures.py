@@ -8,6 +8,7 @@ HTML page from a game record: every position as an inline SVG frame, a small scr
 no network at all.  The command line offers the same as ``boardrules show`` and
 ``boardrules replay --html``.
 
+>>> from boardrules.pictures import replay_html
 >>> import boardrules as br
 >>> from boardrules.records import GameRecord
 >>> s = br.new_game("docker", players=2)
@@ -25,24 +26,26 @@ import json
 import re
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from boardrules import api as br
 from boardrules._extras import require
-from boardrules.game import CHANCE, TERMINAL
+from boardrules.game import CHANCE, TERMINAL, GameState
 
 if TYPE_CHECKING:  # records imports the whole package, which imports this module
     from boardrules.records import GameRecord
 
 __all__ = ["replay_html", "show", "svg_to_png"]
 
+M = TypeVar("M")
+
 
 def show(
-    state: Any,
+    state: GameState[Any, M],
     path: str | Path | None = None,
     *,
     size: float | None = None,
-    move: Any = None,
+    move: M | None = None,
     perspective: int | None = None,
 ) -> Path:
     """Write the board of ``state`` as an SVG file and return its path.
@@ -51,6 +54,7 @@ def show(
     and the picture (the same state gives the same file).  ``size``, ``move`` and
     ``perspective`` are those of :func:`boardrules.render_svg`.
 
+    >>> from boardrules.pictures import show
     >>> import boardrules as br
     >>> p = show(br.new_game("parchis", players=2))
     >>> p.suffix, p.read_text(encoding="utf-8").startswith("<svg")
