@@ -389,7 +389,7 @@ def _why_illegal(state: State, move: object) -> str:
         return f"{move!r} is not a Parchís move; legal moves: {legal}"
     wrong = wrong_field_types(move)
     if wrong is not None:
-        return f"{move!r} is not a Parchís move: its {wrong}; legal moves: {legal}"
+        return f"this Move is not a Parchís move: its {wrong}; legal moves: {legal}"
     if state.phase == PHASE_OVER:
         return "the game is over: no move is legal (Parchís §8.3)"
     return f"{_forbidding_rule(state, move, moves)}; legal moves: {legal}"
