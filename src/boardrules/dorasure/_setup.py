@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from boardrules.dorasure._board import (
@@ -31,6 +31,7 @@ from boardrules.dorasure._data import (
 )
 from boardrules.dorasure._engine import settle, start
 from boardrules.dorasure._fang import FANG_SPACES, LAND_SLUGS
+from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
@@ -46,7 +47,8 @@ from boardrules.dorasure._work import Work
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options
 
-__all__ = ["OPTIONS", "new_game", "options_of", "position", "rules_for"]
+__all__ = ["OPTIONS", "RULES_CACHE_SIZE", "FrozenMapping", "frozen", "new_game", "options_of", "position",
+           "rules_for"]
 
 
 SOLO = "Grand Master"
@@ -142,7 +144,58 @@ OPTIONS: tuple[Option, ...] = (
     Option("fang", False, "the Fang expansion: 5 of the 8 land tiles on the Fang hexes", flag),
 )
 
-_RULES: dict[str, Rules] = {}
+#: The most rules objects kept (one per distinct set of options, e.g. per decoded document
+#: with its own quest tiles); an older one is rebuilt when needed again.
+RULES_CACHE_SIZE = 64
+_RULES: LRU[str, Rules] = LRU(RULES_CACHE_SIZE)
+
+
+class FrozenMapping(Mapping[str, Any]):
+    """A read-only mapping (picklable, unlike ``types.MappingProxyType``): an option value
+    such as ``sheets`` as a state holds it.
+
+    >>> m = frozen({"Ninja": {"combat": [3, 6]}})
+    >>> m["Ninja"]["combat"], isinstance(m, Mapping)
+    ((3, 6), True)
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, Any]) -> None:
+        self._items = dict(items)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"FrozenMapping({self._items!r})"
+
+    def __reduce__(self) -> tuple[type[FrozenMapping], tuple[dict[str, Any]]]:
+        return FrozenMapping, (self._items,)
+
+
+def frozen(value: Any) -> Any:
+    """``value`` with every list made a tuple and every dict a read-only mapping, all the
+    way down: the options inside a state cannot be changed through it."""
+    if isinstance(value, Mapping):
+        return FrozenMapping({k: frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thawed(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_thawed(v) for v in value]
+    return value
 
 
 def rules_for(**options: Any) -> Rules:
@@ -176,10 +229,10 @@ def rules_for(**options: Any) -> Rules:
             sheets=tuple(sheets[h] for h in heroes),
             tracks=tracks_with(clean["dragon"]),
             quests=quests_with(clean["quest_tiles"]),
-            options=tuple(clean.items()),
+            options=tuple((k, frozen(v)) for k, v in clean.items()),
             fang=_fang_spaces(board) if given["fang"] else (),
         )
-        _RULES[key] = rules
+        _RULES.put(key, rules)
     return rules
 
 
@@ -198,7 +251,7 @@ def _fang_spaces(board: Board) -> tuple[int, ...]:
 
 def options_of(s: DorasureState) -> dict[str, Any]:
     """The options of the game ``s`` belongs to, as JSON-ready values."""
-    return json.loads(json.dumps(dict(s.rules.options)))  # type: ignore[no-any-return]
+    return {k: _thawed(v) for k, v in s.rules.options}
 
 
 def _blank(rules: Rules) -> DorasureState:

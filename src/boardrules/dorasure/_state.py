@@ -15,6 +15,7 @@ import attrs
 from boardrules._values import full_repr, move_repr
 from boardrules.dorasure._board import ENTRY, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
+from boardrules.dorasure._lru import LRU
 from boardrules.game import pickled_without_memo
 
 if TYPE_CHECKING:
@@ -261,13 +262,28 @@ class Move:
     """A move or chance outcome; ``str(move)`` is its notation (see the docs page) and
     ``repr(move)`` shows it too.
 
-    ``kind`` is one of the ``M_*`` codes and ``a``/``b`` its arguments.
+    ``kind`` is one of the ``M_*`` codes and ``a``/``b`` its arguments.  The fields are
+    checked on construction: ``5.0`` or ``True`` equal ``5`` and ``1`` but are not moves.
+
+    >>> Move(M_STOP, True, 0, "stop")
+    Traceback (most recent call last):
+    ...
+    TypeError: a Dorasure move's kind, a and b are ints and its text a str, not True
     """
 
     kind: int
     a: int
     b: int
     text: str
+
+    def __attrs_post_init__(self) -> None:
+        for value in (self.kind, self.a, self.b):
+            if type(value) is not int:
+                raise TypeError("a Dorasure move's kind, a and b are ints and its text a str, "
+                                f"not {value!r}")
+        if type(self.text) is not str:
+            raise TypeError("a Dorasure move's kind, a and b are ints and its text a str, "
+                            f"not {self.text!r}")
 
     def __str__(self) -> str:
         return self.text
@@ -291,15 +307,18 @@ M_PASS, M_ASK, M_REPLY, M_ABSORB, M_SPEND, M_REROLL, M_BULLET, M_SHIELD = range(
 M_GUST, M_DOLL, M_TUNE, M_LULLABY, M_BIG_BANG, M_KISS, M_GAUNTLETS = range(24, 31)
 M_MASTER_REROLL, M_ELIXIR, M_SPECIAL, M_LAND = range(31, 35)
 
-_MOVES: dict[tuple[int, int, int, str], Move] = {}
+#: The most moves kept interned (moves are looked up by value when one was dropped).
+MOVE_TABLE_SIZE = 20_000
+_MOVES: LRU[tuple[int, int, int, str], Move] = LRU(MOVE_TABLE_SIZE)
 
 
 def move(kind: int, a: int, b: int, text: str) -> Move:
-    """The interned move with these fields."""
+    """The interned move with these fields (one object per move while it is in use)."""
     key = (kind, a, b, text)
     found = _MOVES.get(key)
     if found is None:
-        found = _MOVES[key] = Move(kind, a, b, text)
+        found = Move(kind, a, b, text)
+        _MOVES.put(key, found)
     return found
 
 

@@ -448,6 +448,15 @@ class Spend(Task):
         return self[3]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
+        seat = self[1]
+        most = self[3] + s.resource[seat] + s.gold[seat]
+        for task in s.agenda[:i]:
+            if task[0] == T_TUNE and task[2] == seat:
+                most += s.resource[task[1]]  # the Minstrel's Heroic Tune
+            elif task[0] == T_GUST and task[1] == seat:
+                most += 2
+        if most > MAX_DICE:
+            return f"a roll of more than {MAX_DICE} dice"
         return _purpose_problem(s, self[2]) or _read_later(s, i, self[2])
 
 
