@@ -15,8 +15,16 @@ import attrs
 import pytest
 
 import boardrules as br
-from boardrules.dorasure import DorasureMove, DorasureState, new_game, position
-from boardrules.dorasure import _dice, _json, _setup, _state
+from boardrules.dorasure import (
+    DorasureMove,
+    DorasureState,
+    _dice,
+    _json,
+    _setup,
+    _state,
+    new_game,
+    position,
+)
 from boardrules.dorasure._state import CHANCE_TASKS, DECISION_TASKS, M_STOP, TASK_COUNT
 from boardrules.dorasure._tasks import CHANCE, DECISION, TASK_TYPES, Task, task_from_row
 from boardrules.dorasure._work import Work

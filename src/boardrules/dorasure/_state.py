@@ -29,6 +29,8 @@ MINSTREL, MAGICIAN, PRINCE, PALADIN, VAMPIRE, GRAND_MASTER = 6, 7, 8, 9, 10, 11
 
 #: The terrain of a space covered by a Fang land tile (the tile says what it does).
 LAND = 7
+#: The Mirage City's index among the Fang land tiles (``_fang.LANDS``).
+MIRAGE_LAND = 1
 
 # Phases.
 ADVENTURE, BATTLE, WON, LOST = 0, 1, 2, 3
@@ -91,7 +93,8 @@ T_SPECIAL = 38  # (seat): Special Chance for one 6 of a movement roll (6-11 hero
 T_LAND = 39  # (0, hex): a Fang land tile drawn onto the k-th Fang hex
 # Expansion automatic task:
 T_REPLENISH = 40  # (seat): Quest Replenishing at the third rampage (6-11 heroes)
-TASK_COUNT = 41
+T_HARDENED = 41  # (Gladiator): Battle Hardened, once an adventure on the plains is read
+TASK_COUNT = 42
 CHANCE_TASKS = frozenset((*range(T_MOVE_ROLL, T_CLAW + 1), T_SPECIAL, T_LAND))
 DECISION_TASKS = frozenset((*range(T_FAITH, T_SHIELD + 1), *range(T_GUST, T_ELIXIR + 1)))
 
@@ -109,7 +112,8 @@ class Options:
 
     Shared by every state of a game (built once per set of options); ``stats[seat][level]``
     holds the hero's speed, danger (plains, forest), combat, search, knowledge and resource
-    cap at that level.
+    cap at that level, and ``level_of[xp]`` the level at that EXP (the shared track, or for
+    the Grand Master one level per EXP).
     """
 
     heroes: tuple[int, ...]
@@ -142,7 +146,11 @@ class Options:
             for sheet in self.sheets
         )
         object.__setattr__(self, "stats", stats)
-        levels = tuple(self.tracks.level(x) for x in range(self.tracks.xp_max + 1))
+        if self.heroes == (GRAND_MASTER,):
+            # The Grand Master, whose only EXP is 1 per quest, rises a level per EXP.
+            levels = tuple(min(6, x + 1) for x in range(self.tracks.xp_max + 1))
+        else:
+            levels = tuple(self.tracks.level(x) for x in range(self.tracks.xp_max + 1))
         object.__setattr__(self, "level_of", levels)
         spaces = len(self.board.names)
         object.__setattr__(
@@ -320,6 +328,12 @@ def move(kind: int, a: int, b: int, text: str) -> Move:
         found = Move(kind, a, b, text)
         _MOVES.put(key, found)
     return found
+
+
+def on_mirage(rules: Options, lands: tuple[int, ...], space: int) -> bool:
+    """Whether ``space`` is covered by the Mirage City, where no hero regains health."""
+    k = rules.land_at[space]
+    return k >= 0 and lands[k] == MIRAGE_LAND
 
 
 def hero_token(name: str) -> str:

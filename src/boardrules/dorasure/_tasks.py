@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
+    GLADIATOR,
     GRAND_MASTER,
     HUNTER,
     MAGICIAN,
@@ -53,6 +54,7 @@ from boardrules.dorasure._state import (
     T_FAITH,
     T_GAUNTLETS,
     T_GUST,
+    T_HARDENED,
     T_KISS,
     T_LAND,
     T_LULLABY,
@@ -731,6 +733,17 @@ class Replenish(Task):
         return None if s.rules.crowd else "Quest Replenishing needs 6 or more heroes"
 
 
+class Hardened(Task):
+    """Battle Hardened: the Gladiator regains 1 health once her adventure on the plains has
+    been read (and its damage dealt)."""
+
+    __slots__ = ()
+    CODE, PHASES, HERO = T_HARDENED, (ADVENTURE,), GLADIATOR
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if _next(s, i)[0] == T_END_TURN else "Battle Hardened ends her adventure"
+
+
 #: The task class of each code.
 TASK_TYPES: tuple[type[Task], ...] = tuple(
     sorted((cls for cls in (
@@ -738,7 +751,7 @@ TASK_TYPES: tuple[type[Task], ...] = tuple(
         Faith, Steps, Act, Ask, Reply, Absorb, Spend, Reroll, Bullet, Shield, Deaths,
         QuestStart, QuestRolls, QuestEnd, AfterQuest, AdventureEnd, BattleEnd, ComboEnd,
         EndTurn, BattleStart, Gust, Doll, Tune, Lullaby, BigBang, Kiss, Gauntlets,
-        MasterReroll, Elixir, Special, Land, Replenish,
+        MasterReroll, Elixir, Special, Land, Replenish, Hardened,
     )), key=lambda cls: cls.CODE)
 )
 assert [cls.CODE for cls in TASK_TYPES] == list(range(TASK_COUNT))
