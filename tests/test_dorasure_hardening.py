@@ -202,3 +202,11 @@ def test_finding_the_interned_move_table_is_bounded() -> None:
 def test_finding_a_move_with_wrong_typed_fields_is_refused(fields: tuple[Any, ...]) -> None:
     with pytest.raises(TypeError, match="Dorasure move"):
         DorasureMove(*fields)
+
+
+def test_finding_a_task_the_engine_pushes_once_cannot_be_doubled() -> None:
+    # The fuzz suite's finding: a doubled reveal, survival roll or reroll offer was accepted,
+    # then its second copy broke the round trip of the state after the first.
+    doc = document(new_game(players=3))
+    doc["state"]["agenda"].insert(0, list(doc["state"]["agenda"][0]))
+    assert "at most one" in refused(doc)

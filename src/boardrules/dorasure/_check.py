@@ -35,7 +35,7 @@ from boardrules.dorasure._state import (
     WON,
     DorasureState,
 )
-from boardrules.dorasure._tasks import MAX_DICE, task_problem
+from boardrules.dorasure._tasks import MAX_DICE, TASK_TYPES, task_problem
 from boardrules.dorasure._work import Work, effective_terrain
 from boardrules.errors import StateFormatError
 
@@ -182,6 +182,9 @@ def _check_agenda(s: DorasureState) -> None:
         if problem is not None:
             raise StateFormatError(f"agenda: {problem}")
     codes = [t[0] for t in s.agenda]
+    for code in set(codes):
+        if TASK_TYPES[code].UNIQUE and codes.count(code) > 1:
+            raise StateFormatError(f"agenda: at most one {TASK_TYPES[code].__name__} task")
     if codes.count(T_EXTRA) > 1 or (s.pending and T_EXTRA not in codes):
         raise StateFormatError("pending: extra dice are owed only while one roll is read")
     if s.party and not any(c in _PARTY_TASKS for c in codes):

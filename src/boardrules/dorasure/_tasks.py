@@ -127,6 +127,8 @@ class Task(_Row):
     HERO: ClassVar[int] = -1
     #: whether ``seat`` is always the hero in turn
     IN_TURN: ClassVar[bool] = True
+    #: whether the agenda holds at most one task of this kind
+    UNIQUE: ClassVar[bool] = True
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))
@@ -189,6 +191,7 @@ class Rampage(Task):
     """One die on the Roaming Dragon Chart."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, PHASES = T_RAMPAGE, CHANCE, (ADVENTURE,)
 
 
@@ -223,6 +226,7 @@ class Roll(Task):
     """``dice`` dice read on the Adventuring Chart for ``purpose``."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, IN_TURN = T_ROLL, CHANCE, False
     FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_COMBO))
 
@@ -306,6 +310,7 @@ class Claw(Task):
     """The Dragon Retaliation roll."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, PHASES = T_CLAW, CHANCE, (BATTLE,)
 
 
@@ -313,6 +318,7 @@ class Special(Task):
     """Special Chance for one 6 of a movement roll (6-11 heroes)."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, PHASES = T_SPECIAL, CHANCE, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
@@ -323,6 +329,7 @@ class Land(Task):
     """A Fang land tile drawn onto Fang hex number ``hex`` (setup)."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, FIELDS, RANGES = T_LAND, CHANCE, ("hex",), ((0, 4),)
     PHASES = (ADVENTURE,)
 
@@ -374,6 +381,7 @@ class Ask(Task):
     """The questing hero may ask ``candidate`` to assist on ``mountain``."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, PHASES = T_ASK, DECISION, (ADVENTURE,)
     FIELDS, RANGES = ("candidate", "mountain"), ((0, 10), (0, 4))
 
@@ -423,6 +431,7 @@ class Absorb(Task):
     """The hero in ``seat`` may pay some of ``damage`` with resources."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, IN_TURN = T_ABSORB, DECISION, False
     FIELDS, RANGES = ("damage",), ((1, 99),)
 
@@ -436,6 +445,7 @@ class Spend(Task):
     """Resources for extra dice, then a roll of ``dice`` more for ``purpose``."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, IN_TURN = T_SPEND, DECISION, False
     FIELDS, RANGES = ("purpose", "dice"), ((0, P_BATTLE), (0, MAX_DICE))
 
@@ -514,6 +524,7 @@ class Doll(Task):
     """The Shaman may take some of ``damage`` dealt to ``ally`` (Body-Swapping Doll)."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, HERO, IN_TURN = T_DOLL, DECISION, SHAMAN, False
     FIELDS, RANGES = ("ally", "damage"), ((0, 10), (1, 99))
 
@@ -537,6 +548,7 @@ class Tune(Task):
     """The Minstrel may add dice to ``ally``'s roll about to be made (Heroic Tune)."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, HERO, IN_TURN = T_TUNE, DECISION, MINSTREL, False
     FIELDS, RANGES = ("ally",), ((0, 10),)
 
@@ -627,6 +639,7 @@ class Deaths(Task):
     """Deaths are checked once after one cause of damage."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, IN_TURN = T_DEATHS, False
 
 
