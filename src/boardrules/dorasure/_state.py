@@ -1,14 +1,15 @@
 """Dorasure's rules object, state, moves and the agenda's task codes.
 
 The state is a set of tracks (per seat: space, health, resource, gold, XP) plus an
-*agenda*: the tasks still to do in this turn, front first.  Each task is a tuple of four
-ints ``(code, seat, a, b)``; the front task decides whether the state is a decision (of
-``seat``), a chance node or an automatic step (resolved before the state is returned).
+*agenda*: the tasks still to do in this turn, front first.  Each task is a :class:`Task`,
+the tuple ``(code, seat, a, b)`` typed by kind (the kinds and their rules are in
+``_tasks``); the front task decides whether the state is a decision (of ``seat``), a
+chance node or an automatic step (resolved before the state is returned).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import attrs
 
@@ -17,9 +18,6 @@ from boardrules.dorasure._board import ENTRY, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
 from boardrules.dorasure._lru import LRU
 from boardrules.game import pickled_without_memo
-
-if TYPE_CHECKING:
-    from boardrules.dorasure._tasks import Task
 
 __all__ = ["DorasureMove", "DorasureState", "Move", "Options", "Rules", "State"]
 
@@ -176,6 +174,52 @@ class Options:
         return self.heroes.index(hero) if hero in self.heroes else -1
 
 
+#: What a task at the agenda's front makes: a chance node, a decision, an automatic step.
+CHANCE, DECISION, STEP = "chance", "decision", "step"
+BOTH = (ADVENTURE, BATTLE)
+
+
+class _Row(NamedTuple):
+    code: int
+    seat: int
+    a: int
+    b: int
+
+
+class Task(_Row):
+    """One task; subclasses fix ``code`` and name ``a`` and ``b`` (``FIELDS``)."""
+
+    __slots__ = ()
+    CODE: ClassVar[int] = -1
+    #: the names of ``a`` and ``b`` for this kind (empty: unused, always 0)
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: the inclusive range of ``a`` and ``b``
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ()
+    NODE: ClassVar[str] = STEP
+    PHASES: ClassVar[tuple[int, ...]] = BOTH
+    #: the hero whose ability this is (-1: any hero)
+    HERO: ClassVar[int] = -1
+    #: whether ``seat`` is always the hero in turn
+    IN_TURN: ClassVar[bool] = True
+    #: whether the agenda holds at most one task of this kind
+    UNIQUE: ClassVar[bool] = True
+
+    def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
+        return tuple.__new__(cls, (cls.CODE, seat, a, b))
+
+    def __getnewargs__(self) -> tuple[int, int, int]:
+        return self[1], self[2], self[3]
+
+    def __repr__(self) -> str:
+        named = "".join(f", {name}={self[2 + i]}" for i, name in enumerate(self.FIELDS))
+        return f"{type(self).__name__}(seat={self[1]}{named})"
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        """Why this task cannot stand at index ``i`` of ``s``'s agenda (None: it can)."""
+        return None
+
+
+
 @pickled_without_memo
 @attrs.frozen
 class State:
@@ -273,7 +317,7 @@ class Move:
     ``kind`` is one of the ``M_*`` codes and ``a``/``b`` its arguments.  The fields are
     checked on construction: ``5.0`` or ``True`` equal ``5`` and ``1`` but are not moves.
 
-    >>> Move(M_STOP, True, 0, "stop")
+    >>> Move(11, True, 0, "stop")  # 11: M_STOP
     Traceback (most recent call last):
     ...
     TypeError: a Dorasure move's kind, a and b are ints and its text a str, not True

@@ -16,11 +16,13 @@ EndTurn(seat=1, again=0)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
+    CHANCE,
+    DECISION,
     GLADIATOR,
     GRAND_MASTER,
     HUNTER,
@@ -35,6 +37,7 @@ from boardrules.dorasure._state import (
     PALADIN,
     SAMURAI,
     SHAMAN,
+    STEP,
     T_ABSORB,
     T_ACT,
     T_ADVENTURE_END,
@@ -80,6 +83,7 @@ from boardrules.dorasure._state import (
     TASK_COUNT,
     VAMPIRE,
     WEREWOLF,
+    Task,
 )
 
 if TYPE_CHECKING:
@@ -99,51 +103,6 @@ __all__ = [
 
 #: The most dice a stored roll may name.
 MAX_DICE = 40
-
-#: What a task at the agenda's front makes: a chance node, a decision, an automatic step.
-CHANCE, DECISION, STEP = "chance", "decision", "step"
-BOTH = (ADVENTURE, BATTLE)
-
-
-class _Row(NamedTuple):
-    code: int
-    seat: int
-    a: int
-    b: int
-
-
-class Task(_Row):
-    """One task; subclasses fix ``code`` and name ``a`` and ``b`` (``FIELDS``)."""
-
-    __slots__ = ()
-    CODE: ClassVar[int] = -1
-    #: the names of ``a`` and ``b`` for this kind (empty: unused, always 0)
-    FIELDS: ClassVar[tuple[str, ...]] = ()
-    #: the inclusive range of ``a`` and ``b``
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ()
-    NODE: ClassVar[str] = STEP
-    PHASES: ClassVar[tuple[int, ...]] = BOTH
-    #: the hero whose ability this is (-1: any hero)
-    HERO: ClassVar[int] = -1
-    #: whether ``seat`` is always the hero in turn
-    IN_TURN: ClassVar[bool] = True
-    #: whether the agenda holds at most one task of this kind
-    UNIQUE: ClassVar[bool] = True
-
-    def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
-        return tuple.__new__(cls, (cls.CODE, seat, a, b))
-
-    def __getnewargs__(self) -> tuple[int, int, int]:
-        return self[1], self[2], self[3]
-
-    def __repr__(self) -> str:
-        named = "".join(f", {name}={self[2 + i]}" for i, name in enumerate(self.FIELDS))
-        return f"{type(self).__name__}(seat={self[1]}{named})"
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        """Why this task cannot stand at index ``i`` of ``s``'s agenda (None: it can)."""
-        return None
-
 
 def _next(s: DorasureState, i: int) -> tuple[int, ...]:
     return s.agenda[i + 1] if i + 1 < len(s.agenda) else (-1, -1, -1, -1)
