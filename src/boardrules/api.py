@@ -1,9 +1,10 @@
 """The game-independent API: the same functions for every registered game.
 
-Each function dispatches on the state's type (every state class carries its :class:`Game`
-record as the class attribute ``game``), so a bot written against this module plays every
-game.  The games themselves live in their own packages (:mod:`boardrules.parchis`, ...),
-which offer the same functions typed for their own states and moves.
+Each function dispatches on the state's type (every state class carries its
+:class:`~boardrules.game.Game` record as the class attribute ``game``), so a bot written against
+this module plays every game.  The games themselves live in their own packages
+(:mod:`boardrules.parchis`, ...), which offer the same functions typed for their own states and
+moves.
 
 >>> import boardrules as br
 >>> s = br.new_game("parchis", players=2)
@@ -17,12 +18,15 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import random
+from bisect import bisect_right
 from fractions import Fraction
 from typing import Any
 
 from boardrules._document import read_document
 from boardrules.errors import (
+    BoardrulesError,
     NotAStateError,
     StateFormatError,
     UnknownGameError,
@@ -83,6 +87,7 @@ _registered: dict[str, Game[Any, Any]] = {}
 def available_games() -> tuple[str, ...]:
     """The names of the games that :func:`new_game` accepts, built-in ones first.
 
+    >>> from boardrules import available_games
     >>> available_games()[0]
     'parchis'
     """
@@ -101,7 +106,20 @@ def register_game(game: Game[Any, Any]) -> None:
 
 
 def get_game(name: str, /) -> Game[Any, Any]:
-    """The :class:`~boardrules.game.Game` record of the game called ``name``."""
+    """The :class:`~boardrules.game.Game` record of the game called ``name``.
+
+    >>> from boardrules import get_game
+    >>> get_game("dorada").name
+    'dorada'
+    >>> get_game({})
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.UnknownGameError: a game name is a text such as 'parchis', not a dict
+    """
+    if not isinstance(name, str):
+        raise UnknownGameError(
+            f"a game name is a text such as 'parchis', not a {type(name).__name__}"
+        )
     game = _registered.get(name)
     if game is not None:
         return game
@@ -120,6 +138,7 @@ def new_game(name: str, /, **options: Any) -> Any:
     Every game takes ``players``; an unknown option or a bad value raises
     :class:`~boardrules.InvalidOptionError`, whose message lists what is allowed.
 
+    >>> from boardrules import new_game, num_players
     >>> s = new_game("parchis", players=3)
     >>> num_players(s)
     3
@@ -162,12 +181,20 @@ def num_players(state: Any) -> int:
 
 def is_terminal(state: Any) -> bool:
     """Whether the game has ended."""
-    return game_of(state).current_player(state) == TERMINAL
+    try:
+        game: Game[Any, Any] = state.game
+    except AttributeError:
+        raise _not_a_state(state) from None
+    return game.current_player(state) == TERMINAL
 
 
 def is_chance(state: Any) -> bool:
     """Whether ``state`` is a chance node (the next move is a roll of the dice)."""
-    return game_of(state).current_player(state) == CHANCE
+    try:
+        game: Game[Any, Any] = state.game
+    except AttributeError:
+        raise _not_a_state(state) from None
+    return game.current_player(state) == CHANCE
 
 
 def legal_moves(state: Any) -> tuple[Any, ...]:
@@ -227,22 +254,85 @@ def parse_move(state: Any, text: str) -> Any:
 
 
 def sample_chance(state: Any, rng: random.Random) -> Any:
-    """Draw one outcome of the chance node ``state`` with the caller's random generator."""
-    outcomes = game_of(state).chance_outcomes(state)
-    if not outcomes:
-        raise NotAStateError("sample_chance() needs a chance node; this state is not one")
-    x = Fraction(rng.random())
-    acc = Fraction(0)
-    for move, p in outcomes:
+    """Draw one outcome of the chance node ``state`` with the caller's random generator.
+
+    One ``rng.random()`` call draws ``x``; the outcome is the first whose cumulative exact
+    probability exceeds ``x``.  The comparison is exact (no rounding of the probabilities),
+    and fast: the cumulative weights of an outcome tuple are computed once and kept while the
+    game hands out the same tuple.  A state that is not a chance node raises
+    :class:`~boardrules.BoardrulesError` (a :class:`ValueError`); an ``rng`` without
+    ``random()`` raises :class:`TypeError`.
+
+    >>> import random
+    >>> from boardrules import new_game, sample_chance
+    >>> s = new_game("parchis", players=2)
+    >>> str(sample_chance(s, random.Random(5)))
+    'roll 4'
+    """
+    try:
+        game: Game[Any, Any] = state.game
+    except AttributeError:
+        raise _not_a_state(state) from None
+    outcomes = game.chance_outcomes(state)
+    entry = _draw_tables.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        if not outcomes:
+            raise BoardrulesError(  # a plain ValueError: the state is fine, the call is not
+                "sample_chance() needs a chance node (the dice are to be rolled); "
+                "at a player's turn choose one of legal_moves(state)"
+            )
+        entry = _draw_table(outcomes)
+    try:
+        x = rng.random()
+    except AttributeError:
+        raise TypeError(
+            "sample_chance() needs a random generator such as random.Random(seed), "
+            f"not {type(rng).__name__}"
+        ) from None
+    _, moves, thresholds, denominator = entry
+    scaled = x * _RES53
+    k = int(scaled)
+    if k == scaled:  # x is k / 2**53, as every random.Random draws: exact integer test
+        i = bisect_right(thresholds, k * denominator)
+    else:  # another generator's float: compare as exact fractions
+        fx = Fraction(x)
+        i = bisect_right(thresholds, fx * denominator * _RES53)
+    return moves[i] if i < len(moves) else moves[-1]
+
+
+# sample_chance's tables, by the identity of the outcome tuple (games return the same tuple
+# for the same situation); each entry keeps its tuple so that the id stays its own.  The
+# table is emptied when it reaches _DRAW_TABLES_SIZE entries, which bounds its memory for a
+# game that builds its outcome tuples afresh.
+_RES53 = 1 << 53
+_DrawTable = tuple[tuple[tuple[Any, Fraction], ...], tuple[Any, ...], tuple[int, ...], int]
+_draw_tables: dict[int, _DrawTable] = {}
+_DRAW_TABLES_SIZE = 1024
+
+
+def _draw_table(outcomes: tuple[tuple[Any, Fraction], ...]) -> _DrawTable:
+    """Integer thresholds for ``outcomes``: outcome ``i`` is drawn by ``x = k / 2**53``
+    exactly when ``k * denominator < thresholds[i]`` and not for any earlier ``i``."""
+    denominator = 1
+    for _, p in outcomes:
+        d = Fraction(p).denominator
+        denominator = math.lcm(denominator, d)
+    thresholds, acc = [], Fraction(0)
+    for _, p in outcomes:
         acc += p
-        if x < acc:
-            return move
-    return outcomes[-1][0]
+        thresholds.append(int(acc * denominator) * _RES53)
+    if len(_draw_tables) >= _DRAW_TABLES_SIZE:
+        _draw_tables.clear()
+    entry = (outcomes, tuple(m for m, _ in outcomes), tuple(thresholds), denominator)
+    _draw_tables[id(outcomes)] = entry
+    return entry
 
 
 def to_json(state: Any) -> str:
     """A versioned JSON document of ``state`` that names its game and options.
 
+    >>> from boardrules import to_json
+    >>> from boardrules import from_json, new_game
     >>> s = new_game("parchis", players=2)
     >>> from_json(to_json(s)) == s
     True
@@ -316,6 +406,7 @@ def num_actions(state: Any) -> int:
     The same number means the same kind of decision in every position, relative to the
     player to move where the board is symmetric (each game page has a table).
 
+    >>> from boardrules import new_game, num_actions
     >>> num_actions(new_game("parchis"))
     73
     """
@@ -347,6 +438,7 @@ def legal_actions(state: Any) -> tuple[int, ...]:
     outcome numbers at a chance node, decision actions at a player's node, ``()`` at the
     end.  It is the legal-action mask of reinforcement-learning frameworks.
 
+    >>> from boardrules import legal_actions, new_game
     >>> s = new_game("parchis", players=2)
     >>> legal_actions(s)
     (0, 1, 2, 3, 4, 5)
@@ -368,6 +460,7 @@ def action_to_move(state: Any, action: int) -> Any:
     An action that is not legal now (or is not a whole number: a ``bool``, a float or a
     string) raises :class:`~boardrules.IllegalMoveError`; numpy integers are accepted.
 
+    >>> from boardrules import action_to_move, new_game
     >>> s = new_game("parchis", players=2)
     >>> str(action_to_move(s, 4))
     'roll 5'
@@ -399,6 +492,7 @@ def observation_into(state: Any, player: int, out: FloatBuffer) -> None:
     Only the values that are not zero are written, so for an environment that keeps one
     array per seat this is much cheaper than converting :func:`observation`'s tuple.
 
+    >>> from boardrules import new_game, observation, observation_into, observation_shape
     >>> s = new_game("parchis", players=2)
     >>> out = [0.0] * observation_shape(s)[0]
     >>> observation_into(s, 1, out)

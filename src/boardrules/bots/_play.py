@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import json
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import boardrules as br
+from boardrules._document import load_json
 from boardrules.bots._base import Bot, RandomBot
 from boardrules.bots._mcts import MctsBot
 from boardrules.bots._search import ExpectimaxBot, GreedyBot
@@ -49,6 +49,7 @@ def make_bot(spec: str) -> Bot:
     give a bot, with each value read as JSON if it can be (else as text).  That is how the
     command line plays your own bots.
 
+    >>> from boardrules.bots import make_bot
     >>> make_bot("mcts:iterations=50:rollout_depth=none")
     MctsBot(iterations=50, exploration=1.0, rollout_depth=None)
     >>> make_bot("boardrules.bots.ExpectimaxBot:depth=3")
@@ -90,6 +91,11 @@ def make_bot(spec: str) -> Bot:
 
 def _imported_bot(name: str, texts: dict[str, str], spec: str) -> Bot:
     module_name, _, attribute = name.rpartition(".")
+    if not all(part.isidentifier() for part in name.split(".")):
+        # '.x' or '..' would be a relative import, which importlib refuses with TypeError
+        raise br.InvalidOptionError(
+            f"cannot load the bot {name!r}: give package.module.Name of your own bot"
+        )
     try:
         factory = getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError) as e:
@@ -97,7 +103,7 @@ def _imported_bot(name: str, texts: dict[str, str], spec: str) -> Bot:
     kwargs: dict[str, Any] = {}
     for key, text in texts.items():
         try:
-            kwargs[key] = json.loads(text)
+            kwargs[key] = load_json(text)
         except ValueError:
             kwargs[key] = text
     try:
@@ -115,6 +121,7 @@ def game_seed(seed: int, index: int) -> int:
     Each game's seed depends only on the two numbers, so a series gives the same games
     however it is split between processes.
 
+    >>> from boardrules.bots import game_seed
     >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
     True
     """
@@ -137,6 +144,7 @@ def play_game(
     seed, a random one is drawn and written in the record).
     ``on_move(state, move)`` is called before each move (rolls included) is applied.
 
+    >>> from boardrules.bots import RandomBot, play_game
     >>> import boardrules as br
     >>> end, record = play_game(br.new_game("parchis", players=2), [RandomBot()] * 2, seed=3)
     >>> br.is_terminal(end) and record.result == br.returns(end)

@@ -18,6 +18,7 @@ from boardrules.errors import InvalidOptionError
 from boardrules.simulate._result import GameResult
 from boardrules.simulate._run import (
     Backend,
+    Placement,
     Progress,
     resolve_players,
     run_series,
@@ -37,6 +38,7 @@ def seatings(bots: int, seats: int) -> tuple[tuple[int, ...], ...]:
     order; with fewer bots, every assignment of bots to seats in which at least two
     different bots play (a bot then fills several seats).
 
+    >>> from boardrules.simulate import seatings
     >>> seatings(3, 2)
     ((0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1))
     >>> len(seatings(2, 4))  # 2**4 assignments less the two with a single bot
@@ -154,10 +156,9 @@ def tournament(
     # Game i is played in seating orders[i % len(orders)]: every seating gets `per` games.
     series = Series(br.game_of(start).name, br.game_of(start).options_of(start), entrants,
                     seed, orders, record is not None)
-    results, seconds, interrupted = run_series(
-        series, per * len(orders), workers=worker_count(workers, backend), backend=backend,
-        address=address, batch_size=None, progress=progress, record=record,
-    )
+    placement = Placement(backend, worker_count(workers, backend), address)
+    results, seconds, interrupted = run_series(series, per * len(orders), placement, progress,
+                                               record)
     names = tuple(label(b) for b in entrants)
     return TournamentResult(series.game, names, _ranking(names, results), tuple(results),
                             seconds, interrupted)
