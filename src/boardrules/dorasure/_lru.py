@@ -7,6 +7,7 @@ sets of living heroes) and the interned moves
 (:data:`~boardrules.dorasure._state.MOVE_TABLE_SIZE`).  The other caches are keyed by
 values the rules bound (dice counts up to a roll's most, subsets of the seven quest tiles).
 
+>>> from boardrules.dorasure._lru import LRU
 >>> table: LRU[str, int] = LRU(2)
 >>> table.put("a", 1); table.put("b", 2); table.get("a"); table.put("c", 3)
 1

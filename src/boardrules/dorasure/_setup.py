@@ -156,6 +156,8 @@ class FrozenMapping(Mapping[str, Any]):
     """A read-only mapping (picklable, unlike ``types.MappingProxyType``): an option value
     such as ``sheets`` as a state holds it.
 
+    >>> from collections.abc import Mapping
+    >>> from boardrules.dorasure._setup import frozen
     >>> m = frozen({"Ninja": {"combat": [3, 6]}})
     >>> m["Ninja"]["combat"], isinstance(m, Mapping)
     ((3, 6), True)

@@ -317,6 +317,7 @@ class Move:
     ``kind`` is one of the ``M_*`` codes and ``a``/``b`` its arguments.  The fields are
     checked on construction: ``5.0`` or ``True`` equal ``5`` and ``1`` but are not moves.
 
+    >>> from boardrules.dorasure import Move
     >>> Move(11, True, 0, "stop")  # 11: M_STOP
     Traceback (most recent call last):
     ...
