@@ -17,7 +17,7 @@ from boardrules._values import full_repr, move_repr
 from boardrules.dorasure._board import ENTRY, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
 from boardrules.dorasure._lru import LRU
-from boardrules.game import pickled_without_memo
+from boardrules.game import Game, pickled_without_memo
 
 __all__ = ["DorasureMove", "DorasureState", "Move", "Options", "Rules", "State"]
 
@@ -247,7 +247,7 @@ class State:
     ``str(state)`` is :func:`render`'s picture and :meth:`full_repr` lists every field.
     """
 
-    game: ClassVar[Any]
+    game: ClassVar[Game[State, Move]]
 
     rules: Options
     phase: int
