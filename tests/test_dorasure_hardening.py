@@ -121,6 +121,7 @@ def test_every_task_kind_is_a_typed_value_with_its_node_and_rule() -> None:
 
 def test_decoded_agendas_are_typed_tasks() -> None:
     s = br.from_json(br.to_json(new_game(players=3)))
+    assert isinstance(s, DorasureState)
     assert all(type(t) is TASK_TYPES[t[0]] for t in s.agenda)
 
 

@@ -172,5 +172,6 @@ def test_ruling_flags_stay_on_a_quest_until_it_is_solved() -> None:
     assert s.flags[0] == 2
     s = play(s, "roll 1 1 1 1", "stop", "pass")  # the Ninja's turn: the flags stay
     assert s.flags[0] == 2 and s.turn == 1
-    assert br.from_json(br.to_json(s)).flags[0] == 2
+    again = br.from_json(br.to_json(s))
+    assert isinstance(again, DorasureState) and again.flags[0] == 2
     assert sum(p for _, p in chance_outcomes(s)) == Fraction(1)
