@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sphinx.util import logging
 
@@ -92,6 +93,7 @@ _DOCUMENTED_MODULES = (
     "boardrules.dorasure",
     "boardrules.bots",
     "boardrules.simulate",
+    "boardrules.pictures",
 )
 
 
@@ -143,6 +145,9 @@ def _doctest_setup(app: Any, docname: str, source: list[str]) -> None:
 
 
 def setup(app: Any) -> None:
+    import _pictures  # docs/_pictures.py: the board directive and the example replay page
+
+    _pictures.setup(app)
     app.connect("source-read", _drop_empty_globs)
     app.connect("source-read", _doctest_setup)
     app.connect("env-check-consistency", _check_all_documented)

@@ -218,5 +218,17 @@ class Game(Generic[S, M]):
     observation_into: Callable[[S, int, FloatBuffer], None] | None = None
     cooperative: bool = False
 
+    def __attrs_post_init__(self) -> None:
+        # A state of a game that draws itself shows as its board in Jupyter and IPython.
+        if self.render_svg is not None and "_repr_svg_" not in vars(self.state_type):
+            setattr(self.state_type, "_repr_svg_", _repr_svg)  # noqa: B010
+
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
+
+
+def _repr_svg(state: Any) -> str:
+    """The board of ``state`` as SVG: what notebooks show for a state."""
+    draw = type(state).game.render_svg
+    svg: str = draw(state)
+    return svg

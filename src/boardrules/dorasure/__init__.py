@@ -45,6 +45,7 @@ from boardrules.dorasure._rules import (
 )
 from boardrules.dorasure._setup import OPTIONS, new_game, options_of, position
 from boardrules.dorasure._state import DorasureMove, DorasureState, Move, Options, Rules, State
+from boardrules.dorasure._svg import render_svg
 from boardrules.dorasure._text import parse_move, render
 from boardrules.game import TERMINAL, Game
 
@@ -83,6 +84,7 @@ __all__ = [
     "parse_move",
     "position",
     "render",
+    "render_svg",
     "returns",
 ]
 
@@ -126,5 +128,6 @@ GAME: Game[State, Move] = Game(
     observation_string=observation_string,
     observation_into=observation_into,
     cooperative=True,
+    render_svg=render_svg,
 )
 State.game = GAME
