@@ -27,8 +27,9 @@ the set of seats tied), the survival roll (2), the claw (3), a quest tile (7), a
 tile (4), the Special Chance (2) and a Fang land tile (8).
 
 >>> import boardrules as br
+>>> from boardrules.dorasure import action_to_move, legal_actions
 >>> s = br.new_game("dorasure", players=2)
->>> num_actions(s), num_chance_outcomes(s)
+>>> br.num_actions(s), br.num_chance_outcomes(s)
 (541, 13308)
 >>> [str(action_to_move(s, a)) for a in legal_actions(s)][:2]
 ['quest-tile inscriptions', 'quest-tile golem']

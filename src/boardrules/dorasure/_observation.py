@@ -51,7 +51,7 @@ Every value is in ``[0, 1]``.
 
 >>> import boardrules as br
 >>> s = br.new_game("dorasure", players=2)
->>> observation_shape(s)
+>>> br.observation_shape(s)
 (618,)
 """
 
@@ -259,7 +259,7 @@ def observation_string(state: State, player: int) -> str:
 
     >>> import boardrules as br
     >>> s = br.new_game("dorasure", players=2)
-    >>> print(observation_string(s, 1))  # doctest: +ELLIPSIS
+    >>> print(br.observation_string(s, 1))  # doctest: +ELLIPSIS
     phase adventure, seat 1 (Ninja) in turn
     seat 0 (you): Gladiator at city, health 8, resource 0, XP 0, level 1
     seat 1: Ninja at city, health 5, resource 0, XP 0, level 1
