@@ -14,6 +14,7 @@ Element classes (the games' pages document theirs): ``piece`` on every playing p
 ``hero`` on every hero, ``highlight`` on whatever marks the move passed as ``move=``,
 ``die`` on each die, ``status`` on the text that says whose turn it is.
 
+>>> from boardrules._svg import Drawing
 >>> d = Drawing(100, 50)
 >>> d.rect(0, 0, 100, 50, fill="#ffffff", cls="board")
 >>> d.text(50, 25, "a < b", size=12)
@@ -78,6 +79,7 @@ PALETTE: dict[str, Tint] = {
 def escape(text: str) -> str:
     """``text`` safe inside an SVG element or a double-quoted attribute.
 
+    >>> from boardrules._svg import escape
     >>> escape('<a href="x">&</a>')
     '&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;'
     """
@@ -92,6 +94,7 @@ def escape(text: str) -> str:
 def num(value: float) -> str:
     """A coordinate as text: rounded to two decimals, without trailing zeros.
 
+    >>> from boardrules._svg import num
     >>> num(3.0), num(2.5), num(1 / 3), num(-0.001)
     ('3', '2.5', '0.33', '0')
     """

@@ -8,6 +8,7 @@ HTML page from a game record: every position as an inline SVG frame, a small scr
 no network at all.  The command line offers the same as ``boardrules show`` and
 ``boardrules replay --html``.
 
+>>> from boardrules.pictures import replay_html
 >>> import boardrules as br
 >>> from boardrules.records import GameRecord
 >>> s = br.new_game("docker", players=2)
@@ -51,6 +52,7 @@ def show(
     and the picture (the same state gives the same file).  ``size``, ``move`` and
     ``perspective`` are those of :func:`boardrules.render_svg`.
 
+    >>> from boardrules.pictures import show
     >>> import boardrules as br
     >>> p = show(br.new_game("parchis", players=2))
     >>> p.suffix, p.read_text(encoding="utf-8").startswith("<svg")

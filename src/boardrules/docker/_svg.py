@@ -79,6 +79,7 @@ def render_svg(
     its player's side for an entry) to the square where it ends; ``perspective`` puts that
     player's side at the bottom.
 
+    >>> from boardrules.docker import render_svg
     >>> from boardrules.docker import position
     >>> svg = render_svg(position({"b2": "01", "b1": [0]}, players=2, turn=1))
     >>> svg.count('class="piece"')

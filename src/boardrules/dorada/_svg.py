@@ -70,6 +70,7 @@ def render_svg(
     piece comes to rest (a jump, DORADA, or the hole that takes it).  The path has no sides,
     so ``perspective`` changes nothing but is accepted like every game's.
 
+    >>> from boardrules.dorada import render_svg
     >>> from boardrules.dorada import position
     >>> svg = render_svg(position(players=2, track={3: [1, 0]}, bridges={9: 1}, dorada=[0]))
     >>> svg.count('class="piece"')

@@ -116,6 +116,7 @@ def render_svg(
     on the hero's own space.  The map is not symmetric, so ``perspective`` (a seat) only
     puts that hero's sheet first.
 
+    >>> from boardrules.dorasure import render_svg
     >>> from boardrules.dorasure import new_game
     >>> render_svg(new_game(players=3)).count('class="hero"')
     3

@@ -111,6 +111,7 @@ def render_svg(
     ``move`` (a legal move) is outlined from its square to where it ends, with the squares
     it crosses; ``perspective`` puts that seat's arm at the bottom.
 
+    >>> from boardrules.parchis import render_svg
     >>> from boardrules.parchis import position
     >>> svg = render_svg(position({"yellow": [5, "L3"], "red": [5]}, players=2))
     >>> svg.startswith("<svg") and svg.count('class="piece"')
