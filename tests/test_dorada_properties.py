@@ -75,6 +75,7 @@ def test_no_move_changes_the_state_it_is_applied_to(seed: int, n: int) -> None:
     for state, move, _ in playout(dorada.new_game(players=n), seed):
         frozen = pickle.dumps(state)
         copy = br.from_json(br.to_json(state))
+        assert isinstance(copy, DoradaState)
         again = dorada.apply_move(state, move)
         assert pickle.dumps(state) == frozen
         assert dorada.apply_move(copy, move) == again

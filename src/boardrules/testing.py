@@ -20,7 +20,7 @@ import pickle
 import random
 from collections.abc import Callable, Iterator
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import boardrules as br
 
@@ -37,22 +37,26 @@ __all__ = [
 #: A random game that has not ended after this many moves fails :func:`check_random_play`.
 MAX_MOVES = 200_000
 
+S = TypeVar("S")
+M = TypeVar("M")
+
 
 def random_play(
-    state: Any, rng: random.Random, max_moves: int = MAX_MOVES
-) -> Iterator[tuple[Any, Any]]:
+    state: br.GameState[S, M], rng: random.Random, max_moves: int = MAX_MOVES
+) -> Iterator[tuple[S, M]]:
     """Play ``state`` out with uniformly random decisions and exact chance; yield each
     ``(state, move)`` pair before the move is applied."""
+    current: Any = state  # ``state`` is typed as a state of its game, the positions after it S
     for _ in range(max_moves):
-        if br.is_terminal(state):
+        if br.is_terminal(current):
             return
-        if br.is_chance(state):
-            move = br.sample_chance(state, rng)
+        if br.is_chance(current):
+            move = br.sample_chance(current, rng)
         else:
-            moves = br.legal_moves(state)
+            moves = br.legal_moves(current)
             move = moves[rng.randrange(len(moves))]
-        yield state, move
-        state = br.apply_move(state, move)
+        yield current, move
+        current = br.apply_move(current, move)
     raise AssertionError(f"the game did not end within {max_moves} moves")
 
 
