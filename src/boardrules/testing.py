@@ -31,8 +31,28 @@ __all__ = [
     "check_illegal_moves",
     "check_options",
     "check_random_play",
+    "play",
     "random_play",
 ]
+
+S = TypeVar("S")
+
+
+def play(state: S, *texts: str) -> S:
+    """``state`` after the moves written ``texts``, each read in the position it is played in
+    (the rolls of the dice are moves too): the shortest way to set up a test.
+
+    A text that is not legal there raises :class:`~boardrules.IllegalMoveError` (or
+    :class:`~boardrules.MoveSyntaxError`), as :func:`boardrules.parse_move` does.
+
+    >>> s = play(br.new_game("parchis", players=2), "roll 5", "out", "roll 3", "pass", "roll 4")
+    >>> [str(m) for m in br.legal_moves(s)]  # yellow's piece on its exit, square 5
+    ['5+4']
+    """
+    for text in texts:
+        state = br.apply_move(state, br.parse_move(state, text))
+    return state
+
 
 #: A random game that has not ended after this many moves fails :func:`check_random_play`.
 MAX_MOVES = 200_000
