@@ -36,29 +36,32 @@ __all__ = [
 ]
 
 S = TypeVar("S")
+M = TypeVar("M")
+AnyState = TypeVar("AnyState", bound="br.GameState[Any, Any]")
 
 
-def play(state: S, *texts: str) -> S:
+def play(state: AnyState, *texts: str) -> AnyState:
     """``state`` after the moves written ``texts``, each read in the position it is played in
     (the rolls of the dice are moves too): the shortest way to set up a test.
 
     A text that is not legal there raises :class:`~boardrules.IllegalMoveError` (or
     :class:`~boardrules.MoveSyntaxError`), as :func:`boardrules.parse_move` does.
 
+    >>> import boardrules as br
+    >>> from boardrules.testing import play
     >>> s = play(br.new_game("parchis", players=2), "roll 5", "out", "roll 3", "pass", "roll 4")
     >>> [str(m) for m in br.legal_moves(s)]  # yellow's piece on its exit, square 5
     ['5+4']
     """
+    current: Any = state  # each move gives a state of the same game, so of the same type
     for text in texts:
-        state = br.apply_move(state, br.parse_move(state, text))
-    return state
+        current = br.apply_move(current, br.parse_move(current, text))
+    after: AnyState = current
+    return after
 
 
 #: A random game that has not ended after this many moves fails :func:`check_random_play`.
 MAX_MOVES = 200_000
-
-S = TypeVar("S")
-M = TypeVar("M")
 
 
 def random_play(

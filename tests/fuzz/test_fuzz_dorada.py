@@ -22,7 +22,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import boardrules as br
-from boardrules import dorada
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
 
@@ -65,7 +64,7 @@ def test_every_accepted_random_board_is_played_to_the_end(
         return
     rng = random.Random(seed)
     for _ in range(MOVE_LIMIT):
-        if dorada.is_terminal(state):
+        if br.is_terminal(state):
             return
         moves = br.legal_moves(state)
         move = br.sample_chance(state, rng) if br.is_chance(state) else rng.choice(moves)
