@@ -46,7 +46,7 @@ def move_repr(game: str, move: object) -> str:
     """
     try:
         text = str(move)
-    except Exception:  # noqa: BLE001 - a malformed move (wrong field types) still has a repr
+    except Exception:  # a malformed move (wrong field types) still has a repr
         text = "(malformed)"
     return f"<{game}.{type(move).__name__} {text}>"
 
