@@ -132,8 +132,12 @@ def register_game(game: Game[_S, Any]) -> None:
     _registered[game.name] = game
 
 
+# A record is invariant in its types, so these overlap the str overload "incompatibly": the
+# str overload is for a name known only at run time, typed as a record over any state.
 @overload
-def get_game(name: Literal["parchis"], /) -> Game[parchis.State, parchis.Move]: ...
+def get_game(  # pyright: ignore[reportOverlappingOverload]
+    name: Literal["parchis"], /
+) -> Game[parchis.State, parchis.Move]: ...
 @overload
 def get_game(name: Literal["dorada"], /) -> Game[dorada.State, dorada.Move]: ...
 @overload
