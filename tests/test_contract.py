@@ -8,6 +8,7 @@ import boardrules as br
 from boardrules.testing import CONTRACT_CHECKS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("check", sorted(CONTRACT_CHECKS))
 @pytest.mark.parametrize("game", br.available_games())
 def test_contract(game: str, check: str) -> None:

@@ -23,13 +23,7 @@ from boardrules.dorada import (
     scores,
     winners,
 )
-from boardrules.testing import check_game, check_random_play
-
-
-def play(state: dorada.DoradaState, *texts: str) -> dorada.DoradaState:
-    for text in texts:
-        state = dorada.apply_move(state, dorada.parse_move(state, text))
-    return state
+from boardrules.testing import check_game, check_random_play, play
 
 
 def moves(state: dorada.DoradaState) -> list[str]:

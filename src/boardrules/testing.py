@@ -31,14 +31,35 @@ __all__ = [
     "check_illegal_moves",
     "check_options",
     "check_random_play",
+    "play",
     "random_play",
 ]
 
-#: A random game that has not ended after this many moves fails :func:`check_random_play`.
-MAX_MOVES = 200_000
-
 S = TypeVar("S")
 M = TypeVar("M")
+AnyState = TypeVar("AnyState", bound="br.GameState[Any, Any]")
+
+
+def play(state: AnyState, *texts: str) -> AnyState:
+    """``state`` after the moves written ``texts``, each read in the position it is played in
+    (the rolls of the dice are moves too): the shortest way to set up a test.
+
+    A text that is not legal there raises :class:`~boardrules.IllegalMoveError` (or
+    :class:`~boardrules.MoveSyntaxError`), as :func:`boardrules.parse_move` does.
+
+    >>> s = play(br.new_game("parchis", players=2), "roll 5", "out", "roll 3", "pass", "roll 4")
+    >>> [str(m) for m in br.legal_moves(s)]  # yellow's piece on its exit, square 5
+    ['5+4']
+    """
+    current: Any = state  # each move gives a state of the same game, so of the same type
+    for text in texts:
+        current = br.apply_move(current, br.parse_move(current, text))
+    after: AnyState = current
+    return after
+
+
+#: A random game that has not ended after this many moves fails :func:`check_random_play`.
+MAX_MOVES = 200_000
 
 
 def random_play(
