@@ -179,8 +179,8 @@ body {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 12px; colo
 #board {{ flex: 0 1 820px; min-width: 320px; }}
 #board svg {{ width: 100%; height: auto; display: block; }}
 #side {{ flex: 0 0 260px; }}
-#moves {{ position: relative; max-height: 70vh; overflow-y: auto; font-size: 13px; border: 1px solid #ccc;
-         padding: 4px 4px 4px 44px; margin: 8px 0; }}
+#moves {{ position: relative; max-height: 70vh; overflow-y: auto; font-size: 13px;
+         border: 1px solid #ccc; padding: 4px 4px 4px 44px; margin: 8px 0; }}
 #moves li {{ cursor: pointer; }}
 #moves li.now {{ background: #ffd7ec; font-weight: bold; }}
 #controls button {{ font-size: 15px; min-width: 40px; }}
