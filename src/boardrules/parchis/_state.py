@@ -167,6 +167,9 @@ def _slot_setters() -> tuple[Any, ...]:
 (_OPTIONS, _POS, _BOARD, _TURN, _PHASE, _ROLL, _COUNT, _SIXES, _LAST, _FINISHED, _OPENED,
  _BARRIERS, _LEGAL) = _slot_setters()  # fmt: skip
 _new = object.__new__
+#: ``set_legal(state, moves)`` fills in the memo of the legal moves (faster than
+#: ``object.__setattr__``).
+set_legal = _LEGAL
 
 
 def new_state(
