@@ -223,9 +223,17 @@ def _moved(state: State, src: int, dst: int) -> State:
             code = cells[c] = _ADD[code][seat]
             if _PAIR_OF_ONE_SEAT[code] and (not options.barriers_on_safe_only or tab.safe[c]):
                 barriers |= 1 << c  # is_barrier, inline
+    board = tuple(cells)
     if bonus:
-        return _after_move(state, tuple(cells), pos, barriers, dst, bonus)
-    return _turn_over(state, tuple(cells), pos, barriers, dst)  # no bonus: no piece finished
+        return _after_move(state, board, pos, barriers, dst, bonus)
+    if state.roll != 6 and not state.finished:
+        # No bonus, no 6, nobody finished: the die passes to the next seat (the common case
+        # of _turn_over and _next_turn, written out here to save two calls a move).
+        return new_state(
+            options, pos, board, (seat + 1) % options.players, PHASE_ROLL, 0, 0, 0, NEST, (),
+            state.opened, barriers,
+        )  # fmt: skip
+    return _turn_over(state, board, pos, barriers, dst)
 
 
 def _came_out(state: State) -> State:
