@@ -111,11 +111,15 @@ class _Layout:
 
 
 _LAYOUTS: dict[Options, _Layout] = {}
+#: At most this many layouts are kept: a run plays few setups at a time.
+LAYOUTS_SIZE = 64
 
 
 def _layout(options: Options) -> _Layout:
     found = _LAYOUTS.get(options)
     if found is None:
+        if len(_LAYOUTS) >= LAYOUTS_SIZE:
+            _LAYOUTS.clear()
         found = _LAYOUTS[options] = _build(options)
     return found
 
