@@ -20,6 +20,7 @@ from boardrules.dorasure._state import (
     M_SPEND,
     M_STEP,
     T_REVEAL_QUEST,
+    TASK_COUNT,
     WON,
     Move,
 )
@@ -158,7 +159,7 @@ def test_the_agenda_shows_the_front_task() -> None:
     obs = br.observation(s, 0)
     spaces = len(s.rules.board.names)
     at = 2 * (12 + spaces + 25) + 4 + 2 + 1 + 3 + 5 * (len(QUESTS) + 8) + len(QUESTS) + 12
-    task = 41 + 2 + 2
+    task = TASK_COUNT + 2 + 2  # the task code one-hot, its seat, its two arguments
     front = obs[at : at + task]
-    assert front[:41].index(1.0) == s.agenda[0][0] == T_REVEAL_QUEST
+    assert front[:TASK_COUNT].index(1.0) == s.agenda[0][0] == T_REVEAL_QUEST
     assert len(obs) == at + AGENDA_SHOWN * task
