@@ -5,7 +5,8 @@ Seats are relative: seat ``k`` is the hero ``k`` places after the observer in tu
 is not symmetric).  Face-down tiles are not part of a state at all (a tile is drawn when it
 is turned up), so nothing hidden can show: the observation gives each mountain's face-up
 quest tile or "face down", and the tiles taken out of the game.  With ``n`` heroes, ``S``
-spaces, ``Q = 7`` quest tiles and ``K = 8`` tasks of the agenda the vector holds:
+spaces, ``Q = 7`` quest tiles, ``T = 42`` kinds of task and ``K = 8`` tasks of the agenda
+the vector holds:
 
 ================  ==================  ==========================================================
 values            count               meaning
@@ -41,8 +42,8 @@ movement dice     6                   the unused movement dice showing 1..6, eac
 roll read         6                   score: ``(score + 64) / 128``; extra dice owed / 40;
                                       the roll's dice so far by class (1s, 2-3s, 4-5s, 6s),
                                       each / 40
-agenda            ``K (41 + n + 2)``  the first ``K`` tasks still to do: the task code one-hot
-                                      (41), its seat one-hot (relative), its two arguments
+agenda            ``K (T + n + 2)``   the first ``K`` tasks still to do: the task code one-hot
+                                      (``T``), its seat one-hot (relative), its two arguments
                                       scaled into [0, 1] by their ranges (a seat argument is
                                       relative too); all 0 past the agenda's end
 ================  ==================  ==========================================================
@@ -52,7 +53,7 @@ Every value is in ``[0, 1]``.
 >>> import boardrules as br
 >>> s = br.new_game("dorasure", players=2)
 >>> br.observation_shape(s)
-(618,)
+(626,)
 """
 
 from __future__ import annotations
@@ -170,7 +171,7 @@ def _build(options: Options) -> _Layout:
 
 
 def observation_shape(state: State) -> tuple[int, ...]:
-    """One value per fact of the table above: 618 for 2 heroes on the default map."""
+    """One value per fact of the table above: 626 for 2 heroes on the default map."""
     return (_layout(state.rules).size,)
 
 
