@@ -219,8 +219,8 @@ def test_boards_of_other_sizes_draw_whole() -> None:
     assert count(root, "piece") == 16 and count(root, "field") == 95
     rows = ("C C R P F P F M P R P F", "R R P F M P F F P R P F", "P R P P F R P M P R V P",
             "F R P F P R M P R P F P", "P V P F V R F P R P F M") + ("P R P F P R P F P R P F",) * 5
-    s = br.new_game("dorasure", players=2, board=list(rows))
-    root = parse(br.render_svg(s))
+    heroes = br.new_game("dorasure", players=2, board=list(rows))
+    root = parse(br.render_svg(heroes))
     assert count(root, "hero") == 2
     assert count(root, "hex") == len(br.new_game("dorasure", players=2, board=list(rows))
                                      .rules.board.names)
