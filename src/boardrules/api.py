@@ -28,7 +28,7 @@ from boardrules.errors import (
     UnknownGameError,
     UnsupportedError,
 )
-from boardrules.game import CHANCE, TERMINAL, Game
+from boardrules.game import CHANCE, TERMINAL, FloatBuffer, Game
 
 __all__ = [
     "FORMAT",
@@ -52,6 +52,7 @@ __all__ = [
     "num_chance_outcomes",
     "num_players",
     "observation",
+    "observation_into",
     "observation_shape",
     "observation_string",
     "parse_move",
@@ -309,33 +310,68 @@ def render_svg(
 
 
 def num_actions(state: Any) -> int:
-    """How many distinct decision actions the game has (fixed for a game and its options)."""
+    """How many decision actions the game has: they are numbered ``0..num_actions - 1``, and
+    the number is fixed for a game and its options.
+
+    The same number means the same kind of decision in every position, relative to the
+    player to move where the board is symmetric (each game page has a table).
+
+    >>> num_actions(new_game("parchis"))
+    73
+    """
     n: int = _feature(state, "num_actions")(state)
     return n
 
 
 def num_chance_outcomes(state: Any) -> int:
-    """How many distinct chance outcomes (action numbers at chance nodes) the game has."""
+    """How many chance outcomes the game has: at a chance node the legal actions are outcome
+    numbers ``0..num_chance_outcomes - 1``, numbered apart from the decisions (as
+    OpenSpiel's chance outcomes are)."""
     n: int = _feature(state, "num_chance_outcomes")(state)
     return n
 
 
+def _encoder(state: Any, field: str) -> Any:
+    """The game's function ``field``, looked up inline: these run once per step."""
+    try:
+        function = getattr(state.game, field)
+    except AttributeError:
+        raise _not_a_state(state) from None
+    if function is None:
+        raise UnsupportedError(f"the game {state.game.name!r} does not offer {field}()")
+    return function
+
+
 def legal_actions(state: Any) -> tuple[int, ...]:
-    """The action numbers of :func:`legal_moves`, in increasing order (chance outcomes at a
-    chance node)."""
-    actions: tuple[int, ...] = _feature(state, "legal_actions")(state)
+    """The action numbers of :func:`legal_moves`, ascending, one per legal move: chance
+    outcome numbers at a chance node, decision actions at a player's node, ``()`` at the
+    end.  It is the legal-action mask of reinforcement-learning frameworks.
+
+    >>> s = new_game("parchis", players=2)
+    >>> legal_actions(s)
+    (0, 1, 2, 3, 4, 5)
+    """
+    actions: tuple[int, ...] = _encoder(state, "legal_actions")(state)
     return actions
 
 
 def move_to_action(state: Any, move: Any) -> int:
-    """The action number of the legal ``move`` in ``state``."""
+    """The action number of the legal ``move`` in ``state``; a move that is not legal raises
+    :class:`~boardrules.IllegalMoveError`."""
     action: int = _feature(state, "move_to_action")(state, move)
     return action
 
 
 def action_to_move(state: Any, action: int) -> Any:
-    """The legal move whose action number is ``action``; an action that is not legal now
-    raises :class:`~boardrules.IllegalMoveError`."""
+    """The legal move whose action number is ``action``.
+
+    An action that is not legal now (or is not a whole number: a ``bool``, a float or a
+    string) raises :class:`~boardrules.IllegalMoveError`; numpy integers are accepted.
+
+    >>> s = new_game("parchis", players=2)
+    >>> str(action_to_move(s, 4))
+    'roll 5'
+    """
     return _feature(state, "action_to_move")(state, action)
 
 
@@ -346,9 +382,30 @@ def observation_shape(state: Any) -> tuple[int, ...]:
 
 
 def observation(state: Any, player: int) -> tuple[float, ...]:
-    """What ``player`` sees of ``state``, as a flat row-major vector from that player's seat."""
-    obs: tuple[float, ...] = _feature(state, "observation")(state, player)
+    """What ``player`` sees of ``state``: a flat, row-major vector over
+    :func:`observation_shape`, from that player's seat (their pieces first, the board turned
+    to their side where it is symmetric), with everything that player can see and nothing
+    hidden from them.  Each game page documents the values channel by channel; all lie in
+    ``[0, 1]``.  A ``player`` that is not a seat of the game raises :class:`ValueError`.
+    """
+    obs: tuple[float, ...] = _encoder(state, "observation")(state, player)
     return obs
+
+
+def observation_into(state: Any, player: int, out: FloatBuffer) -> None:
+    """Write :func:`observation` of ``state`` for ``player`` into ``out``, which must hold
+    as many zeros as the observation has values (a ``list`` or a flat numpy array).
+
+    Only the values that are not zero are written, so for an environment that keeps one
+    array per seat this is much cheaper than converting :func:`observation`'s tuple.
+
+    >>> s = new_game("parchis", players=2)
+    >>> out = [0.0] * observation_shape(s)[0]
+    >>> observation_into(s, 1, out)
+    >>> tuple(out) == observation(s, 1)
+    True
+    """
+    _encoder(state, "observation_into")(state, player, out)
 
 
 def observation_string(state: Any, player: int) -> str:

@@ -19,6 +19,7 @@ from boardrules.errors import InvalidOptionError
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "FloatBuffer",
     "Game",
     "Option",
     "SvgRenderer",
@@ -154,6 +155,15 @@ class SvgRenderer(Protocol[S_contra, M_contra]):
     ) -> str: ...
 
 
+class FloatBuffer(Protocol):
+    """Where :func:`~boardrules.observation_into` writes: a flat, writable sequence of floats
+    such as a ``list`` or a one-dimensional numpy array."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
 @attrs.frozen(repr=False)
 class Game(Generic[S, M]):
     """The fixed rules of one game, as a record of pure functions over its state type ``S``
@@ -203,6 +213,7 @@ class Game(Generic[S, M]):
     observation_shape: Callable[[S], tuple[int, ...]] | None = None
     observation: Callable[[S, int], tuple[float, ...]] | None = None
     observation_string: Callable[[S, int], str] | None = None
+    observation_into: Callable[[S, int, FloatBuffer], None] | None = None
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"

@@ -23,6 +23,19 @@ True
 
 from __future__ import annotations
 
+from boardrules.docker._actions import (
+    action_to_move,
+    legal_actions,
+    move_to_action,
+    num_actions,
+    num_chance_outcomes,
+)
+from boardrules.docker._observation import (
+    observation,
+    observation_into,
+    observation_shape,
+    observation_string,
+)
 from boardrules.docker._pitch import FACES, PITCH, Pitch
 from boardrules.docker._rules import (
     apply_move,
@@ -60,15 +73,24 @@ __all__ = [
     "Roll",
     "Rules",
     "Shift",
+    "action_to_move",
     "apply_move",
     "chance_outcomes",
     "current_player",
     "elimination_order",
     "evaluate",
     "is_terminal",
+    "legal_actions",
     "legal_moves",
+    "move_to_action",
     "new_game",
+    "num_actions",
+    "num_chance_outcomes",
     "num_players",
+    "observation",
+    "observation_into",
+    "observation_shape",
+    "observation_string",
     "options_of",
     "parse_move",
     "position",
@@ -109,5 +131,14 @@ GAME: Game[DockerState, DockerMove] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    num_actions=num_actions,
+    num_chance_outcomes=num_chance_outcomes,
+    legal_actions=legal_actions,
+    move_to_action=move_to_action,
+    action_to_move=action_to_move,
+    observation_shape=observation_shape,
+    observation=observation,
+    observation_string=observation_string,
+    observation_into=observation_into,
 )
 DockerState.game = GAME

@@ -17,8 +17,23 @@ the function that implements it.
 from __future__ import annotations
 
 from boardrules.game import TERMINAL, Game
+from boardrules.parchis._actions import (
+    ACTION_OUT,
+    ACTION_PASS,
+    action_to_move,
+    legal_actions,
+    move_to_action,
+    num_actions,
+    num_chance_outcomes,
+)
 from boardrules.parchis._board import BOARD, GOAL, NEST, Board
 from boardrules.parchis._json import decode, encode
+from boardrules.parchis._observation import (
+    observation,
+    observation_into,
+    observation_shape,
+    observation_string,
+)
 from boardrules.parchis._rules import (
     apply_move,
     chance_outcomes,
@@ -31,6 +46,8 @@ from boardrules.parchis._state import Move, Options, State
 from boardrules.parchis._text import evaluate, parse_move, pieces, render
 
 __all__ = [
+    "ACTION_OUT",
+    "ACTION_PASS",
     "BOARD",
     "GAME",
     "GOAL",
@@ -40,6 +57,7 @@ __all__ = [
     "Move",
     "Options",
     "State",
+    "action_to_move",
     "apply_move",
     "chance_outcomes",
     "current_player",
@@ -47,9 +65,17 @@ __all__ = [
     "encode",
     "evaluate",
     "is_terminal",
+    "legal_actions",
     "legal_moves",
+    "move_to_action",
     "new_game",
+    "num_actions",
+    "num_chance_outcomes",
     "num_players",
+    "observation",
+    "observation_into",
+    "observation_shape",
+    "observation_string",
     "options_of",
     "parse_move",
     "pieces",
@@ -89,6 +115,15 @@ GAME: Game[State, Move] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    num_actions=num_actions,
+    num_chance_outcomes=num_chance_outcomes,
+    legal_actions=legal_actions,
+    move_to_action=move_to_action,
+    action_to_move=action_to_move,
+    observation_shape=observation_shape,
+    observation=observation,
+    observation_string=observation_string,
+    observation_into=observation_into,
 )
 State.game = GAME
 
