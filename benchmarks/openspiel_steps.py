@@ -65,7 +65,7 @@ def openspiel_steps(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", help=f"one of: {', '.join(boardrules.available_games())}")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measure (3)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measure (3)")
     parser.add_argument("--players", type=int, default=None, help="default: the game's")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument(
@@ -74,10 +74,18 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     args = parser.parse_args(argv)
     options = game_options(parser, args.players, args.option)
-    _, _, decisions, elapsed = plain_playouts(args.game, args.seconds, options, args.seed)
-    plain = decisions / elapsed
-    games, steps, spiel_time = openspiel_steps(args.game, args.seconds, options, args.seed)
-    spiel = steps / spiel_time
+    # The two measures take turns, a second or so at a time, so that a change in the load
+    # of the machine falls on both alike.
+    rounds = max(1, round(args.seconds))
+    plain = spiel = 0.0
+    games = 0
+    for i in range(rounds):
+        seed, seconds = args.seed + 1000 * i, args.seconds / rounds
+        _, _, decisions, elapsed = plain_playouts(args.game, seconds, options, seed)
+        plain += decisions / elapsed / rounds
+        played, steps, elapsed = openspiel_steps(args.game, seconds, options, seed)
+        spiel += steps / elapsed / rounds
+        games += played
     players = boardrules.num_players(boardrules.new_game(args.game, **options))
     print(f"{args.game}, {players} players: random playouts, decisions (steps) per second")
     print(f"plain API playout        {plain:12,.0f}")

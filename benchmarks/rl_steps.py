@@ -99,7 +99,7 @@ def game_options(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", help=f"one of: {', '.join(boardrules.available_games())}")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measure (3)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measure (3)")
     parser.add_argument("--players", type=int, default=None, help="default: the game's")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument(
@@ -108,17 +108,24 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     args = parser.parse_args(argv)
     options = game_options(parser, args.players, args.option)
-    _, _, decisions, elapsed = plain_playouts(args.game, args.seconds, options, args.seed)
-    plain = decisions / elapsed
-    aec, aec_time = aec_steps(args.game, args.seconds, options, args.seed)
-    single, single_time = single_steps(args.game, args.seconds, options, args.seed)
+    # The measures take turns, a second or so at a time, so that a change in the load of
+    # the machine falls on all of them alike.
+    rounds = max(1, round(args.seconds))
+    plain = aec = single = 0.0
+    for i in range(rounds):
+        seed, seconds = args.seed + 1000 * i, args.seconds / rounds
+        _, _, decisions, elapsed = plain_playouts(args.game, seconds, options, seed)
+        plain += decisions / elapsed / rounds
+        steps, elapsed = aec_steps(args.game, seconds, options, seed)
+        aec += steps / elapsed / rounds
+        steps, elapsed = single_steps(args.game, seconds, options, seed)
+        single += steps / elapsed / rounds
     players = boardrules.num_players(boardrules.new_game(args.game, **options))
     print(f"{args.game}, {players} players: random play, decisions (steps) per second")
     print(f"plain API playout        {plain:12,.0f}")
-    print(f"PettingZoo AEC env       {aec / aec_time:12,.0f}   ({aec / aec_time / plain:.0%})")
-    print(f"Gymnasium vs random      {single / single_time:12,.0f}   (learner's steps only)")
-    print(f"AEC env / plain API: {aec / aec_time / plain:.0%} (goal for 4-player Parchís: "
-          f"{GOAL:.0%})")  # fmt: skip
+    print(f"PettingZoo AEC env       {aec:12,.0f}")
+    print(f"Gymnasium vs random      {single:12,.0f}   (the learner's decisions only)")
+    print(f"AEC env / plain API: {aec / plain:.0%} (goal for 4-player Parchís: {GOAL:.0%})")
     return 0
 
 

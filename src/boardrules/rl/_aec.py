@@ -112,13 +112,14 @@ class BoardEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         if self._dice is None:
             raise br.BoardrulesError("call reset() before step()")
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        # The rewards are all 0 before the end, so only the last step has any to add.
         move = self._table.legal(self._state, action)
         if move is None:
             self._illegal(agent, action)
         else:
             self._advance(br.apply_move(self._state, move))
-        self._accumulate_rewards()
+        if self.terminations[agent]:
+            self._accumulate_rewards()
 
     def _advance(self, state: Any) -> None:
         """Roll the dice after ``state`` and hand the turn to whoever decides next."""

@@ -45,7 +45,9 @@ class Table:
         "observation_space",
         "players",
         "shape",
+        "size",
         "start",
+        "writes_into",
     )
 
     def __init__(self, name: str, options: dict[str, Any]) -> None:
@@ -54,6 +56,8 @@ class Table:
         self.players = br.num_players(self.start)
         self.num_actions = br.num_actions(self.start)
         self.shape = br.observation_shape(self.start)
+        self.size = int(np.prod(self.shape))
+        self.writes_into = self.game.observation_into is not None
         self.action_space = spaces.Discrete(self.num_actions)
         # A Dict space is typed as holding any values; its values here are the arrays.
         self.observation_space = cast(
@@ -69,7 +73,12 @@ class Table:
     def observe(self, state: Any, player: int, to_move: bool) -> Observation:
         """``player``'s observation of ``state``, with the mask of its legal actions when it
         is to move (all zeros otherwise): always new arrays, so a caller may keep them."""
-        obs = np.array(br.observation(state, player), dtype=np.float32).reshape(self.shape)
+        flat = np.zeros(self.size, dtype=np.float32)
+        if self.writes_into:
+            br.observation_into(state, player, flat)  # only the few values that are not 0
+        else:
+            flat[:] = br.observation(state, player)
+        obs = flat.reshape(self.shape)
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if to_move:
             mask[list(br.legal_actions(state))] = 1
@@ -78,13 +87,7 @@ class Table:
     def legal(self, state: Any, action: object) -> Any | None:
         """The move behind ``action`` if it is a legal action now, else ``None``."""
         try:
-            number = int(action)  # type: ignore[call-overload]
-        except (TypeError, ValueError):
-            return None
-        if number != action or not 0 <= number < self.num_actions:
-            return None
-        try:
-            return br.action_to_move(state, number)
+            return br.action_to_move(state, action)  # type: ignore[arg-type]
         except br.IllegalMoveError:
             return None
 
