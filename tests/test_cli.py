@@ -295,13 +295,21 @@ def test_simulate_plays_a_bot_of_your_own_by_its_dotted_name() -> None:
 
 
 def test_simulate_table_counts_cooperative_wins_and_losses_whole() -> None:
-    from boardrules.cli._simulate import _Outcome, _table
+    from boardrules.simulate import GameResult, SeriesResult
 
-    def outcome(*result: float) -> _Outcome:
-        return _Outcome(shift=0, result=result, moves=10, decisions=5, record=None)
+    def series(players: int, *games: tuple[float, ...], cooperative: bool) -> SeriesResult:
+        return SeriesResult(
+            game="g", options={}, players=("random",) * players, seed=0, rotate=False,
+            cooperative=cooperative, requested=len(games),
+            games=tuple(GameResult(i, i, tuple(range(players)), r, 10, 5)
+                        for i, r in enumerate(games)),
+            seconds=1.0, workers=1, backend="local", interrupted=False,
+        )
 
-    games = [outcome(1.0, 1.0), outcome(0.0, 0.0), outcome(0.0, 0.0), outcome(1.0, 1.0)]
-    rows = _table(["random", "random"], games, rotate=False).splitlines()
-    assert "50.0%" in rows[1] and "50.0%" in rows[2]  # two cooperative wins out of four
-    shared = _table(["a", "b", "c"], [outcome(1.0, 1.0, 0.0)], rotate=False).splitlines()
+    team = series(2, (1.0, 1.0), (0.0, 0.0), (0.0, 0.0), (1.0, 1.0), cooperative=True)
+    assert team.team is not None and team.team.wins == 2
+    rows = team.table().splitlines()
+    assert rows[0].startswith("team (random, random): 2/4 won, 50.0%")  # one row, not two
+    assert [s.win_rate for s in team.standings] == [0.5, 0.5]
+    shared = series(3, (1.0, 1.0, 0.0), cooperative=False).table().splitlines()
     assert "50.0%" in shared[1] and "50.0%" in shared[2] and "  0.0%" in shared[3]

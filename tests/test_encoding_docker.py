@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import boardrules as br
 from boardrules import docker
-from boardrules.docker import PIECES, DockerMove, DockerState, Entry, Roll, Shift
+from boardrules.docker import PIECES, Entry, Move, Roll, Shift, State
 from test_encoding import playout
 
 # A seat's "forward" (from its side towards the middle) and "right", as (dx, dy) with y north.
@@ -27,11 +27,11 @@ def seen_by(side: str, square: int) -> tuple[int, int]:
     return dx * right[0] + dy * right[1], dx * forward[0] + dy * forward[1]
 
 
-def meaning(state: DockerState, move: DockerMove) -> tuple[object, ...]:
+def meaning(state: State, move: Move) -> tuple[object, ...]:
     """What a move does, seen from the mover's seat, worked out without the library's frames."""
     if isinstance(move, Roll):
         return ("roll", move.value)
-    side = state.rules.sides[state.to_move]
+    side = state.options.sides[state.turn]
     if isinstance(move, Entry):
         return ("enter", seen_by(side, move.target))
     assert isinstance(move, Shift)
@@ -52,7 +52,7 @@ def test_an_action_number_means_the_same_move_seen_from_the_movers_side(
 
 
 def test_action_numbers_follow_the_table_on_the_docker_page() -> None:
-    s = docker.position({"b2": [1]}, to_move=1, roll=1, players=4)  # west moves 1
+    s = docker.position({"b2": [1]}, turn=1, roll=1, players=4)  # west moves 1
     named = {str(m): br.move_to_action(s, m) for m in br.legal_moves(s)}
     # West's entry square a2 is b1 (square 1) in west's turned pitch; the centre stays b2;
     # east is straight ahead for west (b3, square 7), north on its left (a2, square 3).
@@ -68,9 +68,9 @@ def quarter(square: int, times: int) -> int:
     return square
 
 
-def turned(state: DockerState, k: int) -> DockerState:
+def turned(state: State, k: int) -> State:
     """The position with each player moved ``k`` seats on and the pitch turned with them."""
-    n = state.rules.players
+    n = state.options.players
     quarters = k * (4 // n) if n != 3 else None
     assert quarters is not None
     towers: list[tuple[int, ...]] = [()] * 9
@@ -79,11 +79,11 @@ def turned(state: DockerState, k: int) -> DockerState:
     reserve = [0] * n
     for p, count in enumerate(state.reserve):
         reserve[(p + k) % n] = count
-    return DockerState(
-        state.rules,
+    return State(
+        state.options,
         tuple(towers),
         tuple(reserve),
-        (state.to_move + k) % n,
+        (state.turn + k) % n,
         state.roll,
         tuple((p + k) % n for p in state.eliminated),
     )
@@ -122,7 +122,7 @@ def read_towers(obs: tuple[float, ...], players: int) -> list[tuple[int, ...]]:
 def test_the_observation_shows_every_tower_from_the_observers_side(seed: int, players: int) -> None:
     for state in playout("docker", {"players": players}, seed):
         for player in range(players):
-            side = state.rules.sides[player]
+            side = state.options.sides[player]
             seen = read_towers(br.observation(state, player), players)
             for square, tower in enumerate(state.towers):
                 right, forward = seen_by(side, square)
@@ -131,7 +131,7 @@ def test_the_observation_shows_every_tower_from_the_observers_side(seed: int, pl
 
 
 def test_the_turn_planes_of_a_three_player_observation() -> None:
-    s = docker.position({"b1": [0]}, to_move=2, roll=3, eliminated=[1], players=3)
+    s = docker.position({"b1": [0]}, turn=2, roll=3, eliminated=[1], players=3)
     obs = br.observation(s, 0)
     assert br.observation_shape(s) == (3 * 9 + 5 * 3 + 10, 3, 3)
 

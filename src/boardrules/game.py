@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from types import UnionType
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
@@ -183,14 +184,15 @@ class Game(Generic[S, M]):
     ``num_chance_outcomes``, ``legal_actions``, ``move_to_action``, ``action_to_move``) numbers
     every decision and every chance outcome with a small int whose meaning does not depend on
     the position; ``observation_shape``, ``observation`` and ``observation_string`` give a
-    fixed-size view of a state from one player's seat.
+    fixed-size view of a state from one player's seat.  ``cooperative`` is true for a game
+    that all players win or lose together (every seat always has the same return).
     """
 
     name: str
     summary: str
     options: tuple[Option, ...]
     state_type: type[S]
-    move_type: type[M]
+    move_type: type[M] | UnionType  # a union of move classes for a game with several
     new_game: Callable[..., S]
     current_player: Callable[[S], int]
     num_players: Callable[[S], int]
@@ -214,6 +216,7 @@ class Game(Generic[S, M]):
     observation: Callable[[S, int], tuple[float, ...]] | None = None
     observation_string: Callable[[S, int], str] | None = None
     observation_into: Callable[[S, int, FloatBuffer], None] | None = None
+    cooperative: bool = False
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"

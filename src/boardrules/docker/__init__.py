@@ -30,6 +30,7 @@ from boardrules.docker._actions import (
     num_actions,
     num_chance_outcomes,
 )
+from boardrules.docker._json import decode, encode
 from boardrules.docker._observation import (
     observation,
     observation_into,
@@ -48,15 +49,18 @@ from boardrules.docker._rules import (
     usable_rolls,
     winner,
 )
-from boardrules.docker._setup import OPTIONS, decode, encode, new_game, options_of, position
+from boardrules.docker._setup import OPTIONS, new_game, options_of, position
 from boardrules.docker._state import (
     PIECES,
     DockerMove,
     DockerState,
     Entry,
+    Move,
+    Options,
     Roll,
     Rules,
     Shift,
+    State,
 )
 from boardrules.docker._text import parse_move, render
 from boardrules.game import TERMINAL, Game
@@ -69,15 +73,20 @@ __all__ = [
     "DockerMove",
     "DockerState",
     "Entry",
+    "Move",
+    "Options",
     "Pitch",
     "Roll",
     "Rules",
     "Shift",
+    "State",
     "action_to_move",
     "apply_move",
     "chance_outcomes",
     "current_player",
+    "decode",
     "elimination_order",
+    "encode",
     "evaluate",
     "is_terminal",
     "legal_actions",
@@ -101,23 +110,23 @@ __all__ = [
 ]
 
 
-def num_players(state: DockerState) -> int:
+def num_players(state: State) -> int:
     """The number of players (seats) in the game."""
-    return state.rules.players
+    return state.options.players
 
 
-def is_terminal(state: DockerState) -> bool:
+def is_terminal(state: State) -> bool:
     """Whether the game is over (only one player is not eliminated)."""
     return current_player(state) == TERMINAL
 
 
 #: Docker's record for the game-independent API.
-GAME: Game[DockerState, DockerMove] = Game(
+GAME: Game[State, Move] = Game(
     name="docker",
     summary="Towers on a 3x3 pitch; a player who cannot use the roll is eliminated.",
     options=OPTIONS,
-    state_type=DockerState,
-    move_type=DockerMove,
+    state_type=State,
+    move_type=Move,
     new_game=new_game,
     current_player=current_player,
     num_players=num_players,
@@ -141,4 +150,4 @@ GAME: Game[DockerState, DockerMove] = Game(
     observation_string=observation_string,
     observation_into=observation_into,
 )
-DockerState.game = GAME
+State.game = GAME

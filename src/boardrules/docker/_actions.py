@@ -33,10 +33,10 @@ from boardrules.docker._state import (
     ENTRIES,
     ROLLS,
     SHIFTS,
-    DockerMove,
-    DockerState,
+    Move,
+    Options,
     Roll,
-    Rules,
+    State,
 )
 from boardrules.errors import IllegalMoveError
 
@@ -78,13 +78,13 @@ class Frame:
     ``moves[action]`` the move each decision number stands for, ``actions`` the inverse."""
 
     view: tuple[int, ...]
-    moves: tuple[DockerMove, ...]
-    actions: dict[DockerMove, int] = attrs.field(eq=False, repr=False)
+    moves: tuple[Move, ...]
+    actions: dict[Move, int] = attrs.field(eq=False, repr=False)
 
 
 @cache
-def _frames(rules: Rules) -> tuple[Frame, ...]:
-    return tuple(frame(rules.pitch, side) for side in rules.sides)
+def _frames(options: Options) -> tuple[Frame, ...]:
+    return tuple(frame(options.pitch, side) for side in options.sides)
 
 
 @cache
@@ -95,20 +95,20 @@ def frame(pitch: Pitch, side: str) -> Frame:
     back = [0] * squares
     for square, seen in enumerate(view):
         back[seen] = square
-    moves: list[DockerMove] = [
+    moves: list[Move] = [
         SHIFTS[back[a // squares]][back[a % squares]] for a in range(squares * squares)
     ]
     moves += [ENTRIES[back[t]] for t in range(squares)]
     return Frame(view, tuple(moves), {m: a for a, m in enumerate(moves)})
 
 
-def num_actions(state: DockerState) -> int:
+def num_actions(state: State) -> int:
     """The number of decision actions: ``Q * Q + Q`` for a pitch of ``Q`` squares (90)."""
-    squares = state.rules.pitch.squares
+    squares = state.options.pitch.squares
     return squares * squares + squares
 
 
-def num_chance_outcomes(state: DockerState) -> int:
+def num_chance_outcomes(state: State) -> int:
     """The number of chance outcomes: the six faces of the die."""
     return FACES
 
@@ -116,7 +116,7 @@ def num_chance_outcomes(state: DockerState) -> int:
 _ROLL_ACTIONS = chance_actions(FACES)
 
 
-def legal_actions(state: DockerState) -> tuple[int, ...]:
+def legal_actions(state: State) -> tuple[int, ...]:
     """The action numbers of :func:`legal_moves`, ascending: ``0..5`` before the roll, the
     mover's moves in the turned pitch after it, ``()`` at the end."""
     legal = state._legal
@@ -126,21 +126,21 @@ def legal_actions(state: DockerState) -> tuple[int, ...]:
         return ()
     if state.roll == 0:
         return _ROLL_ACTIONS
-    table = _frames(state.rules)[state.to_move].actions
+    table = _frames(state.options)[state.turn].actions
     return tuple(sorted(map(table.__getitem__, legal)))
 
 
-def move_to_action(state: DockerState, move: DockerMove) -> int:
+def move_to_action(state: State, move: Move) -> int:
     """The action number of the legal ``move``; an illegal move raises
     :class:`~boardrules.IllegalMoveError`."""
     if move not in legal_moves(state):
         raise IllegalMoveError(why_illegal(state, move))
     if isinstance(move, Roll):
         return move.value - 1
-    return _frames(state.rules)[state.to_move].actions[move]
+    return _frames(state.options)[state.turn].actions[move]
 
 
-def action_to_move(state: DockerState, action: int) -> DockerMove:
+def action_to_move(state: State, action: int) -> Move:
     """The legal move numbered ``action``; an action that is not legal now raises
     :class:`~boardrules.IllegalMoveError`."""
     actions = legal_actions(state)
@@ -148,5 +148,5 @@ def action_to_move(state: DockerState, action: int) -> DockerMove:
         return pick((), (), action, "a game that is over")
     if state.roll == 0:
         return pick(ROLLS[1:], actions, action, "the roll of the die")
-    moves = _frames(state.rules)[state.to_move].moves
-    return pick([moves[a] for a in actions], actions, action, f"player {state.to_move}")
+    moves = _frames(state.options)[state.turn].moves
+    return pick([moves[a] for a in actions], actions, action, f"player {state.turn}")

@@ -40,7 +40,7 @@ from functools import cache
 from boardrules._encoding import check_seat
 from boardrules.docker._actions import frame
 from boardrules.docker._pitch import FACES
-from boardrules.docker._state import PIECES, DockerState, Rules
+from boardrules.docker._state import PIECES, Options, State
 from boardrules.game import FloatBuffer
 
 __all__ = ["observation", "observation_into", "observation_shape", "observation_string"]
@@ -50,40 +50,40 @@ def _planes(players: int) -> int:
     return players * PIECES * players + 5 * players + 1 + 3 + FACES
 
 
-def observation_shape(state: DockerState) -> tuple[int, ...]:
+def observation_shape(state: State) -> tuple[int, ...]:
     """``(planes, size, size)``: ``(32, 3, 3)`` for 2 players, ``(78, 3, 3)`` for 4."""
-    size = state.rules.pitch.size
-    return (_planes(state.rules.players), size, size)
+    size = state.options.pitch.size
+    return (_planes(state.options.players), size, size)
 
 
 @cache
-def _layout(rules: Rules, observer: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _layout(options: Options, observer: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The observer's turned square of each square (its index in a plane), and the indices
     of the entry squares' ones (they do not change in a game)."""
-    pitch, n = rules.pitch, rules.players
-    view = frame(pitch, rules.sides[observer]).view
+    pitch, n = options.pitch, options.players
+    view = frame(pitch, options.sides[observer]).view
     squares = pitch.squares
     plane = n * PIECES * n + n + 1
     entries = tuple(
-        (plane + k) * squares + view[rules.entries[(observer + k) % n]] for k in range(n)
+        (plane + k) * squares + view[options.entries[(observer + k) % n]] for k in range(n)
     )
     return view, entries
 
 
-def observation(state: DockerState, player: int) -> tuple[float, ...]:
+def observation(state: State, player: int) -> tuple[float, ...]:
     """What ``player`` sees of ``state``, flat (row-major over :func:`observation_shape`)."""
-    out = [0.0] * (_planes(state.rules.players) * state.rules.pitch.squares)
+    out = [0.0] * (_planes(state.options.players) * state.options.pitch.squares)
     observation_into(state, player, out)
     return tuple(out)
 
 
-def observation_into(state: DockerState, player: int, out: FloatBuffer) -> None:
+def observation_into(state: State, player: int, out: FloatBuffer) -> None:
     """Write :func:`observation` into ``out``, a buffer of zeros of the right length."""
-    rules = state.rules
-    n = rules.players
+    options = state.options
+    n = options.players
     observer = check_seat(player, n)
-    view, entries = _layout(rules, observer)
-    squares = rules.pitch.squares
+    view, entries = _layout(options, observer)
+    squares = options.pitch.squares
     high = PIECES * n
     tops = n * high * squares
     heights = tops + n * squares
@@ -106,7 +106,7 @@ def observation_into(state: DockerState, player: int, out: FloatBuffer) -> None:
     plane += n * squares
     over = len(state.eliminated) == n - 1
     if not over:
-        _fill(out, plane + (state.to_move - observer) % n * squares, squares, 1.0)
+        _fill(out, plane + (state.turn - observer) % n * squares, squares, 1.0)
     plane += n * squares
     phase = 2 if over else (1 if state.roll else 0)
     _fill(out, plane + phase * squares, squares, 1.0)
@@ -119,7 +119,7 @@ def _fill(out: FloatBuffer, start: int, length: int, value: float) -> None:
         out[at] = value
 
 
-def observation_string(state: DockerState, player: int) -> str:
+def observation_string(state: State, player: int) -> str:
     """The pitch as ``player`` sees it (turned to their side, seats relative), for debugging.
 
     >>> import boardrules as br
@@ -131,16 +131,16 @@ def observation_string(state: DockerState, player: int) -> str:
     1  .   .   .
        a   b   c
     """
-    rules = state.rules
-    n = rules.players
+    options = state.options
+    n = options.players
     observer = check_seat(player, n)
-    view = frame(rules.pitch, rules.sides[observer]).view
-    size = rules.pitch.size
-    cells = [""] * rules.pitch.squares
+    view = frame(options.pitch, options.sides[observer]).view
+    size = options.pitch.size
+    cells = [""] * options.pitch.squares
     for square, tower in enumerate(state.towers):
         cells[view[square]] = "".join(str((o - observer) % n) for o in tower)
     over = len(state.eliminated) == n - 1
-    mover = (state.to_move - observer) % n
+    mover = (state.turn - observer) % n
     who = "you" if mover == 0 else f"{mover} after you"
     if over:
         status = f"game over, seat {mover} ({who}) wins"

@@ -11,7 +11,7 @@ set up any position, ``scores()``/``winners()`` and the boards as data.
 >>> [str(m) for m in dorada.legal_moves(s)]
 ['move start']
 >>> s = dorada.apply_move(s, dorada.legal_moves(s)[0])
->>> s.track[8], s.to_move
+>>> s.track[8], s.turn
 ((0,), 1)
 """
 
@@ -26,10 +26,6 @@ from boardrules.dorada._board import (
     board_option,
 )
 from boardrules.dorada._json import decode, encode
-from boardrules.dorada._notation import parse_move
-from boardrules.dorada._options import OPTIONS, options_of
-from boardrules.dorada._position import new_game, position
-from boardrules.dorada._render import draw_board, render
 from boardrules.dorada._rules import (
     POINTS,
     apply_move,
@@ -43,6 +39,7 @@ from boardrules.dorada._rules import (
     scores,
     winners,
 )
+from boardrules.dorada._setup import OPTIONS, new_game, options_of, position
 from boardrules.dorada._state import (
     PASS,
     PIECES,
@@ -50,9 +47,13 @@ from boardrules.dorada._state import (
     DoradaMove,
     DoradaOptions,
     DoradaState,
+    Move,
+    Options,
     Pass,
     Roll,
+    State,
 )
+from boardrules.dorada._text import draw_board, parse_move, render
 from boardrules.game import Game
 
 __all__ = [
@@ -69,8 +70,11 @@ __all__ = [
     "DoradaOptions",
     "DoradaState",
     "Field",
+    "Move",
+    "Options",
     "Pass",
     "Roll",
+    "State",
     "apply_move",
     "board_from_spec",
     "board_option",
@@ -94,12 +98,12 @@ __all__ = [
 ]
 
 #: Dorada's record for the game-independent API.
-GAME: Game[DoradaState, DoradaMove] = Game(
+GAME: Game[State, Move] = Game(
     name="dorada",
     summary="Dorada: a stacking race on one path with stumble fields, bridges, jumps and gold",
     options=OPTIONS,
-    state_type=DoradaState,
-    move_type=DoradaMove,
+    state_type=State,
+    move_type=Move,
     new_game=new_game,
     current_player=current_player,
     num_players=num_players,
@@ -114,4 +118,4 @@ GAME: Game[DoradaState, DoradaMove] = Game(
     encode=encode,
     decode=decode,
 )
-DoradaState.game = GAME
+State.game = GAME

@@ -7,6 +7,8 @@ dragon, whose meter climbs with every 6 of a movement roll.  The game is coopera
 
 >>> import random
 >>> import boardrules as br
+>>> from boardrules.dorasure import (
+...     apply_move, current_player, is_terminal, legal_moves, new_game, returns)
 >>> rng = random.Random(3)
 >>> s = new_game(players=2)
 >>> while not is_terminal(s):
@@ -18,11 +20,8 @@ True
 
 from __future__ import annotations
 
-import re
-
 from boardrules.dorasure._data import BASE_HEROES, HERO_ORDER, QUESTS, REWARDS
 from boardrules.dorasure._json import decode, encode
-from boardrules.dorasure._render import render
 from boardrules.dorasure._rules import (
     apply_move,
     chance_outcomes,
@@ -32,8 +31,8 @@ from boardrules.dorasure._rules import (
     returns,
 )
 from boardrules.dorasure._setup import OPTIONS, new_game, options_of, position
-from boardrules.dorasure._state import DorasureMove, DorasureState
-from boardrules.errors import IllegalMoveError, MoveSyntaxError
+from boardrules.dorasure._state import DorasureMove, DorasureState, Move, Options, Rules, State
+from boardrules.dorasure._text import parse_move, render
 from boardrules.game import TERMINAL, Game
 
 __all__ = [
@@ -44,65 +43,44 @@ __all__ = [
     "REWARDS",
     "DorasureMove",
     "DorasureState",
+    "Move",
+    "Options",
+    "Rules",
+    "State",
     "apply_move",
     "chance_outcomes",
     "current_player",
+    "decode",
+    "encode",
     "evaluate",
     "is_terminal",
     "legal_moves",
     "new_game",
     "num_players",
+    "options_of",
     "parse_move",
     "position",
     "render",
     "returns",
 ]
 
-_NOTATION = re.compile(
-    r"(roll( [1-6])+|dice [-0+6]+|extra [-0+6]|rampage [1-6]|(highest|lowest) [\w+-]+"
-    r"|survival (saved|lost)|claw (miss|blast|slash)|quest-tile [a-z]+|reward [a-z]+"
-    r"|faith|no-faith|step [1-6] [a-z]+[0-9]*|stop|adventure|rest|gather [a-z][0-9]+"
-    r"|quest [a-z][0-9]+|pass|(ask|skip) [\w-]+|agree|refuse|absorb [0-9]+|spend [0-9]+"
-    r"|reroll|no-reroll|bullet [-0+]|no-bullet|shield|no-shield"
-    r"|(no-)?(gust|lullaby|big-bang|gauntlets|elixir)|no-kiss|kiss [\w-]+|(doll|tune) [0-9]+"
-    r"|special (meter|hurt)|land [a-z]+)"
-)
 
-
-def num_players(s: DorasureState) -> int:
+def num_players(s: State) -> int:
     """The number of heroes (seats)."""
     return s.rules.seats
 
 
-def is_terminal(s: DorasureState) -> bool:
+def is_terminal(s: State) -> bool:
     """Whether the heroes have slain the dragon or lost."""
     return current_player(s) == TERMINAL
 
 
-def parse_move(s: DorasureState, text: str) -> DorasureMove:
-    """The legal move written ``text`` (see the notation on the docs page).
-
-    >>> s = new_game(players=2)
-    >>> str(parse_move(s, "quest-tile golem"))
-    'quest-tile golem'
-    """
-    if not isinstance(text, str) or not _NOTATION.fullmatch(text.strip()):
-        raise MoveSyntaxError(f"{text!r} is not Dorasure move notation (e.g. 'step 5 d2', "
-                              "'spend 1', 'roll 2 6')")
-    wanted = text.strip()
-    for mv in legal_moves(s):
-        if mv.text == wanted:
-            return mv
-    shown = ", ".join(m.text for m in legal_moves(s)[:12])
-    raise IllegalMoveError(f"{wanted!r} is not legal now; legal moves: {shown}")
-
-
-GAME: Game[DorasureState, DorasureMove] = Game(
+GAME: Game[State, Move] = Game(
     name="dorasure",
     summary="Dorasure: 1-11 heroes adventure, quest and fight a dragon together",
     options=OPTIONS,
-    state_type=DorasureState,
-    move_type=DorasureMove,
+    state_type=State,
+    move_type=Move,
     new_game=new_game,
     current_player=current_player,
     num_players=num_players,
@@ -116,5 +94,6 @@ GAME: Game[DorasureState, DorasureMove] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    cooperative=True,
 )
-DorasureState.game = GAME
+State.game = GAME

@@ -74,8 +74,8 @@ MAX_DICE = 40
 
 
 def check_state(s: DorasureState) -> DorasureState:
-    """``s`` itself if it is a possible Dorasure state, else StateFormatError naming the
-    broken field."""
+    """``s`` if it is a possible Dorasure state (its running score made canonical), else
+    StateFormatError naming the broken field."""
     rules = s.rules
     n = rules.seats
     board = rules.board
@@ -155,6 +155,9 @@ def check_state(s: DorasureState) -> DorasureState:
             ) not in SHARED and not (moving and s.turn in (p, q)) and s.pos[p] != board.belk:
                 raise StateFormatError("pos: two heroes stop on one space only in the City, "
                                        "a village or the Lake")
+    # A running score that nothing can tell apart from a lower one is stored capped (see
+    # _score): an older document with the score uncapped decodes to that equal state.
+    s = Work(s).freeze()
     w = Work(s)
     settle(w)
     if w.freeze() != s:

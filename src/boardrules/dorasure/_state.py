@@ -12,11 +12,12 @@ from typing import Any, ClassVar
 
 import attrs
 
+from boardrules._values import full_repr, move_repr
 from boardrules.dorasure._board import ENTRY, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
 from boardrules.game import pickled_without_memo
 
-__all__ = ["DorasureMove", "DorasureState", "Rules"]
+__all__ = ["DorasureMove", "DorasureState", "Move", "Options", "Rules", "State"]
 
 # Heroes by index in HERO_ORDER.
 NINJA, GLADIATOR, SAMURAI, HUNTER, WEREWOLF, SHAMAN = 0, 1, 2, 3, 4, 5
@@ -33,7 +34,7 @@ PHASE_NAMES = ("adventure", "battle", "won", "lost")
 LAIR, BOOK, WEAPONS, TREASURE = 0, 1, 2, 3
 REWARD_SLUGS = tuple(slug for slug, _ in REWARDS)
 
-# Stat columns of Rules.stats[seat][level].
+# Stat columns of Options.stats[seat][level].
 SPEED, DANGER_PLAINS, DANGER_FOREST, COMBAT, SEARCH, KNOWLEDGE, CAP = range(7)
 _STAT_FIELDS = ("speed", "danger_plains", "danger_forest", "combat", "search", "knowledge",
                 "resource_cap")
@@ -98,9 +99,9 @@ CLAW_MISS, CLAW_BLAST, CLAW_SLASH = 0, 1, 2
 
 
 @attrs.frozen(cache_hash=True)
-class Rules:
+class Options:
     """The fixed setup of one game: the heroes by seat, the map, their sheets, the tracks and
-    the quest tiles.
+    the quest tiles (``options`` holds the options as given to ``new_game``).
 
     Shared by every state of a game (built once per set of options); ``stats[seat][level]``
     holds the hero's speed, danger (plains, forest), combat, search, knowledge and resource
@@ -168,7 +169,7 @@ Task = tuple[int, int, int, int]
 
 @pickled_without_memo
 @attrs.frozen
-class DorasureState:
+class State:
     """A Dorasure position (immutable).
 
     Per seat: ``pos`` (space index), ``health``, ``resource`` (Prince: servants), ``gold``
@@ -187,11 +188,15 @@ class DorasureState:
     (6-11 heroes), 2 once that one is solved too; ``retired`` lists the solved quest tiles
     taken off the board by Quest Replenishing.  Bit ``seats`` of ``spent`` is the Grand
     Master's once-per-game reroll.
+
+    ``rules`` (also reachable as ``options``, the name every game uses) is the fixed setup
+    shared by all states of the game.  ``repr(state)`` is short (game, turn, phase);
+    ``str(state)`` is :func:`render`'s picture and :meth:`full_repr` lists every field.
     """
 
     game: ClassVar[Any]
 
-    rules: Rules
+    rules: Options
     phase: int
     turn: int
     pos: tuple[int, ...]
@@ -216,7 +221,7 @@ class DorasureState:
     lands: tuple[int, ...] = ()
     renewed: tuple[int, ...] = (0, 0, 0, 0, 0)
     retired: tuple[int, ...] = ()
-    _legal: tuple[DorasureMove, ...] | None = attrs.field(
+    _legal: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
 
@@ -232,11 +237,29 @@ class DorasureState:
         """Whether a reward tile of this kind (LAIR, BOOK, WEAPONS, TREASURE) is claimed."""
         return reward in self.rewards
 
+    @property
+    def options(self) -> Options:
+        """The game's fixed setup, :attr:`rules` under the name every game uses."""
+        return self.rules
+
+    def __repr__(self) -> str:
+        rules = self.rules
+        turn = rules.hero_name(self.turn) if 0 <= self.turn < rules.seats else str(self.turn)
+        return f"<dorasure.State turn={self.turn} ({turn}) phase={PHASE_NAMES[self.phase]}>"
+
+    def __str__(self) -> str:
+        return str(self.game.render(self))
+
+    def full_repr(self) -> str:
+        """Every field of the state, as attrs writes them (``repr`` is short)."""
+        return full_repr(self)
 
 
-@attrs.frozen
-class DorasureMove:
-    """A move or chance outcome; ``str(move)`` is its notation (see the docs page).
+
+@attrs.frozen(repr=False)
+class Move:
+    """A move or chance outcome; ``str(move)`` is its notation (see the docs page) and
+    ``repr(move)`` shows it too.
 
     ``kind`` is one of the ``M_*`` codes and ``a``/``b`` its arguments.
     """
@@ -249,6 +272,17 @@ class DorasureMove:
     def __str__(self) -> str:
         return self.text
 
+    def __repr__(self) -> str:
+        return move_repr("dorasure", self)
+
+
+#: Deprecated name of :class:`State`.
+DorasureState = State
+#: Deprecated name of :class:`Move`.
+DorasureMove = Move
+#: Deprecated name of :class:`Options`.
+Rules = Options
+
 
 # Move kinds.
 M_ROLL, M_DICE, M_EXTRA, M_RAMPAGE, M_PICK, M_SURVIVAL, M_CLAW, M_QUEST_TILE = range(8)
@@ -257,15 +291,15 @@ M_PASS, M_ASK, M_REPLY, M_ABSORB, M_SPEND, M_REROLL, M_BULLET, M_SHIELD = range(
 M_GUST, M_DOLL, M_TUNE, M_LULLABY, M_BIG_BANG, M_KISS, M_GAUNTLETS = range(24, 31)
 M_MASTER_REROLL, M_ELIXIR, M_SPECIAL, M_LAND = range(31, 35)
 
-_MOVES: dict[tuple[int, int, int, str], DorasureMove] = {}
+_MOVES: dict[tuple[int, int, int, str], Move] = {}
 
 
-def move(kind: int, a: int, b: int, text: str) -> DorasureMove:
+def move(kind: int, a: int, b: int, text: str) -> Move:
     """The interned move with these fields."""
     key = (kind, a, b, text)
     found = _MOVES.get(key)
     if found is None:
-        found = _MOVES[key] = DorasureMove(kind, a, b, text)
+        found = _MOVES[key] = Move(kind, a, b, text)
     return found
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from boardrules.dorasure import _heroes
 from boardrules.dorasure._board import ROAD
+from boardrules.dorasure._score import NO_ROLL, canonical_roll
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
@@ -75,7 +76,9 @@ class Work:
         self.retired = s.retired
 
     def freeze(self) -> DorasureState:
-        """The immutable state with these values."""
+        """The immutable state with these values (the running score made canonical)."""
+        if self.score or self.pending or self.roll != NO_ROLL:
+            canonical_roll(self)
         return DorasureState(
             self.rules, self.phase, self.turn, tuple(self.pos), tuple(self.health),
             tuple(self.resource), tuple(self.gold), tuple(self.xp), tuple(self.locked),

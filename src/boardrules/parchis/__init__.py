@@ -42,7 +42,7 @@ from boardrules.parchis._rules import (
     returns,
 )
 from boardrules.parchis._setup import OPTIONS, new_game, options_of, position
-from boardrules.parchis._state import Move, Options, State
+from boardrules.parchis._state import Kind, Move, Options, State
 from boardrules.parchis._text import evaluate, parse_move, pieces, render
 
 __all__ = [
@@ -54,6 +54,7 @@ __all__ = [
     "NEST",
     "OPTIONS",
     "Board",
+    "Kind",
     "Move",
     "Options",
     "State",

@@ -19,13 +19,13 @@ from boardrules.parchis._state import (
     PHASE_MOVE,
     PHASE_OVER,
     PHASE_ROLL,
+    PHASES,
     Options,
     State,
 )
 
 __all__ = ["OPTIONS", "PHASES", "make_options", "new_game", "options_of", "position"]
 
-PHASES = ("roll", "move", "bonus", "over")
 DEFAULT_COLOURS = {2: ("yellow", "red"), 3: ("yellow", "blue", "red"), 4: BOARD.colours}
 
 

@@ -21,7 +21,7 @@ def parse_move(state: State, text: str) -> Move:
 
     >>> from boardrules.parchis import new_game
     >>> parse_move(new_game(), "roll 5")
-    Move(kind=0, colour=-1, src=-1, steps=5)
+    <parchis.Move roll 5>
     """
     if not isinstance(text, str) or not _NOTATION.fullmatch(text.strip()):
         raise MoveSyntaxError(
