@@ -92,6 +92,8 @@ _DOCUMENTED_MODULES = (
     "boardrules.dorasure",
     "boardrules.bots",
     "boardrules.simulate",
+    "boardrules.rl",
+    "boardrules.openspiel",
 )
 
 

@@ -53,7 +53,9 @@ class AfterstateValue:
         return actions[i], features[i]
 
 
-def play(env: Env, learner: AfterstateValue, seed: int, explore: float = 0.0) -> tuple[float, list[npt.NDArray[np.float64]]]:
+def play(
+    env: Env, learner: AfterstateValue, seed: int, explore: float = 0.0
+) -> tuple[float, list[npt.NDArray[np.float64]]]:
     """One game; the learner's reward and the positions it chose."""
     env.reset(seed=seed)
     chosen = []
@@ -83,8 +85,8 @@ def train(envs: list[Env], learner: AfterstateValue, seconds: float, rate: float
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         reward, chosen = play(envs[games % 2], learner, games, explore=0.1)
-        for x in chosen:
-            learner.weights += rate * (reward - x @ learner.weights) * x
+        for x in chosen:  # normalised by |x|^2, so that ``rate`` is the share of the error
+            learner.weights += rate * (reward - x @ learner.weights) / (x @ x) * x
         games += 1
     return games
 
@@ -93,7 +95,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="training time (20)")
     parser.add_argument("--games", type=int, default=300, help="evaluation games (300)")
-    parser.add_argument("--rate", type=float, default=0.01, help="learning rate (0.01)")
+    parser.add_argument("--rate", type=float, default=0.05, help="learning rate (0.05)")
     args = parser.parse_args()
     envs = [boardrules.rl.single_agent_env("docker", seat=seat, players=2) for seat in (0, 1)]
     size = int(np.prod(br.observation_shape(envs[0].boardrules_state)))

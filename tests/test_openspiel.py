@@ -9,11 +9,14 @@ import pickle
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
+
 from extras import need
 
 np = need("numpy", "openspiel")
@@ -26,7 +29,28 @@ import boardrules.openspiel  # noqa: E402
 from boardrules.bots import ExpectimaxBot  # noqa: E402
 from boardrules.bots._search import CHANCE_DEPTH  # noqa: E402
 
-GAMES = br.available_games()
+
+def encoded(game: str) -> bool:
+    """Whether ``game`` has the action encoding and observations the environments need."""
+    record = br.get_game(game)
+    return record.num_actions is not None and record.observation is not None
+
+
+# Every game; one without its action encoding yet is expected to fail, loudly (strict: once
+# its encoding lands, the mark must go).
+def game_param(game: str) -> Any:
+    return pytest.param(
+        game,
+        marks=pytest.mark.xfail(
+            not encoded(game),
+            raises=br.UnsupportedError,
+            strict=True,
+            reason=f"{game} has no action encoding and observations yet",
+        ),
+    )
+
+
+GAMES = [game_param(g) for g in br.available_games()]
 
 
 def random_positions(game: Any, count: int, seed: int) -> list[Any]:
@@ -48,7 +72,7 @@ def random_positions(game: Any, count: int, seed: int) -> list[Any]:
 
 def test_every_game_is_registered_under_its_name() -> None:
     names = set(pyspiel.registered_names())
-    assert {f"boardrules_{g}" for g in GAMES} <= names
+    assert {f"boardrules_{g}" for g in br.available_games()} <= names
     game = pyspiel.load_game("boardrules_parchis(players=2)")
     assert game.num_players() == 2 and isinstance(game, boardrules.openspiel.BoardGame)
     kind = game.get_type()
@@ -99,6 +123,7 @@ def test_each_state_is_the_boardrules_state(game_name: str) -> None:
             assert tensor.tolist() == pytest.approx(br.observation(s, player))
             assert state.observation_string(player) == br.observation_string(s, player)
             observer.set_from(state, player)
+            assert observer.tensor is not None
             assert observer.tensor.tolist() == pytest.approx(br.observation(s, player))
         copy = game.deserialize_state(state.serialize())
         assert copy.boardrules_state == s and copy.history() == state.history()
@@ -124,7 +149,7 @@ def test_state_from_a_boardrules_position() -> None:
 
 
 # What the utility type promises, checked over random games of every game.
-_CHECKS = {
+_CHECKS: dict[Any, Callable[[list[float], float], bool]] = {
     pyspiel.GameType.Utility.CONSTANT_SUM: lambda r, total: math.isclose(sum(r), total),
     pyspiel.GameType.Utility.IDENTICAL: lambda r, total: len(set(r)) == 1,
     pyspiel.GameType.Utility.GENERAL_SUM: lambda r, total: True,
@@ -161,12 +186,14 @@ def wilson_lower(wins: float, games: int, z: float = 1.96) -> float:
     return (centre - spread) / (1 + z * z / games)
 
 
-def mcts_against_random(game: Any, simulations: int, seed: int, mcts_seat: int) -> float:
+def mcts_against_random(
+    game: Any, simulations: int, seed: int, mcts_seat: int, uct_c: float = 1.0
+) -> float:
     """One game: OpenSpiel's MCTS bot (random rollouts) in ``mcts_seat``, uniform random
     moves in the other seats; MCTS's return.  Forced moves are played without a search."""
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bot = mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng)
+    bot = mcts.MCTSBot(game, uct_c, simulations, evaluator, random_state=rng)
     other = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -185,14 +212,23 @@ def mcts_against_random(game: Any, simulations: int, seed: int, mcts_seat: int) 
     return result
 
 
-@pytest.mark.parametrize(("game_name", "simulations", "games"), [("docker", 20, 20), ("parchis", 10, 12)])
-def test_mcts_beats_random(game_name: str, simulations: int, games: int) -> None:
+# Each game's series is as short as lets a clear winner show: a Parchís game is long (its
+# rollouts too), a Docker game short but closer.
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("game_name", "simulations", "uct_c", "games"),
+    [("docker", 40, 2.0, 30), ("parchis", 40, 1.0, 8)],
+)
+def test_mcts_beats_random(game_name: str, simulations: int, uct_c: float, games: int) -> None:
     game = boardrules.openspiel.load_game(game_name, players=2)
-    wins = sum(mcts_against_random(game, simulations, seed, seed % 2) for seed in range(games))
+    wins = sum(
+        mcts_against_random(game, simulations, seed, seed % 2, uct_c) for seed in range(games)
+    )
     assert wilson_lower(wins, games) > 0.5, f"MCTS won {wins} of {games}"
 
 
-@pytest.mark.parametrize("game_name", ["dorada", "dorasure"])
+@pytest.mark.slow
+@pytest.mark.parametrize("game_name", [game_param("dorada"), game_param("dorasure")])
 def test_mcts_plays_full_games(game_name: str) -> None:
     game = boardrules.openspiel.load_game(game_name, players=2)
     result = mcts_against_random(game, 3, seed=0, mcts_seat=0)
@@ -240,13 +276,14 @@ def test_expectiminimax_agrees_with_expectimax_bot(game_name: str, depth: int) -
         s
         for s in random_positions(game, 80, seed=depth)[::4]
         if exact_within(s.boardrules_state, depth)
-    ][:12]
-    assert len(positions) == 12
+    ][: 12 // depth]
+    assert len(positions) == 12 // depth
     values = []
     for state in positions:
         s = state.boardrules_state
         player = 0 if br.is_chance(s) or br.is_terminal(s) else br.current_player(s)
-        theirs, _ = minimax.expectiminimax(state, depth, lambda x: horizon_value(x, player), player)
+        value = partial(horizon_value, player=player)
+        theirs, _ = minimax.expectiminimax(state, depth, value, player)
         assert theirs == pytest.approx(bot.value(s)[player], abs=1e-9)
         values.append(theirs)
     assert len({round(v, 9) for v in values}) >= 3  # not one value for every position

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 from urllib.parse import unquote
 
 import numpy as np
@@ -19,8 +19,9 @@ __all__ = [
     "MAX_GAME_LENGTH",
     "BoardGame",
     "BoardState",
-    "game_type",
+    "PyObserver",
     "encode_json",
+    "game_type",
     "load_game",
     "register",
     "short_name",
@@ -217,12 +218,13 @@ class BoardGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type in
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
-    ) -> object:
+    ) -> PyObserver:
         """The observer of :func:`boardrules.observation`; a perfect-recall observer (asked
         for information states) is OpenSpiel's own for games of public information."""
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return _Observer(self._shape, params)
-        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+        generic: PyObserver = IIGObserverForPublicInfoGame(iig_obs_type, params)
+        return generic
 
 
 class BoardState(pyspiel.State):  # type: ignore[misc]
@@ -261,7 +263,7 @@ class BoardState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game has ended."""
-        return self._held.player == _TERMINAL  # type: ignore[no-any-return]
+        return self._held.player == _TERMINAL
 
     def returns(self) -> list[float]:
         """:func:`boardrules.returns` (all zero before the end)."""
@@ -269,6 +271,21 @@ class BoardState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return br.render(self._held.state)
+
+
+class PyObserver(Protocol):
+    """OpenSpiel's protocol of a Python observer: ``set_from`` fills ``tensor`` (and its
+    views in ``dict``) with what ``player`` sees of ``state``."""
+
+    @property
+    def tensor(self) -> npt.NDArray[np.float32] | None: ...
+
+    @property
+    def dict(self) -> dict[str, npt.NDArray[np.float32]]: ...
+
+    def set_from(self, state: BoardState, player: int) -> None: ...
+
+    def string_from(self, state: BoardState, player: int) -> str: ...
 
 
 class _Observer:
@@ -309,7 +326,9 @@ def register(name: str) -> None:
     (importing :mod:`boardrules.openspiel` registers every game known then)."""
     # A class, not a closure: OpenSpiel keeps the maker until after Python has shut down,
     # and a function kept so long makes the interpreter abort at exit.
-    maker = type(f"BoardGame_{name}", (BoardGame,), {"name": name, "kind": game_type(name)})
+    maker: type[BoardGame] = type(
+        f"BoardGame_{name}", (BoardGame,), {"name": name, "kind": game_type(name)}
+    )
     pyspiel.register_game(maker.kind, maker)
 
 
