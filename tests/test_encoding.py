@@ -21,6 +21,15 @@ from hypothesis import strategies as st
 
 import boardrules as br
 
+# A short board of one's own: every kind of field, a jump back, few fields.
+SMALL_BOARD = {
+    "name": "small",
+    "fields": 12,
+    "stumble": [3, 9, 11],
+    "jumps": [[4, 2], [8, -3], [10, 1]],
+    "gold": [6],
+    "last_jump": 10,
+}
 # Options to play each game with: every number of players, and the variants that change
 # what a move can be.
 OPTIONS: dict[str, list[dict[str, Any]]] = {
@@ -29,6 +38,12 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"players": 3},
         {"players": 4},
         {"players": 2, "return_to_start": True},
+    ],
+    "dorada": [
+        {"players": 2},
+        {"players": 3, "tie_break": "highest-piece"},
+        {"players": 4},
+        {"players": 2, "board": SMALL_BOARD},
     ],
     "parchis": [
         {"players": 2},

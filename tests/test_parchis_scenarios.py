@@ -415,7 +415,7 @@ ODD_POSITIONS: dict[str, Callable[[], P.State]] = {
     "game over": _game_over,
     "variants on, not opened yet": lambda: P.position(
         {"red": [5], "blue": [5]},
-        opened=["red"],
+        opened=["red", "blue"],  # yellow (in turn) and green have not brought a piece out
         two_out_on_first_five=True,
         exit_capture=False,
         barriers_on_safe_only=True,

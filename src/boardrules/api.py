@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import random
+from bisect import bisect_right
 from fractions import Fraction
 from typing import Any
 
 from boardrules._document import read_document
 from boardrules.errors import (
+    BoardrulesError,
     NotAStateError,
     StateFormatError,
     UnknownGameError,
@@ -101,7 +104,19 @@ def register_game(game: Game[Any, Any]) -> None:
 
 
 def get_game(name: str, /) -> Game[Any, Any]:
-    """The :class:`~boardrules.game.Game` record of the game called ``name``."""
+    """The :class:`~boardrules.game.Game` record of the game called ``name``.
+
+    >>> get_game("dorada").name
+    'dorada'
+    >>> get_game({})
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.UnknownGameError: a game name is a text such as 'parchis', not a dict
+    """
+    if not isinstance(name, str):
+        raise UnknownGameError(
+            f"a game name is a text such as 'parchis', not a {type(name).__name__}"
+        )
     game = _registered.get(name)
     if game is not None:
         return game
@@ -162,12 +177,20 @@ def num_players(state: Any) -> int:
 
 def is_terminal(state: Any) -> bool:
     """Whether the game has ended."""
-    return game_of(state).current_player(state) == TERMINAL
+    try:
+        game: Game[Any, Any] = state.game
+    except AttributeError:
+        raise _not_a_state(state) from None
+    return game.current_player(state) == TERMINAL
 
 
 def is_chance(state: Any) -> bool:
     """Whether ``state`` is a chance node (the next move is a roll of the dice)."""
-    return game_of(state).current_player(state) == CHANCE
+    try:
+        game: Game[Any, Any] = state.game
+    except AttributeError:
+        raise _not_a_state(state) from None
+    return game.current_player(state) == CHANCE
 
 
 def legal_moves(state: Any) -> tuple[Any, ...]:
@@ -227,17 +250,76 @@ def parse_move(state: Any, text: str) -> Any:
 
 
 def sample_chance(state: Any, rng: random.Random) -> Any:
-    """Draw one outcome of the chance node ``state`` with the caller's random generator."""
-    outcomes = game_of(state).chance_outcomes(state)
-    if not outcomes:
-        raise NotAStateError("sample_chance() needs a chance node; this state is not one")
-    x = Fraction(rng.random())
-    acc = Fraction(0)
-    for move, p in outcomes:
+    """Draw one outcome of the chance node ``state`` with the caller's random generator.
+
+    One ``rng.random()`` call draws ``x``; the outcome is the first whose cumulative exact
+    probability exceeds ``x``.  The comparison is exact (no rounding of the probabilities),
+    and fast: the cumulative weights of an outcome tuple are computed once and kept while the
+    game hands out the same tuple.  A state that is not a chance node raises
+    :class:`~boardrules.BoardrulesError` (a :class:`ValueError`); an ``rng`` without
+    ``random()`` raises :class:`TypeError`.
+
+    >>> s = new_game("parchis", players=2)
+    >>> str(sample_chance(s, random.Random(5)))
+    'roll 4'
+    """
+    try:
+        game: Game[Any, Any] = state.game
+    except AttributeError:
+        raise _not_a_state(state) from None
+    outcomes = game.chance_outcomes(state)
+    entry = _draw_tables.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        if not outcomes:
+            raise BoardrulesError(  # a plain ValueError: the state is fine, the call is not
+                "sample_chance() needs a chance node (the dice are to be rolled); "
+                "at a player's turn choose one of legal_moves(state)"
+            )
+        entry = _draw_table(outcomes)
+    try:
+        x = rng.random()
+    except AttributeError:
+        raise TypeError(
+            "sample_chance() needs a random generator such as random.Random(seed), "
+            f"not {type(rng).__name__}"
+        ) from None
+    _, moves, thresholds, denominator = entry
+    scaled = x * _RES53
+    k = int(scaled)
+    if k == scaled:  # x is k / 2**53, as every random.Random draws: exact integer test
+        i = bisect_right(thresholds, k * denominator)
+    else:  # another generator's float: compare as exact fractions
+        fx = Fraction(x)
+        i = bisect_right(thresholds, fx * denominator * _RES53)
+    return moves[i] if i < len(moves) else moves[-1]
+
+
+# sample_chance's tables, by the identity of the outcome tuple (games return the same tuple
+# for the same situation); each entry keeps its tuple so that the id stays its own.  The
+# table is emptied when it reaches _DRAW_TABLES_SIZE entries, which bounds its memory for a
+# game that builds its outcome tuples afresh.
+_RES53 = 1 << 53
+_DrawTable = tuple[tuple[tuple[Any, Fraction], ...], tuple[Any, ...], tuple[int, ...], int]
+_draw_tables: dict[int, _DrawTable] = {}
+_DRAW_TABLES_SIZE = 1024
+
+
+def _draw_table(outcomes: tuple[tuple[Any, Fraction], ...]) -> _DrawTable:
+    """Integer thresholds for ``outcomes``: outcome ``i`` is drawn by ``x = k / 2**53``
+    exactly when ``k * denominator < thresholds[i]`` and not for any earlier ``i``."""
+    denominator = 1
+    for _, p in outcomes:
+        d = Fraction(p).denominator
+        denominator = math.lcm(denominator, d)
+    thresholds, acc = [], Fraction(0)
+    for _, p in outcomes:
         acc += p
-        if x < acc:
-            return move
-    return outcomes[-1][0]
+        thresholds.append(int(acc * denominator) * _RES53)
+    if len(_draw_tables) >= _DRAW_TABLES_SIZE:
+        _draw_tables.clear()
+    entry = (outcomes, tuple(m for m, _ in outcomes), tuple(thresholds), denominator)
+    _draw_tables[id(outcomes)] = entry
+    return entry
 
 
 def to_json(state: Any) -> str:

@@ -55,7 +55,8 @@ class GameRecord:
     is the :func:`boardrules.to_json` document of the first position when the game did not
     start from ``new_game(game, **options)`` (else ``None``); ``result`` is
     :func:`boardrules.returns` of the last position, or ``None`` if the game was not
-    finished.
+    finished.  ``seed`` says how the game was generated; replaying does not use it, since
+    the rolls of the dice are moves of the record like the players' decisions.
     """
 
     game: str

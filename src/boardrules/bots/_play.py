@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import json
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import boardrules as br
+from boardrules._document import load_json
 from boardrules.bots._base import Bot, RandomBot
 from boardrules.bots._mcts import MctsBot
 from boardrules.bots._search import ExpectimaxBot, GreedyBot
@@ -90,6 +90,11 @@ def make_bot(spec: str) -> Bot:
 
 def _imported_bot(name: str, texts: dict[str, str], spec: str) -> Bot:
     module_name, _, attribute = name.rpartition(".")
+    if not all(part.isidentifier() for part in name.split(".")):
+        # '.x' or '..' would be a relative import, which importlib refuses with TypeError
+        raise br.InvalidOptionError(
+            f"cannot load the bot {name!r}: give package.module.Name of your own bot"
+        )
     try:
         factory = getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError) as e:
@@ -97,7 +102,7 @@ def _imported_bot(name: str, texts: dict[str, str], spec: str) -> Bot:
     kwargs: dict[str, Any] = {}
     for key, text in texts.items():
         try:
-            kwargs[key] = json.loads(text)
+            kwargs[key] = load_json(text)
         except ValueError:
             kwargs[key] = text
     try:

@@ -99,7 +99,12 @@ def _parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="show or check recorded games")
     rep.add_argument("file", metavar="FILE", help="a record (play --record) or JSON Lines")
-    rep.add_argument("--check", action="store_true", help="only check that the records replay")
+    rep.add_argument(
+        "--check",
+        action="store_true",
+        help="only check that the records replay: every move legal, the result as recorded "
+        "(the rolls are moves of the record; the seed is not used)",
+    )
     rep.add_argument("--game", type=int, metavar="N", help="the N-th record of the file")
     rep.add_argument("--boards", action="store_true", help="show the board after every move")
     rep.set_defaults(run=_cmd_replay, parser=rep)

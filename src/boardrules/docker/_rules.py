@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import cast
 
+from boardrules._legal import find_legal, wrong_field_types
 from boardrules.chance import die_faces
 from boardrules.docker._pitch import FACES
 from boardrules.docker._state import (
@@ -132,11 +133,15 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; an illegal move raises :class:`~boardrules.IllegalMoveError`."""
-    if move not in legal_moves(state):
+    legal = state._legal
+    if legal is None:
+        legal = legal_moves(state)
+    found = find_legal(move, legal)  # the interned move itself, or one strictly equal to it
+    if found is None:
         raise IllegalMoveError(why_illegal(state, move))
-    if isinstance(move, Roll):
-        return _after_roll(state, move.value)
-    return _after_move(state, move)
+    if type(found) is Roll:
+        return _after_roll(state, found.value)
+    return _after_move(state, found)
 
 
 def _after_roll(state: State, roll: int) -> State:
@@ -203,8 +208,14 @@ def why_illegal(state: State, move: object) -> str:
     pitch = state.options.pitch
     if is_over(state):
         return "the game is over: only one player is left"
-    if not isinstance(move, (Roll, Shift, Entry)):
+    if not isinstance(move, (Roll, Shift, Entry)) or type(move) not in (Roll, Shift, Entry):
         return f"{move!r} is not a Docker move"
+    wrong = wrong_field_types(move)
+    if wrong is not None:
+        return f"{move!r} is not a Docker move: its {wrong}"
+    off = [s for s in _squares_of(move) if not 0 <= s < pitch.squares]
+    if off:
+        return f"{move!r} names square {off[0]}, which is not on the pitch (0..{pitch.squares - 1})"
     if state.roll == 0:
         return f"player {state.turn} must roll the die first (roll 1 .. roll {FACES})"
     if isinstance(move, Roll):
@@ -240,6 +251,12 @@ def why_illegal(state: State, move: object) -> str:
         f"no route from {origin} to {pitch.name_of(move.target)} costs exactly {roll}: "
         "each step costs 1 plus the height difference, and no square may be entered twice"
     )
+
+
+def _squares_of(move: Move) -> tuple[int, ...]:
+    if isinstance(move, Shift):
+        return (move.origin, move.target)
+    return (move.target,) if isinstance(move, Entry) else ()
 
 
 def returns(state: State) -> tuple[float, ...]:

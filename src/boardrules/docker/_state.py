@@ -75,6 +75,13 @@ def rules_for(players: int, first_player: int, return_to_start: bool) -> Options
     return Rules(players, first_player, return_to_start)
 
 
+def _name(square: int) -> str:
+    """A square's name; a forged move's square off the pitch still prints (as ``?9``)."""
+    if type(square) is int and 0 <= square < PITCH.squares:
+        return PITCH.name_of(square)
+    return f"?{square!r}"
+
+
 class DockerMove:
     """Base class of Docker's moves: :class:`Roll`, :class:`Shift` and :class:`Entry`;
     :data:`Move` is their union, the precise type.  ``str(move)`` is its notation."""
@@ -107,7 +114,7 @@ class Shift(DockerMove):
     target: int
 
     def __str__(self) -> str:
-        return f"{PITCH.name_of(self.origin)}-{PITCH.name_of(self.target)}"
+        return f"{_name(self.origin)}-{_name(self.target)}"
 
 
 @attrs.frozen(repr=False)
@@ -120,7 +127,7 @@ class Entry(DockerMove):
     target: int
 
     def __str__(self) -> str:
-        return f"in-{PITCH.name_of(self.target)}"
+        return f"in-{_name(self.target)}"
 
 
 #: ``ROLLS[v]`` is the move "roll v" (index 0 unused).

@@ -17,6 +17,13 @@ set up any position, ``scores()``/``winners()`` and the boards as data.
 
 from __future__ import annotations
 
+from boardrules.dorada._actions import (
+    action_to_move,
+    legal_actions,
+    move_to_action,
+    num_actions,
+    num_chance_outcomes,
+)
 from boardrules.dorada._board import (
     BOARDS,
     CLASSIC_40,
@@ -26,6 +33,12 @@ from boardrules.dorada._board import (
     board_option,
 )
 from boardrules.dorada._json import decode, encode
+from boardrules.dorada._observation import (
+    observation,
+    observation_into,
+    observation_shape,
+    observation_string,
+)
 from boardrules.dorada._rules import (
     POINTS,
     apply_move,
@@ -75,6 +88,7 @@ __all__ = [
     "Pass",
     "Roll",
     "State",
+    "action_to_move",
     "apply_move",
     "board_from_spec",
     "board_option",
@@ -85,9 +99,17 @@ __all__ = [
     "encode",
     "evaluate",
     "is_terminal",
+    "legal_actions",
     "legal_moves",
+    "move_to_action",
     "new_game",
+    "num_actions",
+    "num_chance_outcomes",
     "num_players",
+    "observation",
+    "observation_into",
+    "observation_shape",
+    "observation_string",
     "options_of",
     "parse_move",
     "position",
@@ -117,5 +139,14 @@ GAME: Game[State, Move] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    num_actions=num_actions,
+    num_chance_outcomes=num_chance_outcomes,
+    legal_actions=legal_actions,
+    move_to_action=move_to_action,
+    action_to_move=action_to_move,
+    observation_shape=observation_shape,
+    observation=observation,
+    observation_string=observation_string,
+    observation_into=observation_into,
 )
 State.game = GAME

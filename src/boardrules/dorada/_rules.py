@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import cast
 
+from boardrules._legal import find_legal, wrong_field_types
 from boardrules.dorada._board import Board, Field
 from boardrules.dorada._state import (
     ADVANCES,
@@ -186,15 +187,18 @@ def apply_move(state: State, move: Move) -> State:
     opts = state.options
     if not state.roll:
         # A chance node (or the end, where nothing is legal): only a roll of the die.
-        if move in ROLLS and state.turn != TERMINAL:
+        roll = find_legal(move, ROLLS)  # the interned roll, or one strictly equal to it
+        if roll is not None and state.turn != TERMINAL:
             return State(opts, state.start, state.track, state.bridges, state.dorada,
-                         state.turn, move.die)
+                         state.turn, roll.die)
         raise IllegalMoveError(why_illegal(state, move))
     legal = state._legal
     if legal is None:
         legal = legal_moves(state)
-    if move not in legal:
+    found = find_legal(move, legal)
+    if found is None:
         raise IllegalMoveError(why_illegal(state, move))
+    move = found
     p = state.turn
     start, bridges, dorada = state.start, state.bridges, state.dorada
     if isinstance(move, Pass):
@@ -222,9 +226,12 @@ def apply_move(state: State, move: Move) -> State:
 
 def why_illegal(state: State, move: object) -> str:
     """The rule that forbids ``move`` in ``state``."""
-    if not isinstance(move, DoradaMove):
+    if not isinstance(move, DoradaMove) or type(move) not in (Roll, Advance, Pass):
         return (f"{move!r} is not a Dorada move; the moves are 'roll N', 'move start', "
                 "'move N' and 'pass'")
+    wrong = wrong_field_types(move)
+    if wrong is not None:
+        return f"{move!r} is not a Dorada move: its {wrong}"
     if state.turn == TERMINAL:
         return "the game is over: every piece is in DORADA or lost"
     who = f"player {state.turn}"

@@ -18,60 +18,28 @@ from boardrules.dorasure._state import (
     CHANCE_TASKS,
     DECISION_TASKS,
     GRAND_MASTER,
-    MAGICIAN,
-    MINSTREL,
-    P_ADVENTURE,
-    P_BATTLE,
-    P_QUEST,
     PRINCE,
-    SAMURAI,
-    SHAMAN,
-    T_ABSORB,
     T_ASK,
     T_BATTLE_START,
-    T_BIG_BANG,
-    T_CLAW,
+    T_COMBO_END,
     T_DEATHS,
-    T_DOLL,
-    T_ELIXIR,
     T_END_TURN,
     T_EXTRA,
-    T_GAUNTLETS,
-    T_GUST,
-    T_KISS,
     T_LAND,
-    T_LULLABY,
-    T_MASTER_REROLL,
     T_MOVE,
-    T_PICK,
+    T_MOVE_ROLL,
     T_QUEST_END,
-    T_QUEST_ROLLS,
-    T_QUEST_START,
-    T_REPLENISH,
     T_REPLY,
-    T_REROLL,
     T_REVEAL_QUEST,
-    T_REVEAL_REWARD,
-    T_ROLL,
-    T_SHIELD,
-    T_SPECIAL,
-    T_SPEND,
     T_SURVIVAL,
-    T_TUNE,
-    TASK_COUNT,
-    VAMPIRE,
-    WEREWOLF,
     WON,
     DorasureState,
 )
+from boardrules.dorasure._tasks import MAX_DICE, task_problem
 from boardrules.dorasure._work import Work, effective_terrain
 from boardrules.errors import StateFormatError
 
 __all__ = ["MAX_DICE", "check_state"]
-
-#: The most dice a stored roll may name.
-MAX_DICE = 40
-
 
 def check_state(s: DorasureState) -> DorasureState:
     """``s`` if it is a possible Dorasure state (its running score made canonical), else
@@ -173,81 +141,28 @@ def check_state(s: DorasureState) -> DorasureState:
 
 
 def _check_agenda(s: DorasureState) -> None:
-    rules = s.rules
-    n = rules.seats
+    """Each task by its kind's rule (see ``_tasks``), then what the agenda as a whole says
+    about the roll being read."""
     if not s.agenda:
         raise StateFormatError("agenda: a game in progress has tasks to do")
     if s.agenda[0][0] not in CHANCE_TASKS | DECISION_TASKS:
         raise StateFormatError("agenda: the front task is a decision or a roll")
-    ends = [t for t in s.agenda if t[0] == T_END_TURN]
-    second = (T_END_TURN, s.turn, 1, 0)
-    if ends not in ([(T_END_TURN, s.turn, 0, 0)], [second]) or s.agenda[-1][0] != T_END_TURN:
+    if s.agenda[-1][0] != T_END_TURN:
         raise StateFormatError("agenda: it ends with the end of the turn of the hero in turn")
-    if ends == [second] and (s.phase != BATTLE or rules.heroes[s.turn] != WEREWOLF):
-        raise StateFormatError("agenda: only the Werewolf takes a second battle turn")
-    if s.phase != ADVENTURE and any(t[0] == T_BATTLE_START for t in s.agenda):
-        raise StateFormatError("agenda: the battle starts only once")
-    for code, seat, a, b in s.agenda:
-        if not 0 <= code < TASK_COUNT or not 0 <= seat < n:
-            raise StateFormatError("agenda: task code or seat out of range")
-        if not -1 <= a <= MAX_DICE or not -1 <= b <= MAX_DICE:
-            raise StateFormatError("agenda: task argument out of range")
-        if code in (T_QUEST_START, T_QUEST_ROLLS, T_QUEST_END) and (
-            not 0 <= a < 5 or s.quests[a] < 0
-        ):
-            raise StateFormatError("agenda: a quest task needs a face-up quest")
-        if code == T_REVEAL_QUEST and (not 0 <= a < 5 or s.quests[a] >= 0):
-            raise StateFormatError("agenda: only a face-down quest is revealed")
-        if code == T_REVEAL_REWARD and (
-            not 0 <= a < 5 or s.quests[a] < 0 or s.rewards[a] >= 0
-        ):
-            raise StateFormatError("agenda: a reward is revealed under a solved quest")
-        asked = b if code == T_ASK else a  # (T_ASK, seat, candidate, m), (T_REPLY, candidate, m)
-        if code in (T_ASK, T_REPLY) and (not 0 <= asked < 5 or s.quests[asked] < 0):
-            raise StateFormatError("agenda: assistance is asked for a face-up quest")
-        if code == T_ASK and not 0 <= a < n:
-            raise StateFormatError("agenda: assistance is asked of a hero in the game")
-        if code == T_PICK and not (0 <= a <= 1 and 0 <= b <= 2):
-            raise StateFormatError("agenda: a roll-off is for the highest or lowest")
-        if code == T_SHIELD and a not in (1, 2):
-            raise StateFormatError("agenda: the shield stops a blast or a slash")
-        if code in (T_ROLL, T_SPEND, T_REROLL, T_EXTRA, T_ABSORB, T_CLAW) and (
-            a < 0 or b < 0
-        ):
-            raise StateFormatError("agenda: counts are not negative")
-    for i, (code, seat, a, b) in enumerate(s.agenda):
-        if code < T_GUST:
-            continue
-        hero = _TASK_HERO.get(code)
-        if hero is not None and rules.heroes[seat] != hero:
-            raise StateFormatError("agenda: an expansion task of another hero")
-        after = s.agenda[i + 1] if i + 1 < len(s.agenda) else (-1, -1, -1, -1)
-        if code == T_DOLL and (not 0 <= a < n or a == seat or b < 1):
-            raise StateFormatError("agenda: the doll takes damage of an ally")
-        if code == T_TUNE and (a == seat or after[:2] != (T_SPEND, a)):
-            raise StateFormatError("agenda: the tune comes before an ally's roll")
-        if code == T_GAUNTLETS and after != (T_END_TURN, seat, 1, 0):
-            raise StateFormatError("agenda: the gauntlets come at the end of his turn")
-        if code in (T_GAUNTLETS, T_KISS, T_ELIXIR, T_BIG_BANG, T_GUST) and s.phase != BATTLE:
-            raise StateFormatError("agenda: a battle treasure outside the battle")
-        if code in (T_SPECIAL, T_LULLABY, T_REPLENISH) and s.phase != ADVENTURE:
-            raise StateFormatError("agenda: a movement task outside the Adventure Phase")
-        if code in (T_SPECIAL, T_REPLENISH) and not rules.crowd:
-            raise StateFormatError("agenda: Special Chance and Replenishing need 6+ heroes")
-        if code == T_LULLABY and a < 1:
-            raise StateFormatError("agenda: the lullaby keeps the token of some 6s")
-        if code == T_MASTER_REROLL and b not in (P_ADVENTURE, P_QUEST, P_BATTLE):
-            raise StateFormatError("agenda: the Grand Master rerolls an adventure, quest or "
-                                   "battle roll")
-        if code == T_LAND and (not rules.fang or not 0 <= a < 5 or s.lands[a] >= 0):
-            raise StateFormatError("agenda: a land tile is drawn onto an empty Fang hex")
+    for i in range(len(s.agenda)):
+        problem = task_problem(s, i)
+        if problem is not None:
+            raise StateFormatError(f"agenda: {problem}")
+    codes = [t[0] for t in s.agenda]
+    if codes.count(T_EXTRA) > 1 or (s.pending and T_EXTRA not in codes):
+        raise StateFormatError("pending: extra dice are owed only while one roll is read")
+    if s.party and not any(c in _PARTY_TASKS for c in codes):
+        raise StateFormatError("party: heroes team up only in a quest or a Team Combo")
+    if s.dice and (s.phase != ADVENTURE or T_MOVE_ROLL in codes):
+        raise StateFormatError("dice: movement dice only after the movement roll")
 
 
-_TASK_HERO = {
-    T_GUST: SAMURAI, T_DOLL: SHAMAN, T_TUNE: MINSTREL, T_LULLABY: MINSTREL,
-    T_BIG_BANG: MAGICIAN, T_KISS: VAMPIRE, T_GAUNTLETS: WEREWOLF,
-    T_MASTER_REROLL: GRAND_MASTER, T_ELIXIR: GRAND_MASTER,
-}
+_PARTY_TASKS = frozenset((T_QUEST_END, T_COMBO_END, T_ASK, T_REPLY))
 
 
 def _check_expansions(s: DorasureState) -> None:

@@ -38,15 +38,10 @@ from boardrules.dorasure._state import (
     PRINCE,
     REWARD_SLUGS,
     SHAMAN,
-    T_ACT,
-    T_END_TURN,
-    T_FAITH,
-    T_MOVE,
-    T_MOVE_ROLL,
     DorasureState,
     Rules,
-    Task,
 )
+from boardrules.dorasure._tasks import Act, EndTurn, Faith, MoveRoll, Steps, Task
 from boardrules.dorasure._work import Work
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options
@@ -342,11 +337,10 @@ def position(
     t = seat[turn] if turn is not None else 0
     phase = BATTLE if step == "battle" else ADVENTURE
     agenda: tuple[Task, ...] = {
-        "roll": ((T_MOVE_ROLL, t, 0, 0), (T_END_TURN, t, 0, 0)),
-        "faith": ((T_FAITH, t, 0, 0), (T_MOVE, t, 0, 0), (T_ACT, t, 0, 0),
-                  (T_END_TURN, t, 0, 0)),
-        "move": ((T_MOVE, t, 0, 0), (T_ACT, t, 0, 0), (T_END_TURN, t, 0, 0)),
-        "act": ((T_ACT, t, 0, 0), (T_END_TURN, t, 0, 0)),
+        "roll": (MoveRoll(t), EndTurn(t)),
+        "faith": (Faith(t), Steps(t), Act(t), EndTurn(t)),
+        "move": (Steps(t), Act(t), EndTurn(t)),
+        "act": (Act(t), EndTurn(t)),
         "battle": (),
     }[step]
     if step == "faith" and rules.heroes[t] != PALADIN:

@@ -8,7 +8,7 @@ ints ``(code, seat, a, b)``; the front task decides whether the state is a decis
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -16,6 +16,9 @@ from boardrules._values import full_repr, move_repr
 from boardrules.dorasure._board import ENTRY, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
 from boardrules.game import pickled_without_memo
+
+if TYPE_CHECKING:
+    from boardrules.dorasure._tasks import Task
 
 __all__ = ["DorasureMove", "DorasureState", "Move", "Options", "Rules", "State"]
 
@@ -162,9 +165,6 @@ class Options:
     def seat_of(self, hero: int) -> int:
         """The seat of ``hero`` (an index in HERO_ORDER), or -1 if it is not in the game."""
         return self.heroes.index(hero) if hero in self.heroes else -1
-
-
-Task = tuple[int, int, int, int]
 
 
 @pickled_without_memo

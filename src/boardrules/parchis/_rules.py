@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from boardrules._legal import find_legal, wrong_field_types
 from boardrules.errors import IllegalMoveError
 from boardrules.game import CHANCE, TERMINAL
 from boardrules.parchis._board import GOAL, LANE_FIRST, NEST, TRACK_LAST
@@ -137,9 +138,10 @@ def apply_move(state: State, move: Move) -> State:
     if state.phase == PHASE_ROLL:
         die = _DIE_OF.get(id(move))  # the interned rolls; an equal copy is checked below
         if die is None:
-            if move not in ROLLS:
+            roll = find_legal(move, ROLLS)
+            if roll is None:
                 raise IllegalMoveError(_why_illegal(state, move))
-            die = move.steps
+            die = roll.steps
         return _rolled(state, die)
     legal = state._legal
     if legal is None:
@@ -148,8 +150,10 @@ def apply_move(state: State, move: Move) -> State:
         if candidate is move:
             break
     else:
-        if move not in legal:
+        found = find_legal(move, legal)  # strictly equal by value (no 5.0, no True)
+        if found is None:
             raise IllegalMoveError(_why_illegal(state, move))
+        move = found
     kind = move.kind
     if kind == MOVE:
         return _moved(state, move.src, move.src + move.steps)
@@ -379,8 +383,11 @@ def returns(state: State) -> tuple[float, ...]:
 def _why_illegal(state: State, move: object) -> str:
     moves = legal_moves(state)
     legal = ", ".join(str(m) for m in moves) or "none: the game is over"
-    if not isinstance(move, Move):
+    if type(move) is not Move:
         return f"{move!r} is not a Parchís move; legal moves: {legal}"
+    wrong = wrong_field_types(move)
+    if wrong is not None:
+        return f"{move!r} is not a Parchís move: its {wrong}; legal moves: {legal}"
     phase = state.phase
     if phase == PHASE_OVER:
         return "the game is over: no move is legal"

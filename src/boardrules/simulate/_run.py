@@ -11,6 +11,8 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import IO, Any, Literal
 
+import attrs
+
 import boardrules as br
 from boardrules.bots import Bot, game_seed, make_bot
 from boardrules.errors import InvalidOptionError
@@ -19,6 +21,7 @@ from boardrules.simulate._series import Outcome, PlayerSpec, Series, label, run_
 
 __all__ = [
     "Backend",
+    "Placement",
     "Progress",
     "resolve_players",
     "run_series",
@@ -105,35 +108,34 @@ def _duration(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-def _outcomes(
-    series: Series,
-    games: int,
-    workers: int,
-    backend: str,
-    address: str | None,
-    batch_size: int | None,
-) -> Iterator[Outcome]:
-    indices = range(games)
-    if backend == "local":
-        if address is not None:
-            raise InvalidOptionError("address= is for backend='ray'")
-        return run_local(series, indices, min(workers, games))
-    if backend == "ray":
-        from boardrules.simulate._ray import run_ray
+@attrs.frozen
+class Placement:
+    """Where the games of a series run: the backend, its workers, the Ray cluster's address
+    and the games per Ray task."""
 
-        size = batch_size or max(1, min(64, games // (4 * max(workers, 2))))
-        return run_ray(series, list(indices), workers or None, address, size)
-    raise InvalidOptionError(f"unknown backend {backend!r}; backends: 'local', 'ray'")
+    backend: str
+    workers: int
+    address: str | None = None
+    batch_size: int | None = None
+
+    def outcomes(self, series: Series, games: int) -> Iterator[Outcome]:
+        indices = range(games)
+        if self.backend == "local":
+            if self.address is not None:
+                raise InvalidOptionError("address= is for backend='ray'")
+            return run_local(series, indices, min(self.workers, games))
+        if self.backend == "ray":
+            from boardrules.simulate._ray import run_ray
+
+            size = self.batch_size or max(1, min(64, games // (4 * max(self.workers, 2))))
+            return run_ray(series, list(indices), self.workers or None, self.address, size)
+        raise InvalidOptionError(f"unknown backend {self.backend!r}; backends: 'local', 'ray'")
 
 
 def run_series(
     series: Series,
     games: int,
-    *,
-    workers: int,
-    backend: str,
-    address: str | None,
-    batch_size: int | None,
+    placement: Placement,
     progress: Progress,
     record: str | os.PathLike[str] | IO[str] | None,
 ) -> tuple[list[GameResult], float, bool]:
@@ -150,7 +152,7 @@ def run_series(
         elif record is not None:
             out = record
         try:
-            for o in _outcomes(series, games, workers, backend, address, batch_size):
+            for o in placement.outcomes(series, games):
                 results.append(GameResult(o.index, game_seed(series.seed, o.index), o.seating,
                                           o.returns, o.plies, o.decisions))
                 if out is not None and o.record is not None:
@@ -220,10 +222,8 @@ def simulate(
                     _rotations(seats, rotate), record_games)
     n = whole("games", games, 1)
     count = worker_count(workers, backend)
-    results, seconds, interrupted = run_series(
-        series, n, workers=count, backend=backend, address=address, batch_size=batch_size,
-        progress=progress, record=record,
-    )
+    placement = Placement(backend, count, address, batch_size)
+    results, seconds, interrupted = run_series(series, n, placement, progress, record)
     return SeriesResult(
         game=br.game_of(start).name,
         options=series.options,

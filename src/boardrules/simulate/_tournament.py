@@ -18,6 +18,7 @@ from boardrules.errors import InvalidOptionError
 from boardrules.simulate._result import GameResult
 from boardrules.simulate._run import (
     Backend,
+    Placement,
     Progress,
     resolve_players,
     run_series,
@@ -154,10 +155,9 @@ def tournament(
     # Game i is played in seating orders[i % len(orders)]: every seating gets `per` games.
     series = Series(br.game_of(start).name, br.game_of(start).options_of(start), entrants,
                     seed, orders, record is not None)
-    results, seconds, interrupted = run_series(
-        series, per * len(orders), workers=worker_count(workers, backend), backend=backend,
-        address=address, batch_size=None, progress=progress, record=record,
-    )
+    placement = Placement(backend, worker_count(workers, backend), address)
+    results, seconds, interrupted = run_series(series, per * len(orders), placement, progress,
+                                               record)
     names = tuple(label(b) for b in entrants)
     return TournamentResult(series.game, names, _ranking(names, results), tuple(results),
                             seconds, interrupted)
