@@ -225,17 +225,23 @@ def test_ansi_render_is_the_text_board(make: Callable[..., Any]) -> None:
         make("parchis", render_mode="human")
 
 
-def test_rgb_array_render() -> None:
-    if br.get_game("docker").render_svg is None:
+@pytest.mark.parametrize("game", GAMES)
+def test_rgb_array_render(game: str) -> None:
+    modes = boardrules.rl.env(game).metadata["render_modes"]
+    if br.get_game(game).render_svg is None:  # until the game draws its board as SVG
+        assert modes == ["ansi"]
         with pytest.raises(br.UnsupportedError, match="render_svg"):
-            boardrules.rl.env("docker", render_mode="rgb_array")
+            boardrules.rl.env(game, render_mode="rgb_array")
         return
+    assert modes == ["ansi", "rgb_array"]
     need("cairosvg", "pictures")
-    env = boardrules.rl.env("docker", render_mode="rgb_array", players=2)
+    env = boardrules.rl.env(game, render_mode="rgb_array", players=2)
     env.reset(seed=0)
     picture = env.render()
     assert isinstance(picture, np.ndarray) and picture.dtype == np.uint8
     assert picture.ndim == 3 and picture.shape[2] == 3 and picture.std() > 0
+    with only_expected_warnings():
+        check_env(boardrules.rl.single_agent_env(game, render_mode="rgb_array", players=2))
 
 
 def run_python(code: str) -> str:

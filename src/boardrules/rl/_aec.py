@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -35,7 +35,7 @@ class BoardEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
     of :mod:`boardrules.bots` can look at it.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's attribute, replaced per env)
         "render_modes": ["ansi", "rgb_array"],
         "name": "boardrules_v0",
         "is_parallelizable": False,
@@ -53,7 +53,7 @@ class BoardEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         self._table = Table(name, options)
         modes = check_render_mode(self._table, render_mode)
         # Per instance: the render modes depend on the game.
-        self.metadata = {**self.metadata, "render_modes": list(modes), "name": f"{name}_v0"}  # type: ignore[misc]
+        self.metadata = {**self.metadata, "render_modes": list(modes), "name": f"{name}_v0"}
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward
         self.possible_agents: list[str] = [f"player_{i}" for i in range(self._table.players)]
@@ -88,6 +88,7 @@ class BoardEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         if seed is not None or self._dice is None:
             self._dice = random.Random(seed)
         self.agents = self.possible_agents[:]
+        self._skip_agent_selection = None  # PettingZoo's bookkeeping of agents leaving
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
