@@ -61,6 +61,7 @@ from boardrules.errors import (
     UnsupportedError,
 )
 from boardrules.game import CHANCE, TERMINAL, Game, Option
+from boardrules.pictures import show
 
 __version__ = "0.1.0"
 
@@ -108,5 +109,6 @@ __all__ = [
     "render_svg",
     "returns",
     "sample_chance",
+    "show",
     "to_json",
 ]

@@ -4,6 +4,7 @@ Every JSON text that comes from outside (a document, a record, an option on the 
 is read with :func:`load_json`, which refuses nesting deeper than :data:`MAX_DEPTH` with a
 :class:`ValueError` instead of letting a hostile text reach Python's recursion limit.
 
+>>> from boardrules._document import load_json
 >>> load_json('{"a": [1, 2]}')
 {'a': [1, 2]}
 >>> load_json("[" * 100 + "]" * 100)

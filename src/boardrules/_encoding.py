@@ -24,6 +24,7 @@ _RANGES: dict[int, tuple[int, ...]] = {}
 def chance_actions(n: int) -> tuple[int, ...]:
     """``(0, 1, ..., n - 1)``, one shared tuple per ``n``.
 
+    >>> from boardrules._encoding import chance_actions
     >>> chance_actions(3)
     (0, 1, 2)
     >>> chance_actions(3) is chance_actions(3)
@@ -39,6 +40,7 @@ def action_index(action: object) -> int:
     """``action`` as an ``int``: an ``int`` or any integer type with ``__index__`` (such as
     numpy's), but not a ``bool``; anything else raises :class:`~boardrules.IllegalMoveError`.
 
+    >>> from boardrules._encoding import action_index
     >>> action_index(7)
     7
     >>> action_index(True)
@@ -62,6 +64,7 @@ def pick(moves: Sequence[M], actions: Sequence[int], action: object, what: str) 
 
     ``what`` describes the node for the message (``"a chance node"``, ``"player 1"``).
 
+    >>> from boardrules._encoding import pick
     >>> pick(("a", "b"), (3, 5), 5, "player 0")
     'b'
     >>> pick(("a", "b"), (3, 5), 4, "player 0")
@@ -80,6 +83,7 @@ def pick(moves: Sequence[M], actions: Sequence[int], action: object, what: str) 
 def check_seat(player: object, players: int) -> int:
     """``player`` if it is a seat number ``0..players-1``, else :class:`ValueError`.
 
+    >>> from boardrules._encoding import check_seat
     >>> check_seat(1, 2)
     1
     >>> check_seat(2, 2)

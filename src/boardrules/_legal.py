@@ -7,6 +7,7 @@ fields of the same types (``5.0`` or ``True`` is not the whole number ``5`` or `
 move whose ``__eq__`` says yes to everything, or a move with a float field, is not taken for
 a legal one.  The games then apply the legal object found, never the caller's copy.
 
+>>> from boardrules._legal import find_legal
 >>> import attrs
 >>> @attrs.frozen
 ... class Step:

@@ -22,6 +22,8 @@ def full_repr(value: attrs.AttrsInstance) -> str:
     """``Class(field=value, ...)`` with every attrs field of ``value`` that attrs would show
     (memo fields declared ``repr=False`` are left out).
 
+    >>> import attrs
+    >>> from boardrules._values import full_repr
     >>> @attrs.frozen(repr=False)
     ... class Point:
     ...     x: int
@@ -38,6 +40,7 @@ def full_repr(value: attrs.AttrsInstance) -> str:
 def move_repr(game: str, move: object) -> str:
     """``<game.Class notation>``: a move's ``repr`` shows its notation.
 
+    >>> from boardrules._values import move_repr
     >>> move_repr("demo", 3)
     '<demo.int 3>'
     """
@@ -48,6 +51,7 @@ def renamed(new: str, value: T | None, old: str, old_value: T | None) -> T | Non
     """The value of keyword ``new``, or of its deprecated old name ``old`` (with a
     :class:`DeprecationWarning`); giving both is an error.
 
+    >>> from boardrules._values import renamed
     >>> renamed("turn", 1, "to_move", None)
     1
     >>> import warnings

@@ -1,9 +1,10 @@
 """The game-independent API: the same functions for every registered game.
 
-Each function dispatches on the state's type (every state class carries its :class:`Game`
-record as the class attribute ``game``), so a bot written against this module plays every
-game.  The games themselves live in their own packages (:mod:`boardrules.parchis`, ...),
-which offer the same functions typed for their own states and moves.
+Each function dispatches on the state's type (every state class carries its
+:class:`~boardrules.game.Game` record as the class attribute ``game``), so a bot written against
+this module plays every game.  The games themselves live in their own packages
+(:mod:`boardrules.parchis`, ...), which offer the same functions typed for their own states and
+moves.
 
 >>> import boardrules as br
 >>> s = br.new_game("parchis", players=2)
@@ -86,6 +87,7 @@ _registered: dict[str, Game[Any, Any]] = {}
 def available_games() -> tuple[str, ...]:
     """The names of the games that :func:`new_game` accepts, built-in ones first.
 
+    >>> from boardrules import available_games
     >>> available_games()[0]
     'parchis'
     """
@@ -106,6 +108,7 @@ def register_game(game: Game[Any, Any]) -> None:
 def get_game(name: str, /) -> Game[Any, Any]:
     """The :class:`~boardrules.game.Game` record of the game called ``name``.
 
+    >>> from boardrules import get_game
     >>> get_game("dorada").name
     'dorada'
     >>> get_game({})
@@ -135,6 +138,7 @@ def new_game(name: str, /, **options: Any) -> Any:
     Every game takes ``players``; an unknown option or a bad value raises
     :class:`~boardrules.InvalidOptionError`, whose message lists what is allowed.
 
+    >>> from boardrules import new_game, num_players
     >>> s = new_game("parchis", players=3)
     >>> num_players(s)
     3
@@ -259,6 +263,8 @@ def sample_chance(state: Any, rng: random.Random) -> Any:
     :class:`~boardrules.BoardrulesError` (a :class:`ValueError`); an ``rng`` without
     ``random()`` raises :class:`TypeError`.
 
+    >>> import random
+    >>> from boardrules import new_game, sample_chance
     >>> s = new_game("parchis", players=2)
     >>> str(sample_chance(s, random.Random(5)))
     'roll 4'
@@ -325,6 +331,8 @@ def _draw_table(outcomes: tuple[tuple[Any, Fraction], ...]) -> _DrawTable:
 def to_json(state: Any) -> str:
     """A versioned JSON document of ``state`` that names its game and options.
 
+    >>> from boardrules import to_json
+    >>> from boardrules import from_json, new_game
     >>> s = new_game("parchis", players=2)
     >>> from_json(to_json(s)) == s
     True
@@ -398,6 +406,7 @@ def num_actions(state: Any) -> int:
     The same number means the same kind of decision in every position, relative to the
     player to move where the board is symmetric (each game page has a table).
 
+    >>> from boardrules import new_game, num_actions
     >>> num_actions(new_game("parchis"))
     73
     """
@@ -429,6 +438,7 @@ def legal_actions(state: Any) -> tuple[int, ...]:
     outcome numbers at a chance node, decision actions at a player's node, ``()`` at the
     end.  It is the legal-action mask of reinforcement-learning frameworks.
 
+    >>> from boardrules import legal_actions, new_game
     >>> s = new_game("parchis", players=2)
     >>> legal_actions(s)
     (0, 1, 2, 3, 4, 5)
@@ -450,6 +460,7 @@ def action_to_move(state: Any, action: int) -> Any:
     An action that is not legal now (or is not a whole number: a ``bool``, a float or a
     string) raises :class:`~boardrules.IllegalMoveError`; numpy integers are accepted.
 
+    >>> from boardrules import action_to_move, new_game
     >>> s = new_game("parchis", players=2)
     >>> str(action_to_move(s, 4))
     'roll 5'
@@ -481,6 +492,7 @@ def observation_into(state: Any, player: int, out: FloatBuffer) -> None:
     Only the values that are not zero are written, so for an environment that keeps one
     array per seat this is much cheaper than converting :func:`observation`'s tuple.
 
+    >>> from boardrules import new_game, observation, observation_into, observation_shape
     >>> s = new_game("parchis", players=2)
     >>> out = [0.0] * observation_shape(s)[0]
     >>> observation_into(s, 1, out)

@@ -4,6 +4,7 @@ The rules never draw random numbers; they list outcomes with exact probabilities
 helpers build such lists, with :class:`fractions.Fraction` probabilities that sum to 1.
 Results are cached: the same call returns the same tuple, so callers may cache by identity.
 
+>>> from boardrules.chance import dice_sorted, dice_sum, die_faces
 >>> die_faces(6)[0]
 (1, Fraction(1, 6))
 >>> dict(dice_sum(2, 6))[7]

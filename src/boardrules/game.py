@@ -79,6 +79,7 @@ class Option:
 def whole_number(low: int, high: int, message: str) -> Callable[[Any], int]:
     """An :class:`Option` check: a whole number (not a bool) from ``low`` to ``high``.
 
+    >>> from boardrules.game import whole_number
     >>> players = whole_number(2, 4, "2, 3 or 4 players")
     >>> players(3)
     3
@@ -108,6 +109,7 @@ def resolve_options(
 ) -> dict[str, Any]:
     """Return every option of ``game`` with the given values checked and defaults filled in.
 
+    >>> from boardrules.game import Option, resolve_options
     >>> opts = (Option("players", 4, "seats", lambda v: v),)
     >>> resolve_options("demo", opts, {})
     {'players': 4}
@@ -176,7 +178,8 @@ class Game(Generic[S, M]):
     :class:`~boardrules.StateFormatError` for anything impossible; ``options_of`` gives the
     options a state was created with, as JSON-ready values that ``new_game`` accepts.
     ``evaluate`` is the game's default heuristic for bots: one value per player in
-    ``[0, 1]``, an estimate of that player's return (exactly :func:`returns` at the end).
+    ``[0, 1]``, an estimate of that player's return (exactly :func:`~boardrules.returns` at
+    the end).
 
     The fields after ``decode`` are optional features (``None`` when a game does not offer
     them; the top-level function then raises :class:`~boardrules.errors.UnsupportedError`):
@@ -218,5 +221,17 @@ class Game(Generic[S, M]):
     observation_into: Callable[[S, int, FloatBuffer], None] | None = None
     cooperative: bool = False
 
+    def __attrs_post_init__(self) -> None:
+        # A state of a game that draws itself shows as its board in Jupyter and IPython.
+        if self.render_svg is not None and "_repr_svg_" not in vars(self.state_type):
+            setattr(self.state_type, "_repr_svg_", _repr_svg)  # noqa: B010
+
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
+
+
+def _repr_svg(state: Any) -> str:
+    """The board of ``state`` as SVG: what notebooks show for a state."""
+    draw = type(state).game.render_svg
+    svg: str = draw(state)
+    return svg

@@ -9,6 +9,7 @@ and :func:`boardrules.available_games`, as boardrules' own test suite does::
     def test_contract(game, check):
         CONTRACT_CHECKS[check](game)
 
+>>> from boardrules.testing import check_game
 >>> check_game("parchis", games=1)
 """
 

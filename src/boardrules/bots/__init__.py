@@ -15,6 +15,7 @@ repeatable.  The built-in bots, weakest first:
 :class:`~boardrules.records.GameRecord`; :func:`make_bot` builds a bot from a short
 specification such as ``"mcts:iterations=400"``, as the command line does.
 
+>>> from boardrules.bots import MctsBot
 >>> import random, boardrules as br
 >>> s = br.new_game("parchis", players=2)
 >>> s = br.apply_move(s, br.legal_moves(s)[0])

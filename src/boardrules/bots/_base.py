@@ -92,6 +92,7 @@ def forced_move(state: Any, rng: random.Random) -> Any | None:
 class RandomBot:
     """Plays a uniformly random legal move (and rolls the dice fairly at a chance node).
 
+    >>> from boardrules.bots import RandomBot
     >>> import random, boardrules as br
     >>> s = br.new_game("parchis", players=2)
     >>> move = RandomBot().choose(s, random.Random(1))

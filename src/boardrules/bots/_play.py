@@ -49,6 +49,7 @@ def make_bot(spec: str) -> Bot:
     give a bot, with each value read as JSON if it can be (else as text).  That is how the
     command line plays your own bots.
 
+    >>> from boardrules.bots import make_bot
     >>> make_bot("mcts:iterations=50:rollout_depth=none")
     MctsBot(iterations=50, exploration=1.0, rollout_depth=None)
     >>> make_bot("boardrules.bots.ExpectimaxBot:depth=3")
@@ -120,6 +121,7 @@ def game_seed(seed: int, index: int) -> int:
     Each game's seed depends only on the two numbers, so a series gives the same games
     however it is split between processes.
 
+    >>> from boardrules.bots import game_seed
     >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
     True
     """
@@ -142,6 +144,7 @@ def play_game(
     seed, a random one is drawn and written in the record).
     ``on_move(state, move)`` is called before each move (rolls included) is applied.
 
+    >>> from boardrules.bots import RandomBot, play_game
     >>> import boardrules as br
     >>> end, record = play_game(br.new_game("parchis", players=2), [RandomBot()] * 2, seed=3)
     >>> br.is_terminal(end) and record.result == br.returns(end)

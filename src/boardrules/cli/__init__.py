@@ -1,4 +1,4 @@
-"""The command line: ``boardrules games | play | simulate | tournament | replay``.
+"""The command line: ``boardrules games | play | simulate | tournament | replay | show``.
 
 Run ``python -m boardrules --help`` (or the ``boardrules`` script) for the usage; the
 command-line guide in the documentation walks through each command.
@@ -11,9 +11,11 @@ import sys
 from collections.abc import Sequence
 
 import boardrules as br
+from boardrules._extras import MissingExtraError
 from boardrules.cli._common import UsageError
 from boardrules.cli._play import HumanPlayer, _cmd_games, _cmd_play
 from boardrules.cli._replay import _cmd_replay
+from boardrules.cli._show import add_show
 from boardrules.cli._simulate import _cmd_simulate, _cmd_tournament
 
 __all__ = ["HumanPlayer", "main"]
@@ -107,7 +109,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     rep.add_argument("--game", type=int, metavar="N", help="the N-th record of the file")
     rep.add_argument("--boards", action="store_true", help="show the board after every move")
+    rep.add_argument("--html", metavar="OUT.html", help="write a replay page for a browser")
     rep.set_defaults(run=_cmd_replay, parser=rep)
+    add_show(sub)
     return parser
 
 
@@ -129,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         command.print_usage(sys.stderr)
         print(f"{command.prog}: error: {e}", file=sys.stderr)
         return 2
-    except br.BoardrulesError as e:
+    except (br.BoardrulesError, MissingExtraError) as e:
         print(f"{command.prog}: error: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -62,6 +62,7 @@ from boardrules.docker._state import (
     Shift,
     State,
 )
+from boardrules.docker._svg import render_svg
 from boardrules.docker._text import parse_move, render
 from boardrules.game import TERMINAL, Game
 
@@ -104,6 +105,7 @@ __all__ = [
     "parse_move",
     "position",
     "render",
+    "render_svg",
     "returns",
     "usable_rolls",
     "winner",
@@ -140,6 +142,7 @@ GAME: Game[State, Move] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    render_svg=render_svg,
     num_actions=num_actions,
     num_chance_outcomes=num_chance_outcomes,
     legal_actions=legal_actions,

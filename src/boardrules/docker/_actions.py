@@ -11,6 +11,7 @@ and the chance outcomes are ``value - 1`` for ``roll value`` (0-5).  Turning the
 every route and its cost (steps are orthogonal and towers turn with the pitch), so an action
 number means the same move in every position seen from the mover's side.
 
+>>> from boardrules.docker import action_to_move, legal_actions
 >>> import boardrules as br
 >>> s = br.new_game("docker", players=2)
 >>> legal_actions(s)
@@ -60,6 +61,7 @@ def turned(pitch: Pitch, quarters: int) -> tuple[int, ...]:
     """``turned[square]``: where each square goes when the pitch turns ``quarters`` quarter
     turns anticlockwise (seen from above), which brings side ``_CLOCKWISE[quarters]`` south.
 
+    >>> from boardrules.docker._actions import turned
     >>> from boardrules.docker import PITCH
     >>> west = turned(PITCH, 1)
     >>> PITCH.name_of(west[PITCH.square("a2")])  # the west entry square turns to b1

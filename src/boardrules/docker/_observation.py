@@ -25,6 +25,7 @@ die                   6          everywhere: 1 on plane ``v - 1`` once the die s
 
 Every value is in ``[0, 1]``; nothing of the game is hidden.
 
+>>> from boardrules.docker import observation, observation_shape
 >>> import boardrules as br
 >>> s = br.new_game("docker", players=2)
 >>> observation_shape(s)
@@ -122,6 +123,7 @@ def _fill(out: FloatBuffer, start: int, length: int, value: float) -> None:
 def observation_string(state: State, player: int) -> str:
     """The pitch as ``player`` sees it (turned to their side, seats relative), for debugging.
 
+    >>> from boardrules.docker import observation_string
     >>> import boardrules as br
     >>> s = br.new_game("docker", players=2)
     >>> print(observation_string(s, 1))

@@ -56,6 +56,7 @@ def rules_of(options: Mapping[str, Any]) -> Options:
 def new_game(**options: Any) -> State:
     """The empty pitch, every piece off it, ``first_player`` about to roll.
 
+    >>> from boardrules.docker import new_game
     >>> s = new_game(players=3)
     >>> s.reserve, s.turn, s.roll
     ((3, 3, 3), 0, 0)
@@ -175,6 +176,7 @@ def position(
     whose turn it is; ``roll`` 0 means that player is about to roll; ``options`` are those of
     :func:`new_game`.  ``to_move`` is the deprecated old name of ``turn``.
 
+    >>> from boardrules.docker import position
     >>> s = position({"b2": "01", "b1": [0]}, players=2, turn=1, roll=2)
     >>> s.reserve, s.turn
     ((1, 2), 1)

@@ -192,12 +192,12 @@ class State:
 
     @property
     def rules(self) -> Options:
-        """Deprecated name of :attr:`options`."""
+        """Deprecated name of ``options``."""
         return self.options
 
     @property
     def to_move(self) -> int:
-        """Deprecated name of :attr:`turn`."""
+        """Deprecated name of ``turn``."""
         return self.turn
 
     @property

@@ -22,6 +22,7 @@ _NOTATION = re.compile(r"roll ([1-6])|([a-c][1-3])-([a-c][1-3])|in-([a-c][1-3])"
 def parse_move(state: State, text: str) -> Move:
     """The legal move written ``text`` (``roll 4``, ``b1-c3`` or ``in-c3``).
 
+    >>> from boardrules.docker import parse_move
     >>> from boardrules.docker import new_game
     >>> parse_move(new_game(), "roll 4")
     <docker.Roll roll 4>
@@ -53,6 +54,7 @@ def render(state: State) -> str:
     """The pitch, north at the top, with each tower as ``height:owners`` (bottom to top),
     then each player's pieces and the status.
 
+    >>> from boardrules.docker import render
     >>> from boardrules.docker import position
     >>> print(render(position({"b2": "01", "b1": [0]}, players=2, turn=1)))
          a     b     c

@@ -66,6 +66,7 @@ from boardrules.dorada._state import (
     Roll,
     State,
 )
+from boardrules.dorada._svg import render_svg
 from boardrules.dorada._text import draw_board, parse_move, render
 from boardrules.game import Game
 
@@ -114,6 +115,7 @@ __all__ = [
     "parse_move",
     "position",
     "render",
+    "render_svg",
     "returns",
     "scores",
     "winners",
@@ -139,6 +141,7 @@ GAME: Game[State, Move] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    render_svg=render_svg,
     num_actions=num_actions,
     num_chance_outcomes=num_chance_outcomes,
     legal_actions=legal_actions,

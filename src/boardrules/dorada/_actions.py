@@ -14,6 +14,7 @@ F + 1        ``pass``: every piece of the mover is blocked
 
 At a chance node the outcome ``roll d`` is the chance action ``d - 1``.
 
+>>> from boardrules.dorada import action_to_move, legal_actions, num_actions
 >>> import boardrules as br
 >>> s = br.new_game("dorada", players=2)
 >>> s = br.apply_move(s, action_to_move(s, 4))  # roll 5

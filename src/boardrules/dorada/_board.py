@@ -5,6 +5,8 @@ its running fields, stumble fields, jump fields (with their numbers), gold field
 jump field before the goal.  Position 0 is each colour's start field, ``1..fields`` are the
 fields of the shared path and ``fields + 1`` is the goal DORADA.
 
+>>> from boardrules.dorada import Field
+>>> from boardrules.dorada import CLASSIC_40, board_from_spec
 >>> CLASSIC_40.fields, CLASSIC_40.dorada
 (40, 41)
 >>> CLASSIC_40.kind(33) is Field.LAST_JUMP
@@ -178,6 +180,8 @@ def progress_ranks(board: Board) -> tuple[int | None, ...]:
     field.  So each roll leads to a set of possible resting places; a position's rank is
     one more than the worst rank of the best roll's set.
 
+    >>> from boardrules.dorada import board_from_spec
+    >>> from boardrules.dorada._board import progress_ranks
     >>> board = board_from_spec({"fields": 12, "jumps": [[3, -3], [10, 2]], "last_jump": 10})
     >>> progress_ranks(board)  # field 3 sends a piece back to the start: nobody stays there
     (2, 2, 2, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1)
@@ -289,6 +293,7 @@ def board_from_spec(spec: Mapping[str, Any]) -> Board:
     the jump fields) and optionally ``name``.  Bad data raises
     :class:`~boardrules.InvalidOptionError` naming the broken field.
 
+    >>> from boardrules.dorada import board_from_spec
     >>> board_from_spec({"fields": 10, "gold": [11], "jumps": [[4, 2]], "last_jump": 4})
     Traceback (most recent call last):
     ...

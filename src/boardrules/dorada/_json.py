@@ -18,6 +18,7 @@ _PARTS = ("start", "track", "bridges", "dorada", "to_move", "die")
 def encode(state: State) -> dict[str, Any]:
     """The JSON-ready body of ``state``: stacks and bridges keyed by field number.
 
+    >>> from boardrules.dorada import encode
     >>> from boardrules.dorada import position
     >>> body = encode(position(players=2, track={7: [1, 0]}, bridges={9: 0}, turn=1))
     >>> body["start"], body["track"], body["bridges"], body["to_move"], body["die"]

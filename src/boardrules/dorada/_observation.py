@@ -26,6 +26,7 @@ die             6            one-hot: the number rolled (all 0 before the roll)
 
 Every value is in ``[0, 1]``; nothing is hidden.
 
+>>> from boardrules.dorada import observation, observation_shape
 >>> import boardrules as br
 >>> s = br.new_game("dorada", players=2)
 >>> observation_shape(s)
@@ -156,6 +157,7 @@ def observation_string(state: State, player: int) -> str:
     """The stacks, start fields and DORADA as ``player`` sees them (seats relative, stacks
     bottom to top), for debugging.
 
+    >>> from boardrules.dorada import observation_string
     >>> import boardrules as br
     >>> s = br.new_game("dorada", players=2)
     >>> print(observation_string(s, 1))

@@ -90,7 +90,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """The rolls at a chance node; after the roll, one
     :class:`~boardrules.dorada._state.Advance` per free piece of the player (the start field's
     pieces are interchangeable, so they give one move), or the forced
-    :data:`~boardrules.dorada._state.PASS` when every piece is blocked; ``()`` at the end.
+    :data:`~boardrules.dorada.PASS` when every piece is blocked; ``()`` at the end.
 
     Only the top piece of a stack is free; moving is compulsory, even into a stumble field.
     """
@@ -298,18 +298,19 @@ def _points_at(depth: int) -> int:
     return POINTS[depth] if depth < len(POINTS) else POINTS_BELOW
 
 
-#: The share of the pieces in play that :func:`evaluate` expects to reach DORADA (the others
-#: fall into stumble fields).
+#: The share of the pieces in play that :func:`~boardrules.dorada.evaluate` expects to reach
+#: DORADA (the others fall into stumble fields).
 ARRIVING = 0.6
 
 
 def evaluate(state: State) -> tuple[float, ...]:
     """A quick estimate of each player's return: its share of the points expected at the end.
 
-    The pieces still in play are expected to arrive (a share :data:`ARRIVING` of them) on top
-    of DORADA, so a piece already there is valued at the depth it will end at, not at its
-    points now: arriving early is worth little.  A piece in play is worth the mean points of
-    the places still to come, times its chance to arrive, which grows as it advances.
+    The pieces still in play are expected to arrive (a share
+    :data:`~boardrules.dorada._rules.ARRIVING` of them) on top of DORADA, so a piece already there
+    is valued at the depth it will end at, not at its points now: arriving early is worth little.  A
+    piece in play is worth the mean points of the places still to come, times its chance to arrive,
+    which grows as it advances.
     """
     if state.turn == TERMINAL:
         return returns(state)

@@ -73,6 +73,7 @@ def new_game(**options: Any) -> State:
     """The opening position: every player's four pieces stacked on its start field and the
     first player about to roll.
 
+    >>> from boardrules.dorada import new_game
     >>> s = new_game(players=2)
     >>> s.start, s.dorada, s.turn
     ((4, 4), (), 0)
@@ -111,6 +112,7 @@ def position(
     A position that cannot occur raises :class:`~boardrules.StateFormatError` naming
     the broken field; bad options raise :class:`~boardrules.InvalidOptionError`.
 
+    >>> from boardrules.dorada import position
     >>> s = position(players=2, track={3: [1, 0]}, bridges={9: 1}, turn=0, roll=6)
     >>> s.start, s.track[3], s.bridges[9], s.turn, s.roll
     ((3, 2), (1, 0), 1, 0, 6)

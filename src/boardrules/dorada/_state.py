@@ -134,12 +134,12 @@ class State:
 
     @property
     def to_move(self) -> int:
-        """Deprecated name of :attr:`turn`."""
+        """Deprecated name of ``turn``."""
         return self.turn
 
     @property
     def die(self) -> int:
-        """Deprecated name of :attr:`roll`."""
+        """Deprecated name of ``roll``."""
         return self.roll
 
     @property

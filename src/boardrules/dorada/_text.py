@@ -39,6 +39,7 @@ def _rows(cells: list[str]) -> list[str]:
 def draw_board(board: Board) -> str:
     """The path of ``board`` as text, ten fields a row.
 
+    >>> from boardrules.dorada import draw_board
     >>> from boardrules.dorada import CLASSIC_40
     >>> print(draw_board(CLASSIC_40).splitlines()[0])
       1 .     2 .     3 .     4 .     5 +3    6 .     7 .     8 .     9 *    10 .
@@ -97,6 +98,7 @@ def parse_move(state: State, text: str) -> Move:
     """The legal move written ``text``: ``roll N``, ``move start``, ``move N`` (the free piece
     on field N) or ``pass``.
 
+    >>> from boardrules.dorada import parse_move
     >>> from boardrules.dorada import position
     >>> s = position(players=2, track={3: [1, 0]}, turn=0, roll=4)
     >>> parse_move(s, "move 3")

@@ -32,6 +32,7 @@ from boardrules.dorasure._rules import (
 )
 from boardrules.dorasure._setup import OPTIONS, new_game, options_of, position
 from boardrules.dorasure._state import DorasureMove, DorasureState, Move, Options, Rules, State
+from boardrules.dorasure._svg import render_svg
 from boardrules.dorasure._text import parse_move, render
 from boardrules.game import TERMINAL, Game
 
@@ -61,6 +62,7 @@ __all__ = [
     "parse_move",
     "position",
     "render",
+    "render_svg",
     "returns",
 ]
 
@@ -95,5 +97,6 @@ GAME: Game[State, Move] = Game(
     encode=encode,
     decode=decode,
     cooperative=True,
+    render_svg=render_svg,
 )
 State.game = GAME

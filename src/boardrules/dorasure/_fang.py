@@ -5,6 +5,7 @@ it) and effect.  A land tile is neither plains nor forest, village nor City: her
 only on the Mirage City (where they must), rest only in the Caravan, and never stop on
 another hero there.
 
+>>> from boardrules.dorasure._fang import LANDS, land_draw
 >>> [tile.slug for tile in LANDS][:3]
 ['quicksand', 'mirage', 'meadow']
 >>> sum(p for _, p in land_draw((0, 1, 2)))

@@ -1,7 +1,7 @@
 """The expansion heroes (Samurai, Shaman, Minstrel, Magician, Vampire, Werewolf), the solo
 Grand Master, and the 6-11 hero rules (Special Chance, Quest Replenishing).
 
-Each ability is one small function or one branch of :func:`decide`, called from the base
+Each ability is one small function or one handler of its decision task, called from the base
 engine at the moment the rulebook names; the docs page maps every clause to its code.  The
 expansion decisions are tasks of their own on the agenda (``T_GUST`` ... ``T_ELIXIR``),
 pushed only when the ability can be used and dropped by :func:`front` when it no longer can.

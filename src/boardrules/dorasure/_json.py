@@ -1,5 +1,8 @@
 """JSON encoding of Dorasure states, and the checks every decoded or built state passes.
 
+>>> from boardrules.dorasure import encode
+>>> from boardrules.dorasure import options_of
+>>> from boardrules.dorasure import decode
 >>> from boardrules.dorasure import new_game
 >>> s = new_game(players=2)
 >>> decode(options_of(s), encode(s)) == s

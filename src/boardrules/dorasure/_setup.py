@@ -1,5 +1,6 @@
 """Options, the rules object they build, the starting position and :func:`position`.
 
+>>> from boardrules.dorasure import new_game
 >>> s = new_game(players=3)
 >>> [s.rules.hero_name(p) for p in range(3)]
 ['Ninja', 'Gladiator', 'Hunter']
@@ -97,6 +98,7 @@ def default_heroes(players: int) -> tuple[str, ...]:
     """The heroes of a game of ``players`` without ``heroes``: the Grand Master alone, the
     first base heroes in turn order, or all five with the first expansion heroes.
 
+    >>> from boardrules.dorasure._setup import default_heroes
     >>> default_heroes(1), default_heroes(3)
     (('Grand Master',), ('Ninja', 'Gladiator', 'Hunter'))
     >>> default_heroes(7)
@@ -269,6 +271,7 @@ def position(
     quest (their ``solved`` reward stays), ``retired`` the quest tiles replenishing took
     off the board; ``rerolled`` says the Grand Master's once-per-game reroll is used.
 
+    >>> from boardrules.dorasure import position
     >>> s = position(["Ninja", "Hunter"], quests={"g0": "golem"}, at={"Ninja": "c2"},
     ...              step="move", dice=[3, 5])
     >>> s.rules.board.names[s.pos[0]], s.dice

@@ -239,7 +239,7 @@ class State:
 
     @property
     def options(self) -> Options:
-        """The game's fixed setup, :attr:`rules` under the name every game uses."""
+        """The game's fixed setup, ``rules`` under the name every game uses."""
         return self.rules
 
     def __repr__(self) -> str:

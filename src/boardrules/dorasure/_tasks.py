@@ -7,6 +7,7 @@ decision or an automatic step), in which phase and for which hero it may stand o
 agenda, and which other tasks must surround it.  :func:`task_problem` applies those rules
 to a decoded agenda, so decoding accepts only agendas the engine can build.
 
+>>> from boardrules.dorasure._tasks import P_QUEST, T_END_TURN, T_ROLL, Roll, task_from_row
 >>> t = Roll(0, 3, P_QUEST)
 >>> t, t.dice, t == (T_ROLL, 0, 3, P_QUEST)
 (Roll(seat=0, dice=3, purpose=1), 3, True)

@@ -1,6 +1,7 @@
 """Dorasure as text: the move notation (:func:`parse_move`) and a picture of a position, the
 map with the heroes, the dragon and the sheets (:func:`render`).
 
+>>> from boardrules.dorasure import render
 >>> from boardrules.dorasure import new_game
 >>> print(render(new_game(players=2)).splitlines()[0])
 Dorasure - Adventure Phase, Ninja's turn
@@ -149,6 +150,7 @@ _NOTATION = re.compile(
 def parse_move(s: DorasureState, text: str) -> Move:
     """The legal move written ``text`` (see the notation on the docs page).
 
+    >>> from boardrules.dorasure import parse_move
     >>> from boardrules.dorasure import new_game
     >>> s = new_game(players=2)
     >>> str(parse_move(s, "quest-tile golem"))

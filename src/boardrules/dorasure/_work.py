@@ -1,6 +1,6 @@
 """The mutable working copy of a Dorasure state, and the small effects every rule uses.
 
-:class:`Work` thaws a :class:`~boardrules.dorasure._state.DorasureState` into lists that the
+:class:`Work` thaws a :class:`~boardrules.dorasure.State` into lists that the
 rules of :mod:`boardrules.dorasure._engine` change in place (hurting, healing, paying,
 wounding the dragon, raising the meter, starting turns), then freezes it again.
 """
@@ -56,7 +56,7 @@ THAWED = frozenset(("pos", "health", "resource", "gold", "xp", "locked", "quests
 class Work:
     """A mutable copy of a state's fields; ``todo`` is the agenda with its front last.
 
-    The fields are those of :class:`DorasureState` (``__init__`` and :meth:`freeze` are
+    The fields are those of :class:`~boardrules.dorasure.State` (``__init__`` and :meth:`freeze` are
     built from ``attrs.fields`` below, so a new state field is copied both ways).
     """
 

@@ -43,6 +43,7 @@ from boardrules.parchis._rules import (
 )
 from boardrules.parchis._setup import OPTIONS, new_game, options_of, position
 from boardrules.parchis._state import Kind, Move, Options, State
+from boardrules.parchis._svg import render_svg
 from boardrules.parchis._text import evaluate, parse_move, pieces, render
 
 __all__ = [
@@ -82,6 +83,7 @@ __all__ = [
     "pieces",
     "position",
     "render",
+    "render_svg",
     "returns",
 ]
 
@@ -116,6 +118,7 @@ GAME: Game[State, Move] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    render_svg=render_svg,
     num_actions=num_actions,
     num_chance_outcomes=num_chance_outcomes,
     legal_actions=legal_actions,

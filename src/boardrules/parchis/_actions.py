@@ -18,6 +18,7 @@ action         decision
 Two of the player's pieces on one square are one move.  At a chance node the outcome
 ``roll d`` is the chance action ``d - 1``.
 
+>>> from boardrules.parchis import action_to_move, legal_actions
 >>> import boardrules as br
 >>> s = br.new_game("parchis", players=2)
 >>> s = br.apply_move(s, action_to_move(s, 4))  # roll 5

@@ -32,6 +32,7 @@ last moved         75     one-hot: where the piece the mover moved last this tur
 
 Every value is in ``[0, 1]``; nothing is hidden.
 
+>>> from boardrules.parchis import observation, observation_shape
 >>> import boardrules as br
 >>> s = br.new_game("parchis", players=4)
 >>> observation_shape(s)
@@ -212,6 +213,7 @@ def observation_string(state: State, player: int) -> str:
     """Where every piece stands as ``player`` sees it (seats relative, track squares
     counted from the observer's exit), and the turn, for debugging.
 
+    >>> from boardrules.parchis import observation_string
     >>> import boardrules as br
     >>> s = br.new_game("parchis", players=2)
     >>> print(observation_string(s, 1))

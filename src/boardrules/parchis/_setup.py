@@ -1,7 +1,7 @@
 """Setting up Parchís games and positions: options and the position builder.
 
-Every way into a state (:func:`new_game`, :func:`position`, JSON) goes through
-:func:`_build`, which checks that the position can occur in a real game.
+Every way into a state (:func:`~boardrules.parchis.new_game`, :func:`~boardrules.parchis.position`,
+JSON) goes through :func:`_build`, which checks that the position can occur in a real game.
 """
 
 from __future__ import annotations
@@ -85,7 +85,8 @@ OPTIONS = (
 
 
 def make_options(given: Mapping[str, Any]) -> Options:
-    """Check the options given to :func:`new_game` and return them as an :class:`Options`.
+    """Check the options given to :func:`~boardrules.parchis.new_game` and return them as an
+    :class:`~boardrules.parchis.Options`.
 
     Given ``colours`` without ``players``, there are as many players as colours."""
     opts = resolve_options("parchis", OPTIONS, given)
@@ -127,6 +128,7 @@ def options_of(state: State) -> dict[str, Any]:
 def new_game(**options: Any) -> State:
     """The start of a Parchís game: every piece in its nest, the first player to roll.
 
+    >>> from boardrules.parchis import new_game
     >>> s = new_game(players=2)
     >>> s.colour, s.pos
     ('yellow', (-1, -1, -1, -1, -1, -1, -1, -1))
@@ -324,6 +326,7 @@ def position(
     (default: all who have a piece out of the nest).
     Other keywords are game options.
 
+    >>> from boardrules.parchis import position
     >>> from boardrules.parchis import legal_moves
     >>> s = position({"yellow": [12, 12], "red": [30]}, turn="yellow", roll=6, players=2)
     >>> [str(m) for m in legal_moves(s)]

@@ -19,6 +19,7 @@ _NOTATION = re.compile(
 def parse_move(state: State, text: str) -> Move:
     """The legal move written ``text`` (see :class:`Move` for the notation).
 
+    >>> from boardrules.parchis import parse_move
     >>> from boardrules.parchis import new_game
     >>> parse_move(new_game(), "roll 5")
     <parchis.Move roll 5>
@@ -44,6 +45,7 @@ def pieces(state: State) -> dict[str, list[int | str]]:
     """Where each colour's pieces stand, as :func:`~boardrules.parchis.position` takes them:
     ``"nest"``, track squares 1-68, ``"L1"``-``"L7"`` in the colour's lane, ``"goal"``.
 
+    >>> from boardrules.parchis import pieces
     >>> from boardrules.parchis import position
     >>> pieces(position({"yellow": [12, "L3", "goal"]}, players=2))
     {'yellow': ['nest', 12, 'L3', 'goal'], 'red': ['nest', 'nest', 'nest', 'nest']}
@@ -69,6 +71,7 @@ def render(state: State) -> str:
     """The board as text: the track in four rows of 17 squares (``*`` marks a safe square,
     letters the pieces in order of arrival), then each colour's nest, lane and goal.
 
+    >>> from boardrules.parchis import render
     >>> from boardrules.parchis import position
     >>> print(render(position({"yellow": [5, 12, "L2"], "red": [12]}, players=2)))
     ... # doctest: +ELLIPSIS

@@ -31,6 +31,7 @@ class GameResult:
     def player_returns(self) -> tuple[float, ...]:
         """The returns by player (in the order of the series' players), not by seat.
 
+        >>> from boardrules.simulate import GameResult
         >>> GameResult(0, 1, (1, 0), (1.0, 0.0), 9, 4).player_returns()
         (0.0, 1.0)
         """
@@ -47,6 +48,7 @@ def win_shares(returns: Sequence[float]) -> tuple[float, ...]:
     have the same positive return (a cooperative win), nobody's when all have the same
     return of zero or less (a cooperative loss).
 
+    >>> from boardrules.simulate._result import win_shares
     >>> win_shares((1.0, 0.0, 1.0))
     (0.5, 0.0, 0.5)
     >>> win_shares((1.0, 1.0)), win_shares((0.0, 0.0))

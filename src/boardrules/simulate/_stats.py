@@ -19,6 +19,7 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
 
     Unlike the normal interval it stays inside [0, 1] and is sensible at 0 or n successes.
 
+    >>> from boardrules.simulate import wilson
     >>> low, high = wilson(50, 100)
     >>> round(low, 4), round(high, 4)
     (0.4038, 0.5962)
@@ -36,6 +37,7 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     """The mean of ``values`` and its normal-approximation 95 % interval (low, high).
 
+    >>> from boardrules.simulate import mean_interval
     >>> [round(x, 4) for x in mean_interval([0.0, 1.0, 0.0, 1.0])]
     [0.5, -0.0658, 1.0658]
     >>> mean_interval([1.0])
@@ -65,6 +67,7 @@ def bradley_terry(
     standard errors come from the inverse of the Fisher information under the mean-zero
     constraint.
 
+    >>> from boardrules.simulate import bradley_terry
     >>> ratings, errors = bradley_terry([[0, 30], [10, 0]])
     >>> round(ratings[0] - ratings[1])  # 30.5:10.5 with the prior: odds of about 2.9:1
     185

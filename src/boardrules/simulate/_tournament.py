@@ -38,6 +38,7 @@ def seatings(bots: int, seats: int) -> tuple[tuple[int, ...], ...]:
     order; with fewer bots, every assignment of bots to seats in which at least two
     different bots play (a bot then fills several seats).
 
+    >>> from boardrules.simulate import seatings
     >>> seatings(3, 2)
     ((0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1))
     >>> len(seatings(2, 4))  # 2**4 assignments less the two with a single bot
