@@ -50,6 +50,8 @@ nitpick_ignore_regex = [
     # A name imported only for type checking cannot be resolved by the type-hints extension.
     (r"py:class", r"Task"),
     (r"py:class", r"boardrules\.[\w.]*\.[A-Z]_?(co|contra)?"),
+    # The optional extras' own names (no inventories offline either).
+    (r"py:.*", r"(numpy|npt|gymnasium|pettingzoo|pyspiel|open_spiel)(\..*)?"),
 ]
 suppress_warnings = ["sphinx_autodoc_typehints.forward_reference"]
 

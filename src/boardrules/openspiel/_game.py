@@ -59,6 +59,7 @@ def encode_json(value: Any) -> str:
     """``value`` as the text of a JSON game parameter (compact JSON, percent-encoded where
     OpenSpiel's game strings need it).
 
+    >>> from boardrules.openspiel import encode_json
     >>> encode_json(["yellow", "red"])
     '["yellow"%2C"red"]'
     """
@@ -69,6 +70,7 @@ def encode_json(value: Any) -> str:
 def short_name(name: str) -> str:
     """The OpenSpiel name of the boardrules game ``name``.
 
+    >>> from boardrules.openspiel import short_name
     >>> short_name("parchis")
     'boardrules_parchis'
     """
@@ -198,7 +200,7 @@ class BoardGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type in
         )
         full = {o.name: given.get(o.name, _parameter(o)) for o in game.options}
         super().__init__(kind, info, full)
-        self._start = _Held(start)
+        self._start = start
         self._shape = br.observation_shape(start)
 
     def new_initial_state(self) -> BoardState:
@@ -208,13 +210,13 @@ class BoardGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type in
     def state_from(self, state: Any) -> BoardState:
         """An OpenSpiel state of this game at the boardrules position ``state`` (its OpenSpiel
         history begins there)."""
-        start = self._start.state
+        start = self._start
         game = br.game_of(state)
         if game is not br.game_of(start) or game.options_of(state) != game.options_of(start):
             raise br.InvalidOptionError(
                 f"that position is not one of {self}: another game or other options"
             )
-        return BoardState(self, _Held(state))
+        return BoardState(self, state)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -230,9 +232,9 @@ class BoardGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type in
 class BoardState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state holding a boardrules state, :attr:`boardrules_state`."""
 
-    def __init__(self, game: BoardGame, held: _Held) -> None:
+    def __init__(self, game: BoardGame, state: Any) -> None:
         super().__init__(game)
-        self._held = held
+        self._held = _Held(state)
 
     @property
     def boardrules_state(self) -> Any:

@@ -104,7 +104,7 @@ class BoardEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         return self._table.observe(self._state, seat, to_move)
 
     def step(self, action: int | np.integer[Any] | None) -> None:
-        """Play ``action`` for :attr:`agent_selection`; an agent whose game has ended steps
+        """Play ``action`` for ``agent_selection``; an agent whose game has ended steps
         with ``None``."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

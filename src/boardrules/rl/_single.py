@@ -16,8 +16,6 @@ from boardrules.rl._common import Observation, Table, check_render_mode, picture
 
 __all__ = ["SingleAgentEnv", "single_agent_env"]
 
-#: An opponent: a bot, or its specification as on the command line (``"mcts:iterations=50"``).
-Opponent = str | Bot
 
 
 class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
@@ -41,7 +39,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     def __init__(
         self,
         name: str,
-        opponents: Opponent | Sequence[Opponent] = "random",
+        opponents: str | Bot | Sequence[str | Bot] = "random",
         seat: int = 0,
         render_mode: str | None = None,
         illegal_reward: float | None = -1.0,
@@ -130,9 +128,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         return picture(self._state)
 
 
-def _bots(opponents: Opponent | Sequence[Opponent], count: int) -> tuple[Bot, ...]:
+def _bots(opponents: str | Bot | Sequence[str | Bot], count: int) -> tuple[Bot, ...]:
     """One bot for each of the ``count`` other seats: one opponent is used for all of them."""
-    given: Sequence[Opponent] = (
+    given: Sequence[str | Bot] = (
         [opponents] * count if isinstance(opponents, str | Bot) else opponents
     )
     if len(given) != count:
@@ -144,7 +142,7 @@ def _bots(opponents: Opponent | Sequence[Opponent], count: int) -> tuple[Bot, ..
 
 def single_agent_env(
     name: str,
-    opponents: Opponent | Sequence[Opponent] = "random",
+    opponents: str | Bot | Sequence[str | Bot] = "random",
     seat: int = 0,
     render_mode: str | None = None,
     illegal_reward: float | None = -1.0,
