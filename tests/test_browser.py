@@ -33,6 +33,17 @@ def screenshot(url: str, out: Path, profile: Path, size: tuple[int, int]) -> Pat
     return out
 
 
+def dom(url: str, profile: Path) -> str:
+    """The page's document after its script ran."""
+    done = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--no-first-run", f"--user-data-dir={profile}", "--dump-dom", url],
+        check=True, capture_output=True, timeout=60, text=True,
+    )
+    return done.stdout
+
+
 def colours(path: Path) -> int:
     with Image.open(path) as image:
         return len(image.convert("RGB").getcolors(1 << 20) or ())
@@ -65,3 +76,13 @@ def test_chromium_draws_a_board_and_the_replay_page_at_two_plies(tmp_path: Path)
                        (1100, 760))
     assert colours(first) > 8 and colours(later) > 8, "a replay screenshot is blank"
     assert differ(first, later), "the replay page shows the same at ply 0 and a later ply"
+    # The script opened the ply the address asked for: its text, its move and its board.
+    shown = dom(f"{page.as_uri()}#ply={ply}", profile)
+    assert f"position {ply} of {len(moves)} after move {ply}, " in shown
+    before = start
+    for m in moves[: ply - 1]:
+        before = br.apply_move(before, m)
+    who = "dice" if br.is_chance(before) else f"player {br.current_player(before)}"
+    assert shown.count('<li class="now">') == 1
+    assert f'<li class="now">{who}: {moves[ply - 1]}</li>' in shown
+    assert '<div id="board"><svg xmlns="http://www.w3.org/2000/svg"' in shown

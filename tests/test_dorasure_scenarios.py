@@ -12,6 +12,7 @@ import itertools
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import boardrules as br
 from boardrules.dorasure import (
@@ -27,10 +28,10 @@ from dorasure_helpers import FACE_UP, odds, play, texts
 T_ROLL, T_EXTRA = 4, 5  # the agenda codes of a roll read on the Adventuring Chart
 
 
-def adventure_on_c1(hero: str = "Ninja", **kw: object) -> DorasureState:
+def adventure_on_c1(hero: str = "Ninja", **kw: Any) -> DorasureState:
     heroes = kw.pop("heroes", ("Ninja", "Gladiator"))
     return play(position(heroes, quests=FACE_UP, at={hero: "c1"}, turn=hero, step="act",
-                         **kw), "adventure")  # type: ignore[arg-type]
+                         **kw), "adventure")
 
 
 def battle(heroes: tuple[str, ...] = ("Ninja", "Gladiator"), **kw: object) -> DorasureState:
@@ -106,7 +107,7 @@ def _engine_readings(s: DorasureState, limit: int,
 def _brute_scores(dice: int, limit: int) -> dict[object, Fraction]:
     """The rulebook's chart over every face of every die: 1 is -1, 2-3 nothing, 4-5 +1, 6 +1
     and an extra die; an extra die is -1 on a 1, +1 otherwise, and a 6 rolls yet again."""
-    out: dict[object, Fraction] = Counter()
+    out: defaultdict[object, Fraction] = defaultdict(Fraction)
 
     def extra(score: int, owed: int, rolled: int, p: Fraction) -> None:
         if owed == 0:

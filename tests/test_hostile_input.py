@@ -321,3 +321,54 @@ def test_replay_check_documents_that_the_seed_is_not_used(
     assert main(["replay", "--help"]) == 0
     assert "seed is not used" in " ".join(capsys.readouterr().out.split())
     assert "replaying does not use it" in " ".join((GameRecord.__doc__ or "").split())
+
+
+# Bounded caches --------------------------------------------------------------------------------
+
+
+def test_the_dice_helpers_cache_at_most_their_documented_size() -> None:
+    from boardrules import chance
+
+    for sides in range(2, 2 + 3 * chance.CACHE_SIZE):
+        chance.die_faces(sides)
+        chance.dice_sum(1, sides)
+    assert chance.die_faces.cache_info().currsize <= chance.CACHE_SIZE
+    assert chance.dice_sum.cache_info().currsize <= chance.CACHE_SIZE
+    assert chance.die_faces(6) is chance.die_faces(6)  # the same call, the same tuple
+
+
+def test_sample_chance_keeps_at_most_its_documented_number_of_tables() -> None:
+    from boardrules import api
+
+    s = br.new_game("parchis")
+    for _ in range(3 * api._DRAW_TABLES_SIZE):
+        outcomes = tuple((m, p) for m, p in br.chance_outcomes(s))  # a fresh tuple each time
+        api._draw_table(outcomes)
+    assert len(api._draw_tables) <= api._DRAW_TABLES_SIZE
+
+
+def test_dorada_board_checks_and_layouts_keep_a_bounded_cache() -> None:
+    from boardrules.dorada import _board, _observation
+
+    for n in range(10, 10 + 2 * _board.RANKS_CACHE_SIZE):
+        spec = {"fields": n, "jumps": [[n - 1, 1]], "last_jump": n - 1}
+        s = br.new_game("dorada", players=2, board=spec)
+        br.observation(s, 0)
+    assert _board._ranks.cache_info().currsize <= _board.RANKS_CACHE_SIZE
+    assert len(_observation._LAYOUTS) <= _observation.LAYOUTS_SIZE
+
+
+def test_docker_route_cache_is_emptied_at_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardrules.docker import _pitch
+
+    monkeypatch.setattr(_pitch, "_CACHE_LIMIT", 50)
+    _pitch.PITCH._routes.clear()  # as if at the limit already: earlier tests filled it
+    _pitch._REACHES.clear()
+    rng = random.Random(3)
+    for _ in range(20):
+        s = br.new_game("docker")
+        while not br.is_terminal(s):
+            s = br.apply_move(s, br.sample_chance(s, rng) if br.is_chance(s)
+                              else rng.choice(br.legal_moves(s)))  # fmt: skip
+            assert len(_pitch.PITCH._routes) <= 50
+    assert len(_pitch._REACHES) <= 50

@@ -154,6 +154,7 @@ def test_the_ray_backend_without_ray_names_the_extra(monkeypatch: pytest.MonkeyP
         simulate("docker", ["random", "random"], games=2, backend="ray")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("address", ["127.0.0.1:1", "not an address"])
 def test_a_bad_ray_address_fails_fast_with_a_clear_error(address: str) -> None:
     from extras import need
@@ -177,6 +178,7 @@ def test_seatings_cover_every_order_of_every_combination() -> None:
     assert all(len(set(s)) > 1 for s in seatings(2, 3)) and len(seatings(2, 3)) == 6
 
 
+@pytest.mark.slow
 def test_a_tournament_ranks_the_stronger_bot_first() -> None:
     result = tournament("parchis", ["random", "greedy"], games_per_pairing=30, seed=1,
                         options={"players": 2}, workers=2)

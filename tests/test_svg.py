@@ -184,7 +184,7 @@ def test_text_from_a_user_is_escaped() -> None:
 
 def test_states_show_as_svg_in_notebooks() -> None:
     for game in GAMES:
-        s = br.new_game(game, players=2)
+        s: Any = br.new_game(game, players=2)  # _repr_svg_ is attached at run time
         assert s._repr_svg_() == br.render_svg(s)
 
 

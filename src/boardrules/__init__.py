@@ -60,7 +60,7 @@ from boardrules.errors import (
     UnknownGameError,
     UnsupportedError,
 )
-from boardrules.game import CHANCE, TERMINAL, Game, Option
+from boardrules.game import CHANCE, TERMINAL, Game, GameState, Option
 from boardrules.pictures import show
 
 __version__ = "0.1.0"
@@ -72,6 +72,7 @@ __all__ = [
     "TERMINAL",
     "BoardrulesError",
     "Game",
+    "GameState",
     "IllegalMoveError",
     "InvalidOptionError",
     "MoveSyntaxError",

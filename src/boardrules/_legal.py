@@ -88,5 +88,14 @@ def wrong_field_types(move: object) -> str | None:
     for f in attrs.fields(kind):
         value = getattr(move, f.name)
         if not isinstance(value, int) or isinstance(value, bool):
-            return f"field {f.name} is {value!r}, not a whole number"
+            return f"field {f.name} is {_safe_repr(value)}, not a whole number"
     return None
+
+
+def _safe_repr(value: object) -> str:
+    """``repr(value)``, short, or the type's name when the repr itself fails."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile object's __repr__ must not turn the answer into a crash
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -6,6 +6,12 @@ this module plays every game.  The games themselves live in their own packages
 (:mod:`boardrules.parchis`, ...), which offer the same functions typed for their own states and
 moves.
 
+The functions are typed through :class:`~boardrules.game.GameState`: a type checker reads
+the state and move types from the state's ``game`` record, so ``legal_moves(s)`` is a tuple
+of ``s``'s own moves.  :func:`~boardrules.new_game` and :func:`~boardrules.get_game` know
+each built-in game by its name.  The types cost nothing at run time: the overloads are only
+read by type checkers, and the game modules are imported for them only (``TYPE_CHECKING``).
+
 >>> import boardrules as br
 >>> s = br.new_game("parchis", players=2)
 >>> br.current_player(s) == br.CHANCE
@@ -21,8 +27,9 @@ import json
 import math
 import random
 from bisect import bisect_right
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from boardrules._document import read_document
 from boardrules.errors import (
@@ -32,7 +39,19 @@ from boardrules.errors import (
     UnknownGameError,
     UnsupportedError,
 )
-from boardrules.game import CHANCE, TERMINAL, FloatBuffer, Game
+from boardrules.game import CHANCE, TERMINAL, FloatBuffer, Game, GameState
+
+if TYPE_CHECKING:
+    # For the type checker only: importing boardrules must not import any game.
+    from typing_extensions import deprecated
+
+    from boardrules import docker, dorada, dorasure, parchis
+else:
+
+    def deprecated(message: str) -> Any:
+        """At run time the overloads below are replaced by the function: a no-op."""
+        return lambda function: function
+
 
 __all__ = [
     "FORMAT",
@@ -83,6 +102,14 @@ _BUILTIN: dict[str, str] = {
 }
 _registered: dict[str, Game[Any, Any]] = {}
 
+S = TypeVar("S")
+M = TypeVar("M")
+# A state class of a game of the user's own (its record's state type).
+_S = TypeVar("_S", bound=GameState[Any, Any])
+
+# A game known only at run time (a name in a variable): a record over any state.
+_AnyGame = Game[GameState[Any, Any], Any]
+
 
 def available_games() -> tuple[str, ...]:
     """The names of the games that :func:`new_game` accepts, built-in ones first.
@@ -94,7 +121,7 @@ def available_games() -> tuple[str, ...]:
     return tuple(_BUILTIN) + tuple(n for n in _registered if n not in _BUILTIN)
 
 
-def register_game(game: Game[Any, Any]) -> None:
+def register_game(game: Game[_S, Any]) -> None:
     """Make a game of your own available by name to :func:`new_game` and :func:`from_json`.
 
     Its state class must carry the record as its class attribute ``game``.
@@ -105,8 +132,23 @@ def register_game(game: Game[Any, Any]) -> None:
     _registered[game.name] = game
 
 
+@overload
+def get_game(name: Literal["parchis"], /) -> Game[parchis.State, parchis.Move]: ...
+@overload
+def get_game(name: Literal["dorada"], /) -> Game[dorada.State, dorada.Move]: ...
+@overload
+def get_game(name: Literal["docker"], /) -> Game[docker.State, docker.Move]: ...
+@overload
+def get_game(
+    name: Literal["dorasure"], /
+) -> Game[dorasure.State, dorasure.Move]: ...
+@overload
+def get_game(name: str, /) -> _AnyGame: ...
 def get_game(name: str, /) -> Game[Any, Any]:
     """The :class:`~boardrules.game.Game` record of the game called ``name``.
+
+    For a built-in game's name the type checker knows the record's state and move types;
+    for another name it is a record over :class:`~boardrules.game.GameState`.
 
     >>> from boardrules import get_game
     >>> get_game("dorada").name
@@ -132,11 +174,76 @@ def get_game(name: str, /) -> Game[Any, Any]:
     return loaded
 
 
-def new_game(name: str, /, **options: Any) -> Any:
+@overload
+def new_game(
+    name: Literal["parchis"],
+    /,
+    *,
+    players: int = 4,
+    colours: Sequence[str] | None = None,
+    first_player: int = 0,
+    two_out_on_first_five: bool = False,
+    exit_capture: bool = True,
+    barriers_on_safe_only: bool = False,
+    third_six_back_to_lane_start: bool = False,
+) -> parchis.State: ...
+# A call with a built-in game's name and an option it does not have, or a value of the wrong
+# type, always raises InvalidOptionError, but the str overload at the end would accept it:
+# these overloads catch it first and make the type checker report it (as a deprecation).
+@overload
+@deprecated("not an option of this game, or a value of the wrong type")
+def new_game(name: Literal["parchis"], /, **options: object) -> parchis.State: ...
+@overload
+def new_game(
+    name: Literal["dorada"],
+    /,
+    *,
+    players: int = 4,
+    first_player: int = 0,
+    board: str | dorada.Board | Mapping[str, Any] = "classic-40",
+    tie_break: Literal["share", "highest-piece"] = "share",
+) -> dorada.State: ...
+@overload
+@deprecated("not an option of this game, or a value of the wrong type")
+def new_game(name: Literal["dorada"], /, **options: object) -> dorada.State: ...
+@overload
+def new_game(
+    name: Literal["docker"],
+    /,
+    *,
+    players: int = 4,
+    first_player: int = 0,
+    return_to_start: bool = False,
+) -> docker.State: ...
+@overload
+@deprecated("not an option of this game, or a value of the wrong type")
+def new_game(name: Literal["docker"], /, **options: object) -> docker.State: ...
+@overload
+def new_game(
+    name: Literal["dorasure"],
+    /,
+    *,
+    players: int | None = None,
+    heroes: Sequence[str] | None = None,
+    board: Sequence[str] = ...,
+    sheets: Mapping[str, Mapping[str, Any]] = ...,
+    dragon: Mapping[str, Any] = ...,
+    quest_tiles: Mapping[str, Mapping[str, Any]] = ...,
+    fang: bool = False,
+) -> dorasure.State: ...
+@overload
+@deprecated("not an option of this game, or a value of the wrong type")
+def new_game(name: Literal["dorasure"], /, **options: object) -> dorasure.State: ...
+@overload
+def new_game(name: str, /, **options: Any) -> GameState[Any, Any]: ...
+def new_game(name: str, /, **options: Any) -> GameState[Any, Any]:
     """The starting state of the game called ``name`` with the given options.
 
     Every game takes ``players``; an unknown option or a bad value raises
-    :class:`~boardrules.InvalidOptionError`, whose message lists what is allowed.
+    :class:`~boardrules.InvalidOptionError`, whose message lists what is allowed.  For a
+    built-in game the type checker knows the options (each game's page lists them) and the
+    state's type; a misspelt option shows as a deprecated call (pyright ``--strict``;
+    mypy ``--enable-error-code deprecated``).
 
     >>> from boardrules import new_game, num_players
     >>> s = new_game("parchis", players=3)
@@ -146,10 +253,10 @@ def new_game(name: str, /, **options: Any) -> Any:
     return get_game(name).new_game(**options)
 
 
-def game_of(state: Any) -> Game[Any, Any]:
+def game_of(state: GameState[S, M]) -> Game[S, M]:
     """The :class:`~boardrules.game.Game` record that ``state`` belongs to."""
     try:
-        game: Game[Any, Any] = state.game
+        game: Game[S, M] = state.game
     except AttributeError:
         raise _not_a_state(state) from None
     return game
@@ -164,7 +271,7 @@ def _not_a_state(obj: object) -> NotAStateError:
 # The four functions that bots call millions of times look the game up inline: one call less.
 
 
-def current_player(state: Any) -> int:
+def current_player(state: GameState[Any, Any]) -> int:
     """The player to decide (0..n-1), :data:`CHANCE` at a chance node, :data:`TERMINAL` at
     the end."""
     try:
@@ -174,12 +281,12 @@ def current_player(state: Any) -> int:
     return game.current_player(state)
 
 
-def num_players(state: Any) -> int:
+def num_players(state: GameState[Any, Any]) -> int:
     """The number of players (seats) of the game ``state`` belongs to."""
     return game_of(state).num_players(state)
 
 
-def is_terminal(state: Any) -> bool:
+def is_terminal(state: GameState[Any, Any]) -> bool:
     """Whether the game has ended."""
     try:
         game: Game[Any, Any] = state.game
@@ -188,7 +295,7 @@ def is_terminal(state: Any) -> bool:
     return game.current_player(state) == TERMINAL
 
 
-def is_chance(state: Any) -> bool:
+def is_chance(state: GameState[Any, Any]) -> bool:
     """Whether ``state`` is a chance node (the next move is a roll of the dice)."""
     try:
         game: Game[Any, Any] = state.game
@@ -197,7 +304,7 @@ def is_chance(state: Any) -> bool:
     return game.current_player(state) == CHANCE
 
 
-def legal_moves(state: Any) -> tuple[Any, ...]:
+def legal_moves(state: GameState[Any, M]) -> tuple[M, ...]:
     """The moves allowed now: the player's at a decision node (never empty: a forced pass is
     a move), the possible outcomes at a chance node, ``()`` at the end."""
     try:
@@ -207,7 +314,7 @@ def legal_moves(state: Any) -> tuple[Any, ...]:
     return game.legal_moves(state)
 
 
-def chance_outcomes(state: Any) -> tuple[tuple[Any, Fraction], ...]:
+def chance_outcomes(state: GameState[Any, M]) -> tuple[tuple[M, Fraction], ...]:
     """At a chance node, each outcome with its exact probability (they sum to 1); else ``()``."""
     try:
         game: Game[Any, Any] = state.game
@@ -216,7 +323,22 @@ def chance_outcomes(state: Any) -> tuple[tuple[Any, Fraction], ...]:
     return game.chance_outcomes(state)
 
 
-def apply_move(state: Any, move: Any) -> Any:
+# The built-in games have their own overloads because mypy, inferring S from the context of
+# a call nested in another (``legal_moves(apply_move(s, m))``), would otherwise pick the
+# outer parameter's type and reject ``s``; a game of your own gets the generic one.
+@overload
+def apply_move(state: parchis.State, move: parchis.Move) -> parchis.State: ...
+@overload
+def apply_move(state: dorada.State, move: dorada.Move) -> dorada.State: ...
+@overload
+def apply_move(state: docker.State, move: docker.Move) -> docker.State: ...
+@overload
+def apply_move(
+    state: dorasure.State, move: dorasure.Move
+) -> dorasure.State: ...
+@overload
+def apply_move(state: GameState[S, M], move: M) -> S: ...
+def apply_move(state: GameState[Any, Any], move: Any) -> Any:
     """The state after ``move``; ``state`` itself is never changed.
 
     A move that is not legal raises :class:`~boardrules.IllegalMoveError`, which says which
@@ -229,31 +351,32 @@ def apply_move(state: Any, move: Any) -> Any:
     return game.apply_move(state, move)
 
 
-def returns(state: Any) -> tuple[float, ...]:
+def returns(state: GameState[Any, Any]) -> tuple[float, ...]:
     """One value per player: the result at the end of the game (all zero before it)."""
     return game_of(state).returns(state)
 
 
-def evaluate(state: Any) -> tuple[float, ...]:
+def evaluate(state: GameState[Any, Any]) -> tuple[float, ...]:
     """The game's default heuristic: per player an estimate in ``[0, 1]`` of its return."""
     return game_of(state).evaluate(state)
 
 
-def render(state: Any) -> str:
+def render(state: GameState[Any, Any]) -> str:
     """A text picture of the board that a person can read."""
     return game_of(state).render(state)
 
 
-def parse_move(state: Any, text: str) -> Any:
+def parse_move(state: GameState[Any, M], text: str) -> M:
     """The legal move whose notation (``str(move)``) is ``text``.
 
     A text that is not in the game's notation raises :class:`~boardrules.MoveSyntaxError`;
     a well-formed move that is not legal now raises :class:`~boardrules.IllegalMoveError`.
     """
-    return game_of(state).parse_move(state, text)
+    move: M = game_of(state).parse_move(state, text)
+    return move
 
 
-def sample_chance(state: Any, rng: random.Random) -> Any:
+def sample_chance(state: GameState[Any, M], rng: random.Random) -> M:
     """Draw one outcome of the chance node ``state`` with the caller's random generator.
 
     One ``rng.random()`` call draws ``x``; the outcome is the first whose cumulative exact
@@ -297,7 +420,8 @@ def sample_chance(state: Any, rng: random.Random) -> Any:
     else:  # another generator's float: compare as exact fractions
         fx = Fraction(x)
         i = bisect_right(thresholds, fx * denominator * _RES53)
-    return moves[i] if i < len(moves) else moves[-1]
+    move: M = moves[i] if i < len(moves) else moves[-1]
+    return move
 
 
 # sample_chance's tables, by the identity of the outcome tuple (games return the same tuple
@@ -328,7 +452,7 @@ def _draw_table(outcomes: tuple[tuple[Any, Fraction], ...]) -> _DrawTable:
     return entry
 
 
-def to_json(state: Any) -> str:
+def to_json(state: GameState[Any, Any]) -> str:
     """A versioned JSON document of ``state`` that names its game and options.
 
     >>> from boardrules import to_json
@@ -348,7 +472,7 @@ def to_json(state: Any) -> str:
     return json.dumps(doc, separators=(",", ":"), sort_keys=True)
 
 
-def from_json(text: str | bytes) -> Any:
+def from_json(text: str | bytes) -> GameState[Any, Any]:
     """The state described by a document of :func:`to_json`.
 
     Damaged text, another format or version, an unknown game or option, or a document that
@@ -364,18 +488,19 @@ def from_json(text: str | bytes) -> Any:
         raise StateFormatError("the 'options' and 'state' fields must be JSON objects")
     game = get_game(name)
     try:
-        return game.decode(options, body)
+        state: GameState[Any, Any] = game.decode(options, body)
     except (StateFormatError, UnknownGameError):
         raise
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         # A decoder is written to check everything; this is the net under it.
         raise StateFormatError(f"impossible {name} state: {type(e).__name__}: {e}") from None
+    return state
 
 
 # Optional features: a game's record leaves them None when it does not offer them.
 
 
-def _feature(state: Any, field: str) -> Any:
+def _feature(state: GameState[Any, Any], field: str) -> Any:
     function = getattr(game_of(state), field)
     if function is None:
         raise UnsupportedError(f"the game {game_of(state).name!r} does not offer {field}()")
@@ -383,10 +508,10 @@ def _feature(state: Any, field: str) -> Any:
 
 
 def render_svg(
-    state: Any,
+    state: GameState[Any, M],
     *,
     size: float | None = None,
-    move: Any = None,
+    move: M | None = None,
     perspective: int | None = None,
 ) -> str:
     """The board as a standalone SVG document (no scripts, fonts or images: safe to embed).
@@ -399,7 +524,7 @@ def render_svg(
     return svg
 
 
-def num_actions(state: Any) -> int:
+def num_actions(state: GameState[Any, Any]) -> int:
     """How many decision actions the game has: they are numbered ``0..num_actions - 1``, and
     the number is fixed for a game and its options.
 
@@ -414,7 +539,7 @@ def num_actions(state: Any) -> int:
     return n
 
 
-def num_chance_outcomes(state: Any) -> int:
+def num_chance_outcomes(state: GameState[Any, Any]) -> int:
     """How many chance outcomes the game has: at a chance node the legal actions are outcome
     numbers ``0..num_chance_outcomes - 1``, numbered apart from the decisions (as
     OpenSpiel's chance outcomes are)."""
@@ -422,7 +547,7 @@ def num_chance_outcomes(state: Any) -> int:
     return n
 
 
-def _encoder(state: Any, field: str) -> Any:
+def _encoder(state: GameState[Any, Any], field: str) -> Any:
     """The game's function ``field``, looked up inline: these run once per step."""
     try:
         function = getattr(state.game, field)
@@ -433,7 +558,7 @@ def _encoder(state: Any, field: str) -> Any:
     return function
 
 
-def legal_actions(state: Any) -> tuple[int, ...]:
+def legal_actions(state: GameState[Any, Any]) -> tuple[int, ...]:
     """The action numbers of :func:`legal_moves`, ascending, one per legal move: chance
     outcome numbers at a chance node, decision actions at a player's node, ``()`` at the
     end.  It is the legal-action mask of reinforcement-learning frameworks.
@@ -447,14 +572,14 @@ def legal_actions(state: Any) -> tuple[int, ...]:
     return actions
 
 
-def move_to_action(state: Any, move: Any) -> int:
+def move_to_action(state: GameState[Any, M], move: M) -> int:
     """The action number of the legal ``move`` in ``state``; a move that is not legal raises
     :class:`~boardrules.IllegalMoveError`."""
     action: int = _feature(state, "move_to_action")(state, move)
     return action
 
 
-def action_to_move(state: Any, action: int) -> Any:
+def action_to_move(state: GameState[Any, M], action: int) -> M:
     """The legal move whose action number is ``action``.
 
     An action that is not legal now (or is not a whole number: a ``bool``, a float or a
@@ -465,16 +590,17 @@ def action_to_move(state: Any, action: int) -> Any:
     >>> str(action_to_move(s, 4))
     'roll 5'
     """
-    return _feature(state, "action_to_move")(state, action)
+    move: M = _feature(state, "action_to_move")(state, action)
+    return move
 
 
-def observation_shape(state: Any) -> tuple[int, ...]:
+def observation_shape(state: GameState[Any, Any]) -> tuple[int, ...]:
     """The shape of :func:`observation` (fixed for a game and its options)."""
     shape: tuple[int, ...] = _feature(state, "observation_shape")(state)
     return shape
 
 
-def observation(state: Any, player: int) -> tuple[float, ...]:
+def observation(state: GameState[Any, Any], player: int) -> tuple[float, ...]:
     """What ``player`` sees of ``state``: a flat, row-major vector over
     :func:`observation_shape`, from that player's seat (their pieces first, the board turned
     to their side where it is symmetric), with everything that player can see and nothing
@@ -485,7 +611,7 @@ def observation(state: Any, player: int) -> tuple[float, ...]:
     return obs
 
 
-def observation_into(state: Any, player: int, out: FloatBuffer) -> None:
+def observation_into(state: GameState[Any, Any], player: int, out: FloatBuffer) -> None:
     """Write :func:`observation` of ``state`` for ``player`` into ``out``, which must hold
     as many zeros as the observation has values (a ``list`` or a flat numpy array).
 
@@ -502,7 +628,7 @@ def observation_into(state: Any, player: int, out: FloatBuffer) -> None:
     _encoder(state, "observation_into")(state, player, out)
 
 
-def observation_string(state: Any, player: int) -> str:
+def observation_string(state: GameState[Any, Any], player: int) -> str:
     """A readable text of what ``player`` sees of ``state`` (for debugging)."""
     text: str = _feature(state, "observation_string")(state, player)
     return text

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from types import UnionType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -22,6 +22,7 @@ __all__ = [
     "TERMINAL",
     "FloatBuffer",
     "Game",
+    "GameState",
     "Option",
     "SvgRenderer",
     "flag",
@@ -235,3 +236,31 @@ def _repr_svg(state: Any) -> str:
     draw = type(state).game.render_svg
     svg: str = draw(state)
     return svg
+
+
+class GameState(Protocol[S, M]):
+    """What every state is to the type checker: a value whose class attribute ``game`` is its
+    :class:`Game` record, with state type ``S`` and move type ``M``.
+
+    No state subclasses it: a class matches it by declaring its record, as every built-in
+    game does (``game: ClassVar[Game[State, Move]]``), and the functions of
+    :mod:`boardrules` read both types from there.  So ``br.legal_moves(s)`` is a tuple of
+    ``s``'s own moves, ``br.apply_move(s, m)`` has ``s``'s own type and accepts only its
+    game's moves, and a game of your own gets the same precision from its declaration.
+    ``GameState[Any, Any]`` is a state of a game known only at run time (what
+    :func:`~boardrules.from_json` returns).
+
+    >>> import boardrules as br
+    >>> from typing import ClassVar, TypeVar
+    >>> class Coin:  # a game's state class declares its record so
+    ...     game: ClassVar[br.Game["Coin", str]]
+    >>> St, Mv = TypeVar("St"), TypeVar("Mv")
+    >>> def first_move(state: br.GameState[St, Mv]) -> Mv:  # generic code over every game
+    ...     return br.legal_moves(state)[0]
+    >>> str(first_move(br.new_game("parchis", players=2)))
+    'roll 1'
+    """
+
+    # The typing spec forbids type variables in ClassVar, but both mypy and pyright read them
+    # in a protocol as intended, and a class attribute is what every state really carries.
+    game: ClassVar[Game[S, M]]  # pyright: ignore[reportGeneralTypeIssues]

@@ -26,24 +26,26 @@ import json
 import re
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from boardrules import api as br
 from boardrules._extras import require
-from boardrules.game import CHANCE, TERMINAL
+from boardrules.game import CHANCE, TERMINAL, GameState
 
 if TYPE_CHECKING:  # records imports the whole package, which imports this module
     from boardrules.records import GameRecord
 
 __all__ = ["replay_html", "show", "svg_to_png"]
 
+M = TypeVar("M")
+
 
 def show(
-    state: Any,
+    state: GameState[Any, M],
     path: str | Path | None = None,
     *,
     size: float | None = None,
-    move: Any = None,
+    move: M | None = None,
     perspective: int | None = None,
 ) -> Path:
     """Write the board of ``state`` as an SVG file and return its path.

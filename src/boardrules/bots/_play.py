@@ -6,16 +6,20 @@ import hashlib
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import boardrules as br
 from boardrules._document import load_json
-from boardrules.bots._base import Bot, RandomBot
+from boardrules.bots._base import Bot, GameBot, RandomBot
 from boardrules.bots._mcts import MctsBot
 from boardrules.bots._search import ExpectimaxBot, GreedyBot
+from boardrules.game import GameState
 from boardrules.records import GameRecord
 
 __all__ = ["BOTS", "game_seed", "make_bot", "play_game"]
+
+S = TypeVar("S", bound=GameState[Any, Any])
+M = TypeVar("M")
 
 
 def _count(text: str) -> int:
@@ -130,12 +134,12 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(
-    start: Any,
-    bots: Sequence[Bot],
+    start: GameState[S, M],
+    bots: Sequence[GameBot[S, M]],
     seed: int | None = None,
     names: Sequence[str] | None = None,
-    on_move: Callable[[Any, Any], None] | None = None,
-) -> tuple[Any, GameRecord]:
+    on_move: Callable[[S, M], None] | None = None,
+) -> tuple[S, GameRecord[S, M]]:
     """Play ``start`` to the end with ``bots[i]`` in seat ``i``; return the last position
     and the game's record.
 
@@ -143,6 +147,8 @@ def play_game(
     generator derived from ``seed``, so the same seed and bots give the same game (without a
     seed, a random one is drawn and written in the record).
     ``on_move(state, move)`` is called before each move (rolls included) is applied.
+    The last position has the type of ``start``; a bot may be a :class:`Bot` (any game) or a
+    :class:`GameBot` of this game.
 
     >>> from boardrules.bots import RandomBot, play_game
     >>> import boardrules as br
@@ -158,8 +164,10 @@ def play_game(
     dice = random.Random(seed)
     rngs = [random.Random(f"{seed}:seat {i}") for i in range(seats)]
     roller = RandomBot()
-    moves: list[Any] = []
-    state = start
+    moves: list[M] = []
+    # ``start`` is typed as a state of its game, the positions after it as S: one name for
+    # both needs the looser type.
+    state: Any = start
     while True:
         player = br.current_player(state)
         if player == br.TERMINAL:
@@ -173,4 +181,5 @@ def play_game(
         state = br.apply_move(state, move)
         moves.append(move)
     labels = [repr(b) for b in bots] if names is None else list(names)
-    return state, GameRecord.of(start, moves, labels, seed, end=state)
+    end: S = state
+    return end, GameRecord.of(start, moves, labels, seed, end=end)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 import boardrules as br
 from boardrules.cli._common import UsageError, write_text
 from boardrules.pictures import svg_to_png
 
 
-def _read_state(path: str) -> object:
+def _read_state(path: str) -> br.GameState[Any, Any]:
     try:
         text = Path(path).read_bytes()
     except OSError as e:

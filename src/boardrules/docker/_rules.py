@@ -212,10 +212,11 @@ def why_illegal(state: State, move: object) -> str:
         return f"{move!r} is not a Docker move"
     wrong = wrong_field_types(move)
     if wrong is not None:
-        return f"{move!r} is not a Docker move: its {wrong}"
+        return f"this {type(move).__name__} is not a Docker move: its {wrong}"
     off = [s for s in _squares_of(move) if not 0 <= s < pitch.squares]
     if off:
-        return f"{move!r} names square {off[0]}, which is not on the pitch (0..{pitch.squares - 1})"
+        last = pitch.squares - 1
+        return f"{type(move).__name__} names square {off[0]}, which is not on the pitch (0..{last})"
     if state.roll == 0:
         return f"player {state.turn} must roll the die first (roll 1 .. roll {FACES})"
     if isinstance(move, Roll):

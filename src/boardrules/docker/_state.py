@@ -167,7 +167,7 @@ class State:
     and :meth:`full_repr` lists every field.
     """
 
-    game: ClassVar[Game[Any, Any]]
+    game: ClassVar[Game[State, Move]]
 
     options: Options
     towers: tuple[tuple[int, ...], ...]

@@ -70,12 +70,16 @@ class _Layout:
 
 
 _LAYOUTS: dict[tuple[int, Board], _Layout] = {}
+#: At most this many layouts are kept: user boards are many, a run plays on few at a time.
+LAYOUTS_SIZE = 64
 
 
 def _layout(players: int, board: Board) -> _Layout:
     key = (players, board)
     found = _LAYOUTS.get(key)
     if found is None:
+        if len(_LAYOUTS) >= LAYOUTS_SIZE:
+            _LAYOUTS.clear()
         found = _LAYOUTS[key] = _build(players, board)
     return found
 

@@ -231,7 +231,7 @@ def why_illegal(state: State, move: object) -> str:
                 "'move N' and 'pass'")
     wrong = wrong_field_types(move)
     if wrong is not None:
-        return f"{move!r} is not a Dorada move: its {wrong}"
+        return f"this {type(move).__name__} is not a Dorada move: its {wrong}"
     if state.turn == TERMINAL:
         return "the game is over: every piece is in DORADA or lost"
     who = f"player {state.turn}"

@@ -7,7 +7,7 @@ so the last entry of a stack is its only free piece.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar, TypeAlias
+from typing import ClassVar, TypeAlias
 
 import attrs
 
@@ -119,7 +119,7 @@ class State:
     and :meth:`full_repr` lists every field.
     """
 
-    game: ClassVar[Game[Any, Any]]
+    game: ClassVar[Game[State, Move]]
 
     options: Options
     start: tuple[int, ...]

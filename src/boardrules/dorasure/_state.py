@@ -15,7 +15,7 @@ import attrs
 from boardrules._values import full_repr, move_repr
 from boardrules.dorasure._board import ENTRY, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
-from boardrules.game import pickled_without_memo
+from boardrules.game import Game, pickled_without_memo
 
 if TYPE_CHECKING:
     from boardrules.dorasure._tasks import Task
@@ -194,7 +194,7 @@ class State:
     ``str(state)`` is :func:`render`'s picture and :meth:`full_repr` lists every field.
     """
 
-    game: ClassVar[Any]
+    game: ClassVar[Game[State, Move]]
 
     rules: Options
     phase: int

@@ -65,7 +65,8 @@ TERRAIN_COLOURS: tuple[tuple[str, str], ...] = (
     ("#b9a8cf", INK), ("#e9c88e", INK), ("#d8cdb3", INK), ("#6fa8dc", INK),
     ("#cfe8a3", INK), ("#3f7f45", "#ffffff"), ("#8a7866", "#ffffff"), ("#c7a4dd", INK),
 )
-_TINT_NAMES = ("blue", "orange", "green", "purple", "sky", "yellow", "red", "grey")
+# Grey is left out: it marks a dead hero.
+_TINT_NAMES = ("blue", "orange", "green", "purple", "sky", "yellow", "red")
 
 Point = tuple[float, float]
 
@@ -335,9 +336,9 @@ def _draw_dice(d: Drawing, s: State, left: float, y: float) -> None:
 def _draw_sheets(d: Drawing, s: State, top: float, first: int | None) -> None:
     rules = s.rules
     d.rect(0, top, d.width, d.height - top, fill="#ffffff", stroke=INK)
-    heads = ("hero", "space", "health", "XP (level)", "resource", "speed / combat / search "
-             "/ knowledge")
-    columns = (12.0, 130.0, 180.0, 330.0, 420.0, 500.0)
+    heads = ("hero", "space", "health", "XP (level)", "resource",
+             "speed / combat / search / knowledge", "")
+    columns = (12.0, 130.0, 180.0, 330.0, 410.0, 490.0, 690.0)
     for x, head in zip(columns, heads, strict=True):
         d.text(x, top + 12, head, size=10, anchor="start", bold=True)
     order = list(range(rules.seats))
@@ -362,8 +363,9 @@ def _sheet_row(d: Drawing, s: State, seat: int, y: float,
         notes.append("Lycan form")
     if s.health[seat] == 0:
         notes.append("dead")
-    d.text(columns[0] + 22, y, name + (f" ({', '.join(notes)})" if notes else ""), size=10,
-           anchor="start")
+    d.text(columns[0] + 22, y, name, size=10, anchor="start")
+    if notes:
+        d.text(columns[6], y, ", ".join(notes), size=10, anchor="start", bold=True)
     d.text(columns[1], y, rules.board.names[s.pos[seat]], size=10, anchor="start")
     most = rules.sheets[seat].health
     box = min(14.0, 140 / max(1, most))

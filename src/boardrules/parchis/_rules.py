@@ -387,7 +387,7 @@ def _why_illegal(state: State, move: object) -> str:
         return f"{move!r} is not a Parchís move; legal moves: {legal}"
     wrong = wrong_field_types(move)
     if wrong is not None:
-        return f"{move!r} is not a Parchís move: its {wrong}; legal moves: {legal}"
+        return f"this Move is not a Parchís move: its {wrong}; legal moves: {legal}"
     phase = state.phase
     if phase == PHASE_OVER:
         return "the game is over: no move is legal"

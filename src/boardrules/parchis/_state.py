@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -120,7 +120,7 @@ class State:
     and :meth:`full_repr` lists every field.
     """
 
-    game: ClassVar[Game[Any, Any]]
+    game: ClassVar[Game[State, Move]]
 
     options: Options
     pos: tuple[int, ...]

@@ -163,7 +163,8 @@ def _draw_board(d: Drawing, cells: dict[int, Box], nests: tuple[Box, ...],
         d.rect(x, y, w, h, fill=fill, stroke=INK, width=0.8)
         if safe:
             d.circle(cx, cy, min(w, h) * 0.36, stroke=INK, width=0.8)
-        d.text(cx, cy, str(cell + 1), size=8, fill="#555555")
+        d.text(cx, cy, str(cell + 1), size=8,
+               fill=_tint(exits[cell]).text if cell in exits else "#555555")
         d.close()
     d.open("goal", "goal")
     for colour, points in enumerate(triangles):
