@@ -45,6 +45,13 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"players": 4},
         {"players": 2, "board": SMALL_BOARD},
     ],
+    "dorasure": [
+        {"players": 1},
+        {"players": 2},
+        {"players": 4},
+        {"players": 3, "fang": True},
+        {"players": 7},
+    ],
     "parchis": [
         {"players": 2},
         {"players": 3},

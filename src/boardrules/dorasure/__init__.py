@@ -20,8 +20,21 @@ True
 
 from __future__ import annotations
 
+from boardrules.dorasure._actions import (
+    action_to_move,
+    legal_actions,
+    move_to_action,
+    num_actions,
+    num_chance_outcomes,
+)
 from boardrules.dorasure._data import BASE_HEROES, HERO_ORDER, QUESTS, REWARDS
 from boardrules.dorasure._json import decode, encode
+from boardrules.dorasure._observation import (
+    observation,
+    observation_into,
+    observation_shape,
+    observation_string,
+)
 from boardrules.dorasure._rules import (
     apply_move,
     chance_outcomes,
@@ -48,6 +61,7 @@ __all__ = [
     "Options",
     "Rules",
     "State",
+    "action_to_move",
     "apply_move",
     "chance_outcomes",
     "current_player",
@@ -55,9 +69,17 @@ __all__ = [
     "encode",
     "evaluate",
     "is_terminal",
+    "legal_actions",
     "legal_moves",
+    "move_to_action",
     "new_game",
+    "num_actions",
+    "num_chance_outcomes",
     "num_players",
+    "observation",
+    "observation_into",
+    "observation_shape",
+    "observation_string",
     "options_of",
     "parse_move",
     "position",
@@ -96,6 +118,15 @@ GAME: Game[State, Move] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    num_actions=num_actions,
+    num_chance_outcomes=num_chance_outcomes,
+    legal_actions=legal_actions,
+    move_to_action=move_to_action,
+    action_to_move=action_to_move,
+    observation_shape=observation_shape,
+    observation=observation,
+    observation_string=observation_string,
+    observation_into=observation_into,
     cooperative=True,
     render_svg=render_svg,
 )

@@ -51,6 +51,7 @@ from boardrules.dorasure._tasks import (
     Ask,
     BattleStart,
     Faith,
+    Hardened,
     Pick,
     QuestEnd,
     QuestRolls,
@@ -68,6 +69,7 @@ __all__ = [
     "adventure_end",
     "after_quest",
     "asked",
+    "battle_hardened",
     "faith",
     "movement_rolled",
     "picked",
@@ -133,12 +135,16 @@ def acted(w: Work, task: Task, mv: DorasureMove) -> None:
 
 def _adventure(w: Work, seat: int, mv: DorasureMove) -> None:
     terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
-    if terrain == PLAINS and w.hero(seat) == GLADIATOR:
-        w.heal(seat, 1)
     w.score = w.pending = 0
     # The Mirage City (Fang) is adventured with the white (plains) Danger value.
     column = DANGER_FOREST if terrain == FOREST else DANGER_PLAINS
     w.push(*_heroes.roll_tasks(w, seat, P_ADVENTURE, w.stat(seat, column)), AdventureEnd(seat))
+
+
+def battle_hardened(w: Work, task: Task) -> None:
+    """The Gladiator regains 1 health if she survived her adventure's result."""
+    if w.health[task.seat] > 0:
+        w.heal(task.seat, 1)
 
 
 def _rest(w: Work, seat: int, mv: DorasureMove) -> None:
@@ -176,10 +182,13 @@ _ACTIONS = {kind: _ACTIONS.get(kind, _pass) for kind in range(M_ADVENTURE, M_QUE
 def adventure_end(w: Work, task: Task) -> None:
     """The Adventuring Chart: -1 or lower: 1 damage; 0: nothing; 1: 1 XP and 1 damage;
     2 or higher: 1 XP.  Samurai (Never Targets the Weak): a 1 does nothing; the Grand
-    Master gains no EXP from adventuring."""
+    Master gains no EXP from adventuring.  Battle Hardened: the Gladiator adventuring on
+    the plains regains 1 health after the result (a result that kills her kills her)."""
     seat = task.seat
     score = w.score
     hero = w.hero(seat)
+    if hero == GLADIATOR and effective_terrain(w.rules, w.razed, w.pos[seat]) == PLAINS:
+        w.push(Hardened(seat))  # behind the damage of the result, pushed in front of it
     if score == 1 and hero == SAMURAI:
         return
     if score >= 1 and hero != GRAND_MASTER:

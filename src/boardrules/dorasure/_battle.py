@@ -58,7 +58,7 @@ def battle_start(w: Work, task: Task) -> None:
     if w.treasures():
         for p in w.living():
             if w.hero(p) == GLADIATOR:
-                w.health[p] = w.max_health(p)
+                w.heal(p, w.max_health(p))  # Mammoth Meat (not on the Mirage City)
             elif w.hero(p) == PRINCE:
                 w.gold[p] += 3
     w.begin_battle_turn(task.seat)

@@ -35,7 +35,7 @@ from boardrules.dorasure._state import (
     WON,
     DorasureState,
 )
-from boardrules.dorasure._tasks import MAX_DICE, task_problem
+from boardrules.dorasure._tasks import MAX_DICE, TASK_TYPES, task_problem
 from boardrules.dorasure._work import Work, effective_terrain
 from boardrules.errors import StateFormatError
 
@@ -44,33 +44,56 @@ __all__ = ["MAX_DICE", "check_state"]
 def check_state(s: DorasureState) -> DorasureState:
     """``s`` if it is a possible Dorasure state (its running score made canonical), else
     StateFormatError naming the broken field."""
+    for p in range(s.rules.seats):
+        _check_hero(s, p)
+    _check_tiles(s)
+    _check_expansions(s)
+    if len(s.dice) > 6 or list(s.dice) != sorted(s.dice):
+        raise StateFormatError("dice: at most 6 movement dice, in rising order")
+    if s.wounds >= s.rules.tracks.health and s.phase != WON:
+        raise StateFormatError("wounds: the dragon is slain only when the heroes have won")
+    if s.phase >= WON:
+        if s.agenda:
+            raise StateFormatError("agenda: empty once the game is over")
+        return s
+    _check_agenda(s)
+    _check_phase(s)
+    _check_spaces(s)
+    return _check_front(s)
+
+
+def _check_hero(s: DorasureState, p: int) -> None:
+    """One hero's tracks, space and labyrinth."""
     rules = s.rules
-    n = rules.seats
     board = rules.board
-    tracks = rules.tracks
-    for p in range(n):
-        sheet = rules.sheets[p]
-        if not 0 <= s.xp[p] <= tracks.xp_max:
-            raise StateFormatError(f"xp: 0..{tracks.xp_max}")
-        level = s.level(p)
-        if board.terrain[s.pos[p]] == MOUNTAIN:
-            raise StateFormatError(f"pos: {rules.hero_name(p)} stands on a mountain")
-        if not 0 <= s.health[p] <= sheet.health:
-            raise StateFormatError(f"health: {rules.hero_name(p)} has 0..{sheet.health}")
-        if not 0 <= s.resource[p] <= rules.stats[p][level][CAP]:
-            raise StateFormatError(f"resource: {rules.hero_name(p)} holds at most "
-                                   f"{rules.stats[p][level][CAP]} at level {level}")
-        if not 0 <= s.gold[p] <= (4 if rules.heroes[p] == PRINCE else 0):
-            raise StateFormatError("gold: only the Prince has gold, at most 4")
-        lock = s.locked[p]
-        if lock >= 0 and (
-            not 0 <= lock < 5
-            or s.quests[lock] < 0
-            or rules.quests[s.quests[lock]].failure != "stay"
-            or not s.open_quest(lock)
-            or lock not in board.near_mountains[s.pos[p]]
-        ):
-            raise StateFormatError("locked: a hero is held only next to an unsolved labyrinth")
+    sheet = rules.sheets[p]
+    if not 0 <= s.xp[p] <= rules.tracks.xp_max:
+        raise StateFormatError(f"xp: 0..{rules.tracks.xp_max}")
+    level = s.level(p)
+    if board.terrain[s.pos[p]] == MOUNTAIN:
+        raise StateFormatError(f"pos: {rules.hero_name(p)} stands on a mountain")
+    if not 0 <= s.health[p] <= sheet.health:
+        raise StateFormatError(f"health: {rules.hero_name(p)} has 0..{sheet.health}")
+    if not 0 <= s.resource[p] <= rules.stats[p][level][CAP]:
+        raise StateFormatError(f"resource: {rules.hero_name(p)} holds at most "
+                               f"{rules.stats[p][level][CAP]} at level {level}")
+    if not 0 <= s.gold[p] <= (4 if rules.heroes[p] == PRINCE else 0):
+        raise StateFormatError("gold: only the Prince has gold, at most 4")
+    lock = s.locked[p]
+    if lock >= 0 and (
+        not 0 <= lock < 5
+        or s.quests[lock] < 0
+        or rules.quests[s.quests[lock]].failure != "stay"
+        or not s.open_quest(lock)
+        or lock not in board.near_mountains[s.pos[p]]
+    ):
+        raise StateFormatError("locked: a hero is held only next to an unsolved labyrinth")
+
+
+def _check_tiles(s: DorasureState) -> None:
+    """Quest tiles used once, the farthest face up, flags and rewards on face-up quests."""
+    rules = s.rules
+    board = rules.board
     on_board = [q for q in s.quests if q >= 0]
     if len(set(on_board)) != len(on_board) or any(not 0 <= q < len(QUESTS) for q in on_board):
         raise StateFormatError("quests: each quest tile is on at most one mountain")
@@ -78,7 +101,6 @@ def check_state(s: DorasureState) -> DorasureState:
         len(s.agenda) < 1 or s.agenda[0][0] not in (T_REVEAL_QUEST, T_LAND)
     ):
         raise StateFormatError("quests: the farthest mountain's quest is face up from setup")
-    _check_expansions(s)
     for m in range(5):
         if s.quests[m] < 0 and (s.flags[m] or (s.rewards[m] >= 0 and s.renewed[m] != 1)):
             raise StateFormatError("flags/rewards: only on a face-up quest (or a solved "
@@ -88,16 +110,12 @@ def check_state(s: DorasureState) -> DorasureState:
     for k, (slug, copies) in enumerate(REWARDS):
         if s.rewards.count(k) > copies:
             raise StateFormatError(f"rewards: only {copies} {slug} tile(s)")
-    if len(s.dice) > 6 or list(s.dice) != sorted(s.dice):
-        raise StateFormatError("dice: at most 6 movement dice, in rising order")
-    if s.wounds >= tracks.health and s.phase != WON:
-        raise StateFormatError("wounds: the dragon is slain only when the heroes have won")
-    if s.phase >= WON:
-        if s.agenda:
-            raise StateFormatError("agenda: empty once the game is over")
-        return s
-    _check_agenda(s)
-    if s.phase == ADVENTURE and s.meter >= tracks.meter_end and not any(
+
+
+def _check_phase(s: DorasureState) -> None:
+    """A full meter starts the battle; nobody is held or left dying where the phase says
+    otherwise."""
+    if s.phase == ADVENTURE and s.meter >= s.rules.tracks.meter_end and not any(
         t[0] == T_BATTLE_START for t in s.agenda
     ):
         raise StateFormatError("meter: a full meter ends the Adventure Phase")
@@ -110,19 +128,29 @@ def check_state(s: DorasureState) -> DorasureState:
     elif 0 in s.health and not any(t[0] in (T_SURVIVAL, T_DEATHS) for t in s.agenda):
         raise StateFormatError("health: a hero at 0 in the Adventure Phase awaits the survival "
                                "roll")
-    living = [p for p in range(n) if s.health[p] > 0]
+
+
+def _check_spaces(s: DorasureState) -> None:
+    """Two living heroes share a space only where the map allows it."""
+    rules = s.rules
+    living = [p for p in range(rules.seats) if s.health[p] > 0]
     # A hero passing through another's space is mid-move: at the step, or paying the damage
     # of a Poisonous Swamp he passes through.
     moving = s.agenda[0][0] == T_MOVE or (any(
         task[0] == T_MOVE for task in s.agenda) and rules.land_at[s.pos[s.turn]] >= 0)
+    belk = rules.board.belk
     for p in living:
         for q in living:
             # Heroes who stopped together in Belk stay together when it is razed.
             if p < q and s.pos[p] == s.pos[q] and effective_terrain(
                 rules, s.razed, s.pos[p]
-            ) not in SHARED and not (moving and s.turn in (p, q)) and s.pos[p] != board.belk:
+            ) not in SHARED and not (moving and s.turn in (p, q)) and s.pos[p] != belk:
                 raise StateFormatError("pos: two heroes stop on one space only in the City, "
                                        "a village or the Lake")
+
+
+def _check_front(s: DorasureState) -> DorasureState:
+    """The front is a decision or a roll with moves; the running score made canonical."""
     # A running score that nothing can tell apart from a lower one is stored capped (see
     # _score): an older document with the score uncapped decodes to that equal state.
     s = Work(s).freeze()
@@ -154,6 +182,9 @@ def _check_agenda(s: DorasureState) -> None:
         if problem is not None:
             raise StateFormatError(f"agenda: {problem}")
     codes = [t[0] for t in s.agenda]
+    for code in set(codes):
+        if TASK_TYPES[code].UNIQUE and codes.count(code) > 1:
+            raise StateFormatError(f"agenda: at most one {TASK_TYPES[code].__name__} task")
     if codes.count(T_EXTRA) > 1 or (s.pending and T_EXTRA not in codes):
         raise StateFormatError("pending: extra dice are owed only while one roll is read")
     if s.party and not any(c in _PARTY_TASKS for c in codes):

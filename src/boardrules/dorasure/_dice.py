@@ -17,7 +17,7 @@ Fraction(1, 1)
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import factorial
 
 from boardrules.chance import dice_sorted, die_faces
@@ -45,6 +45,7 @@ __all__ = [
     "CLAW_ROLL",
     "EXTRA_DIE",
     "EXTRA_SCORE",
+    "PICK_CACHE_SIZE",
     "RAMPAGE_ROLL",
     "movement_roll",
     "pick_roll",
@@ -119,7 +120,11 @@ CLAW_ROLL: Outcomes = (
 )
 
 
-@cache
+#: The most roll-off tables kept (one per kind and set of living heroes).
+PICK_CACHE_SIZE = 64
+
+
+@lru_cache(maxsize=PICK_CACHE_SIZE)
 def pick_roll(kind: int, heroes: tuple[tuple[int, str], ...]) -> Outcomes:
     """Every hero in ``heroes`` (seat, name) rolls one die; the outcome is the set of heroes
     tied for the highest (``kind`` HIGHEST) or lowest result, e.g. ``lowest Ninja+Hunter``.

@@ -35,6 +35,7 @@ from boardrules.dorasure._state import (
     T_EXTRA,
     T_FAITH,
     T_GUST,
+    T_HARDENED,
     T_LAND,
     T_MOVE,
     T_MOVE_ROLL,
@@ -139,6 +140,7 @@ _AUTOMATIC: dict[int, Automatic] = {
     T_COMBO_END: bat.combo_end,
     T_END_TURN: _end_turn,
     T_BATTLE_START: bat.battle_start,
+    T_HARDENED: adv.battle_hardened,
 }
 
 

@@ -24,10 +24,12 @@ from boardrules.dorasure._heroes import attribute_of
 from boardrules.dorasure._state import (
     KNOWLEDGE,
     M_LAND,
+    MIRAGE_LAND,
     SEARCH,
     DorasureMove,
     DorasureState,
     move,
+    on_mirage,
 )
 
 if TYPE_CHECKING:
@@ -40,6 +42,7 @@ __all__ = [
     "entered",
     "land_draw",
     "land_entry",
+    "on_mirage",
     "tile_at",
 ]
 
@@ -65,6 +68,7 @@ LANDS: tuple[LandTile, ...] = (
     LandTile("tree", "Tree of Truth", 5),
 )
 QUICKSAND, MIRAGE, MEADOW, WINTER, SWAMP, CARAVAN, SEA, TREE = range(8)
+assert MIRAGE == MIRAGE_LAND
 LAND_SLUGS = tuple(tile.slug for tile in LANDS)
 
 #: The five hexes the land tiles cover (our rulings), by space name on the default map:

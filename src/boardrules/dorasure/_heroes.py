@@ -61,6 +61,7 @@ from boardrules.dorasure._state import (
     Rules,
     hero_token,
     move,
+    on_mirage,
 )
 from boardrules.dorasure._tasks import (
     Absorb,
@@ -78,6 +79,7 @@ from boardrules.dorasure._tasks import (
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
+
 
 __all__ = [
     "DECISIONS",
@@ -250,8 +252,8 @@ _STILL_APPLIES: dict[int, Callable[[Work, Task], bool]] = {
     T_GUST: lambda w, t: w.resource[t[1]] >= 1,
     T_BIG_BANG: lambda w, t: w.resource[t[1]] >= 5,
     T_KISS: lambda w, t: (w.health[t[1]] > 0 and not w.spent >> t[1] & 1
-                          and any(h == 0 for h in w.health)),
-    T_ELIXIR: lambda w, t: w.health[t[1]] < w.max_health(t[1]),
+                          and any(h == 0 and w.can_heal(p) for p, h in enumerate(w.health))),
+    T_ELIXIR: lambda w, t: w.health[t[1]] < w.max_health(t[1]) and w.can_heal(t[1]),
 }
 
 
@@ -289,7 +291,9 @@ def hero_moves(s: DorasureState, code: int, seat: int, a: int, b: int
     if code == T_TUNE:
         return _counted("tune", M_TUNE, s.resource[seat])
     rules = s.rules
-    dead = [p for p, h in enumerate(s.health) if h == 0]
+    # No hero standing on the Mirage City regains health, a revived one neither.
+    dead = [p for p, h in enumerate(s.health)
+            if h == 0 and not (s.lands and on_mirage(rules, s.lands, s.pos[p]))]
     return (*(move(M_KISS, p, 0, f"kiss {hero_token(rules.hero_name(p))}") for p in dead),
             _NO_KISS)
 

@@ -163,7 +163,7 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> DorasureState:
         _ints(body, "dice", None, 1, 6),
         _int(body, "party", 0, (1 << n) - 1),
         _int(body, "score", -MAX_DICE * 4, MAX_DICE * 4),
-        _int(body, "pending", 0, MAX_DICE * 4),
+        _int(body, "pending", 0, MAX_DICE + 1),  # a 6 each, and a Poisoned Bullet
         _ints(body, "roll", 4, 0, MAX_DICE),
         agenda_tasks,
         lands,

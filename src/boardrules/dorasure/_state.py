@@ -1,24 +1,23 @@
 """Dorasure's rules object, state, moves and the agenda's task codes.
 
 The state is a set of tracks (per seat: space, health, resource, gold, XP) plus an
-*agenda*: the tasks still to do in this turn, front first.  Each task is a tuple of four
-ints ``(code, seat, a, b)``; the front task decides whether the state is a decision (of
-``seat``), a chance node or an automatic step (resolved before the state is returned).
+*agenda*: the tasks still to do in this turn, front first.  Each task is a :class:`Task`,
+the tuple ``(code, seat, a, b)`` typed by kind (the kinds and their rules are in
+``_tasks``); the front task decides whether the state is a decision (of ``seat``), a
+chance node or an automatic step (resolved before the state is returned).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import attrs
 
 from boardrules._values import full_repr, move_repr
 from boardrules.dorasure._board import ENTRY, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
+from boardrules.dorasure._lru import LRU
 from boardrules.game import Game, pickled_without_memo
-
-if TYPE_CHECKING:
-    from boardrules.dorasure._tasks import Task
 
 __all__ = ["DorasureMove", "DorasureState", "Move", "Options", "Rules", "State"]
 
@@ -28,6 +27,8 @@ MINSTREL, MAGICIAN, PRINCE, PALADIN, VAMPIRE, GRAND_MASTER = 6, 7, 8, 9, 10, 11
 
 #: The terrain of a space covered by a Fang land tile (the tile says what it does).
 LAND = 7
+#: The Mirage City's index among the Fang land tiles (``_fang.LANDS``).
+MIRAGE_LAND = 1
 
 # Phases.
 ADVENTURE, BATTLE, WON, LOST = 0, 1, 2, 3
@@ -90,7 +91,8 @@ T_SPECIAL = 38  # (seat): Special Chance for one 6 of a movement roll (6-11 hero
 T_LAND = 39  # (0, hex): a Fang land tile drawn onto the k-th Fang hex
 # Expansion automatic task:
 T_REPLENISH = 40  # (seat): Quest Replenishing at the third rampage (6-11 heroes)
-TASK_COUNT = 41
+T_HARDENED = 41  # (Gladiator): Battle Hardened, once an adventure on the plains is read
+TASK_COUNT = 42
 CHANCE_TASKS = frozenset((*range(T_MOVE_ROLL, T_CLAW + 1), T_SPECIAL, T_LAND))
 DECISION_TASKS = frozenset((*range(T_FAITH, T_SHIELD + 1), *range(T_GUST, T_ELIXIR + 1)))
 
@@ -108,7 +110,8 @@ class Options:
 
     Shared by every state of a game (built once per set of options); ``stats[seat][level]``
     holds the hero's speed, danger (plains, forest), combat, search, knowledge and resource
-    cap at that level.
+    cap at that level, and ``level_of[xp]`` the level at that EXP (the shared track, or for
+    the Grand Master one level per EXP).
     """
 
     heroes: tuple[int, ...]
@@ -141,7 +144,11 @@ class Options:
             for sheet in self.sheets
         )
         object.__setattr__(self, "stats", stats)
-        levels = tuple(self.tracks.level(x) for x in range(self.tracks.xp_max + 1))
+        if self.heroes == (GRAND_MASTER,):
+            # The Grand Master, whose only EXP is 1 per quest, rises a level per EXP.
+            levels = tuple(min(6, x + 1) for x in range(self.tracks.xp_max + 1))
+        else:
+            levels = tuple(self.tracks.level(x) for x in range(self.tracks.xp_max + 1))
         object.__setattr__(self, "level_of", levels)
         spaces = len(self.board.names)
         object.__setattr__(
@@ -165,6 +172,52 @@ class Options:
     def seat_of(self, hero: int) -> int:
         """The seat of ``hero`` (an index in HERO_ORDER), or -1 if it is not in the game."""
         return self.heroes.index(hero) if hero in self.heroes else -1
+
+
+#: What a task at the agenda's front makes: a chance node, a decision, an automatic step.
+CHANCE, DECISION, STEP = "chance", "decision", "step"
+BOTH = (ADVENTURE, BATTLE)
+
+
+class _Row(NamedTuple):
+    code: int
+    seat: int
+    a: int
+    b: int
+
+
+class Task(_Row):
+    """One task; subclasses fix ``code`` and name ``a`` and ``b`` (``FIELDS``)."""
+
+    __slots__ = ()
+    CODE: ClassVar[int] = -1
+    #: the names of ``a`` and ``b`` for this kind (empty: unused, always 0)
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: the inclusive range of ``a`` and ``b``
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ()
+    NODE: ClassVar[str] = STEP
+    PHASES: ClassVar[tuple[int, ...]] = BOTH
+    #: the hero whose ability this is (-1: any hero)
+    HERO: ClassVar[int] = -1
+    #: whether ``seat`` is always the hero in turn
+    IN_TURN: ClassVar[bool] = True
+    #: whether the agenda holds at most one task of this kind
+    UNIQUE: ClassVar[bool] = True
+
+    def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
+        return tuple.__new__(cls, (cls.CODE, seat, a, b))
+
+    def __getnewargs__(self) -> tuple[int, int, int]:
+        return self[1], self[2], self[3]
+
+    def __repr__(self) -> str:
+        named = "".join(f", {name}={self[2 + i]}" for i, name in enumerate(self.FIELDS))
+        return f"{type(self).__name__}(seat={self[1]}{named})"
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        """Why this task cannot stand at index ``i`` of ``s``'s agenda (None: it can)."""
+        return None
+
 
 
 @pickled_without_memo
@@ -261,13 +314,29 @@ class Move:
     """A move or chance outcome; ``str(move)`` is its notation (see the docs page) and
     ``repr(move)`` shows it too.
 
-    ``kind`` is one of the ``M_*`` codes and ``a``/``b`` its arguments.
+    ``kind`` is one of the ``M_*`` codes and ``a``/``b`` its arguments.  The fields are
+    checked on construction: ``5.0`` or ``True`` equal ``5`` and ``1`` but are not moves.
+
+    >>> from boardrules.dorasure import Move
+    >>> Move(11, True, 0, "stop")  # 11: M_STOP
+    Traceback (most recent call last):
+    ...
+    TypeError: a Dorasure move's kind, a and b are ints and its text a str, not True
     """
 
     kind: int
     a: int
     b: int
     text: str
+
+    def __attrs_post_init__(self) -> None:
+        for value in (self.kind, self.a, self.b):
+            if type(value) is not int:
+                raise TypeError("a Dorasure move's kind, a and b are ints and its text a str, "
+                                f"not {value!r}")
+        if type(self.text) is not str:
+            raise TypeError("a Dorasure move's kind, a and b are ints and its text a str, "
+                            f"not {self.text!r}")
 
     def __str__(self) -> str:
         return self.text
@@ -291,16 +360,25 @@ M_PASS, M_ASK, M_REPLY, M_ABSORB, M_SPEND, M_REROLL, M_BULLET, M_SHIELD = range(
 M_GUST, M_DOLL, M_TUNE, M_LULLABY, M_BIG_BANG, M_KISS, M_GAUNTLETS = range(24, 31)
 M_MASTER_REROLL, M_ELIXIR, M_SPECIAL, M_LAND = range(31, 35)
 
-_MOVES: dict[tuple[int, int, int, str], Move] = {}
+#: The most moves kept interned (moves are looked up by value when one was dropped).
+MOVE_TABLE_SIZE = 20_000
+_MOVES: LRU[tuple[int, int, int, str], Move] = LRU(MOVE_TABLE_SIZE)
 
 
 def move(kind: int, a: int, b: int, text: str) -> Move:
-    """The interned move with these fields."""
+    """The interned move with these fields (one object per move while it is in use)."""
     key = (kind, a, b, text)
     found = _MOVES.get(key)
     if found is None:
-        found = _MOVES[key] = Move(kind, a, b, text)
+        found = Move(kind, a, b, text)
+        _MOVES.put(key, found)
     return found
+
+
+def on_mirage(rules: Options, lands: tuple[int, ...], space: int) -> bool:
+    """Whether ``space`` is covered by the Mirage City, where no hero regains health."""
+    k = rules.land_at[space]
+    return k >= 0 and lands[k] == MIRAGE_LAND
 
 
 def hero_token(name: str) -> str:

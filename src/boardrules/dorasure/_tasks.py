@@ -17,11 +17,14 @@ EndTurn(seat=1, again=0)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
+    CHANCE,
+    DECISION,
+    GLADIATOR,
     GRAND_MASTER,
     HUNTER,
     MAGICIAN,
@@ -35,6 +38,7 @@ from boardrules.dorasure._state import (
     PALADIN,
     SAMURAI,
     SHAMAN,
+    STEP,
     T_ABSORB,
     T_ACT,
     T_ADVENTURE_END,
@@ -54,6 +58,7 @@ from boardrules.dorasure._state import (
     T_FAITH,
     T_GAUNTLETS,
     T_GUST,
+    T_HARDENED,
     T_KISS,
     T_LAND,
     T_LULLABY,
@@ -79,6 +84,7 @@ from boardrules.dorasure._state import (
     TASK_COUNT,
     VAMPIRE,
     WEREWOLF,
+    Task,
 )
 
 if TYPE_CHECKING:
@@ -98,49 +104,6 @@ __all__ = [
 
 #: The most dice a stored roll may name.
 MAX_DICE = 40
-
-#: What a task at the agenda's front makes: a chance node, a decision, an automatic step.
-CHANCE, DECISION, STEP = "chance", "decision", "step"
-BOTH = (ADVENTURE, BATTLE)
-
-
-class _Row(NamedTuple):
-    code: int
-    seat: int
-    a: int
-    b: int
-
-
-class Task(_Row):
-    """One task; subclasses fix ``code`` and name ``a`` and ``b`` (``FIELDS``)."""
-
-    __slots__ = ()
-    CODE: ClassVar[int] = -1
-    #: the names of ``a`` and ``b`` for this kind (empty: unused, always 0)
-    FIELDS: ClassVar[tuple[str, ...]] = ()
-    #: the inclusive range of ``a`` and ``b``
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ()
-    NODE: ClassVar[str] = STEP
-    PHASES: ClassVar[tuple[int, ...]] = BOTH
-    #: the hero whose ability this is (-1: any hero)
-    HERO: ClassVar[int] = -1
-    #: whether ``seat`` is always the hero in turn
-    IN_TURN: ClassVar[bool] = True
-
-    def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
-        return tuple.__new__(cls, (cls.CODE, seat, a, b))
-
-    def __getnewargs__(self) -> tuple[int, int, int]:
-        return self[1], self[2], self[3]
-
-    def __repr__(self) -> str:
-        named = "".join(f", {name}={self[2 + i]}" for i, name in enumerate(self.FIELDS))
-        return f"{type(self).__name__}(seat={self[1]}{named})"
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        """Why this task cannot stand at index ``i`` of ``s``'s agenda (None: it can)."""
-        return None
-
 
 def _next(s: DorasureState, i: int) -> tuple[int, ...]:
     return s.agenda[i + 1] if i + 1 < len(s.agenda) else (-1, -1, -1, -1)
@@ -188,6 +151,7 @@ class Rampage(Task):
     """One die on the Roaming Dragon Chart."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, PHASES = T_RAMPAGE, CHANCE, (ADVENTURE,)
 
 
@@ -222,6 +186,7 @@ class Roll(Task):
     """``dice`` dice read on the Adventuring Chart for ``purpose``."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, IN_TURN = T_ROLL, CHANCE, False
     FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_COMBO))
 
@@ -305,6 +270,7 @@ class Claw(Task):
     """The Dragon Retaliation roll."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, PHASES = T_CLAW, CHANCE, (BATTLE,)
 
 
@@ -312,6 +278,7 @@ class Special(Task):
     """Special Chance for one 6 of a movement roll (6-11 heroes)."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, PHASES = T_SPECIAL, CHANCE, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
@@ -322,6 +289,7 @@ class Land(Task):
     """A Fang land tile drawn onto Fang hex number ``hex`` (setup)."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, FIELDS, RANGES = T_LAND, CHANCE, ("hex",), ((0, 4),)
     PHASES = (ADVENTURE,)
 
@@ -373,6 +341,7 @@ class Ask(Task):
     """The questing hero may ask ``candidate`` to assist on ``mountain``."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, PHASES = T_ASK, DECISION, (ADVENTURE,)
     FIELDS, RANGES = ("candidate", "mountain"), ((0, 10), (0, 4))
 
@@ -422,6 +391,7 @@ class Absorb(Task):
     """The hero in ``seat`` may pay some of ``damage`` with resources."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, IN_TURN = T_ABSORB, DECISION, False
     FIELDS, RANGES = ("damage",), ((1, 99),)
 
@@ -435,6 +405,7 @@ class Spend(Task):
     """Resources for extra dice, then a roll of ``dice`` more for ``purpose``."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, IN_TURN = T_SPEND, DECISION, False
     FIELDS, RANGES = ("purpose", "dice"), ((0, P_BATTLE), (0, MAX_DICE))
 
@@ -449,6 +420,15 @@ class Spend(Task):
         return self[3]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
+        seat = self[1]
+        most = self[3] + s.resource[seat] + s.gold[seat]
+        for task in s.agenda[:i]:
+            if task[0] == T_TUNE and task[2] == seat:
+                most += s.resource[task[1]]  # the Minstrel's Heroic Tune
+            elif task[0] == T_GUST and task[1] == seat:
+                most += 2
+        if most > MAX_DICE:
+            return f"a roll of more than {MAX_DICE} dice"
         return _purpose_problem(s, self[2]) or _read_later(s, i, self[2])
 
 
@@ -504,6 +484,7 @@ class Doll(Task):
     """The Shaman may take some of ``damage`` dealt to ``ally`` (Body-Swapping Doll)."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, HERO, IN_TURN = T_DOLL, DECISION, SHAMAN, False
     FIELDS, RANGES = ("ally", "damage"), ((0, 10), (1, 99))
 
@@ -527,6 +508,7 @@ class Tune(Task):
     """The Minstrel may add dice to ``ally``'s roll about to be made (Heroic Tune)."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, NODE, HERO, IN_TURN = T_TUNE, DECISION, MINSTREL, False
     FIELDS, RANGES = ("ally",), ((0, 10),)
 
@@ -617,6 +599,7 @@ class Deaths(Task):
     """Deaths are checked once after one cause of damage."""
 
     __slots__ = ()
+    UNIQUE = False
     CODE, IN_TURN = T_DEATHS, False
 
 
@@ -723,6 +706,17 @@ class Replenish(Task):
         return None if s.rules.crowd else "Quest Replenishing needs 6 or more heroes"
 
 
+class Hardened(Task):
+    """Battle Hardened: the Gladiator regains 1 health once her adventure on the plains has
+    been read (and its damage dealt)."""
+
+    __slots__ = ()
+    CODE, PHASES, HERO = T_HARDENED, (ADVENTURE,), GLADIATOR
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if _next(s, i)[0] == T_END_TURN else "Battle Hardened ends her adventure"
+
+
 #: The task class of each code.
 TASK_TYPES: tuple[type[Task], ...] = tuple(
     sorted((cls for cls in (
@@ -730,7 +724,7 @@ TASK_TYPES: tuple[type[Task], ...] = tuple(
         Faith, Steps, Act, Ask, Reply, Absorb, Spend, Reroll, Bullet, Shield, Deaths,
         QuestStart, QuestRolls, QuestEnd, AfterQuest, AdventureEnd, BattleEnd, ComboEnd,
         EndTurn, BattleStart, Gust, Doll, Tune, Lullaby, BigBang, Kiss, Gauntlets,
-        MasterReroll, Elixir, Special, Land, Replenish,
+        MasterReroll, Elixir, Special, Land, Replenish, Hardened,
     )), key=lambda cls: cls.CODE)
 )
 assert [cls.CODE for cls in TASK_TYPES] == list(range(TASK_COUNT))

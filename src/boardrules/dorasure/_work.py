@@ -27,6 +27,7 @@ from boardrules.dorasure._state import (
     WON,
     DorasureState,
     Rules,
+    on_mirage,
 )
 from boardrules.dorasure._tasks import (
     Absorb,
@@ -153,9 +154,14 @@ class Work:
         """Gain EXP, up to the end of the track."""
         self.xp[seat] = min(self.rules.tracks.xp_max, self.xp[seat] + amount)
 
+    def can_heal(self, seat: int) -> bool:
+        """No hero standing on the Mirage City regains health, by any means."""
+        return not (self.lands and on_mirage(self.rules, self.lands, self.pos[seat]))
+
     def heal(self, seat: int, amount: int) -> None:
-        """Regain health, up to full health."""
-        self.health[seat] = min(self.max_health(seat), self.health[seat] + amount)
+        """Regain health, up to full health (not on the Mirage City)."""
+        if self.can_heal(seat):
+            self.health[seat] = min(self.max_health(seat), self.health[seat] + amount)
 
     def pay(self, seat: int, amount: int) -> None:
         """Spend resources: the Prince's servants go before his gold."""
