@@ -306,20 +306,23 @@ class _Observer:
         return br.observation_string(state.boardrules_state, player)
 
 
-# The float probabilities and action numbers of a chance node, by the identity of the exact
-# outcome tuple (games return the same tuple for the same situation; it is kept in the entry
-# so that its id is not reused while the entry lives).
-_chance_cache: dict[int, tuple[object, list[tuple[int, float]]]] = {}
+# Each chance node's (action, float probability) pairs, kept by the identity of the exact
+# outcome tuple (games return the same tuple for the same situation; the tuple is kept in
+# the entry so that its id is not reused while the entry lives) and by the node's legal
+# action numbers: the same outcomes may have other numbers elsewhere (Dorasure numbers them
+# by the kind of roll), and a game that numbers them alike gives them the same numbers.
+_chance_cache: dict[tuple[int, tuple[int, ...]], tuple[object, list[tuple[int, float]]]] = {}
 
 
 def _chance_table(state: Any) -> list[tuple[int, float]]:
     exact = br.chance_outcomes(state)
-    entry = _chance_cache.get(id(exact))
+    key = (id(exact), br.legal_actions(state))
+    entry = _chance_cache.get(key)
     if entry is None or entry[0] is not exact:
         if len(_chance_cache) >= 4096:
             _chance_cache.clear()
         table = sorted((br.move_to_action(state, m), float(p)) for m, p in exact)
-        entry = _chance_cache[id(exact)] = (exact, table)
+        entry = _chance_cache[key] = (exact, table)
     return list(entry[1])
 
 
