@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from boardrules._document import read_document
+from boardrules._typing import deprecated
 from boardrules.errors import (
     BoardrulesError,
     NotAStateError,
@@ -43,15 +44,7 @@ from boardrules.game import CHANCE, TERMINAL, FloatBuffer, Game, GameState
 
 if TYPE_CHECKING:
     # For the type checker only: importing boardrules must not import any game.
-    from typing_extensions import deprecated
-
     from boardrules import docker, dorada, dorasure, parchis
-else:
-
-    def deprecated(message: str) -> Any:
-        """At run time the overloads below are replaced by the function: a no-op."""
-        return lambda function: function
-
 
 __all__ = [
     "FORMAT",
@@ -132,8 +125,12 @@ def register_game(game: Game[_S, Any]) -> None:
     _registered[game.name] = game
 
 
+# A record is invariant in its types, so these overlap the str overload "incompatibly": the
+# str overload is for a name known only at run time, typed as a record over any state.
 @overload
-def get_game(name: Literal["parchis"], /) -> Game[parchis.State, parchis.Move]: ...
+def get_game(  # pyright: ignore[reportOverlappingOverload]
+    name: Literal["parchis"], /
+) -> Game[parchis.State, parchis.Move]: ...
 @overload
 def get_game(name: Literal["dorada"], /) -> Game[dorada.State, dorada.Move]: ...
 @overload
@@ -323,21 +320,29 @@ def chance_outcomes(state: GameState[Any, M]) -> tuple[tuple[M, Fraction], ...]:
     return game.chance_outcomes(state)
 
 
-# The built-in games have their own overloads because mypy, inferring S from the context of
-# a call nested in another (``legal_moves(apply_move(s, m))``), would otherwise pick the
-# outer parameter's type and reject ``s``; a game of your own gets the generic one.
-@overload
-def apply_move(state: parchis.State, move: parchis.Move) -> parchis.State: ...
-@overload
-def apply_move(state: dorada.State, move: dorada.Move) -> dorada.State: ...
-@overload
-def apply_move(state: docker.State, move: docker.Move) -> docker.State: ...
-@overload
-def apply_move(
-    state: dorasure.State, move: dorasure.Move
-) -> dorasure.State: ...
+# The generic overload comes first: pyright then gives Any for a state typed Any (several
+# overloads matching an Any with different results would make it Unknown).  The built-in
+# games' overloads after it are for mypy, which infers S in a call nested in another
+# (``legal_moves(apply_move(s, m))``) from the outer parameter, rejects ``s`` for the
+# generic overload and so falls through to them; pyright never needs them.
 @overload
 def apply_move(state: GameState[S, M], move: M) -> S: ...
+@overload
+def apply_move(  # pyright: ignore[reportOverlappingOverload]
+    state: parchis.State, move: parchis.Move
+) -> parchis.State: ...
+@overload
+def apply_move(  # pyright: ignore[reportOverlappingOverload]
+    state: dorada.State, move: dorada.Move
+) -> dorada.State: ...
+@overload
+def apply_move(  # pyright: ignore[reportOverlappingOverload]
+    state: docker.State, move: docker.Move
+) -> docker.State: ...
+@overload
+def apply_move(  # pyright: ignore[reportOverlappingOverload]
+    state: dorasure.State, move: dorasure.Move
+) -> dorasure.State: ...
 def apply_move(state: GameState[Any, Any], move: Any) -> Any:
     """The state after ``move``; ``state`` itself is never changed.
 
