@@ -44,7 +44,15 @@ from boardrules.dorasure._rules import (
     returns,
 )
 from boardrules.dorasure._setup import OPTIONS, new_game, options_of, position
-from boardrules.dorasure._state import DorasureMove, DorasureState, Move, Options, Rules, State
+from boardrules.dorasure._state import (
+    DorasureMove,
+    DorasureState,
+    Kind,
+    Move,
+    Options,
+    Rules,
+    State,
+)
 from boardrules.dorasure._svg import render_svg
 from boardrules.dorasure._text import parse_move, render
 from boardrules.game import TERMINAL, Game
@@ -57,6 +65,7 @@ __all__ = [
     "REWARDS",
     "DorasureMove",
     "DorasureState",
+    "Kind",
     "Move",
     "Options",
     "Rules",
