@@ -220,8 +220,8 @@ def test_finding_fuzz_damage_with_no_check_of_the_deaths_after_it_is_refused() -
 
 
 def test_finding_fuzz_a_roll_off_behind_another_task_is_refused() -> None:
-    doc = document(position(("Ninja", "Gladiator"), quests=FACE_UP, step="move", dice=[3]))
-    doc["state"]["agenda"].insert(1, [2, 0, 0, 1])  # a roll-off waiting behind the steps
+    doc = document(position(("Ninja", "Gladiator"), quests=FACE_UP, step="battle"))
+    doc["state"]["agenda"].insert(1, [2, 0, 0, 1])  # a roll-off waiting behind the roll
     assert "only at the front" in refused(doc)
 
 
