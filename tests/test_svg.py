@@ -84,6 +84,8 @@ def test_every_state_draws_as_svg_with_each_piece_once(game: str) -> None:
             root = parse(svg)
             assert count(root, cls) == expected(s), br.render(s)
             assert count(root, "status") == 1
+            assert root[0].tag == f"{SVG}title" and (root[0].text or "").lower().startswith(
+                game[:4]), "the picture names itself for screen readers"
             assert count(root, "highlight") == 0
     assert kinds == {"chance", "turn", "end"}
 

@@ -296,8 +296,9 @@ class Drawing:
             self.circle(x + side * px / 4, y + side * py / 4, side / 11, fill=INK)
         self.close()
 
-    def document(self, size: float | None = None) -> str:
-        """The SVG document, ``size`` pixels wide (default: the canvas width)."""
+    def document(self, size: float | None = None, title: str | None = None) -> str:
+        """The SVG document, ``size`` pixels wide (default: the canvas width); ``title``
+        names the picture for screen readers and as the tooltip of its background."""
         width = self.width if size is None else size
         if not (isinstance(width, (int, float)) and math.isfinite(width) and width > 0):
             raise ValueError(f"size must be a positive number of pixels, not {size!r}")
@@ -307,7 +308,8 @@ class Drawing:
             f'viewBox="0 0 {num(self.width)} {num(self.height)}" width="{num(width)}" '
             f'height="{num(height)}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">'
         )
-        return head + "".join(self._parts) + "</svg>"
+        named = f"<title>{escape(title)}</title>" if title else ""
+        return head + named + "".join(self._parts) + "</svg>"
 
 
 # Pip positions on a 4 x 4 grid of the face.

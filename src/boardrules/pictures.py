@@ -179,8 +179,8 @@ body {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 12px; colo
 #board {{ flex: 0 1 820px; min-width: 320px; }}
 #board svg {{ width: 100%; height: auto; display: block; }}
 #side {{ flex: 0 0 260px; }}
-#moves {{ max-height: 70vh; overflow-y: auto; font-size: 13px; border: 1px solid #ccc;
-         padding: 4px 4px 4px 44px; margin: 8px 0; }}
+#moves {{ position: relative; max-height: 70vh; overflow-y: auto; font-size: 13px;
+         border: 1px solid #ccc; padding: 4px 4px 4px 44px; margin: 8px 0; }}
 #moves li {{ cursor: pointer; }}
 #moves li.now {{ background: #ffd7ec; font-weight: bold; }}
 #controls button {{ font-size: 15px; min-width: 40px; }}
@@ -193,14 +193,15 @@ body {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 12px; colo
 <div id="board"></div>
 <div id="side">
 <div id="controls">
-<button id="first" title="start (Home)">&#x23EE;</button>
+<button id="first" title="start (Home)">|&#x25C0;</button>
 <button id="back" title="back (left arrow)">&#x25C0;</button>
 <button id="next" title="forward (right arrow)">&#x25B6;</button>
-<button id="end" title="end (End)">&#x23ED;</button>
+<button id="end" title="end (End)">&#x25B6;|</button>
 </div>
 <input id="slider" type="range" min="0" max="{last}" value="0">
 <p id="where" style="margin:4px 0"></p>
 <p id="turn" style="margin:4px 0;font-weight:bold"></p>
+<p id="upcoming" style="margin:4px 0;color:#a3005c"></p>
 <ol id="moves" start="1"></ol>
 <p id="result">{result}</p>
 </div></div>
@@ -237,8 +238,14 @@ function show(n) {{
   document.getElementById("where").textContent = "position " + n + " of " + last +
     (n > 0 ? " after move " + n + ", " + DATA.moves[n - 1] : " (the start)");
   document.getElementById("turn").textContent = DATA.turns[n];
+  document.getElementById("upcoming").textContent =
+    n < last ? "next: " + DATA.moves[n] : "";
   const now = list.children[n - 1];
-  if (now) {{ now.className = "now"; now.scrollIntoView({{block: "nearest"}}); }}
+  if (now) {{
+    now.className = "now";
+    // Scroll the list only, never the page: the board stays where the reader looks.
+    list.scrollTop = now.offsetTop - list.clientHeight / 2;
+  }}
   if (location.hash !== "#ply=" + n) history.replaceState(null, "", "#ply=" + n);
 }}
 function fromHash() {{

@@ -47,6 +47,8 @@ def play(state: AnyState, *texts: str) -> AnyState:
     A text that is not legal there raises :class:`~boardrules.IllegalMoveError` (or
     :class:`~boardrules.MoveSyntaxError`), as :func:`boardrules.parse_move` does.
 
+    >>> import boardrules as br
+    >>> from boardrules.testing import play
     >>> s = play(br.new_game("parchis", players=2), "roll 5", "out", "roll 3", "pass", "roll 4")
     >>> [str(m) for m in br.legal_moves(s)]  # yellow's piece on its exit, square 5
     ['5+4']

@@ -102,7 +102,7 @@ def render_svg(
     if move is not None:
         _draw_move(d, state, move, frame)
     _draw_panel(d, state, frame.side)
-    return d.document(size)
+    return d.document(size, f"Docker, {rules.players} players: {_status(state)}")
 
 
 def _draw_pitch(d: Drawing, state: State, frame: _Frame) -> None:
@@ -201,16 +201,18 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
+def _status(state: State) -> str:
+    if is_over(state):
+        return f"game over: player {state.turn} wins"
+    if state.roll:
+        return f"player {state.turn} rolled {state.roll} and moves"
+    return f"player {state.turn} to roll"
+
+
 def _draw_panel(d: Drawing, state: State, top: float) -> None:
     rules = state.options
     d.rect(0, top, d.width, d.height - top, fill="#ffffff", stroke=INK)
-    if is_over(state):
-        status = f"game over: player {state.turn} wins"
-    elif state.roll:
-        status = f"player {state.turn} rolled {state.roll} and moves"
-    else:
-        status = f"player {state.turn} to roll"
-    d.text(10, top + 14, status, size=13, anchor="start", bold=True, cls="status")
+    d.text(10, top + 14, _status(state), size=13, anchor="start", bold=True, cls="status")
     if state.roll:
         d.die(d.width - 46, top + 6, 36, state.roll)
     for player, side in enumerate(rules.sides):

@@ -97,7 +97,7 @@ def render_svg(
     if isinstance(move, Advance):
         _draw_move(d, state, move)
     _draw_panel(d, state, height - 86)
-    return d.document(size)
+    return d.document(size, f"Dorada, board {board.name}: {_status(state, scores(state))}")
 
 
 def _draw_road(d: Drawing, board: Board) -> None:

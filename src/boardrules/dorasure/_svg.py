@@ -139,7 +139,7 @@ def render_svg(
     _draw_heroes(d, s)
     _draw_dragon(d, s, map_w + 6)
     _draw_sheets(d, s, top, perspective)
-    return d.document(size)
+    return d.document(size, _headline(s))
 
 
 def _headline(s: State) -> str:

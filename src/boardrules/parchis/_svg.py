@@ -133,7 +133,7 @@ def render_svg(
         _draw_move(d, state, move, cells, nests)
     _draw_pieces(d, state, cells, nests, slots)
     _draw_panel(d, state)
-    return d.document(size)
+    return d.document(size, f"Parchís, {opts.players} players: {_status(state)}")
 
 
 def _draw_board(d: Drawing, cells: dict[int, Box], nests: tuple[Box, ...],
