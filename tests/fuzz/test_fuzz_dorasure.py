@@ -42,6 +42,13 @@ OPTIONS: st.SearchStrategy[dict[str, Any]] = st.one_of(
 )
 
 
+#: Values of the fields that describe the roll being read, some out of reach.
+_ROLL_FIELDS: dict[str, list[Any]] = {
+    "pending": [0, 1, 2, 41, 70], "score": [-3, 0, 2, 9, 160], "party": [0, 1, 3, 6],
+    "dice": [[], [3], [1, 6], [2, 2, 5]], "roll": [[0, 0, 0, 0], [1, 1, 0, 2]],
+}
+
+
 @st.composite
 def agenda_documents(draw: st.DrawFn) -> str:
     """A real mid-game document whose agenda rows are copied, dropped, swapped, changed or
@@ -64,12 +71,8 @@ def agenda_documents(draw: st.DrawFn) -> str:
         else:
             agenda.insert(where, [draw(st.integers(0, 41)), draw(st.integers(0, 10)),
                                   draw(st.integers(-1, 6)), draw(st.integers(-1, 6))])
-    for key in draw(st.sets(st.sampled_from(["pending", "score", "party", "dice", "roll"]),
-                            max_size=2)):
-        doc["state"][key] = draw(st.sampled_from({
-            "pending": [0, 1, 2, 41, 70], "score": [-3, 0, 2, 9, 160], "party": [0, 1, 3, 6],
-            "dice": [[], [3], [1, 6], [2, 2, 5]], "roll": [[0, 0, 0, 0], [1, 1, 0, 2]],
-        }[key]))
+    for key in draw(st.sets(st.sampled_from(sorted(_ROLL_FIELDS)), max_size=2)):
+        doc["state"][key] = draw(st.sampled_from(_ROLL_FIELDS[key]))
     return json.dumps(doc)
 
 
