@@ -305,15 +305,22 @@ def apply_move(s: DorasureState, mv: object) -> DorasureState:
     return advance(s, mv)
 
 
+def _shown(mv: object) -> str:
+    """A move as an error names it: its notation, never the repr of a forged object."""
+    if type(mv) is DorasureMove and type(mv.text) is str:
+        return mv.text
+    return f"a forged {type(mv).__name__}"
+
+
 def _why_illegal(s: DorasureState, mv: object) -> str:
     if s.phase >= WON:
         return "the game is over: the heroes have " + ("won" if s.phase == WON else "lost")
-    if not isinstance(mv, DorasureMove):
-        return f"{mv!r} is not a Dorasure move"
+    if type(mv) is not DorasureMove:
+        return f"a {type(mv).__name__} is not a Dorasure move"
     code = s.agenda[0][0]
     allowed = ", ".join(str(m) for m in legal_moves(s)[:12])
     if code in CHANCE_TASKS:
-        return f"{mv} is not an outcome of this roll; the outcomes are: {allowed}..."
+        return f"{_shown(mv)} is not an outcome of this roll; the outcomes are: {allowed}..."
     reasons = {
         T_MOVE: "movement: each step needs an unused die meeting the terrain's minimum "
         "(roads 2+, plains 3+, forests 5+, mountains never), and no stop on another hero",
@@ -321,7 +328,7 @@ def _why_illegal(s: DorasureState, mv: object) -> str:
         "gather information or quest next to a mountain, or pass",
     }
     why = reasons.get(code, "not allowed now")
-    return f"{mv} is illegal ({why}); legal now: {allowed}"
+    return f"{_shown(mv)} is illegal ({why}); legal now: {allowed}"
 
 
 def returns(s: DorasureState) -> tuple[float, ...]:
