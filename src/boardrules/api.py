@@ -132,8 +132,12 @@ def register_game(game: Game[_S, Any]) -> None:
     _registered[game.name] = game
 
 
+# A record is invariant in its types, so these overlap the str overload "incompatibly": the
+# str overload is for a name known only at run time, typed as a record over any state.
 @overload
-def get_game(name: Literal["parchis"], /) -> Game[parchis.State, parchis.Move]: ...
+def get_game(  # pyright: ignore[reportOverlappingOverload]
+    name: Literal["parchis"], /
+) -> Game[parchis.State, parchis.Move]: ...
 @overload
 def get_game(name: Literal["dorada"], /) -> Game[dorada.State, dorada.Move]: ...
 @overload
@@ -323,21 +327,29 @@ def chance_outcomes(state: GameState[Any, M]) -> tuple[tuple[M, Fraction], ...]:
     return game.chance_outcomes(state)
 
 
-# The built-in games have their own overloads because mypy, inferring S from the context of
-# a call nested in another (``legal_moves(apply_move(s, m))``), would otherwise pick the
-# outer parameter's type and reject ``s``; a game of your own gets the generic one.
-@overload
-def apply_move(state: parchis.State, move: parchis.Move) -> parchis.State: ...
-@overload
-def apply_move(state: dorada.State, move: dorada.Move) -> dorada.State: ...
-@overload
-def apply_move(state: docker.State, move: docker.Move) -> docker.State: ...
-@overload
-def apply_move(
-    state: dorasure.State, move: dorasure.Move
-) -> dorasure.State: ...
+# The generic overload comes first: pyright then gives Any for a state typed Any (several
+# overloads matching an Any with different results would make it Unknown).  The built-in
+# games' overloads after it are for mypy, which infers S in a call nested in another
+# (``legal_moves(apply_move(s, m))``) from the outer parameter, rejects ``s`` for the
+# generic overload and so falls through to them; pyright never needs them.
 @overload
 def apply_move(state: GameState[S, M], move: M) -> S: ...
+@overload
+def apply_move(  # pyright: ignore[reportOverlappingOverload]
+    state: parchis.State, move: parchis.Move
+) -> parchis.State: ...
+@overload
+def apply_move(  # pyright: ignore[reportOverlappingOverload]
+    state: dorada.State, move: dorada.Move
+) -> dorada.State: ...
+@overload
+def apply_move(  # pyright: ignore[reportOverlappingOverload]
+    state: docker.State, move: docker.Move
+) -> docker.State: ...
+@overload
+def apply_move(  # pyright: ignore[reportOverlappingOverload]
+    state: dorasure.State, move: dorasure.Move
+) -> dorasure.State: ...
 def apply_move(state: GameState[Any, Any], move: Any) -> Any:
     """The state after ``move``; ``state`` itself is never changed.
 

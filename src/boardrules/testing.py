@@ -37,10 +37,10 @@ __all__ = [
 
 S = TypeVar("S")
 M = TypeVar("M")
-AnyState = TypeVar("AnyState", bound="br.GameState[Any, Any]")
+_S = TypeVar("_S", bound="br.GameState[Any, Any]")
 
 
-def play(state: AnyState, *texts: str) -> AnyState:
+def play(state: _S, *texts: str) -> _S:
     """``state`` after the moves written ``texts``, each read in the position it is played in
     (the rolls of the dice are moves too): the shortest way to set up a test.
 
@@ -56,7 +56,7 @@ def play(state: AnyState, *texts: str) -> AnyState:
     current: Any = state  # each move gives a state of the same game, so of the same type
     for text in texts:
         current = br.apply_move(current, br.parse_move(current, text))
-    after: AnyState = current
+    after: _S = current
     return after
 
 

@@ -1,5 +1,6 @@
-"""Type-check the user-style files ``tests/typing/user_*.py`` with mypy and pyright, both
-strict, and compare the lines with errors with the lines marked ``# expect-error``.
+"""Type-check the user-style files ``tests/typing/user_*.py`` and ``examples/*.py`` with mypy
+and pyright, both strict, and compare the lines with errors with the lines marked
+``# expect-error``.
 
     python tests/typing/check.py
 
@@ -84,7 +85,8 @@ def pyright_errors(files: list[Path]) -> Errors:
 
 
 def main() -> int:
-    files = sorted(HERE.glob("user_*.py"))
+    # The examples are a user's code too: they must check without a single error.
+    files = sorted(HERE.glob("user_*.py")) + sorted((ROOT / "examples").glob("*.py"))
     if not files:
         print("no user_*.py files to check", file=sys.stderr)
         return 1

@@ -57,6 +57,19 @@ def on_move(state: parchis.State, move: parchis.Move) -> None:
 
 play_game(s, [RandomBot(), RandomBot()], on_move=on_move)
 
+
+def rollout(state: Any, rng: random.Random) -> tuple[float, ...]:
+    """Code that types its states ``Any`` keeps ``Any`` (not pyright's Unknown)."""
+    while not br.is_terminal(state):
+        if br.is_chance(state):
+            state = br.apply_move(state, br.sample_chance(state, rng))
+        else:
+            state = br.apply_move(state, rng.choice(br.legal_moves(state)))
+    return br.returns(state)
+
+
+assert_type(br.apply_move(read.first_state(), 1), Any)
+
 wrong: Bot = ParchisOnly()  # expect-error
 play_game(d, [ParchisOnly(), RandomBot()])  # expect-error
 play_game(s, [RandomBot(), object()])  # expect-error
