@@ -41,8 +41,8 @@ movement dice     6                   the unused movement dice showing 1..6, eac
 roll read         6                   score: ``(score + 64) / 128``; extra dice owed / 40;
                                       the roll's dice so far by class (1s, 2-3s, 4-5s, 6s),
                                       each / 40
-agenda            ``K (41 + n + 2)``  the first ``K`` tasks still to do: the task code one-hot
-                                      (41), its seat one-hot (relative), its two arguments
+agenda            ``K (42 + n + 2)``  the first ``K`` tasks still to do: the task code one-hot
+                                      (42), its seat one-hot (relative), its two arguments
                                       scaled into [0, 1] by their ranges (a seat argument is
                                       relative too); all 0 past the agenda's end
 ================  ==================  ==========================================================
@@ -52,7 +52,7 @@ Every value is in ``[0, 1]``.
 >>> import boardrules as br
 >>> s = br.new_game("dorasure", players=2)
 >>> br.observation_shape(s)
-(618,)
+(626,)
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def _build(options: Options) -> _Layout:
 
 
 def observation_shape(state: State) -> tuple[int, ...]:
-    """One value per fact of the table above: 618 for 2 heroes on the default map."""
+    """One value per fact of the table above: 626 for 2 heroes on the default map."""
     return (_layout(state.rules).size,)
 
 
