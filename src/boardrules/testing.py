@@ -49,6 +49,7 @@ def play(state: _S, *texts: str) -> _S:
 
     >>> import boardrules as br
     >>> from boardrules.testing import play
+    >>> import boardrules as br
     >>> s = play(br.new_game("parchis", players=2), "roll 5", "out", "roll 3", "pass", "roll 4")
     >>> [str(m) for m in br.legal_moves(s)]  # yellow's piece on its exit, square 5
     ['5+4']
