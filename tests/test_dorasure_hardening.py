@@ -238,3 +238,14 @@ def test_finding_fuzz_land_tiles_drawn_out_of_order_are_refused() -> None:
     assert [row[0] for row in agenda[:5]] == [39] * 5
     agenda[0], agenda[1] = agenda[1], agenda[0]
     assert "in order" in refused(doc)
+
+
+def test_finding_a_move_forged_behind_the_class_back_is_an_illegal_move() -> None:
+    s = new_game(players=3)
+    legal = br.legal_moves(s)[0]
+    forged = attrs.evolve(legal)
+    object.__setattr__(forged, "a", float(legal.a))  # equal to the legal move by value
+    with pytest.raises(br.IllegalMoveError, match="forged"):
+        br.apply_move(s, forged)
+    copy = attrs.evolve(legal)  # an honest equal copy is the legal move
+    assert br.apply_move(s, copy) == br.apply_move(s, legal)

@@ -300,16 +300,24 @@ def apply_move(s: DorasureState, mv: object) -> DorasureState:
     for known in legal:
         if known is mv:  # moves are interned: the usual case
             return advance(s, mv)
-    if mv not in legal:
-        raise IllegalMoveError(_why_illegal(s, mv))
-    return advance(s, mv)
+    # An equal copy is the legal move only with fields of the exact types (a field set to
+    # 1.0 or True behind the class's back equals 1 but is no move); the legal one is played.
+    if (type(mv.kind), type(mv.a), type(mv.b), type(mv.text)) == _FIELD_TYPES:
+        for known in legal:
+            if known == mv:
+                return advance(s, known)
+    raise IllegalMoveError(_why_illegal(s, mv))
+
+
+_FIELD_TYPES = (int, int, int, str)
 
 
 def _shown(mv: object) -> str:
     """A move as an error names it: its notation, never the repr of a forged object."""
-    if type(mv) is DorasureMove and type(mv.text) is str:
+    if type(mv) is DorasureMove and (
+        type(mv.kind), type(mv.a), type(mv.b), type(mv.text)) == _FIELD_TYPES:
         return mv.text
-    return f"a forged {type(mv).__name__}"
+    return f"a forged {type(mv).__name__} (a field of the wrong type)"
 
 
 def _why_illegal(s: DorasureState, mv: object) -> str:
