@@ -49,6 +49,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"Ellipsis|None|int|str|float|bool|bytes|object|type|tuple|list|dict|Fraction"),
     # A name imported only for type checking cannot be resolved by the type-hints extension.
     (r"py:class", r"Task"),
+    (r"py:class", r"boardrules\.testing\.AnyState"),  # a TypeVar
     (r"py:class", r"boardrules\.[\w.]*\._?[A-Z]_?(co|contra)?"),
 ]
 suppress_warnings = ["sphinx_autodoc_typehints.forward_reference"]
