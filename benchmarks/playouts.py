@@ -1,14 +1,13 @@
 """Random playouts of a boardrules game: games, dice rolls and decisions per second.
 
-Plays whole games between uniformly random players, through the public game-independent
-API only (as a bot would), in one process, for at least ``--seconds`` seconds::
+Plays whole games between uniformly random players with the loop of the README, through
+the public game-independent API only, in one process, for at least ``--seconds`` seconds::
 
     python benchmarks/playouts.py parchis --seconds 5 --players 4 --seed 1
 
-A *roll* is a move at a chance node and a *decision* a move at a player's node.  The dice
-are drawn from :func:`boardrules.chance_outcomes` with the caller's random generator; the
-float weights of an outcome tuple are cached by identity, so the library's exact
-``Fraction`` probabilities are converted once per distinct tuple, not once per roll.
+A *roll* is a move at a chance node, drawn by :func:`boardrules.sample_chance` with the
+caller's random generator (exact probabilities), and a *decision* a move at a player's
+node, drawn by ``rng.choice``.  So the figures are those a user's own loop gets.
 The checkout's ``src/`` comes first on the path, so this measures the code beside it.
 """
 
@@ -27,32 +26,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 import boardrules as br
 
 
-class _Dice:
-    """Draws chance outcomes with float weights cached per (identical) outcome tuple."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self._rng = rng
-        self._cache: dict[int, tuple[tuple[Any, ...], list[float], list[Any]]] = {}
-
-    def draw(self, outcomes: tuple[Any, ...]) -> Any:
-        entry = self._cache.get(id(outcomes))
-        if entry is None or entry[0] is not outcomes:
-            if len(self._cache) > 4096:  # a game that builds tuples afresh: keep memory bounded
-                self._cache.clear()
-            weights, acc = [], 0.0
-            for _, p in outcomes:
-                acc += float(p)
-                weights.append(acc)
-            entry = (outcomes, weights, [m for m, _ in outcomes])
-            self._cache[id(outcomes)] = entry
-        _, weights, moves = entry
-        x = self._rng.random() * weights[-1]
-        i = 0
-        while weights[i] <= x:
-            i += 1
-        return moves[i]
-
-
 def run(
     game: str, seconds: float, options: dict[str, Any], seed: int
 ) -> tuple[int, int, int, float]:
@@ -60,26 +33,18 @@ def run(
     game is played to its end); return the games, rolls and decisions played and the time
     taken."""
     rng = random.Random(seed)
-    dice = _Dice(rng)
-    new_game, current_player = br.new_game, br.current_player
-    legal_moves, chance_outcomes, apply_move = br.legal_moves, br.chance_outcomes, br.apply_move
-    chance, terminal = br.CHANCE, br.TERMINAL
     games = rolls = decisions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = new_game(game, **options)
-        while True:
-            p = current_player(state)
-            if p == terminal:
-                break
-            if p == chance:
-                move = dice.draw(chance_outcomes(state))
+        state = br.new_game(game, **options)
+        while not br.is_terminal(state):  # the README's loop, as a user writes it
+            if br.is_chance(state):
+                move = br.sample_chance(state, rng)
                 rolls += 1
             else:
-                moves = legal_moves(state)
-                move = moves[rng.randrange(len(moves))]
+                move = rng.choice(br.legal_moves(state))
                 decisions += 1
-            state = apply_move(state, move)
+            state = br.apply_move(state, move)
         games += 1
     return games, rolls, decisions, time.perf_counter() - start
 

@@ -6,21 +6,14 @@ from fractions import Fraction
 
 from boardrules.dorasure import (
     DorasureState,
-    apply_move,
     chance_outcomes,
     legal_moves,
-    parse_move,
 )
 from boardrules.dorasure._dice import score_roll
+from boardrules.testing import play as play  # the Dorasure tests import it from here
 
 #: The farthest mountain's quest, face up from setup as the rulebook says.
 FACE_UP = {"g0": "inscriptions"}
-
-
-def play(s: DorasureState, *moves: str) -> DorasureState:
-    for text in moves:
-        s = apply_move(s, parse_move(s, text))
-    return s
 
 
 def texts(s: DorasureState) -> list[str]:

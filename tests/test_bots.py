@@ -641,6 +641,7 @@ def _mcts_share_against_random(players: int, games: int, series: int) -> float:
     return wins
 
 
+@pytest.mark.slow
 def test_mcts_beats_random_in_two_player_parchis() -> None:
     games = 40
     wins = _mcts_share_against_random(2, games, series=7)
@@ -648,6 +649,7 @@ def test_mcts_beats_random_in_two_player_parchis() -> None:
     assert low > 0.6, f"MCTS won {wins} of {games} (95% CI from {low:.2f})"
 
 
+@pytest.mark.slow
 def test_mcts_beats_random_in_four_player_parchis() -> None:
     games = 24
     wins = _mcts_share_against_random(4, games, series=3)
@@ -655,6 +657,7 @@ def test_mcts_beats_random_in_four_player_parchis() -> None:
     assert low > 0.25, f"MCTS won {wins} of {games} (95% CI from {low:.2f}; fair share 0.25)"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", ALL_BOTS, ids=repr)
 def test_bots_choose_only_legal_moves_in_parchis(bot: Any) -> None:
     players = [Checked(bot), Checked(RandomBot()), Checked(bot)]
@@ -663,6 +666,7 @@ def test_bots_choose_only_legal_moves_in_parchis(bot: Any) -> None:
     assert final_state(record) == end_state
 
 
+@pytest.mark.slow
 def test_greedy_and_expectimax_beat_random_in_parchis() -> None:
     for bot, games in ((GreedyBot(), 60), (ExpectimaxBot(depth=2), 16)):
         wins = 0.0
@@ -716,6 +720,7 @@ def _positions_by_random_play(game: str, seeds: range) -> list[Any]:
     return positions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", GAME_BOTS, ids=repr)
 @pytest.mark.parametrize("game", br.available_games())
 def test_every_bot_moves_legally_repeatably_and_in_time_in_every_game(game: str, bot: Any) -> None:
@@ -770,6 +775,7 @@ def test_tutorial_bots_agree_with_the_built_in_ones_on_hand_computed_positions()
     assert TUTORIAL.TinyMcts(iterations=60).choose(race((1, 3), roll=2, goal=4), rng) == STEPS[2]
 
 
+@pytest.mark.slow
 def test_tutorial_mcts_beats_random_in_parchis() -> None:
     games, wins = 16, 0.0
     for i in range(games):

@@ -47,6 +47,7 @@ def results(stdout: str) -> list[str]:
 # ----------------------------------------------------------------------------- games
 
 
+@pytest.mark.slow
 def test_games_lists_every_game_with_its_options_and_defaults() -> None:
     done = run("games")
     assert done.returncode == 0, done.stderr
@@ -59,6 +60,7 @@ def test_games_lists_every_game_with_its_options_and_defaults() -> None:
 # ----------------------------------------------------------------------------- play
 
 
+@pytest.mark.slow
 def test_play_with_a_seed_between_random_players_is_repeatable() -> None:
     first = run("play", "parchis", "--seed", "3")
     assert first.returncode == 0, first.stderr
@@ -68,6 +70,7 @@ def test_play_with_a_seed_between_random_players_is_repeatable() -> None:
     assert run("play", "parchis", "--seed", "4").stdout != first.stdout
 
 
+@pytest.mark.slow
 def test_play_accepts_a_number_of_random_players_and_game_options() -> None:
     done = run("play", "parchis", "--players", "3", "--seed", "1", "--quiet")
     assert done.returncode == 0, done.stderr
@@ -91,6 +94,7 @@ def test_play_reads_numbers_and_notation_and_asks_again_after_bad_input() -> Non
     assert "result: player 0:" in out
 
 
+@pytest.mark.slow
 def test_play_stops_cleanly_on_quit_and_on_end_of_input() -> None:
     quit_ = run("play", "parchis", "--players", "human,random", "--seed", "2", stdin="quit\n")
     assert quit_.returncode == 0 and "game abandoned" in quit_.stdout
@@ -119,6 +123,7 @@ def test_human_player_takes_a_number_or_a_notation() -> None:
 # ----------------------------------------------------------------------------- records
 
 
+@pytest.mark.slow
 def test_play_record_then_replay_check_and_show(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     played = run("play", "parchis", "--players", "greedy,random", "--seed", "8", "--quiet",
@@ -138,6 +143,7 @@ def test_play_record_then_replay_check_and_show(tmp_path: Path) -> None:
     assert played.stdout.splitlines()[-2] == shown.stdout.splitlines()[-1]
 
 
+@pytest.mark.slow
 def test_replay_check_names_the_first_bad_move_of_a_damaged_record(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     assert run("play", "parchis", "--seed", "8", "--quiet", "--record", str(record)).returncode == 0
@@ -156,6 +162,7 @@ SIMULATE = ("simulate", "parchis", "--players", "greedy,random,random", "--games
             "--seed", "5")
 
 
+@pytest.mark.slow
 def test_simulate_gives_the_same_results_and_records_for_1_and_2_workers(tmp_path: Path) -> None:
     one = run(*SIMULATE, "--workers", "1", "--out", str(tmp_path / "one.jsonl"))
     two = run(*SIMULATE, "--workers", "2", "--out", str(tmp_path / "two.jsonl"))
@@ -167,6 +174,7 @@ def test_simulate_gives_the_same_results_and_records_for_1_and_2_workers(tmp_pat
     assert checked.returncode == 0 and "ok: 8 record(s)" in checked.stdout
 
 
+@pytest.mark.slow
 def test_simulate_reports_a_table_per_seat_with_intervals_and_progress() -> None:
     done = run(*SIMULATE)
     assert done.returncode == 0, done.stderr
@@ -182,12 +190,14 @@ def test_simulate_reports_a_table_per_seat_with_intervals_and_progress() -> None
     assert run(*SIMULATE, "--quiet").stderr == ""
 
 
+@pytest.mark.slow
 def test_simulate_results_depend_on_the_seed() -> None:
     a = run(*SIMULATE[:-1], "6", "--quiet")
     b = run(*SIMULATE, "--quiet")
     assert results(a.stdout) != results(b.stdout)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_simulate_stops_cleanly_on_ctrl_c_and_reports_what_was_done(
     workers: str, tmp_path: Path
@@ -246,6 +256,7 @@ def test_bad_arguments_give_the_usage_and_exit_code_2(args: tuple[str, ...]) -> 
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_replay_refuses_a_game_number_out_of_range(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     assert run("play", "parchis", "--seed", "1", "--quiet", "--record", str(record)).returncode == 0
@@ -280,6 +291,7 @@ def test_simulate_rotate_moves_the_players_round_the_seats(tmp_path: Path) -> No
     assert row.split()[2] == f"{100 * greedy_wins / 6:.1f}%"
 
 
+@pytest.mark.slow
 def test_simulate_plays_a_bot_of_your_own_by_its_dotted_name() -> None:
     examples = str(Path(__file__).resolve().parent.parent / "examples")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([SRC, examples])}
@@ -295,13 +307,21 @@ def test_simulate_plays_a_bot_of_your_own_by_its_dotted_name() -> None:
 
 
 def test_simulate_table_counts_cooperative_wins_and_losses_whole() -> None:
-    from boardrules.cli._simulate import _Outcome, _table
+    from boardrules.simulate import GameResult, SeriesResult
 
-    def outcome(*result: float) -> _Outcome:
-        return _Outcome(shift=0, result=result, moves=10, decisions=5, record=None)
+    def series(players: int, *games: tuple[float, ...], cooperative: bool) -> SeriesResult:
+        return SeriesResult(
+            game="g", options={}, players=("random",) * players, seed=0, rotate=False,
+            cooperative=cooperative, requested=len(games),
+            games=tuple(GameResult(i, i, tuple(range(players)), r, 10, 5)
+                        for i, r in enumerate(games)),
+            seconds=1.0, workers=1, backend="local", interrupted=False,
+        )
 
-    games = [outcome(1.0, 1.0), outcome(0.0, 0.0), outcome(0.0, 0.0), outcome(1.0, 1.0)]
-    rows = _table(["random", "random"], games, rotate=False).splitlines()
-    assert "50.0%" in rows[1] and "50.0%" in rows[2]  # two cooperative wins out of four
-    shared = _table(["a", "b", "c"], [outcome(1.0, 1.0, 0.0)], rotate=False).splitlines()
+    team = series(2, (1.0, 1.0), (0.0, 0.0), (0.0, 0.0), (1.0, 1.0), cooperative=True)
+    assert team.team is not None and team.team.wins == 2
+    rows = team.table().splitlines()
+    assert rows[0].startswith("team (random, random): 2/4 won, 50.0%")  # one row, not two
+    assert [s.win_rate for s in team.standings] == [0.5, 0.5]
+    shared = series(3, (1.0, 1.0, 0.0), cooperative=False).table().splitlines()
     assert "50.0%" in shared[1] and "50.0%" in shared[2] and "  0.0%" in shared[3]

@@ -8,6 +8,7 @@ import boardrules as br
 from boardrules.testing import CONTRACT_CHECKS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("check", sorted(CONTRACT_CHECKS))
 @pytest.mark.parametrize("game", br.available_games())
 def test_contract(game: str, check: str) -> None:
@@ -21,7 +22,7 @@ def test_unknown_game_lists_the_available_games() -> None:
 
 def test_a_non_state_is_refused_with_a_value_error() -> None:
     with pytest.raises(br.NotAStateError):
-        br.legal_moves(object())
+        br.legal_moves(object())  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ import pickle
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -71,6 +72,7 @@ def brute_force_ends(state: DockerState, roll: int) -> set[str]:
     return ends
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(positions())
 def test_route_search_is_exact_and_routes_with_one_end_are_one_move(state: DockerState) -> None:

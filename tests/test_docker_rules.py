@@ -27,16 +27,11 @@ from boardrules.docker import (
     parse_move,
     position,
 )
+from boardrules.testing import play
 
 
 def names(state: DockerState) -> list[str]:
     return [str(m) for m in legal_moves(state)]
-
-
-def play(state: DockerState, *moves: str) -> DockerState:
-    for text in moves:
-        state = apply_move(state, parse_move(state, text))
-    return state
 
 
 def sq(name: str) -> int:

@@ -24,18 +24,13 @@ from hypothesis import strategies as st
 import boardrules as br
 from boardrules import docker
 from boardrules.docker import DockerState, position
+from boardrules.testing import play
 
 # --- helpers ------------------------------------------------------------------------------
 
 
 def moves(state: DockerState) -> set[str]:
     return {str(m) for m in docker.legal_moves(state)}
-
-
-def play(state: DockerState, *texts: str) -> DockerState:
-    for text in texts:
-        state = docker.apply_move(state, docker.parse_move(state, text))
-    return state
 
 
 def rolled(towers: dict[str, str], roll: int, **options: Any) -> set[str]:
@@ -587,6 +582,7 @@ def rolling_positions(draw: st.DrawFn) -> DockerState:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(rolling_positions(), st.integers(1, 6))
 def test_every_turn_agrees_with_a_reference_model_of_the_rulings(

@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,6 +42,7 @@ def accounted(state: DoradaState, player: int) -> int:
     return state.start[player] + on_track + state.bridges.count(player) + state.dorada.count(player)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(seeds, player_counts)
 def test_every_piece_is_on_start_track_lost_or_in_dorada_at_all_times(seed: int, n: int) -> None:
@@ -48,6 +50,7 @@ def test_every_piece_is_on_start_track_lost_or_in_dorada_at_all_times(seed: int,
         assert [accounted(after, p) for p in range(n)] == [PIECES] * n
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(seeds, player_counts)
 def test_the_dorada_stack_only_grows_and_bridges_stay(seed: int, n: int) -> None:
@@ -58,6 +61,7 @@ def test_the_dorada_stack_only_grows_and_bridges_stay(seed: int, n: int) -> None
         assert kept == [b for b in state.bridges if b != -1]
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(seeds, player_counts)
 def test_every_game_ends_with_every_piece_in_dorada_or_lost(seed: int, n: int) -> None:
@@ -69,17 +73,20 @@ def test_every_game_ends_with_every_piece_in_dorada_or_lost(seed: int, n: int) -
     assert set(dorada.returns(end)) <= {0.0, 1.0}
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(seeds, player_counts)
 def test_no_move_changes_the_state_it_is_applied_to(seed: int, n: int) -> None:
     for state, move, _ in playout(dorada.new_game(players=n), seed):
         frozen = pickle.dumps(state)
         copy = br.from_json(br.to_json(state))
+        assert isinstance(copy, DoradaState)
         again = dorada.apply_move(state, move)
         assert pickle.dumps(state) == frozen
         assert dorada.apply_move(copy, move) == again
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(seeds, player_counts)
 def test_every_state_survives_a_json_round_trip(seed: int, n: int) -> None:
@@ -119,6 +126,7 @@ def board_specs(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(board_specs(), seeds, player_counts)
 def test_user_boards_are_refused_by_name_or_played_to_the_end(

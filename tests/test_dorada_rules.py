@@ -23,13 +23,7 @@ from boardrules.dorada import (
     scores,
     winners,
 )
-from boardrules.testing import check_game, check_random_play
-
-
-def play(state: dorada.DoradaState, *texts: str) -> dorada.DoradaState:
-    for text in texts:
-        state = dorada.apply_move(state, dorada.parse_move(state, text))
-    return state
+from boardrules.testing import check_game, check_random_play, play
 
 
 def moves(state: dorada.DoradaState) -> list[str]:
@@ -570,7 +564,7 @@ def test_move_notation_parses_and_refuses_clearly() -> None:
     parchis = br.new_game("parchis", players=2)
     parchis_roll = br.legal_moves(parchis)[0]
     with pytest.raises(br.IllegalMoveError, match="not a Dorada move"):
-        br.apply_move(position(players=2, to_move=0), parchis_roll)
+        br.apply_move(position(players=2, to_move=0), parchis_roll)  # type: ignore[misc]
 
 
 @pytest.mark.parametrize(

@@ -18,14 +18,9 @@ import pytest
 import boardrules as br
 from boardrules import dorada
 from boardrules.dorada import Field, position, scores, winners
+from boardrules.testing import play
 
 State = dorada.DoradaState
-
-
-def play(state: State, *texts: str) -> State:
-    for text in texts:
-        state = dorada.apply_move(state, dorada.parse_move(state, text))
-    return state
 
 
 def moves(state: State) -> list[str]:

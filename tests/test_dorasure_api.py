@@ -13,6 +13,7 @@ from boardrules.testing import check_game
 from dorasure_helpers import FACE_UP
 
 
+@pytest.mark.slow
 def test_contract_suite_passes() -> None:
     check_game("dorasure")
 

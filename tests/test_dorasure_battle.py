@@ -187,12 +187,12 @@ def test_gladiator_battle_hardened_regains_one_health_adventuring_on_plains() ->
     s = position(quests=FACE_UP, at={"Gladiator": "c2"}, turn="Gladiator", step="act",
                  health={"Gladiator": 5})
     s = play(s, "adventure")
-    assert s.health[1] == 6
-    s = play(s, "dice ---")
-    assert s.health[1] == 5, "regardless of the outcome"
+    assert s.health[1] == 5, "not before the roll: after its result"
+    assert play(s, "dice ---").health[1] == 5, "-3: 1 damage, then 1 health back"
+    assert play(s, "dice +++").health[1] == 6, "regardless of the outcome"
     s = position(quests=FACE_UP, at={"Gladiator": "c1"}, turn="Gladiator", step="act",
                  health={"Gladiator": 5})
-    assert play(s, "adventure").health[1] == 5, "not in a forest"
+    assert play(s, "adventure", "dice ++").health[1] == 5, "not in a forest"
 
 
 def test_gladiator_mammoth_meat_full_health_at_the_start_of_phase_two() -> None:

@@ -283,6 +283,7 @@ def test_expansion_states_round_trip_and_damaged_fields_are_refused() -> None:
 # -- contract ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [{"players": 1}, {"players": 6}, {"players": 11}, {"fang": True},
@@ -299,6 +300,7 @@ def test_contract_random_play_with_the_expansions(options: dict[str, object]) ->
 PARTY = [h for h in HERO_ORDER if h != "Grand Master"]
 
 
+@pytest.mark.slow
 @given(
     seed=st.integers(0, 10**9),
     heroes=st.one_of(

@@ -353,9 +353,9 @@ def test_grand_master_level_six_deals_two_on_four_or_more() -> None:
     s = play(s, "spend 0")
     assert rolls(s) == 6
     assert play(s, "dice 00++++").wounds == 2
-    s = gm(quests=FACE_UP, step="battle", xp={"Grand Master": 6}, rerolled=True,
+    s = gm(quests=FACE_UP, step="battle", xp={"Grand Master": 4}, rerolled=True,
            resource={"Grand Master": 0})
-    assert play(s, "spend 0", "dice 0++++").wounds == 1, "level 5: a 4 deals 1"
+    assert play(s, "spend 0", "dice 0++++").wounds == 1, "level 5 (EXP 4): a 4 deals 1"
 
 
 def test_grand_master_elixir_restores_all_health_before_combat_once_per_game() -> None:

@@ -7,6 +7,7 @@ import random
 from fractions import Fraction
 from itertools import pairwise
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -74,6 +75,7 @@ def test_xp_meter_wounds_and_flags_never_fall(seed: int, heroes: list[str]) -> N
         assert all(y >= x for x, y in zip(a.flags, b.flags, strict=True))
 
 
+@pytest.mark.slow
 @games
 @settings(max_examples=20, deadline=None)
 def test_no_mutation_json_round_trip_and_exact_probabilities(seed: int, heroes: list[str]) -> None:

@@ -9,8 +9,10 @@ Map (see test_dorasure_rules.py): c1 a forest, a0 Belk, g0 the farthest mountain
 from __future__ import annotations
 
 import itertools
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import boardrules as br
 from boardrules.dorasure import (
@@ -26,10 +28,10 @@ from dorasure_helpers import FACE_UP, odds, play, texts
 T_ROLL, T_EXTRA = 4, 5  # the agenda codes of a roll read on the Adventuring Chart
 
 
-def adventure_on_c1(hero: str = "Ninja", **kw: object) -> DorasureState:
+def adventure_on_c1(hero: str = "Ninja", **kw: Any) -> DorasureState:
     heroes = kw.pop("heroes", ("Ninja", "Gladiator"))
     return play(position(heroes, quests=FACE_UP, at={hero: "c1"}, turn=hero, step="act",
-                         **kw), "adventure")  # type: ignore[arg-type]
+                         **kw), "adventure")
 
 
 def battle(heroes: tuple[str, ...] = ("Ninja", "Gladiator"), **kw: object) -> DorasureState:
@@ -78,15 +80,20 @@ def test_poisoned_bullet_on_an_extra_two_or_three_adds_only_an_extra_die() -> No
     assert s.wounds == 1, "4: attack from behind"
 
 
-def _engine_scores(s: DorasureState, limit: int) -> dict[object, Fraction]:
-    """Walk a roll read on the Adventuring Chart through the engine; more than ``limit``
-    extra dice end in the bucket ``"deep"``."""
-    out: dict[object, Fraction] = Counter()
+def _engine_readings(s: DorasureState, limit: int,
+                     read: Callable[[DorasureState], object]) -> dict[object, Fraction]:
+    """Walk a roll read on the Adventuring Chart through the engine to the state after its
+    reading, told apart by ``read``; more than ``limit`` extra dice end in ``"deep"``.
+
+    The state keeps the running score only while a line of the chart may still depend on
+    it (capped at the highest value that can still change the reading), so the walk looks
+    at what the reading did, not at the score left behind."""
+    out: defaultdict[object, Fraction] = defaultdict(Fraction)
 
     def walk(s: DorasureState, p: Fraction, extras: int) -> None:
         code = s.agenda[0][0] if s.agenda else -1
         if current_player(s) != br.CHANCE or code not in (T_ROLL, T_EXTRA):
-            out[s.score] += p
+            out[read(s)] += p
         elif code == T_EXTRA and extras == limit:
             out["deep"] += p
         else:
@@ -100,7 +107,7 @@ def _engine_scores(s: DorasureState, limit: int) -> dict[object, Fraction]:
 def _brute_scores(dice: int, limit: int) -> dict[object, Fraction]:
     """The rulebook's chart over every face of every die: 1 is -1, 2-3 nothing, 4-5 +1, 6 +1
     and an extra die; an extra die is -1 on a 1, +1 otherwise, and a 6 rolls yet again."""
-    out: dict[object, Fraction] = Counter()
+    out: defaultdict[object, Fraction] = defaultdict(Fraction)
 
     def extra(score: int, owed: int, rolled: int, p: Fraction) -> None:
         if owed == 0:
@@ -118,9 +125,22 @@ def _brute_scores(dice: int, limit: int) -> dict[object, Fraction]:
     return dict(out)
 
 
+def _read_brute(scores: dict[object, Fraction],
+                chart: Callable[[int], object]) -> dict[object, Fraction]:
+    out: defaultdict[object, Fraction] = defaultdict(Fraction)
+    for score, p in scores.items():
+        out[chart(score) if isinstance(score, int) else score] += p
+    return dict(out)
+
+
 def test_adventure_score_distribution_matches_brute_force_with_chained_sixes() -> None:
-    got = _engine_scores(adventure_on_c1(), limit=3)  # the Ninja's 2 Danger dice
-    assert got == _brute_scores(2, limit=3)
+    # The Ninja's 2 Danger dice, no Ki to pay damage with: the reading shows as EXP gained
+    # and damage taken.
+    s = adventure_on_c1(resource={"Ninja": 0})
+    got = _engine_readings(s, 3, lambda st: (st.xp[0], st.health[0]))
+    chart = {-1: (0, 4), 0: (0, 5), 1: (1, 4), 2: (1, 5)}
+    want = _read_brute(_brute_scores(2, limit=3), lambda v: chart[max(-1, min(2, v))])
+    assert got == want
     assert sum(got.values()) == 1
 
 
@@ -128,8 +148,12 @@ def test_quest_score_distribution_of_three_dice_matches_brute_force() -> None:
     s = position(("Gladiator", "Ninja"), quests={"g0": "goblins"}, at={"Gladiator": "f1"},
                  turn="Gladiator", step="act")
     s = play(s, "quest g0")  # Gladiator Combat 3, alone (the Ninja is in the City)
-    got = _engine_scores(s, limit=2)
-    assert got == _brute_scores(3, limit=2)
+    got = _engine_readings(s, 2, lambda st: ("solved",) if st.xp[1] else ("flags",
+                                                                          st.flags[0]))
+    # Goblins: 3 successes; a failure leaves the positive score as flags.
+    want = _read_brute(_brute_scores(3, limit=2),
+                       lambda v: ("solved",) if v >= 3 else ("flags", max(0, v)))
+    assert got == want
 
 
 # -- exact probabilities of the other multi-dice rolls ------------------------------------

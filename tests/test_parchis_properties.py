@@ -6,6 +6,7 @@ import pickle
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,6 +42,7 @@ def check_conservation(s: P.State) -> None:
                for c, code in enumerate(s.board)), "a mixed pair stands only on a safe square"
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), opts=options)
 def test_random_play_conserves_pieces_never_mutates_and_ends(

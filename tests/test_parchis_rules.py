@@ -8,16 +8,11 @@ import pytest
 
 import boardrules as br
 from boardrules import parchis as P
+from boardrules.testing import play
 
 
 def moves(s: P.State) -> list[str]:
     return sorted(str(m) for m in P.legal_moves(s))
-
-
-def play(s: P.State, *texts: str) -> P.State:
-    for text in texts:
-        s = P.apply_move(s, P.parse_move(s, text))
-    return s
 
 
 def squares(s: P.State) -> dict[str, list[str]]:

@@ -18,7 +18,8 @@ import pytest
 
 import boardrules as br
 from boardrules import parchis as P
-from test_parchis_rules import goal, moves, nest, play, squares
+from boardrules.testing import play
+from test_parchis_rules import goal, moves, nest, squares
 
 
 def to_roll(s: P.State) -> str:
@@ -415,7 +416,7 @@ ODD_POSITIONS: dict[str, Callable[[], P.State]] = {
     "game over": _game_over,
     "variants on, not opened yet": lambda: P.position(
         {"red": [5], "blue": [5]},
-        opened=["red"],
+        opened=["red", "blue"],  # yellow (in turn) and green have not brought a piece out
         two_out_on_first_five=True,
         exit_capture=False,
         barriers_on_safe_only=True,
@@ -724,6 +725,7 @@ _MODEL_OPTIONS: list[dict[str, Any]] = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", _MODEL_OPTIONS)
 def test_engine_agrees_with_a_literal_model_along_games(options: dict[str, Any]) -> None:
     rng = random.Random(repr(options))
@@ -771,6 +773,7 @@ def _random_position(rng: random.Random) -> P.State | None:
         return None  # an impossible position: try another
 
 
+@pytest.mark.slow
 def test_engine_agrees_with_a_literal_model_on_random_positions() -> None:
     # Each position also round-trips through JSON, renders, and evaluates within [0, 1].
     rng = random.Random(2026)

@@ -39,6 +39,7 @@ from boardrules.api import (
     num_chance_outcomes,
     num_players,
     observation,
+    observation_into,
     observation_shape,
     observation_string,
     parse_move,
@@ -59,7 +60,8 @@ from boardrules.errors import (
     UnknownGameError,
     UnsupportedError,
 )
-from boardrules.game import CHANCE, TERMINAL, Game, Option
+from boardrules.game import CHANCE, TERMINAL, Game, GameState, Option
+from boardrules.pictures import show
 
 __version__ = "0.1.0"
 
@@ -70,6 +72,7 @@ __all__ = [
     "TERMINAL",
     "BoardrulesError",
     "Game",
+    "GameState",
     "IllegalMoveError",
     "InvalidOptionError",
     "MoveSyntaxError",
@@ -98,6 +101,7 @@ __all__ = [
     "num_chance_outcomes",
     "num_players",
     "observation",
+    "observation_into",
     "observation_shape",
     "observation_string",
     "parse_move",
@@ -106,5 +110,6 @@ __all__ = [
     "render_svg",
     "returns",
     "sample_chance",
+    "show",
     "to_json",
 ]

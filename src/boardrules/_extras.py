@@ -21,6 +21,7 @@ def require(module: str, extra: str, feature: str) -> ModuleType:
     """Import ``module`` for ``feature``, or raise :class:`MissingExtraError` naming
     ``pip install 'boardrules[extra]'``.
 
+    >>> from boardrules._extras import MissingExtraError, require
     >>> require("json", "none", "reading JSON").__name__
     'json'
     >>> try:

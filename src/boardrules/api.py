@@ -1,9 +1,16 @@
 """The game-independent API: the same functions for every registered game.
 
-Each function dispatches on the state's type (every state class carries its :class:`Game`
-record as the class attribute ``game``), so a bot written against this module plays every
-game.  The games themselves live in their own packages (:mod:`boardrules.parchis`, ...),
-which offer the same functions typed for their own states and moves.
+Each function dispatches on the state's type (every state class carries its
+:class:`~boardrules.game.Game` record as the class attribute ``game``), so a bot written against
+this module plays every game.  The games themselves live in their own packages
+(:mod:`boardrules.parchis`, ...), which offer the same functions typed for their own states and
+moves.
+
+The functions are typed through :class:`~boardrules.game.GameState`: a type checker reads
+the state and move types from the state's ``game`` record, so ``legal_moves(s)`` is a tuple
+of ``s``'s own moves.  :func:`~boardrules.new_game` and :func:`~boardrules.get_game` know
+each built-in game by its name.  The types cost nothing at run time: the overloads are only
+read by type checkers, and the game modules are imported for them only (``TYPE_CHECKING``).
 
 >>> import boardrules as br
 >>> s = br.new_game("parchis", players=2)
@@ -17,18 +24,27 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import random
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from boardrules._document import read_document
+from boardrules._typing import deprecated
 from boardrules.errors import (
+    BoardrulesError,
     NotAStateError,
     StateFormatError,
     UnknownGameError,
     UnsupportedError,
 )
-from boardrules.game import CHANCE, TERMINAL, Game
+from boardrules.game import CHANCE, TERMINAL, FloatBuffer, Game, GameState
+
+if TYPE_CHECKING:
+    # For the type checker only: importing boardrules must not import any game.
+    from boardrules import docker, dorada, dorasure, parchis
 
 __all__ = [
     "FORMAT",
@@ -52,6 +68,7 @@ __all__ = [
     "num_chance_outcomes",
     "num_players",
     "observation",
+    "observation_into",
     "observation_shape",
     "observation_string",
     "parse_move",
@@ -78,17 +95,26 @@ _BUILTIN: dict[str, str] = {
 }
 _registered: dict[str, Game[Any, Any]] = {}
 
+S = TypeVar("S")
+M = TypeVar("M")
+# A state class of a game of the user's own (its record's state type).
+_S = TypeVar("_S", bound=GameState[Any, Any])
+
+# A game known only at run time (a name in a variable): a record over any state.
+_AnyGame = Game[GameState[Any, Any], Any]
+
 
 def available_games() -> tuple[str, ...]:
     """The names of the games that :func:`new_game` accepts, built-in ones first.
 
+    >>> from boardrules import available_games
     >>> available_games()[0]
     'parchis'
     """
     return tuple(_BUILTIN) + tuple(n for n in _registered if n not in _BUILTIN)
 
 
-def register_game(game: Game[Any, Any]) -> None:
+def register_game(game: Game[_S, Any]) -> None:
     """Make a game of your own available by name to :func:`new_game` and :func:`from_json`.
 
     Its state class must carry the record as its class attribute ``game``.
@@ -99,8 +125,40 @@ def register_game(game: Game[Any, Any]) -> None:
     _registered[game.name] = game
 
 
+# A record is invariant in its types, so these overlap the str overload "incompatibly": the
+# str overload is for a name known only at run time, typed as a record over any state.
+@overload
+def get_game(  # pyright: ignore[reportOverlappingOverload]
+    name: Literal["parchis"], /
+) -> Game[parchis.State, parchis.Move]: ...
+@overload
+def get_game(name: Literal["dorada"], /) -> Game[dorada.State, dorada.Move]: ...
+@overload
+def get_game(name: Literal["docker"], /) -> Game[docker.State, docker.Move]: ...
+@overload
+def get_game(
+    name: Literal["dorasure"], /
+) -> Game[dorasure.State, dorasure.Move]: ...
+@overload
+def get_game(name: str, /) -> _AnyGame: ...
 def get_game(name: str, /) -> Game[Any, Any]:
-    """The :class:`~boardrules.game.Game` record of the game called ``name``."""
+    """The :class:`~boardrules.game.Game` record of the game called ``name``.
+
+    For a built-in game's name the type checker knows the record's state and move types;
+    for another name it is a record over :class:`~boardrules.game.GameState`.
+
+    >>> from boardrules import get_game
+    >>> get_game("dorada").name
+    'dorada'
+    >>> get_game({})
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.UnknownGameError: a game name is a text such as 'parchis', not a dict
+    """
+    if not isinstance(name, str):
+        raise UnknownGameError(
+            f"a game name is a text such as 'parchis', not a {type(name).__name__}"
+        )
     game = _registered.get(name)
     if game is not None:
         return game
@@ -113,12 +171,78 @@ def get_game(name: str, /) -> Game[Any, Any]:
     return loaded
 
 
-def new_game(name: str, /, **options: Any) -> Any:
+@overload
+def new_game(
+    name: Literal["parchis"],
+    /,
+    *,
+    players: int = 4,
+    colours: Sequence[str] | None = None,
+    first_player: int = 0,
+    two_out_on_first_five: bool = False,
+    exit_capture: bool = True,
+    barriers_on_safe_only: bool = False,
+    third_six_back_to_lane_start: bool = False,
+) -> parchis.State: ...
+# A call with a built-in game's name and an option it does not have, or a value of the wrong
+# type, always raises InvalidOptionError, but the str overload at the end would accept it:
+# these overloads catch it first and make the type checker report it (as a deprecation).
+@overload
+@deprecated("not an option of this game, or a value of the wrong type")
+def new_game(name: Literal["parchis"], /, **options: object) -> parchis.State: ...
+@overload
+def new_game(
+    name: Literal["dorada"],
+    /,
+    *,
+    players: int = 4,
+    first_player: int = 0,
+    board: str | dorada.Board | Mapping[str, Any] = "classic-40",
+    tie_break: Literal["share", "highest-piece"] = "share",
+) -> dorada.State: ...
+@overload
+@deprecated("not an option of this game, or a value of the wrong type")
+def new_game(name: Literal["dorada"], /, **options: object) -> dorada.State: ...
+@overload
+def new_game(
+    name: Literal["docker"],
+    /,
+    *,
+    players: int = 4,
+    first_player: int = 0,
+    return_to_start: bool = False,
+) -> docker.State: ...
+@overload
+@deprecated("not an option of this game, or a value of the wrong type")
+def new_game(name: Literal["docker"], /, **options: object) -> docker.State: ...
+@overload
+def new_game(
+    name: Literal["dorasure"],
+    /,
+    *,
+    players: int | None = None,
+    heroes: Sequence[str] | None = None,
+    board: Sequence[str] = ...,
+    sheets: Mapping[str, Mapping[str, Any]] = ...,
+    dragon: Mapping[str, Any] = ...,
+    quest_tiles: Mapping[str, Mapping[str, Any]] = ...,
+    fang: bool = False,
+) -> dorasure.State: ...
+@overload
+@deprecated("not an option of this game, or a value of the wrong type")
+def new_game(name: Literal["dorasure"], /, **options: object) -> dorasure.State: ...
+@overload
+def new_game(name: str, /, **options: Any) -> GameState[Any, Any]: ...
+def new_game(name: str, /, **options: Any) -> GameState[Any, Any]:
     """The starting state of the game called ``name`` with the given options.
 
     Every game takes ``players``; an unknown option or a bad value raises
-    :class:`~boardrules.InvalidOptionError`, whose message lists what is allowed.
+    :class:`~boardrules.InvalidOptionError`, whose message lists what is allowed.  For a
+    built-in game the type checker knows the options (each game's page lists them) and the
+    state's type; a misspelt option shows as a deprecated call (pyright ``--strict``;
+    mypy ``--enable-error-code deprecated``).
 
+    >>> from boardrules import new_game, num_players
     >>> s = new_game("parchis", players=3)
     >>> num_players(s)
     3
@@ -126,10 +250,10 @@ def new_game(name: str, /, **options: Any) -> Any:
     return get_game(name).new_game(**options)
 
 
-def game_of(state: Any) -> Game[Any, Any]:
+def game_of(state: GameState[S, M]) -> Game[S, M]:
     """The :class:`~boardrules.game.Game` record that ``state`` belongs to."""
     try:
-        game: Game[Any, Any] = state.game
+        game: Game[S, M] = state.game
     except AttributeError:
         raise _not_a_state(state) from None
     return game
@@ -144,7 +268,7 @@ def _not_a_state(obj: object) -> NotAStateError:
 # The four functions that bots call millions of times look the game up inline: one call less.
 
 
-def current_player(state: Any) -> int:
+def current_player(state: GameState[Any, Any]) -> int:
     """The player to decide (0..n-1), :data:`CHANCE` at a chance node, :data:`TERMINAL` at
     the end."""
     try:
@@ -154,22 +278,30 @@ def current_player(state: Any) -> int:
     return game.current_player(state)
 
 
-def num_players(state: Any) -> int:
+def num_players(state: GameState[Any, Any]) -> int:
     """The number of players (seats) of the game ``state`` belongs to."""
     return game_of(state).num_players(state)
 
 
-def is_terminal(state: Any) -> bool:
+def is_terminal(state: GameState[Any, Any]) -> bool:
     """Whether the game has ended."""
-    return game_of(state).current_player(state) == TERMINAL
+    try:
+        game: Game[Any, Any] = state.game
+    except AttributeError:
+        raise _not_a_state(state) from None
+    return game.current_player(state) == TERMINAL
 
 
-def is_chance(state: Any) -> bool:
+def is_chance(state: GameState[Any, Any]) -> bool:
     """Whether ``state`` is a chance node (the next move is a roll of the dice)."""
-    return game_of(state).current_player(state) == CHANCE
+    try:
+        game: Game[Any, Any] = state.game
+    except AttributeError:
+        raise _not_a_state(state) from None
+    return game.current_player(state) == CHANCE
 
 
-def legal_moves(state: Any) -> tuple[Any, ...]:
+def legal_moves(state: GameState[Any, M]) -> tuple[M, ...]:
     """The moves allowed now: the player's at a decision node (never empty: a forced pass is
     a move), the possible outcomes at a chance node, ``()`` at the end."""
     try:
@@ -179,7 +311,7 @@ def legal_moves(state: Any) -> tuple[Any, ...]:
     return game.legal_moves(state)
 
 
-def chance_outcomes(state: Any) -> tuple[tuple[Any, Fraction], ...]:
+def chance_outcomes(state: GameState[Any, M]) -> tuple[tuple[M, Fraction], ...]:
     """At a chance node, each outcome with its exact probability (they sum to 1); else ``()``."""
     try:
         game: Game[Any, Any] = state.game
@@ -188,7 +320,30 @@ def chance_outcomes(state: Any) -> tuple[tuple[Any, Fraction], ...]:
     return game.chance_outcomes(state)
 
 
-def apply_move(state: Any, move: Any) -> Any:
+# The generic overload comes first: pyright then gives Any for a state typed Any (several
+# overloads matching an Any with different results would make it Unknown).  The built-in
+# games' overloads after it are for mypy, which infers S in a call nested in another
+# (``legal_moves(apply_move(s, m))``) from the outer parameter, rejects ``s`` for the
+# generic overload and so falls through to them; pyright never needs them.
+@overload
+def apply_move(state: GameState[S, M], move: M) -> S: ...
+@overload
+def apply_move(  # pyright: ignore[reportOverlappingOverload]
+    state: parchis.State, move: parchis.Move
+) -> parchis.State: ...
+@overload
+def apply_move(  # pyright: ignore[reportOverlappingOverload]
+    state: dorada.State, move: dorada.Move
+) -> dorada.State: ...
+@overload
+def apply_move(  # pyright: ignore[reportOverlappingOverload]
+    state: docker.State, move: docker.Move
+) -> docker.State: ...
+@overload
+def apply_move(  # pyright: ignore[reportOverlappingOverload]
+    state: dorasure.State, move: dorasure.Move
+) -> dorasure.State: ...
+def apply_move(state: GameState[Any, Any], move: Any) -> Any:
     """The state after ``move``; ``state`` itself is never changed.
 
     A move that is not legal raises :class:`~boardrules.IllegalMoveError`, which says which
@@ -201,47 +356,112 @@ def apply_move(state: Any, move: Any) -> Any:
     return game.apply_move(state, move)
 
 
-def returns(state: Any) -> tuple[float, ...]:
+def returns(state: GameState[Any, Any]) -> tuple[float, ...]:
     """One value per player: the result at the end of the game (all zero before it)."""
     return game_of(state).returns(state)
 
 
-def evaluate(state: Any) -> tuple[float, ...]:
+def evaluate(state: GameState[Any, Any]) -> tuple[float, ...]:
     """The game's default heuristic: per player an estimate in ``[0, 1]`` of its return."""
     return game_of(state).evaluate(state)
 
 
-def render(state: Any) -> str:
+def render(state: GameState[Any, Any]) -> str:
     """A text picture of the board that a person can read."""
     return game_of(state).render(state)
 
 
-def parse_move(state: Any, text: str) -> Any:
+def parse_move(state: GameState[Any, M], text: str) -> M:
     """The legal move whose notation (``str(move)``) is ``text``.
 
     A text that is not in the game's notation raises :class:`~boardrules.MoveSyntaxError`;
     a well-formed move that is not legal now raises :class:`~boardrules.IllegalMoveError`.
     """
-    return game_of(state).parse_move(state, text)
+    move: M = game_of(state).parse_move(state, text)
+    return move
 
 
-def sample_chance(state: Any, rng: random.Random) -> Any:
-    """Draw one outcome of the chance node ``state`` with the caller's random generator."""
-    outcomes = game_of(state).chance_outcomes(state)
-    if not outcomes:
-        raise NotAStateError("sample_chance() needs a chance node; this state is not one")
-    x = Fraction(rng.random())
-    acc = Fraction(0)
-    for move, p in outcomes:
+def sample_chance(state: GameState[Any, M], rng: random.Random) -> M:
+    """Draw one outcome of the chance node ``state`` with the caller's random generator.
+
+    One ``rng.random()`` call draws ``x``; the outcome is the first whose cumulative exact
+    probability exceeds ``x``.  The comparison is exact (no rounding of the probabilities),
+    and fast: the cumulative weights of an outcome tuple are computed once and kept while the
+    game hands out the same tuple.  A state that is not a chance node raises
+    :class:`~boardrules.BoardrulesError` (a :class:`ValueError`); an ``rng`` without
+    ``random()`` raises :class:`TypeError`.
+
+    >>> import random
+    >>> from boardrules import new_game, sample_chance
+    >>> s = new_game("parchis", players=2)
+    >>> str(sample_chance(s, random.Random(5)))
+    'roll 4'
+    """
+    try:
+        game: Game[Any, Any] = state.game
+    except AttributeError:
+        raise _not_a_state(state) from None
+    outcomes = game.chance_outcomes(state)
+    entry = _draw_tables.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        if not outcomes:
+            raise BoardrulesError(  # a plain ValueError: the state is fine, the call is not
+                "sample_chance() needs a chance node (the dice are to be rolled); "
+                "at a player's turn choose one of legal_moves(state)"
+            )
+        entry = _draw_table(outcomes)
+    try:
+        x = rng.random()
+    except AttributeError:
+        raise TypeError(
+            "sample_chance() needs a random generator such as random.Random(seed), "
+            f"not {type(rng).__name__}"
+        ) from None
+    _, moves, thresholds, denominator = entry
+    scaled = x * _RES53
+    k = int(scaled)
+    if k == scaled:  # x is k / 2**53, as every random.Random draws: exact integer test
+        i = bisect_right(thresholds, k * denominator)
+    else:  # another generator's float: compare as exact fractions
+        fx = Fraction(x)
+        i = bisect_right(thresholds, fx * denominator * _RES53)
+    move: M = moves[i] if i < len(moves) else moves[-1]
+    return move
+
+
+# sample_chance's tables, by the identity of the outcome tuple (games return the same tuple
+# for the same situation); each entry keeps its tuple so that the id stays its own.  The
+# table is emptied when it reaches _DRAW_TABLES_SIZE entries, which bounds its memory for a
+# game that builds its outcome tuples afresh.
+_RES53 = 1 << 53
+_DrawTable = tuple[tuple[tuple[Any, Fraction], ...], tuple[Any, ...], tuple[int, ...], int]
+_draw_tables: dict[int, _DrawTable] = {}
+_DRAW_TABLES_SIZE = 1024
+
+
+def _draw_table(outcomes: tuple[tuple[Any, Fraction], ...]) -> _DrawTable:
+    """Integer thresholds for ``outcomes``: outcome ``i`` is drawn by ``x = k / 2**53``
+    exactly when ``k * denominator < thresholds[i]`` and not for any earlier ``i``."""
+    denominator = 1
+    for _, p in outcomes:
+        d = Fraction(p).denominator
+        denominator = math.lcm(denominator, d)
+    thresholds, acc = [], Fraction(0)
+    for _, p in outcomes:
         acc += p
-        if x < acc:
-            return move
-    return outcomes[-1][0]
+        thresholds.append(int(acc * denominator) * _RES53)
+    if len(_draw_tables) >= _DRAW_TABLES_SIZE:
+        _draw_tables.clear()
+    entry = (outcomes, tuple(m for m, _ in outcomes), tuple(thresholds), denominator)
+    _draw_tables[id(outcomes)] = entry
+    return entry
 
 
-def to_json(state: Any) -> str:
+def to_json(state: GameState[Any, Any]) -> str:
     """A versioned JSON document of ``state`` that names its game and options.
 
+    >>> from boardrules import to_json
+    >>> from boardrules import from_json, new_game
     >>> s = new_game("parchis", players=2)
     >>> from_json(to_json(s)) == s
     True
@@ -257,7 +477,7 @@ def to_json(state: Any) -> str:
     return json.dumps(doc, separators=(",", ":"), sort_keys=True)
 
 
-def from_json(text: str | bytes) -> Any:
+def from_json(text: str | bytes) -> GameState[Any, Any]:
     """The state described by a document of :func:`to_json`.
 
     Damaged text, another format or version, an unknown game or option, or a document that
@@ -273,18 +493,19 @@ def from_json(text: str | bytes) -> Any:
         raise StateFormatError("the 'options' and 'state' fields must be JSON objects")
     game = get_game(name)
     try:
-        return game.decode(options, body)
+        state: GameState[Any, Any] = game.decode(options, body)
     except (StateFormatError, UnknownGameError):
         raise
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         # A decoder is written to check everything; this is the net under it.
         raise StateFormatError(f"impossible {name} state: {type(e).__name__}: {e}") from None
+    return state
 
 
 # Optional features: a game's record leaves them None when it does not offer them.
 
 
-def _feature(state: Any, field: str) -> Any:
+def _feature(state: GameState[Any, Any], field: str) -> Any:
     function = getattr(game_of(state), field)
     if function is None:
         raise UnsupportedError(f"the game {game_of(state).name!r} does not offer {field}()")
@@ -292,10 +513,10 @@ def _feature(state: Any, field: str) -> Any:
 
 
 def render_svg(
-    state: Any,
+    state: GameState[Any, M],
     *,
     size: float | None = None,
-    move: Any = None,
+    move: M | None = None,
     perspective: int | None = None,
 ) -> str:
     """The board as a standalone SVG document (no scripts, fonts or images: safe to embed).
@@ -308,50 +529,111 @@ def render_svg(
     return svg
 
 
-def num_actions(state: Any) -> int:
-    """How many distinct decision actions the game has (fixed for a game and its options)."""
+def num_actions(state: GameState[Any, Any]) -> int:
+    """How many decision actions the game has: they are numbered ``0..num_actions - 1``, and
+    the number is fixed for a game and its options.
+
+    The same number means the same kind of decision in every position, relative to the
+    player to move where the board is symmetric (each game page has a table).
+
+    >>> from boardrules import new_game, num_actions
+    >>> num_actions(new_game("parchis"))
+    73
+    """
     n: int = _feature(state, "num_actions")(state)
     return n
 
 
-def num_chance_outcomes(state: Any) -> int:
-    """How many distinct chance outcomes (action numbers at chance nodes) the game has."""
+def num_chance_outcomes(state: GameState[Any, Any]) -> int:
+    """How many chance outcomes the game has: at a chance node the legal actions are outcome
+    numbers ``0..num_chance_outcomes - 1``, numbered apart from the decisions (as
+    OpenSpiel's chance outcomes are)."""
     n: int = _feature(state, "num_chance_outcomes")(state)
     return n
 
 
-def legal_actions(state: Any) -> tuple[int, ...]:
-    """The action numbers of :func:`legal_moves`, in increasing order (chance outcomes at a
-    chance node)."""
-    actions: tuple[int, ...] = _feature(state, "legal_actions")(state)
+def _encoder(state: GameState[Any, Any], field: str) -> Any:
+    """The game's function ``field``, looked up inline: these run once per step."""
+    try:
+        function = getattr(state.game, field)
+    except AttributeError:
+        raise _not_a_state(state) from None
+    if function is None:
+        raise UnsupportedError(f"the game {state.game.name!r} does not offer {field}()")
+    return function
+
+
+def legal_actions(state: GameState[Any, Any]) -> tuple[int, ...]:
+    """The action numbers of :func:`legal_moves`, ascending, one per legal move: chance
+    outcome numbers at a chance node, decision actions at a player's node, ``()`` at the
+    end.  It is the legal-action mask of reinforcement-learning frameworks.
+
+    >>> from boardrules import legal_actions, new_game
+    >>> s = new_game("parchis", players=2)
+    >>> legal_actions(s)
+    (0, 1, 2, 3, 4, 5)
+    """
+    actions: tuple[int, ...] = _encoder(state, "legal_actions")(state)
     return actions
 
 
-def move_to_action(state: Any, move: Any) -> int:
-    """The action number of the legal ``move`` in ``state``."""
+def move_to_action(state: GameState[Any, M], move: M) -> int:
+    """The action number of the legal ``move`` in ``state``; a move that is not legal raises
+    :class:`~boardrules.IllegalMoveError`."""
     action: int = _feature(state, "move_to_action")(state, move)
     return action
 
 
-def action_to_move(state: Any, action: int) -> Any:
-    """The legal move whose action number is ``action``; an action that is not legal now
-    raises :class:`~boardrules.IllegalMoveError`."""
-    return _feature(state, "action_to_move")(state, action)
+def action_to_move(state: GameState[Any, M], action: int) -> M:
+    """The legal move whose action number is ``action``.
+
+    An action that is not legal now (or is not a whole number: a ``bool``, a float or a
+    string) raises :class:`~boardrules.IllegalMoveError`; numpy integers are accepted.
+
+    >>> from boardrules import action_to_move, new_game
+    >>> s = new_game("parchis", players=2)
+    >>> str(action_to_move(s, 4))
+    'roll 5'
+    """
+    move: M = _feature(state, "action_to_move")(state, action)
+    return move
 
 
-def observation_shape(state: Any) -> tuple[int, ...]:
+def observation_shape(state: GameState[Any, Any]) -> tuple[int, ...]:
     """The shape of :func:`observation` (fixed for a game and its options)."""
     shape: tuple[int, ...] = _feature(state, "observation_shape")(state)
     return shape
 
 
-def observation(state: Any, player: int) -> tuple[float, ...]:
-    """What ``player`` sees of ``state``, as a flat row-major vector from that player's seat."""
-    obs: tuple[float, ...] = _feature(state, "observation")(state, player)
+def observation(state: GameState[Any, Any], player: int) -> tuple[float, ...]:
+    """What ``player`` sees of ``state``: a flat, row-major vector over
+    :func:`observation_shape`, from that player's seat (their pieces first, the board turned
+    to their side where it is symmetric), with everything that player can see and nothing
+    hidden from them.  Each game page documents the values channel by channel; all lie in
+    ``[0, 1]``.  A ``player`` that is not a seat of the game raises :class:`ValueError`.
+    """
+    obs: tuple[float, ...] = _encoder(state, "observation")(state, player)
     return obs
 
 
-def observation_string(state: Any, player: int) -> str:
+def observation_into(state: GameState[Any, Any], player: int, out: FloatBuffer) -> None:
+    """Write :func:`observation` of ``state`` for ``player`` into ``out``, which must hold
+    as many zeros as the observation has values (a ``list`` or a flat numpy array).
+
+    Only the values that are not zero are written, so for an environment that keeps one
+    array per seat this is much cheaper than converting :func:`observation`'s tuple.
+
+    >>> from boardrules import new_game, observation, observation_into, observation_shape
+    >>> s = new_game("parchis", players=2)
+    >>> out = [0.0] * observation_shape(s)[0]
+    >>> observation_into(s, 1, out)
+    >>> tuple(out) == observation(s, 1)
+    True
+    """
+    _encoder(state, "observation_into")(state, player, out)
+
+
+def observation_string(state: GameState[Any, Any], player: int) -> str:
     """A readable text of what ``player`` sees of ``state`` (for debugging)."""
     text: str = _feature(state, "observation_string")(state, player)
     return text

@@ -2,8 +2,10 @@
 
 The rules never draw random numbers; they list outcomes with exact probabilities.  These
 helpers build such lists, with :class:`fractions.Fraction` probabilities that sum to 1.
-Results are cached: the same call returns the same tuple, so callers may cache by identity.
+Results are cached (the last :data:`CACHE_SIZE` distinct calls of each helper): the same call
+returns the same tuple, so callers may cache by identity.
 
+>>> from boardrules.chance import dice_sorted, dice_sum, die_faces
 >>> die_faces(6)[0]
 (1, Fraction(1, 6))
 >>> dict(dice_sum(2, 6))[7]
@@ -17,19 +19,23 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 
-__all__ = ["dice_sorted", "dice_sum", "die_faces"]
+__all__ = ["CACHE_SIZE", "dice_sorted", "dice_sum", "die_faces"]
+
+#: How many distinct calls each helper keeps (a game asks for a handful; the bound keeps a
+#: caller that asks for ever new dice from growing the cache without end).
+CACHE_SIZE = 64
 
 
-@cache
+@lru_cache(maxsize=CACHE_SIZE)
 def die_faces(sides: int = 6) -> tuple[tuple[int, Fraction], ...]:
     """Each face of one fair die with probability ``1/sides``."""
     p = Fraction(1, sides)
     return tuple((face, p) for face in range(1, sides + 1))
 
 
-@cache
+@lru_cache(maxsize=CACHE_SIZE)
 def dice_sum(count: int, sides: int = 6) -> tuple[tuple[int, Fraction], ...]:
     """Each total of ``count`` fair dice with its exact probability, lowest total first."""
     totals = Counter(sum(r) for r in itertools.product(range(1, sides + 1), repeat=count))
@@ -37,7 +43,7 @@ def dice_sum(count: int, sides: int = 6) -> tuple[tuple[int, Fraction], ...]:
     return tuple((t, Fraction(c, n)) for t, c in sorted(totals.items()))
 
 
-@cache
+@lru_cache(maxsize=CACHE_SIZE)
 def dice_sorted(count: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Each multiset of ``count`` fair dice (as a sorted tuple) with its exact probability.
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar
+from types import UnionType
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -19,7 +20,9 @@ from boardrules.errors import InvalidOptionError
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "FloatBuffer",
     "Game",
+    "GameState",
     "Option",
     "SvgRenderer",
     "flag",
@@ -77,6 +80,7 @@ class Option:
 def whole_number(low: int, high: int, message: str) -> Callable[[Any], int]:
     """An :class:`Option` check: a whole number (not a bool) from ``low`` to ``high``.
 
+    >>> from boardrules.game import whole_number
     >>> players = whole_number(2, 4, "2, 3 or 4 players")
     >>> players(3)
     3
@@ -106,6 +110,7 @@ def resolve_options(
 ) -> dict[str, Any]:
     """Return every option of ``game`` with the given values checked and defaults filled in.
 
+    >>> from boardrules.game import Option, resolve_options
     >>> opts = (Option("players", 4, "seats", lambda v: v),)
     >>> resolve_options("demo", opts, {})
     {'players': 4}
@@ -154,6 +159,15 @@ class SvgRenderer(Protocol[S_contra, M_contra]):
     ) -> str: ...
 
 
+class FloatBuffer(Protocol):
+    """Where :func:`~boardrules.observation_into` writes: a flat, writable sequence of floats
+    such as a ``list`` or a one-dimensional numpy array."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
 @attrs.frozen(repr=False)
 class Game(Generic[S, M]):
     """The fixed rules of one game, as a record of pure functions over its state type ``S``
@@ -165,7 +179,8 @@ class Game(Generic[S, M]):
     :class:`~boardrules.StateFormatError` for anything impossible; ``options_of`` gives the
     options a state was created with, as JSON-ready values that ``new_game`` accepts.
     ``evaluate`` is the game's default heuristic for bots: one value per player in
-    ``[0, 1]``, an estimate of that player's return (exactly :func:`returns` at the end).
+    ``[0, 1]``, an estimate of that player's return (exactly :func:`~boardrules.returns` at
+    the end).
 
     The fields after ``decode`` are optional features (``None`` when a game does not offer
     them; the top-level function then raises :class:`~boardrules.errors.UnsupportedError`):
@@ -173,14 +188,15 @@ class Game(Generic[S, M]):
     ``num_chance_outcomes``, ``legal_actions``, ``move_to_action``, ``action_to_move``) numbers
     every decision and every chance outcome with a small int whose meaning does not depend on
     the position; ``observation_shape``, ``observation`` and ``observation_string`` give a
-    fixed-size view of a state from one player's seat.
+    fixed-size view of a state from one player's seat.  ``cooperative`` is true for a game
+    that all players win or lose together (every seat always has the same return).
     """
 
     name: str
     summary: str
     options: tuple[Option, ...]
     state_type: type[S]
-    move_type: type[M]
+    move_type: type[M] | UnionType  # a union of move classes for a game with several
     new_game: Callable[..., S]
     current_player: Callable[[S], int]
     num_players: Callable[[S], int]
@@ -203,6 +219,48 @@ class Game(Generic[S, M]):
     observation_shape: Callable[[S], tuple[int, ...]] | None = None
     observation: Callable[[S, int], tuple[float, ...]] | None = None
     observation_string: Callable[[S, int], str] | None = None
+    observation_into: Callable[[S, int, FloatBuffer], None] | None = None
+    cooperative: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        # A state of a game that draws itself shows as its board in Jupyter and IPython.
+        if self.render_svg is not None and "_repr_svg_" not in vars(self.state_type):
+            setattr(self.state_type, "_repr_svg_", _repr_svg)  # noqa: B010
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
+
+
+def _repr_svg(state: Any) -> str:
+    """The board of ``state`` as SVG: what notebooks show for a state."""
+    draw = type(state).game.render_svg
+    svg: str = draw(state)
+    return svg
+
+
+class GameState(Protocol[S, M]):
+    """What every state is to the type checker: a value whose class attribute ``game`` is its
+    :class:`Game` record, with state type ``S`` and move type ``M``.
+
+    No state subclasses it: a class matches it by declaring its record, as every built-in
+    game does (``game: ClassVar[Game[State, Move]]``), and the functions of
+    :mod:`boardrules` read both types from there.  So ``br.legal_moves(s)`` is a tuple of
+    ``s``'s own moves, ``br.apply_move(s, m)`` has ``s``'s own type and accepts only its
+    game's moves, and a game of your own gets the same precision from its declaration.
+    ``GameState[Any, Any]`` is a state of a game known only at run time (what
+    :func:`~boardrules.from_json` returns).
+
+    >>> import boardrules as br
+    >>> from typing import ClassVar, TypeVar
+    >>> class Coin:  # a game's state class declares its record so
+    ...     game: ClassVar[br.Game["Coin", str]]
+    >>> St, Mv = TypeVar("St"), TypeVar("Mv")
+    >>> def first_move(state: br.GameState[St, Mv]) -> Mv:  # generic code over every game
+    ...     return br.legal_moves(state)[0]
+    >>> str(first_move(br.new_game("parchis", players=2)))
+    'roll 1'
+    """
+
+    # The typing spec forbids type variables in ClassVar, but both mypy and pyright read them
+    # in a protocol as intended, and a class attribute is what every state really carries.
+    game: ClassVar[Game[S, M]]  # pyright: ignore[reportGeneralTypeIssues]

@@ -20,12 +20,31 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator, Sequence
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, Generic, TypeGuard, cast
 
 import attrs
 
 import boardrules as br
 from boardrules._document import read_document
+from boardrules.game import GameState
+
+if TYPE_CHECKING:
+    # A bare ``GameRecord`` is a record of any game (PEP 696 defaults; at run time Python
+    # 3.10 has no ``default``, and type variables carry no types anyway).  Covariant: a
+    # record holds no state, and mypy infers through nested calls only so.
+    from typing_extensions import TypeVar
+
+    S = TypeVar("S", bound=GameState[Any, Any], default=Any, covariant=True)
+    M = TypeVar("M", default=Any, covariant=True)
+else:
+    from typing import TypeVar
+
+    S = TypeVar("S", covariant=True)
+    M = TypeVar("M", covariant=True)
+
+# The state and move types of a record being made.
+_S = TypeVar("_S", bound=GameState[Any, Any])
+_M = TypeVar("_M")
 
 __all__ = [
     "RECORD_FORMAT",
@@ -48,14 +67,19 @@ class RecordError(br.StateFormatError):
 
 
 @attrs.frozen(unsafe_hash=False)  # the options are a dict: records compare but do not hash
-class GameRecord:
+class GameRecord(Generic[S, M]):
     """One game: enough to replay it move by move.
 
     ``options`` are the game's options as :func:`boardrules.new_game` takes them; ``start``
     is the :func:`boardrules.to_json` document of the first position when the game did not
     start from ``new_game(game, **options)`` (else ``None``); ``result`` is
     :func:`boardrules.returns` of the last position, or ``None`` if the game was not
-    finished.
+    finished.  ``seed`` says how the game was generated; replaying does not use it, since
+    the rolls of the dice are moves of the record like the players' decisions.
+
+    The type parameters are the state and move types of the game (known to the type
+    checker for a record made by :meth:`of` or :func:`~boardrules.bots.play_game`;
+    ``GameRecord`` alone is a record of any game, as :meth:`from_json` reads).
     """
 
     game: str
@@ -69,27 +93,30 @@ class GameRecord:
     @classmethod
     def of(
         cls,
-        start: Any,
-        moves: Sequence[Any],
+        start: GameState[_S, _M],
+        moves: Sequence[_M],
         players: Sequence[str] = (),
         seed: int | None = None,
-        end: Any = None,
-    ) -> GameRecord:
+        end: _S | None = None,
+    ) -> GameRecord[_S, _M]:
         """The record of ``moves`` played from the position ``start``.
 
         ``result`` is filled in when the moves end the game.  Pass the position they lead
         to as ``end`` if you have it, else the moves are applied again to find it.
         """
-        game = br.game_of(start)
+        # The record's functions take an S; ``start`` is typed only as a state of the game.
+        game: br.Game[Any, Any] = br.game_of(start)
         options = game.options_of(start)
         first = None if game.new_game(**options) == start else br.to_json(start)
-        state = end
+        state: Any = end
         if state is None:
             state = start
             for move in moves:
                 state = br.apply_move(state, move)
         result = tuple(br.returns(state)) if br.is_terminal(state) else None
-        return cls(game.name, options, tuple(players), tuple(map(str, moves)), seed, result, first)
+        texts = tuple(map(str, moves))
+        record = cls(game.name, options, tuple(players), texts, seed, result, first)
+        return cast("GameRecord[_S, _M]", record)  # the type parameters are the game's
 
     def to_json(self) -> str:
         """The record as one line of JSON (so a file of records can be JSON Lines)."""
@@ -108,7 +135,7 @@ class GameRecord:
         return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> GameRecord:
+    def from_json(cls, text: str | bytes) -> GameRecord[Any, Any]:
         """Read a record written by :meth:`to_json`, checking the shape of every field.
 
         The moves themselves are checked when the record is replayed.
@@ -144,27 +171,30 @@ class GameRecord:
             start,
         )
 
-    def first_state(self) -> Any:
+    def first_state(self) -> S:
         """The position the game started from."""
+        state: Any
         if self.start is None:
-            return br.new_game(self.game, **self.options)
-        state = br.from_json(self.start)
-        if br.game_of(state).name != self.game:
-            raise RecordError(f"the 'start' position is not a position of {self.game}")
-        return state
+            state = br.new_game(self.game, **self.options)
+        else:
+            state = br.from_json(self.start)
+            if br.game_of(state).name != self.game:
+                raise RecordError(f"the 'start' position is not a position of {self.game}")
+        first: S = state
+        return first
 
 
 def _list_of(value: Any, kind: type | tuple[type, ...]) -> TypeGuard[list[Any]]:
     return isinstance(value, list) and all(isinstance(v, kind) for v in value)
 
 
-def replay(record: GameRecord) -> Iterator[tuple[Any, Any, Any]]:
+def replay(record: GameRecord[S, M]) -> Iterator[tuple[S, M, S]]:
     """Replay ``record``: yield ``(state, move, next_state)`` for every move in order.
 
     A move that is not in the game's notation, not legal in its position, or played after
     the end of the game raises :class:`RecordError` naming it (``move 12 'roll 7': ...``).
     """
-    state = record.first_state()
+    state: Any = record.first_state()
     if record.players and len(record.players) != br.num_players(state):
         raise RecordError(
             f"the record lists {len(record.players)} players for a game of "
@@ -182,7 +212,7 @@ def replay(record: GameRecord) -> Iterator[tuple[Any, Any, Any]]:
         state = following
 
 
-def final_state(record: GameRecord) -> Any:
+def final_state(record: GameRecord[S, M]) -> S:
     """Replay ``record`` and return its last position, checking the recorded result.
 
     Raises :class:`RecordError` for the first bad move and for a result that the replay
@@ -195,7 +225,7 @@ def final_state(record: GameRecord) -> Any:
     return state
 
 
-def check_result(record: GameRecord, state: Any) -> None:
+def check_result(record: GameRecord[Any, Any], state: GameState[Any, Any]) -> None:
     """Check the recorded result against ``state``, the position the moves lead to.
 
     A record without a result (an unfinished game) passes; one with a result must end the

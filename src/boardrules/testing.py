@@ -9,6 +9,7 @@ and :func:`boardrules.available_games`, as boardrules' own test suite does::
     def test_contract(game, check):
         CONTRACT_CHECKS[check](game)
 
+>>> from boardrules.testing import check_game
 >>> check_game("parchis", games=1)
 """
 
@@ -19,7 +20,7 @@ import pickle
 import random
 from collections.abc import Callable, Iterator
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import boardrules as br
 
@@ -30,28 +31,56 @@ __all__ = [
     "check_illegal_moves",
     "check_options",
     "check_random_play",
+    "play",
     "random_play",
 ]
+
+S = TypeVar("S")
+M = TypeVar("M")
+_S = TypeVar("_S", bound="br.GameState[Any, Any]")
+
+
+def play(state: _S, *texts: str) -> _S:
+    """``state`` after the moves written ``texts``, each read in the position it is played in
+    (the rolls of the dice are moves too): the shortest way to set up a test.
+
+    A text that is not legal there raises :class:`~boardrules.IllegalMoveError` (or
+    :class:`~boardrules.MoveSyntaxError`), as :func:`boardrules.parse_move` does.
+
+    >>> import boardrules as br
+    >>> from boardrules.testing import play
+    >>> import boardrules as br
+    >>> s = play(br.new_game("parchis", players=2), "roll 5", "out", "roll 3", "pass", "roll 4")
+    >>> [str(m) for m in br.legal_moves(s)]  # yellow's piece on its exit, square 5
+    ['5+4']
+    """
+    current: Any = state  # each move gives a state of the same game, so of the same type
+    for text in texts:
+        current = br.apply_move(current, br.parse_move(current, text))
+    after: _S = current
+    return after
+
 
 #: A random game that has not ended after this many moves fails :func:`check_random_play`.
 MAX_MOVES = 200_000
 
 
 def random_play(
-    state: Any, rng: random.Random, max_moves: int = MAX_MOVES
-) -> Iterator[tuple[Any, Any]]:
+    state: br.GameState[S, M], rng: random.Random, max_moves: int = MAX_MOVES
+) -> Iterator[tuple[S, M]]:
     """Play ``state`` out with uniformly random decisions and exact chance; yield each
     ``(state, move)`` pair before the move is applied."""
+    current: Any = state  # ``state`` is typed as a state of its game, the positions after it S
     for _ in range(max_moves):
-        if br.is_terminal(state):
+        if br.is_terminal(current):
             return
-        if br.is_chance(state):
-            move = br.sample_chance(state, rng)
+        if br.is_chance(current):
+            move = br.sample_chance(current, rng)
         else:
-            moves = br.legal_moves(state)
+            moves = br.legal_moves(current)
             move = moves[rng.randrange(len(moves))]
-        yield state, move
-        state = br.apply_move(state, move)
+        yield current, move
+        current = br.apply_move(current, move)
     raise AssertionError(f"the game did not end within {max_moves} moves")
 
 

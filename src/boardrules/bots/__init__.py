@@ -15,6 +15,7 @@ repeatable.  The built-in bots, weakest first:
 :class:`~boardrules.records.GameRecord`; :func:`make_bot` builds a bot from a short
 specification such as ``"mcts:iterations=400"``, as the command line does.
 
+>>> from boardrules.bots import MctsBot
 >>> import random, boardrules as br
 >>> s = br.new_game("parchis", players=2)
 >>> s = br.apply_move(s, br.legal_moves(s)[0])
@@ -23,7 +24,7 @@ specification such as ``"mcts:iterations=400"``, as the command line does.
 True
 """
 
-from boardrules.bots._base import Bot, Evaluation, RandomBot, expected, sample_outcome
+from boardrules.bots._base import Bot, Evaluation, GameBot, RandomBot, expected, sample_outcome
 from boardrules.bots._mcts import MctsBot
 from boardrules.bots._play import BOTS, game_seed, make_bot, play_game
 from boardrules.bots._search import ExpectimaxBot, GreedyBot
@@ -33,6 +34,7 @@ __all__ = [
     "Bot",
     "Evaluation",
     "ExpectimaxBot",
+    "GameBot",
     "GreedyBot",
     "MctsBot",
     "RandomBot",

@@ -6,27 +6,46 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import accumulate
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import boardrules as br
+from boardrules.game import GameState
 
-__all__ = ["Bot", "Evaluation", "RandomBot", "expected", "sample_outcome"]
+__all__ = ["Bot", "Evaluation", "GameBot", "RandomBot", "expected", "sample_outcome"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+S_contra = TypeVar("S_contra", contravariant=True)
+M_co = TypeVar("M_co", covariant=True)
 
 #: A heuristic: one value per player, an estimate of that player's return
-#: (:func:`boardrules.evaluate` is every game's default).
+#: (:func:`boardrules.evaluate` is every game's default).  It receives states of whatever
+#: game the bot plays, hence ``Any``.
 Evaluation = Callable[[Any], Sequence[float]]
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything that picks a move: ``choose(state, rng)`` returns one of
-    ``boardrules.legal_moves(state)``.
+    """Anything that picks a move in every game: ``choose(state, rng)`` returns one of
+    ``boardrules.legal_moves(state)``, typed as the move type of ``state``'s game.
 
     A bot draws every random number it needs from ``rng``, so the same state and a
-    generator in the same state give the same move.
+    generator in the same state give the same move.  A bot for one game only is a
+    :class:`GameBot`; every :class:`Bot` is also a :class:`GameBot` of every game.
     """
 
-    def choose(self, state: Any, rng: random.Random) -> Any:
+    def choose(self, state: GameState[S, M], rng: random.Random) -> M:
+        """The move to play in ``state`` (a decision node or a chance node)."""
+        ...
+
+
+class GameBot(Protocol[S_contra, M_co]):
+    """A bot for the game with states ``S_contra`` and moves ``M_co``: what
+    :func:`~boardrules.bots.play_game` seats.  A class of your own for one game matches it
+    with ``def choose(self, state: parchis.State, rng: random.Random) -> parchis.Move``.
+    """
+
+    def choose(self, state: S_contra, rng: random.Random, /) -> M_co:
         """The move to play in ``state`` (a decision node or a chance node)."""
         ...
 
@@ -53,15 +72,16 @@ def _outcomes(state: Any) -> _Entry:
     return entry
 
 
-def sample_outcome(state: Any, rng: random.Random) -> Any:
+def sample_outcome(state: GameState[Any, M], rng: random.Random) -> M:
     """Draw one outcome of the chance node ``state`` with ``rng`` (one ``rng.random()``
     call), faster than :func:`boardrules.sample_chance` because it works in floats."""
     _, moves, _, cumulative = _outcomes(state)
     i = bisect_right(cumulative, rng.random() * cumulative[-1])
-    return moves[min(i, len(moves) - 1)]
+    move: M = moves[min(i, len(moves) - 1)]
+    return move
 
 
-def expected(state: Any, value: Callable[[Any], Sequence[float]]) -> list[float]:
+def expected(state: GameState[S, Any], value: Callable[[S], Sequence[float]]) -> list[float]:
     """The expectation of ``value`` over the outcomes of the chance node ``state``,
     weighted by their exact probabilities."""
     _, moves, probs, _ = _outcomes(state)
@@ -72,12 +92,12 @@ def expected(state: Any, value: Callable[[Any], Sequence[float]]) -> list[float]
     return total
 
 
-def no_move_left(state: Any) -> br.IllegalMoveError:
+def no_move_left(state: GameState[Any, Any]) -> br.IllegalMoveError:
     """The error a bot raises when asked to move after the end of the game."""
     return br.IllegalMoveError("the game has ended; there is no move to choose")
 
 
-def forced_move(state: Any, rng: random.Random) -> Any | None:
+def forced_move(state: GameState[Any, M], rng: random.Random) -> M | None:
     """The move when there is nothing to think about: a chance outcome drawn with ``rng``,
     or the only legal move; ``None`` when the player has a real choice.  After the end of
     the game it raises :func:`no_move_left`."""
@@ -92,6 +112,7 @@ def forced_move(state: Any, rng: random.Random) -> Any | None:
 class RandomBot:
     """Plays a uniformly random legal move (and rolls the dice fairly at a chance node).
 
+    >>> from boardrules.bots import RandomBot
     >>> import random, boardrules as br
     >>> s = br.new_game("parchis", players=2)
     >>> move = RandomBot().choose(s, random.Random(1))
@@ -99,7 +120,7 @@ class RandomBot:
     True
     """
 
-    def choose(self, state: Any, rng: random.Random) -> Any:
+    def choose(self, state: GameState[S, M], rng: random.Random) -> M:
         """A random legal move."""
         player = br.current_player(state)
         if player == br.CHANCE:

@@ -5,12 +5,16 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import boardrules as br
 from boardrules.bots._base import Evaluation, forced_move, sample_outcome
+from boardrules.game import GameState
 
 __all__ = ["MctsBot"]
+
+S = TypeVar("S")
+M = TypeVar("M")
 
 
 class _Node:
@@ -62,7 +66,7 @@ class MctsBot:
         self.rollout_depth = rollout_depth
         self.evaluation: Evaluation = br.evaluate if evaluation is None else evaluation
 
-    def choose(self, state: Any, rng: random.Random) -> Any:
+    def choose(self, state: GameState[S, M], rng: random.Random) -> M:
         """The most visited move after ``iterations`` playouts from ``state``."""
         forced = forced_move(state, rng)
         if forced is not None:
@@ -74,7 +78,8 @@ class MctsBot:
         best = max(
             root.children.items(), key=lambda item: (item[1].visits, item[1].mean(player))
         )
-        return best[0]
+        move: M = best[0]  # the tree's keys are the moves of ``state``'s game
+        return move
 
     def _iterate(self, root: _Node, rng: random.Random) -> None:
         node = root

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import json
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import boardrules as br
-from boardrules.bots._base import Bot, RandomBot
+from boardrules._document import load_json
+from boardrules.bots._base import Bot, GameBot, RandomBot
 from boardrules.bots._mcts import MctsBot
 from boardrules.bots._search import ExpectimaxBot, GreedyBot
+from boardrules.game import GameState
 from boardrules.records import GameRecord
 
 __all__ = ["BOTS", "game_seed", "make_bot", "play_game"]
+
+S = TypeVar("S", bound=GameState[Any, Any])
+M = TypeVar("M")
 
 
 def _count(text: str) -> int:
@@ -49,6 +53,7 @@ def make_bot(spec: str) -> Bot:
     give a bot, with each value read as JSON if it can be (else as text).  That is how the
     command line plays your own bots.
 
+    >>> from boardrules.bots import make_bot
     >>> make_bot("mcts:iterations=50:rollout_depth=none")
     MctsBot(iterations=50, exploration=1.0, rollout_depth=None)
     >>> make_bot("boardrules.bots.ExpectimaxBot:depth=3")
@@ -90,6 +95,11 @@ def make_bot(spec: str) -> Bot:
 
 def _imported_bot(name: str, texts: dict[str, str], spec: str) -> Bot:
     module_name, _, attribute = name.rpartition(".")
+    if not all(part.isidentifier() for part in name.split(".")):
+        # '.x' or '..' would be a relative import, which importlib refuses with TypeError
+        raise br.InvalidOptionError(
+            f"cannot load the bot {name!r}: give package.module.Name of your own bot"
+        )
     try:
         factory = getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError) as e:
@@ -97,7 +107,7 @@ def _imported_bot(name: str, texts: dict[str, str], spec: str) -> Bot:
     kwargs: dict[str, Any] = {}
     for key, text in texts.items():
         try:
-            kwargs[key] = json.loads(text)
+            kwargs[key] = load_json(text)
         except ValueError:
             kwargs[key] = text
     try:
@@ -115,6 +125,7 @@ def game_seed(seed: int, index: int) -> int:
     Each game's seed depends only on the two numbers, so a series gives the same games
     however it is split between processes.
 
+    >>> from boardrules.bots import game_seed
     >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
     True
     """
@@ -123,12 +134,12 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(
-    start: Any,
-    bots: Sequence[Bot],
+    start: GameState[S, M],
+    bots: Sequence[GameBot[S, M]],
     seed: int | None = None,
     names: Sequence[str] | None = None,
-    on_move: Callable[[Any, Any], None] | None = None,
-) -> tuple[Any, GameRecord]:
+    on_move: Callable[[S, M], None] | None = None,
+) -> tuple[S, GameRecord[S, M]]:
     """Play ``start`` to the end with ``bots[i]`` in seat ``i``; return the last position
     and the game's record.
 
@@ -136,7 +147,10 @@ def play_game(
     generator derived from ``seed``, so the same seed and bots give the same game (without a
     seed, a random one is drawn and written in the record).
     ``on_move(state, move)`` is called before each move (rolls included) is applied.
+    The last position has the type of ``start``; a bot may be a :class:`Bot` (any game) or a
+    :class:`GameBot` of this game.
 
+    >>> from boardrules.bots import RandomBot, play_game
     >>> import boardrules as br
     >>> end, record = play_game(br.new_game("parchis", players=2), [RandomBot()] * 2, seed=3)
     >>> br.is_terminal(end) and record.result == br.returns(end)
@@ -150,8 +164,10 @@ def play_game(
     dice = random.Random(seed)
     rngs = [random.Random(f"{seed}:seat {i}") for i in range(seats)]
     roller = RandomBot()
-    moves: list[Any] = []
-    state = start
+    moves: list[M] = []
+    # ``start`` is typed as a state of its game, the positions after it as S: one name for
+    # both needs the looser type.
+    state: Any = start
     while True:
         player = br.current_player(state)
         if player == br.TERMINAL:
@@ -165,4 +181,5 @@ def play_game(
         state = br.apply_move(state, move)
         moves.append(move)
     labels = [repr(b) for b in bots] if names is None else list(names)
-    return state, GameRecord.of(start, moves, labels, seed, end=state)
+    end: S = state
+    return end, GameRecord.of(start, moves, labels, seed, end=end)

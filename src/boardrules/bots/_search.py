@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import boardrules as br
 from boardrules.analysis._search import CHANCE_DEPTH, Expectimax, OutOfNodes, search_moves
 from boardrules.bots._base import Evaluation, forced_move
+from boardrules.game import GameState
 
 __all__ = ["ExpectimaxBot", "GreedyBot"]
 
@@ -19,8 +20,11 @@ _TIE = 1e-12
 # Dorasure 20 000 positions take about a quarter of a second.
 MAX_NODES = 20_000
 
+S = TypeVar("S")
+M = TypeVar("M")
 
-def _pick(moves: Sequence[Any], values: Sequence[float], rng: random.Random) -> Any:
+
+def _pick(moves: Sequence[M], values: Sequence[float], rng: random.Random) -> M:
     """The move of highest value; equal best values are broken at random."""
     best = max(values)
     top = [m for m, v in zip(moves, values, strict=True) if v >= best - _TIE]
@@ -74,7 +78,7 @@ class ExpectimaxBot:
         self.chance_depth = chance_depth
         self.max_nodes = max_nodes
 
-    def choose(self, state: Any, rng: random.Random) -> Any:
+    def choose(self, state: GameState[S, M], rng: random.Random) -> M:
         """The move of best expected value for the player to move."""
         forced = forced_move(state, rng)
         if forced is not None:
@@ -85,7 +89,7 @@ class ExpectimaxBot:
         )
         return _pick(br.legal_moves(state), [v[player] for v in values], rng)
 
-    def value(self, state: Any) -> tuple[float, ...]:
+    def value(self, state: GameState[Any, Any]) -> tuple[float, ...]:
         """The expectimax value of ``state`` for each player, searched ``depth`` decisions deep
         (or less, as :meth:`choose` does, when that needs more than ``max_nodes`` positions).
 

@@ -1,4 +1,4 @@
-"""The command line: ``boardrules games | play | simulate | replay``.
+"""The command line: ``boardrules games | play | simulate | tournament | replay | show``.
 
 Run ``python -m boardrules --help`` (or the ``boardrules`` script) for the usage; the
 command-line guide in the documentation walks through each command.
@@ -11,10 +11,12 @@ import sys
 from collections.abc import Sequence
 
 import boardrules as br
+from boardrules._extras import MissingExtraError
 from boardrules.cli._common import UsageError
 from boardrules.cli._play import HumanPlayer, _cmd_games, _cmd_play
 from boardrules.cli._replay import _cmd_replay
-from boardrules.cli._simulate import _cmd_simulate
+from boardrules.cli._show import add_show
+from boardrules.cli._simulate import _cmd_simulate, _cmd_tournament
 
 __all__ = ["HumanPlayer", "main"]
 
@@ -31,9 +33,10 @@ def _parser() -> argparse.ArgumentParser:
     games = sub.add_parser("games", help="list the games and their options with defaults")
     games.set_defaults(run=_cmd_games, parser=games)
 
-    def game_arguments(p: argparse.ArgumentParser, players_help: str) -> None:
+    def game_arguments(p: argparse.ArgumentParser, players_help: str | None) -> None:
         p.add_argument("game", metavar="GAME", help="the game (see: boardrules games)")
-        p.add_argument("--players", metavar="LIST", help=players_help)
+        if players_help is not None:
+            p.add_argument("--players", metavar="LIST", help=players_help)
         p.add_argument(
             "-o",
             "--option",
@@ -54,28 +57,61 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
     play.set_defaults(run=_cmd_play, parser=play)
 
+    def series_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
+        p.add_argument("--games", type=int, default=100, help=games_help)
+        p.add_argument("--seed", type=int, default=0, help="seed of the series (0)")
+        p.add_argument(
+            "--workers",
+            type=int,
+            default=1,
+            help="processes to use (1; 0: one per CPU); with Ray: batches in flight",
+        )
+        p.add_argument(
+            "--backend",
+            choices=("local", "ray"),
+            default="local",
+            help="where the games run: local processes or a Ray cluster (pip install "
+            "'boardrules[ray]')",
+        )
+        p.add_argument(
+            "--address", metavar="ADDR", help="with --backend ray: join this Ray cluster"
+        )
+        p.add_argument("--out", metavar="FILE.jsonl", help="write every game record")
+        p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
     simulate = sub.add_parser("simulate", help="play many seeded games between bots")
     game_arguments(simulate, "comma-separated bots, one per seat, e.g. mcts,random")
-    simulate.add_argument("--games", type=int, default=100, help="how many games (100)")
-    simulate.add_argument("--seed", type=int, default=0, help="seed of the series (0)")
-    simulate.add_argument(
-        "--workers", type=int, default=1, help="processes to use (1; 0: one per CPU)"
-    )
-    simulate.add_argument("--out", metavar="FILE.jsonl", help="write every game record")
+    series_arguments(simulate, "how many games (100)")
     simulate.add_argument(
         "--rotate",
         action="store_true",
         help="move the players round the seats from game to game, to cancel seat advantages",
     )
-    simulate.add_argument("--quiet", action="store_true", help="no progress on stderr")
     simulate.set_defaults(run=_cmd_simulate, parser=simulate)
+
+    tourney = sub.add_parser(
+        "tournament", help="every seating of every combination of bots, ranked by rating"
+    )
+    game_arguments(tourney, None)
+    tourney.add_argument(
+        "--bots", required=True, metavar="LIST", help="comma-separated bots, e.g. mcts,greedy"
+    )
+    series_arguments(tourney, "games per seating (10)")
+    tourney.set_defaults(run=_cmd_tournament, parser=tourney, games=10)
 
     rep = sub.add_parser("replay", help="show or check recorded games")
     rep.add_argument("file", metavar="FILE", help="a record (play --record) or JSON Lines")
-    rep.add_argument("--check", action="store_true", help="only check that the records replay")
+    rep.add_argument(
+        "--check",
+        action="store_true",
+        help="only check that the records replay: every move legal, the result as recorded "
+        "(the rolls are moves of the record; the seed is not used)",
+    )
     rep.add_argument("--game", type=int, metavar="N", help="the N-th record of the file")
     rep.add_argument("--boards", action="store_true", help="show the board after every move")
+    rep.add_argument("--html", metavar="OUT.html", help="write a replay page for a browser")
     rep.set_defaults(run=_cmd_replay, parser=rep)
+    add_show(sub)
     return parser
 
 
@@ -97,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         command.print_usage(sys.stderr)
         print(f"{command.prog}: error: {e}", file=sys.stderr)
         return 2
-    except br.BoardrulesError as e:
+    except (br.BoardrulesError, MissingExtraError) as e:
         print(f"{command.prog}: error: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

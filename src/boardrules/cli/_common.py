@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 from typing import Any
 
 import boardrules as br
+from boardrules._document import TooDeepError, load_json
 from boardrules.bots import make_bot
 
 
@@ -25,9 +25,11 @@ def _game_options(game: str, pairs: Sequence[str], seats: int | None) -> dict[st
         if not sep or not name.strip():
             raise UsageError(f"an option is NAME=VALUE, not {pair!r}")
         try:
-            options[name.strip()] = json.loads(text)
+            options[name.strip()] = load_json(text)
+        except TooDeepError as e:
+            raise UsageError(f"option {name.strip()}: {e}") from None
         except ValueError:
-            options[name.strip()] = text
+            options[name.strip()] = text  # not JSON: a bare word is a text
     if seats is not None and options.setdefault("players", seats) != seats:
         raise UsageError(
             f"--players lists {seats} players but the option players={options['players']}"

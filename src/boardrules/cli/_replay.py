@@ -7,7 +7,8 @@ import json
 import sys
 
 import boardrules as br
-from boardrules.cli._common import UsageError, returns_text
+from boardrules.cli._common import UsageError, returns_text, write_text
+from boardrules.pictures import replay_html
 from boardrules.records import GameRecord, RecordError, check_result, replay
 
 
@@ -50,6 +51,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(f"ok: {len(chosen)} record(s), {moves} moves replayed, results as recorded")
         return 0
     record = records[chosen[0]]
+    if args.html:
+        write_text(args.html, replay_html(record))
+        print(f"wrote {args.html}: {len(record.moves)} moves of record {chosen[0] + 1}")
+        return 0
     print(
         f"{record.game} {json.dumps(record.options, sort_keys=True)}, seed {record.seed}: "
         + ", ".join(f"player {i} {p}" for i, p in enumerate(record.players))

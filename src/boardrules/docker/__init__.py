@@ -23,6 +23,20 @@ True
 
 from __future__ import annotations
 
+from boardrules.docker._actions import (
+    action_to_move,
+    legal_actions,
+    move_to_action,
+    num_actions,
+    num_chance_outcomes,
+)
+from boardrules.docker._json import decode, encode
+from boardrules.docker._observation import (
+    observation,
+    observation_into,
+    observation_shape,
+    observation_string,
+)
 from boardrules.docker._pitch import FACES, PITCH, Pitch
 from boardrules.docker._rules import (
     apply_move,
@@ -35,16 +49,20 @@ from boardrules.docker._rules import (
     usable_rolls,
     winner,
 )
-from boardrules.docker._setup import OPTIONS, decode, encode, new_game, options_of, position
+from boardrules.docker._setup import OPTIONS, new_game, options_of, position
 from boardrules.docker._state import (
     PIECES,
     DockerMove,
     DockerState,
     Entry,
+    Move,
+    Options,
     Roll,
     Rules,
     Shift,
+    State,
 )
+from boardrules.docker._svg import render_svg
 from boardrules.docker._text import parse_move, render
 from boardrules.game import TERMINAL, Game
 
@@ -56,46 +74,61 @@ __all__ = [
     "DockerMove",
     "DockerState",
     "Entry",
+    "Move",
+    "Options",
     "Pitch",
     "Roll",
     "Rules",
     "Shift",
+    "State",
+    "action_to_move",
     "apply_move",
     "chance_outcomes",
     "current_player",
+    "decode",
     "elimination_order",
+    "encode",
     "evaluate",
     "is_terminal",
+    "legal_actions",
     "legal_moves",
+    "move_to_action",
     "new_game",
+    "num_actions",
+    "num_chance_outcomes",
     "num_players",
+    "observation",
+    "observation_into",
+    "observation_shape",
+    "observation_string",
     "options_of",
     "parse_move",
     "position",
     "render",
+    "render_svg",
     "returns",
     "usable_rolls",
     "winner",
 ]
 
 
-def num_players(state: DockerState) -> int:
+def num_players(state: State) -> int:
     """The number of players (seats) in the game."""
-    return state.rules.players
+    return state.options.players
 
 
-def is_terminal(state: DockerState) -> bool:
+def is_terminal(state: State) -> bool:
     """Whether the game is over (only one player is not eliminated)."""
     return current_player(state) == TERMINAL
 
 
 #: Docker's record for the game-independent API.
-GAME: Game[DockerState, DockerMove] = Game(
+GAME: Game[State, Move] = Game(
     name="docker",
     summary="Towers on a 3x3 pitch; a player who cannot use the roll is eliminated.",
     options=OPTIONS,
-    state_type=DockerState,
-    move_type=DockerMove,
+    state_type=State,
+    move_type=Move,
     new_game=new_game,
     current_player=current_player,
     num_players=num_players,
@@ -109,5 +142,15 @@ GAME: Game[DockerState, DockerMove] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    render_svg=render_svg,
+    num_actions=num_actions,
+    num_chance_outcomes=num_chance_outcomes,
+    legal_actions=legal_actions,
+    move_to_action=move_to_action,
+    action_to_move=action_to_move,
+    observation_shape=observation_shape,
+    observation=observation,
+    observation_string=observation_string,
+    observation_into=observation_into,
 )
-DockerState.game = GAME
+State.game = GAME

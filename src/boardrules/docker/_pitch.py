@@ -11,6 +11,7 @@ Squares are numbered ``y * size + x`` and named like chess squares: file ``a``..
 rank ``1``.. for ``y``.  On the standard pitch ``a1`` is the south-west corner, ``b2`` the
 centre, and the entry squares are ``b1`` (south), ``a2`` (west), ``b3`` (north), ``c2`` (east).
 
+>>> from boardrules.docker import PITCH
 >>> PITCH.name_of(PITCH.entry_square("north"))
 'b3'
 >>> [PITCH.name_of(n) for n in PITCH.neighbours[PITCH.square("b2")]]
@@ -148,6 +149,7 @@ class Pitch:
         altitude ``h``.  No square is entered twice; ``origin`` counts as entered unless
         ``return_to_start``.  Every route is tried, so the result is exact.
 
+        >>> from boardrules.docker import PITCH
         >>> flat = (0,) * 4 + (1,) + (0,) * 4
         >>> ends = PITCH.ends_from(flat, PITCH.square("b2"), False, 2)
         >>> [PITCH.name_of(s) for s in PITCH.squares_in(ends)]
@@ -171,6 +173,7 @@ class Pitch:
         so it costs ``1 + h``; the rest of the roll is spent moving on from there as in
         :meth:`ends_from`, and the entry square counts as entered.
 
+        >>> from boardrules.docker import PITCH
         >>> PITCH.squares_in(PITCH.ends_entering((0,) * 9, PITCH.square("b1"), 1))
         (1,)
         """

@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import cast
 
+from boardrules._legal import find_legal, wrong_field_types
 from boardrules.chance import die_faces
 from boardrules.docker._pitch import FACES
 from boardrules.docker._state import (
@@ -18,12 +19,12 @@ from boardrules.docker._state import (
     PIECES,
     ROLLS,
     SHIFTS_TO,
-    DockerMove,
-    DockerState,
     Entry,
+    Move,
+    Options,
     Roll,
-    Rules,
     Shift,
+    State,
 )
 from boardrules.errors import IllegalMoveError
 from boardrules.game import CHANCE, TERMINAL
@@ -50,20 +51,20 @@ _OUTCOMES: tuple[tuple[Roll, Fraction], ...] = tuple(
 )
 
 
-def is_over(state: DockerState) -> bool:
+def is_over(state: State) -> bool:
     """Whether only one player is left who is not eliminated."""
-    return len(state.eliminated) == state.rules.players - 1
+    return len(state.eliminated) == state.options.players - 1
 
 
-def current_player(state: DockerState) -> int:
+def current_player(state: State) -> int:
     """The player to decide, :data:`~boardrules.CHANCE` before the roll, or
     :data:`~boardrules.TERMINAL` once one player is left."""
-    if len(state.eliminated) == state.rules.players - 1:
+    if len(state.eliminated) == state.options.players - 1:
         return TERMINAL
-    return CHANCE if state.roll == 0 else state.to_move
+    return CHANCE if state.roll == 0 else state.turn
 
 
-def chance_outcomes(state: DockerState) -> tuple[tuple[Roll, Fraction], ...]:
+def chance_outcomes(state: State) -> tuple[tuple[Roll, Fraction], ...]:
     """The six faces of the player's die, 1/6 each, before the roll; ``()`` otherwise."""
     if state.roll or is_over(state):
         return ()
@@ -71,12 +72,12 @@ def chance_outcomes(state: DockerState) -> tuple[tuple[Roll, Fraction], ...]:
 
 
 def moves_for(
-    rules: Rules,
+    rules: Options,
     towers: tuple[tuple[int, ...], ...],
     reserve: tuple[int, ...],
     player: int,
     roll: int,
-) -> tuple[DockerMove, ...]:
+) -> tuple[Move, ...]:
     """Every move of ``player`` that uses ``roll`` in full: each top piece of theirs to each
     square it can end on, then each square a new piece can end on if they may enter one.
 
@@ -85,7 +86,7 @@ def moves_for(
     """
     pitch = rules.pitch
     heights = tuple(map(len, towers))
-    moves: tuple[DockerMove, ...] = ()
+    moves: tuple[Move, ...] = ()
     for origin, tower in enumerate(towers):
         if tower and tower[-1] == player:
             ends = pitch.ends_from(heights, origin, rules.return_to_start, roll)
@@ -98,23 +99,23 @@ def moves_for(
     return moves
 
 
-def usable_rolls(state: DockerState, player: int) -> tuple[int, ...]:
+def usable_rolls(state: State, player: int) -> tuple[int, ...]:
     """The die values with which ``player`` could move or enter in this position."""
     # Highest first: the route search for a 6 also answers every lower value.
     usable = [
         roll
         for roll in range(FACES, 0, -1)
-        if moves_for(state.rules, state.towers, state.reserve, player, roll)
+        if moves_for(state.options, state.towers, state.reserve, player, roll)
     ]
     return tuple(reversed(usable))
 
 
-def can_use(state: DockerState, roll: int) -> bool:
+def can_use(state: State, roll: int) -> bool:
     """Whether the player to move has a full, legal move or entry with ``roll``."""
-    return bool(moves_for(state.rules, state.towers, state.reserve, state.to_move, roll))
+    return bool(moves_for(state.options, state.towers, state.reserve, state.turn, roll))
 
 
-def legal_moves(state: DockerState) -> tuple[DockerMove, ...]:
+def legal_moves(state: State) -> tuple[Move, ...]:
     """The rolls at a chance node, the player's moves for the roll, ``()`` at the end."""
     legal = state._legal
     if legal is None:
@@ -124,27 +125,31 @@ def legal_moves(state: DockerState) -> tuple[DockerMove, ...]:
             legal = _ROLL_MOVES
         else:
             legal = moves_for(
-                state.rules, state.towers, state.reserve, state.to_move, state.roll
+                state.options, state.towers, state.reserve, state.turn, state.roll
             )
         object.__setattr__(state, "_legal", legal)
     return legal
 
 
-def apply_move(state: DockerState, move: DockerMove) -> DockerState:
+def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; an illegal move raises :class:`~boardrules.IllegalMoveError`."""
-    if move not in legal_moves(state):
+    legal = state._legal
+    if legal is None:
+        legal = legal_moves(state)
+    found = find_legal(move, legal)  # the interned move itself, or one strictly equal to it
+    if found is None:
         raise IllegalMoveError(why_illegal(state, move))
-    if isinstance(move, Roll):
-        return _after_roll(state, move.value)
-    return _after_move(state, move)
+    if type(found) is Roll:
+        return _after_roll(state, found.value)
+    return _after_move(state, found)
 
 
-def _after_roll(state: DockerState, roll: int) -> DockerState:
+def _after_roll(state: State, roll: int) -> State:
     """Rolling ``roll``: the player's decision, a reroll, or their elimination."""
-    rules, towers, reserve, player = state.rules, state.towers, state.reserve, state.to_move
+    rules, towers, reserve, player = state.options, state.towers, state.reserve, state.turn
     moves = moves_for(rules, towers, reserve, player, roll)
     if moves:
-        rolled = DockerState(rules, towers, reserve, player, roll, state.eliminated)
+        rolled = State(rules, towers, reserve, player, roll, state.eliminated)
         object.__setattr__(rolled, "_legal", moves)
         return rolled
     if reserve[player] and any(
@@ -158,15 +163,15 @@ def _after_roll(state: DockerState, roll: int) -> DockerState:
     eliminated = (*state.eliminated, player)
     if len(eliminated) == rules.players - 1:
         winner = next(p for p in range(rules.players) if p not in eliminated)
-        return DockerState(rules, towers, reserve, winner, 0, eliminated)
-    return DockerState(
+        return State(rules, towers, reserve, winner, 0, eliminated)
+    return State(
         rules, towers, reserve, _next_player(rules, player, eliminated), 0, eliminated
     )
 
 
-def _after_move(state: DockerState, move: DockerMove) -> DockerState:
+def _after_move(state: State, move: Move) -> State:
     """The piece moves or enters; then the next player rolls."""
-    rules, player = state.rules, state.to_move
+    rules, player = state.options, state.turn
     towers = list(state.towers)
     reserve = state.reserve
     if isinstance(move, Shift):
@@ -179,7 +184,7 @@ def _after_move(state: DockerState, move: DockerMove) -> DockerState:
         counts = list(reserve)
         counts[player] -= 1
         reserve = tuple(counts)
-    return DockerState(
+    return State(
         rules,
         tuple(towers),
         reserve,
@@ -189,7 +194,7 @@ def _after_move(state: DockerState, move: DockerMove) -> DockerState:
     )
 
 
-def _next_player(rules: Rules, player: int, eliminated: tuple[int, ...]) -> int:
+def _next_player(rules: Options, player: int, eliminated: tuple[int, ...]) -> int:
     """The next player clockwise who is still in the game."""
     after = rules.after
     nxt = after[player]
@@ -198,69 +203,85 @@ def _next_player(rules: Rules, player: int, eliminated: tuple[int, ...]) -> int:
     return nxt
 
 
-def why_illegal(state: DockerState, move: object) -> str:
-    """Which rule forbids ``move`` here (``move`` is known not to be legal)."""
-    pitch = state.rules.pitch
+def why_illegal(state: State, move: object) -> str:
+    """Which rule forbids ``move`` here (``move`` is known not to be legal), citing the clause
+    of the Rules section of the Docker page."""
+    pitch = state.options.pitch
     if is_over(state):
-        return "the game is over: only one player is left"
-    if not isinstance(move, (Roll, Shift, Entry)):
+        return "the game is over: only one player is left (Docker §3.3)"
+    if not isinstance(move, (Roll, Shift, Entry)) or type(move) not in (Roll, Shift, Entry):
         return f"{move!r} is not a Docker move"
+    wrong = wrong_field_types(move)
+    if wrong is not None:
+        return f"this {type(move).__name__} is not a Docker move: its {wrong}"
+    off = [s for s in _squares_of(move) if not 0 <= s < pitch.squares]
+    if off:
+        last = pitch.squares - 1
+        return f"{type(move).__name__} names square {off[0]}, which is not on the pitch (0..{last})"
     if state.roll == 0:
-        return f"player {state.to_move} must roll the die first (roll 1 .. roll {FACES})"
+        return f"player {state.turn} must roll the die first (roll 1 .. roll {FACES}) (Docker §2.1)"
     if isinstance(move, Roll):
-        return f"the die is already rolled ({state.roll}); player {state.to_move} must move"
-    player, roll = state.to_move, state.roll
+        return (f"the die is already rolled ({state.roll}); player {state.turn} must move "
+                "(Docker §2.1)")
+    player, roll = state.turn, state.roll
     if isinstance(move, Entry):
         if not state.reserve[player]:
             return (
                 f"player {player} has all {PIECES} pieces on the pitch; "
-                "only a player with fewer than three there may enter one"
+                "only a player with fewer than three there may enter one (Docker §2.5)"
             )
-        start = pitch.name_of(state.rules.entries[player])
+        start = pitch.name_of(state.options.entries[player])
         return (
             f"no entry on {start} ending on {pitch.name_of(move.target)} uses exactly {roll}: "
             "entering costs 1 plus the entry tower's height, each further step 1 plus the "
-            "height difference, and no square may be entered twice"
+            "height difference, and no square may be entered twice (Docker §2.4, §2.2)"
         )
     tower = state.towers[move.origin]
     origin = pitch.name_of(move.origin)
     if not tower:
-        return f"there is no piece on {origin}"
+        return f"there is no piece on {origin} (Docker §2.1)"
     if tower[-1] != player:
         return (
             f"only the top piece of a tower moves, and the top piece of {origin} "
-            f"belongs to player {tower[-1]}, not {player}"
+            f"belongs to player {tower[-1]}, not {player} (Docker §1.3)"
         )
-    if move.origin == move.target and not state.rules.return_to_start:
+    if move.origin == move.target and not state.options.return_to_start:
         return (
             f"a piece may not end its move where it began ({origin}): "
-            "its starting square counts as entered"
+            "its starting square counts as entered (Docker §2.2)"
         )
     return (
         f"no route from {origin} to {pitch.name_of(move.target)} costs exactly {roll}: "
-        "each step costs 1 plus the height difference, and no square may be entered twice"
+        "each step costs 1 plus the height difference, and no square may be entered twice "
+        "(Docker §2.3, §2.2)"
     )
 
 
-def returns(state: DockerState) -> tuple[float, ...]:
+def _squares_of(move: Move) -> tuple[int, ...]:
+    if isinstance(move, Shift):
+        return (move.origin, move.target)
+    return (move.target,) if isinstance(move, Entry) else ()
+
+
+def returns(state: State) -> tuple[float, ...]:
     """1.0 for the winner and 0.0 for the others at the end; all 0.0 before."""
-    players = state.rules.players
+    players = state.options.players
     if not is_over(state):
         return (0.0,) * players
-    return tuple(1.0 if p == state.to_move else 0.0 for p in range(players))
+    return tuple(1.0 if p == state.turn else 0.0 for p in range(players))
 
 
-def winner(state: DockerState) -> int | None:
+def winner(state: State) -> int | None:
     """The winner once the game is over, else ``None``."""
-    return state.to_move if is_over(state) else None
+    return state.turn if is_over(state) else None
 
 
-def elimination_order(state: DockerState) -> tuple[int, ...]:
+def elimination_order(state: State) -> tuple[int, ...]:
     """The eliminated players, first out first."""
     return state.eliminated
 
 
-def evaluate(state: DockerState) -> tuple[float, ...]:
+def evaluate(state: State) -> tuple[float, ...]:
     """Each player's share of the win, estimated by how safe their next turn is.
 
     A player scores one plus the number of die values they could use now (all six when
@@ -270,7 +291,7 @@ def evaluate(state: DockerState) -> tuple[float, ...]:
     if is_over(state):
         return returns(state)
     scores = []
-    for player in range(state.rules.players):
+    for player in range(state.options.players):
         if player in state.eliminated:
             scores.append(0)
             continue

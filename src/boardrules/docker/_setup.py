@@ -1,4 +1,4 @@
-"""Options, the starting position, positions for tests, and the JSON form of a state.
+"""Options, the starting position and positions for tests (the JSON form is in ``_json``).
 
 Everything that builds a state from outside data goes through :func:`build`, which checks
 it all and raises :class:`~boardrules.StateFormatError` naming the field at fault.
@@ -7,15 +7,17 @@ it all and raises :class:`~boardrules.StateFormatError` naming the field at faul
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, overload
 
+from boardrules._typing import deprecated
+from boardrules._values import renamed
 from boardrules.docker._pitch import FACES, PITCH
 from boardrules.docker._rules import can_use
-from boardrules.docker._state import PIECES, DockerState, Rules, rules_for
+from boardrules.docker._state import PIECES, Options, State, rules_for
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options, whole_number
 
-__all__ = ["OPTIONS", "build", "decode", "encode", "new_game", "options_of", "position"]
+__all__ = ["OPTIONS", "build", "new_game", "options_of", "owners", "position", "rules_of"]
 
 
 _players = whole_number(2, 4, "Docker is for 2, 3 or 4 players")
@@ -40,7 +42,9 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-def _rules(options: Mapping[str, Any]) -> Rules:
+def rules_of(options: Mapping[str, Any]) -> Options:
+    """The checked options of a new game (a bad one raises
+    :class:`~boardrules.InvalidOptionError`)."""
     values = resolve_options("docker", OPTIONS, options)
     if values["first_player"] >= values["players"]:
         raise InvalidOptionError(
@@ -50,21 +54,30 @@ def _rules(options: Mapping[str, Any]) -> Rules:
     return rules_for(values["players"], values["first_player"], values["return_to_start"])
 
 
-def new_game(**options: Any) -> DockerState:
+# The options for a type checker (the same list as OPTIONS; tests/test_types.py compares
+# them); any other keyword, or a value of another type, is reported as deprecated.
+@overload
+def new_game(*, players: int = 4, first_player: int = 0, return_to_start: bool = False) -> State:
+    ...
+@overload
+@deprecated("not an option of Docker, or a value of the wrong type")
+def new_game(**options: object) -> State: ...
+def new_game(**options: Any) -> State:
     """The empty pitch, every piece off it, ``first_player`` about to roll.
 
+    >>> from boardrules.docker import new_game
     >>> s = new_game(players=3)
-    >>> s.reserve, s.to_move, s.roll
+    >>> s.reserve, s.turn, s.roll
     ((3, 3, 3), 0, 0)
     """
-    rules = _rules(options)
+    rules = rules_of(options)
     empty = ((),) * PITCH.squares
-    return DockerState(rules, empty, (PIECES,) * rules.players, rules.first_player, 0, ())
+    return State(rules, empty, (PIECES,) * rules.players, rules.first_player, 0, ())
 
 
-def options_of(state: DockerState) -> dict[str, Any]:
+def options_of(state: State) -> dict[str, Any]:
     """The options ``state`` was made with, as ``new_game`` takes them."""
-    rules = state.rules
+    rules = state.options
     return {
         "players": rules.players,
         "first_player": rules.first_player,
@@ -73,12 +86,12 @@ def options_of(state: DockerState) -> dict[str, Any]:
 
 
 def build(
-    rules: Rules,
+    rules: Options,
     towers: list[tuple[int, ...]],
     to_move: Any,
     roll: Any,
     eliminated: Any,
-) -> DockerState:
+) -> State:
     """A state from its parts, each checked; :class:`~boardrules.StateFormatError` names the
     part that is wrong.  ``towers`` holds one tuple of owners per square, bottom to top."""
     players = rules.players
@@ -113,7 +126,7 @@ def build(
         raise StateFormatError(f"to_move: player {to_move} is eliminated")
     if over and roll:
         raise StateFormatError("roll: the game is over, nobody rolls")
-    state = DockerState(
+    state = State(
         rules,
         tuple(towers),
         tuple(PIECES - n for n in on_pitch),
@@ -142,7 +155,7 @@ def _square(key: Any) -> int:
     )
 
 
-def _owners(square: int, pieces: Any) -> tuple[int, ...]:
+def owners(square: int, pieces: Any) -> tuple[int, ...]:
     if isinstance(pieces, str):
         # isdigit alone lets through digits such as "²" that int() refuses.
         if not (pieces.isascii() and pieces.isdigit()):
@@ -158,23 +171,27 @@ def _owners(square: int, pieces: Any) -> tuple[int, ...]:
 def position(
     towers: Mapping[Any, Iterable[int] | str] | None = None,
     *,
-    to_move: int = 0,
+    turn: int | None = None,
     roll: int = 0,
     eliminated: Iterable[int] = (),
+    to_move: int | None = None,
     **options: Any,
-) -> DockerState:
+) -> State:
     """A position set up by hand, checked like a decoded one.
 
     ``towers`` maps squares (``"b2"`` or ``(x, y)``) to their pieces' owners, bottom to top,
     as a sequence of player numbers or a string of digits; squares not named are empty.
-    Pieces not on the pitch are off it, waiting to enter.  ``roll`` 0 means ``to_move`` is
-    about to roll; ``options`` are those of :func:`new_game`.
+    Pieces not on the pitch are off it, waiting to enter.  ``turn`` (default 0) is the player
+    whose turn it is; ``roll`` 0 means that player is about to roll; ``options`` are those of
+    :func:`new_game`.  ``to_move`` is the deprecated old name of ``turn``.
 
-    >>> s = position({"b2": "01", "b1": [0]}, players=2, to_move=1, roll=2)
-    >>> s.reserve
-    (1, 2)
+    >>> from boardrules.docker import position
+    >>> s = position({"b2": "01", "b1": [0]}, players=2, turn=1, roll=2)
+    >>> s.reserve, s.turn
+    ((1, 2), 1)
     """
-    rules = _rules(options)
+    turn = renamed("turn", turn, "to_move", to_move)
+    rules = rules_of(options)
     if towers is not None and not isinstance(towers, Mapping):
         raise StateFormatError("towers: a mapping of squares to their pieces' owners")
     if not isinstance(eliminated, Iterable):
@@ -184,36 +201,16 @@ def position(
         square = _square(key)
         if board[square] is not None:
             raise StateFormatError(f"towers: {PITCH.name_of(square)} is given twice")
-        board[square] = _owners(square, pieces)
+        board[square] = owners(square, pieces)
     filled = [() if tower is None else tower for tower in board]
-    return build(rules, filled, to_move, roll, list(eliminated))
+    return build(rules, filled, 0 if turn is None else turn, roll, list(eliminated))
 
 
-def encode(state: DockerState) -> dict[str, Any]:
-    """The JSON-ready body of ``state``: towers by square name, bottom to top."""
-    return {
-        "towers": {PITCH.name_of(i): list(t) for i, t in enumerate(state.towers)},
-        "to_move": state.to_move,
-        "roll": state.roll,
-        "eliminated": list(state.eliminated),
-    }
 
+def __getattr__(name: str) -> object:
+    # encode and decode used to live here; ``_json`` builds on this module, hence the lazy look-up.
+    if name in ("decode", "encode"):
+        from boardrules.docker import _json
 
-_FIELDS = ("towers", "to_move", "roll", "eliminated")
-
-
-def decode(options: dict[str, Any], body: dict[str, Any]) -> DockerState:
-    """The state that ``encode`` wrote, every field checked."""
-    rules = _rules(options)
-    if not isinstance(body, dict) or set(body) != set(_FIELDS):
-        raise StateFormatError(f"state: exactly the fields {', '.join(_FIELDS)}")
-    towers = body["towers"]
-    if not isinstance(towers, dict) or set(towers) != set(PITCH.names):
-        raise StateFormatError(f"towers: an object with every square {', '.join(PITCH.names)}")
-    board: list[tuple[int, ...]] = []
-    for square, name in enumerate(PITCH.names):
-        pieces = towers[name]
-        if not isinstance(pieces, list):
-            raise StateFormatError(f"towers: {name} holds a list of owners, bottom to top")
-        board.append(_owners(square, pieces))
-    return build(rules, board, body["to_move"], body["roll"], body["eliminated"])
+        return getattr(_json, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,6 +1,6 @@
 """Docker's options, moves and state: frozen values of tuples and ints.
 
-A state is a chance node while ``roll`` is 0 (the player ``to_move`` is about to roll) and
+A state is a chance node while ``roll`` is 0 (the player ``turn`` is about to roll) and
 a decision node once ``roll`` holds the die.  Moves are interned: there is one object per
 move, so the legality check is an identity test in the common case.
 """
@@ -8,10 +8,11 @@ move, so the legality check is an identity test in the common case.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
+from boardrules._values import full_repr, move_repr
 from boardrules.docker._pitch import FACES, PITCH, Pitch
 from boardrules.game import Game
 
@@ -25,9 +26,12 @@ __all__ = [
     "DockerMove",
     "DockerState",
     "Entry",
+    "Move",
+    "Options",
     "Roll",
     "Rules",
     "Shift",
+    "State",
     "rules_for",
 ]
 
@@ -36,7 +40,7 @@ PIECES = 3
 
 
 @attrs.frozen
-class Rules:
+class Options:
     """The options of one game, shared by all its states, with tables derived from them.
 
     Build it with ``rules_for``, which hands out one object per set of options.
@@ -66,18 +70,29 @@ class Rules:
 
 
 @cache
-def rules_for(players: int, first_player: int, return_to_start: bool) -> Rules:
-    """The one :class:`Rules` object for these (already checked) options."""
+def rules_for(players: int, first_player: int, return_to_start: bool) -> Options:
+    """The one :class:`Options` object for these (already checked) options."""
     return Rules(players, first_player, return_to_start)
 
 
+def _name(square: int) -> str:
+    """A square's name; a forged move's square off the pitch still prints (as ``?9``)."""
+    if type(square) is int and 0 <= square < PITCH.squares:
+        return PITCH.name_of(square)
+    return f"?{square!r}"
+
+
 class DockerMove:
-    """Base class of Docker's moves: :class:`Roll`, :class:`Shift` and :class:`Entry`."""
+    """Base class of Docker's moves: :class:`Roll`, :class:`Shift` and :class:`Entry`;
+    :data:`Move` is their union, the precise type.  ``str(move)`` is its notation."""
 
     __slots__ = ()
 
+    def __repr__(self) -> str:
+        return move_repr("docker", self)
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class Roll(DockerMove):
     """The die shows ``value`` (a chance outcome), written ``roll 4``."""
 
@@ -87,7 +102,7 @@ class Roll(DockerMove):
         return f"roll {self.value}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Shift(DockerMove):
     """The top piece of square ``origin`` moves and ends on top of square ``target``.
 
@@ -99,10 +114,10 @@ class Shift(DockerMove):
     target: int
 
     def __str__(self) -> str:
-        return f"{PITCH.name_of(self.origin)}-{PITCH.name_of(self.target)}"
+        return f"{_name(self.origin)}-{_name(self.target)}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Entry(DockerMove):
     """A new piece enters on its player's entry square and ends on ``target``.
 
@@ -112,7 +127,7 @@ class Entry(DockerMove):
     target: int
 
     def __str__(self) -> str:
-        return f"in-{PITCH.name_of(self.target)}"
+        return f"in-{_name(self.target)}"
 
 
 #: ``ROLLS[v]`` is the move "roll v" (index 0 unused).
@@ -139,35 +154,75 @@ ENTRIES_TO: tuple[tuple[Entry, ...], ...] = tuple(
 
 
 @attrs.frozen(getstate_setstate=False)
-class DockerState:
+class State:
     """A Docker position: the towers, the pieces still off the pitch, and whose turn it is.
 
-    ``towers[square]`` lists the owners of the pieces on that square, bottom to top.
-    ``reserve[player]`` counts the player's pieces not yet entered.  ``to_move`` is the
-    player whose turn it is (the winner once the game is over); ``roll`` is 0 while that
-    player is about to roll and the die's value once rolled.  ``eliminated`` lists the
-    eliminated players in the order they went out.
+    ``options`` are the game's options; ``towers[square]`` lists the owners of the pieces on
+    that square, bottom to top.  ``reserve[player]`` counts the player's pieces not yet
+    entered.  ``turn`` is the player whose turn it is (the winner once the game is over);
+    ``roll`` is 0 while that player is about to roll and the die's value once rolled.
+    ``eliminated`` lists the eliminated players in the order they went out.
+
+    ``repr(state)`` is short (game, turn, phase); ``str(state)`` is :func:`render`'s picture
+    and :meth:`full_repr` lists every field.
     """
 
-    game: ClassVar[Game[Any, Any]]
+    game: ClassVar[Game[State, Move]]
 
-    rules: Rules
+    options: Options
     towers: tuple[tuple[int, ...], ...]
     reserve: tuple[int, ...]
-    to_move: int
+    turn: int
     roll: int
     eliminated: tuple[int, ...]
     # The legal moves once computed; not part of the value.
-    _legal: tuple[DockerMove, ...] | None = attrs.field(
+    _legal: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return DockerState, (
-            self.rules,
+        return State, (
+            self.options,
             self.towers,
             self.reserve,
-            self.to_move,
+            self.turn,
             self.roll,
             self.eliminated,
         )
+
+    @property
+    def rules(self) -> Options:
+        """Deprecated name of ``options``."""
+        return self.options
+
+    @property
+    def to_move(self) -> int:
+        """Deprecated name of ``turn``."""
+        return self.turn
+
+    @property
+    def phase(self) -> str:
+        """Where the turn stands: ``"roll"`` (the die is to be rolled), ``"move"`` or
+        ``"over"``."""
+        if len(self.eliminated) == self.options.players - 1:
+            return "over"
+        return "move" if self.roll else "roll"
+
+    def __repr__(self) -> str:
+        rolled = f" roll={self.roll}" if self.roll else ""
+        return f"<docker.State turn={self.turn} phase={self.phase}{rolled}>"
+
+    def __str__(self) -> str:
+        return self.game.render(self)
+
+    def full_repr(self) -> str:
+        """Every field of the state, as attrs writes them (``repr`` is short)."""
+        return full_repr(self)
+
+
+#: Deprecated name of :class:`State`.
+DockerState = State
+#: Deprecated name of :class:`Options`.
+Rules = Options
+#: Any Docker move.
+Move: TypeAlias = Roll | Shift | Entry

@@ -11,7 +11,7 @@ import re
 
 from boardrules.docker._pitch import PITCH
 from boardrules.docker._rules import is_over, legal_moves, why_illegal
-from boardrules.docker._state import ENTRIES, ROLLS, SHIFTS, DockerMove, DockerState
+from boardrules.docker._state import ENTRIES, ROLLS, SHIFTS, Move, State
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 
 __all__ = ["parse_move", "render"]
@@ -19,12 +19,13 @@ __all__ = ["parse_move", "render"]
 _NOTATION = re.compile(r"roll ([1-6])|([a-c][1-3])-([a-c][1-3])|in-([a-c][1-3])")
 
 
-def parse_move(state: DockerState, text: str) -> DockerMove:
+def parse_move(state: State, text: str) -> Move:
     """The legal move written ``text`` (``roll 4``, ``b1-c3`` or ``in-c3``).
 
+    >>> from boardrules.docker import parse_move
     >>> from boardrules.docker import new_game
     >>> parse_move(new_game(), "roll 4")
-    Roll(value=4)
+    <docker.Roll roll 4>
     """
     found = _NOTATION.fullmatch(text.strip().lower()) if isinstance(text, str) else None
     if found is None:
@@ -33,7 +34,7 @@ def parse_move(state: DockerState, text: str) -> DockerMove:
             "ends on c3) or 'in-c3' (a new piece enters and ends on c3)"
         )
     value, origin, target, entered = found.groups()
-    move: DockerMove
+    move: Move
     if value is not None:
         move = ROLLS[int(value)]
     elif entered is not None:
@@ -49,12 +50,13 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def render(state: DockerState) -> str:
+def render(state: State) -> str:
     """The pitch, north at the top, with each tower as ``height:owners`` (bottom to top),
     then each player's pieces and the status.
 
+    >>> from boardrules.docker import render
     >>> from boardrules.docker import position
-    >>> print(render(position({"b2": "01", "b1": [0]}, players=2, to_move=1)))
+    >>> print(render(position({"b2": "01", "b1": [0]}, players=2, turn=1)))
          a     b     c
       3  .     .     .
       2  .     2:01  .
@@ -63,7 +65,7 @@ def render(state: DockerState) -> str:
     player 1 north, enters b3: 1 on the pitch, 2 to enter
     player 1 to roll
     """
-    rules, size = state.rules, PITCH.size
+    rules, size = state.options, PITCH.size
     cells = [f"{len(t)}:{''.join(map(str, t))}" if t else "." for t in state.towers]
     width = max(5, *map(len, cells)) + 1
     lines = ["     " + "".join(PITCH.name_of(x)[0].ljust(width) for x in range(size)).rstrip()]
@@ -80,9 +82,9 @@ def render(state: DockerState) -> str:
             line += f"; eliminated {_ordinal(state.eliminated.index(player) + 1)}"
         lines.append(line)
     if is_over(state):
-        lines.append(f"game over: player {state.to_move} wins")
+        lines.append(f"game over: player {state.turn} wins")
     elif state.roll:
-        lines.append(f"player {state.to_move} rolled {state.roll} and moves")
+        lines.append(f"player {state.turn} rolled {state.roll} and moves")
     else:
-        lines.append(f"player {state.to_move} to roll")
+        lines.append(f"player {state.turn} to roll")
     return "\n".join(lines)

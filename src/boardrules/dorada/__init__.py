@@ -11,12 +11,19 @@ set up any position, ``scores()``/``winners()`` and the boards as data.
 >>> [str(m) for m in dorada.legal_moves(s)]
 ['move start']
 >>> s = dorada.apply_move(s, dorada.legal_moves(s)[0])
->>> s.track[8], s.to_move
+>>> s.track[8], s.turn
 ((0,), 1)
 """
 
 from __future__ import annotations
 
+from boardrules.dorada._actions import (
+    action_to_move,
+    legal_actions,
+    move_to_action,
+    num_actions,
+    num_chance_outcomes,
+)
 from boardrules.dorada._board import (
     BOARDS,
     CLASSIC_40,
@@ -26,10 +33,12 @@ from boardrules.dorada._board import (
     board_option,
 )
 from boardrules.dorada._json import decode, encode
-from boardrules.dorada._notation import parse_move
-from boardrules.dorada._options import OPTIONS, options_of
-from boardrules.dorada._position import new_game, position
-from boardrules.dorada._render import draw_board, render
+from boardrules.dorada._observation import (
+    observation,
+    observation_into,
+    observation_shape,
+    observation_string,
+)
 from boardrules.dorada._rules import (
     POINTS,
     apply_move,
@@ -43,6 +52,7 @@ from boardrules.dorada._rules import (
     scores,
     winners,
 )
+from boardrules.dorada._setup import OPTIONS, new_game, options_of, position
 from boardrules.dorada._state import (
     PASS,
     PIECES,
@@ -50,9 +60,14 @@ from boardrules.dorada._state import (
     DoradaMove,
     DoradaOptions,
     DoradaState,
+    Move,
+    Options,
     Pass,
     Roll,
+    State,
 )
+from boardrules.dorada._svg import render_svg
+from boardrules.dorada._text import draw_board, parse_move, render
 from boardrules.game import Game
 
 __all__ = [
@@ -69,8 +84,12 @@ __all__ = [
     "DoradaOptions",
     "DoradaState",
     "Field",
+    "Move",
+    "Options",
     "Pass",
     "Roll",
+    "State",
+    "action_to_move",
     "apply_move",
     "board_from_spec",
     "board_option",
@@ -81,25 +100,34 @@ __all__ = [
     "encode",
     "evaluate",
     "is_terminal",
+    "legal_actions",
     "legal_moves",
+    "move_to_action",
     "new_game",
+    "num_actions",
+    "num_chance_outcomes",
     "num_players",
+    "observation",
+    "observation_into",
+    "observation_shape",
+    "observation_string",
     "options_of",
     "parse_move",
     "position",
     "render",
+    "render_svg",
     "returns",
     "scores",
     "winners",
 ]
 
 #: Dorada's record for the game-independent API.
-GAME: Game[DoradaState, DoradaMove] = Game(
+GAME: Game[State, Move] = Game(
     name="dorada",
     summary="Dorada: a stacking race on one path with stumble fields, bridges, jumps and gold",
     options=OPTIONS,
-    state_type=DoradaState,
-    move_type=DoradaMove,
+    state_type=State,
+    move_type=Move,
     new_game=new_game,
     current_player=current_player,
     num_players=num_players,
@@ -113,5 +141,15 @@ GAME: Game[DoradaState, DoradaMove] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    render_svg=render_svg,
+    num_actions=num_actions,
+    num_chance_outcomes=num_chance_outcomes,
+    legal_actions=legal_actions,
+    move_to_action=move_to_action,
+    action_to_move=action_to_move,
+    observation_shape=observation_shape,
+    observation=observation,
+    observation_string=observation_string,
+    observation_into=observation_into,
 )
-DoradaState.game = GAME
+State.game = GAME

@@ -5,6 +5,8 @@ its running fields, stumble fields, jump fields (with their numbers), gold field
 jump field before the goal.  Position 0 is each colour's start field, ``1..fields`` are the
 fields of the shared path and ``fields + 1`` is the goal DORADA.
 
+>>> from boardrules.dorada import Field
+>>> from boardrules.dorada import CLASSIC_40, board_from_spec
 >>> CLASSIC_40.fields, CLASSIC_40.dorada
 (40, 41)
 >>> CLASSIC_40.kind(33) is Field.LAST_JUMP
@@ -16,6 +18,7 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -110,6 +113,7 @@ class Board:
         object.__setattr__(self, "kinds", tuple(kinds))
         object.__setattr__(self, "jump_by", tuple(by))
         self._refuse_jump_loops()
+        self._refuse_endless()
 
     def _refuse_jump_loops(self) -> None:
         # On an empty board every field is free, so a jump of k lands exactly k fields away.
@@ -126,6 +130,21 @@ class Board:
                     path = " -> ".join(map(str, [*chain, f]))
                     raise _refuse("jumps", f"on an empty board the jumps loop: {path}")
                 chain.append(f)
+
+    def _refuse_endless(self) -> None:
+        # Progress: every position a piece can come to has a roll after which, wherever the
+        # other pieces stand, the piece rests only on positions nearer the end, in DORADA or
+        # in a hole (see progress_ranks).  Then every game ends: each move of a piece with
+        # its good roll lowers the sum of the pieces' ranks, and that has a positive chance
+        # at every turn.
+        ranks = progress_ranks(self)
+        stuck = [f for f, r in enumerate(ranks) if r is None]
+        if stuck:
+            raise _refuse(
+                "jumps",
+                f"a piece on field {stuck[0]} (0 is the start field) may never reach DORADA "
+                "or a hole: from there every roll can send it back where it came from",
+            )
 
     @property
     def dorada(self) -> int:
@@ -146,6 +165,106 @@ class Board:
             "gold": list(self.gold),
             "last_jump": self.last_jump,
         }
+
+
+def progress_ranks(board: Board) -> tuple[int | None, ...]:
+    """For each position ``0..fields``, how many rolls of its own a piece there needs at
+    most to come to DORADA or a hole, choosing each roll well, whatever the other pieces
+    do; ``None`` for a position a piece may come to but never leave for good, and ``0`` for
+    one a piece can never stand on.
+
+    The other pieces matter only through jumps, which count free fields: a jump of ``k``
+    from ``g`` lands anywhere from ``g + k`` on (forward, or beyond into DORADA) or from
+    ``g + k`` down to the start field (back), and the field reached acts in turn.  A hole
+    may hold a bridge (then it is a plain field), and a chain of jumps may stop on a jump
+    field.  So each roll leads to a set of possible resting places; a position's rank is
+    one more than the worst rank of the best roll's set.
+
+    >>> from boardrules.dorada import board_from_spec
+    >>> from boardrules.dorada._board import progress_ranks
+    >>> board = board_from_spec({"fields": 12, "jumps": [[3, -3], [10, 2]], "last_jump": 10})
+    >>> progress_ranks(board)  # field 3 sends a piece back to the start: nobody stays there
+    (2, 2, 2, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1)
+    """
+    return _ranks(board.kinds, board.jump_by)
+
+
+#: How many boards' ranks are kept, so that new games on the same user board are quick.
+RANKS_CACHE_SIZE = 64
+
+
+@functools.lru_cache(maxsize=RANKS_CACHE_SIZE)
+def _ranks(kinds: tuple[Field, ...], jump_by: tuple[int, ...]) -> tuple[int | None, ...]:
+    n = len(kinds) - 1
+    dorada, lost = n + 1, n + 2
+    rest = _resting_places(kinds, jump_by)
+    reach = [
+        [1 << dorada if f + d > n else rest[f + d] for d in range(1, 7)] for f in range(n + 1)
+    ]
+    # The positions a piece can come to, from the start field.
+    fields = (1 << dorada) - 1
+    seen = todo = 1
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        for mask in reach[low.bit_length() - 1]:
+            new = mask & fields & ~seen
+            seen |= new
+            todo |= new
+    ranks: list[int | None] = [None] * (n + 1)
+    done = 1 << dorada | 1 << lost
+    rank = 0
+    while True:
+        rank += 1
+        joined = [
+            f
+            for f in range(n + 1)
+            if ranks[f] is None and any(mask & ~done == 0 for mask in reach[f])
+        ]
+        if not joined:
+            break
+        for f in joined:
+            ranks[f] = rank
+            done |= 1 << f
+    return tuple(0 if not seen >> f & 1 else r for f, r in enumerate(ranks))
+
+
+def _resting_places(kinds: tuple[Field, ...], jump_by: tuple[int, ...]) -> list[int]:
+    """``rest[g]``: the bit set of positions (``fields + 1`` for DORADA, ``fields + 2`` for
+    a hole) where a piece the die brings to field ``g`` can come to rest."""
+    n = len(kinds) - 1
+    dorada, lost = n + 1, n + 2
+    base = [1 << 0]  # the start field does not act
+    for g in range(1, n + 1):
+        kind = kinds[g]
+        if kind is Field.RUNNING:
+            base.append(1 << g)
+        elif kind is Field.STUMBLE:
+            base.append(1 << g | 1 << lost)  # open: lost; bridged: a plain field
+        elif kind is Field.JUMP:
+            base.append(1 << g)  # a chain stops on a jump field it has jumped from
+        else:
+            base.append(1 << dorada)
+    rest = [0 if kinds[g] is Field.JUMP else base[g] for g in range(n + 1)]
+    while True:
+        # What a piece can do once it lands (after a jump) on each field, and the unions of
+        # that over every range of landing fields a jump can have.
+        act = [base[g] | rest[g] for g in range(n + 1)]
+        below, above = [0] * (n + 2), [1 << dorada] * (n + 2)
+        for g in range(n + 1):
+            below[g + 1] = below[g] | act[g]
+        for g in range(n, -1, -1):
+            above[g] = above[g + 1] | act[g]
+        changed = False
+        for g in range(1, n + 1):
+            if kinds[g] is Field.JUMP:
+                to = g + jump_by[g]
+                mask = (1 << dorada if to > n else above[to]) if to > g else below[max(to, 0) + 1]
+                if mask | rest[g] != rest[g]:
+                    rest[g] |= mask
+                    changed = True
+        if not changed:
+            return rest
 
 
 def _int(value: Any, field: str, low: int, high: int) -> int:
@@ -174,6 +293,7 @@ def board_from_spec(spec: Mapping[str, Any]) -> Board:
     the jump fields) and optionally ``name``.  Bad data raises
     :class:`~boardrules.InvalidOptionError` naming the broken field.
 
+    >>> from boardrules.dorada import board_from_spec
     >>> board_from_spec({"fields": 10, "gold": [11], "jumps": [[4, 2]], "last_jump": 4})
     Traceback (most recent call last):
     ...

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import cast
 
+from boardrules._legal import find_legal, wrong_field_types
 from boardrules.dorada._board import Board, Field
 from boardrules.dorada._state import (
     ADVANCES,
@@ -20,9 +21,10 @@ from boardrules.dorada._state import (
     ROLLS,
     Advance,
     DoradaMove,
-    DoradaState,
+    Move,
     Pass,
     Roll,
+    State,
 )
 from boardrules.errors import IllegalMoveError
 from boardrules.game import CHANCE, TERMINAL
@@ -53,42 +55,42 @@ POINTS = (100, 80, 60, 50, 40, 30, 20)
 #: Points of each piece lying below the first ``len(POINTS)`` from the top.
 POINTS_BELOW = 10
 
-_PASS_ONLY: tuple[DoradaMove, ...] = (PASS,)
+_PASS_ONLY: tuple[Move, ...] = (PASS,)
 _RUNNING, _STUMBLE, _JUMP = Field.RUNNING, Field.STUMBLE, Field.JUMP
 
 
-def current_player(state: DoradaState) -> int:
+def current_player(state: State) -> int:
     """The player to move, ``CHANCE`` while the die is to be rolled, ``TERMINAL`` at the end."""
-    if state.die or state.to_move == TERMINAL:
-        return state.to_move
+    if state.roll or state.turn == TERMINAL:
+        return state.turn
     return CHANCE
 
 
-def num_players(state: DoradaState) -> int:
+def num_players(state: State) -> int:
     """The number of players."""
     return state.options.players
 
 
-def is_terminal(state: DoradaState) -> bool:
+def is_terminal(state: State) -> bool:
     """Whether the game is over: every piece is in DORADA or lost."""
-    return state.to_move == TERMINAL
+    return state.turn == TERMINAL
 
 
-def chance_outcomes(state: DoradaState) -> tuple[tuple[Roll, Fraction], ...]:
+def chance_outcomes(state: State) -> tuple[tuple[Roll, Fraction], ...]:
     """The six faces of the die, 1/6 each, at a chance node; ``()`` elsewhere.
 
     The player whose turn it is rolls the die once; a 6 gives no extra roll.
     """
-    if state.die or state.to_move == TERMINAL:
+    if state.roll or state.turn == TERMINAL:
         return ()
     return ROLL_OUTCOMES
 
 
-def legal_moves(state: DoradaState) -> tuple[DoradaMove, ...]:
+def legal_moves(state: State) -> tuple[Move, ...]:
     """The rolls at a chance node; after the roll, one
     :class:`~boardrules.dorada._state.Advance` per free piece of the player (the start field's
     pieces are interchangeable, so they give one move), or the forced
-    :data:`~boardrules.dorada._state.PASS` when every piece is blocked; ``()`` at the end.
+    :data:`~boardrules.dorada.PASS` when every piece is blocked; ``()`` at the end.
 
     Only the top piece of a stack is free; moving is compulsory, even into a stumble field.
     """
@@ -99,13 +101,13 @@ def legal_moves(state: DoradaState) -> tuple[DoradaMove, ...]:
     return legal
 
 
-def _free_pieces(state: DoradaState) -> tuple[DoradaMove, ...]:
-    p = state.to_move
+def _free_pieces(state: State) -> tuple[Move, ...]:
+    p = state.turn
     if p == TERMINAL:
         return ()
-    if not state.die:
+    if not state.roll:
         return ROLLS
-    moves: list[DoradaMove] = [
+    moves: list[Move] = [
         ADVANCES[f] for f, stack in enumerate(state.track) if stack and stack[-1] == p
     ]
     if state.start[p]:
@@ -161,7 +163,7 @@ def destination(
                     count += 1
 
 
-def pieces_in_play(state: DoradaState, player: int) -> int:
+def pieces_in_play(state: State, player: int) -> int:
     """How many of ``player``'s pieces are on its start field or on the path."""
     return PIECES - state.dorada.count(player) - state.bridges.count(player)
 
@@ -180,25 +182,28 @@ def next_player(players: int, bridges: tuple[int, ...], dorada: tuple[int, ...],
     return TERMINAL
 
 
-def apply_move(state: DoradaState, move: DoradaMove) -> DoradaState:
+def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; an illegal move raises :class:`~boardrules.IllegalMoveError`."""
     opts = state.options
-    if not state.die:
+    if not state.roll:
         # A chance node (or the end, where nothing is legal): only a roll of the die.
-        if move in ROLLS and state.to_move != TERMINAL:
-            return DoradaState(opts, state.start, state.track, state.bridges, state.dorada,
-                               state.to_move, move.die)
+        roll = find_legal(move, ROLLS)  # the interned roll, or one strictly equal to it
+        if roll is not None and state.turn != TERMINAL:
+            return State(opts, state.start, state.track, state.bridges, state.dorada,
+                         state.turn, roll.die)
         raise IllegalMoveError(why_illegal(state, move))
     legal = state._legal
     if legal is None:
         legal = legal_moves(state)
-    if move not in legal:
+    found = find_legal(move, legal)
+    if found is None:
         raise IllegalMoveError(why_illegal(state, move))
-    p = state.to_move
+    move = found
+    p = state.turn
     start, bridges, dorada = state.start, state.bridges, state.dorada
     if isinstance(move, Pass):
-        return DoradaState(opts, start, state.track, bridges, dorada,
-                           next_player(opts.players, bridges, dorada, p), 0)
+        return State(opts, start, state.track, bridges, dorada,
+                     next_player(opts.players, bridges, dorada, p), 0)
     origin = cast(Advance, move).field
     track = list(state.track)
     if origin:
@@ -206,7 +211,7 @@ def apply_move(state: DoradaState, move: DoradaMove) -> DoradaState:
     else:
         start = (*start[:p], start[p] - 1, *start[p + 1:])
     board = opts.board
-    to = destination(board, track, bridges, origin + state.die)
+    to = destination(board, track, bridges, origin + state.roll)
     if to > board.fields:
         dorada = (*dorada, p)
     elif to > 0:
@@ -215,43 +220,47 @@ def apply_move(state: DoradaState, move: DoradaMove) -> DoradaState:
         start = (*start[:p], start[p] + 1, *start[p + 1:])
     else:
         bridges = (*bridges[:-to], p, *bridges[1 - to:])
-    return DoradaState(opts, start, tuple(track), bridges, dorada,
-                       next_player(opts.players, bridges, dorada, p), 0)
+    return State(opts, start, tuple(track), bridges, dorada,
+                 next_player(opts.players, bridges, dorada, p), 0)
 
 
-def why_illegal(state: DoradaState, move: object) -> str:
-    """The rule that forbids ``move`` in ``state``."""
-    if not isinstance(move, DoradaMove):
+def why_illegal(state: State, move: object) -> str:
+    """The rule that forbids ``move`` in ``state``, citing the clause of the Rules section of
+    the Dorada page."""
+    if not isinstance(move, DoradaMove) or type(move) not in (Roll, Advance, Pass):
         return (f"{move!r} is not a Dorada move; the moves are 'roll N', 'move start', "
                 "'move N' and 'pass'")
-    if state.to_move == TERMINAL:
-        return "the game is over: every piece is in DORADA or lost"
-    who = f"player {state.to_move}"
-    if not state.die:
+    wrong = wrong_field_types(move)
+    if wrong is not None:
+        return f"this {type(move).__name__} is not a Dorada move: its {wrong}"
+    if state.turn == TERMINAL:
+        return "the game is over: every piece is in DORADA or lost (Dorada §4.4)"
+    who = f"player {state.turn}"
+    if not state.roll:
         if isinstance(move, Roll):
-            return f"a die shows 1 to 6, not {move.die}"
-        return f"{who} must roll the die first"
+            return f"a die shows 1 to 6, not {move.die} (Dorada §2.1)"
+        return f"{who} must roll the die first (Dorada §2.1)"
     if isinstance(move, Roll):
-        return (f"{who} has rolled {state.die} and must now move; the die is rolled once "
-                "per turn (even after a 6)")
+        return (f"{who} has rolled {state.roll} and must now move; the die is rolled once "
+                "per turn (even after a 6) (Dorada §2.1)")
     if isinstance(move, Pass):
         return (f"{who} has a free piece and must move it: voluntarily skipping the move "
-                "is not allowed")
+                "is not allowed (Dorada §2.5)")
     if isinstance(move, Advance):
         f = move.field
         if f == 0:
-            return f"{who} has no piece on its start field"
+            return f"{who} has no piece on its start field (Dorada §1.3)"
         if not 0 < f < len(state.track):
-            return f"field {f} is not a running field of this board"
+            return f"field {f} is not a running field of this board (Dorada §1.2)"
         stack = state.track[f]
-        if state.to_move in stack:
+        if state.turn in stack:
             return (f"{who}'s piece on field {f} is blocked: only the top piece of a stack "
-                    "may move")
-        return f"{who} has no piece on field {f}"
+                    "may move (Dorada §2.3)")
+        return f"{who} has no piece on field {f} (Dorada §2.1)"
     return f"{move} is not legal now"  # pragma: no cover - every move type is handled above
 
 
-def scores(state: DoradaState) -> tuple[int, ...]:
+def scores(state: State) -> tuple[int, ...]:
     """The points of each player from the DORADA stack, at any time: from the top (the last
     to arrive) 100, 80, 60, 50, 40, 30, 20, then 10 for every piece further down."""
     points = [0] * state.options.players
@@ -260,7 +269,7 @@ def scores(state: DoradaState) -> tuple[int, ...]:
     return tuple(points)
 
 
-def winners(state: DoradaState) -> tuple[int, ...]:
+def winners(state: State) -> tuple[int, ...]:
     """The players with the most points (at the end of the game: the winners).
 
     Equal totals share the win, unless the ``tie_break`` option is ``"highest-piece"``: then
@@ -277,10 +286,10 @@ def winners(state: DoradaState) -> tuple[int, ...]:
     return tied
 
 
-def returns(state: DoradaState) -> tuple[float, ...]:
+def returns(state: State) -> tuple[float, ...]:
     """1.0 for each winner and 0.0 for the others at the end; all 0.0 before it."""
     n = state.options.players
-    if state.to_move != TERMINAL:
+    if state.turn != TERMINAL:
         return (0.0,) * n
     won = winners(state)
     return tuple(1.0 if p in won else 0.0 for p in range(n))
@@ -290,20 +299,21 @@ def _points_at(depth: int) -> int:
     return POINTS[depth] if depth < len(POINTS) else POINTS_BELOW
 
 
-#: The share of the pieces in play that :func:`evaluate` expects to reach DORADA (the others
-#: fall into stumble fields).
+#: The share of the pieces in play that :func:`~boardrules.dorada.evaluate` expects to reach
+#: DORADA (the others fall into stumble fields).
 ARRIVING = 0.6
 
 
-def evaluate(state: DoradaState) -> tuple[float, ...]:
+def evaluate(state: State) -> tuple[float, ...]:
     """A quick estimate of each player's return: its share of the points expected at the end.
 
-    The pieces still in play are expected to arrive (a share :data:`ARRIVING` of them) on top
-    of DORADA, so a piece already there is valued at the depth it will end at, not at its
-    points now: arriving early is worth little.  A piece in play is worth the mean points of
-    the places still to come, times its chance to arrive, which grows as it advances.
+    The pieces still in play are expected to arrive (a share
+    :data:`~boardrules.dorada._rules.ARRIVING` of them) on top of DORADA, so a piece already there
+    is valued at the depth it will end at, not at its points now: arriving early is worth little.  A
+    piece in play is worth the mean points of the places still to come, times its chance to arrive,
+    which grows as it advances.
     """
-    if state.to_move == TERMINAL:
+    if state.turn == TERMINAL:
         return returns(state)
     n = state.options.players
     goal = state.options.board.dorada

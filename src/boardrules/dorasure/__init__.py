@@ -7,6 +7,8 @@ dragon, whose meter climbs with every 6 of a movement roll.  The game is coopera
 
 >>> import random
 >>> import boardrules as br
+>>> from boardrules.dorasure import (
+...     apply_move, current_player, is_terminal, legal_moves, new_game, returns)
 >>> rng = random.Random(3)
 >>> s = new_game(players=2)
 >>> while not is_terminal(s):
@@ -18,11 +20,21 @@ True
 
 from __future__ import annotations
 
-import re
-
+from boardrules.dorasure._actions import (
+    action_to_move,
+    legal_actions,
+    move_to_action,
+    num_actions,
+    num_chance_outcomes,
+)
 from boardrules.dorasure._data import BASE_HEROES, HERO_ORDER, QUESTS, REWARDS
 from boardrules.dorasure._json import decode, encode
-from boardrules.dorasure._render import render
+from boardrules.dorasure._observation import (
+    observation,
+    observation_into,
+    observation_shape,
+    observation_string,
+)
 from boardrules.dorasure._rules import (
     apply_move,
     chance_outcomes,
@@ -32,8 +44,9 @@ from boardrules.dorasure._rules import (
     returns,
 )
 from boardrules.dorasure._setup import OPTIONS, new_game, options_of, position
-from boardrules.dorasure._state import DorasureMove, DorasureState
-from boardrules.errors import IllegalMoveError, MoveSyntaxError
+from boardrules.dorasure._state import DorasureMove, DorasureState, Move, Options, Rules, State
+from boardrules.dorasure._svg import render_svg
+from boardrules.dorasure._text import parse_move, render
 from boardrules.game import TERMINAL, Game
 
 __all__ = [
@@ -44,65 +57,54 @@ __all__ = [
     "REWARDS",
     "DorasureMove",
     "DorasureState",
+    "Move",
+    "Options",
+    "Rules",
+    "State",
+    "action_to_move",
     "apply_move",
     "chance_outcomes",
     "current_player",
+    "decode",
+    "encode",
     "evaluate",
     "is_terminal",
+    "legal_actions",
     "legal_moves",
+    "move_to_action",
     "new_game",
+    "num_actions",
+    "num_chance_outcomes",
     "num_players",
+    "observation",
+    "observation_into",
+    "observation_shape",
+    "observation_string",
+    "options_of",
     "parse_move",
     "position",
     "render",
+    "render_svg",
     "returns",
 ]
 
-_NOTATION = re.compile(
-    r"(roll( [1-6])+|dice [-0+6]+|extra [-0+6]|rampage [1-6]|(highest|lowest) [\w+-]+"
-    r"|survival (saved|lost)|claw (miss|blast|slash)|quest-tile [a-z]+|reward [a-z]+"
-    r"|faith|no-faith|step [1-6] [a-z]+[0-9]*|stop|adventure|rest|gather [a-z][0-9]+"
-    r"|quest [a-z][0-9]+|pass|(ask|skip) [\w-]+|agree|refuse|absorb [0-9]+|spend [0-9]+"
-    r"|reroll|no-reroll|bullet [-0+]|no-bullet|shield|no-shield"
-    r"|(no-)?(gust|lullaby|big-bang|gauntlets|elixir)|no-kiss|kiss [\w-]+|(doll|tune) [0-9]+"
-    r"|special (meter|hurt)|land [a-z]+)"
-)
 
-
-def num_players(s: DorasureState) -> int:
+def num_players(s: State) -> int:
     """The number of heroes (seats)."""
     return s.rules.seats
 
 
-def is_terminal(s: DorasureState) -> bool:
+def is_terminal(s: State) -> bool:
     """Whether the heroes have slain the dragon or lost."""
     return current_player(s) == TERMINAL
 
 
-def parse_move(s: DorasureState, text: str) -> DorasureMove:
-    """The legal move written ``text`` (see the notation on the docs page).
-
-    >>> s = new_game(players=2)
-    >>> str(parse_move(s, "quest-tile golem"))
-    'quest-tile golem'
-    """
-    if not isinstance(text, str) or not _NOTATION.fullmatch(text.strip()):
-        raise MoveSyntaxError(f"{text!r} is not Dorasure move notation (e.g. 'step 5 d2', "
-                              "'spend 1', 'roll 2 6')")
-    wanted = text.strip()
-    for mv in legal_moves(s):
-        if mv.text == wanted:
-            return mv
-    shown = ", ".join(m.text for m in legal_moves(s)[:12])
-    raise IllegalMoveError(f"{wanted!r} is not legal now; legal moves: {shown}")
-
-
-GAME: Game[DorasureState, DorasureMove] = Game(
+GAME: Game[State, Move] = Game(
     name="dorasure",
     summary="Dorasure: 1-11 heroes adventure, quest and fight a dragon together",
     options=OPTIONS,
-    state_type=DorasureState,
-    move_type=DorasureMove,
+    state_type=State,
+    move_type=Move,
     new_game=new_game,
     current_player=current_player,
     num_players=num_players,
@@ -116,5 +118,16 @@ GAME: Game[DorasureState, DorasureMove] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    num_actions=num_actions,
+    num_chance_outcomes=num_chance_outcomes,
+    legal_actions=legal_actions,
+    move_to_action=move_to_action,
+    action_to_move=action_to_move,
+    observation_shape=observation_shape,
+    observation=observation,
+    observation_string=observation_string,
+    observation_into=observation_into,
+    cooperative=True,
+    render_svg=render_svg,
 )
-DorasureState.game = GAME
+State.game = GAME

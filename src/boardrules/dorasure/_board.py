@@ -4,6 +4,7 @@ Each hex is a space named by its column letter and row number (``a0`` is the top
 hex), except that the City's three hexes form one space called ``city``.  Mountains can
 never be entered; each carries a quest tile.
 
+>>> from boardrules.dorasure._board import DEFAULT_BOARD
 >>> b = DEFAULT_BOARD
 >>> b.names[b.belk], b.names[b.lake], b.names[b.mountains[b.farthest]]
 ('a0', 'a1', 'g0')

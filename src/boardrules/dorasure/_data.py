@@ -73,6 +73,7 @@ class HeroSheet:
     def at(self, attribute: str, level: int) -> int:
         """The value of ``attribute`` at ``level`` (1..6), by the linear rule of the sheets.
 
+        >>> from boardrules.dorasure._data import DEFAULT_SHEETS
         >>> DEFAULT_SHEETS["Ninja"].at("speed", 1), DEFAULT_SHEETS["Ninja"].at("speed", 6)
         (4, 5)
         """
@@ -136,6 +137,7 @@ def sheets_with(overrides: Any) -> tuple[tuple[str, HeroSheet], ...]:
 
     Pairs are given as two-element lists.  Raises :class:`ValueError` naming the bad field.
 
+    >>> from boardrules.dorasure._data import sheets_with
     >>> dict(sheets_with({"Ninja": {"health": 6}}))["Ninja"].health
     6
     """
@@ -177,6 +179,7 @@ class Tracks:
     def level(self, xp: int) -> int:
         """The level (1..6) of a hero with ``xp`` experience.
 
+        >>> from boardrules.dorasure._data import DEFAULT_TRACKS
         >>> [DEFAULT_TRACKS.level(x) for x in range(9)]
         [1, 2, 2, 3, 3, 4, 5, 5, 6]
         """
@@ -199,6 +202,7 @@ def _rising(values: Any, low: int, high: int, name: str) -> tuple[int, ...]:
 def tracks_with(overrides: Any) -> Tracks:
     """The tracks with ``overrides`` (``{field: value}``) applied and checked.
 
+    >>> from boardrules.dorasure._data import tracks_with
     >>> tracks_with({"fire_icons": [4, 8, 12]}).fire_icons
     (4, 8, 12)
     """
@@ -270,6 +274,7 @@ _FAILURES = ("none", "damage", "teleport", "stay")
 def quests_with(overrides: Any) -> tuple[QuestTile, ...]:
     """The quest tiles with ``overrides`` (``{slug: {field: value}}``) applied and checked.
 
+    >>> from boardrules.dorasure._data import quests_with
     >>> quests_with({"golem": {"magical": False}})[1].magical
     False
     """

@@ -7,6 +7,7 @@ probabilities, which keeps even a fifteen-dice roll at a few hundred outcomes.  
 die of a 6 is its own node over the same classes, scored ``-1, +1, +1, +1`` ("any result
 besides '1' is +1 again"; a 6 rolls yet again).
 
+>>> from boardrules.dorasure._dice import score_roll
 >>> sum(p for _, p in score_roll(3))
 Fraction(1, 1)
 >>> str(score_roll(1)[0][0]), score_roll(1)[0][1]
@@ -16,7 +17,7 @@ Fraction(1, 1)
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import factorial
 
 from boardrules.chance import dice_sorted, die_faces
@@ -44,6 +45,7 @@ __all__ = [
     "CLAW_ROLL",
     "EXTRA_DIE",
     "EXTRA_SCORE",
+    "PICK_CACHE_SIZE",
     "RAMPAGE_ROLL",
     "movement_roll",
     "pick_roll",
@@ -118,11 +120,16 @@ CLAW_ROLL: Outcomes = (
 )
 
 
-@cache
+#: The most roll-off tables kept (one per kind and set of living heroes).
+PICK_CACHE_SIZE = 64
+
+
+@lru_cache(maxsize=PICK_CACHE_SIZE)
 def pick_roll(kind: int, heroes: tuple[tuple[int, str], ...]) -> Outcomes:
     """Every hero in ``heroes`` (seat, name) rolls one die; the outcome is the set of heroes
     tied for the highest (``kind`` HIGHEST) or lowest result, e.g. ``lowest Ninja+Hunter``.
 
+    >>> from boardrules.dorasure._dice import pick_roll
     >>> [str(m) for m, _ in pick_roll(0, ((0, "Ninja"), (1, "Hunter")))]
     ['highest Ninja', 'highest Hunter', 'highest Ninja+Hunter']
     """

@@ -5,6 +5,7 @@ it) and effect.  A land tile is neither plains nor forest, village nor City: her
 only on the Mirage City (where they must), rest only in the Caravan, and never stop on
 another hero there.
 
+>>> from boardrules.dorasure._fang import LANDS, land_draw
 >>> [tile.slug for tile in LANDS][:3]
 ['quicksand', 'mirage', 'meadow']
 >>> sum(p for _, p in land_draw((0, 1, 2)))
@@ -23,10 +24,12 @@ from boardrules.dorasure._heroes import attribute_of
 from boardrules.dorasure._state import (
     KNOWLEDGE,
     M_LAND,
+    MIRAGE_LAND,
     SEARCH,
     DorasureMove,
     DorasureState,
     move,
+    on_mirage,
 )
 
 if TYPE_CHECKING:
@@ -39,6 +42,7 @@ __all__ = [
     "entered",
     "land_draw",
     "land_entry",
+    "on_mirage",
     "tile_at",
 ]
 
@@ -64,6 +68,7 @@ LANDS: tuple[LandTile, ...] = (
     LandTile("tree", "Tree of Truth", 5),
 )
 QUICKSAND, MIRAGE, MEADOW, WINTER, SWAMP, CARAVAN, SEA, TREE = range(8)
+assert MIRAGE == MIRAGE_LAND
 LAND_SLUGS = tuple(tile.slug for tile in LANDS)
 
 #: The five hexes the land tiles cover (our rulings), by space name on the default map:

@@ -1,7 +1,7 @@
 """The expansion heroes (Samurai, Shaman, Minstrel, Magician, Vampire, Werewolf), the solo
 Grand Master, and the 6-11 hero rules (Special Chance, Quest Replenishing).
 
-Each ability is one small function or one branch of :func:`decide`, called from the base
+Each ability is one small function or one handler of its decision task, called from the base
 engine at the moment the rulebook names; the docs page maps every clause to its code.  The
 expansion decisions are tasks of their own on the agenda (``T_GUST`` ... ``T_ELIXIR``),
 pushed only when the ability can be used and dropped by :func:`front` when it no longer can.
@@ -13,6 +13,7 @@ pushed only when the ability can be used and dropped by :func:`front` when it no
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -39,7 +40,6 @@ from boardrules.dorasure._state import (
     SAMURAI,
     SEARCH,
     SHAMAN,
-    T_ABSORB,
     T_BIG_BANG,
     T_DOLL,
     T_ELIXIR,
@@ -51,8 +51,6 @@ from boardrules.dorasure._state import (
     T_MASTER_REROLL,
     T_QUEST_END,
     T_REPLENISH,
-    T_ROLL,
-    T_SPECIAL,
     T_SPEND,
     T_TUNE,
     TREASURE,
@@ -61,21 +59,35 @@ from boardrules.dorasure._state import (
     DorasureMove,
     DorasureState,
     Rules,
-    Task,
     hero_token,
     move,
+    on_mirage,
+)
+from boardrules.dorasure._tasks import (
+    Absorb,
+    BigBang,
+    Elixir,
+    Gust,
+    Kiss,
+    Lullaby,
+    Roll,
+    Special,
+    Spend,
+    Task,
+    Tune,
 )
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
 
+
 __all__ = [
+    "DECISIONS",
     "MAGIC_GAIN",
     "SPECIAL_ROLL",
     "attribute_of",
     "battle_openers",
     "blood_magic",
-    "decide",
     "doll_holder",
     "front",
     "hero_moves",
@@ -158,13 +170,13 @@ def battle_openers(w: Work, seat: int) -> list[Task]:
         return []
     hero = w.hero(seat)
     if hero == VAMPIRE and not w.spent >> seat & 1:
-        return [(T_KISS, seat, 0, 0)]
+        return [Kiss(seat)]
     if hero == GRAND_MASTER and not w.spent >> seat & 1:
-        return [(T_ELIXIR, seat, 0, 0)]
+        return [Elixir(seat)]
     if hero == MAGICIAN:
-        return [(T_BIG_BANG, seat, 0, 0)]
+        return [BigBang(seat)]
     if hero == SAMURAI:
-        return [(T_GUST, seat, 0, 0)]
+        return [Gust(seat)]
     return []
 
 
@@ -173,8 +185,8 @@ def roll_tasks(w: Work, seat: int, purpose: int, dice: int) -> list[Task]:
     Tune)."""
     minstrel = w.rules.seat_of(MINSTREL)
     if minstrel >= 0 and minstrel != seat:
-        return [(T_TUNE, minstrel, seat, 0), (T_SPEND, seat, purpose, dice)]
-    return [(T_SPEND, seat, purpose, dice)]
+        return [Tune(minstrel, seat), Spend(seat, purpose, dice)]
+    return [Spend(seat, purpose, dice)]
 
 
 def doll_holder(w: Work) -> int:
@@ -201,7 +213,7 @@ def movement_sixes(w: Work, seat: int, sixes: int) -> None:
     rolls a Special Chance."""
     if (sixes and w.hero(seat) == MINSTREL and TREASURE in w.rewards
             and not w.spent >> seat & 1):
-        w.push((T_LULLABY, seat, sixes, 0))
+        w.push(Lullaby(seat, sixes))
     else:
         meter_sixes(w, seat, sixes)
 
@@ -209,7 +221,7 @@ def movement_sixes(w: Work, seat: int, sixes: int) -> None:
 def meter_sixes(w: Work, seat: int, sixes: int) -> None:
     """Each 6 moves the dragon token up; with 6-11 heroes each rolls a Special Chance."""
     if w.rules.crowd:
-        w.push(*[(T_SPECIAL, seat, 0, 0)] * sixes)
+        w.push(*[Special(seat)] * sixes)
     else:
         w.advance_meter(seat, sixes)
 
@@ -217,7 +229,8 @@ def meter_sixes(w: Work, seat: int, sixes: int) -> None:
 def front(w: Work) -> bool:
     """Settle an expansion task at the agenda's front: True if it waits for a decision or a
     roll, False if it was resolved or dropped (it no longer applies)."""
-    code, seat, a, b = w.todo[-1]
+    task = w.todo[-1]
+    code, seat = task[0], task[1]
     if code == T_REPLENISH:
         w.todo.pop()
         _replenish(w, seat)
@@ -225,24 +238,23 @@ def front(w: Work) -> bool:
     if code == T_DOLL:
         if w.health[seat] > 0:
             return True
-        w.todo[-1] = (T_ABSORB, a, b, 0)
+        w.todo[-1] = Absorb(task[2], task[3])
         return False
-    if code == T_TUNE:
-        stays = w.health[seat] > 0 and w.resource[seat] > 0 and w.health[a] > 0
-    elif code == T_GUST:
-        stays = w.resource[seat] >= 1
-    elif code == T_BIG_BANG:
-        stays = w.resource[seat] >= 5
-    elif code == T_KISS:
-        stays = (w.health[seat] > 0 and not w.spent >> seat & 1
-                 and any(h == 0 for h in w.health))
-    elif code == T_ELIXIR:
-        stays = w.health[seat] < w.max_health(seat)
-    else:
+    applies = _STILL_APPLIES.get(code)
+    if applies is None or applies(w, task):
         return True
-    if not stays:
-        w.todo.pop()
-    return stays
+    w.todo.pop()
+    return False
+
+
+_STILL_APPLIES: dict[int, Callable[[Work, Task], bool]] = {
+    T_TUNE: lambda w, t: w.health[t[1]] > 0 and w.resource[t[1]] > 0 and w.health[t[2]] > 0,
+    T_GUST: lambda w, t: w.resource[t[1]] >= 1,
+    T_BIG_BANG: lambda w, t: w.resource[t[1]] >= 5,
+    T_KISS: lambda w, t: (w.health[t[1]] > 0 and not w.spent >> t[1] & 1
+                          and any(h == 0 and w.can_heal(p) for p, h in enumerate(w.health))),
+    T_ELIXIR: lambda w, t: w.health[t[1]] < w.max_health(t[1]) and w.can_heal(t[1]),
+}
 
 
 def _yes_no(kind: int, word: str) -> tuple[DorasureMove, DorasureMove]:
@@ -279,62 +291,89 @@ def hero_moves(s: DorasureState, code: int, seat: int, a: int, b: int
     if code == T_TUNE:
         return _counted("tune", M_TUNE, s.resource[seat])
     rules = s.rules
-    dead = [p for p, h in enumerate(s.health) if h == 0]
+    # No hero standing on the Mirage City regains health, a revived one neither.
+    dead = [p for p, h in enumerate(s.health)
+            if h == 0 and not (s.lands and on_mirage(rules, s.lands, s.pos[p]))]
     return (*(move(M_KISS, p, 0, f"kiss {hero_token(rules.hero_name(p))}") for p in dead),
             _NO_KISS)
 
 
-def decide(w: Work, code: int, seat: int, a: int, b: int, mv: DorasureMove) -> None:
-    """Apply the choice ``mv`` of the expansion decision task ``(code, seat, a, b)``."""
-    yes = mv.a
-    if code == T_DOLL:
-        # The Shaman takes ``yes`` of the ally's ``b`` damage; each may pay with resources.
-        tasks = [(T_ABSORB, seat, yes, 0)] if yes else []
-        if b > yes:
-            tasks.append((T_ABSORB, a, b - yes, 0))
-        w.push(*tasks)
-    elif code == T_TUNE:
-        w.pay(seat, yes)
-        spend = w.todo[-1]
-        w.todo[-1] = (spend[0], spend[1], spend[2], spend[3] + yes)
-    elif code == T_GUST:
-        if yes:
-            w.pay(seat, 1)
-            _more_dice(w, seat, 2)
-    elif code == T_LULLABY:
-        if yes:
-            w.spent |= 1 << seat
-        else:
-            meter_sixes(w, seat, a)
-    elif code == T_BIG_BANG:
-        if yes:
-            w.pay(seat, 5)
-            while w.todo[-1][0] != T_END_TURN:
-                w.todo.pop()
-            w.wound_dragon(seat, 2)
-    elif code == T_KISS:
-        if yes >= 0:
-            w.spent |= 1 << seat
-            w.health[yes] = min(2, w.max_health(yes))
-    elif code == T_GAUNTLETS:
-        if yes:
-            w.todo.pop()  # the end of the turn: a second turn comes first
-            w.begin_battle_turn(seat, again=1)
-    elif code == T_MASTER_REROLL:
-        if yes:
-            w.spent |= 1 << len(w.health)
-            w.score = w.pending = 0
-            w.push((T_ROLL, seat, a, b))
-    elif code == T_ELIXIR and yes:
-        w.spent |= 1 << seat
-        w.health[seat] = w.max_health(seat)
+def _doll(w: Work, task: Task, mv: DorasureMove) -> None:
+    """The Shaman takes ``mv.a`` of the ally's damage; each may pay with resources."""
+    seat, ally, damage, yes = task[1], task[2], task[3], mv.a
+    tasks = [Absorb(seat, yes)] if yes else []
+    if damage > yes:
+        tasks.append(Absorb(ally, damage - yes))
+    w.push(*tasks)
+
+
+def _tune(w: Work, task: Task, mv: DorasureMove) -> None:
+    """The Minstrel pays for dice that the ally's roll (next on the agenda) adds."""
+    w.pay(task[1], mv.a)
+    spend = w.todo[-1]
+    w.todo[-1] = Spend(spend[1], spend[2], spend[3] + mv.a)
+
+
+def _gust(w: Work, task: Task, mv: DorasureMove) -> None:
+    if mv.a:
+        w.pay(task[1], 1)
+        _more_dice(w, task[1], 2)
+
+
+def _lullaby(w: Work, task: Task, mv: DorasureMove) -> None:
+    if mv.a:
+        w.spent |= 1 << task[1]
+    else:
+        meter_sixes(w, task[1], task[2])
+
+
+def _big_bang(w: Work, task: Task, mv: DorasureMove) -> None:
+    """Big Bang: 5 Magic, no roll this turn, 2 wounds."""
+    if mv.a:
+        w.pay(task[1], 5)
+        while w.todo[-1][0] != T_END_TURN:
+            w.todo.pop()
+        w.wound_dragon(task[1], 2)
+
+
+def _kiss(w: Work, task: Task, mv: DorasureMove) -> None:
+    if mv.a >= 0:
+        w.spent |= 1 << task[1]
+        w.health[mv.a] = min(2, w.max_health(mv.a))
+
+
+def _gauntlets(w: Work, task: Task, mv: DorasureMove) -> None:
+    if mv.a:
+        w.todo.pop()  # the end of the turn: a second turn comes first
+        w.begin_battle_turn(task[1], again=1)
+
+
+def _master_reroll(w: Work, task: Task, mv: DorasureMove) -> None:
+    if mv.a:
+        w.spent |= 1 << len(w.health)
+        w.score = w.pending = 0
+        w.push(Roll(task[1], task[2], task[3]))
+
+
+def _elixir(w: Work, task: Task, mv: DorasureMove) -> None:
+    if mv.a:
+        w.spent |= 1 << task[1]
+        w.health[task[1]] = w.max_health(task[1])
+
+
+#: The effect of the choice made at each expansion decision task.
+DECISIONS: dict[int, Callable[[Work, Task, DorasureMove], None]] = {
+    T_DOLL: _doll, T_TUNE: _tune, T_GUST: _gust, T_LULLABY: _lullaby,
+    T_BIG_BANG: _big_bang, T_KISS: _kiss, T_GAUNTLETS: _gauntlets,
+    T_MASTER_REROLL: _master_reroll, T_ELIXIR: _elixir,
+}
 
 
 def _more_dice(w: Work, seat: int, extra: int) -> None:
     for i in range(len(w.todo) - 1, -1, -1):
         code, who, purpose, dice = w.todo[i]
         if code == T_SPEND and who == seat:
-            w.todo[i] = (code, who, purpose, dice + extra)
+            w.todo[i] = Spend(who, purpose, dice + extra)
             return
 
 

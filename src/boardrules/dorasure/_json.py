@@ -1,5 +1,8 @@
 """JSON encoding of Dorasure states, and the checks every decoded or built state passes.
 
+>>> from boardrules.dorasure import encode
+>>> from boardrules.dorasure import options_of
+>>> from boardrules.dorasure import decode
 >>> from boardrules.dorasure import new_game
 >>> s = new_game(players=2)
 >>> decode(options_of(s), encode(s)) == s
@@ -19,6 +22,7 @@ from boardrules.dorasure._state import (
     REWARD_SLUGS,
     DorasureState,
 )
+from boardrules.dorasure._tasks import task_from_row
 from boardrules.errors import BoardrulesError, StateFormatError
 
 __all__ = ["check_state", "decode", "encode", "options_of"]
@@ -117,6 +121,10 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> DorasureState:
         isinstance(t, list) and len(t) == 4 and all(type(v) is int for v in t) for t in agenda
     ):
         raise StateFormatError("field 'agenda' must be a list of [code, seat, a, b] lists")
+    try:
+        agenda_tasks = tuple(task_from_row(t) for t in agenda)
+    except ValueError as e:
+        raise StateFormatError(f"field 'agenda': {e}") from None
     lands: tuple[int, ...] = ()
     if rules.fang:
         lands = tuple(_names(body, "lands", LAND_SLUGS, len(rules.fang)))
@@ -155,9 +163,9 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> DorasureState:
         _ints(body, "dice", None, 1, 6),
         _int(body, "party", 0, (1 << n) - 1),
         _int(body, "score", -MAX_DICE * 4, MAX_DICE * 4),
-        _int(body, "pending", 0, MAX_DICE * 4),
+        _int(body, "pending", 0, MAX_DICE + 1),  # a 6 each, and a Poisoned Bullet
         _ints(body, "roll", 4, 0, MAX_DICE),
-        tuple((t[0], t[1], t[2], t[3]) for t in agenda),
+        agenda_tasks,
         lands,
         renewed,
         retired,

@@ -35,6 +35,7 @@ from boardrules.dorasure._fang import (
     tile_at,
 )
 from boardrules.dorasure._heroes import SPECIAL_ROLL, hero_moves
+from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import (
     BATTLE,
     CHANCE_TASKS,
@@ -93,7 +94,7 @@ __all__ = ["apply_move", "chance_outcomes", "current_player", "legal_moves"]
 
 Outcomes = tuple[tuple[DorasureMove, Fraction], ...]
 _NO_OUTCOMES: Outcomes = ()
-_OUTCOME_MOVES: dict[int, tuple[DorasureMove, ...]] = {}
+_OUTCOME_MOVES: LRU[int, tuple[Outcomes, tuple[DorasureMove, ...]]] = LRU(1024)
 
 _FAITH = (move(M_FAITH, 1, 0, "faith"), move(M_FAITH, 0, 0, "no-faith"))
 _REPLY = (move(M_REPLY, 1, 0, "agree"), move(M_REPLY, 0, 0, "refuse"))
@@ -168,10 +169,13 @@ def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
     code, seat, a, b = s.agenda[0]
     if code in CHANCE_TASKS:
         outcomes = chance_outcomes(s)
-        moves = _OUTCOME_MOVES.get(id(outcomes))
-        if moves is None:
-            moves = _OUTCOME_MOVES[id(outcomes)] = tuple(m for m, _ in outcomes)
-        return moves
+        # Keyed by the outcome table's identity, kept with it so that a table dropped from
+        # its cache (and its id reused) is never mistaken for another.
+        found = _OUTCOME_MOVES.get(id(outcomes))
+        if found is None or found[0] is not outcomes:
+            found = (outcomes, tuple(m for m, _ in outcomes))
+            _OUTCOME_MOVES.put(id(outcomes), found)
+        return found[1]
     if code == T_MOVE:
         return _movement(s, seat)
     if code == T_ACT:

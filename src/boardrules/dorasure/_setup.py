@@ -1,5 +1,6 @@
 """Options, the rules object they build, the starting position and :func:`position`.
 
+>>> from boardrules.dorasure import new_game
 >>> s = new_game(players=3)
 >>> [s.rules.hero_name(p) for p in range(3)]
 ['Ninja', 'Gladiator', 'Hunter']
@@ -8,9 +9,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, overload
 
+from boardrules._typing import deprecated
 from boardrules.dorasure._board import (
     CITY,
     DEFAULT_ROWS,
@@ -31,6 +33,7 @@ from boardrules.dorasure._data import (
 )
 from boardrules.dorasure._engine import settle, start
 from boardrules.dorasure._fang import FANG_SPACES, LAND_SLUGS
+from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
@@ -38,20 +41,16 @@ from boardrules.dorasure._state import (
     PRINCE,
     REWARD_SLUGS,
     SHAMAN,
-    T_ACT,
-    T_END_TURN,
-    T_FAITH,
-    T_MOVE,
-    T_MOVE_ROLL,
     DorasureState,
     Rules,
-    Task,
 )
+from boardrules.dorasure._tasks import Act, EndTurn, Faith, MoveRoll, Steps, Task
 from boardrules.dorasure._work import Work
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options
 
-__all__ = ["OPTIONS", "new_game", "options_of", "position", "rules_for"]
+__all__ = ["OPTIONS", "RULES_CACHE_SIZE", "FrozenMapping", "frozen", "new_game", "options_of",
+           "position", "rules_for"]
 
 
 SOLO = "Grand Master"
@@ -102,6 +101,7 @@ def default_heroes(players: int) -> tuple[str, ...]:
     """The heroes of a game of ``players`` without ``heroes``: the Grand Master alone, the
     first base heroes in turn order, or all five with the first expansion heroes.
 
+    >>> from boardrules.dorasure._setup import default_heroes
     >>> default_heroes(1), default_heroes(3)
     (('Grand Master',), ('Ninja', 'Gladiator', 'Hunter'))
     >>> default_heroes(7)
@@ -147,7 +147,60 @@ OPTIONS: tuple[Option, ...] = (
     Option("fang", False, "the Fang expansion: 5 of the 8 land tiles on the Fang hexes", flag),
 )
 
-_RULES: dict[str, Rules] = {}
+#: The most rules objects kept (one per distinct set of options, e.g. per decoded document
+#: with its own quest tiles); an older one is rebuilt when needed again.
+RULES_CACHE_SIZE = 64
+_RULES: LRU[str, Rules] = LRU(RULES_CACHE_SIZE)
+
+
+class FrozenMapping(Mapping[str, Any]):
+    """A read-only mapping (picklable, unlike ``types.MappingProxyType``): an option value
+    such as ``sheets`` as a state holds it.
+
+    >>> from collections.abc import Mapping
+    >>> from boardrules.dorasure._setup import frozen
+    >>> m = frozen({"Ninja": {"combat": [3, 6]}})
+    >>> m["Ninja"]["combat"], isinstance(m, Mapping)
+    ((3, 6), True)
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, Any]) -> None:
+        self._items = dict(items)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"FrozenMapping({self._items!r})"
+
+    def __reduce__(self) -> tuple[type[FrozenMapping], tuple[dict[str, Any]]]:
+        return FrozenMapping, (self._items,)
+
+
+def frozen(value: Any) -> Any:
+    """``value`` with every list made a tuple and every dict a read-only mapping, all the
+    way down: the options inside a state cannot be changed through it."""
+    if isinstance(value, Mapping):
+        return FrozenMapping({k: frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thawed(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_thawed(v) for v in value]
+    return value
 
 
 def rules_for(**options: Any) -> Rules:
@@ -181,10 +234,10 @@ def rules_for(**options: Any) -> Rules:
             sheets=tuple(sheets[h] for h in heroes),
             tracks=tracks_with(clean["dragon"]),
             quests=quests_with(clean["quest_tiles"]),
-            options=tuple(clean.items()),
+            options=tuple((k, frozen(v)) for k, v in clean.items()),
             fang=_fang_spaces(board) if given["fang"] else (),
         )
-        _RULES[key] = rules
+        _RULES.put(key, rules)
     return rules
 
 
@@ -203,7 +256,7 @@ def _fang_spaces(board: Board) -> tuple[int, ...]:
 
 def options_of(s: DorasureState) -> dict[str, Any]:
     """The options of the game ``s`` belongs to, as JSON-ready values."""
-    return json.loads(json.dumps(dict(s.rules.options)))  # type: ignore[no-any-return]
+    return {k: _thawed(v) for k, v in s.rules.options}
 
 
 def _blank(rules: Rules) -> DorasureState:
@@ -220,6 +273,22 @@ def _blank(rules: Rules) -> DorasureState:
     )
 
 
+# The options for a type checker (the same list as OPTIONS; tests/test_types.py compares
+# them); any other keyword, or a value of another type, is reported as deprecated.
+@overload
+def new_game(
+    *,
+    players: int | None = None,
+    heroes: Sequence[str] | None = None,
+    board: Sequence[str] = ...,
+    sheets: Mapping[str, Mapping[str, Any]] = ...,
+    dragon: Mapping[str, Any] = ...,
+    quest_tiles: Mapping[str, Mapping[str, Any]] = ...,
+    fang: bool = False,
+) -> DorasureState: ...
+@overload
+@deprecated("not an option of Dorasure, or a value of the wrong type")
+def new_game(**options: object) -> DorasureState: ...
 def new_game(**options: Any) -> DorasureState:
     """The starting position: every hero in the City (the Shaman at the Western Lake), the
     dragon at the start of its meter, and first the farthest quest turned face up.
@@ -274,6 +343,7 @@ def position(
     quest (their ``solved`` reward stays), ``retired`` the quest tiles replenishing took
     off the board; ``rerolled`` says the Grand Master's once-per-game reroll is used.
 
+    >>> from boardrules.dorasure import position
     >>> s = position(["Ninja", "Hunter"], quests={"g0": "golem"}, at={"Ninja": "c2"},
     ...              step="move", dice=[3, 5])
     >>> s.rules.board.names[s.pos[0]], s.dice
@@ -281,88 +351,31 @@ def position(
     """
     rules = rules_for(heroes=list(heroes), **options)
     s = _blank(rules)
-    board = rules.board
-    seat = {rules.hero_name(p): p for p in range(rules.seats)}
-
-    def per_seat(values: Mapping[str, Any] | None, base: tuple[int, ...], what: str,
-                 convert: Any = None) -> tuple[int, ...]:
-        out = list(base)
-        for hero, value in (values or {}).items():
-            if hero not in seat:
-                raise StateFormatError(f"{what}: {hero!r} is not in this game")
-            out[seat[hero]] = convert(value) if convert else value
-        return tuple(out)
-
-    def space(name: str) -> int:
-        if name not in board.index:
-            raise StateFormatError(f"no space called {name!r}")
-        return board.index[name]
-
-    def mountain(name: str) -> int:
-        m = space(name)
-        if m not in board.mountains:
-            raise StateFormatError(f"{name!r} is not a mountain")
-        return board.mountains.index(m)
-
+    names = _Names(rules)
     slugs = [q.slug for q in QUESTS]
-    quest_tiles = [-1] * 5
-    for name, slug in (quests or {}).items():
-        if slug not in slugs:
-            raise StateFormatError(f"unknown quest {slug!r}; quests are: {', '.join(slugs)}")
-        quest_tiles[mountain(name)] = slugs.index(slug)
-    flag_counts = [0] * 5
-    for name, count in (flags or {}).items():
-        flag_counts[mountain(name)] = count
-    rewards = [-1] * 5
-    for name, slug in (solved or {}).items():
-        if slug not in REWARD_SLUGS:
-            raise StateFormatError(f"unknown reward {slug!r}; rewards are: {REWARD_SLUGS}")
-        rewards[mountain(name)] = REWARD_SLUGS.index(slug)
-    land_tiles: list[int] = []
-    if rules.fang:
-        given = dict(lands or {})
-        if sorted(given) != sorted(FANG_SPACES):
-            raise StateFormatError(f"lands: name the tile on each of {', '.join(FANG_SPACES)}")
-        for name in FANG_SPACES:
-            if given[name] not in LAND_SLUGS:
-                raise StateFormatError(f"lands: tiles are {', '.join(LAND_SLUGS)}")
-            land_tiles.append(LAND_SLUGS.index(given[name]))
-    elif lands:
-        raise StateFormatError("lands: only with fang=True")
-    renewed_marks = [0] * 5
-    for name in renewed:
-        renewed_marks[mountain(name)] = 1
     for slug in retired:
         if slug not in slugs:
             raise StateFormatError(f"retired: unknown quest {slug!r}")
-    if step not in _STEPS:
-        raise StateFormatError(f"step must be one of {', '.join(_STEPS)}")
-    if turn is not None and turn not in seat:
+    if turn is not None and turn not in names.seat:
         raise StateFormatError(f"turn: {turn!r} is not in this game")
-    t = seat[turn] if turn is not None else 0
-    phase = BATTLE if step == "battle" else ADVENTURE
-    agenda: tuple[Task, ...] = {
-        "roll": ((T_MOVE_ROLL, t, 0, 0), (T_END_TURN, t, 0, 0)),
-        "faith": ((T_FAITH, t, 0, 0), (T_MOVE, t, 0, 0), (T_ACT, t, 0, 0),
-                  (T_END_TURN, t, 0, 0)),
-        "move": ((T_MOVE, t, 0, 0), (T_ACT, t, 0, 0), (T_END_TURN, t, 0, 0)),
-        "act": ((T_ACT, t, 0, 0), (T_END_TURN, t, 0, 0)),
-        "battle": (),
-    }[step]
-    if step == "faith" and rules.heroes[t] != PALADIN:
-        raise StateFormatError("step 'faith' is the Paladin's")
+    t = names.seat[turn] if turn is not None else 0
     s = DorasureState(
-        rules, phase, t,
-        per_seat(at, s.pos, "at", space),
-        per_seat(health, s.health, "health"),
-        per_seat(resource, s.resource, "resource"),
-        per_seat(gold, s.gold, "gold"),
-        per_seat(xp, s.xp, "xp"),
-        per_seat(locked, s.locked, "locked", mountain),
-        sum(1 << seat[h] for h in spent if h in seat) | (rerolled << rules.seats),
-        meter, wounds, razed, tuple(quest_tiles), tuple(flag_counts), tuple(rewards),
-        tuple(sorted(dice)), 0, 0, 0, (0, 0, 0, 0), agenda, tuple(land_tiles),
-        tuple(renewed_marks), tuple(sorted(slugs.index(q) for q in retired)),
+        rules, BATTLE if step == "battle" else ADVENTURE, t,
+        names.per_seat(at, s.pos, "at", names.space),
+        names.per_seat(health, s.health, "health"),
+        names.per_seat(resource, s.resource, "resource"),
+        names.per_seat(gold, s.gold, "gold"),
+        names.per_seat(xp, s.xp, "xp"),
+        names.per_seat(locked, s.locked, "locked", names.mountain),
+        sum(1 << names.seat[h] for h in spent if h in names.seat) | (rerolled << rules.seats),
+        meter, wounds, razed,
+        names.by_mountain(quests, -1, lambda slug: _index(slugs, slug, "quest")),
+        names.by_mountain(flags, 0, lambda count: count),
+        names.by_mountain(solved, -1, lambda slug: _index(REWARD_SLUGS, slug, "reward")),
+        tuple(sorted(dice)), 0, 0, 0, (0, 0, 0, 0), _agenda_at(rules, step, t),
+        _land_tiles(rules, lands),
+        names.by_mountain(dict.fromkeys(renewed, 1), 0, int),
+        tuple(sorted(slugs.index(q) for q in retired)),
     )
     w = Work(s)
     if step == "battle":
@@ -370,3 +383,69 @@ def position(
     settle(w)
     return check_state(w.freeze())
 
+
+class _Names:
+    """The heroes, spaces and mountains of a game, read by name for :func:`position`."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.board = rules.board
+        self.seat = {rules.hero_name(p): p for p in range(rules.seats)}
+
+    def per_seat(self, values: Mapping[str, Any] | None, base: tuple[int, ...], what: str,
+                 convert: Callable[[Any], int] | None = None) -> tuple[int, ...]:
+        out = list(base)
+        for hero, value in (values or {}).items():
+            if hero not in self.seat:
+                raise StateFormatError(f"{what}: {hero!r} is not in this game")
+            out[self.seat[hero]] = convert(value) if convert else value
+        return tuple(out)
+
+    def space(self, name: str) -> int:
+        if name not in self.board.index:
+            raise StateFormatError(f"no space called {name!r}")
+        return self.board.index[name]
+
+    def mountain(self, name: str) -> int:
+        m = self.space(name)
+        if m not in self.board.mountains:
+            raise StateFormatError(f"{name!r} is not a mountain")
+        return self.board.mountains.index(m)
+
+    def by_mountain(self, values: Mapping[str, Any] | None, blank: int,
+                    convert: Callable[[Any], int]) -> tuple[int, ...]:
+        out = [blank] * 5
+        for name, value in (values or {}).items():
+            out[self.mountain(name)] = convert(value)
+        return tuple(out)
+
+
+def _index(names: Sequence[str], slug: str, what: str) -> int:
+    if slug not in names:
+        raise StateFormatError(f"unknown {what} {slug!r}; {what}s are: {', '.join(names)}")
+    return list(names).index(slug)
+
+
+def _land_tiles(rules: Rules, lands: Mapping[str, str] | None) -> tuple[int, ...]:
+    if not rules.fang:
+        if lands:
+            raise StateFormatError("lands: only with fang=True")
+        return ()
+    given = dict(lands or {})
+    if sorted(given) != sorted(FANG_SPACES):
+        raise StateFormatError(f"lands: name the tile on each of {', '.join(FANG_SPACES)}")
+    return tuple(_index(LAND_SLUGS, given[name], "land tile") for name in FANG_SPACES)
+
+
+def _agenda_at(rules: Rules, step: str, t: int) -> tuple[Task, ...]:
+    """The agenda of ``t``'s turn at ``step`` (a battle turn is begun by the engine)."""
+    if step not in _STEPS:
+        raise StateFormatError(f"step must be one of {', '.join(_STEPS)}")
+    if step == "faith" and rules.heroes[t] != PALADIN:
+        raise StateFormatError("step 'faith' is the Paladin's")
+    return {
+        "roll": (MoveRoll(t), EndTurn(t)),
+        "faith": (Faith(t), Steps(t), Act(t), EndTurn(t)),
+        "move": (Steps(t), Act(t), EndTurn(t)),
+        "act": (Act(t), EndTurn(t)),
+        "battle": (),
+    }[step]

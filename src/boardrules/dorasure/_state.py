@@ -1,22 +1,25 @@
 """Dorasure's rules object, state, moves and the agenda's task codes.
 
 The state is a set of tracks (per seat: space, health, resource, gold, XP) plus an
-*agenda*: the tasks still to do in this turn, front first.  Each task is a tuple of four
-ints ``(code, seat, a, b)``; the front task decides whether the state is a decision (of
-``seat``), a chance node or an automatic step (resolved before the state is returned).
+*agenda*: the tasks still to do in this turn, front first.  Each task is a :class:`Task`,
+the tuple ``(code, seat, a, b)`` typed by kind (the kinds and their rules are in
+``_tasks``); the front task decides whether the state is a decision (of ``seat``), a
+chance node or an automatic step (resolved before the state is returned).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import attrs
 
+from boardrules._values import full_repr, move_repr
 from boardrules.dorasure._board import ENTRY, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
-from boardrules.game import pickled_without_memo
+from boardrules.dorasure._lru import LRU
+from boardrules.game import Game, pickled_without_memo
 
-__all__ = ["DorasureMove", "DorasureState", "Rules"]
+__all__ = ["DorasureMove", "DorasureState", "Move", "Options", "Rules", "State"]
 
 # Heroes by index in HERO_ORDER.
 NINJA, GLADIATOR, SAMURAI, HUNTER, WEREWOLF, SHAMAN = 0, 1, 2, 3, 4, 5
@@ -24,6 +27,8 @@ MINSTREL, MAGICIAN, PRINCE, PALADIN, VAMPIRE, GRAND_MASTER = 6, 7, 8, 9, 10, 11
 
 #: The terrain of a space covered by a Fang land tile (the tile says what it does).
 LAND = 7
+#: The Mirage City's index among the Fang land tiles (``_fang.LANDS``).
+MIRAGE_LAND = 1
 
 # Phases.
 ADVENTURE, BATTLE, WON, LOST = 0, 1, 2, 3
@@ -33,7 +38,7 @@ PHASE_NAMES = ("adventure", "battle", "won", "lost")
 LAIR, BOOK, WEAPONS, TREASURE = 0, 1, 2, 3
 REWARD_SLUGS = tuple(slug for slug, _ in REWARDS)
 
-# Stat columns of Rules.stats[seat][level].
+# Stat columns of Options.stats[seat][level].
 SPEED, DANGER_PLAINS, DANGER_FOREST, COMBAT, SEARCH, KNOWLEDGE, CAP = range(7)
 _STAT_FIELDS = ("speed", "danger_plains", "danger_forest", "combat", "search", "knowledge",
                 "resource_cap")
@@ -86,7 +91,8 @@ T_SPECIAL = 38  # (seat): Special Chance for one 6 of a movement roll (6-11 hero
 T_LAND = 39  # (0, hex): a Fang land tile drawn onto the k-th Fang hex
 # Expansion automatic task:
 T_REPLENISH = 40  # (seat): Quest Replenishing at the third rampage (6-11 heroes)
-TASK_COUNT = 41
+T_HARDENED = 41  # (Gladiator): Battle Hardened, once an adventure on the plains is read
+TASK_COUNT = 42
 CHANCE_TASKS = frozenset((*range(T_MOVE_ROLL, T_CLAW + 1), T_SPECIAL, T_LAND))
 DECISION_TASKS = frozenset((*range(T_FAITH, T_SHIELD + 1), *range(T_GUST, T_ELIXIR + 1)))
 
@@ -98,13 +104,14 @@ CLAW_MISS, CLAW_BLAST, CLAW_SLASH = 0, 1, 2
 
 
 @attrs.frozen(cache_hash=True)
-class Rules:
+class Options:
     """The fixed setup of one game: the heroes by seat, the map, their sheets, the tracks and
-    the quest tiles.
+    the quest tiles (``options`` holds the options as given to ``new_game``).
 
     Shared by every state of a game (built once per set of options); ``stats[seat][level]``
     holds the hero's speed, danger (plains, forest), combat, search, knowledge and resource
-    cap at that level.
+    cap at that level, and ``level_of[xp]`` the level at that EXP (the shared track, or for
+    the Grand Master one level per EXP).
     """
 
     heroes: tuple[int, ...]
@@ -137,7 +144,11 @@ class Rules:
             for sheet in self.sheets
         )
         object.__setattr__(self, "stats", stats)
-        levels = tuple(self.tracks.level(x) for x in range(self.tracks.xp_max + 1))
+        if self.heroes == (GRAND_MASTER,):
+            # The Grand Master, whose only EXP is 1 per quest, rises a level per EXP.
+            levels = tuple(min(6, x + 1) for x in range(self.tracks.xp_max + 1))
+        else:
+            levels = tuple(self.tracks.level(x) for x in range(self.tracks.xp_max + 1))
         object.__setattr__(self, "level_of", levels)
         spaces = len(self.board.names)
         object.__setattr__(
@@ -163,12 +174,55 @@ class Rules:
         return self.heroes.index(hero) if hero in self.heroes else -1
 
 
-Task = tuple[int, int, int, int]
+#: What a task at the agenda's front makes: a chance node, a decision, an automatic step.
+CHANCE, DECISION, STEP = "chance", "decision", "step"
+BOTH = (ADVENTURE, BATTLE)
+
+
+class _Row(NamedTuple):
+    code: int
+    seat: int
+    a: int
+    b: int
+
+
+class Task(_Row):
+    """One task; subclasses fix ``code`` and name ``a`` and ``b`` (``FIELDS``)."""
+
+    __slots__ = ()
+    CODE: ClassVar[int] = -1
+    #: the names of ``a`` and ``b`` for this kind (empty: unused, always 0)
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: the inclusive range of ``a`` and ``b``
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ()
+    NODE: ClassVar[str] = STEP
+    PHASES: ClassVar[tuple[int, ...]] = BOTH
+    #: the hero whose ability this is (-1: any hero)
+    HERO: ClassVar[int] = -1
+    #: whether ``seat`` is always the hero in turn
+    IN_TURN: ClassVar[bool] = True
+    #: whether the agenda holds at most one task of this kind
+    UNIQUE: ClassVar[bool] = True
+
+    def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
+        return tuple.__new__(cls, (cls.CODE, seat, a, b))
+
+    def __getnewargs__(self) -> tuple[int, int, int]:
+        return self[1], self[2], self[3]
+
+    def __repr__(self) -> str:
+        named = "".join(f", {name}={self[2 + i]}" for i, name in enumerate(self.FIELDS))
+        return f"{type(self).__name__}(seat={self[1]}{named})"
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        """Why this task cannot stand at index ``i`` of ``s``'s agenda (None: it can)."""
+        return None
+
 
 
 @pickled_without_memo
 @attrs.frozen
-class DorasureState:
+class State:
     """A Dorasure position (immutable).
 
     Per seat: ``pos`` (space index), ``health``, ``resource`` (Prince: servants), ``gold``
@@ -187,11 +241,15 @@ class DorasureState:
     (6-11 heroes), 2 once that one is solved too; ``retired`` lists the solved quest tiles
     taken off the board by Quest Replenishing.  Bit ``seats`` of ``spent`` is the Grand
     Master's once-per-game reroll.
+
+    ``rules`` (also reachable as ``options``, the name every game uses) is the fixed setup
+    shared by all states of the game.  ``repr(state)`` is short (game, turn, phase);
+    ``str(state)`` is :func:`render`'s picture and :meth:`full_repr` lists every field.
     """
 
-    game: ClassVar[Any]
+    game: ClassVar[Game[State, Move]]
 
-    rules: Rules
+    rules: Options
     phase: int
     turn: int
     pos: tuple[int, ...]
@@ -216,7 +274,7 @@ class DorasureState:
     lands: tuple[int, ...] = ()
     renewed: tuple[int, ...] = (0, 0, 0, 0, 0)
     retired: tuple[int, ...] = ()
-    _legal: tuple[DorasureMove, ...] | None = attrs.field(
+    _legal: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
 
@@ -232,13 +290,38 @@ class DorasureState:
         """Whether a reward tile of this kind (LAIR, BOOK, WEAPONS, TREASURE) is claimed."""
         return reward in self.rewards
 
+    @property
+    def options(self) -> Options:
+        """The game's fixed setup, ``rules`` under the name every game uses."""
+        return self.rules
+
+    def __repr__(self) -> str:
+        rules = self.rules
+        turn = rules.hero_name(self.turn) if 0 <= self.turn < rules.seats else str(self.turn)
+        return f"<dorasure.State turn={self.turn} ({turn}) phase={PHASE_NAMES[self.phase]}>"
+
+    def __str__(self) -> str:
+        return str(self.game.render(self))
+
+    def full_repr(self) -> str:
+        """Every field of the state, as attrs writes them (``repr`` is short)."""
+        return full_repr(self)
 
 
-@attrs.frozen
-class DorasureMove:
-    """A move or chance outcome; ``str(move)`` is its notation (see the docs page).
 
-    ``kind`` is one of the ``M_*`` codes and ``a``/``b`` its arguments.
+@attrs.frozen(repr=False)
+class Move:
+    """A move or chance outcome; ``str(move)`` is its notation (see the docs page) and
+    ``repr(move)`` shows it too.
+
+    ``kind`` is one of the ``M_*`` codes and ``a``/``b`` its arguments.  The fields are
+    checked on construction: ``5.0`` or ``True`` equal ``5`` and ``1`` but are not moves.
+
+    >>> from boardrules.dorasure import Move
+    >>> Move(11, True, 0, "stop")  # 11: M_STOP
+    Traceback (most recent call last):
+    ...
+    TypeError: a Dorasure move's kind, a and b are ints and its text a str, not True
     """
 
     kind: int
@@ -246,8 +329,28 @@ class DorasureMove:
     b: int
     text: str
 
+    def __attrs_post_init__(self) -> None:
+        for value in (self.kind, self.a, self.b):
+            if type(value) is not int:
+                raise TypeError("a Dorasure move's kind, a and b are ints and its text a str, "
+                                f"not {value!r}")
+        if type(self.text) is not str:
+            raise TypeError("a Dorasure move's kind, a and b are ints and its text a str, "
+                            f"not {self.text!r}")
+
     def __str__(self) -> str:
         return self.text
+
+    def __repr__(self) -> str:
+        return move_repr("dorasure", self)
+
+
+#: Deprecated name of :class:`State`.
+DorasureState = State
+#: Deprecated name of :class:`Move`.
+DorasureMove = Move
+#: Deprecated name of :class:`Options`.
+Rules = Options
 
 
 # Move kinds.
@@ -257,16 +360,25 @@ M_PASS, M_ASK, M_REPLY, M_ABSORB, M_SPEND, M_REROLL, M_BULLET, M_SHIELD = range(
 M_GUST, M_DOLL, M_TUNE, M_LULLABY, M_BIG_BANG, M_KISS, M_GAUNTLETS = range(24, 31)
 M_MASTER_REROLL, M_ELIXIR, M_SPECIAL, M_LAND = range(31, 35)
 
-_MOVES: dict[tuple[int, int, int, str], DorasureMove] = {}
+#: The most moves kept interned (moves are looked up by value when one was dropped).
+MOVE_TABLE_SIZE = 20_000
+_MOVES: LRU[tuple[int, int, int, str], Move] = LRU(MOVE_TABLE_SIZE)
 
 
-def move(kind: int, a: int, b: int, text: str) -> DorasureMove:
-    """The interned move with these fields."""
+def move(kind: int, a: int, b: int, text: str) -> Move:
+    """The interned move with these fields (one object per move while it is in use)."""
     key = (kind, a, b, text)
     found = _MOVES.get(key)
     if found is None:
-        found = _MOVES[key] = DorasureMove(kind, a, b, text)
+        found = Move(kind, a, b, text)
+        _MOVES.put(key, found)
     return found
+
+
+def on_mirage(rules: Options, lands: tuple[int, ...], space: int) -> bool:
+    """Whether ``space`` is covered by the Mirage City, where no hero regains health."""
+    k = rules.land_at[space]
+    return k >= 0 and lands[k] == MIRAGE_LAND
 
 
 def hero_token(name: str) -> str:

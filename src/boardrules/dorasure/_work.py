@@ -1,14 +1,19 @@
 """The mutable working copy of a Dorasure state, and the small effects every rule uses.
 
-:class:`Work` thaws a :class:`~boardrules.dorasure._state.DorasureState` into lists that the
+:class:`Work` thaws a :class:`~boardrules.dorasure.State` into lists that the
 rules of :mod:`boardrules.dorasure._engine` change in place (hurting, healing, paying,
 wounding the dragon, raising the meter, starting turns), then freezes it again.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import attrs
+
 from boardrules.dorasure import _heroes
 from boardrules.dorasure._board import ROAD
+from boardrules.dorasure._score import NO_ROLL, canonical_roll
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
@@ -17,29 +22,70 @@ from boardrules.dorasure._state import (
     P_BATTLE,
     PRINCE,
     SHAMAN,
-    T_ABSORB,
-    T_BATTLE_END,
-    T_BATTLE_START,
-    T_CLAW,
-    T_DEATHS,
-    T_DOLL,
-    T_END_TURN,
-    T_MOVE_ROLL,
-    T_RAMPAGE,
-    T_REPLENISH,
     TREASURE,
     WEAPONS,
     WON,
     DorasureState,
     Rules,
+    on_mirage,
+)
+from boardrules.dorasure._tasks import (
+    Absorb,
+    BattleEnd,
+    BattleStart,
+    Claw,
+    Deaths,
+    Doll,
+    EndTurn,
+    MoveRoll,
+    Rampage,
+    Replenish,
     Task,
 )
 
-__all__ = ["Work", "effective_terrain"]
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["THAWED", "Work", "effective_terrain"]
+
+#: The state's fields that the working copy holds as lists (changed in place); every other
+#: field is copied as it is, and the agenda becomes ``todo`` (front last).
+THAWED = frozenset(("pos", "health", "resource", "gold", "xp", "locked", "quests", "flags",
+                    "rewards", "renewed"))
 
 
 class Work:
-    """A mutable copy of a state's fields; ``todo`` is the agenda with its front last."""
+    """A mutable copy of a state's fields; ``todo`` is the agenda with its front last.
+
+    The fields are those of :class:`~boardrules.dorasure.State` (``__init__`` and :meth:`freeze` are
+    built from ``attrs.fields`` below, so a new state field is copied both ways).
+    """
+
+    rules: Rules
+    phase: int
+    turn: int
+    pos: list[int]
+    health: list[int]
+    resource: list[int]
+    gold: list[int]
+    xp: list[int]
+    locked: list[int]
+    spent: int
+    meter: int
+    wounds: int
+    razed: bool
+    quests: list[int]
+    flags: list[int]
+    rewards: list[int]
+    dice: tuple[int, ...]
+    party: int
+    score: int
+    pending: int
+    roll: tuple[int, ...]
+    todo: list[Task]
+    lands: tuple[int, ...]
+    renewed: list[int]
+    retired: tuple[int, ...]
 
     __slots__ = (
         "dice", "flags", "gold", "health", "lands", "locked", "meter", "party",
@@ -48,42 +94,13 @@ class Work:
     )
 
     def __init__(self, s: DorasureState) -> None:
-        self.rules: Rules = s.rules
-        self.phase = s.phase
-        self.turn = s.turn
-        self.pos = list(s.pos)
-        self.health = list(s.health)
-        self.resource = list(s.resource)
-        self.gold = list(s.gold)
-        self.xp = list(s.xp)
-        self.locked = list(s.locked)
-        self.spent = s.spent
-        self.meter = s.meter
-        self.wounds = s.wounds
-        self.razed = s.razed
-        self.quests = list(s.quests)
-        self.flags = list(s.flags)
-        self.rewards = list(s.rewards)
-        self.dice = s.dice
-        self.party = s.party
-        self.score = s.score
-        self.pending = s.pending
-        self.roll = s.roll
-        self.todo: list[Task] = list(reversed(s.agenda))
-        self.lands = s.lands
-        self.renewed = list(s.renewed)
-        self.retired = s.retired
+        _thaw(self, s)
 
     def freeze(self) -> DorasureState:
-        """The immutable state with these values."""
-        return DorasureState(
-            self.rules, self.phase, self.turn, tuple(self.pos), tuple(self.health),
-            tuple(self.resource), tuple(self.gold), tuple(self.xp), tuple(self.locked),
-            self.spent, self.meter, self.wounds, self.razed, tuple(self.quests),
-            tuple(self.flags), tuple(self.rewards), self.dice, self.party, self.score,
-            self.pending, self.roll, tuple(reversed(self.todo)), self.lands,
-            tuple(self.renewed), self.retired,
-        )
+        """The immutable state with these values (the running score made canonical)."""
+        if self.score or self.pending or self.roll != NO_ROLL:
+            canonical_roll(self)
+        return _freeze(self)
 
     # -- reading --------------------------------------------------------------------------
 
@@ -137,9 +154,14 @@ class Work:
         """Gain EXP, up to the end of the track."""
         self.xp[seat] = min(self.rules.tracks.xp_max, self.xp[seat] + amount)
 
+    def can_heal(self, seat: int) -> bool:
+        """No hero standing on the Mirage City regains health, by any means."""
+        return not (self.lands and on_mirage(self.rules, self.lands, self.pos[seat]))
+
     def heal(self, seat: int, amount: int) -> None:
-        """Regain health, up to full health."""
-        self.health[seat] = min(self.max_health(seat), self.health[seat] + amount)
+        """Regain health, up to full health (not on the Mirage City)."""
+        if self.can_heal(seat):
+            self.health[seat] = min(self.max_health(seat), self.health[seat] + amount)
 
     def pay(self, seat: int, amount: int) -> None:
         """Spend resources: the Prince's servants go before his gold."""
@@ -160,9 +182,9 @@ class Work:
         first take some of an ally's damage."""
         doll = _heroes.doll_holder(self) if self.rules.seat_of(SHAMAN) >= 0 else -1
         self.push(
-            *[(T_DOLL, doll, t, amount) if 0 <= doll != t else (T_ABSORB, t, amount, 0)
+            *[Doll(doll, t, amount) if 0 <= doll != t else Absorb(t, amount)
               for t, amount in targets if amount > 0 and self.health[t] > 0],
-            (T_DEATHS, seat, 0, 0),
+            Deaths(seat),
         )
 
     def blast_targets(self, seat: int) -> list[int]:
@@ -193,7 +215,7 @@ class Work:
             self.todo.clear()
             return
         if self.phase == BATTLE:
-            self.push(*[(T_CLAW, seat, 0, 0) for c in tracks.claws if old < c <= self.wounds])
+            self.push(*[Claw(seat) for c in tracks.claws if old < c <= self.wounds])
 
     def advance_meter(self, seat: int, steps: int) -> None:
         """The dragon token climbs; each fire icon reached or passed is one rampage, and a
@@ -206,12 +228,11 @@ class Work:
         tasks: list[Task] = []
         for i, f in enumerate(tracks.fire_icons):
             if old < f <= self.meter:
-                tasks.append((T_RAMPAGE, seat, 0, 0))
+                tasks.append(Rampage(seat))
                 if i == 2 and self.rules.crowd:
-                    tasks.append((T_REPLENISH, seat, 0, 0))
+                    tasks.append(Replenish(seat))
         if self.meter == tracks.meter_end > old:
-            tasks += [(T_RAMPAGE, seat, 0, 0), (T_RAMPAGE, seat, 0, 0),
-                      (T_BATTLE_START, seat, 0, 0)]
+            tasks += [Rampage(seat), Rampage(seat), BattleStart(seat)]
         self.push(*tasks)
 
     # -- turns ----------------------------------------------------------------------------
@@ -225,7 +246,7 @@ class Work:
             self.resource[seat] = self.level(seat)
         else:
             _heroes.turn_start(self, seat)
-        self.push((T_MOVE_ROLL, seat, 0, 0), (T_END_TURN, seat, 0, 0))
+        self.push(MoveRoll(seat), EndTurn(seat))
 
     def begin_battle_turn(self, seat: int, again: int = 0) -> None:
         """A Climactic Battle turn: the treasures used before the roll, spend, roll Combat
@@ -235,10 +256,35 @@ class Work:
         _heroes.turn_start(self, seat)
         dice = self.attribute(seat, COMBAT) + (1 if WEAPONS in self.rewards else 0)
         self.push(*_heroes.battle_openers(self, seat),
-                  *_heroes.roll_tasks(self, seat, P_BATTLE, dice), (T_BATTLE_END, seat, 0, 0),
-                  (T_END_TURN, seat, again, 0))
+                  *_heroes.roll_tasks(self, seat, P_BATTLE, dice), BattleEnd(seat),
+                  EndTurn(seat, again))
 
 
 def effective_terrain(rules: Rules, razed: bool, space: int) -> int:
     """A space's terrain; razed Belk is a road."""
     return ROAD if razed and space == rules.board.belk else rules.terrain[space]
+
+
+def _copier() -> tuple[Callable[[Work, DorasureState], None], Callable[[Work], DorasureState]]:
+    """``Work.__init__``'s copy and ``freeze`` for every init field of the state, written
+    out once as straight-line code (they run at every move)."""
+    names = [f.name for f in attrs.fields(DorasureState) if f.init]
+    thaw, freeze = [], []
+    for name in names:
+        if name == "agenda":
+            thaw.append("    w.todo = list(reversed(s.agenda))")
+            freeze.append("tuple(reversed(w.todo))")
+        elif name in THAWED:
+            thaw.append(f"    w.{name} = list(s.{name})")
+            freeze.append(f"tuple(w.{name})")
+        else:
+            thaw.append(f"    w.{name} = s.{name}")
+            freeze.append(f"w.{name}")
+    source = ("def thaw(w, s):\n" + "\n".join(thaw)
+              + "\ndef freeze(w):\n    return State(" + ", ".join(freeze) + ")\n")
+    scope: dict[str, object] = {"State": DorasureState}
+    exec(source, scope)
+    return scope["thaw"], scope["freeze"]  # type: ignore[return-value]
+
+
+_thaw, _freeze = _copier()

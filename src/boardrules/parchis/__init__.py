@@ -1,8 +1,8 @@
 """Parchís, the Spanish Ludo, for 2-4 players.
 
-The rules are those of ``shared/seeds/parchis.txt`` with the rulings of
-``shared/rules/parchis.md``; see the Parchís page of the documentation for each clause and
-the function that implements it.
+The rules are those of the traditional Spanish rulebook with the team's rulings; the Parchís
+page of the documentation states them clause by clause, in its "Rules" section, with the
+function that implements each.
 
 >>> from boardrules import parchis
 >>> s = parchis.new_game(players=4)
@@ -17,8 +17,23 @@ the function that implements it.
 from __future__ import annotations
 
 from boardrules.game import TERMINAL, Game
+from boardrules.parchis._actions import (
+    ACTION_OUT,
+    ACTION_PASS,
+    action_to_move,
+    legal_actions,
+    move_to_action,
+    num_actions,
+    num_chance_outcomes,
+)
 from boardrules.parchis._board import BOARD, GOAL, NEST, Board
 from boardrules.parchis._json import decode, encode
+from boardrules.parchis._observation import (
+    observation,
+    observation_into,
+    observation_shape,
+    observation_string,
+)
 from boardrules.parchis._rules import (
     apply_move,
     chance_outcomes,
@@ -27,19 +42,24 @@ from boardrules.parchis._rules import (
     returns,
 )
 from boardrules.parchis._setup import OPTIONS, new_game, options_of, position
-from boardrules.parchis._state import Move, Options, State
+from boardrules.parchis._state import Kind, Move, Options, State
+from boardrules.parchis._svg import render_svg
 from boardrules.parchis._text import evaluate, parse_move, pieces, render
 
 __all__ = [
+    "ACTION_OUT",
+    "ACTION_PASS",
     "BOARD",
     "GAME",
     "GOAL",
     "NEST",
     "OPTIONS",
     "Board",
+    "Kind",
     "Move",
     "Options",
     "State",
+    "action_to_move",
     "apply_move",
     "chance_outcomes",
     "current_player",
@@ -47,14 +67,23 @@ __all__ = [
     "encode",
     "evaluate",
     "is_terminal",
+    "legal_actions",
     "legal_moves",
+    "move_to_action",
     "new_game",
+    "num_actions",
+    "num_chance_outcomes",
     "num_players",
+    "observation",
+    "observation_into",
+    "observation_shape",
+    "observation_string",
     "options_of",
     "parse_move",
     "pieces",
     "position",
     "render",
+    "render_svg",
     "returns",
 ]
 
@@ -89,6 +118,16 @@ GAME: Game[State, Move] = Game(
     evaluate=evaluate,
     encode=encode,
     decode=decode,
+    render_svg=render_svg,
+    num_actions=num_actions,
+    num_chance_outcomes=num_chance_outcomes,
+    legal_actions=legal_actions,
+    move_to_action=move_to_action,
+    action_to_move=action_to_move,
+    observation_shape=observation_shape,
+    observation=observation,
+    observation_string=observation_string,
+    observation_into=observation_into,
 )
 State.game = GAME
 

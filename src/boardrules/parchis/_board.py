@@ -1,12 +1,12 @@
 """The Parchís board as data, and the tables derived from it once per seating.
 
-The board is the standard four-colour board of ``shared/rules/parchis.md``: a shared track
+The board is the standard four-colour board of the rulings (docs: Parchís, §1): a shared track
 of 68 squares numbered 1-68, travelled in increasing order, twelve safe squares, and for each
 colour an exit, a last track square, a private lane of 7 squares and the goal.
 
-A piece's position is *relative* to its owner: :data:`NEST` (-1), 0-63 along the track from
-the owner's exit, 64-70 in the owner's lane, :data:`GOAL` (71).  The board itself is a tuple
-of *cells*: index 0-67 for track squares 1-68, then 7 lane cells per colour.
+A piece's position is *relative* to its owner: :data:`~boardrules.parchis.NEST` (-1), 0-63 along the
+track from the owner's exit, 64-70 in the owner's lane, :data:`~boardrules.parchis.GOAL` (71).  The
+board itself is a tuple of *cells*: index 0-67 for track squares 1-68, then 7 lane cells per colour.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from typing import Any
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.parchis._board import BOARD, GOAL, NEST, cell_name
 from boardrules.parchis._setup import PHASES, _build, _cell_of, _fail, _seat_of, make_options
-from boardrules.parchis._state import State
+from boardrules.parchis._state import Options, State
 
 __all__ = ["decode", "encode"]
 
@@ -62,12 +62,26 @@ def _json_cell(name: object, where: str) -> int:
     return _cell_of(name, -1, where)
 
 
+_KEYS = ("squares", "goal", "turn", "phase", "roll", "count", "sixes", "last", "finished",
+         "opened")  # fmt: skip
+
+
+def _colour_seat(opts: Options, name: object, where: str) -> int:
+    """The seat of a colour name; a JSON body names colours, never seat numbers."""
+    if not isinstance(name, str):
+        raise _fail(f"{where}: {name!r} is not a colour name")
+    return _seat_of(opts, name, where)
+
+
 def decode(options: dict[str, Any], body: dict[str, Any]) -> State:
     """The state of a JSON body written by :func:`encode`, checked in full."""
     try:
         opts = make_options(options)
     except InvalidOptionError as e:
         raise StateFormatError(str(e)) from None
+    unknown = sorted(str(key) for key in body if key not in _KEYS)
+    if unknown:
+        raise _fail(f"unknown field {unknown[0]!r}; a Parchís state has: {', '.join(_KEYS)}")
     squares, goal_map = body.get("squares"), body.get("goal")
     if not isinstance(squares, dict) or not isinstance(goal_map, dict):
         raise _fail("fields 'squares' and 'goal' must be objects")
@@ -75,14 +89,14 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> State:
     for name, colours in squares.items():
         if not isinstance(colours, list):
             raise _fail(f"square {name!r} must list colours")
-        seats = [_seat_of(opts, colour, f"square {name}") for colour in colours]
+        seats = [_colour_seat(opts, colour, f"square {name}") for colour in colours]
         cells.append((_json_cell(name, "squares"), seats))
     goal = [0] * opts.players
     for colour, k in goal_map.items():
         if type(k) is not int:
             raise _fail("goal counts must be whole numbers")
-        goal[_seat_of(opts, colour, "goal")] = k
-    turn = _seat_of(opts, body.get("turn"), "turn")
+        goal[_colour_seat(opts, colour, "goal")] = k
+    turn = _colour_seat(opts, body.get("turn"), "turn")
     phase_name = body.get("phase")
     if phase_name not in PHASES:
         raise _fail(f"phase must be one of {', '.join(PHASES)}")
@@ -100,9 +114,9 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> State:
         raise _fail("fields 'finished' and 'opened' must be lists of colours")
     opened_mask = 0
     for who in opened:
-        opened_mask |= 1 << _seat_of(opts, who, "opened")
+        opened_mask |= 1 << _colour_seat(opts, who, "opened")
     return _build(
         opts, sorted(cells), goal, turn, PHASES.index(phase_name), _int(body, "roll"),
         _int(body, "count"), _int(body, "sixes"), last_rel,
-        [_seat_of(opts, who, "finished") for who in finished], opened_mask,
+        [_colour_seat(opts, who, "finished") for who in finished], opened_mask,
     )  # fmt: skip

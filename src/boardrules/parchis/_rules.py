@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from boardrules._legal import find_legal, wrong_field_types
 from boardrules.errors import IllegalMoveError
 from boardrules.game import CHANCE, TERMINAL
 from boardrules.parchis._board import GOAL, LANE_FIRST, NEST, TRACK_LAST
@@ -27,6 +28,8 @@ from boardrules.parchis._state import (
     Move,
     Options,
     State,
+    new_state,
+    set_legal,
 )
 
 __all__ = [
@@ -72,7 +75,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     legal = state._legal
     if legal is None:
         legal = _legal_moves(state)
-        object.__setattr__(state, "_legal", legal)
+        set_legal(state, legal)
     return legal
 
 
@@ -137,10 +140,21 @@ def apply_move(state: State, move: Move) -> State:
     if state.phase == PHASE_ROLL:
         die = _DIE_OF.get(id(move))  # the interned rolls; an equal copy is checked below
         if die is None:
-            if move not in ROLLS:
+            roll = find_legal(move, ROLLS)
+            if roll is None:
                 raise IllegalMoveError(_why_illegal(state, move))
-            die = move.steps
-        return _rolled(state, die)
+            die = roll.steps
+        if die == 6:
+            sixes = state.sixes + 1
+            if sixes == 3:
+                return _third_six(state)
+            count = 7 if state.pos[4 * state.turn] != NEST else 6
+        else:
+            sixes, count = 0, die
+        return new_state(
+            state.options, state.pos, state.board, state.turn, PHASE_MOVE, die, count, sixes,
+            state.last, state.finished, state.opened, state.barriers,
+        )  # fmt: skip
     legal = state._legal
     if legal is None:
         legal = legal_moves(state)
@@ -148,26 +162,16 @@ def apply_move(state: State, move: Move) -> State:
         if candidate is move:
             break
     else:
-        if move not in legal:
+        found = find_legal(move, legal)  # strictly equal by value (no 5.0, no True)
+        if found is None:
             raise IllegalMoveError(_why_illegal(state, move))
+        move = found
     kind = move.kind
     if kind == MOVE:
         return _moved(state, move.src, move.src + move.steps)
     if kind == OUT:
         return _came_out(state)
     return _turn_over(state, state.board, state.pos, state.barriers, state.last)
-
-
-def _rolled(state: State, die: int) -> State:
-    seat = state.turn
-    sixes = state.sixes + 1 if die == 6 else 0
-    if sixes == 3:
-        return _third_six(state)
-    count = 7 if die == 6 and state.pos[4 * seat] != NEST else die
-    return State(
-        state.options, state.pos, state.board, seat, PHASE_MOVE, die, count, sixes,
-        state.last, state.finished, state.opened, state.barriers,
-    )  # fmt: skip
 
 
 def _third_six(state: State) -> State:
@@ -187,7 +191,7 @@ def _third_six(state: State) -> State:
             if to != NEST:
                 board, barriers = _drop(state, board, barriers, cell[to], seat)
             pos = _relocate(pos, seat, last, to)
-    return State(
+    return new_state(
         options, pos, board, seat, PHASE_MOVE, 6, 0, 3, NEST, state.finished, state.opened,
         barriers,
     )  # fmt: skip
@@ -200,10 +204,10 @@ def _moved(state: State, src: int, dst: int) -> State:
     cell = tab.cell[seat]
     cells = list(state.board)
     c = cell[src]
-    lifted = cells[c] = _REMOVE[cells[c]][seat]
+    cells[c] = _REMOVE[cells[c]][seat]
     barriers = state.barriers
-    if barriers >> c & 1 and not is_barrier(options, c, lifted):
-        barriers ^= 1 << c  # the barrier is opened
+    if barriers >> c & 1:
+        barriers ^= 1 << c  # the barrier is opened: one piece is left
     pos = _relocate(state.pos, seat, src, dst)
     bonus = 0
     if dst == GOAL:
@@ -217,9 +221,19 @@ def _moved(state: State, src: int, dst: int) -> State:
             cells[c] = seat + 1
         else:
             code = cells[c] = _ADD[code][seat]
-            if is_barrier(options, c, code):
-                barriers |= 1 << c
-    return _after_move(state, tuple(cells), pos, barriers, dst, bonus)
+            if _PAIR_OF_ONE_SEAT[code] and (not options.barriers_on_safe_only or tab.safe[c]):
+                barriers |= 1 << c  # is_barrier, inline
+    board = tuple(cells)
+    if bonus:
+        return _after_move(state, board, pos, barriers, dst, bonus)
+    if state.roll != 6 and not state.finished:
+        # No bonus, no 6, nobody finished: the die passes to the next seat (the common case
+        # of _turn_over and _next_turn, written out here to save two calls a move).
+        return new_state(
+            options, pos, board, (seat + 1) % options.players, PHASE_ROLL, 0, 0, 0, NEST, (),
+            state.opened, barriers,
+        )  # fmt: skip
+    return _turn_over(state, board, pos, barriers, dst)
 
 
 def _came_out(state: State) -> State:
@@ -256,7 +270,7 @@ def _came_out(state: State) -> State:
 
 
 def _with_opened(state: State, opened: int) -> State:
-    return State(
+    return new_state(
         state.options, state.pos, state.board, state.turn, state.phase, state.roll,
         state.count, state.sixes, state.last, state.finished, opened, state.barriers,
     )  # fmt: skip
@@ -277,13 +291,13 @@ def _after_move(
         finished = (*state.finished, seat)
         return _next_turn(state, board, pos, barriers, finished)
     if bonus:
-        nxt = State(
+        nxt = new_state(
             state.options, pos, board, seat, PHASE_BONUS, state.roll, bonus, state.sixes,
             last, state.finished, state.opened, barriers,
         )  # fmt: skip
         moves = _steps(nxt, seat, bonus)
         if moves:
-            object.__setattr__(nxt, "_legal", tuple(moves))
+            set_legal(nxt, tuple(moves))
             return nxt
     return _turn_over(state, board, pos, barriers, last)
 
@@ -294,9 +308,15 @@ def _turn_over(
     """The roll is played out: after a 6 the same player rolls again (not after the third),
     else the next one."""
     if state.roll == 6 and state.sixes < 3:
-        return State(
+        return new_state(
             state.options, pos, board, state.turn, PHASE_ROLL, 0, 0, state.sixes, last,
             state.finished, state.opened, barriers,
+        )  # fmt: skip
+    if not state.finished:  # the common case, as in _next_turn, one call sooner
+        options = state.options
+        return new_state(
+            options, pos, board, (state.turn + 1) % options.players, PHASE_ROLL, 0, 0, 0,
+            NEST, (), state.opened, barriers,
         )  # fmt: skip
     return _next_turn(state, board, pos, barriers, state.finished)
 
@@ -310,29 +330,43 @@ def _next_turn(
 ) -> State:
     """Pass the die to the next player who has not finished; the last one left loses."""
     n = state.options.players
+    if not finished:  # the common case, before anyone has finished
+        return new_state(
+            state.options, pos, board, (state.turn + 1) % n, PHASE_ROLL, 0, 0, 0, NEST,
+            finished, state.opened, barriers,
+        )  # fmt: skip
     if len(finished) >= n - 1:
         rest = [s for s in range(n) if s not in finished]
-        return State(
+        return new_state(
             state.options, pos, board, state.turn, PHASE_OVER, 0, 0, 0, NEST,
             (*finished, *rest), state.opened, barriers,
         )  # fmt: skip
     seat = (state.turn + 1) % n
     while seat in finished:
         seat = (seat + 1) % n
-    return State(
+    return new_state(
         state.options, pos, board, seat, PHASE_ROLL, 0, 0, 0, NEST, finished,
         state.opened, barriers,
     )  # fmt: skip
 
 
 def _relocate(pos: tuple[int, ...], seat: int, src: int, dst: int) -> tuple[int, ...]:
-    """``pos`` with one piece of ``seat`` moved from ``src`` to ``dst``, kept sorted."""
+    """``pos`` with one piece of ``seat`` moved from ``src`` to ``dst``, kept sorted: the
+    piece slides past its neighbours (one pass of an insertion sort, cheaper than sorting)."""
     i = 4 * seat
-    mine = list(pos[i : i + 4])
-    mine.remove(src)
-    mine.append(dst)
-    mine.sort()
-    return (*pos[:i], *mine, *pos[i + 4 :])
+    p = list(pos)
+    j = p.index(src, i)
+    if dst > src:
+        end = i + 3
+        while j < end and p[j + 1] < dst:
+            p[j] = p[j + 1]
+            j += 1
+    else:
+        while j > i and p[j - 1] > dst:
+            p[j] = p[j - 1]
+            j -= 1
+    p[j] = dst
+    return tuple(p)
 
 
 def _lift(
@@ -377,37 +411,55 @@ def returns(state: State) -> tuple[float, ...]:
 
 
 def _why_illegal(state: State, move: object) -> str:
+    """Which rule forbids ``move`` now (it is known not to be legal), citing the clause of
+    the Rules section of the Parchís page, then the legal moves."""
     moves = legal_moves(state)
     legal = ", ".join(str(m) for m in moves) or "none: the game is over"
-    if not isinstance(move, Move):
+    if type(move) is not Move:
         return f"{move!r} is not a Parchís move; legal moves: {legal}"
+    wrong = wrong_field_types(move)
+    if wrong is not None:
+        return f"this Move is not a Parchís move: its {wrong}; legal moves: {legal}"
+    if state.phase == PHASE_OVER:
+        return "the game is over: no move is legal (Parchís §8.3)"
+    return f"{_forbidding_rule(state, move, moves)}; legal moves: {legal}"
+
+
+def _forbidding_rule(state: State, move: Move, moves: tuple[Move, ...]) -> str:
     phase = state.phase
-    if phase == PHASE_OVER:
-        return "the game is over: no move is legal"
     if phase == PHASE_ROLL:
-        return f"the die must be rolled first; legal moves: {legal}"
+        return "the die must be rolled first (Parchís §3.1)"
     if move.kind == ROLL:
-        return f"the die was already rolled; legal moves: {legal}"
+        return "the die was already rolled: one roll a turn (Parchís §3.1)"
     if move.colour != state.options.colours[state.turn]:
-        return f"it is {state.colour}'s turn; legal moves: {legal}"
+        return f"it is {state.colour}'s turn (Parchís §1.4)"
     if state.sixes == 3:
-        return f"the third 6 in a row is lost: the turn ends; legal moves: {legal}"
+        return "the third 6 in a row is lost: the turn ends (Parchís §5.3)"
     if phase == PHASE_MOVE and state.roll == 5 and moves[0].kind == OUT:
-        return f"a 5 must bring a piece out of the nest; legal moves: {legal}"
+        return "a 5 must bring a piece out of the nest (Parchís §4.1)"
     if move.kind == PASS:
-        return f"a piece can move, so the player may not pass; legal moves: {legal}"
+        return "a piece can move, so the player may not pass (Parchís §3.2)"
     if move.kind == OUT:
         if phase == PHASE_MOVE and state.roll == 5:
-            return (
-                "no piece can come out: the nest is empty or the exit is blocked; "
-                f"legal moves: {legal}"
-            )
-        return f"only a 5 brings a piece out of the nest; legal moves: {legal}"
-    if move.kind == MOVE and move.steps != state.count:
-        return f"the move must count {state.count}; legal moves: {legal}"
-    seat = state.turn
-    if move.src not in state.pos[4 * seat : 4 * seat + 4] or move.src in (NEST, GOAL):
-        return f"no piece of {state.colour} can move from there; legal moves: {legal}"
+            return ("no piece can come out: the nest is empty or the exit is blocked "
+                    "(Parchís §4.2, §4.3)")
+        return "only a 5 brings a piece out of the nest (Parchís §4.1)"
+    return _why_not_step(state, move)
+
+
+def _why_not_step(state: State, move: Move) -> str:
+    if move.steps != state.count:
+        rule = "§7.3" if state.phase == PHASE_BONUS else "§5.1" if state.count == 7 else "§3.3"
+        return f"the move must count {state.count} (Parchís {rule})"
+    seat, src = state.turn, move.src
+    if src not in state.pos[4 * seat : 4 * seat + 4] or src in (NEST, GOAL):
+        return f"no piece of {state.colour} can move from there (Parchís §3.3)"
     if move in _steps(state, seat, state.count):
-        return f"on a 6 a barrier must be opened when it can; legal moves: {legal}"
-    return f"{move} is blocked (barrier, full square or past the goal); legal moves: {legal}"
+        return "on a 6 a barrier must be opened when it can (Parchís §6.3)"
+    to = src + move.steps
+    if to > GOAL:
+        return f"{move} would pass the goal, which takes the exact count only (Parchís §8.1)"
+    reach = state.options.tables.reach[seat]
+    if state.barriers & (reach[to] ^ reach[src]):
+        return f"{move} is blocked by a barrier on the way or on the square (Parchís §6.2)"
+    return f"{move} is blocked: the square already holds two pieces (Parchís §6.1)"

@@ -1,31 +1,32 @@
 """Setting up Parchís games and positions: options and the position builder.
 
-Every way into a state (:func:`new_game`, :func:`position`, JSON) goes through
-:func:`_build`, which checks that the position can occur in a real game.
+Every way into a state (:func:`~boardrules.parchis.new_game`, :func:`~boardrules.parchis.position`,
+JSON) goes through :func:`_build`, which checks that the position can occur in a real game.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, overload
 
+from boardrules._typing import deprecated
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options, whole_number
-from boardrules.parchis._board import BOARD, GOAL, NEST, cell_name, lane_cell
-from boardrules.parchis._rules import _steps, is_barrier
+from boardrules.parchis._board import BOARD, GOAL, NEST, TRACK_LAST, cell_name, lane_cell
+from boardrules.parchis._rules import CAPTURE_BONUS, GOAL_BONUS, _steps, is_barrier
 from boardrules.parchis._state import (
     PHASE_BONUS,
     PHASE_MOVE,
     PHASE_OVER,
     PHASE_ROLL,
+    PHASES,
     Options,
     State,
 )
 
 __all__ = ["OPTIONS", "PHASES", "make_options", "new_game", "options_of", "position"]
 
-PHASES = ("roll", "move", "bonus", "over")
 DEFAULT_COLOURS = {2: ("yellow", "red"), 3: ("yellow", "blue", "red"), 4: BOARD.colours}
 
 
@@ -85,7 +86,8 @@ OPTIONS = (
 
 
 def make_options(given: Mapping[str, Any]) -> Options:
-    """Check the options given to :func:`new_game` and return them as an :class:`Options`.
+    """Check the options given to :func:`~boardrules.parchis.new_game` and return them as an
+    :class:`~boardrules.parchis.Options`.
 
     Given ``colours`` without ``players``, there are as many players as colours."""
     opts = resolve_options("parchis", OPTIONS, given)
@@ -124,9 +126,26 @@ def options_of(state: State) -> dict[str, Any]:
     }
 
 
+# The options for a type checker (the same list as OPTIONS; tests/test_types.py compares
+# them); any other keyword, or a value of another type, is reported as deprecated.
+@overload
+def new_game(
+    *,
+    players: int = 4,
+    colours: Sequence[str] | None = None,
+    first_player: int = 0,
+    two_out_on_first_five: bool = False,
+    exit_capture: bool = True,
+    barriers_on_safe_only: bool = False,
+    third_six_back_to_lane_start: bool = False,
+) -> State: ...
+@overload
+@deprecated("not an option of Parchís, or a value of the wrong type")
+def new_game(**options: object) -> State: ...
 def new_game(**options: Any) -> State:
     """The start of a Parchís game: every piece in its nest, the first player to roll.
 
+    >>> from boardrules.parchis import new_game
     >>> s = new_game(players=2)
     >>> s.colour, s.pos
     ('yellow', (-1, -1, -1, -1, -1, -1, -1, -1))
@@ -156,10 +175,27 @@ def _build(
 ) -> State:
     """The state with pieces on ``cells`` (cell, seats in order of arrival), ``goal[s]``
     pieces of each seat in the goal and the rest in their nests; checked in full."""
-    n = opts.players
+    board, pos = _place(opts, cells, goal)
+    _check_players(opts, pos, turn, phase, finished, opened)
+    _check_turn(pos[4 * turn : 4 * turn + 4], phase, roll, count, sixes, last)
+    barriers = 0
+    for c, code in enumerate(board):
+        if is_barrier(opts, c, code):
+            barriers |= 1 << c
+    state = State(opts, tuple(pos), tuple(board), turn, phase, roll, count, sixes, last,
+                  tuple(finished), opened, barriers)  # fmt: skip
+    if phase == PHASE_BONUS and not _steps(state, turn, count):
+        raise _fail("a bonus is pending only when some piece can count it")
+    return state
+
+
+def _place(
+    opts: Options, cells: Sequence[tuple[int, Sequence[int]]], goal: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """The board's cell codes and every seat's sorted relative positions."""
     tab = opts.tables
     board = [0] * len(tab.safe)
-    places: list[list[int]] = [[] for _ in range(n)]
+    places: list[list[int]] = [[] for _ in range(opts.players)]
     for c, seats in cells:
         if board[c] or not 1 <= len(seats) <= 2:
             raise _fail(f"square {cell_name(c)} holds one or two pieces, listed once")
@@ -174,11 +210,20 @@ def _build(
             raise _fail(f"two colours share {cell_name(c)}, which is not a safe square")
         board[c] = code
     pos: list[int] = []
-    for seat in range(n):
+    for seat in range(opts.players):
         if not 0 <= goal[seat] <= 4 or len(places[seat]) + goal[seat] > 4:
             raise _fail(f"{_colour(opts, seat)} has more than four pieces")
         nest = 4 - goal[seat] - len(places[seat])
         pos += sorted([NEST] * nest + places[seat] + [GOAL] * goal[seat])
+    return board, pos
+
+
+def _check_players(
+    opts: Options, pos: Sequence[int], turn: int, phase: int, finished: Sequence[int],
+    opened: int,
+) -> None:  # fmt: skip
+    """Who has finished, who is in turn, who has brought a piece out."""
+    n = opts.players
     if len(set(finished)) != len(finished) or any(not 0 <= s < n for s in finished):
         raise _fail("finished lists each player at most once")
     done = [s for s in range(n) if pos[4 * s] == GOAL]
@@ -191,12 +236,21 @@ def _build(
         raise _fail("the player in turn must be playing")
     if not 0 <= opened < 1 << n:
         raise _fail("opened names players that are not in the game")
+    for seat in range(n):
+        if pos[4 * seat + 3] != NEST and not opened >> seat & 1:
+            # A piece leaves the nest only by coming out, which opens the player.
+            raise _fail(f"{_colour(opts, seat)} has a piece out, so it must be listed in opened")
+
+
+def _check_turn(
+    mine: Sequence[int], phase: int, roll: int, count: int, sixes: int, last: int
+) -> None:
+    """Where in the turn of the player in turn (whose pieces are ``mine``) the game stands."""
     if not 0 <= sixes <= 3:
         raise _fail("sixes counts 0-3 sixes in a row")
     third_six = phase == PHASE_MOVE and sixes == 3
     if sixes == 3 and not (third_six and roll == 6 and count == 0 and last == NEST):
         raise _fail("a third 6 leaves only its pass: roll 6, count 0, no last-moved piece")
-    mine = pos[4 * turn : 4 * turn + 4]
     if last != NEST and last not in mine:
         raise _fail("last must be a square where a piece of the player in turn stands")
     if phase in (PHASE_ROLL, PHASE_OVER):
@@ -211,19 +265,22 @@ def _build(
         if not 1 <= roll <= 6 or count != expect or (roll == 6) != (sixes > 0):
             raise _fail("the pending move must count the die (a 6 counts 7 with no piece home)")
     elif phase == PHASE_BONUS:
-        if not 1 <= roll <= 6 or count not in (10, 20) or (roll == 6) != (sixes > 0):
-            raise _fail("a bonus counts 10 or 20 after a roll of 1-6")
+        _check_bonus(roll, count, sixes, last)
     else:
         raise _fail(f"phase must be one of {', '.join(PHASES)}")
-    barriers = 0
-    for c, code in enumerate(board):
-        if is_barrier(opts, c, code):
-            barriers |= 1 << c
-    state = State(opts, tuple(pos), tuple(board), turn, phase, roll, count, sixes, last,
-                  tuple(finished), opened, barriers)  # fmt: skip
-    if phase == PHASE_BONUS and not _steps(state, turn, count):
-        raise _fail("a bonus is pending only when some piece can count it")
-    return state
+
+
+def _check_bonus(roll: int, count: int, sixes: int, last: int) -> None:
+    """A bonus is earned by the piece just moved: 10 for reaching the goal, 20 for eating a
+    piece, which only happens on a track square."""
+    if not 1 <= roll <= 6 or count not in (10, 20) or (roll == 6) != (sixes > 0):
+        raise _fail("a bonus counts 10 or 20 after a roll of 1-6")
+    if count == GOAL_BONUS and last != GOAL:
+        raise _fail("a bonus of 10 is earned by the piece just moved into the goal: last is goal")
+    if count == CAPTURE_BONUS and not 0 <= last <= TRACK_LAST:
+        raise _fail(
+            "a bonus of 20 is earned by the piece that just ate: last is its track square"
+        )
 
 
 def _colour(opts: Options, seat: int) -> str:
@@ -279,11 +336,14 @@ def position(
     share a square they arrive in the order listed (colours in mapping order).  ``turn`` is
     the player in turn (seat or colour).  Without ``roll`` that player is about to roll;
     with ``roll`` they must move that die; with ``bonus`` (10 or 20) too, they must count the
-    bonus first.  ``last`` is the square of the piece they moved last this turn, ``sixes``
-    the sixes rolled in a row (by default 1 when ``roll`` is 6), ``opened`` the players who
-    have brought a piece out (default: all who have a piece out of the nest).
+    bonus first.  ``last`` is the square of the piece they moved last this turn (with
+    ``bonus``, the piece that earned it: by default the goal for 10, and for 20 the player's
+    piece on its exit or its only track square), ``sixes`` the sixes rolled in a row
+    (by default 1 when ``roll`` is 6), ``opened`` the players who have brought a piece out
+    (default: all who have a piece out of the nest).
     Other keywords are game options.
 
+    >>> from boardrules.parchis import position
     >>> from boardrules.parchis import legal_moves
     >>> s = position({"yellow": [12, 12], "red": [30]}, turn="yellow", roll=6, players=2)
     >>> [str(m) for m in legal_moves(s)]
@@ -307,6 +367,8 @@ def position(
     elif last is not None:
         c = _cell_of(last, opts.colours[turn_seat], "last")
         last_rel = opts.tables.rel[turn_seat][c]
+    elif bonus is not None:
+        last_rel = _bonus_earner(opts, cells, turn_seat, bonus)
     if bonus is not None and roll is None:
         raise _fail("give the roll that earned the bonus too")
     phase, count = PHASE_ROLL, 0
@@ -329,6 +391,19 @@ def position(
     finished_seats = [_seat_of(opts, who, "finished") for who in finished]
     return _build(opts, sorted(cells.items()), goal, turn_seat, phase, roll or 0, count,
                   sixes, last_rel, finished_seats, opened_mask)  # fmt: skip
+
+
+def _bonus_earner(opts: Options, cells: Mapping[int, list[int]], seat: int, bonus: int) -> int:
+    """The relative position of the piece that earned ``bonus`` when ``position`` is not told:
+    the goal for 10; for 20 the piece on the player's exit (it came out and ate), else the
+    player's only occupied track square."""
+    if bonus != CAPTURE_BONUS:
+        return GOAL
+    rel = opts.tables.rel[seat]
+    track = sorted({rel[c] for c, seats in cells.items() if seat in seats} & set(range(64)))
+    if (track and track[0] == 0) or len(track) == 1:
+        return track[0]
+    raise _fail("give last: the square of the piece that ate and earned the bonus of 20")
 
 
 def _none_home(cells: Mapping[int, list[int]], goal: Sequence[int], seat: int) -> bool:

@@ -2,26 +2,43 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Any, ClassVar
 
 import attrs
 
+from boardrules._values import full_repr, move_repr
 from boardrules.game import Game, pickled_without_memo
 from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, Tables, tables
 
-__all__ = ["MOVE", "OUT", "PASS", "ROLL", "Move", "Options", "State"]
+__all__ = ["MOVE", "OUT", "PASS", "ROLL", "Kind", "Move", "Options", "State"]
 
-# Move kinds.
-ROLL = 0  #: a roll of the die (a chance outcome)
-MOVE = 1  #: a piece moves ``steps`` squares (a die, 10 or 20)
-OUT = 2  #: a 5 brings a piece from the nest onto the exit
-PASS = 3  #: nothing can move: the roll is lost
+
+class Kind(enum.IntEnum):
+    """The kinds of Parchís move (an ``int`` enum, so older code comparing with 0-3 works)."""
+
+    #: a roll of the die (a chance outcome)
+    ROLL = 0
+    #: a piece moves ``steps`` squares (a die, 10 or 20)
+    MOVE = 1
+    #: a 5 brings a piece from the nest onto the exit
+    OUT = 2
+    #: nothing can move: the roll is lost
+    PASS = 3
+
+
+ROLL = Kind.ROLL  #: a roll of the die (a chance outcome)
+MOVE = Kind.MOVE  #: a piece moves ``steps`` squares (a die, 10 or 20)
+OUT = Kind.OUT  #: a 5 brings a piece from the nest onto the exit
+PASS = Kind.PASS  #: nothing can move: the roll is lost
 
 # Phases of a state.
 PHASE_ROLL = 0  # chance: the player in turn rolls
 PHASE_MOVE = 1  # the player moves the die roll
 PHASE_BONUS = 2  # the player counts 10 or 20
 PHASE_OVER = 3  # the game has ended
+#: The name of each phase, as JSON documents write it.
+PHASES = ("roll", "move", "bonus", "over")
 
 
 @attrs.frozen
@@ -41,19 +58,23 @@ class Options:
         object.__setattr__(self, "tables", tables(self.colours))
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class Move:
     """A Parchís move: a roll, a piece moving, a piece coming out, or a pass.
 
     ``str(move)`` is its notation: ``roll 5``, ``out``, ``pass``, or *where the piece stands*
     ``+`` *squares*, e.g. ``12+6`` (the piece on track square 12 moves 6), ``L3+4`` (the piece
     on square 3 of the player's lane moves 4, into the goal), ``30+20`` (a bonus of 20).
+    ``kind`` is a :class:`Kind`, ``colour`` the mover's colour index on the board and ``src``
+    the piece's position relative to that colour's exit.
 
-    >>> str(Move(MOVE, 0, 7, 6))
-    '12+6'
+    >>> from boardrules.parchis import Kind, Move
+    >>> m = Move(Kind.MOVE, 0, 7, 6)
+    >>> str(m), m
+    ('12+6', <parchis.Move 12+6>)
     """
 
-    kind: int
+    kind: int  # a Kind; typed int so that older code building moves from ints type-checks
     colour: int
     src: int
     steps: int
@@ -68,6 +89,9 @@ class Move:
         if kind == ROLL:
             return f"roll {self.steps}"
         return "out" if kind == OUT else "pass"
+
+    def __repr__(self) -> str:
+        return move_repr("parchis", self)
 
 
 #: The six outcomes of the die, interned.
@@ -91,9 +115,12 @@ class State:
     are alike); ``board`` holds each cell's pieces in order of arrival, coded as
     ``first + 8 * second`` with seat numbers plus one (0 is an empty cell); ``barriers``
     is a bit mask of the cells that hold a barrier, derived from ``board`` and kept for speed.
+
+    ``repr(state)`` is short (game, turn, phase); ``str(state)`` is :func:`render`'s picture
+    and :meth:`full_repr` lists every field.
     """
 
-    game: ClassVar[Game[Any, Any]]
+    game: ClassVar[Game[State, Move]]
 
     options: Options
     pos: tuple[int, ...]
@@ -115,3 +142,56 @@ class State:
     def colour(self) -> str:
         """The colour of the player in turn."""
         return BOARD.colours[self.options.colours[self.turn]]
+
+    def __repr__(self) -> str:
+        rolled = f" roll={self.roll}" if self.roll else ""
+        return (f"<parchis.State turn={self.turn} ({self.colour}) "
+                f"phase={PHASES[self.phase]}{rolled}>")
+
+    def __str__(self) -> str:
+        return self.game.render(self)
+
+    def full_repr(self) -> str:
+        """Every field of the state, as attrs writes them (``repr`` is short)."""
+        return full_repr(self)
+
+
+def _slot_setters() -> tuple[Any, ...]:
+    names = tuple(a.name for a in attrs.fields(State))
+    # The fast constructor below sets exactly these slots, in this order.
+    assert names == ("options", "pos", "board", "turn", "phase", "roll", "count", "sixes",
+                     "last", "finished", "opened", "barriers", "_legal"), names  # fmt: skip
+    return tuple(State.__dict__[name].__set__ for name in names)
+
+
+(_OPTIONS, _POS, _BOARD, _TURN, _PHASE, _ROLL, _COUNT, _SIXES, _LAST, _FINISHED, _OPENED,
+ _BARRIERS, _LEGAL) = _slot_setters()  # fmt: skip
+_new = object.__new__
+#: ``set_legal(state, moves)`` fills in the memo of the legal moves (faster than
+#: ``object.__setattr__``).
+set_legal = _LEGAL
+
+
+def new_state(
+    options: Options, pos: tuple[int, ...], board: tuple[int, ...], turn: int, phase: int,
+    roll: int, count: int, sixes: int, last: int, finished: tuple[int, ...], opened: int,
+    barriers: int,
+) -> State:  # fmt: skip
+    """``State(options, ..., barriers)`` for the rules' own transitions, about a fifth faster:
+    the slots are set through their descriptors (the values are the rules' own, already
+    checked, so attrs' generated ``__init__`` would only add the cost of its calls)."""
+    s: State = _new(State)
+    _OPTIONS(s, options)
+    _POS(s, pos)
+    _BOARD(s, board)
+    _TURN(s, turn)
+    _PHASE(s, phase)
+    _ROLL(s, roll)
+    _COUNT(s, count)
+    _SIXES(s, sixes)
+    _LAST(s, last)
+    _FINISHED(s, finished)
+    _OPENED(s, opened)
+    _BARRIERS(s, barriers)
+    _LEGAL(s, None)
+    return s

@@ -6,8 +6,18 @@ import re
 
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, lane_cell
-from boardrules.parchis._rules import legal_moves, returns
-from boardrules.parchis._state import PHASE_BONUS, PHASE_MOVE, PHASE_OVER, Move, State
+from boardrules.parchis._rules import _why_illegal, legal_moves, returns
+from boardrules.parchis._state import (
+    OUTS,
+    PASSES,
+    PHASE_BONUS,
+    PHASE_MOVE,
+    PHASE_OVER,
+    ROLLS,
+    STEPS,
+    Move,
+    State,
+)
 
 __all__ = ["evaluate", "parse_move", "pieces", "render"]
 
@@ -19,9 +29,10 @@ _NOTATION = re.compile(
 def parse_move(state: State, text: str) -> Move:
     """The legal move written ``text`` (see :class:`Move` for the notation).
 
+    >>> from boardrules.parchis import parse_move
     >>> from boardrules.parchis import new_game
     >>> parse_move(new_game(), "roll 5")
-    Move(kind=0, colour=-1, src=-1, steps=5)
+    <parchis.Move roll 5>
     """
     if not isinstance(text, str) or not _NOTATION.fullmatch(text.strip()):
         raise MoveSyntaxError(
@@ -33,8 +44,31 @@ def parse_move(state: State, text: str) -> Move:
     for move in moves:
         if str(move) == text:
             return move
-    legal = ", ".join(str(m) for m in moves) or "none: the game is over"
-    raise IllegalMoveError(f"{text} is not legal now; legal moves: {legal}")
+    raise IllegalMoveError(f"{text} is not legal now: {_why_not(state, text)}")
+
+
+def _why_not(state: State, text: str) -> str:
+    """The rule that forbids the well-formed move ``text``, read as a move of the player in
+    turn (the notation names squares, so it means a move only for a given colour)."""
+    if state.phase == PHASE_OVER:
+        return _why_illegal(state, ROLLS[0])
+    colour = state.options.colours[state.turn]
+    if text.startswith("roll"):
+        return _why_illegal(state, ROLLS[int(text[5:]) - 1])
+    if text == "out":
+        return _why_illegal(state, OUTS[colour])
+    if text == "pass":
+        return _why_illegal(state, PASSES[colour])
+    where, steps = text.split("+")
+    if where.startswith("L"):
+        src = LANE_FIRST + int(where[1:]) - 1
+    else:
+        src = (int(where) - BOARD.exits[colour]) % BOARD.squares
+        if src >= LANE_FIRST:
+            legal = ", ".join(str(m) for m in legal_moves(state))
+            return (f"square {where} is not on {state.colour}'s way from its exit to its lane "
+                    f"(Parchís §1.2); legal moves: {legal}")
+    return _why_illegal(state, STEPS[colour][src][int(steps)])
 
 
 _LETTER = {name: name[0].upper() for name in BOARD.colours}
@@ -44,6 +78,7 @@ def pieces(state: State) -> dict[str, list[int | str]]:
     """Where each colour's pieces stand, as :func:`~boardrules.parchis.position` takes them:
     ``"nest"``, track squares 1-68, ``"L1"``-``"L7"`` in the colour's lane, ``"goal"``.
 
+    >>> from boardrules.parchis import pieces
     >>> from boardrules.parchis import position
     >>> pieces(position({"yellow": [12, "L3", "goal"]}, players=2))
     {'yellow': ['nest', 12, 'L3', 'goal'], 'red': ['nest', 'nest', 'nest', 'nest']}
@@ -69,6 +104,7 @@ def render(state: State) -> str:
     """The board as text: the track in four rows of 17 squares (``*`` marks a safe square,
     letters the pieces in order of arrival), then each colour's nest, lane and goal.
 
+    >>> from boardrules.parchis import render
     >>> from boardrules.parchis import position
     >>> print(render(position({"yellow": [5, 12, "L2"], "red": [12]}, players=2)))
     ... # doctest: +ELLIPSIS

@@ -1,0 +1,101 @@
+"""Finding a move among the legal moves without trusting the move object.
+
+The games intern their moves, so the move a caller passes is almost always one of the legal
+move objects themselves: :func:`find_legal` tests identity first, which costs no call of
+``__eq__``.  Only then does it compare by value, and then strictly: the same class, and
+fields of the same types (``5.0`` or ``True`` is not the whole number ``5`` or ``1``), so a
+move whose ``__eq__`` says yes to everything, or a move with a float field, is not taken for
+a legal one.  The games then apply the legal object found, never the caller's copy.
+
+>>> from boardrules._legal import find_legal
+>>> import attrs
+>>> @attrs.frozen
+... class Step:
+...     to: int
+>>> legal = (Step(1), Step(2))
+>>> find_legal(legal[1], legal) is legal[1]
+True
+>>> find_legal(Step(2), legal) is legal[1]
+True
+>>> find_legal(Step(2.0), legal) is None  # type: ignore[arg-type]
+True
+>>> find_legal(Step(True), legal) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+__all__ = ["find_legal", "same_value", "wrong_field_types"]
+
+M = TypeVar("M")
+
+
+def find_legal(move: object, legal: Sequence[M]) -> M | None:
+    """The object of ``legal`` that ``move`` is, or equals strictly (see :func:`same_value`);
+    ``None`` when there is none."""
+    for candidate in legal:
+        if candidate is move:
+            return candidate
+    kind = type(move)
+    for candidate in legal:
+        if type(candidate) is kind and same_value(candidate, move):
+            return candidate
+    return None
+
+
+def same_value(ours: object, theirs: object) -> bool:
+    """Whether ``theirs`` has exactly the value of ``ours`` (a value built by the library):
+    the same type (an int and an :class:`enum.IntEnum` member count as one, a bool or a float
+    never counts as an int), and for tuples and attrs classes field by field.  No method of
+    ``theirs`` is called, except the attribute lookups of an attrs class that is ``ours``'s."""
+    if ours is theirs:
+        return True
+    kind = type(ours)
+    if kind is not type(theirs):
+        if (
+            isinstance(ours, int)
+            and isinstance(theirs, int)
+            and kind is not bool
+            and type(theirs) is not bool
+        ):
+            return int.__eq__(ours, theirs) is True
+        return False
+    if kind is tuple:
+        return len(ours) == len(theirs) and all(  # type: ignore[arg-type]
+            map(same_value, ours, theirs)  # type: ignore[call-overload]
+        )
+    if attrs.has(kind):
+        return all(
+            same_value(getattr(ours, f.name), getattr(theirs, f.name))
+            for f in attrs.fields(kind)
+            if f.eq
+        )
+    result: Any = ours == theirs  # a type of the library's own (int, str, an enum)
+    return result is True
+
+
+def wrong_field_types(move: object) -> str | None:
+    """For a move whose fields are all whole numbers: which field holds something else
+    (``"field src is 7.0, not a whole number"``), or ``None`` when all are whole numbers."""
+    kind: Any = type(move)
+    if not attrs.has(kind):
+        return None
+    for f in attrs.fields(kind):
+        value = getattr(move, f.name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"field {f.name} is {_safe_repr(value)}, not a whole number"
+    return None
+
+
+def _safe_repr(value: object) -> str:
+    """``repr(value)``, short, or the type's name when the repr itself fails."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile object's __repr__ must not turn the answer into a crash
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,337 @@
+"""A small SVG toolkit shared by the games' pictures; it knows no game.
+
+A :class:`Drawing` collects elements in the order they are drawn and writes one standalone
+SVG 1.1 document: ``xmlns``, ``viewBox``, ``width``/``height``, no scripts, no external
+fonts or images, so a picture is safe to embed anywhere.  Numbers are written by
+:func:`num` (at most two decimals, no trailing zeros), so the same state gives the same bytes
+on every machine.
+
+Players are told apart by colour *and* by a letter and a marker shape (:data:`SHAPES`), so
+the pictures stay readable for colour-blind players; :data:`PALETTE` is the Okabe-Ito
+palette, chosen for that.
+
+Element classes (the games' pages document theirs): ``piece`` on every playing piece,
+``hero`` on every hero, ``highlight`` on whatever marks the move passed as ``move=``,
+``die`` on each die, ``status`` on the text that says whose turn it is.
+
+>>> from boardrules._svg import Drawing
+>>> d = Drawing(100, 50)
+>>> d.rect(0, 0, 100, 50, fill="#ffffff", cls="board")
+>>> d.text(50, 25, "a < b", size=12)
+>>> print(d.document(200))  # doctest: +NORMALIZE_WHITESPACE
+<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 100 50" width="200"
+height="100" font-family="DejaVu Sans, Verdana, Arial, sans-serif"><rect x="0" y="0"
+width="100" height="50" fill="#ffffff" class="board"/><text x="50" y="25" font-size="12"
+text-anchor="middle" dominant-baseline="central">a &lt; b</text></svg>
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import attrs
+
+__all__ = [
+    "INK",
+    "PALETTE",
+    "PAPER",
+    "SHAPES",
+    "Drawing",
+    "Tint",
+    "escape",
+    "num",
+]
+
+#: The colour of lines and text.
+INK = "#222222"
+#: The background.
+PAPER = "#fbf8ef"
+
+#: The marker shapes of the players, by seat index modulo their number.
+SHAPES: tuple[str, ...] = ("circle", "square", "diamond", "triangle", "hexagon", "star")
+
+
+@attrs.frozen
+class Tint:
+    """A player colour: ``fill`` for pieces, ``light`` for the board areas of that colour,
+    ``text`` for letters drawn on ``fill`` (chosen for contrast)."""
+
+    name: str
+    fill: str
+    light: str
+    text: str
+
+
+#: Colours by name: the Okabe-Ito palette, which colour-blind readers tell apart.
+PALETTE: dict[str, Tint] = {
+    "yellow": Tint("yellow", "#f0e442", "#f8f2a8", "#222222"),
+    "blue": Tint("blue", "#0072b2", "#a9cfe6", "#ffffff"),
+    "red": Tint("red", "#d55e00", "#f1bc94", "#ffffff"),
+    "green": Tint("green", "#009e73", "#a3dbc9", "#ffffff"),
+    "orange": Tint("orange", "#e69f00", "#f5d99a", "#222222"),
+    "sky": Tint("sky", "#56b4e9", "#c4e4f6", "#222222"),
+    "purple": Tint("purple", "#cc79a7", "#ecc9dc", "#222222"),
+    "grey": Tint("grey", "#888888", "#d6d6d6", "#ffffff"),
+}
+
+
+def escape(text: str) -> str:
+    """``text`` safe inside an SVG element or a double-quoted attribute.
+
+    >>> from boardrules._svg import escape
+    >>> escape('<a href="x">&</a>')
+    '&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;'
+    """
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+    )
+
+
+def num(value: float) -> str:
+    """A coordinate as text: rounded to two decimals, without trailing zeros.
+
+    >>> from boardrules._svg import num
+    >>> num(3.0), num(2.5), num(1 / 3), num(-0.001)
+    ('3', '2.5', '0.33', '0')
+    """
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _attributes(pairs: dict[str, str | float | None]) -> str:
+    out = []
+    for key, value in pairs.items():
+        if value is None:
+            continue
+        shown = num(value) if isinstance(value, (int, float)) else escape(value)
+        out.append(f' {key}="{shown}"')
+    return "".join(out)
+
+
+class Drawing:
+    """The elements of one picture, in drawing order, on a ``width`` x ``height`` canvas.
+
+    Every method takes ``cls`` (the element's ``class``) and ``title`` (a tooltip, written
+    as a ``<title>`` child) where they make sense; colours are ``#rrggbb`` text.
+    """
+
+    def __init__(self, width: float, height: float) -> None:
+        self.width = width
+        self.height = height
+        self._parts: list[str] = []
+
+    def element(
+        self, tag: str, attributes: dict[str, str | float | None], body: str = ""
+    ) -> None:
+        """Add ``<tag ...>body</tag>``; ``body`` is markup (already escaped)."""
+        if body:
+            self._parts.append(f"<{tag}{_attributes(attributes)}>{body}</{tag}>")
+        else:
+            self._parts.append(f"<{tag}{_attributes(attributes)}/>")
+
+    def open(self, cls: str | None = None, title: str | None = None) -> None:
+        """Start a group ``<g>`` of class ``cls`` with a tooltip ``title``; close it with
+        :meth:`close`."""
+        self._parts.append(f"<g{_attributes({'class': cls})}>")
+        if title:
+            self._parts.append(f"<title>{escape(title)}</title>")
+
+    def close(self) -> None:
+        """End the group opened last."""
+        self._parts.append("</g>")
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: str = "none",
+        stroke: str | None = None,
+        width: float | None = None,
+        radius: float | None = None,
+        cls: str | None = None,
+        dash: str | None = None,
+    ) -> None:
+        """A rectangle, corners rounded by ``radius``."""
+        self.element(
+            "rect",
+            {
+                "x": x, "y": y, "width": w, "height": h, "rx": radius, "fill": fill,
+                "stroke": stroke, "stroke-width": width, "stroke-dasharray": dash, "class": cls,
+            },
+        )
+
+    def circle(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        *,
+        fill: str = "none",
+        stroke: str | None = None,
+        width: float | None = None,
+        cls: str | None = None,
+    ) -> None:
+        """A circle."""
+        self.element(
+            "circle",
+            {"cx": x, "cy": y, "r": r, "fill": fill, "stroke": stroke, "stroke-width": width,
+             "class": cls},
+        )
+
+    def polygon(
+        self,
+        points: Sequence[tuple[float, float]],
+        *,
+        fill: str = "none",
+        stroke: str | None = None,
+        width: float | None = None,
+        cls: str | None = None,
+    ) -> None:
+        """A closed polygon through ``points``."""
+        self.element(
+            "polygon",
+            {"points": " ".join(f"{num(x)},{num(y)}" for x, y in points), "fill": fill,
+             "stroke": stroke, "stroke-width": width, "class": cls},
+        )
+
+    def line(
+        self,
+        points: Sequence[tuple[float, float]],
+        *,
+        stroke: str = INK,
+        width: float = 1,
+        cls: str | None = None,
+        dash: str | None = None,
+        arrow: bool = False,
+    ) -> None:
+        """An open polyline through ``points``; ``arrow`` puts a head on its last point."""
+        self.element(
+            "polyline",
+            {"points": " ".join(f"{num(x)},{num(y)}" for x, y in points), "fill": "none",
+             "stroke": stroke, "stroke-width": width, "stroke-dasharray": dash,
+             "stroke-linecap": "round", "stroke-linejoin": "round", "class": cls},
+        )
+        if arrow and len(points) >= 2:
+            self.arrow_head(points[-2], points[-1], 3 * width + 4, stroke, cls)
+
+    def arrow_head(
+        self,
+        tail: tuple[float, float],
+        tip: tuple[float, float],
+        length: float,
+        fill: str,
+        cls: str | None = None,
+    ) -> None:
+        """A filled triangle at ``tip`` pointing away from ``tail``."""
+        angle = math.atan2(tip[1] - tail[1], tip[0] - tail[0])
+        back = [
+            (tip[0] - length * math.cos(angle + s), tip[1] - length * math.sin(angle + s))
+            for s in (0.45, -0.45)
+        ]
+        self.polygon([tip, *back], fill=fill, cls=cls)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        size: float = 10,
+        fill: str = INK,
+        anchor: str = "middle",
+        bold: bool = False,
+        cls: str | None = None,
+    ) -> None:
+        """One line of text centred vertically on ``y``; ``anchor`` is ``start``,
+        ``middle`` or ``end``."""
+        self.element(
+            "text",
+            {"x": x, "y": y, "font-size": size, "fill": None if fill == INK else fill,
+             "text-anchor": anchor, "dominant-baseline": "central",
+             "font-weight": "bold" if bold else None, "class": cls},
+            escape(text),
+        )
+
+    def marker(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        seat: int,
+        tint: Tint,
+        letter: str,
+        *,
+        cls: str = "piece",
+        title: str | None = None,
+    ) -> None:
+        """A player's token: the seat's shape (:data:`SHAPES`) in its colour with a letter,
+        as one group of class ``cls``."""
+        self.open(cls, title)
+        shape = SHAPES[seat % len(SHAPES)]
+        edge = max(1.0, r / 8)
+        if shape == "circle":
+            self.circle(x, y, r, fill=tint.fill, stroke=INK, width=edge)
+        else:
+            self.polygon(_shape_points(shape, x, y, r), fill=tint.fill, stroke=INK, width=edge)
+        self.text(x, y + r * 0.05, letter, size=r * 1.05, fill=tint.text, bold=True)
+        self.close()
+
+    def die(self, x: float, y: float, side: float, value: int, *, cls: str = "die") -> None:
+        """A die face showing ``value`` (1-6 as pips, any other number as a figure)."""
+        self.open(cls, f"die: {value}")
+        self.rect(x, y, side, side, fill="#ffffff", stroke=INK, width=max(1.0, side / 20),
+                  radius=side / 6)
+        pips = _PIPS.get(value)
+        if pips is None:
+            self.text(x + side / 2, y + side / 2, str(value), size=side * 0.55, bold=True)
+        for px, py in pips or ():
+            self.circle(x + side * px / 4, y + side * py / 4, side / 11, fill=INK)
+        self.close()
+
+    def document(self, size: float | None = None, title: str | None = None) -> str:
+        """The SVG document, ``size`` pixels wide (default: the canvas width); ``title``
+        names the picture for screen readers and as the tooltip of its background."""
+        width = self.width if size is None else size
+        if not (isinstance(width, (int, float)) and math.isfinite(width) and width > 0):
+            raise ValueError(f"size must be a positive number of pixels, not {size!r}")
+        height = width * self.height / self.width
+        head = (
+            '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+            f'viewBox="0 0 {num(self.width)} {num(self.height)}" width="{num(width)}" '
+            f'height="{num(height)}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">'
+        )
+        named = f"<title>{escape(title)}</title>" if title else ""
+        return head + named + "".join(self._parts) + "</svg>"
+
+
+# Pip positions on a 4 x 4 grid of the face.
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((2, 2),),
+    2: ((1, 1), (3, 3)),
+    3: ((1, 1), (2, 2), (3, 3)),
+    4: ((1, 1), (3, 1), (1, 3), (3, 3)),
+    5: ((1, 1), (3, 1), (2, 2), (1, 3), (3, 3)),
+    6: ((1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)),
+}
+
+
+def _shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[float, float]]:
+    if shape == "square":
+        s = r * 0.88
+        return [(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)]
+    corners = {"diamond": 4, "triangle": 3, "hexagon": 6, "star": 10}[shape]
+    grow = {"diamond": 1.15, "triangle": 1.3, "hexagon": 1.05, "star": 1.25}[shape]
+    points = []
+    for k in range(corners):
+        angle = -math.pi / 2 + 2 * math.pi * k / corners
+        radius = r * grow * (0.6 if shape == "star" and k % 2 else 1)
+        points.append((x + radius * math.cos(angle), y + radius * math.sin(angle) + (
+            r * 0.2 if shape == "triangle" else 0)))
+    return points

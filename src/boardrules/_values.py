@@ -1,0 +1,74 @@
+"""Readable values: the helpers behind the short ``repr`` of states and moves.
+
+A state's ``repr`` says only the game, whose turn it is and where the turn stands, since a
+full dump of a position is pages long; :func:`full_repr` gives the dump on demand.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import TypeVar
+
+import attrs
+
+from boardrules.errors import StateFormatError
+
+__all__ = ["full_repr", "move_repr", "renamed"]
+
+T = TypeVar("T")
+
+
+def full_repr(value: attrs.AttrsInstance) -> str:
+    """``Class(field=value, ...)`` with every attrs field of ``value`` that attrs would show
+    (memo fields declared ``repr=False`` are left out).
+
+    >>> import attrs
+    >>> from boardrules._values import full_repr
+    >>> @attrs.frozen(repr=False)
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> full_repr(Point(1, 2))
+    'Point(x=1, y=2)'
+    """
+    cls = type(value)
+    shown = (f for f in attrs.fields(cls) if f.repr is not False)
+    body = ", ".join(f"{f.name}={getattr(value, f.name)!r}" for f in shown)
+    return f"{cls.__qualname__}({body})"
+
+
+def move_repr(game: str, move: object) -> str:
+    """``<game.Class notation>``: a move's ``repr`` shows its notation.
+
+    >>> from boardrules._values import move_repr
+    >>> move_repr("demo", 3)
+    '<demo.int 3>'
+    """
+    try:
+        text = str(move)
+    except Exception:  # a malformed move (wrong field types) still has a repr
+        text = "(malformed)"
+    return f"<{game}.{type(move).__name__} {text}>"
+
+
+def renamed(new: str, value: T | None, old: str, old_value: T | None) -> T | None:
+    """The value of keyword ``new``, or of its deprecated old name ``old`` (with a
+    :class:`DeprecationWarning`); giving both is an error.
+
+    >>> from boardrules._values import renamed
+    >>> renamed("turn", 1, "to_move", None)
+    1
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     renamed("turn", None, "to_move", 2)
+    2
+    >>> print(caught[0].message)
+    to_move= is deprecated; write turn=
+    """
+    if old_value is None:
+        return value
+    if value is not None:
+        raise StateFormatError(f"{new}: given twice, as {new}= and as its old name {old}=")
+    warnings.warn(f"{old}= is deprecated; write {new}=", DeprecationWarning, stacklevel=3)
+    return old_value

@@ -1,0 +1,288 @@
+"""Dorasure's moves and chance outcomes as action numbers.
+
+Every kind of decision has its own block of numbers, in the order of this list, and
+a move's place in its block comes from its arguments, never from the position: ``step 4 c2``
+is the same number whenever a hero steps into ``c2`` with a 4.  The map and the heroes are
+not symmetric, so spaces and seats are absolute.  With ``n`` heroes and ``S`` spaces on the
+map (40 on the default map):
+
+* yes-or-no decisions, two numbers each (0 for no, 1 for yes): ``no-faith``/``faith``,
+  ``refuse``/``agree``, ``no-reroll``/``reroll`` (the Ninja), ``no-shield``/``shield``,
+  ``gust``, ``lullaby``, ``big-bang``, ``gauntlets``, the Grand Master's ``reroll``,
+  ``elixir`` (each with its ``no-`` form);
+* ``stop``, ``adventure``, ``rest`` and ``pass``, one number each;
+* ``gather M`` and ``quest M``, five each: the mountain, in the map's reading order;
+* ``no-bullet`` then ``bullet -``, ``bullet 0``, ``bullet +``: four;
+* ``skip H``/``ask H``: ``2 n``, ``2 * seat`` to skip the hero in ``seat``, one more to ask;
+* ``no-kiss`` then ``kiss H``: ``n + 1``, ``seat + 1`` for the hero in ``seat``;
+* ``absorb k``, ``spend k``, ``doll k``, ``tune k``: 64 each, ``k`` (0 to 63);
+* ``step v X``: ``6 S``, ``(v - 1) * S + X`` for the space ``X`` (its index in the map's
+  reading order, as in ``Board.names``) entered with a die showing ``v``.
+
+Chance outcomes are numbered the same way, in blocks: the movement roll (each multiset of
+one to six dice, fewest dice first, 923 in all), a roll read on the Adventuring Chart (the
+counts of ``-``, ``0`` and ``+`` dice, the rest being 6s, up to 40 dice: 12341), the extra
+die (4), the rampage die (6), a roll-off (``2^n`` per kind, highest then lowest, numbered by
+the set of seats tied), the survival roll (2), the claw (3), a quest tile (7), a reward
+tile (4), the Special Chance (2) and a Fang land tile (8).
+
+>>> import boardrules as br
+>>> from boardrules.dorasure import action_to_move, legal_actions
+>>> s = br.new_game("dorasure", players=2)
+>>> br.num_actions(s), br.num_chance_outcomes(s)
+(541, 13308)
+>>> [str(action_to_move(s, a)) for a in legal_actions(s)][:2]
+['quest-tile inscriptions', 'quest-tile golem']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from boardrules._encoding import action_index
+from boardrules.dorasure._data import QUESTS, REWARDS
+from boardrules.dorasure._dice import movement_roll
+from boardrules.dorasure._fang import LANDS
+from boardrules.dorasure._rules import _why_illegal, legal_moves
+from boardrules.dorasure._state import (
+    CHANCE_TASKS,
+    M_ABSORB,
+    M_ADVENTURE,
+    M_ASK,
+    M_BIG_BANG,
+    M_BULLET,
+    M_CLAW,
+    M_DICE,
+    M_DOLL,
+    M_ELIXIR,
+    M_EXTRA,
+    M_FAITH,
+    M_GATHER,
+    M_GAUNTLETS,
+    M_GUST,
+    M_KISS,
+    M_LAND,
+    M_LULLABY,
+    M_MASTER_REROLL,
+    M_PASS,
+    M_PICK,
+    M_QUEST,
+    M_QUEST_TILE,
+    M_RAMPAGE,
+    M_REPLY,
+    M_REROLL,
+    M_REST,
+    M_REWARD,
+    M_ROLL,
+    M_SHIELD,
+    M_SPECIAL,
+    M_SPEND,
+    M_STEP,
+    M_STOP,
+    M_SURVIVAL,
+    M_TUNE,
+    WON,
+    Move,
+    Options,
+    State,
+)
+from boardrules.dorasure._tasks import MAX_DICE
+from boardrules.errors import IllegalMoveError
+
+__all__ = [
+    "Numbering",
+    "action_to_move",
+    "legal_actions",
+    "move_to_action",
+    "num_actions",
+    "num_chance_outcomes",
+    "numbering",
+]
+
+_YES_NO = (M_FAITH, M_REPLY, M_REROLL, M_SHIELD, M_GUST, M_LULLABY, M_BIG_BANG,
+           M_GAUNTLETS, M_MASTER_REROLL, M_ELIXIR)  # fmt: skip
+_SINGLE = (M_STOP, M_ADVENTURE, M_REST, M_PASS)
+_COUNTED = (M_ABSORB, M_SPEND, M_DOLL, M_TUNE)
+#: The most a counted decision (absorb, spend, doll, tune) offers: ``k`` is 0..63.
+COUNTED = 64
+_MOUNTAINS = 5
+_OUTCOME_CACHE = 4096
+_MOST_MOVEMENT_DICE = 6
+
+
+def _triples(limit: int) -> dict[int, int]:
+    """The number of each (ones, 2-3s, 4-5s) of a roll of at most ``limit`` dice, keyed by
+    those counts packed as in a dice outcome's ``a`` (see ``_dice.decode_counts``; the 6s,
+    the rest of the dice, left out)."""
+    out: dict[int, int] = {}
+    for x in range(limit + 1):
+        for y in range(limit + 1 - x):
+            for z in range(limit + 1 - x - y):
+                out[x | y << 8 | z << 16] = len(out)
+    return out
+
+
+def _movements() -> dict[Move, int]:
+    """The number of each movement roll (sorted faces), fewest dice first."""
+    out: dict[Move, int] = {}
+    for count in range(1, _MOST_MOVEMENT_DICE + 1):
+        for m, _ in movement_roll(count):
+            out[m] = len(out)
+    return out
+
+
+_DICE = _triples(MAX_DICE)
+_MOVEMENT = _movements()
+
+
+@attrs.frozen(eq=False)
+class Numbering:
+    """The numbers of one game's setup (its heroes and map): ``first[kind]`` is where the
+    block of move kind ``kind`` starts, ``decisions`` and ``outcomes`` how many there are."""
+
+    seats: int
+    spaces: int
+    first: dict[int, int]
+    decisions: int
+    outcomes: int
+    # The numbers found so far, per move: one dictionary lookup for a move seen before.
+    known: dict[Move, int] = attrs.field(factory=dict)
+    # The sorted numbers of the shared outcome tuples of chance nodes, by the tuple's
+    # identity (the tuple is kept, so that its id is not reused).
+    outcome_actions: dict[int, tuple[tuple[Move, ...], tuple[int, ...]]] = attrs.field(factory=dict)
+
+    def sorted_numbers(self, moves: tuple[Move, ...], shared: bool) -> tuple[int, ...]:
+        """The numbers of ``moves``, ascending; remembered when the tuple is ``shared``."""
+        if not shared:
+            return tuple(sorted(map(self.number, moves)))
+        found = self.outcome_actions.get(id(moves))
+        if found is None or found[0] is not moves:
+            if len(self.outcome_actions) >= _OUTCOME_CACHE:
+                self.outcome_actions.clear()
+            found = (moves, tuple(sorted(map(self.number, moves))))
+            self.outcome_actions[id(moves)] = found
+        return found[1]
+
+    def number(self, m: Move) -> int:
+        """The action number of ``m`` (a decision or a chance outcome)."""
+        found = self.known.get(m)
+        if found is None:
+            found = self.known[m] = self.first[m.kind] + _PLACE[m.kind](self, m)
+        return found
+
+
+def _place_step(n: Numbering, m: Move) -> int:
+    return (m.a - 1) * n.spaces + m.b
+
+
+def _place_pick(n: Numbering, m: Move) -> int:
+    return m.b << n.seats | m.a
+
+
+_PLACE: dict[int, Callable[[Numbering, Move], int]] = {
+    **{k: (lambda n, m: m.a) for k in (*_YES_NO, *_COUNTED, M_GATHER, M_QUEST)},
+    **{k: (lambda n, m: 0) for k in _SINGLE},
+    M_BULLET: lambda n, m: m.a + 1,
+    M_ASK: lambda n, m: 2 * m.a + m.b,
+    M_KISS: lambda n, m: m.a + 1,
+    M_STEP: _place_step,
+    M_ROLL: lambda n, m: _MOVEMENT[m],
+    M_DICE: lambda n, m: _DICE[m.a & 0xFFFFFF],
+    M_EXTRA: lambda n, m: m.a,
+    M_RAMPAGE: lambda n, m: m.a - 1,
+    M_PICK: _place_pick,
+    M_SURVIVAL: lambda n, m: m.a,
+    M_CLAW: lambda n, m: m.a,
+    M_QUEST_TILE: lambda n, m: m.a,
+    M_REWARD: lambda n, m: m.a,
+    M_SPECIAL: lambda n, m: m.a,
+    M_LAND: lambda n, m: m.a,
+}
+
+
+def _blocks(blocks: list[tuple[int, int]]) -> tuple[dict[int, int], int]:
+    first, at = {}, 0
+    for kind, size in blocks:
+        first[kind] = at
+        at += size
+    return first, at
+
+
+_NUMBERINGS: dict[Options, Numbering] = {}
+#: At most this many setups' numberings are kept: a run plays few setups at a time, but a
+#: long one may meet many (sheets, maps and quest tiles are options).
+NUMBERINGS_SIZE = 64
+
+
+def numbering(options: Options) -> Numbering:
+    """The numbers of the game with these options (built once per setup)."""
+    found = _NUMBERINGS.get(options)
+    if found is None:
+        if len(_NUMBERINGS) >= NUMBERINGS_SIZE:
+            _NUMBERINGS.clear()
+        found = _NUMBERINGS[options] = _numbering(options)
+    return found
+
+
+def _numbering(options: Options) -> Numbering:
+    n, spaces = options.seats, len(options.board.names)
+    decisions = [(k, 2) for k in _YES_NO] + [(k, 1) for k in _SINGLE]
+    decisions += [(M_GATHER, _MOUNTAINS), (M_QUEST, _MOUNTAINS), (M_BULLET, 4)]
+    decisions += [(M_ASK, 2 * n), (M_KISS, n + 1)] + [(k, COUNTED) for k in _COUNTED]
+    decisions += [(M_STEP, _MOST_MOVEMENT_DICE * spaces)]
+    chances = [(M_ROLL, len(_MOVEMENT)), (M_DICE, len(_DICE)), (M_EXTRA, 4), (M_RAMPAGE, 6),
+               (M_PICK, 2 << n), (M_SURVIVAL, 2), (M_CLAW, 3), (M_QUEST_TILE, len(QUESTS)),
+               (M_REWARD, len(REWARDS)), (M_SPECIAL, 2), (M_LAND, len(LANDS))]  # fmt: skip
+    first, count = _blocks(decisions)
+    chance_first, chance_count = _blocks(chances)
+    return Numbering(n, spaces, {**first, **chance_first}, count, chance_count)
+
+
+def num_actions(state: State) -> int:
+    """The number of decision actions: ``6 S + 3 n + 295`` (``S`` spaces, ``n`` heroes)."""
+    return numbering(state.rules).decisions
+
+
+def num_chance_outcomes(state: State) -> int:
+    """The number of chance outcomes: ``2^(n + 1) + 13300``."""
+    return numbering(state.rules).outcomes
+
+
+def legal_actions(state: State) -> tuple[int, ...]:
+    """The action numbers of :func:`legal_moves`, ascending (chance outcome numbers at a
+    chance node)."""
+    legal = state._legal
+    if legal is None:
+        legal = legal_moves(state)
+    # The rules hand out one outcome tuple per kind of roll: its numbers are kept.
+    shared = bool(legal) and state.agenda[0][0] in CHANCE_TASKS
+    return numbering(state.rules).sorted_numbers(legal, shared)
+
+
+def move_to_action(state: State, move: Move) -> int:
+    """The action number of the legal ``move``; an illegal move raises
+    :class:`~boardrules.IllegalMoveError`."""
+    if move not in legal_moves(state):
+        raise IllegalMoveError(_why_illegal(state, move))
+    return numbering(state.rules).number(move)
+
+
+def action_to_move(state: State, action: int) -> Move:
+    """The legal move numbered ``action``; an action that is not legal now raises
+    :class:`~boardrules.IllegalMoveError`."""
+    wanted = action_index(action)
+    number = numbering(state.rules).number
+    legal = legal_moves(state)
+    for m in legal:
+        if number(m) == wanted:
+            return m
+    if state.phase >= WON:
+        what = "a game that is over"
+    elif state.agenda[0][0] in CHANCE_TASKS:
+        what = "this chance node"
+    else:
+        what = f"seat {state.agenda[0][1]}"
+    allowed = ", ".join(map(str, sorted(map(number, legal)))) or "none: the game is over"
+    raise IllegalMoveError(f"action {wanted} is not legal for {what}; legal actions: {allowed}")

@@ -1,0 +1,374 @@
+"""The Adventure Phase: the movement roll and the steps, the action after moving (adventure,
+rest, gather information, quest), the Roaming Dragon Chart, the quests and their rewards,
+and the survival roll.
+
+Each function is the effect of one move or one automatic task of the agenda (dispatched by
+:mod:`boardrules.dorasure._engine`); the docs page maps the rulebook's clauses to them.
+"""
+
+from __future__ import annotations
+
+from boardrules.dorasure import _fang, _heroes
+from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
+from boardrules.dorasure._state import (
+    ADVENTURE,
+    ATTRIBUTE,
+    BOOK,
+    CAP,
+    DANGER_FOREST,
+    DANGER_PLAINS,
+    DRAIN,
+    GLADIATOR,
+    GRAND_MASTER,
+    HIGHEST,
+    HUNTER,
+    LAIR,
+    LOST,
+    LOWEST,
+    M_ADVENTURE,
+    M_ASK,
+    M_FAITH,
+    M_GATHER,
+    M_QUEST,
+    M_REPLY,
+    M_REST,
+    M_STEP,
+    MINSTREL,
+    NINJA,
+    P_ADVENTURE,
+    P_QUEST,
+    PALADIN,
+    SAMURAI,
+    TO_CITY,
+    VAMPIRE,
+    WOUND_TWO,
+    DorasureMove,
+)
+from boardrules.dorasure._tasks import (
+    Act,
+    AdventureEnd,
+    AfterQuest,
+    Ask,
+    BattleStart,
+    Faith,
+    Hardened,
+    Pick,
+    QuestEnd,
+    QuestRolls,
+    QuestStart,
+    Reply,
+    RevealQuest,
+    RevealReward,
+    Steps,
+    Task,
+)
+from boardrules.dorasure._work import Work, effective_terrain
+
+__all__ = [
+    "acted",
+    "adventure_end",
+    "after_quest",
+    "asked",
+    "battle_hardened",
+    "faith",
+    "movement_rolled",
+    "picked",
+    "quest_end",
+    "quest_rolls",
+    "quest_start",
+    "rampage",
+    "replied",
+    "revealed",
+    "reward",
+    "stepped",
+    "survival",
+]
+
+
+# -- moving -----------------------------------------------------------------------------------
+
+
+def movement_rolled(w: Work, task: Task, mv: DorasureMove) -> None:
+    """Every 6 moves the dragon token up (rampages first), then the Paladin's Faith, the
+    steps and the action."""
+    seat = task.seat
+    faces = tuple(int(f) for f in mv.text.split()[1:])
+    w.dice = faces
+    tasks: list[Task] = [Faith(seat)] if w.hero(seat) == PALADIN else []
+    w.push(*tasks, Steps(seat), Act(seat))
+    _heroes.movement_sixes(w, seat, faces.count(6))
+
+
+def faith(w: Work, task: Task, mv: DorasureMove) -> None:
+    """Faith: the Paladin drops his highest die for 1 resource."""
+    if mv.kind == M_FAITH and mv.a:
+        dice = list(w.dice)
+        dice.remove(max(dice))
+        w.dice = tuple(dice)
+        w.gain_resource(task.seat, 1)
+
+
+def stepped(w: Work, task: Task, mv: DorasureMove) -> None:
+    """One step with the die ``mv.a`` onto ``mv.b`` (Ninjutsu in a forest, land tiles), or
+    the stop."""
+    if mv.kind != M_STEP:
+        return
+    seat = task.seat
+    w.todo.append(task)
+    dice = list(w.dice)
+    dice.remove(mv.a)
+    w.dice = tuple(dice)
+    w.pos[seat] = mv.b
+    if w.hero(seat) == NINJA and w.rules.terrain[mv.b] == FOREST:
+        w.gain_resource(seat, 1)
+    if w.rules.land_at[mv.b] >= 0:
+        _fang.entered(w, seat, mv.b, mv.a)
+
+
+# -- the action -------------------------------------------------------------------------------
+
+
+def acted(w: Work, task: Task, mv: DorasureMove) -> None:
+    """The action after moving."""
+    _ACTIONS[mv.kind](w, task.seat, mv)
+
+
+def _adventure(w: Work, seat: int, mv: DorasureMove) -> None:
+    terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
+    w.score = w.pending = 0
+    # The Mirage City (Fang) is adventured with the white (plains) Danger value.
+    column = DANGER_FOREST if terrain == FOREST else DANGER_PLAINS
+    w.push(*_heroes.roll_tasks(w, seat, P_ADVENTURE, w.stat(seat, column)), AdventureEnd(seat))
+
+
+def battle_hardened(w: Work, task: Task) -> None:
+    """The Gladiator regains 1 health if she survived her adventure's result."""
+    if w.health[task.seat] > 0:
+        w.heal(task.seat, 1)
+
+
+def _rest(w: Work, seat: int, mv: DorasureMove) -> None:
+    terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
+    w.heal(seat, 2 if terrain in (CITY, VILLAGE) else 1)  # the Caravan heals 1
+    if w.hero(seat) == HUNTER and terrain in (CITY, VILLAGE):
+        w.resource[seat] = w.stat(seat, CAP)
+    elif w.hero(seat) == VAMPIRE and terrain in (CITY, VILLAGE):
+        w.gain_resource(seat, 2 if terrain == CITY else 1)
+
+
+def _gather(w: Work, seat: int, mv: DorasureMove) -> None:
+    w.push(RevealQuest(seat, mv.a))
+
+
+def _quest(w: Work, seat: int, mv: DorasureMove) -> None:
+    m = mv.a
+    w.party = 1 << seat
+    tasks: list[Task] = []
+    if not w.rules.quests[w.quests[m]].alone:
+        near = w.rules.board.near_mountains
+        tasks = [Ask(seat, p, m) for p in range(len(w.health))
+                 if p != seat and w.health[p] > 0 and m in near[w.pos[p]]]
+    w.push(*tasks, QuestStart(seat, m), QuestRolls(seat, m), QuestEnd(seat, m))
+
+
+def _pass(w: Work, seat: int, mv: DorasureMove) -> None:
+    return
+
+
+_ACTIONS = {M_ADVENTURE: _adventure, M_REST: _rest, M_GATHER: _gather, M_QUEST: _quest}
+_ACTIONS = {kind: _ACTIONS.get(kind, _pass) for kind in range(M_ADVENTURE, M_QUEST + 2)}
+
+
+def adventure_end(w: Work, task: Task) -> None:
+    """The Adventuring Chart: -1 or lower: 1 damage; 0: nothing; 1: 1 XP and 1 damage;
+    2 or higher: 1 XP.  Samurai (Never Targets the Weak): a 1 does nothing; the Grand
+    Master gains no EXP from adventuring.  Battle Hardened: the Gladiator adventuring on
+    the plains regains 1 health after the result (a result that kills her kills her)."""
+    seat = task.seat
+    score = w.score
+    hero = w.hero(seat)
+    if hero == GLADIATOR and effective_terrain(w.rules, w.razed, w.pos[seat]) == PLAINS:
+        w.push(Hardened(seat))  # behind the damage of the result, pushed in front of it
+    if score == 1 and hero == SAMURAI:
+        return
+    if score >= 1 and hero != GRAND_MASTER:
+        w.gain_xp(seat, 1)
+    if score <= -1 or score == 1:
+        w.hurt(seat, [(seat, 1)])
+
+
+# -- the Roaming Dragon Chart and the survival roll -------------------------------------------
+
+
+_RAMPAGE_PICKS = {2: (HIGHEST, TO_CITY), 4: (LOWEST, WOUND_TWO), 5: (HIGHEST, WOUND_TWO),
+                  6: (LOWEST, DRAIN)}
+
+
+def rampage(w: Work, task: Task, mv: DorasureMove) -> None:
+    """The Roaming Dragon Chart: 1 razes Belk (2 damage to the heroes there), 3 hurts every
+    hero, the other faces call a roll-off."""
+    seat, face = task.seat, mv.a
+    if face == 1:
+        w.razed = True
+        belk = w.rules.board.belk
+        w.hurt(seat, [(p, 2) for p in w.living() if w.pos[p] == belk])
+    elif face == 3:
+        w.hurt(seat, [(p, 1) for p in w.living()])
+    else:
+        w.push(Pick(seat, *_RAMPAGE_PICKS[face]))
+
+
+def picked(w: Work, task: Task, mv: DorasureMove) -> None:
+    """The heroes tied at the top or bottom of the roll-off suffer its effect."""
+    assert isinstance(task, Pick)
+    chosen = [p for p in range(len(w.health)) if mv.a >> p & 1]
+    if task.effect == TO_CITY:
+        for p in chosen:
+            w.send_home(p)
+    elif task.effect == WOUND_TWO:
+        w.hurt(task.seat, [(p, 2) for p in chosen])
+    else:
+        for p in chosen:
+            w.resource[p] = 0
+
+
+def survival(w: Work, task: Task, mv: DorasureMove) -> None:
+    """All dying heroes are saved by a 6: home at full health, their resources at 0."""
+    if mv.a != 1:
+        w.phase = LOST
+        return
+    for p, h in enumerate(w.health):
+        if h == 0:
+            w.send_home(p)
+            w.health[p] = w.max_health(p)
+            w.resource[p] = w.gold[p] = 0
+
+
+# -- quests -----------------------------------------------------------------------------------
+
+
+def revealed(w: Work, task: Task, mv: DorasureMove) -> None:
+    """A quest tile turned face up."""
+    w.quests[task[2]] = mv.a
+
+
+def asked(w: Work, task: Task, mv: DorasureMove) -> None:
+    """The questing hero asks a hero to assist (who then answers)."""
+    assert isinstance(task, Ask)
+    if mv.kind == M_ASK and mv.b:
+        w.push(Reply(task.candidate, task.mountain))
+
+
+def replied(w: Work, task: Task, mv: DorasureMove) -> None:
+    """The hero asked agrees (joins the party) or refuses."""
+    if mv.kind == M_REPLY and mv.a:
+        w.party |= 1 << task.seat
+
+
+def quest_start(w: Work, task: Task) -> None:
+    """The quest's start damage to every participant (Godspeed: not the Samurai)."""
+    damage = w.rules.quests[w.quests[task[2]]].start_damage
+    if damage:
+        members = [p for p in range(len(w.health))
+                   if w.party >> p & 1 and w.hero(p) != SAMURAI]
+        w.hurt(task.seat, [(p, damage) for p in members])
+
+
+def quest_rolls(w: Work, task: Task) -> None:
+    """Each participant next to the mountain spends resources and rolls, the questing hero
+    first."""
+    seat, m = task.seat, task[2]
+    tile = w.rules.quests[w.quests[m]]
+    near = w.rules.board.near_mountains
+    order = [seat] + [p for p in range(len(w.health)) if p != seat]
+    members = [p for p in order
+               if w.party >> p & 1 and w.health[p] > 0 and m in near[w.pos[p]]]
+    if seat not in members:
+        # The questing hero died as the quest began and was saved far from it: the quest
+        # is abandoned (the rest of his turn is over, as the action is spent).
+        w.party = 0
+        w.todo.pop()
+        return
+    w.party = sum(1 << p for p in members)
+    w.score = w.pending = 0
+    column = ATTRIBUTE[tile.attribute]
+    tasks = []
+    for p in members:
+        if w.hero(p) == SAMURAI:
+            w.gain_resource(p, 1)  # Training: attempting or assisting a quest
+        dice = _heroes.quest_dice(w, p, column, tile.magical)
+        tasks += _heroes.roll_tasks(w, p, P_QUEST, dice)
+    w.push(*tasks)
+
+
+def quest_end(w: Work, task: Task) -> None:
+    """Reach the tile's score (flags count as successes) or suffer its failure effect."""
+    seat, m = task.seat, task[2]
+    tile = w.rules.quests[w.quests[m]]
+    members = [p for p in range(len(w.health)) if w.party >> p & 1]
+    w.party = 0
+    if w.score + w.flags[m] >= tile.target:
+        _quest_solved(w, seat, m, members)
+        return
+    w.flags[m] += max(0, w.score)
+    if tile.failure == "damage":
+        w.hurt(seat, [(seat, tile.failure_damage)])
+    elif tile.failure == "teleport":
+        w.send_home(seat)
+    elif tile.failure == "stay":
+        w.locked[seat] = m
+
+
+def _quest_solved(w: Work, seat: int, m: int, members: list[int]) -> None:
+    if members == [seat]:
+        # The Grand Master gains only 1 EXP for a quest.
+        w.gain_xp(seat, 1 if w.hero(seat) == GRAND_MASTER else 2)
+    else:
+        for p in members:
+            w.gain_xp(p, 1)
+    for p, lock in enumerate(w.locked):
+        if lock == m:
+            w.locked[p] = -1
+    if w.renewed[m] == 1:
+        # Quest Replenishing: a replenished quest removes one scale, no claw effect.
+        w.renewed[m] = 2
+        w.wound_dragon(seat, 1)
+        w.push(AfterQuest(seat))
+    else:
+        w.push(RevealReward(seat, m), AfterQuest(seat))
+
+
+def after_quest(w: Work, task: Task) -> None:
+    """The battle starts when every quest is solved."""
+    if w.phase == ADVENTURE and -1 not in w.rewards and 1 not in w.renewed:
+        w.push(BattleStart(task.seat))
+
+
+def reward(w: Work, task: Task, mv: DorasureMove) -> None:
+    """Dragon's Lair: 1 damage, and the meter rises the first time only; Book of Dragons:
+    1 XP for everyone; Weapons and Treasure take effect in phase two."""
+    seat, m, kind = task.seat, task[2], mv.a
+    first_lair = LAIR not in w.rewards
+    w.rewards[m] = kind
+    if kind == LAIR:
+        w.wound_dragon(seat, 1)
+        if first_lair:
+            w.advance_meter(seat, 1)
+    elif kind == BOOK:
+        for p in range(len(w.xp)):
+            w.gain_xp(p, 1)
+
+
+def beside_ally(w: Work, seat: int) -> bool:
+    """A living ally on the Minstrel's space or next to it (Hero's Song)."""
+    here = w.pos[seat]
+    near = w.rules.board.neighbours[here]
+    return any(p != seat and h > 0 and (w.pos[p] == here or w.pos[p] in near)
+               for p, h in enumerate(w.health))
+
+
+def end_adventure_turn(w: Work, seat: int) -> None:
+    """Hero's Song (the Minstrel beside an ally), then the next hero's turn."""
+    if w.hero(seat) == MINSTREL and beside_ally(w, seat):
+        w.gain_resource(seat, 1)
+    w.begin_turn((seat + 1) % len(w.health))

@@ -1,0 +1,762 @@
+"""The tasks of Dorasure's agenda: one small typed value per kind, with its validity rule.
+
+A task is still the tuple ``(code, seat, a, b)`` that the JSON stores (so it stays small,
+hashable and equal to that row), but each kind is its own class naming ``a`` and ``b``
+(``Roll(seat, dice, purpose)``: ``task.dice``), saying what node it makes (a roll, a
+decision or an automatic step), in which phase and for which hero it may stand on the
+agenda, and which other tasks must surround it.  :func:`task_problem` applies those rules
+to a decoded agenda, so decoding accepts only agendas the engine can build.
+
+>>> from boardrules.dorasure._tasks import P_QUEST, T_END_TURN, T_ROLL, Roll, task_from_row
+>>> t = Roll(0, 3, P_QUEST)
+>>> t, t.dice, t == (T_ROLL, 0, 3, P_QUEST)
+(Roll(seat=0, dice=3, purpose=1), 3, True)
+>>> task_from_row([T_END_TURN, 1, 0, 0])
+EndTurn(seat=1, again=0)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardrules.dorasure._state import (
+    ADVENTURE,
+    BATTLE,
+    CHANCE,
+    DECISION,
+    GLADIATOR,
+    GRAND_MASTER,
+    HUNTER,
+    MAGICIAN,
+    MINSTREL,
+    NINJA,
+    P_ADVENTURE,
+    P_BATTLE,
+    P_COMBO,
+    P_QUEST,
+    P_REROLLED,
+    PALADIN,
+    SAMURAI,
+    SHAMAN,
+    STEP,
+    T_ABSORB,
+    T_ACT,
+    T_ADVENTURE_END,
+    T_AFTER_QUEST,
+    T_ASK,
+    T_BATTLE_END,
+    T_BATTLE_START,
+    T_BIG_BANG,
+    T_BULLET,
+    T_CLAW,
+    T_COMBO_END,
+    T_DEATHS,
+    T_DOLL,
+    T_ELIXIR,
+    T_END_TURN,
+    T_EXTRA,
+    T_FAITH,
+    T_GAUNTLETS,
+    T_GUST,
+    T_HARDENED,
+    T_KISS,
+    T_LAND,
+    T_LULLABY,
+    T_MASTER_REROLL,
+    T_MOVE,
+    T_MOVE_ROLL,
+    T_PICK,
+    T_QUEST_END,
+    T_QUEST_ROLLS,
+    T_QUEST_START,
+    T_RAMPAGE,
+    T_REPLENISH,
+    T_REPLY,
+    T_REROLL,
+    T_REVEAL_QUEST,
+    T_REVEAL_REWARD,
+    T_ROLL,
+    T_SHIELD,
+    T_SPECIAL,
+    T_SPEND,
+    T_SURVIVAL,
+    T_TUNE,
+    TASK_COUNT,
+    VAMPIRE,
+    WEREWOLF,
+    Task,
+)
+
+if TYPE_CHECKING:
+    from boardrules.dorasure._state import DorasureState
+
+__all__ = [
+    "BATTLE_READINGS",
+    "CHANCE",
+    "DECISION",
+    "MAX_DICE",
+    "STEP",
+    "TASK_TYPES",
+    "Task",
+    "task_from_row",
+    "task_problem",
+]
+
+#: The most dice a stored roll may name.
+MAX_DICE = 40
+
+def _next(s: DorasureState, i: int) -> tuple[int, ...]:
+    return s.agenda[i + 1] if i + 1 < len(s.agenda) else (-1, -1, -1, -1)
+
+
+_READING = {P_ADVENTURE: T_ADVENTURE_END, P_QUEST: T_QUEST_END, P_BATTLE: T_BATTLE_END,
+            P_REROLLED: T_BATTLE_END, P_COMBO: T_COMBO_END}
+_READINGS = frozenset(_READING.values())
+#: The readings of a battle roll (a Team Combo's included).
+BATTLE_READINGS = frozenset((T_BATTLE_END, T_COMBO_END))
+#: Tasks that begin a new reading: no roll of an older one may wait behind them.
+_OPENERS = frozenset((T_QUEST_START, T_QUEST_ROLLS, T_END_TURN, T_BATTLE_START, T_ACT))
+
+
+def _read_later(s: DorasureState, i: int, purpose: int) -> str | None:
+    """A roll (or its spending, extra dice, rerolls) is read by the next reading after it."""
+    for task in s.agenda[i + 1:]:
+        if task[0] in _READINGS:
+            return None if task[0] == _READING.get(purpose) else "a roll read by another chart"
+        if task[0] in _OPENERS:
+            break
+    return "a roll with no reading after it"
+
+
+def _mountain_up(s: DorasureState, m: int) -> str | None:
+    return None if s.quests[m] >= 0 else "a quest task needs a face-up quest"
+
+
+# -- chance -----------------------------------------------------------------------------------
+
+
+class MoveRoll(Task):
+    """The movement roll of the hero in turn."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES = T_MOVE_ROLL, CHANCE, (ADVENTURE,)
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if s.dice or _next(s, i)[0] != T_END_TURN:
+            return "the movement roll comes first in a turn, before the end of it"
+        return None
+
+
+class Rampage(Task):
+    """One die on the Roaming Dragon Chart."""
+
+    __slots__ = ()
+    UNIQUE = False
+    CODE, NODE, PHASES = T_RAMPAGE, CHANCE, (ADVENTURE,)
+
+
+class Pick(Task):
+    """Every living hero rolls one die: the highest or lowest (``kind``) suffer ``effect``."""
+
+    __slots__ = ()
+    CODE, NODE, FIELDS, RANGES = T_PICK, CHANCE, ("kind", "effect"), ((0, 1), (0, 2))
+
+    @property
+    def kind(self) -> int:
+        """HIGHEST or LOWEST."""
+        return self[2]
+
+    @property
+    def effect(self) -> int:
+        """TO_CITY, WOUND_TWO or DRAIN."""
+        return self[3]
+
+
+class Survival(Task):
+    """The shared survival roll after a death in the Adventure Phase."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES, IN_TURN = T_SURVIVAL, CHANCE, (ADVENTURE,), False
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if 0 in s.health else "a survival roll with nobody dying"
+
+
+class Roll(Task):
+    """``dice`` dice read on the Adventuring Chart for ``purpose``."""
+
+    __slots__ = ()
+    UNIQUE = False
+    CODE, NODE, IN_TURN = T_ROLL, CHANCE, False
+    FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_COMBO))
+
+    @property
+    def dice(self) -> int:
+        """The dice rolled."""
+        return self[2]
+
+    @property
+    def purpose(self) -> int:
+        """P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED or P_COMBO."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return _purpose_problem(s, self[3]) or _read_later(s, i, self[3])
+
+
+def _purpose_problem(s: DorasureState, purpose: int) -> str | None:
+    battle = purpose in (P_BATTLE, P_REROLLED, P_COMBO)
+    return None if battle == (s.phase == BATTLE) else "a roll of the other phase"
+
+
+class Extra(Task):
+    """The extra dice owed for 6s (``pending``), one at a time."""
+
+    __slots__ = ()
+    CODE, NODE, IN_TURN = T_EXTRA, CHANCE, False
+    FIELDS, RANGES = ("purpose",), ((0, P_REROLLED),)
+
+    @property
+    def purpose(self) -> int:
+        """The purpose of the roll whose 6s these are."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return _purpose_problem(s, self[2]) or _read_later(s, i, self[2])
+
+
+class RevealQuest(Task):
+    """A face-down quest tile on ``mountain`` is turned up (setup: the farthest one)."""
+
+    __slots__ = ()
+    CODE, NODE, FIELDS, RANGES = T_REVEAL_QUEST, CHANCE, ("mountain",), ((0, 4),)
+    PHASES = (ADVENTURE,)
+
+    @property
+    def mountain(self) -> int:
+        """The mountain (index in ``board.mountains``)."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        m = self[2]
+        if s.quests[m] >= 0:
+            return "only a face-down quest is revealed"
+        board = s.rules.board
+        if m != board.farthest and m not in board.near_mountains[s.pos[self[1]]]:
+            return "a quest is revealed at setup (the farthest) or next to the hero"
+        return None
+
+
+class RevealReward(Task):
+    """The reward tile under the quest just solved on ``mountain``."""
+
+    __slots__ = ()
+    CODE, NODE, FIELDS, RANGES = T_REVEAL_REWARD, CHANCE, ("mountain",), ((0, 4),)
+    PHASES = (ADVENTURE,)
+
+    @property
+    def mountain(self) -> int:
+        """The mountain (index in ``board.mountains``)."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        m = self[2]
+        if s.quests[m] < 0 or s.rewards[m] >= 0:
+            return "a reward is revealed under a solved quest"
+        return None
+
+
+class Claw(Task):
+    """The Dragon Retaliation roll."""
+
+    __slots__ = ()
+    UNIQUE = False
+    CODE, NODE, PHASES = T_CLAW, CHANCE, (BATTLE,)
+
+
+class Special(Task):
+    """Special Chance for one 6 of a movement roll (6-11 heroes)."""
+
+    __slots__ = ()
+    UNIQUE = False
+    CODE, NODE, PHASES = T_SPECIAL, CHANCE, (ADVENTURE,)
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if s.rules.crowd else "Special Chance needs 6 or more heroes"
+
+
+class Land(Task):
+    """A Fang land tile drawn onto Fang hex number ``hex`` (setup)."""
+
+    __slots__ = ()
+    UNIQUE = False
+    CODE, NODE, FIELDS, RANGES = T_LAND, CHANCE, ("hex",), ((0, 4),)
+    PHASES = (ADVENTURE,)
+
+    @property
+    def hex(self) -> int:
+        """The Fang hex, in the order of the rulings."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if not s.rules.fang or s.lands[self[2]] >= 0 or s.turn or s.dice:
+            return "a land tile is drawn onto an empty Fang hex at setup"
+        return None
+
+
+# -- decisions --------------------------------------------------------------------------------
+
+
+class Faith(Task):
+    """The Paladin may drop his highest movement die for 1 resource."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES, HERO = T_FAITH, DECISION, (ADVENTURE,), PALADIN
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if _next(s, i)[0] == T_MOVE else "Faith comes before the steps"
+
+
+class Steps(Task):
+    """One movement step, or stop."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES = T_MOVE, DECISION, (ADVENTURE,)
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if _next(s, i)[0] == T_ACT else "the steps come before the action"
+
+
+class Act(Task):
+    """The action after moving."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES = T_ACT, DECISION, (ADVENTURE,)
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if _next(s, i)[0] == T_END_TURN else "the action ends the turn"
+
+
+class Ask(Task):
+    """The questing hero may ask ``candidate`` to assist on ``mountain``."""
+
+    __slots__ = ()
+    UNIQUE = False
+    CODE, NODE, PHASES = T_ASK, DECISION, (ADVENTURE,)
+    FIELDS, RANGES = ("candidate", "mountain"), ((0, 10), (0, 4))
+
+    @property
+    def candidate(self) -> int:
+        """The seat of the hero asked."""
+        return self[2]
+
+    @property
+    def mountain(self) -> int:
+        """The quest's mountain."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        candidate, m = self[2], self[3]
+        if candidate >= s.rules.seats or candidate == self[1] or not s.health[candidate]:
+            return "assistance is asked of another living hero"
+        return _mountain_up(s, m) or _quest_follows(s, i, m)
+
+
+def _quest_follows(s: DorasureState, i: int, m: int) -> str | None:
+    after = _next(s, i)
+    if after[0] not in (T_ASK, T_REPLY, T_QUEST_START) or (after[0] == T_REPLY and after[3] != m):
+        return "assistance is asked as a quest begins"
+    return None
+
+
+class Reply(Task):
+    """The hero in ``seat`` agrees to assist on ``mountain``, or refuses."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES, IN_TURN = T_REPLY, DECISION, (ADVENTURE,), False
+    FIELDS, RANGES = ("mountain",), ((0, 4),)
+
+    @property
+    def mountain(self) -> int:
+        """The quest's mountain."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if self[1] == s.turn or not s.health[self[1]]:
+            return "a living hero other than the questing one answers"
+        return _mountain_up(s, self[2]) or _quest_follows(s, i, self[2])
+
+
+class Absorb(Task):
+    """The hero in ``seat`` may pay some of ``damage`` with resources."""
+
+    __slots__ = ()
+    UNIQUE = False
+    CODE, NODE, IN_TURN = T_ABSORB, DECISION, False
+    FIELDS, RANGES = ("damage",), ((1, 99),)
+
+    @property
+    def damage(self) -> int:
+        """The damage dealt."""
+        return self[2]
+
+
+class Spend(Task):
+    """Resources for extra dice, then a roll of ``dice`` more for ``purpose``."""
+
+    __slots__ = ()
+    UNIQUE = False
+    CODE, NODE, IN_TURN = T_SPEND, DECISION, False
+    FIELDS, RANGES = ("purpose", "dice"), ((0, P_BATTLE), (0, MAX_DICE))
+
+    @property
+    def purpose(self) -> int:
+        """P_ADVENTURE, P_QUEST or P_BATTLE."""
+        return self[2]
+
+    @property
+    def dice(self) -> int:
+        """The dice rolled before any are bought."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        seat = self[1]
+        most = self[3] + s.resource[seat] + s.gold[seat]
+        for task in s.agenda[:i]:
+            if task[0] == T_TUNE and task[2] == seat:
+                most += s.resource[task[1]]  # the Minstrel's Heroic Tune
+            elif task[0] == T_GUST and task[1] == seat:
+                most += 2
+        if most > MAX_DICE:
+            return f"a roll of more than {MAX_DICE} dice"
+        return _purpose_problem(s, self[2]) or _read_later(s, i, self[2])
+
+
+class Reroll(Task):
+    """The Ninja may reroll his ``dice`` battle dice (Oboro-Gasumi)."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES, HERO = T_REROLL, DECISION, (BATTLE,), NINJA
+    FIELDS, RANGES = ("dice",), ((0, MAX_DICE),)
+
+    @property
+    def dice(self) -> int:
+        """The dice rerolled."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return _read_later(s, i, P_BATTLE)
+
+
+class Bullet(Task):
+    """The Hunter may turn one die of his battle roll into a 6 (Poisoned Bullets)."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES, HERO = T_BULLET, DECISION, (BATTLE,), HUNTER
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if s.spent >> self[1] & 1:
+            return "the bullet is once per game"
+        return _read_later(s, i, P_BATTLE)
+
+
+class Shield(Task):
+    """The Paladin may stop a Retaliation ``result`` (blast or slash)."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES, HERO, IN_TURN = T_SHIELD, DECISION, (BATTLE,), PALADIN, False
+    FIELDS, RANGES = ("result",), ((1, 2),)
+
+    @property
+    def result(self) -> int:
+        """CLAW_BLAST or CLAW_SLASH."""
+        return self[2]
+
+
+class Gust(Task):
+    """The Samurai's Final Move: Gust before his Combat roll."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES, HERO = T_GUST, DECISION, (BATTLE,), SAMURAI
+
+
+class Doll(Task):
+    """The Shaman may take some of ``damage`` dealt to ``ally`` (Body-Swapping Doll)."""
+
+    __slots__ = ()
+    UNIQUE = False
+    CODE, NODE, HERO, IN_TURN = T_DOLL, DECISION, SHAMAN, False
+    FIELDS, RANGES = ("ally", "damage"), ((0, 10), (1, 99))
+
+    @property
+    def ally(self) -> int:
+        """The seat of the hero hurt."""
+        return self[2]
+
+    @property
+    def damage(self) -> int:
+        """The damage dealt to the ally."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if self[2] >= s.rules.seats or self[2] == self[1]:
+            return "the doll takes damage of an ally"
+        return None
+
+
+class Tune(Task):
+    """The Minstrel may add dice to ``ally``'s roll about to be made (Heroic Tune)."""
+
+    __slots__ = ()
+    UNIQUE = False
+    CODE, NODE, HERO, IN_TURN = T_TUNE, DECISION, MINSTREL, False
+    FIELDS, RANGES = ("ally",), ((0, 10),)
+
+    @property
+    def ally(self) -> int:
+        """The seat of the hero about to roll."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if self[2] == self[1] or _next(s, i)[:2] != (T_SPEND, self[2]):
+            return "the tune comes before an ally's roll"
+        return None
+
+
+class Lullaby(Task):
+    """The Minstrel may keep the dragon token still for ``sixes`` 6s (once per game)."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES, HERO = T_LULLABY, DECISION, (ADVENTURE,), MINSTREL
+    FIELDS, RANGES = ("sixes",), ((1, 6),)
+
+    @property
+    def sixes(self) -> int:
+        """The 6s of the movement roll."""
+        return self[2]
+
+
+class BigBang(Task):
+    """The Magician's Big Bang instead of her Combat roll."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES, HERO = T_BIG_BANG, DECISION, (BATTLE,), MAGICIAN
+
+
+class Kiss(Task):
+    """The Vampire's Kiss of Death: revive a dead hero."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES, HERO = T_KISS, DECISION, (BATTLE,), VAMPIRE
+
+
+class Gauntlets(Task):
+    """The Werewolf's second turn in a row (Werewolf Lord's Gauntlets)."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES, HERO = T_GAUNTLETS, DECISION, (BATTLE,), WEREWOLF
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if _next(s, i) != (T_END_TURN, self[1], 1, 0):
+            return "the gauntlets come at the end of his turn"
+        return None
+
+
+class MasterReroll(Task):
+    """The Grand Master may reroll all ``dice`` dice of a roll for ``purpose`` (once)."""
+
+    __slots__ = ()
+    CODE, NODE, HERO, IN_TURN = T_MASTER_REROLL, DECISION, GRAND_MASTER, False
+    FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_BATTLE))
+
+    @property
+    def dice(self) -> int:
+        """The dice rerolled."""
+        return self[2]
+
+    @property
+    def purpose(self) -> int:
+        """P_ADVENTURE, P_QUEST or P_BATTLE."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if s.spent >> s.rules.seats & 1:
+            return "the Grand Master's reroll is once per game"
+        return _purpose_problem(s, self[3]) or _read_later(s, i, self[3])
+
+
+class Elixir(Task):
+    """The Grand Master's Elixir before his Combat roll."""
+
+    __slots__ = ()
+    CODE, NODE, PHASES, HERO = T_ELIXIR, DECISION, (BATTLE,), GRAND_MASTER
+
+
+# -- automatic steps --------------------------------------------------------------------------
+
+
+class Deaths(Task):
+    """Deaths are checked once after one cause of damage."""
+
+    __slots__ = ()
+    UNIQUE = False
+    CODE, IN_TURN = T_DEATHS, False
+
+
+class _QuestStep(Task):
+    __slots__ = ()
+    FIELDS, RANGES, PHASES = ("mountain",), ((0, 4),), (ADVENTURE,)
+
+    @property
+    def mountain(self) -> int:
+        """The quest's mountain."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        follows = {T_QUEST_START: T_QUEST_ROLLS, T_QUEST_ROLLS: T_QUEST_END}.get(self[0])
+        if follows is not None and _next(s, i) != (follows, self[1], self[2], 0):
+            return "a quest starts, rolls and ends in this order"
+        if self[0] != T_QUEST_END and (s.score or s.pending):
+            return "a quest's rolls begin with a score of 0"
+        return _mountain_up(s, self[2])
+
+
+class QuestStart(_QuestStep):
+    """The start-of-quest damage."""
+
+    __slots__ = ()
+    CODE = T_QUEST_START
+
+
+class QuestRolls(_QuestStep):
+    """Each participant spends resources and rolls."""
+
+    __slots__ = ()
+    CODE = T_QUEST_ROLLS
+
+
+class QuestEnd(_QuestStep):
+    """Success or failure."""
+
+    __slots__ = ()
+    CODE = T_QUEST_END
+
+
+class AfterQuest(Task):
+    """The battle starts when every quest is solved."""
+
+    __slots__ = ()
+    CODE, PHASES = T_AFTER_QUEST, (ADVENTURE,)
+
+
+class AdventureEnd(Task):
+    """The Adventuring Chart's result."""
+
+    __slots__ = ()
+    CODE, PHASES = T_ADVENTURE_END, (ADVENTURE,)
+
+
+class BattleEnd(Task):
+    """The battle chart's result."""
+
+    __slots__ = ()
+    CODE, PHASES = T_BATTLE_END, (BATTLE,)
+
+
+class ComboEnd(Task):
+    """The Team Combo's result."""
+
+    __slots__ = ()
+    CODE, PHASES = T_COMBO_END, (BATTLE,)
+
+
+class EndTurn(Task):
+    """The end of the turn; ``again`` marks the Werewolf's second battle turn."""
+
+    __slots__ = ()
+    CODE, FIELDS, RANGES = T_END_TURN, ("again",), ((0, 1),)
+
+    @property
+    def again(self) -> int:
+        """1 in the Werewolf's second turn in a row."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if i != len(s.agenda) - 1:
+            return "the end of the turn is the agenda's last task"
+        if self[2] and (s.phase != BATTLE or s.rules.heroes[self[1]] != WEREWOLF):
+            return "only the Werewolf takes a second battle turn"
+        return None
+
+
+class BattleStart(Task):
+    """The Climactic Battle begins with this hero."""
+
+    __slots__ = ()
+    CODE, PHASES = T_BATTLE_START, (ADVENTURE,)
+
+
+class Replenish(Task):
+    """Quest Replenishing at the third rampage (6-11 heroes)."""
+
+    __slots__ = ()
+    CODE, PHASES = T_REPLENISH, (ADVENTURE,)
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if s.rules.crowd else "Quest Replenishing needs 6 or more heroes"
+
+
+class Hardened(Task):
+    """Battle Hardened: the Gladiator regains 1 health once her adventure on the plains has
+    been read (and its damage dealt)."""
+
+    __slots__ = ()
+    CODE, PHASES, HERO = T_HARDENED, (ADVENTURE,), GLADIATOR
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if _next(s, i)[0] == T_END_TURN else "Battle Hardened ends her adventure"
+
+
+#: The task class of each code.
+TASK_TYPES: tuple[type[Task], ...] = tuple(
+    sorted((cls for cls in (
+        MoveRoll, Rampage, Pick, Survival, Roll, Extra, RevealQuest, RevealReward, Claw,
+        Faith, Steps, Act, Ask, Reply, Absorb, Spend, Reroll, Bullet, Shield, Deaths,
+        QuestStart, QuestRolls, QuestEnd, AfterQuest, AdventureEnd, BattleEnd, ComboEnd,
+        EndTurn, BattleStart, Gust, Doll, Tune, Lullaby, BigBang, Kiss, Gauntlets,
+        MasterReroll, Elixir, Special, Land, Replenish, Hardened,
+    )), key=lambda cls: cls.CODE)
+)
+assert [cls.CODE for cls in TASK_TYPES] == list(range(TASK_COUNT))
+
+
+def task_from_row(row: list[int] | tuple[int, ...]) -> Task:
+    """The task a JSON row ``[code, seat, a, b]`` stands for (ValueError if no kind has that
+    code or it sets an argument its kind does not have)."""
+    code, seat, a, b = row
+    if not 0 <= code < TASK_COUNT:
+        raise ValueError(f"no task has the code {code}")
+    cls = TASK_TYPES[code]
+    if (a, b)[len(cls.FIELDS):] != (0, 0)[len(cls.FIELDS):]:
+        raise ValueError(f"{cls.__name__} has no argument beyond {cls.FIELDS}")
+    return cls(seat, a, b)
+
+
+def task_problem(s: DorasureState, i: int) -> str | None:
+    """Why the task at index ``i`` of ``s``'s agenda cannot be there (None: it can)."""
+    task = s.agenda[i]
+    cls = type(task)
+    seat = task[1]
+    rules = s.rules
+    if not 0 <= seat < rules.seats:
+        return "a task of a seat not in the game"
+    for value, (low, high) in zip(task[2:], cls.RANGES, strict=False):
+        if not low <= value <= high:
+            return f"{cls.__name__}: an argument out of {low}..{high}"
+    if s.phase not in cls.PHASES:
+        return f"{cls.__name__} in the other phase"
+    if cls.HERO >= 0 and rules.heroes[seat] != cls.HERO:
+        return f"{cls.__name__}: an ability of another hero"
+    if cls.IN_TURN and seat != s.turn:
+        return f"{cls.__name__}: a task of a hero not in turn"
+    return task.problem(s, i)

@@ -1,0 +1,167 @@
+"""Dorasure as text: the move notation (:func:`parse_move`) and a picture of a position, the
+map with the heroes, the dragon and the sheets (:func:`render`).
+
+>>> from boardrules.dorasure import render
+>>> from boardrules.dorasure import new_game
+>>> print(render(new_game(players=2)).splitlines()[0])
+Dorasure - Adventure Phase, Ninja's turn
+"""
+
+from __future__ import annotations
+
+import re
+
+from boardrules.dorasure._board import MOUNTAIN
+from boardrules.dorasure._fang import LANDS
+from boardrules.dorasure._heroes import attribute_of, lycan
+from boardrules.dorasure._rules import legal_moves
+from boardrules.dorasure._state import (
+    BATTLE,
+    CHANCE_TASKS,
+    COMBAT,
+    KNOWLEDGE,
+    LOST,
+    PRINCE,
+    REWARD_SLUGS,
+    SEARCH,
+    SPEED,
+    TREASURE,
+    WEAPONS,
+    WEREWOLF,
+    WON,
+    DorasureState,
+    Move,
+)
+from boardrules.errors import IllegalMoveError, MoveSyntaxError
+
+__all__ = ["parse_move", "render"]
+
+_LETTERS = "CVRLPFM"
+_TASK_WORDS = {
+    0: "movement roll", 1: "Roaming Dragon Chart roll", 2: "roll-off", 3: "survival roll",
+    4: "roll", 5: "extra die", 6: "quest tile", 7: "reward tile", 8: "Retaliation roll",
+    9: "Faith?", 10: "moves", 11: "chooses an action", 12: "asks for assistance",
+    13: "answers a call for assistance", 14: "pays damage with resources?",
+    15: "spends resources for dice", 16: "Oboro-Gasumi reroll?", 17: "Poisoned Bullets?",
+    18: "Platinum Shield?", 29: "Final Move: Gust?", 30: "Body-Swapping Doll: take how much?",
+    31: "Heroic Tune: dice for the ally?", 32: "Lullaby?", 33: "Big Bang?",
+    34: "Kiss of Death?", 35: "Werewolf Lord's Gauntlets: a second turn?",
+    36: "reroll all his dice (once per game)?", 37: "Elixir?", 38: "Special Chance roll",
+    39: "land tile",
+}
+
+
+def render(s: DorasureState) -> str:
+    """The map (seat numbers on the heroes' spaces), the dragon, the quests and the sheets."""
+    rules = s.rules
+    board = rules.board
+    phase = {0: "Adventure Phase", BATTLE: "Climactic Battle", WON: "the heroes have won",
+             LOST: "the heroes have lost"}[s.phase]
+    lines = [f"Dorasure - {phase}" + (f", {rules.hero_name(s.turn)}'s turn"
+                                        if s.phase < WON else "")]
+    here: dict[int, str] = {}
+    for p, space in enumerate(s.pos):
+        if s.health[p] > 0:
+            here[space] = here.get(space, "") + str(p)
+    marks = {m: ("*" if not s.open_quest(i) else "!" if s.quests[i] >= 0 else "?")
+             for i, m in enumerate(board.mountains)}
+    width = max(len(r.split()) for r in board.rows)
+    lines.append(("    " + "".join(f"{chr(97 + c):<4}" for c in range(width))).rstrip())
+    for r, row in enumerate(board.rows):
+        cells = []
+        for c, letter in enumerate(row.split()):
+            space = next(i for i, cs in enumerate(board.cells) if (c, r) in cs)
+            if space == board.belk and s.razed:
+                letter = "x"
+            elif rules.land_at[space] >= 0:
+                letter = "#"
+            mark = marks.get(space, "")
+            first = board.cells[space][0] == (c, r)
+            text = letter + (mark if board.terrain[space] == MOUNTAIN
+                             else here.get(space, "") if first else "")
+            cells.append(f"{text:<4}")
+        lines.append(f"{r:<2}" + ("  " if r & 1 else "") + "".join(cells).rstrip())
+    lines.append("    C city  V village (x: razed Belk)  R road  L lake  P plains  F forest")
+    lines.append("    M mountain: ? quest face down, ! face up, * solved"
+                 + ("  # Fang land tile" if rules.fang else ""))
+    tracks = rules.tracks
+    lines.append(
+        f"Dragon meter {s.meter}/{tracks.meter_end} (fire at "
+        f"{', '.join(map(str, tracks.fire_icons))}), health {tracks.health - s.wounds}/"
+        f"{tracks.health} (claws at {', '.join(map(str, tracks.claws))} swords)"
+    )
+    for i, m in enumerate(board.mountains):
+        q = s.quests[i]
+        if q < 0:
+            name = "face down"
+        else:
+            tile = rules.quests[q]
+            name = f"{tile.name} ({tile.attribute} {tile.target}, {s.flags[i]} flags)"
+        reward = f", solved: {REWARD_SLUGS[s.rewards[i]]}" if s.rewards[i] >= 0 else ""
+        lines.append(f"  quest {board.names[m]}: {name}{reward}")
+    for k, space in enumerate(rules.fang):
+        land = LANDS[s.lands[k]].name if s.lands[k] >= 0 else "not drawn yet"
+        lines.append(f"  land {board.names[space]}: {land}")
+    for i in range(5):
+        if s.renewed[i]:
+            state = "solved again" if s.renewed[i] == 2 else "replenished"
+            lines.append(f"  quest {board.names[board.mountains[i]]}: {state}")
+    found = [REWARD_SLUGS[k] for k in (WEAPONS, TREASURE) if k in s.rewards]
+    if found:
+        lines.append("  found: " + ", ".join(found))
+    for p in range(rules.seats):
+        level = s.level(p)
+        st = rules.stats[p][level]
+
+        def attr(column: int, p: int = p) -> int:
+            return attribute_of(rules, p, column, s.xp[p], s.resource[p])
+        gold = f" gold {s.gold[p]}" if rules.heroes[p] == PRINCE else ""
+        lock = " (in the labyrinth)" if s.locked[p] >= 0 else ""
+        if rules.heroes[p] == WEREWOLF and lycan(rules, s.xp[p]):
+            lock += " (Lycan form)"
+        if s.health[p] == 0:
+            lock += " (dead)" if s.phase != 0 else " (dying)"
+        lines.append(
+            f"{p} {rules.hero_name(p):<10} {board.names[s.pos[p]]:<5} health "
+            f"{s.health[p]}/{rules.sheets[p].health} resource {s.resource[p]}{gold} xp "
+            f"{s.xp[p]} (level {level}) speed {st[SPEED]} combat {attr(COMBAT)} search "
+            f"{attr(SEARCH)} knowledge {attr(KNOWLEDGE)}{lock}"
+        )
+    if s.phase < WON:
+        code, seat, _, _ = s.agenda[0]
+        who = "chance" if code in CHANCE_TASKS else rules.hero_name(seat)
+        dice = f" (dice {' '.join(map(str, s.dice))})" if s.dice else ""
+        score = f", score {s.score}" if code in (4, 5) else ""
+        lines.append(f"Next: {who} - {_TASK_WORDS.get(code, '')}{dice}{score}")
+    return "\n".join(lines)
+
+
+_NOTATION = re.compile(
+    r"(roll( [1-6])+|dice [-0+6]+|extra [-0+6]|rampage [1-6]|(highest|lowest) [\w+-]+"
+    r"|survival (saved|lost)|claw (miss|blast|slash)|quest-tile [a-z]+|reward [a-z]+"
+    r"|faith|no-faith|step [1-6] [a-z]+[0-9]*|stop|adventure|rest|gather [a-z][0-9]+"
+    r"|quest [a-z][0-9]+|pass|(ask|skip) [\w-]+|agree|refuse|absorb [0-9]+|spend [0-9]+"
+    r"|reroll|no-reroll|bullet [-0+]|no-bullet|shield|no-shield"
+    r"|(no-)?(gust|lullaby|big-bang|gauntlets|elixir)|no-kiss|kiss [\w-]+|(doll|tune) [0-9]+"
+    r"|special (meter|hurt)|land [a-z]+)"
+)
+
+
+def parse_move(s: DorasureState, text: str) -> Move:
+    """The legal move written ``text`` (see the notation on the docs page).
+
+    >>> from boardrules.dorasure import parse_move
+    >>> from boardrules.dorasure import new_game
+    >>> s = new_game(players=2)
+    >>> str(parse_move(s, "quest-tile golem"))
+    'quest-tile golem'
+    """
+    if not isinstance(text, str) or not _NOTATION.fullmatch(text.strip()):
+        raise MoveSyntaxError(f"{text!r} is not Dorasure move notation (e.g. 'step 5 d2', "
+                              "'spend 1', 'roll 2 6')")
+    wanted = text.strip()
+    for mv in legal_moves(s):
+        if mv.text == wanted:
+            return mv
+    shown = ", ".join(m.text for m in legal_moves(s)[:12])
+    raise IllegalMoveError(f"{wanted!r} is not legal now; legal moves: {shown}")

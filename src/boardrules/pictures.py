@@ -1,0 +1,271 @@
+"""Pictures of games: SVG files, PNG files and a replay page that plays a record in a browser.
+
+Every game draws its states as SVG (:func:`boardrules.render_svg`); in a Jupyter notebook a
+state shows as its board by itself.  This module puts those pictures in files:
+:func:`show` writes a state's SVG, :func:`svg_to_png` turns SVG into PNG (with the optional
+``cairosvg``, the extra ``pictures``), and :func:`replay_html` makes one self-contained
+HTML page from a game record: every position as an inline SVG frame, a small script, and
+no network at all.  The command line offers the same as ``boardrules show`` and
+``boardrules replay --html``.
+
+>>> from boardrules.pictures import replay_html
+>>> import boardrules as br
+>>> from boardrules.records import GameRecord
+>>> s = br.new_game("docker", players=2)
+>>> rec = GameRecord.of(s, [br.parse_move(s, "roll 2")], players=["me", "you"])
+>>> page = replay_html(rec)
+>>> page.startswith("<!DOCTYPE html>") and "roll 2" in page
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from boardrules import api as br
+from boardrules._extras import require
+from boardrules.game import CHANCE, TERMINAL, GameState
+
+if TYPE_CHECKING:  # records imports the whole package, which imports this module
+    from boardrules.records import GameRecord
+
+__all__ = ["replay_html", "show", "svg_to_png"]
+
+M = TypeVar("M")
+
+
+def show(
+    state: GameState[Any, M],
+    path: str | Path | None = None,
+    *,
+    size: float | None = None,
+    move: M | None = None,
+    perspective: int | None = None,
+) -> Path:
+    """Write the board of ``state`` as an SVG file and return its path.
+
+    Without ``path`` the file goes to the system's temporary folder, named after the game
+    and the picture (the same state gives the same file).  ``size``, ``move`` and
+    ``perspective`` are those of :func:`boardrules.render_svg`.
+
+    >>> from boardrules.pictures import show
+    >>> import boardrules as br
+    >>> p = show(br.new_game("parchis", players=2))
+    >>> p.suffix, p.read_text(encoding="utf-8").startswith("<svg")
+    ('.svg', True)
+    """
+    svg = br.render_svg(state, size=size, move=move, perspective=perspective)
+    if path is None:
+        digest = hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16]
+        path = Path(tempfile.gettempdir()) / f"boardrules-{br.game_of(state).name}-{digest}.svg"
+    out = Path(path)
+    out.write_text(svg, encoding="utf-8")
+    return out
+
+
+def svg_to_png(svg: str, path: str | Path, *, scale: float = 1.0) -> Path:
+    """Write the SVG document ``svg`` as a PNG image at ``path`` (``scale`` 2: twice the
+    pixels) and return the path.
+
+    Needs ``cairosvg``: without it :class:`~boardrules._extras.MissingExtraError` says
+    ``pip install 'boardrules[pictures]'``.
+    """
+    cairosvg = require("cairosvg", "pictures", "PNG output")
+    out = Path(path)
+    cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(out), scale=scale,
+                     background_color="white")
+    return out
+
+
+def _turn_name(state: Any, players: tuple[str, ...]) -> str:
+    player = br.current_player(state)
+    if player == CHANCE:
+        return "dice to roll"
+    if player == TERMINAL:
+        return "game over"
+    label = f" ({players[player]})" if player < len(players) else ""
+    return f"player {player}{label} to move"
+
+
+class _Tokens:
+    """Frames as runs of shared pieces of markup: most of a board is the same from one
+    position to the next, so the page stores each distinct element once."""
+
+    def __init__(self) -> None:
+        self.table: list[str] = []
+        self._index: dict[str, int] = {}
+
+    def frame(self, svg: str) -> list[int]:
+        runs: list[int] = []
+        for part in re.split(r"(?=<)", svg):
+            if not part:
+                continue
+            k = self._index.get(part)
+            if k is None:
+                k = self._index[part] = len(self.table)
+                self.table.append(part)
+            if runs and runs[-2] + runs[-1] == k:
+                runs[-1] += 1
+            else:
+                runs += [k, 1]
+        return runs
+
+
+def _script_json(value: object) -> str:
+    # Inside <script>, "</" could end the script early; JSON allows "<\/" for it.
+    return json.dumps(value, separators=(",", ":")).replace("</", "<\\/").replace(
+        "<!--", "<\\u0021--")
+
+
+def replay_html(record: GameRecord, *, title: str | None = None) -> str:
+    """One self-contained HTML page that plays ``record``: buttons, the arrow keys and a
+    slider step through the positions; the move list gives each move's notation (dice
+    included) and who made it; the end shows the returns.  Each frame highlights the move
+    about to be played.  Opening the page as ``PAGE.html#ply=N`` shows position ``N``
+    (``0``: the start).
+
+    The page has no link to anything outside it.  A damaged record raises
+    :class:`~boardrules.records.RecordError`.
+    """
+    from boardrules.records import replay
+
+    state = record.first_state()
+    tokens = _Tokens()
+    frames: list[list[int]] = []
+    turns = [_turn_name(state, record.players)]
+    moves: list[str] = []
+    for before, move, after in replay(record):
+        player = br.current_player(before)
+        highlight = move if player >= 0 else None
+        frames.append(tokens.frame(br.render_svg(before, move=highlight)))
+        who = "dice" if player == CHANCE else f"player {player}"
+        moves.append(f"{who}: {move}")
+        turns.append(_turn_name(after, record.players))
+        state = after
+    frames.append(tokens.frame(br.render_svg(state)))
+    if br.is_terminal(state):
+        result = "final returns: " + ", ".join(
+            f"player {i} {v:g}" for i, v in enumerate(br.returns(state)))
+    else:
+        result = "the record ends before the game does"
+    heading = title or f"{record.game} replay"
+    players = ", ".join(f"player {i}: {p}" for i, p in enumerate(record.players))
+    data = {"tokens": tokens.table, "frames": frames, "turns": turns, "moves": moves}
+    return _PAGE.format(
+        title=html.escape(heading),
+        about=html.escape(
+            f"{record.game} {json.dumps(record.options, sort_keys=True)}"
+            + (f", seed {record.seed}" if record.seed is not None else "")
+            + (f"; {players}" if players else "")),
+        result=html.escape(result),
+        last=len(frames) - 1,
+        data=_script_json(data),
+    )
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>{title}</title>
+<style>
+body {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 12px; color: #222;
+       background: #fff; }}
+#main {{ display: flex; gap: 16px; align-items: flex-start; }}
+#board {{ flex: 0 1 820px; min-width: 320px; }}
+#board svg {{ width: 100%; height: auto; display: block; }}
+#side {{ flex: 0 0 260px; }}
+#moves {{ position: relative; max-height: 70vh; overflow-y: auto; font-size: 13px;
+         border: 1px solid #ccc; padding: 4px 4px 4px 44px; margin: 8px 0; }}
+#moves li {{ cursor: pointer; }}
+#moves li.now {{ background: #ffd7ec; font-weight: bold; }}
+#controls button {{ font-size: 15px; min-width: 40px; }}
+#slider {{ width: 100%; }}
+</style></head>
+<body>
+<h1 style="font-size:20px;margin:0 0 4px 0">{title}</h1>
+<p style="margin:0 0 8px 0;font-size:13px">{about}</p>
+<div id="main">
+<div id="board"></div>
+<div id="side">
+<div id="controls">
+<button id="first" title="start (Home)">|&#x25C0;</button>
+<button id="back" title="back (left arrow)">&#x25C0;</button>
+<button id="next" title="forward (right arrow)">&#x25B6;</button>
+<button id="end" title="end (End)">&#x25B6;|</button>
+</div>
+<input id="slider" type="range" min="0" max="{last}" value="0">
+<p id="where" style="margin:4px 0"></p>
+<p id="turn" style="margin:4px 0;font-weight:bold"></p>
+<p id="upcoming" style="margin:4px 0;color:#a3005c"></p>
+<ol id="moves" start="1"></ol>
+<p id="result">{result}</p>
+</div></div>
+<script>
+"use strict";
+const DATA = {data};
+const board = document.getElementById("board");
+const slider = document.getElementById("slider");
+const list = document.getElementById("moves");
+const last = DATA.frames.length - 1;
+let ply = -1;
+DATA.moves.forEach(function (text, i) {{
+  const li = document.createElement("li");
+  li.textContent = text;
+  li.addEventListener("click", function () {{ show(i + 1); }});
+  list.appendChild(li);
+}});
+function frame(i) {{
+  const runs = DATA.frames[i];
+  const out = [];
+  for (let k = 0; k < runs.length; k += 2) {{
+    for (let j = runs[k]; j < runs[k] + runs[k + 1]; j++) out.push(DATA.tokens[j]);
+  }}
+  return out.join("");
+}}
+function show(n) {{
+  n = Math.max(0, Math.min(last, n | 0));
+  if (n === ply) return;
+  const old = list.children[ply - 1];
+  if (old) old.className = "";
+  ply = n;
+  board.innerHTML = frame(n);
+  slider.value = String(n);
+  document.getElementById("where").textContent = "position " + n + " of " + last +
+    (n > 0 ? " after move " + n + ", " + DATA.moves[n - 1] : " (the start)");
+  document.getElementById("turn").textContent = DATA.turns[n];
+  document.getElementById("upcoming").textContent =
+    n < last ? "next: " + DATA.moves[n] : "";
+  const now = list.children[n - 1];
+  if (now) {{
+    now.className = "now";
+    // Scroll the list only, never the page: the board stays where the reader looks.
+    list.scrollTop = now.offsetTop - list.clientHeight / 2;
+  }}
+  if (location.hash !== "#ply=" + n) history.replaceState(null, "", "#ply=" + n);
+}}
+function fromHash() {{
+  const m = /^#ply=(\\d+)$/.exec(location.hash);
+  show(m ? parseInt(m[1], 10) : 0);
+}}
+document.getElementById("first").onclick = function () {{ show(0); }};
+document.getElementById("back").onclick = function () {{ show(ply - 1); }};
+document.getElementById("next").onclick = function () {{ show(ply + 1); }};
+document.getElementById("end").onclick = function () {{ show(last); }};
+slider.addEventListener("input", function () {{ show(parseInt(slider.value, 10)); }});
+document.addEventListener("keydown", function (e) {{
+  if (e.target === slider) return;
+  if (e.key === "ArrowLeft") {{ show(ply - 1); e.preventDefault(); }}
+  else if (e.key === "ArrowRight") {{ show(ply + 1); e.preventDefault(); }}
+  else if (e.key === "Home") {{ show(0); e.preventDefault(); }}
+  else if (e.key === "End") {{ show(last); e.preventDefault(); }}
+}});
+window.addEventListener("hashchange", fromHash);
+fromHash();
+</script>
+</body></html>
+"""

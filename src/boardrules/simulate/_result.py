@@ -1,0 +1,193 @@
+"""The results of a series: per game, per player, and the table the command line prints."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from boardrules.simulate._stats import mean_interval, wilson
+
+__all__ = ["GameResult", "PlayerStats", "SeriesResult", "TeamStats", "win_shares"]
+
+
+@attrs.frozen
+class GameResult:
+    """One game of a series.
+
+    ``seating[s]`` is the index (into the series' players) of who sat in seat ``s``;
+    ``returns[s]`` is that seat's return; ``seed`` is the game's own seed (the dice and the
+    bots' choices), so ``play_game`` with it replays the game.
+    """
+
+    index: int
+    seed: int
+    seating: tuple[int, ...]
+    returns: tuple[float, ...]
+    plies: int
+    decisions: int
+
+    def player_returns(self) -> tuple[float, ...]:
+        """The returns by player (in the order of the series' players), not by seat.
+
+        >>> from boardrules.simulate import GameResult
+        >>> GameResult(0, 1, (1, 0), (1.0, 0.0), 9, 4).player_returns()
+        (0.0, 1.0)
+        """
+        out = [0.0] * len(self.seating)
+        for seat, player in enumerate(self.seating):
+            out[player] = self.returns[seat]
+        return tuple(out)
+
+
+def win_shares(returns: Sequence[float]) -> tuple[float, ...]:
+    """Each seat's share of the win of one game.
+
+    A win is the best return: shared when some seats tie for it, whole for everyone when all
+    have the same positive return (a cooperative win), nobody's when all have the same
+    return of zero or less (a cooperative loss).
+
+    >>> from boardrules.simulate._result import win_shares
+    >>> win_shares((1.0, 0.0, 1.0))
+    (0.5, 0.0, 0.5)
+    >>> win_shares((1.0, 1.0)), win_shares((0.0, 0.0))
+    ((1.0, 1.0), (0.0, 0.0))
+    """
+    best = max(returns)
+    tied = sum(r == best for r in returns)
+    if tied == len(returns):
+        return tuple(1.0 if best > 0 else 0.0 for _ in returns)
+    return tuple(1 / tied if r == best else 0.0 for r in returns)
+
+
+@attrs.frozen
+class PlayerStats:
+    """One player's results over a series: wins (ties shared) with the Wilson 95 % interval
+    of the win rate, and the mean return with its normal 95 % interval."""
+
+    player: int
+    label: str
+    wins: float
+    win_rate: float
+    win_interval: tuple[float, float]
+    mean_return: float
+    return_interval: tuple[float, float]
+
+
+@attrs.frozen
+class TeamStats:
+    """The team's results in a cooperative game: every seat wins or loses together."""
+
+    wins: int
+    win_rate: float
+    win_interval: tuple[float, float]
+
+
+@attrs.frozen(eq=False)
+class SeriesResult:
+    """The result of :func:`~boardrules.simulate.simulate`: the games in order and the
+    statistics the command line prints (``str(result)`` is that table).
+
+    ``interrupted`` is true when the series was stopped early (Ctrl-C); ``games`` then holds
+    the games played before that, and every statistic is over those.
+    """
+
+    game: str
+    options: Mapping[str, Any]
+    players: tuple[str, ...]
+    seed: int
+    rotate: bool
+    cooperative: bool
+    requested: int
+    games: tuple[GameResult, ...]
+    seconds: float
+    workers: int
+    backend: str
+    interrupted: bool
+    standings: tuple[PlayerStats, ...] = attrs.field(init=False)
+    team: TeamStats | None = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "standings", self._standings())
+        object.__setattr__(self, "team", self._team() if self.cooperative else None)
+
+    def _standings(self) -> tuple[PlayerStats, ...]:
+        n = len(self.games)
+        rows = []
+        for player, name in enumerate(self.players):
+            values, wins = [], 0.0
+            for g in self.games:
+                seat = g.seating.index(player)
+                values.append(g.returns[seat])
+                wins += win_shares(g.returns)[seat]
+            mean, low, high = mean_interval(values) if n else (0.0, 0.0, 0.0)
+            rate = wins / n if n else 0.0
+            rows.append(PlayerStats(player, name, wins, rate, wilson(wins, n), mean, (low, high)))
+        return tuple(rows)
+
+    def _team(self) -> TeamStats:
+        n = len(self.games)
+        wins = sum(1 for g in self.games if win_shares(g.returns)[0] == 1.0)
+        return TeamStats(wins, wins / n if n else 0.0, wilson(wins, n))
+
+    @property
+    def average_plies(self) -> float:
+        """Moves per game, rolls of the dice included."""
+        return sum(g.plies for g in self.games) / len(self.games) if self.games else 0.0
+
+    @property
+    def average_decisions(self) -> float:
+        """Decisions per game (moves that a player chose)."""
+        return sum(g.decisions for g in self.games) / len(self.games) if self.games else 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        return len(self.games) / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def plies_per_second(self) -> float:
+        return sum(g.plies for g in self.games) / self.seconds if self.seconds > 0 else 0.0
+
+    def table(self) -> str:
+        """The results as a text table (what ``str()`` gives)."""
+        if not self.games:
+            return "no game was played"
+        lines = self._team_lines() if self.team is not None else self._player_lines()
+        lines.append(
+            f"average length: {self.average_plies:.1f} moves "
+            f"({self.average_decisions:.1f} decisions, the rest dice)"
+        )
+        return "\n".join(lines)
+
+    def _player_lines(self) -> list[str]:
+        width = max(6, *map(len, self.players))
+        first = "#" if self.rotate else "seat"
+        lines = [f"{first:>4}  {'player':<{width}}  {'wins (95% CI)':<24}   mean return (95% CI)"]
+        for row in self.standings:
+            low, high = row.win_interval
+            half = (row.return_interval[1] - row.return_interval[0]) / 2
+            lines.append(
+                f"{row.player:>4}  {row.label:<{width}}  {100 * row.win_rate:5.1f}%  "
+                f"[{100 * low:5.1f}%, {100 * high:5.1f}%]   {row.mean_return:.3f} ± {half:.3f}"
+            )
+        return lines
+
+    def _team_lines(self) -> list[str]:
+        assert self.team is not None
+        low, high = self.team.win_interval
+        return [
+            f"team ({', '.join(self.players)}): {self.team.wins}/{len(self.games)} won, "
+            f"{100 * self.team.win_rate:.1f}% [{100 * low:.1f}%, {100 * high:.1f}%] "
+            "(cooperative: the heroes win or lose together)"
+        ]
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def __repr__(self) -> str:
+        state = ", interrupted" if self.interrupted else ""
+        return (
+            f"<SeriesResult {self.game}: {len(self.games)}/{self.requested} games, "
+            f"seed {self.seed}{state}>"
+        )

@@ -1,0 +1,240 @@
+"""``simulate``: a seeded series between bots, on local processes or on Ray."""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack
+from pathlib import Path
+from typing import IO, Any, Literal
+
+import attrs
+
+import boardrules as br
+from boardrules.bots import Bot, game_seed, make_bot
+from boardrules.errors import InvalidOptionError
+from boardrules.simulate._result import GameResult, SeriesResult
+from boardrules.simulate._series import Outcome, PlayerSpec, Series, label, run_local
+
+__all__ = [
+    "Backend",
+    "Placement",
+    "Progress",
+    "resolve_players",
+    "run_series",
+    "simulate",
+    "whole",
+    "worker_count",
+]
+
+#: Where the games run: ``"local"`` (this machine's processes) or ``"ray"`` (a Ray cluster).
+Backend = Literal["local", "ray"]
+#: ``progress`` of :func:`simulate`: ``True`` for a line on stderr, or a function called
+#: with (games done, games in all) after every game.
+Progress = bool | Callable[[int, int], None] | None
+
+
+def resolve_players(players: Sequence[PlayerSpec]) -> tuple[PlayerSpec, ...]:
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise InvalidOptionError("players must be a list of bot specifications or bot objects")
+    out: list[PlayerSpec] = []
+    for p in players:
+        if isinstance(p, str):
+            make_bot(p)  # a bad specification fails here, before any game starts
+        elif not isinstance(p, Bot):
+            raise InvalidOptionError(f"{p!r} is neither a bot specification nor a bot")
+        out.append(p)
+    return tuple(out)
+
+
+def whole(name: str, value: object, low: int) -> int:
+    if type(value) is not int or value < low:
+        raise InvalidOptionError(f"{name} must be a whole number of at least {low}, not {value!r}")
+    return value
+
+
+def worker_count(workers: int, backend: str) -> int:
+    whole("workers", workers, 0)
+    if backend == "local":
+        return workers or os.cpu_count() or 1
+    return workers
+
+
+class _Reporter:
+    """Progress on stderr (the command line's format) or through the caller's function."""
+
+    def __init__(self, total: int, progress: Progress) -> None:
+        self.total, self.progress = total, progress
+        self.tty = progress is True and sys.stderr.isatty()
+        self.started = time.perf_counter()
+        self.shown, self.next_tenth = 0.0, 1
+
+    def update(self, done: int) -> None:
+        if callable(self.progress):
+            self.progress(done, self.total)
+        elif self.progress:
+            self._print(done)
+
+    def _print(self, done: int) -> None:
+        now = time.perf_counter()
+        if self.tty:
+            if now - self.shown < 0.2 and done < self.total:
+                return
+        elif done * 10 < self.next_tenth * self.total:
+            return
+        else:
+            self.next_tenth = done * 10 // self.total + 1
+        self.shown = now
+        elapsed = now - self.started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = (self.total - done) / rate if rate > 0 else math.inf
+        eta = "?" if math.isinf(left) else _duration(left)
+        line = f"{done}/{self.total} games, {rate:.1f} games/s, about {eta} left"
+        print(f"\r{line:<60}" if self.tty else line, end="" if self.tty else "\n", file=sys.stderr)
+        sys.stderr.flush()
+
+    def finish(self) -> None:
+        if self.tty:
+            print(file=sys.stderr)
+
+
+def _duration(seconds: float) -> str:
+    s = round(seconds)
+    if s >= 3600:
+        return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+    return f"{s // 60}:{s % 60:02d}"
+
+
+@attrs.frozen
+class Placement:
+    """Where the games of a series run: the backend, its workers, the Ray cluster's address
+    and the games per Ray task."""
+
+    backend: str
+    workers: int
+    address: str | None = None
+    batch_size: int | None = None
+
+    def outcomes(self, series: Series, games: int) -> Iterator[Outcome]:
+        indices = range(games)
+        if self.backend == "local":
+            if self.address is not None:
+                raise InvalidOptionError("address= is for backend='ray'")
+            return run_local(series, indices, min(self.workers, games))
+        if self.backend == "ray":
+            from boardrules.simulate._ray import run_ray
+
+            size = self.batch_size or max(1, min(64, games // (4 * max(self.workers, 2))))
+            return run_ray(series, list(indices), self.workers or None, self.address, size)
+        raise InvalidOptionError(f"unknown backend {self.backend!r}; backends: 'local', 'ray'")
+
+
+def run_series(
+    series: Series,
+    games: int,
+    placement: Placement,
+    progress: Progress,
+    record: str | os.PathLike[str] | IO[str] | None,
+) -> tuple[list[GameResult], float, bool]:
+    """Play the series and return its games in order, the seconds it took, and whether it
+    was interrupted (Ctrl-C keeps the games finished before it)."""
+    reporter = _Reporter(games, progress)
+    results: list[GameResult] = []
+    began = time.perf_counter()
+    interrupted = False
+    with ExitStack() as stack:
+        out: IO[str] | None = None
+        if isinstance(record, (str, os.PathLike)):
+            out = stack.enter_context(Path(record).open("w", encoding="utf-8"))
+        elif record is not None:
+            out = record
+        try:
+            for o in placement.outcomes(series, games):
+                results.append(GameResult(o.index, game_seed(series.seed, o.index), o.seating,
+                                          o.returns, o.plies, o.decisions))
+                if out is not None and o.record is not None:
+                    out.write(o.record + "\n")
+                reporter.update(len(results))
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            reporter.finish()
+    return results, time.perf_counter() - began, interrupted
+
+
+def _rotations(seats: int, rotate: bool) -> tuple[tuple[int, ...], ...]:
+    if not rotate:
+        return (tuple(range(seats)),)
+    # Game i: seat s is played by player (s + i) mod seats, so each player takes every seat.
+    return tuple(tuple((s + k) % seats for s in range(seats)) for k in range(seats))
+
+
+def simulate(
+    game: str,
+    players: Sequence[PlayerSpec],
+    *,
+    games: int = 100,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    rotate: bool = False,
+    workers: int = 1,
+    backend: Backend = "local",
+    address: str | None = None,
+    batch_size: int | None = None,
+    progress: Progress = None,
+    record: str | os.PathLike[str] | IO[str] | None = None,
+) -> SeriesResult:
+    """Play ``games`` seeded games of ``game`` between ``players`` (one per seat: bot
+    specifications such as ``"mcts:iterations=200"``, dotted import paths of your own bots,
+    or bot objects, which are copied afresh for every game).
+
+    Game ``i`` is seeded with :func:`~boardrules.bots.game_seed` ``(seed, i)``, so the
+    results depend only on the inputs: the same for any ``workers`` and any ``backend``.
+    ``rotate`` moves the players round the seats from game to game (player ``p`` sits in
+    seat ``(p - i) mod n`` of game ``i``) to cancel seat advantages.  ``workers`` is the
+    number of processes (0: one per CPU; with Ray: batches in flight, 0 for the cluster's
+    CPUs); ``backend="ray"`` runs the games as Ray tasks of ``batch_size`` games on the
+    cluster at ``address`` (a local Ray runtime when ``None``).  ``record`` (a path or an
+    open text file) receives every game record as JSON Lines, in game order.  Ctrl-C stops
+    the series and returns what was played (``interrupted`` is then true).
+
+    >>> from boardrules.simulate import simulate
+    >>> result = simulate("parchis", ["greedy", "random"], games=4, seed=1)
+    >>> len(result.games), round(sum(s.win_rate for s in result.standings), 6)
+    (4, 1.0)
+    >>> result.games == simulate("parchis", ["greedy", "random"], games=4, seed=1).games
+    True
+    """
+    opts = dict(options or {})
+    seated = resolve_players(players)
+    opts.setdefault("players", len(seated))
+    start = br.new_game(game, **opts)
+    seats = br.num_players(start)
+    if seats != len(seated):
+        raise InvalidOptionError(f"{game} has {seats} seats here but {len(seated)} players")
+    record_games = record is not None
+    if type(seed) is not int:
+        raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+    series = Series(game, br.game_of(start).options_of(start), seated, seed,
+                    _rotations(seats, rotate), record_games)
+    n = whole("games", games, 1)
+    count = worker_count(workers, backend)
+    placement = Placement(backend, count, address, batch_size)
+    results, seconds, interrupted = run_series(series, n, placement, progress, record)
+    return SeriesResult(
+        game=br.game_of(start).name,
+        options=series.options,
+        players=tuple(label(p) for p in seated),
+        seed=seed,
+        rotate=rotate,
+        cooperative=br.game_of(start).cooperative,
+        requested=n,
+        games=tuple(results),
+        seconds=seconds,
+        workers=count,
+        backend=backend,
+        interrupted=interrupted,
+    )

@@ -1,0 +1,121 @@
+"""Fuzzing what every game shares: the JSON envelope, options, records and the command line."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fuzzing import (
+    FUZZ,
+    check_document,
+    check_options,
+    check_record,
+    hostile_options,
+    json_values,
+    mutations,
+    records,
+    timed,
+)
+from hypothesis import given
+from hypothesis import strategies as st
+
+import boardrules as br
+from boardrules.cli import main
+
+pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
+
+GAMES = ("parchis", "dorada", "docker", "dorasure")
+
+
+@FUZZ
+@given(st.sampled_from(GAMES), st.data())
+def test_mutated_envelopes_are_refused_or_round_trip(game: str, data: st.DataObject) -> None:
+    doc = json.loads(br.to_json(br.new_game(game)))
+    envelope = {k: v for k, v in doc.items() if k != "state"}
+    mutated = data.draw(mutations(envelope))
+    if isinstance(mutated, dict):
+        mutated["state"] = doc["state"]
+    check_document(json.dumps(mutated))
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=40), st.binary(max_size=40), json_values.map(json.dumps)))
+def test_any_text_is_refused_or_round_trips(text: str | bytes) -> None:
+    check_document(text)
+
+
+@FUZZ
+@given(st.sampled_from(GAMES), st.data())
+def test_hostile_options_are_refused_or_give_a_sound_state(game: str, data: st.DataObject) -> None:
+    check_options(game, data.draw(hostile_options(game)))
+
+
+@FUZZ
+@given(st.sampled_from(("parchis", "dorada", "docker")), st.data())
+def test_damaged_records_are_refused_or_replay(game: str, data: st.DataObject) -> None:
+    check_record(data.draw(records(game)))
+
+
+@FUZZ
+@given(st.sampled_from(GAMES), json_values)
+def test_get_game_and_new_game_refuse_any_name(game: str, name: Any) -> None:
+    if name in GAMES:
+        return
+    with pytest.raises(br.UnknownGameError):
+        br.new_game(name)
+
+
+@FUZZ
+@given(st.sampled_from(GAMES), st.integers(0, 2**32 - 1))
+def test_sample_chance_draws_a_legal_outcome_like_the_exact_sum(game: str, seed: int) -> None:
+    from fractions import Fraction
+
+    state = br.new_game(game)
+    outcomes = br.chance_outcomes(state)
+    draw = random.Random(seed)
+    x = Fraction(random.Random(seed).random())
+    acc, expected = Fraction(0), outcomes[-1][0]
+    for move, p in outcomes:
+        acc += p
+        if x < acc:
+            expected = move
+            break
+    assert br.sample_chance(state, draw) == expected
+
+
+_OPTION_VALUES = st.one_of(
+    json_values.map(json.dumps), st.text(max_size=12), st.just("[" * 2000 + "]" * 2000)
+)
+
+
+@FUZZ
+@given(st.sampled_from(GAMES), st.lists(st.tuples(st.text(max_size=8), _OPTION_VALUES),
+                                         max_size=3))  # fmt: skip
+def test_the_cli_answers_hostile_options_with_an_exit_code(
+    game: str, options: list[tuple[str, str]]
+) -> None:
+    args = ["simulate", game, "--games", "1", "--quiet"]
+    for name, value in options:
+        args += ["-o", f"{name}={value}"]
+    assert timed(lambda: main(args)) in (0, 1, 2)
+
+
+@FUZZ
+@given(st.text(alphabet=st.sampled_from("random,greedy.:=x0 "), max_size=20))
+def test_the_cli_answers_hostile_player_lists_with_an_exit_code(players: str) -> None:
+    assert timed(lambda: main(["simulate", "parchis", "--players", players, "--games", "1",
+                               "--quiet"])) in (0, 1, 2)  # fmt: skip
+
+
+@FUZZ
+@given(records("parchis"))
+def test_replay_check_answers_damaged_records_with_an_exit_code(text: str) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.jsonl"
+        path.write_text(text + "\n", encoding="utf-8")
+        assert timed(lambda: main(["replay", str(path), "--check"])) in (0, 1, 2)

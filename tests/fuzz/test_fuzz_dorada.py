@@ -1,0 +1,91 @@
+"""Fuzzing Dorada: mutated documents, hostile moves and options, and random user boards,
+each accepted board played to the end."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from fuzzing import (
+    FUZZ,
+    check_document,
+    check_hostile_move,
+    check_options,
+    documents,
+    hostile_moves,
+    hostile_options,
+    midgame_states,
+    timed,
+)
+from hypothesis import given
+from hypothesis import strategies as st
+
+import boardrules as br
+
+pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
+
+GAME = "dorada"
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> dict[str, Any]:
+    """Board data dense in jumps of any length, forward and back (most are refused)."""
+    n = draw(st.integers(3, 40))
+    kinds = draw(st.dictionaries(st.integers(1, n), st.sampled_from("sjjjg"), min_size=1))
+    jumps = [[f, draw(st.integers(-n, n).filter(bool))] for f, k in kinds.items() if k == "j"]
+    return {
+        "fields": n,
+        "stumble": [f for f, k in kinds.items() if k == "s"],
+        "gold": [f for f, k in kinds.items() if k == "g"],
+        "jumps": jumps,
+        "last_jump": draw(st.sampled_from([f for f, _ in jumps] or [1])),
+    }
+
+
+OPTIONS: st.SearchStrategy[dict[str, Any]] = st.fixed_dictionaries(
+    {"players": st.sampled_from([2, 3, 4])},
+    optional={"tie_break": st.sampled_from(["share", "highest-piece"])},
+)
+
+#: A game on an accepted board ends long before this (classic-40 takes about 250 moves).
+MOVE_LIMIT = 50_000
+
+
+@FUZZ
+@given(boards(), st.integers(2, 4), st.integers(0, 2**32 - 1))
+def test_every_accepted_random_board_is_played_to_the_end(
+    spec: dict[str, Any], players: int, seed: int
+) -> None:
+    try:
+        state = timed(lambda: br.new_game(GAME, players=players, board=spec))
+    except br.InvalidOptionError as e:
+        assert str(e).startswith("dorada option board=") or "board field" in str(e)
+        return
+    rng = random.Random(seed)
+    for _ in range(MOVE_LIMIT):
+        if br.is_terminal(state):
+            return
+        moves = br.legal_moves(state)
+        move = br.sample_chance(state, rng) if br.is_chance(state) else rng.choice(moves)
+        state = br.apply_move(state, move)
+    raise AssertionError(f"a game on the accepted board {spec} did not end")
+
+
+@FUZZ
+@given(documents(GAME, OPTIONS))
+def test_mutated_dorada_documents_are_refused_or_round_trip(text: str) -> None:
+    check_document(text)
+
+
+@FUZZ
+@given(midgame_states(GAME, OPTIONS), st.data())
+def test_hostile_dorada_moves_are_illegal_moves(state: Any, data: st.DataObject) -> None:
+    for _ in range(5):
+        check_hostile_move(state, data.draw(hostile_moves(state)))
+
+
+@FUZZ
+@given(st.one_of(hostile_options(GAME), boards().map(lambda b: {"board": b})))
+def test_hostile_dorada_options_are_refused_or_give_a_sound_state(options: dict[str, Any]) -> None:
+    check_options(GAME, options)

@@ -1,0 +1,213 @@
+"""Dorasure against hostile input: one regression test per finding of the hardening review.
+
+Decoding accepts only states the rules can reach (each agenda task is a typed value with its
+own validity rule), the options inside a state cannot be changed through it, every cache is
+bounded, and a move of the right class with wrong-typed fields is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from typing import Any
+
+import attrs
+import pytest
+
+import boardrules as br
+from boardrules.dorasure import (
+    DorasureMove,
+    DorasureState,
+    _dice,
+    _json,
+    _setup,
+    _state,
+    new_game,
+    position,
+)
+from boardrules.dorasure._state import CHANCE_TASKS, DECISION_TASKS, M_STOP, TASK_COUNT
+from boardrules.dorasure._tasks import CHANCE, DECISION, TASK_TYPES, Task, task_from_row
+from boardrules.dorasure._work import Work
+from boardrules.errors import StateFormatError
+from dorasure_helpers import FACE_UP, play
+
+
+def document(s: DorasureState) -> dict[str, Any]:
+    return json.loads(br.to_json(s))  # type: ignore[no-any-return]
+
+
+def refused(doc: dict[str, Any]) -> str:
+    with pytest.raises(StateFormatError) as caught:
+        br.from_json(json.dumps(doc))
+    return str(caught.value)
+
+
+# -- impossible task lists --------------------------------------------------------------------
+
+
+def test_finding_extra_dice_before_a_quest_rolls_on_a_three_hero_game_is_refused() -> None:
+    # The review's state: then the extra die raised IndexError / StopIteration.
+    doc = document(position(("Ninja", "Gladiator", "Hunter"), quests={"g0": "golem"},
+                            at={"Gladiator": "f1"}, turn="Gladiator", step="act"))
+    doc["state"].update(agenda=[[5, 1, 0, 0], [21, 1, 0, 0], [27, 1, 0, 0]], dice=[3],
+                        pending=1, roll=[1, 1, 0, 2])
+    assert "agenda" in refused(doc)
+
+
+def test_finding_setup_reveal_aimed_at_a_mountain_other_than_the_farthest_is_refused() -> None:
+    doc = document(new_game(players=2))
+    assert doc["state"]["agenda"][0] == [6, 0, 0, 0]  # the farthest mountain, g0
+    doc["state"]["agenda"][0] = [6, 0, 3, 0]
+    assert "revealed at setup" in refused(doc)
+
+
+def test_finding_movement_roll_queued_in_the_battle_phase_is_refused() -> None:
+    doc = document(position(("Ninja", "Gladiator"), step="battle", quests=FACE_UP))
+    doc["state"]["agenda"].insert(0, [0, 0, 0, 0])
+    assert "other phase" in refused(doc)
+
+
+def test_finding_movement_task_for_a_seat_not_in_turn_is_refused() -> None:
+    doc = document(position(("Ninja", "Gladiator"), step="move", dice=[3, 5], quests=FACE_UP))
+    doc["state"]["agenda"][0] = [10, 1, 0, 0]
+    assert "not in turn" in refused(doc)
+
+
+def test_finding_pending_seventy_extra_dice_is_refused() -> None:
+    s = position(("Ninja", "Gladiator"), quests=FACE_UP, at={"Ninja": "c1"}, step="act")
+    doc = document(play(s, "adventure", "dice 66"))
+    doc["state"]["pending"] = 70
+    refused(doc)
+    doc["state"].update(pending=1, agenda=[[24, 0, 0, 0], [27, 0, 0, 0]])
+    refused(doc)  # extra dice owed with no extra die on the agenda
+
+
+def test_finding_a_roll_read_by_another_chart_is_refused() -> None:
+    s = position(("Ninja", "Gladiator"), quests=FACE_UP, at={"Ninja": "c1"}, step="act")
+    doc = document(play(s, "adventure"))
+    doc["state"]["agenda"][0][3] = 2  # a battle roll in the adventure's place
+    refused(doc)
+
+
+def test_finding_task_rows_with_arguments_their_kind_does_not_have_are_refused() -> None:
+    with pytest.raises(ValueError, match="no argument"):
+        task_from_row([27, 0, 0, 5])
+    with pytest.raises(ValueError, match="no task"):
+        task_from_row([41 + 10, 0, 0, 0])
+    doc = document(new_game(players=2))
+    doc["state"]["agenda"][1] = [0, 0, 9, 0]  # a movement roll has no arguments
+    assert "agenda" in refused(doc)
+
+
+def test_finding_a_roll_of_more_dice_than_a_roll_may_have_is_refused() -> None:
+    s = position(("Grand Master",), step="battle", quests=FACE_UP, resource={"Grand Master": 1})
+    doc = document(s)
+    assert doc["state"]["agenda"][0][0] == 15  # spend, then the Combat roll
+    doc["state"]["agenda"][0][3] = 40
+    assert "more than" in refused(doc)
+
+
+def test_every_task_kind_is_a_typed_value_with_its_node_and_rule() -> None:
+    assert [cls.CODE for cls in TASK_TYPES] == list(range(TASK_COUNT))
+    for cls in TASK_TYPES:
+        assert (cls.NODE == CHANCE) == (cls.CODE in CHANCE_TASKS), cls
+        assert (cls.NODE == DECISION) == (cls.CODE in DECISION_TASKS), cls
+        task = cls(0, *[low for low, _ in cls.RANGES])
+        assert isinstance(task, Task) and task == (cls.CODE, 0, *task[2:])
+        assert hash(task) == hash(tuple(task)) and pickle.loads(pickle.dumps(task)) == task
+        assert type(pickle.loads(pickle.dumps(task))) is cls
+        assert len(cls.FIELDS) == len(cls.RANGES) and repr(task).startswith(cls.__name__)
+
+
+def test_decoded_agendas_are_typed_tasks() -> None:
+    s = br.from_json(br.to_json(new_game(players=3)))
+    assert isinstance(s, DorasureState)
+    assert all(type(t) is TASK_TYPES[t[0]] for t in s.agenda)
+
+
+# -- the state's fields, listed once ----------------------------------------------------------
+
+
+def test_work_and_the_json_cover_every_field_of_the_state() -> None:
+    fields = {f.name for f in attrs.fields(DorasureState) if f.init}
+    assert fields - {"agenda"} <= set(Work.__slots__) and "todo" in Work.__slots__
+    assert fields - {"agenda"} <= set(Work.__annotations__)
+    s = position(["Ninja", "Gladiator", "Hunter", "Prince", "Paladin", "Samurai"], fang=True,
+                 lands={"e0": "mirage", "c2": "meadow", "e3": "swamp", "d4": "tree",
+                        "g5": "caravan"}, quests=FACE_UP)
+    body = _json.encode(s)
+    assert set(body) | {"rules"} == fields
+    assert Work(s).freeze() == s
+
+
+# -- options inside states --------------------------------------------------------------------
+
+
+def test_finding_options_inside_a_state_are_deeply_immutable() -> None:
+    s = new_game(heroes=["Ninja", "Hunter"], sheets={"Ninja": {"combat": [3, 6]}})
+    options = dict(s.rules.options)
+    with pytest.raises(AttributeError):
+        options["heroes"].append("Prince")  # a tuple
+    with pytest.raises(TypeError):
+        options["sheets"]["Ninja"] = {}  # a read-only mapping
+    with pytest.raises(AttributeError):
+        options["sheets"]["Ninja"]["combat"].append(9)
+    assert _setup.options_of(s)["sheets"] == {"Ninja": {"combat": [3, 6]}}
+    assert pickle.loads(pickle.dumps(s)) == s
+
+
+def test_finding_the_shared_rules_cache_cannot_be_corrupted_through_a_state() -> None:
+    given = {"Ninja": {"combat": [3, 6]}}
+    s = new_game(heroes=["Ninja", "Hunter"], sheets=given)
+    given["Ninja"]["combat"].append(7)  # the caller's own object, changed afterwards
+    again = new_game(heroes=["Ninja", "Hunter"], sheets={"Ninja": {"combat": [3, 6]}})
+    assert again.rules is s.rules
+    assert dict(again.rules.options)["sheets"]["Ninja"]["combat"] == (3, 6)
+
+
+# -- bounded caches ---------------------------------------------------------------------------
+
+
+def test_finding_the_rules_cache_is_bounded() -> None:
+    for k in range(_setup.RULES_CACHE_SIZE + 20):
+        _setup.rules_for(players=2, quest_tiles={"golem": {"name": f"Golem {k}"}})
+    assert len(_setup._RULES) == _setup.RULES_CACHE_SIZE
+    # The most recent ones stay shared.
+    last = {"golem": {"name": f"Golem {_setup.RULES_CACHE_SIZE + 19}"}}
+    assert _setup.rules_for(players=2, quest_tiles=last) is _setup.rules_for(
+        players=2, quest_tiles=last)
+
+
+def test_finding_the_roll_off_cache_is_bounded() -> None:
+    names = [(p, f"Hero{p}") for p in range(11)]
+    for mask in range(1, 200):
+        _dice.pick_roll(mask & 1, tuple(h for i, h in enumerate(names) if mask >> i & 1))
+    assert _dice.pick_roll.cache_info().currsize <= _dice.PICK_CACHE_SIZE
+
+
+def test_finding_the_interned_move_table_is_bounded() -> None:
+    for k in range(_state.MOVE_TABLE_SIZE + 100):
+        _state.move(M_STOP, k, 0, f"probe {k}")
+    assert len(_state._MOVES) == _state.MOVE_TABLE_SIZE
+    # A move dropped from the table is still applied by value.
+    s = position(("Ninja", "Gladiator"), step="move", dice=[3], quests=FACE_UP)
+    stop = DorasureMove(M_STOP, 0, 0, "stop")
+    assert br.apply_move(s, stop) == play(s, "stop")
+
+
+# -- moves with wrong-typed fields ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fields", [(M_STOP, 0.0, 0, "stop"), (M_STOP, True, 0, "stop"),
+                                    (5.0, 0, 0, "stop"), (M_STOP, 0, 0, b"stop")])
+def test_finding_a_move_with_wrong_typed_fields_is_refused(fields: tuple[Any, ...]) -> None:
+    with pytest.raises(TypeError, match="Dorasure move"):
+        DorasureMove(*fields)
+
+
+def test_finding_a_task_the_engine_pushes_once_cannot_be_doubled() -> None:
+    # The fuzz suite's finding: a doubled reveal, survival roll or reroll offer was accepted,
+    # then its second copy broke the round trip of the state after the first.
+    doc = document(new_game(players=3))
+    doc["state"]["agenda"].insert(0, list(doc["state"]["agenda"][0]))
+    assert "at most one" in refused(doc)

@@ -1,0 +1,374 @@
+"""Regression tests of hostile input (issue 11): each test is named for one finding.
+
+A library embedded in servers and bots must answer anything a user sends with a
+:class:`ValueError` that says what is wrong (an :class:`IllegalMoveError` for a move), never
+with a crash, a hang or a state that breaks its own JSON round trip.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import boardrules as br
+from boardrules import docker, dorada, parchis
+from boardrules.cli import main
+from boardrules.records import GameRecord, RecordError
+
+DEEP = "[" * 1000 + "]" * 1000
+DEEP_OBJECT = '{"a":' * 1000 + "1" + "}" * 1000
+
+
+def _document(game: str = "parchis") -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(br.to_json(br.new_game(game)))
+    return doc
+
+
+# Deeply nested JSON ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [DEEP, DEEP_OBJECT, "[" * 65 + "]" * 65])
+def test_deeply_nested_json_is_a_state_format_error(text: str) -> None:
+    with pytest.raises(br.StateFormatError, match="nested more than 64 levels"):
+        br.from_json(text)
+
+
+def test_deeply_nested_json_inside_the_state_is_a_state_format_error() -> None:
+    text = br.to_json(br.new_game("docker"))
+    text = text.replace('"state":{', '"state":{"deep":' + DEEP + ",", 1)
+    with pytest.raises(br.StateFormatError, match="nested"):
+        br.from_json(text)
+
+
+def test_deeply_nested_json_in_a_record_is_a_record_error() -> None:
+    record = GameRecord("parchis", {"players": 2}, ("a", "b"), ("roll 5",))
+    text = record.to_json().replace('"players":2', '"players":' + DEEP, 1)
+    with pytest.raises(RecordError, match="nested"):
+        GameRecord.from_json(text)
+
+
+def test_deeply_nested_json_in_replay_check_exits_1_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "deep.jsonl"
+    path.write_text('{"format":"boardrules-record","version":1,"game":"parchis","moves":'
+                    + DEEP + "}\n")  # fmt: skip
+    assert main(["replay", str(path), "--check"]) == 1
+    err = capsys.readouterr().err
+    assert "nested more than 64 levels" in err and "Traceback" not in err
+
+
+def test_deeply_nested_json_in_an_option_exits_2_without_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = main(["simulate", "parchis", "--games", "1", "--quiet", "-o", "colours=" + DEEP])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "option colours: JSON nested more than 64 levels" in err and "Traceback" not in err
+
+
+# The version of a document -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["parchis", "dorada", "docker", "dorasure"])
+@pytest.mark.parametrize("version", [True, 1.0, "1", None])
+def test_a_document_version_must_be_the_integer_1(game: str, version: object) -> None:
+    doc = _document(game)
+    doc["version"] = version
+    with pytest.raises(br.StateFormatError, match="version"):
+        br.from_json(json.dumps(doc))
+
+
+def test_a_record_version_must_be_the_integer_1() -> None:
+    doc = json.loads(GameRecord("parchis", {}, (), ()).to_json())
+    doc["version"] = True
+    with pytest.raises(RecordError, match="version"):
+        GameRecord.from_json(json.dumps(doc))
+
+
+# Moves of the right class with fields of the wrong type ------------------------------------
+
+
+def _rolled(game: str) -> Any:
+    """A decision node of ``game``."""
+    s = br.new_game(game)
+    rng = random.Random(2)
+    while br.is_chance(s):
+        s = br.apply_move(s, br.sample_chance(s, rng))
+    return s
+
+
+def _forged(move: Any, value: Any) -> Any:
+    """``move`` with its first whole-number field replaced by ``value`` (bypassing any
+    check on construction, as a hostile caller could)."""
+    field = attrs.fields(type(move))[-1].name
+    copy = attrs.evolve(move)
+    object.__setattr__(copy, field, type(value)(value))
+    return copy
+
+
+@pytest.mark.parametrize("game", ["parchis", "dorada", "docker"])
+@pytest.mark.parametrize("value", [True, 5.0, 2.0])
+def test_a_roll_with_a_float_or_bool_die_is_an_illegal_move(game: str, value: Any) -> None:
+    s = br.new_game(game)
+    roll = br.legal_moves(s)[int(value) - 1]
+    with pytest.raises(br.IllegalMoveError, match="not a whole number"):
+        br.apply_move(s, _forged(roll, value))
+
+
+@pytest.mark.parametrize("game", ["parchis", "dorada", "docker"])
+def test_a_decision_with_a_float_field_is_an_illegal_move(game: str) -> None:
+    s = _rolled(game)
+    move = br.legal_moves(s)[0]
+    field = attrs.fields(type(move))[-1].name
+    forged = attrs.evolve(move)
+    object.__setattr__(forged, field, float(getattr(move, field)))
+    assert forged == move  # what used to let it through: 5.0 == 5
+    with pytest.raises(br.IllegalMoveError, match="not a whole number"):
+        br.apply_move(s, forged)
+
+
+def test_an_equal_copy_of_a_legal_move_is_applied_as_the_legal_move() -> None:
+    s = br.new_game("docker")
+    after = br.apply_move(s, docker.Roll(4))
+    assert after == br.apply_move(s, br.legal_moves(s)[3])
+    assert json.loads(br.to_json(after))["state"] == json.loads(br.to_json(after))["state"]
+    assert br.from_json(br.to_json(after)) == after
+
+
+def test_roll_true_is_not_applied_and_never_reaches_the_json() -> None:
+    s = br.new_game("docker")
+    with pytest.raises(br.IllegalMoveError):
+        br.apply_move(s, docker.Roll(True))
+
+
+class _EqualsEverything:
+    """A move object whose ``__eq__`` says yes to anything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+@pytest.mark.parametrize("game", ["parchis", "dorada", "docker", "dorasure"])
+@pytest.mark.parametrize("chance", [True, False])
+def test_a_move_whose_eq_is_always_true_is_an_illegal_move(game: str, chance: bool) -> None:
+    s = br.new_game(game) if chance else _rolled(game)
+    with pytest.raises(br.IllegalMoveError):
+        br.apply_move(s, _EqualsEverything())
+
+
+# Docker: squares off the pitch ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "move",
+    [docker.Shift(9, 0), docker.Shift(0, 9), docker.Shift(-1, 0), docker.Entry(-(2**63)),
+     docker.Entry(2**63), docker.Shift(2**70, -(2**70))],
+    ids=str,
+)  # fmt: skip
+def test_docker_shift_or_entry_off_the_pitch_is_illegal(move: docker.DockerMove) -> None:
+    s = _rolled("docker")
+    with pytest.raises(br.IllegalMoveError, match="not on the pitch"):
+        br.apply_move(s, move)
+
+
+# Dorada: boards that make a game endless -----------------------------------------------------
+
+ENDLESS = {"fields": 7, "jumps": [[1, -1], [2, -2], [3, -3], [4, -4], [5, -5], [6, -6], [7, 1]],
+           "last_jump": 7}  # fmt: skip
+
+
+def test_a_dorada_board_where_every_roll_sends_the_piece_back_is_refused() -> None:
+    with pytest.raises(br.InvalidOptionError, match="may never reach DORADA or a hole"):
+        dorada.board_from_spec(ENDLESS)
+    with pytest.raises(br.InvalidOptionError, match="board field 'jumps'"):
+        br.new_game("dorada", board=ENDLESS)
+
+
+def test_a_dorada_board_with_a_trap_behind_the_start_is_refused() -> None:
+    # From field 2 every roll lands on a jump back to the start; 0 escapes by a 1, but a
+    # piece on 2 (reached by rolling 2) only ever goes back: refused all the same.
+    trap = {"fields": 20, "jumps": [[3, -3], [4, -4], [5, -5], [6, -6], [7, -7], [8, -8],
+                                    [19, 1]], "last_jump": 19}  # fmt: skip
+    with pytest.raises(br.InvalidOptionError, match="may never reach DORADA"):
+        dorada.board_from_spec(trap)
+
+
+def test_a_dorada_document_with_an_endless_board_is_a_state_format_error() -> None:
+    doc = _document("dorada")
+    doc["options"]["board"] = ENDLESS
+    with pytest.raises(br.StateFormatError):
+        br.from_json(json.dumps(doc))
+
+
+# Parchís: impossible states -------------------------------------------------------------------
+
+
+def _parchis_doc(**changes: Any) -> str:
+    s = parchis.position({"yellow": [20, "L2"], "red": [40]}, players=2)
+    doc = json.loads(br.to_json(s))
+    doc["state"].update(changes)
+    return json.dumps(doc)
+
+
+def test_parchis_pieces_out_of_a_player_not_opened_is_impossible() -> None:
+    with pytest.raises(br.StateFormatError, match="must be listed in opened"):
+        br.from_json(_parchis_doc(opened=["yellow"]))
+    with pytest.raises(br.StateFormatError, match="must be listed in opened"):
+        parchis.position({"yellow": [20], "red": [40]}, opened=["yellow"], players=2)
+
+
+def test_parchis_opened_player_with_every_piece_home_is_possible() -> None:
+    # Pieces eaten back into the nest leave the player opened.
+    s = parchis.position({"yellow": [20]}, opened=["yellow", "red"], players=2)
+    assert br.from_json(br.to_json(s)) == s
+
+
+def test_parchis_bonus_with_no_last_moved_piece_is_impossible() -> None:
+    text = _parchis_doc(phase="bonus", roll=3, count=20, last=None)
+    with pytest.raises(br.StateFormatError, match="bonus of 20 is earned by the piece"):
+        br.from_json(text)
+
+
+def test_parchis_bonus_of_10_with_no_piece_in_the_goal_is_impossible() -> None:
+    text = _parchis_doc(phase="bonus", roll=3, count=10, last="20")
+    with pytest.raises(br.StateFormatError, match="bonus of 10"):
+        br.from_json(text)
+    with pytest.raises(br.StateFormatError):
+        br.from_json(_parchis_doc(phase="bonus", roll=3, count=10, last="goal"))
+
+
+def test_parchis_bonus_of_20_with_last_goal_is_impossible() -> None:
+    s = parchis.position({"yellow": [20, "goal"], "red": [40]}, players=2)
+    doc = json.loads(br.to_json(s))
+    doc["state"].update(phase="bonus", roll=3, count=20, last="goal")
+    with pytest.raises(br.StateFormatError, match="bonus of 20"):
+        br.from_json(json.dumps(doc))
+
+
+def test_parchis_position_finds_the_piece_that_earned_a_bonus() -> None:
+    s = parchis.position({"blue": [5], "yellow": [5, 40]}, roll=5, bonus=20)
+    assert s.last == 0  # the piece on yellow's exit came out and ate
+    assert parchis.position({"yellow": ["goal", 10]}, roll=3, bonus=10).last == parchis.GOAL
+    with pytest.raises(br.StateFormatError, match="give last"):
+        parchis.position({"yellow": [30, 40], "red": [52]}, roll=3, bonus=20, players=2)
+
+
+def test_parchis_unknown_state_keys_are_refused() -> None:
+    with pytest.raises(br.StateFormatError, match="unknown field 'colour'"):
+        br.from_json(_parchis_doc(colour="yellow"))
+
+
+@pytest.mark.parametrize("field", ["turn", "finished", "opened", "squares"])
+def test_parchis_seat_numbers_are_not_colour_names_in_json(field: str) -> None:
+    s = parchis.position({"yellow": [20]}, players=2)
+    doc = json.loads(br.to_json(s))
+    body = doc["state"]
+    if field == "turn":
+        body["turn"] = 0
+    elif field == "squares":
+        body["squares"] = {"20": [0]}
+    else:
+        body[field] = [0]
+    with pytest.raises(br.StateFormatError, match="not a colour name"):
+        br.from_json(json.dumps(doc))
+
+
+# Bots, games and sampling --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec", [".x", "..", "x.", "a..b", ".x:depth=2", "os.path."])
+def test_simulate_players_with_a_bad_dotted_name_exit_2_without_a_traceback(
+    spec: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "parchis", "--players", spec + ",random", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot load the bot" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", [[], {}, 3, None, b"parchis"])
+def test_a_game_name_that_is_not_text_is_an_unknown_game(name: Any) -> None:
+    with pytest.raises(br.UnknownGameError, match="a game name is a text"):
+        br.new_game(name)
+    with pytest.raises(br.UnknownGameError, match="a game name is a text"):
+        br.get_game(name)
+
+
+def test_sample_chance_without_a_generator_is_a_type_error() -> None:
+    s = br.new_game("parchis")
+    with pytest.raises(TypeError, match="needs a random generator"):
+        br.sample_chance(s, None)  # type: ignore[arg-type]
+
+
+def test_sample_chance_at_a_decision_node_is_a_plain_value_error() -> None:
+    s = _rolled("parchis")
+    with pytest.raises(ValueError, match="needs a chance node") as info:
+        br.sample_chance(s, random.Random(1))
+    assert not isinstance(info.value, br.NotAStateError)  # the state is fine, the call is not
+
+
+def test_replay_check_documents_that_the_seed_is_not_used(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["replay", "--help"]) == 0
+    assert "seed is not used" in " ".join(capsys.readouterr().out.split())
+    assert "replaying does not use it" in " ".join((GameRecord.__doc__ or "").split())
+
+
+# Bounded caches --------------------------------------------------------------------------------
+
+
+def test_the_dice_helpers_cache_at_most_their_documented_size() -> None:
+    from boardrules import chance
+
+    for sides in range(2, 2 + 3 * chance.CACHE_SIZE):
+        chance.die_faces(sides)
+        chance.dice_sum(1, sides)
+    assert chance.die_faces.cache_info().currsize <= chance.CACHE_SIZE
+    assert chance.dice_sum.cache_info().currsize <= chance.CACHE_SIZE
+    assert chance.die_faces(6) is chance.die_faces(6)  # the same call, the same tuple
+
+
+def test_sample_chance_keeps_at_most_its_documented_number_of_tables() -> None:
+    from boardrules import api
+
+    s = br.new_game("parchis")
+    for _ in range(3 * api._DRAW_TABLES_SIZE):
+        outcomes = tuple((m, p) for m, p in br.chance_outcomes(s))  # a fresh tuple each time
+        api._draw_table(outcomes)
+    assert len(api._draw_tables) <= api._DRAW_TABLES_SIZE
+
+
+def test_dorada_board_checks_and_layouts_keep_a_bounded_cache() -> None:
+    from boardrules.dorada import _board, _observation
+
+    for n in range(10, 10 + 2 * _board.RANKS_CACHE_SIZE):
+        spec = {"fields": n, "jumps": [[n - 1, 1]], "last_jump": n - 1}
+        s = br.new_game("dorada", players=2, board=spec)
+        br.observation(s, 0)
+    assert _board._ranks.cache_info().currsize <= _board.RANKS_CACHE_SIZE
+    assert len(_observation._LAYOUTS) <= _observation.LAYOUTS_SIZE
+
+
+def test_docker_route_cache_is_emptied_at_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardrules.docker import _pitch
+
+    monkeypatch.setattr(_pitch, "_CACHE_LIMIT", 50)
+    _pitch.PITCH._routes.clear()  # as if at the limit already: earlier tests filled it
+    _pitch._REACHES.clear()
+    rng = random.Random(3)
+    for _ in range(20):
+        s = br.new_game("docker")
+        while not br.is_terminal(s):
+            s = br.apply_move(s, br.sample_chance(s, rng) if br.is_chance(s)
+                              else rng.choice(br.legal_moves(s)))  # fmt: skip
+            assert len(_pitch.PITCH._routes) <= 50
+    assert len(_pitch._REACHES) <= 50

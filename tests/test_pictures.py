@@ -1,0 +1,151 @@
+"""Pictures in files: ``boardrules show``, the replay page and what happens without the
+optional ``cairosvg``."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardrules as br
+from boardrules._extras import MissingExtraError
+from boardrules.cli import main
+from boardrules.pictures import replay_html, svg_to_png
+from boardrules.records import GameRecord
+
+
+def seeded_record(game: str, seed: int, **options: Any) -> GameRecord:
+    rng = random.Random(seed)
+    s = start = br.new_game(game, **options)
+    moves = []
+    while not br.is_terminal(s):
+        m = br.sample_chance(s, rng) if br.is_chance(s) else rng.choice(br.legal_moves(s))
+        moves.append(m)
+        s = br.apply_move(s, m)
+    players = [f"random {i}" for i in range(br.num_players(start))]
+    return GameRecord.of(start, moves, players=players, seed=seed, end=s)
+
+
+def page_data(page: str) -> dict[str, Any]:
+    found = re.search(r"const DATA = (.*);\n", page)
+    assert found is not None
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
+
+
+def frame(data: dict[str, Any], i: int) -> str:
+    runs = data["frames"][i]
+    starts, lengths = runs[0::2], runs[1::2]
+    return "".join(data["tokens"][j] for a, n in zip(starts, lengths, strict=True)
+                   for j in range(a, a + n))
+
+
+def test_the_replay_page_holds_every_position_and_the_move_list() -> None:
+    record = seeded_record("docker", 4, players=3)
+    page = replay_html(record)
+    data = page_data(page)
+    assert len(data["frames"]) == len(record.moves) + 1 == len(data["turns"])
+    state = record.first_state()
+    for i, text in enumerate(record.moves):
+        move = br.parse_move(state, text)
+        highlight = None if br.is_chance(state) else move
+        assert frame(data, i) == br.render_svg(state, move=highlight)
+        who = "dice" if br.is_chance(state) else f"player {br.current_player(state)}"
+        assert data["moves"][i] == f"{who}: {text}"
+        state = br.apply_move(state, move)
+    assert frame(data, len(record.moves)) == br.render_svg(state)
+    assert data["turns"][0] == "dice to roll" and data["turns"][-1] == "game over"
+    assert "final returns: " + ", ".join(
+        f"player {i} {v:g}" for i, v in enumerate(br.returns(state))) in page
+    assert replay_html(record) == page  # the same record, the same page
+
+
+def test_the_replay_page_needs_no_network_and_escapes_what_the_record_says() -> None:
+    played = seeded_record("dorada", 2, players=2)
+    moves = [br.parse_move(s, t) for s, t in zip(_states(played), played.moves, strict=True)]
+    record = GameRecord.of(played.first_state(), moves, players=["<b>me</b>", "</script>you"])
+    page = replay_html(record)
+    assert "<b>me</b>" not in page and "&lt;b&gt;me&lt;/b&gt;" in page
+    assert page.count("</script>") == 1
+    # The only address is the SVG namespace, which names the format and is never fetched.
+    assert set(re.findall(r"https?://[^\s\\\"'<>]+", page)) <= {"http://www.w3.org/2000/svg"}
+    assert not re.search(r"<(link|img|iframe)\b|\bsrc=|@import", page)
+
+
+def _states(record: GameRecord) -> list[Any]:
+    s = record.first_state()
+    out = []
+    for text in record.moves:
+        out.append(s)
+        s = br.apply_move(s, br.parse_move(s, text))
+    return out
+
+
+def test_cli_replay_html_takes_a_record_of_a_simulate_file(tmp_path: Path, capsys: Any) -> None:
+    games = tmp_path / "games.jsonl"
+    records = [seeded_record("docker", seed, players=2) for seed in (1, 2)]
+    games.write_text("".join(r.to_json() + "\n" for r in records), encoding="utf-8")
+    out = tmp_path / "replay.html"
+    assert main(["replay", str(games), "--game", "2", "--html", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == replay_html(records[1])
+    assert f"{len(records[1].moves)} moves of record 2" in capsys.readouterr().out
+
+
+def test_cli_show_writes_the_svg_with_a_move_and_a_perspective(tmp_path: Path) -> None:
+    first = br.new_game("parchis", players=2)
+    s = br.apply_move(first, br.parse_move(first, "roll 5"))
+    doc = tmp_path / "state.json"
+    doc.write_text(br.to_json(s), encoding="utf-8")
+    out = tmp_path / "board.svg"
+    code = main(["show", str(doc), "--svg", str(out), "--move", "out", "--perspective", "1",
+                 "--size", "400"])
+    assert code == 0
+    assert out.read_text(encoding="utf-8") == br.render_svg(
+        s, size=400, move=br.parse_move(s, "out"), perspective=1)
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        ((), 2, "--svg OUT.svg and/or --png OUT.png"),
+        (("--svg", "x.svg", "--perspective", "5"), 2, "--perspective must be a seat 0..1"),
+        (("--svg", "x.svg", "--move", "L9+1"), 1, "not Parchís notation"),
+        (("--svg", "x.svg", "--size", "0"), 2, "--size"),
+    ],
+)
+def test_cli_show_refuses_bad_arguments(
+    tmp_path: Path, capsys: Any, args: tuple[str, ...], code: int, message: str,
+    monkeypatch: Any,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    doc = tmp_path / "state.json"
+    doc.write_text(br.to_json(br.new_game("parchis", players=2)), encoding="utf-8")
+    assert main(["show", str(doc), *args]) == code
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_cli_show_refuses_a_damaged_state_document(tmp_path: Path, capsys: Any) -> None:
+    doc = tmp_path / "state.json"
+    doc.write_text('{"format": "boardrules-state"', encoding="utf-8")
+    assert main(["show", str(doc), "--svg", str(tmp_path / "x.svg")]) == 1
+    assert "error" in capsys.readouterr().err
+
+
+def test_png_without_cairosvg_names_the_extra(
+    tmp_path: Path, capsys: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # import cairosvg now fails
+    with pytest.raises(MissingExtraError, match=r"pip install 'boardrules\[pictures\]'"):
+        svg_to_png(br.render_svg(br.new_game("docker")), tmp_path / "x.png")
+    doc = tmp_path / "state.json"
+    doc.write_text(br.to_json(br.new_game("docker")), encoding="utf-8")
+    assert main(["show", str(doc), "--png", str(tmp_path / "x.png")]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'boardrules[pictures]'" in err and "Traceback" not in err
+    assert not (tmp_path / "x.png").exists()

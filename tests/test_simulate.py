@@ -1,0 +1,255 @@
+"""The Python API of series and tournaments (boardrules.simulate), local and on Ray."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardrules as br
+from boardrules._extras import MissingExtraError
+from boardrules.bots import RandomBot, game_seed, make_bot, play_game
+from boardrules.records import GameRecord, final_state
+from boardrules.simulate import PlayerSpec, SeriesResult, seatings, simulate, tournament
+
+
+def _same_games(a: SeriesResult, b: SeriesResult) -> None:
+    assert a.games == b.games
+    assert a.table() == b.table()
+
+
+class CountingBot:
+    """A bot with state: it plays the k-th legal move on its k-th decision.  A series that
+    reused one object across games would depend on how the games are split over workers."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        moves = br.legal_moves(state)
+        self.calls += 1
+        return moves[self.calls % len(moves)]
+
+    def __repr__(self) -> str:
+        return "CountingBot()"
+
+
+def test_a_series_is_the_same_for_one_and_two_workers() -> None:
+    one = simulate("parchis", ["greedy", "random", "random"], games=8, seed=5, workers=1)
+    two = simulate("parchis", ["greedy", "random", "random"], games=8, seed=5, workers=2)
+    _same_games(one, two)
+    assert [g.index for g in one.games] == list(range(8))
+
+
+def test_bot_objects_are_copied_for_every_game_so_workers_do_not_matter() -> None:
+    one = simulate("docker", [CountingBot(), "random"], games=6, seed=1, workers=1)
+    two = simulate("docker", [CountingBot(), "random"], games=6, seed=1, workers=2)
+    _same_games(one, two)
+    assert one.players == ("CountingBot()", "random")
+
+
+def test_each_game_replays_from_its_own_seed() -> None:
+    result = simulate("dorada", ["greedy", "random"], games=3, seed=9)
+    for g in result.games:
+        assert g.seed == game_seed(9, g.index)
+        end, record = play_game(br.new_game("dorada", players=2),
+                                [make_bot("greedy"), RandomBot()], g.seed)
+        assert br.returns(end) == g.returns and len(record.moves) == g.plies
+
+
+def test_results_depend_on_the_seed() -> None:
+    a = simulate("parchis", ["random", "random"], games=6, seed=1)
+    b = simulate("parchis", ["random", "random"], games=6, seed=2)
+    assert a.games != b.games
+
+
+def test_rotate_moves_every_player_round_the_seats() -> None:
+    result = simulate("parchis", ["greedy", "random", "random"], games=6, seed=3, rotate=True)
+    assert [g.seating for g in result.games[:3]] == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
+    for g in result.games:
+        assert g.player_returns()[g.seating[0]] == g.returns[0]
+
+
+def test_standings_count_wins_and_mean_returns_with_intervals() -> None:
+    result = simulate("parchis", ["greedy", "random"], games=20, seed=4)
+    total = sum(s.wins for s in result.standings)
+    assert total == pytest.approx(20)
+    for s in result.standings:
+        assert s.win_interval[0] <= s.win_rate <= s.win_interval[1]
+        assert s.return_interval[0] <= s.mean_return <= s.return_interval[1]
+    assert result.average_plies > result.average_decisions > 0
+    assert result.games_per_second > 0 and not result.interrupted
+
+
+def test_a_cooperative_game_reports_one_team_win_rate() -> None:
+    result = simulate("dorasure", ["random", "random"], games=4, seed=2)
+    assert result.cooperative and result.team is not None
+    assert result.team.wins == sum(1 for g in result.games if g.returns[0] == 1.0)
+    table = result.table()
+    assert table.startswith("team (random, random): ") and "\n   0 " not in table
+
+
+def test_record_streams_every_game_in_order(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    result = simulate("docker", ["greedy", "random"], games=5, seed=6, workers=2, record=path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 5
+    for line, g in zip(lines, result.games, strict=True):
+        record = GameRecord.from_json(line)
+        assert record.seed == g.seed and br.returns(final_state(record)) == g.returns
+    stream = io.StringIO()
+    simulate("docker", ["greedy", "random"], games=5, seed=6, record=stream)
+    assert stream.getvalue().splitlines() == lines
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_interrupted_series_keeps_the_games_played(workers: int) -> None:
+    def stop_after_three(done: int, total: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    result = simulate("parchis", ["random", "random"], games=50, seed=1, workers=workers,
+                      progress=stop_after_three)
+    assert result.interrupted and len(result.games) == 3 and result.requested == 50
+    full = simulate("parchis", ["random", "random"], games=3, seed=1)
+    assert result.games == full.games
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": ["clever", "random"]}, "unknown bot 'clever'"),
+        ({"players": ["random", "random"], "games": 0}, "games must be"),
+        ({"players": ["random", "random"], "workers": -1}, "workers must be"),
+        ({"players": ["random", "random", "random"], "options": {"players": 2}}, "2 seats"),
+        ({"players": "random,random"}, "must be a list"),
+        ({"players": ["random", 7]}, "neither a bot"),
+        ({"players": ["random", "random"], "backend": "cloud"}, "unknown backend"),
+        ({"players": ["random", "random"], "address": "x:1"}, "backend='ray'"),
+    ],
+)
+def test_bad_inputs_are_value_errors_that_say_what_is_allowed(
+    kwargs: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        simulate("parchis", **kwargs)
+
+
+def test_a_bot_that_cannot_be_pickled_is_refused_for_several_workers() -> None:
+    class Local(CountingBot):  # a local class cannot be pickled
+        pass
+
+    with pytest.raises(br.InvalidOptionError, match="cannot be sent to worker processes"):
+        simulate("docker", [Local(), "random"], games=2, workers=2)
+
+
+def test_the_ray_backend_without_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # makes `import ray` fail
+    with pytest.raises(MissingExtraError, match=r"pip install 'boardrules\[ray\]'"):
+        simulate("docker", ["random", "random"], games=2, backend="ray")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("address", ["127.0.0.1:1", "not an address"])
+def test_a_bad_ray_address_fails_fast_with_a_clear_error(address: str) -> None:
+    from extras import need
+
+    need("ray", "ray")
+    with pytest.raises(br.InvalidOptionError, match="Ray"):
+        simulate("docker", ["random", "random"], games=2, backend="ray", address=address)
+
+
+def test_the_cli_exits_2_on_a_bad_ray_address() -> None:
+    from boardrules.cli import main
+
+    code = main(["simulate", "docker", "--players", "random,random", "--games", "2",
+                 "--backend", "ray", "--address", "127.0.0.1:1", "--quiet"])
+    assert code == 2
+
+
+def test_seatings_cover_every_order_of_every_combination() -> None:
+    assert len(seatings(4, 2)) == 12 and len(set(seatings(4, 2))) == 12
+    assert len(seatings(5, 4)) == 5 * 24
+    assert all(len(set(s)) > 1 for s in seatings(2, 3)) and len(seatings(2, 3)) == 6
+
+
+@pytest.mark.slow
+def test_a_tournament_ranks_the_stronger_bot_first() -> None:
+    result = tournament("parchis", ["random", "greedy"], games_per_pairing=30, seed=1,
+                        options={"players": 2}, workers=2)
+    assert [e.bot for e in result.ranking] == ["greedy", "random"]
+    best, worst = result.ranking
+    assert best.score > worst.score and best.games == worst.games == 60
+    assert best.rating_interval[0] > worst.rating_interval[1]  # separated at 95 %
+    assert best.rating == pytest.approx(-worst.rating)
+    assert str(result).splitlines()[1].split()[:2] == ["1", "greedy"]
+
+
+def test_tournament_cli_prints_the_ranking() -> None:
+    from boardrules.cli import main
+
+    out = io.StringIO()
+    stdout = sys.stdout
+    sys.stdout = out
+    try:
+        code = main(["tournament", "docker", "--bots", "greedy,random", "--games", "4",
+                     "-o", "players=2", "--quiet"])
+    finally:
+        sys.stdout = stdout
+    lines = out.getvalue().splitlines()
+    assert code == 0 and lines[0] == "docker: 8 games, 4 per seating, seed 0"
+    assert lines[2].split()[0] == "1" and json.loads("1") == 1
+
+
+# ------------------------------------------------------------------------------ Ray
+
+@pytest.fixture(scope="module")
+def ray_runtime() -> Any:
+    from extras import need
+
+    ray = need("ray", "ray")
+    from boardrules.simulate._ray import local_runtime_env
+
+    if not ray.is_initialized():
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+                 runtime_env=local_runtime_env())
+    yield ray
+    ray.shutdown()
+
+
+@pytest.mark.slow
+def test_ray_gives_the_same_results_as_local_workers(ray_runtime: Any, tmp_path: Path) -> None:
+    players: list[PlayerSpec] = ["greedy", CountingBot(), "boardrules.bots.RandomBot"]
+    local = simulate("parchis", players, games=12, seed=7, workers=2,
+                     record=tmp_path / "local.jsonl")
+    remote = simulate("parchis", players, games=12, seed=7, backend="ray", batch_size=5,
+                      record=tmp_path / "ray.jsonl")
+    _same_games(local, remote)
+    assert (tmp_path / "local.jsonl").read_text() == (tmp_path / "ray.jsonl").read_text()
+    assert remote.backend == "ray"
+
+
+@pytest.mark.slow
+def test_an_interrupted_ray_series_keeps_the_games_played(ray_runtime: Any) -> None:
+    def stop(done: int, total: int) -> None:
+        if done == 4:
+            raise KeyboardInterrupt
+
+    result = simulate("docker", ["random", "random"], games=40, seed=2, backend="ray",
+                      batch_size=2, progress=stop)
+    assert result.interrupted and len(result.games) == 4
+    assert result.games == simulate("docker", ["random", "random"], games=4, seed=2).games
+
+
+@pytest.mark.slow
+def test_a_tournament_on_ray_equals_the_local_one(ray_runtime: Any) -> None:
+    kwargs: dict[str, Any] = {"games_per_pairing": 3, "seed": 4, "options": {"players": 2}}
+    local = tournament("docker", ["greedy", "random", "expectimax:depth=1"], **kwargs)
+    remote = tournament("docker", ["greedy", "random", "expectimax:depth=1"],
+                        backend="ray", **kwargs)
+    assert local.games == remote.games and local.ranking == remote.ranking
