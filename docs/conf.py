@@ -103,6 +103,7 @@ _DOCUMENTED_MODULES = (
     "boardrules.records",
     "boardrules.dorasure",
     "boardrules.bots",
+    "boardrules.analysis",
     "boardrules.simulate",
     "boardrules.pictures",
 )

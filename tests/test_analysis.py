@@ -141,7 +141,7 @@ def test_dorada_three_players() -> None:
 def test_docker_endgame_with_rerolls_and_cycles() -> None:
     # Two players left, each with one free piece on a tower of an eliminated player.
     s = docker.position({"a1": "02220", "c3": "13331", "b2": "01"}, players=4,
-                        eliminated=[2, 3], to_move=1)  # fmt: skip
+                        eliminated=[2, 3], turn=1)  # fmt: skip
     sol = solve(s, exact=False)
     assert sol.concept == "max-n"  # four seats: the eliminated players score 0 throughout
     assert sol.states > 30_000
@@ -150,7 +150,7 @@ def test_docker_endgame_with_rerolls_and_cycles() -> None:
 
 def test_docker_small_exact() -> None:
     s = docker.position({"a1": "0222", "c3": "1333", "b2": "0101"}, players=4,
-                        eliminated=[2, 3], to_move=0)  # fmt: skip
+                        eliminated=[2, 3], turn=0)  # fmt: skip
     sol = assert_matches(s, zero_sum=False)
     assert sol.values == (0, 1, 0, 0)  # player 0's only piece is buried: out at once
 

@@ -131,7 +131,7 @@ def solve(
     the same in floats, much faster.  A game that could go on for ever from some position
     is worth 0 to everyone there (the returns of an unfinished game).
 
-    The solution concept follows from the game's returns (:data:`Concept`):
+    The solution concept follows from the game's returns (``Solution.concept``):
 
     * **cooperative** (all players always share the return, as Dorasure's heroes do, or a
       single player): the team maximises its chance of winning -- an optimal strategy;
@@ -148,6 +148,7 @@ def solve(
     built (``"build"``) and solved (``"solve"``).
 
     >>> from boardrules import parchis
+    >>> from boardrules.analysis import solve
     >>> G = ["goal", "goal"]
     >>> s = parchis.position({"yellow": ["L2", "L5", *G], "red": ["L6", *G, "goal"]},
     ...                      turn="yellow", roll=2, players=2)
@@ -263,9 +264,10 @@ def win_probabilities(
     """Each player's chance of winning from ``state``: solved (as :func:`solve`) when the
     position reaches at most ``max_states`` states, else estimated by :func:`expectimax`
     ``depth`` decisions deep (shallower if that needs more than ``max_nodes`` positions).
-    The result says which (:attr:`Analysis.method`).
+    The result says which (its ``method``).
 
     >>> from boardrules import parchis
+    >>> from boardrules.analysis import win_probabilities
     >>> G = ["goal"] * 3
     >>> s = parchis.position({"yellow": ["L7", *G], "red": ["L7", *G]}, turn="yellow",
     ...                      players=2)
@@ -294,6 +296,7 @@ def best_moves(
     :func:`win_probabilities` does.
 
     >>> from boardrules import parchis
+    >>> from boardrules.analysis import best_moves
     >>> G = ["goal", "goal"]
     >>> s = parchis.position({"yellow": ["L2", "L5", *G], "red": ["L6", *G, "goal"]},
     ...                      turn="yellow", roll=2, players=2)

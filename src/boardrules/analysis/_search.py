@@ -130,6 +130,7 @@ def expectimax(
 
     >>> import boardrules as br
     >>> from boardrules import parchis
+    >>> from boardrules.analysis import expectimax
     >>> G = ["goal"] * 3
     >>> s = parchis.position({"yellow": ["L7", *G], "red": ["L7", *G]}, turn="yellow",
     ...                      players=2)
