@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import boardrules as br
-from boardrules.analysis._search import CHANCE_DEPTH, Expectimax, OutOfNodes, search_moves
+from boardrules.analysis._search import CHANCE_DEPTH as CHANCE_DEPTH  # bots import it from here
+from boardrules.analysis._search import Expectimax, OutOfNodes, search_moves
 from boardrules.bots._base import Evaluation, forced_move
 from boardrules.game import GameState
 
