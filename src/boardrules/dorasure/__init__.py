@@ -47,7 +47,6 @@ from boardrules.dorasure._setup import OPTIONS, new_game, options_of, position
 from boardrules.dorasure._state import (
     DorasureMove,
     DorasureState,
-    Kind,
     Move,
     Options,
     Rules,
@@ -65,7 +64,6 @@ __all__ = [
     "REWARDS",
     "DorasureMove",
     "DorasureState",
-    "Kind",
     "Move",
     "Options",
     "Rules",

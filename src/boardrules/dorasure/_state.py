@@ -9,7 +9,6 @@ chance node or an automatic step (resolved before the state is returned).
 
 from __future__ import annotations
 
-import enum
 from typing import Any, ClassVar, NamedTuple
 
 import attrs
@@ -20,7 +19,7 @@ from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, Qu
 from boardrules.dorasure._lru import LRU
 from boardrules.game import Game, pickled_without_memo
 
-__all__ = ["DorasureMove", "DorasureState", "Kind", "Move", "Options", "Rules", "State"]
+__all__ = ["DorasureMove", "DorasureState", "Move", "Options", "Rules", "State"]
 
 # Heroes by index in HERO_ORDER.
 NINJA, GLADIATOR, SAMURAI, HUNTER, WEREWOLF, SHAMAN = 0, 1, 2, 3, 4, 5
@@ -317,11 +316,11 @@ class Move:
     """A move or chance outcome; ``str(move)`` is its notation (see the docs page) and
     ``repr(move)`` shows it too.
 
-    ``kind`` is a :class:`Kind` and ``a``/``b`` its arguments.  The fields are
+    ``kind`` is one of the ``M_*`` codes and ``a``/``b`` its arguments.  The fields are
     checked on construction: ``5.0`` or ``True`` equal ``5`` and ``1`` but are not moves.
 
-    >>> from boardrules.dorasure import Kind, Move
-    >>> Move(Kind.STOP, True, 0, "stop")
+    >>> from boardrules.dorasure import Move
+    >>> Move(11, True, 0, "stop")  # 11: M_STOP
     Traceback (most recent call last):
     ...
     TypeError: a Dorasure move's kind, a and b are ints and its text a str, not True
@@ -334,7 +333,7 @@ class Move:
 
     def __attrs_post_init__(self) -> None:
         for value in (self.kind, self.a, self.b):
-            if type(value) is not int and type(value) is not Kind:
+            if type(value) is not int:
                 raise TypeError("a Dorasure move's kind, a and b are ints and its text a str, "
                                 f"not {value!r}")
         if type(self.text) is not str:
@@ -356,54 +355,12 @@ DorasureMove = Move
 Rules = Options
 
 
-class Kind(enum.IntEnum):
-    """The kinds of Dorasure move, ``Move.kind`` (an ``int`` enum, so code comparing with
-    the old numbers works); the names follow the notation's first word."""
-
-    ROLL = 0
-    DICE = 1
-    EXTRA = 2
-    RAMPAGE = 3
-    PICK = 4
-    SURVIVAL = 5
-    CLAW = 6
-    QUEST_TILE = 7
-    REWARD = 8
-    FAITH = 9
-    STEP = 10
-    STOP = 11
-    ADVENTURE = 12
-    REST = 13
-    GATHER = 14
-    QUEST = 15
-    PASS = 16
-    ASK = 17
-    REPLY = 18
-    ABSORB = 19
-    SPEND = 20
-    REROLL = 21
-    BULLET = 22
-    SHIELD = 23
-    GUST = 24
-    DOLL = 25
-    TUNE = 26
-    LULLABY = 27
-    BIG_BANG = 28
-    KISS = 29
-    GAUNTLETS = 30
-    MASTER_REROLL = 31
-    ELIXIR = 32
-    SPECIAL = 33
-    LAND = 34
-
-
-# Move kinds under the engine's short names (typed int: the engine's tables key on ints).
-_KINDS: tuple[int, ...] = tuple(Kind)
-M_ROLL, M_DICE, M_EXTRA, M_RAMPAGE, M_PICK, M_SURVIVAL, M_CLAW, M_QUEST_TILE = _KINDS[0:8]
-M_REWARD, M_FAITH, M_STEP, M_STOP, M_ADVENTURE, M_REST, M_GATHER, M_QUEST = _KINDS[8:16]
-M_PASS, M_ASK, M_REPLY, M_ABSORB, M_SPEND, M_REROLL, M_BULLET, M_SHIELD = _KINDS[16:24]
-M_GUST, M_DOLL, M_TUNE, M_LULLABY, M_BIG_BANG, M_KISS, M_GAUNTLETS = _KINDS[24:31]
-M_MASTER_REROLL, M_ELIXIR, M_SPECIAL, M_LAND = _KINDS[31:35]
+# Move kinds.
+M_ROLL, M_DICE, M_EXTRA, M_RAMPAGE, M_PICK, M_SURVIVAL, M_CLAW, M_QUEST_TILE = range(8)
+M_REWARD, M_FAITH, M_STEP, M_STOP, M_ADVENTURE, M_REST, M_GATHER, M_QUEST = range(8, 16)
+M_PASS, M_ASK, M_REPLY, M_ABSORB, M_SPEND, M_REROLL, M_BULLET, M_SHIELD = range(16, 24)
+M_GUST, M_DOLL, M_TUNE, M_LULLABY, M_BIG_BANG, M_KISS, M_GAUNTLETS = range(24, 31)
+M_MASTER_REROLL, M_ELIXIR, M_SPECIAL, M_LAND = range(31, 35)
 
 #: The most moves kept interned (moves are looked up by value when one was dropped).
 MOVE_TABLE_SIZE = 20_000
