@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from boardrules._legal import find_legal
 from boardrules.dorasure._board import CITY, FOREST, PLAINS, SHARED, VILLAGE
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._dice import (
@@ -300,9 +301,10 @@ def apply_move(s: DorasureState, mv: object) -> DorasureState:
     for known in legal:
         if known is mv:  # moves are interned: the usual case
             return advance(s, mv)
-    if mv not in legal:
+    found = find_legal(mv, legal)  # strictly equal: fields of the same types
+    if found is None:
         raise IllegalMoveError(_why_illegal(s, mv))
-    return advance(s, mv)
+    return advance(s, found)
 
 
 def _why_illegal(s: DorasureState, mv: object) -> str:
