@@ -105,6 +105,7 @@ _DOCUMENTED_MODULES = (
     "boardrules.records",
     "boardrules.dorasure",
     "boardrules.bots",
+    "boardrules.analysis",
     "boardrules.simulate",
     "boardrules.pictures",
     "boardrules.rl",
