@@ -207,3 +207,20 @@ def test_a_move_that_is_not_legal_is_refused(game: str) -> None:
         later = br.apply_move(later, br.sample_chance(later, rng))
     with pytest.raises(ValueError, match="legal move"):
         br.render_svg(later, move=br.legal_moves(s)[0])
+
+
+def test_boards_of_other_sizes_draw_whole() -> None:
+    long_path = board_from_spec({"name": "long", "fields": 95, "stumble": [50, 90],
+                                 "jumps": [[10, 5], [60, -4], [80, 3]], "gold": [70],
+                                 "last_jump": 80})
+    s = dorada_position(players=4, board=long_path, track={94: [3], 95: [1, 2]},
+                        bridges={50: 0}, dorada=[0, 1])
+    root = parse(br.render_svg(s))
+    assert count(root, "piece") == 16 and count(root, "field") == 95
+    rows = ("C C R P F P F M P R P F", "R R P F M P F F P R P F", "P R P P F R P M P R V P",
+            "F R P F P R M P R P F P", "P V P F V R F P R P F M") + ("P R P F P R P F P R P F",) * 5
+    heroes = br.new_game("dorasure", players=2, board=list(rows))
+    root = parse(br.render_svg(heroes))
+    assert count(root, "hero") == 2
+    assert count(root, "hex") == len(br.new_game("dorasure", players=2, board=list(rows))
+                                     .rules.board.names)

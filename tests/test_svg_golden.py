@@ -1,13 +1,12 @@
 """Golden pictures: the SVG of a few fixed positions of every game, byte for byte.
 
 A change to a picture fails here.  Look at the new pictures (open them in a browser); if
-the change is meant, regenerate the files with ``python tests/test_svg_golden.py`` and
-commit them with the change.
+the change is meant, regenerate the files from the checkout with
+``PYTHONPATH=src python tests/test_svg_golden.py`` and commit them with the change.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -72,12 +71,12 @@ def picture(name: str) -> str:
 def test_golden_picture(name: str) -> None:
     expected = (GOLDEN / f"{name}.svg").read_text(encoding="utf-8")
     assert picture(name) == expected, (
-        f"the picture {name} changed; if that is meant, run: python tests/test_svg_golden.py"
+        f"the picture {name} changed; if that is meant, run "
+        "PYTHONPATH=src python tests/test_svg_golden.py"
     )
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     GOLDEN.mkdir(parents=True, exist_ok=True)
     for case in CASES:
         (GOLDEN / f"{case}.svg").write_text(picture(case), encoding="utf-8")

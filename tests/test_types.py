@@ -3,6 +3,7 @@ what the functions do (tests/typing/check.py checks what the type checkers make 
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import os
 import subprocess
@@ -36,9 +37,19 @@ def _options_overload(function: Callable[..., Any], game: str) -> inspect.Signat
     raise AssertionError(f"new_game has no overload with the options of {game}")
 
 
+def _own_overload(game: str) -> inspect.Signature:
+    """The overload of the game's own ``new_game`` that lists its options."""
+    for overload in _overloads(importlib.import_module(f"boardrules.{game}").new_game):
+        signature = inspect.signature(overload)
+        if any(p.kind is p.KEYWORD_ONLY for p in signature.parameters.values()):
+            return signature
+    raise AssertionError(f"boardrules.{game}.new_game has no overload with its options")
+
+
+@pytest.mark.parametrize("own", [False, True], ids=["br.new_game", "game.new_game"])
 @pytest.mark.parametrize("game", GAMES)
-def test_new_game_overloads_list_every_option_with_its_default(game: str) -> None:
-    signature = _options_overload(br.new_game, game)
+def test_new_game_overloads_list_every_option_with_its_default(game: str, own: bool) -> None:
+    signature = _own_overload(game) if own else _options_overload(br.new_game, game)
     keywords = [p for p in signature.parameters.values() if p.kind is p.KEYWORD_ONLY]
     options = br.get_game(game).options
     assert [p.name for p in keywords] == [o.name for o in options]

@@ -133,11 +133,10 @@ class Drawing:
         else:
             self._parts.append(f"<{tag}{_attributes(attributes)}/>")
 
-    def open(self, cls: str | None = None, title: str | None = None, **extra: str) -> None:
-        """Start a group ``<g>``; close it with :meth:`close`."""
-        attributes: dict[str, str | float | None] = {"class": cls}
-        attributes.update({k.replace("_", "-"): v for k, v in extra.items()})
-        self._parts.append(f"<g{_attributes(attributes)}>")
+    def open(self, cls: str | None = None, title: str | None = None) -> None:
+        """Start a group ``<g>`` of class ``cls`` with a tooltip ``title``; close it with
+        :meth:`close`."""
+        self._parts.append(f"<g{_attributes({'class': cls})}>")
         if title:
             self._parts.append(f"<title>{escape(title)}</title>")
 

@@ -44,7 +44,11 @@ def move_repr(game: str, move: object) -> str:
     >>> move_repr("demo", 3)
     '<demo.int 3>'
     """
-    return f"<{game}.{type(move).__name__} {move}>"
+    try:
+        text = str(move)
+    except Exception:  # a malformed move (wrong field types) still has a repr
+        text = "(malformed)"
+    return f"<{game}.{type(move).__name__} {text}>"
 
 
 def renamed(new: str, value: T | None, old: str, old_value: T | None) -> T | None:

@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from boardrules._document import read_document
+from boardrules._typing import deprecated
 from boardrules.errors import (
     BoardrulesError,
     NotAStateError,
@@ -43,15 +44,7 @@ from boardrules.game import CHANCE, TERMINAL, FloatBuffer, Game, GameState
 
 if TYPE_CHECKING:
     # For the type checker only: importing boardrules must not import any game.
-    from typing_extensions import deprecated
-
     from boardrules import docker, dorada, dorasure, parchis
-else:
-
-    def deprecated(message: str) -> Any:
-        """At run time the overloads below are replaced by the function: a no-op."""
-        return lambda function: function
-
 
 __all__ = [
     "FORMAT",

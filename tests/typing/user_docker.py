@@ -24,3 +24,6 @@ br.apply_move(s, br.legal_moves(p)[0])  # expect-error
 br.new_game("docker", return_to_start=1)  # expect-error
 br.chance_outcomes(None)  # expect-error
 t: parchis.State = br.apply_move(s, br.legal_moves(s)[0])  # expect-error
+
+assert_type(docker.new_game(return_to_start=True), docker.State)
+docker.new_game(players=2.5)  # expect-error

@@ -27,3 +27,6 @@ br.apply_move(k, dorada.PASS)  # expect-error
 br.new_game("dorada", tie_break="coin")  # expect-error
 br.new_game("dorada", to_move=1)  # expect-error
 br.returns(docker)  # expect-error
+
+assert_type(dorada.new_game(tie_break="share"), dorada.State)
+dorada.new_game(die=3)  # expect-error

@@ -24,3 +24,6 @@ br.apply_move(s, br.legal_moves(p)[0])  # expect-error
 br.apply_move(p, br.legal_moves(s)[0])  # expect-error
 br.new_game("dorasure", heros=["Ninja"])  # expect-error
 br.new_game("dorasure", fang="yes")  # expect-error
+
+assert_type(dorasure.new_game(players=1), dorasure.State)
+dorasure.new_game(hero="Ninja")  # expect-error

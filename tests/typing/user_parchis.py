@@ -34,3 +34,9 @@ br.new_game("parchis", player=2)  # expect-error
 br.new_game("parchis", players="2")  # expect-error
 br.render_svg(s, move=dorada.PASS)  # expect-error
 br.move_to_action(s, dorada.PASS)  # expect-error
+
+# The game's own module is typed alike.
+assert_type(parchis.new_game(players=3), parchis.State)
+assert_type(parchis.legal_moves(s), tuple[parchis.Move, ...])
+parchis.new_game(player=2)  # expect-error
+parchis.new_game(exit_capture="no")  # expect-error

@@ -204,10 +204,11 @@ def _next_player(rules: Options, player: int, eliminated: tuple[int, ...]) -> in
 
 
 def why_illegal(state: State, move: object) -> str:
-    """Which rule forbids ``move`` here (``move`` is known not to be legal)."""
+    """Which rule forbids ``move`` here (``move`` is known not to be legal), citing the clause
+    of the Rules section of the Docker page."""
     pitch = state.options.pitch
     if is_over(state):
-        return "the game is over: only one player is left"
+        return "the game is over: only one player is left (Docker §3.3)"
     if not isinstance(move, (Roll, Shift, Entry)) or type(move) not in (Roll, Shift, Entry):
         return f"{move!r} is not a Docker move"
     wrong = wrong_field_types(move)
@@ -218,39 +219,41 @@ def why_illegal(state: State, move: object) -> str:
         last = pitch.squares - 1
         return f"{type(move).__name__} names square {off[0]}, which is not on the pitch (0..{last})"
     if state.roll == 0:
-        return f"player {state.turn} must roll the die first (roll 1 .. roll {FACES})"
+        return f"player {state.turn} must roll the die first (roll 1 .. roll {FACES}) (Docker §2.1)"
     if isinstance(move, Roll):
-        return f"the die is already rolled ({state.roll}); player {state.turn} must move"
+        return (f"the die is already rolled ({state.roll}); player {state.turn} must move "
+                "(Docker §2.1)")
     player, roll = state.turn, state.roll
     if isinstance(move, Entry):
         if not state.reserve[player]:
             return (
                 f"player {player} has all {PIECES} pieces on the pitch; "
-                "only a player with fewer than three there may enter one"
+                "only a player with fewer than three there may enter one (Docker §2.5)"
             )
         start = pitch.name_of(state.options.entries[player])
         return (
             f"no entry on {start} ending on {pitch.name_of(move.target)} uses exactly {roll}: "
             "entering costs 1 plus the entry tower's height, each further step 1 plus the "
-            "height difference, and no square may be entered twice"
+            "height difference, and no square may be entered twice (Docker §2.4, §2.2)"
         )
     tower = state.towers[move.origin]
     origin = pitch.name_of(move.origin)
     if not tower:
-        return f"there is no piece on {origin}"
+        return f"there is no piece on {origin} (Docker §2.1)"
     if tower[-1] != player:
         return (
             f"only the top piece of a tower moves, and the top piece of {origin} "
-            f"belongs to player {tower[-1]}, not {player}"
+            f"belongs to player {tower[-1]}, not {player} (Docker §1.3)"
         )
     if move.origin == move.target and not state.options.return_to_start:
         return (
             f"a piece may not end its move where it began ({origin}): "
-            "its starting square counts as entered"
+            "its starting square counts as entered (Docker §2.2)"
         )
     return (
         f"no route from {origin} to {pitch.name_of(move.target)} costs exactly {roll}: "
-        "each step costs 1 plus the height difference, and no square may be entered twice"
+        "each step costs 1 plus the height difference, and no square may be entered twice "
+        "(Docker §2.3, §2.2)"
     )
 
 

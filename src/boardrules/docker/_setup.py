@@ -7,8 +7,9 @@ it all and raises :class:`~boardrules.StateFormatError` naming the field at faul
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, overload
 
+from boardrules._typing import deprecated
 from boardrules._values import renamed
 from boardrules.docker._pitch import FACES, PITCH
 from boardrules.docker._rules import can_use
@@ -53,6 +54,14 @@ def rules_of(options: Mapping[str, Any]) -> Options:
     return rules_for(values["players"], values["first_player"], values["return_to_start"])
 
 
+# The options for a type checker (the same list as OPTIONS; tests/test_types.py compares
+# them); any other keyword, or a value of another type, is reported as deprecated.
+@overload
+def new_game(*, players: int = 4, first_player: int = 0, return_to_start: bool = False) -> State:
+    ...
+@overload
+@deprecated("not an option of Docker, or a value of the wrong type")
+def new_game(**options: object) -> State: ...
 def new_game(**options: Any) -> State:
     """The empty pitch, every piece off it, ``first_player`` about to roll.
 

@@ -225,7 +225,8 @@ def apply_move(state: State, move: Move) -> State:
 
 
 def why_illegal(state: State, move: object) -> str:
-    """The rule that forbids ``move`` in ``state``."""
+    """The rule that forbids ``move`` in ``state``, citing the clause of the Rules section of
+    the Dorada page."""
     if not isinstance(move, DoradaMove) or type(move) not in (Roll, Advance, Pass):
         return (f"{move!r} is not a Dorada move; the moves are 'roll N', 'move start', "
                 "'move N' and 'pass'")
@@ -233,29 +234,29 @@ def why_illegal(state: State, move: object) -> str:
     if wrong is not None:
         return f"this {type(move).__name__} is not a Dorada move: its {wrong}"
     if state.turn == TERMINAL:
-        return "the game is over: every piece is in DORADA or lost"
+        return "the game is over: every piece is in DORADA or lost (Dorada §4.4)"
     who = f"player {state.turn}"
     if not state.roll:
         if isinstance(move, Roll):
-            return f"a die shows 1 to 6, not {move.die}"
-        return f"{who} must roll the die first"
+            return f"a die shows 1 to 6, not {move.die} (Dorada §2.1)"
+        return f"{who} must roll the die first (Dorada §2.1)"
     if isinstance(move, Roll):
         return (f"{who} has rolled {state.roll} and must now move; the die is rolled once "
-                "per turn (even after a 6)")
+                "per turn (even after a 6) (Dorada §2.1)")
     if isinstance(move, Pass):
         return (f"{who} has a free piece and must move it: voluntarily skipping the move "
-                "is not allowed")
+                "is not allowed (Dorada §2.5)")
     if isinstance(move, Advance):
         f = move.field
         if f == 0:
-            return f"{who} has no piece on its start field"
+            return f"{who} has no piece on its start field (Dorada §1.3)"
         if not 0 < f < len(state.track):
-            return f"field {f} is not a running field of this board"
+            return f"field {f} is not a running field of this board (Dorada §1.2)"
         stack = state.track[f]
         if state.turn in stack:
             return (f"{who}'s piece on field {f} is blocked: only the top piece of a stack "
-                    "may move")
-        return f"{who} has no piece on field {f}"
+                    "may move (Dorada §2.3)")
+        return f"{who} has no piece on field {f} (Dorada §2.1)"
     return f"{move} is not legal now"  # pragma: no cover - every move type is handled above
 
 

@@ -4,8 +4,9 @@ position and any position built from named fields, checked as strictly as a JSON
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal, overload
 
+from boardrules._typing import deprecated
 from boardrules._values import renamed
 from boardrules.dorada._board import CLASSIC_40, Board, Field, board_option, board_to_option
 from boardrules.dorada._state import NO_BRIDGE, PIECES, TIE_BREAKS, Options, State
@@ -69,6 +70,19 @@ def options_of(state: State) -> dict[str, Any]:
     }
 
 
+# The options for a type checker (the same list as OPTIONS; tests/test_types.py compares
+# them); any other keyword, or a value of another type, is reported as deprecated.
+@overload
+def new_game(
+    *,
+    players: int = 4,
+    first_player: int = 0,
+    board: str | Board | Mapping[str, Any] = "classic-40",
+    tie_break: Literal["share", "highest-piece"] = "share",
+) -> State: ...
+@overload
+@deprecated("not an option of Dorada, or a value of the wrong type")
+def new_game(**options: object) -> State: ...
 def new_game(**options: Any) -> State:
     """The opening position: every player's four pieces stacked on its start field and the
     first player about to roll.

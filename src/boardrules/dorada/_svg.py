@@ -126,9 +126,8 @@ def _draw_field(d: Drawing, board: Board, f: int, bridge: int) -> None:
     elif kind is Field.LAST_JUMP:
         d.text(cx, cy + 17, "DORADA", size=8, bold=True)
         d.arrow_head((cx - 10, cy + 5), (cx + 14, cy + 5), 10, INK)
-    else:
-        if golden:
-            d.text(cx, cy + 17, "gold", size=9, bold=True)
+    elif golden:
+        d.text(cx, cy + 17, "gold", size=9, bold=True)
     d.close()
     if kind is Field.STUMBLE and bridge != NO_BRIDGE:
         d.open("bridge", f"field {f}: bridge of player {LETTERS[bridge]}")

@@ -98,15 +98,14 @@ def parse_move(state: State, text: str) -> Move:
     """The legal move written ``text``: ``roll N``, ``move start``, ``move N`` (the free piece
     on field N) or ``pass``.
 
-    >>> from boardrules.dorada import parse_move
-    >>> from boardrules.dorada import position
+    >>> from boardrules.dorada import parse_move, position
     >>> s = position(players=2, track={3: [1, 0]}, turn=0, roll=4)
     >>> parse_move(s, "move 3")
     <dorada.Advance move 3>
     >>> parse_move(s, "move 4")
     Traceback (most recent call last):
     ...
-    boardrules.errors.IllegalMoveError: player 0 has no piece on field 4
+    boardrules.errors.IllegalMoveError: player 0 has no piece on field 4 (Dorada §2.1)
     """
     match = _NOTATION.fullmatch(text.strip().lower()) if isinstance(text, str) else None
     if match is None:

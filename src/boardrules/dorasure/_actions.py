@@ -38,7 +38,6 @@ tile (4), the Special Chance (2) and a Fang land tile (8).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 import attrs
 
@@ -211,9 +210,23 @@ def _blocks(blocks: list[tuple[int, int]]) -> tuple[dict[int, int], int]:
     return first, at
 
 
-@cache
+_NUMBERINGS: dict[Options, Numbering] = {}
+#: At most this many setups' numberings are kept: a run plays few setups at a time, but a
+#: long one may meet many (sheets, maps and quest tiles are options).
+NUMBERINGS_SIZE = 64
+
+
 def numbering(options: Options) -> Numbering:
     """The numbers of the game with these options (built once per setup)."""
+    found = _NUMBERINGS.get(options)
+    if found is None:
+        if len(_NUMBERINGS) >= NUMBERINGS_SIZE:
+            _NUMBERINGS.clear()
+        found = _NUMBERINGS[options] = _numbering(options)
+    return found
+
+
+def _numbering(options: Options) -> Numbering:
     n, spaces = options.seats, len(options.board.names)
     decisions = [(k, 2) for k in _YES_NO] + [(k, 1) for k in _SINGLE]
     decisions += [(M_GATHER, _MOUNTAINS), (M_QUEST, _MOUNTAINS), (M_BULLET, 4)]

@@ -5,7 +5,8 @@ Seats are relative: seat ``k`` is the hero ``k`` places after the observer in tu
 is not symmetric).  Face-down tiles are not part of a state at all (a tile is drawn when it
 is turned up), so nothing hidden can show: the observation gives each mountain's face-up
 quest tile or "face down", and the tiles taken out of the game.  With ``n`` heroes, ``S``
-spaces, ``Q = 7`` quest tiles and ``K = 8`` tasks of the agenda the vector holds:
+spaces, ``Q = 7`` quest tiles, ``T = 42`` kinds of task and ``K = 8`` tasks of the agenda
+the vector holds:
 
 ================  ==================  ==========================================================
 values            count               meaning
@@ -41,8 +42,8 @@ movement dice     6                   the unused movement dice showing 1..6, eac
 roll read         6                   score: ``(score + 64) / 128``; extra dice owed / 40;
                                       the roll's dice so far by class (1s, 2-3s, 4-5s, 6s),
                                       each / 40
-agenda            ``K (41 + n + 2)``  the first ``K`` tasks still to do: the task code one-hot
-                                      (41), its seat one-hot (relative), its two arguments
+agenda            ``K (T + n + 2)``   the first ``K`` tasks still to do: the task code one-hot
+                                      (``T``), its seat one-hot (relative), its two arguments
                                       scaled into [0, 1] by their ranges (a seat argument is
                                       relative too); all 0 past the agenda's end
 ================  ==================  ==========================================================
@@ -52,7 +53,7 @@ Every value is in ``[0, 1]``.
 >>> import boardrules as br
 >>> s = br.new_game("dorasure", players=2)
 >>> br.observation_shape(s)
-(618,)
+(626,)
 """
 
 from __future__ import annotations
@@ -108,14 +109,23 @@ class _Layout:
     size: int
     # Per task code: the scale of ``a`` and ``b`` as (low, span, is a seat) pairs.
     scales: tuple[tuple[tuple[int, int, bool], ...], ...]
+    # Per seat: the hero, its sheet's health, and per level its sheet's values scaled.
+    heroes: tuple[int, ...]
+    health_scale: tuple[int, ...]
+    sheets: tuple[tuple[tuple[float, ...], ...], ...]
+    xp_scale: int
 
 
 _LAYOUTS: dict[Options, _Layout] = {}
+#: At most this many layouts are kept: a run plays few setups at a time.
+LAYOUTS_SIZE = 64
 
 
 def _layout(options: Options) -> _Layout:
     found = _LAYOUTS.get(options)
     if found is None:
+        if len(_LAYOUTS) >= LAYOUTS_SIZE:
+            _LAYOUTS.clear()
         found = _LAYOUTS[options] = _build(options)
     return found
 
@@ -146,14 +156,22 @@ def _build(options: Options) -> _Layout:
     agenda = roll + 6
     task = TASK_COUNT + n + 2
     size = agenda + AGENDA_SHOWN * task
+    sheets = tuple(
+        tuple(
+            tuple(min(1.0, v / scale) for v, scale in zip(levels[level], _STAT_SCALE, strict=True))
+            for level in range(_LEVELS + 1)
+        )
+        for levels in options.stats
+    )
     return _Layout(
         n, spaces, block, phase, turn, master, dragon, mountains, retired, lands, dice, roll,
-        agenda, task, size, _scales(),
+        agenda, task, size, _scales(), options.heroes,
+        tuple(sheet.health for sheet in options.sheets), sheets, options.tracks.xp_max,
     )  # fmt: skip
 
 
 def observation_shape(state: State) -> tuple[int, ...]:
-    """One value per fact of the table above: 618 for 2 heroes on the default map."""
+    """One value per fact of the table above: 626 for 2 heroes on the default map."""
     return (_layout(state.rules).size,)
 
 
@@ -174,56 +192,69 @@ def observation_into(state: State, player: int, out: FloatBuffer) -> None:
 
 
 def _seats(state: State, observer: int, layout: _Layout, out: FloatBuffer) -> None:
-    rules = state.rules
     n = layout.seats
-    tracks = rules.tracks
+    level_of = state.rules.level_of
+    heroes, health_scale, sheets = layout.heroes, layout.health_scale, layout.sheets
+    xp_scale = layout.xp_scale
+    first = _HEROES + layout.spaces
+    pos, health, resource, gold, xp = (
+        state.pos, state.health, state.resource, state.gold, state.xp
+    )  # fmt: skip
+    locked, spent, party = state.locked, state.spent, state.party
     for seat in range(n):
         at = (seat - observer) % n * layout.block
-        out[at + rules.heroes[seat]] = 1.0
-        out[at + _HEROES + state.pos[seat]] = 1.0
-        at += _HEROES + layout.spaces
-        health = state.health[seat]
-        out[at + _HEALTH] = health / rules.sheets[seat].health
-        out[at + _RESOURCE] = state.resource[seat] / 12
-        out[at + _GOLD] = state.gold[seat] / 4
-        out[at + _XP] = state.xp[seat] / tracks.xp_max
-        level = state.level(seat)
-        out[at + _LEVEL + level - 1] = 1.0
-        if state.locked[seat] >= 0:
-            out[at + _HELD + state.locked[seat]] = 1.0
-        if state.spent >> seat & 1:
-            out[at + _TREASURE] = 1.0
-        if health > 0:
+        out[at + heroes[seat]] = 1.0
+        out[at + _HEROES + pos[seat]] = 1.0
+        at += first
+        if health[seat]:
+            out[at + _HEALTH] = health[seat] / health_scale[seat]
             out[at + _ALIVE] = 1.0
-        if state.party >> seat & 1:
+        if resource[seat]:
+            out[at + _RESOURCE] = resource[seat] / 12
+        if gold[seat]:
+            out[at + _GOLD] = gold[seat] / 4
+        if xp[seat]:
+            out[at + _XP] = xp[seat] / xp_scale
+        level = level_of[xp[seat]]
+        out[at + _LEVEL + level - 1] = 1.0
+        if locked[seat] >= 0:
+            out[at + _HELD + locked[seat]] = 1.0
+        if spent >> seat & 1:
+            out[at + _TREASURE] = 1.0
+        if party >> seat & 1:
             out[at + _PARTY] = 1.0
-        for i, (value, scale) in enumerate(zip(rules.stats[seat][level], _STAT_SCALE,
-                                               strict=True)):  # fmt: skip
-            out[at + _SHEET + i] = min(1.0, value / scale)
+        at += _SHEET
+        for value in sheets[seat][level]:
+            out[at] = value
+            at += 1
 
 
 def _game(state: State, observer: int, layout: _Layout, out: FloatBuffer) -> None:
-    rules = state.rules
     n = layout.seats
     out[layout.phase + state.phase] = 1.0
     if state.phase < WON:  # adventure or battle: someone is in turn
         out[layout.turn + (state.turn - observer) % n] = 1.0
     if state.spent >> n & 1:
         out[layout.master] = 1.0
-    tracks = rules.tracks
-    out[layout.dragon] = min(1.0, state.meter / tracks.meter_end)
-    out[layout.dragon + 1] = min(1.0, state.wounds / tracks.health)
-    out[layout.dragon + 2] = 1.0 if state.razed else 0.0
-    for m in range(_MOUNTAINS):
-        at = layout.mountains + m * (_Q + 8)
-        tile = state.quests[m]
+    tracks = state.rules.tracks
+    dragon = layout.dragon
+    if state.meter:
+        out[dragon] = min(1.0, state.meter / tracks.meter_end)
+    if state.wounds:
+        out[dragon + 1] = min(1.0, state.wounds / tracks.health)
+    if state.razed:
+        out[dragon + 2] = 1.0
+    at = layout.mountains
+    flags, rewards, renewed = state.flags, state.rewards, state.renewed
+    for m, tile in enumerate(state.quests):
         out[at + (tile if tile >= 0 else _Q)] = 1.0
-        out[at + _Q + 1] = state.flags[m] / 10
-        if state.rewards[m] >= 0:
-            out[at + _Q + 2 + state.rewards[m]] = 1.0
-        renewed = state.renewed[m]
-        if renewed:
-            out[at + _Q + 2 + _R + renewed - 1] = 1.0
+        if flags[m]:
+            out[at + _Q + 1] = flags[m] / 10
+        if rewards[m] >= 0:
+            out[at + _Q + 2 + rewards[m]] = 1.0
+        if renewed[m]:
+            out[at + _Q + 1 + _R + renewed[m]] = 1.0
+        at += _Q + 8
     for tile in state.retired:
         out[layout.retired + tile] = 1.0
     for k, tile in enumerate(state.lands):
@@ -231,12 +262,18 @@ def _game(state: State, observer: int, layout: _Layout, out: FloatBuffer) -> Non
             out[layout.lands + k * _LANDS + tile] = 1.0
     for face in state.dice:
         out[layout.dice + face - 1] += 1 / 6
-    at = layout.roll
+    _reading(state, layout.roll, out)
+
+
+def _reading(state: State, at: int, out: FloatBuffer) -> None:
+    """The roll being read: its score so far, the extra dice owed, its dice by class."""
     score = (state.score + _SCORE_SPAN) / (2 * _SCORE_SPAN)
     out[at] = min(1.0, max(0.0, score))
-    out[at + 1] = state.pending / MAX_DICE
+    if state.pending:
+        out[at + 1] = min(1.0, state.pending / MAX_DICE)
     for i, count in enumerate(state.roll):
-        out[at + 2 + i] = min(1.0, count / MAX_DICE)
+        if count:
+            out[at + 2 + i] = min(1.0, count / MAX_DICE)
 
 
 def _agenda(state: State, observer: int, layout: _Layout, out: FloatBuffer) -> None:

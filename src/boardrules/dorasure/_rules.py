@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from boardrules._legal import find_legal
 from boardrules.dorasure._board import CITY, FOREST, PLAINS, SHARED, VILLAGE
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._dice import (
@@ -301,29 +300,36 @@ def apply_move(s: DorasureState, mv: object) -> DorasureState:
     for known in legal:
         if known is mv:  # moves are interned: the usual case
             return advance(s, mv)
-    found = find_legal(mv, legal)  # strictly equal: fields of the same types
-    if found is None:
-        raise IllegalMoveError(_why_illegal(s, mv))
-    return advance(s, found)
+    # An equal copy is the legal move only with fields of the exact types (a field set to
+    # 1.0 or True behind the class's back equals 1 but is no move); the legal one is played.
+    if (type(mv.kind), type(mv.a), type(mv.b), type(mv.text)) == _FIELD_TYPES:
+        for known in legal:
+            if known == mv:
+                return advance(s, known)
+    raise IllegalMoveError(_why_illegal(s, mv))
+
+
+_FIELD_TYPES = (int, int, int, str)
+
+
+def _shown(mv: object) -> str:
+    """A move as an error names it: its notation, never the repr of a forged object."""
+    if type(mv) is DorasureMove and (
+        type(mv.kind), type(mv.a), type(mv.b), type(mv.text)) == _FIELD_TYPES:
+        return mv.text
+    return f"a forged {type(mv).__name__} (a field of the wrong type)"
 
 
 def _why_illegal(s: DorasureState, mv: object) -> str:
     if s.phase >= WON:
         return "the game is over: the heroes have " + ("won" if s.phase == WON else "lost")
-    if not isinstance(mv, DorasureMove):
-        return f"{mv!r} is not a Dorasure move"
-    code = s.agenda[0][0]
-    allowed = ", ".join(str(m) for m in legal_moves(s)[:12])
-    if code in CHANCE_TASKS:
-        return f"{mv} is not an outcome of this roll; the outcomes are: {allowed}..."
-    reasons = {
-        T_MOVE: "movement: each step needs an unused die meeting the terrain's minimum "
-        "(roads 2+, plains 3+, forests 5+, mountains never), and no stop on another hero",
-        T_ACT: "after moving a hero may adventure (plains/forest), rest (City/village), "
-        "gather information or quest next to a mountain, or pass",
-    }
-    why = reasons.get(code, "not allowed now")
-    return f"{mv} is illegal ({why}); legal now: {allowed}"
+    if type(mv) is not DorasureMove:
+        return f"a {type(mv).__name__} is not a Dorasure move"
+    from boardrules.dorasure._why import legal_now, why_illegal  # here: it builds on this module
+
+    if (type(mv.kind), type(mv.a), type(mv.b), type(mv.text)) != _FIELD_TYPES:
+        return f"{_shown(mv)} is not a legal move; legal now: {legal_now(s)}"
+    return f"{mv} is illegal: {why_illegal(s, mv.text)}; legal now: {legal_now(s)}"
 
 
 def returns(s: DorasureState) -> tuple[float, ...]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, overload
 
+from boardrules._typing import deprecated
 from boardrules.dorasure._board import (
     CITY,
     DEFAULT_ROWS,
@@ -272,6 +273,22 @@ def _blank(rules: Rules) -> DorasureState:
     )
 
 
+# The options for a type checker (the same list as OPTIONS; tests/test_types.py compares
+# them); any other keyword, or a value of another type, is reported as deprecated.
+@overload
+def new_game(
+    *,
+    players: int | None = None,
+    heroes: Sequence[str] | None = None,
+    board: Sequence[str] = ...,
+    sheets: Mapping[str, Mapping[str, Any]] = ...,
+    dragon: Mapping[str, Any] = ...,
+    quest_tiles: Mapping[str, Mapping[str, Any]] = ...,
+    fang: bool = False,
+) -> DorasureState: ...
+@overload
+@deprecated("not an option of Dorasure, or a value of the wrong type")
+def new_game(**options: object) -> DorasureState: ...
 def new_game(**options: Any) -> DorasureState:
     """The starting position: every hero in the City (the Shaman at the Western Lake), the
     dragon at the start of its meter, and first the farthest quest turned face up.

@@ -1,8 +1,8 @@
 """Parchís, the Spanish Ludo, for 2-4 players.
 
-The rules are those of ``shared/seeds/parchis.txt`` with the rulings of
-``shared/rules/parchis.md``; see the Parchís page of the documentation for each clause and
-the function that implements it.
+The rules are those of the traditional Spanish rulebook with the team's rulings; the Parchís
+page of the documentation states them clause by clause, in its "Rules" section, with the
+function that implements each.
 
 >>> from boardrules import parchis
 >>> s = parchis.new_game(players=4)

@@ -1,6 +1,6 @@
 """The Parchís board as data, and the tables derived from it once per seating.
 
-The board is the standard four-colour board of ``shared/rules/parchis.md``: a shared track
+The board is the standard four-colour board of the rulings (docs: Parchís, §1): a shared track
 of 68 squares numbered 1-68, travelled in increasing order, twelve safe squares, and for each
 colour an exit, a last track square, a private lane of 7 squares and the goal.
 

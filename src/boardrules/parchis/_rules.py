@@ -414,6 +414,8 @@ def returns(state: State) -> tuple[float, ...]:
 
 
 def _why_illegal(state: State, move: object) -> str:
+    """Which rule forbids ``move`` now (it is known not to be legal), citing the clause of
+    the Rules section of the Parchís page, then the legal moves."""
     moves = legal_moves(state)
     legal = ", ".join(str(m) for m in moves) or "none: the game is over"
     if type(move) is not Move:
@@ -421,33 +423,46 @@ def _why_illegal(state: State, move: object) -> str:
     wrong = wrong_field_types(move)
     if wrong is not None:
         return f"this Move is not a Parchís move: its {wrong}; legal moves: {legal}"
+    if state.phase == PHASE_OVER:
+        return "the game is over: no move is legal (Parchís §8.3)"
+    return f"{_forbidding_rule(state, move, moves)}; legal moves: {legal}"
+
+
+def _forbidding_rule(state: State, move: Move, moves: tuple[Move, ...]) -> str:
     phase = state.phase
-    if phase == PHASE_OVER:
-        return "the game is over: no move is legal"
     if phase == PHASE_ROLL:
-        return f"the die must be rolled first; legal moves: {legal}"
+        return "the die must be rolled first (Parchís §3.1)"
     if move.kind == ROLL:
-        return f"the die was already rolled; legal moves: {legal}"
+        return "the die was already rolled: one roll a turn (Parchís §3.1)"
     if move.colour != state.options.colours[state.turn]:
-        return f"it is {state.colour}'s turn; legal moves: {legal}"
+        return f"it is {state.colour}'s turn (Parchís §1.4)"
     if state.sixes == 3:
-        return f"the third 6 in a row is lost: the turn ends; legal moves: {legal}"
+        return "the third 6 in a row is lost: the turn ends (Parchís §5.3)"
     if phase == PHASE_MOVE and state.roll == 5 and moves[0].kind == OUT:
-        return f"a 5 must bring a piece out of the nest; legal moves: {legal}"
+        return "a 5 must bring a piece out of the nest (Parchís §4.1)"
     if move.kind == PASS:
-        return f"a piece can move, so the player may not pass; legal moves: {legal}"
+        return "a piece can move, so the player may not pass (Parchís §3.2)"
     if move.kind == OUT:
         if phase == PHASE_MOVE and state.roll == 5:
-            return (
-                "no piece can come out: the nest is empty or the exit is blocked; "
-                f"legal moves: {legal}"
-            )
-        return f"only a 5 brings a piece out of the nest; legal moves: {legal}"
-    if move.kind == MOVE and move.steps != state.count:
-        return f"the move must count {state.count}; legal moves: {legal}"
-    seat = state.turn
-    if move.src not in state.pos[4 * seat : 4 * seat + 4] or move.src in (NEST, GOAL):
-        return f"no piece of {state.colour} can move from there; legal moves: {legal}"
+            return ("no piece can come out: the nest is empty or the exit is blocked "
+                    "(Parchís §4.2, §4.3)")
+        return "only a 5 brings a piece out of the nest (Parchís §4.1)"
+    return _why_not_step(state, move)
+
+
+def _why_not_step(state: State, move: Move) -> str:
+    if move.steps != state.count:
+        rule = "§7.3" if state.phase == PHASE_BONUS else "§5.1" if state.count == 7 else "§3.3"
+        return f"the move must count {state.count} (Parchís {rule})"
+    seat, src = state.turn, move.src
+    if src not in state.pos[4 * seat : 4 * seat + 4] or src in (NEST, GOAL):
+        return f"no piece of {state.colour} can move from there (Parchís §3.3)"
     if move in _steps(state, seat, state.count):
-        return f"on a 6 a barrier must be opened when it can; legal moves: {legal}"
-    return f"{move} is blocked (barrier, full square or past the goal); legal moves: {legal}"
+        return "on a 6 a barrier must be opened when it can (Parchís §6.3)"
+    to = src + move.steps
+    if to > GOAL:
+        return f"{move} would pass the goal, which takes the exact count only (Parchís §8.1)"
+    reach = state.options.tables.reach[seat]
+    if state.barriers & (reach[to] ^ reach[src]):
+        return f"{move} is blocked by a barrier on the way or on the square (Parchís §6.2)"
+    return f"{move} is blocked: the square already holds two pieces (Parchís §6.1)"

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, overload
 
+from boardrules._typing import deprecated
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options, whole_number
 from boardrules.parchis._board import BOARD, GOAL, NEST, TRACK_LAST, cell_name, lane_cell
@@ -125,6 +126,22 @@ def options_of(state: State) -> dict[str, Any]:
     }
 
 
+# The options for a type checker (the same list as OPTIONS; tests/test_types.py compares
+# them); any other keyword, or a value of another type, is reported as deprecated.
+@overload
+def new_game(
+    *,
+    players: int = 4,
+    colours: Sequence[str] | None = None,
+    first_player: int = 0,
+    two_out_on_first_five: bool = False,
+    exit_capture: bool = True,
+    barriers_on_safe_only: bool = False,
+    third_six_back_to_lane_start: bool = False,
+) -> State: ...
+@overload
+@deprecated("not an option of Parchís, or a value of the wrong type")
+def new_game(**options: object) -> State: ...
 def new_game(**options: Any) -> State:
     """The start of a Parchís game: every piece in its nest, the first player to roll.
 

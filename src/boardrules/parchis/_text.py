@@ -6,8 +6,18 @@ import re
 
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, lane_cell
-from boardrules.parchis._rules import legal_moves, returns
-from boardrules.parchis._state import PHASE_BONUS, PHASE_MOVE, PHASE_OVER, Move, State
+from boardrules.parchis._rules import _why_illegal, legal_moves, returns
+from boardrules.parchis._state import (
+    OUTS,
+    PASSES,
+    PHASE_BONUS,
+    PHASE_MOVE,
+    PHASE_OVER,
+    ROLLS,
+    STEPS,
+    Move,
+    State,
+)
 
 __all__ = ["evaluate", "parse_move", "pieces", "render"]
 
@@ -34,8 +44,31 @@ def parse_move(state: State, text: str) -> Move:
     for move in moves:
         if str(move) == text:
             return move
-    legal = ", ".join(str(m) for m in moves) or "none: the game is over"
-    raise IllegalMoveError(f"{text} is not legal now; legal moves: {legal}")
+    raise IllegalMoveError(f"{text} is not legal now: {_why_not(state, text)}")
+
+
+def _why_not(state: State, text: str) -> str:
+    """The rule that forbids the well-formed move ``text``, read as a move of the player in
+    turn (the notation names squares, so it means a move only for a given colour)."""
+    if state.phase == PHASE_OVER:
+        return _why_illegal(state, ROLLS[0])
+    colour = state.options.colours[state.turn]
+    if text.startswith("roll"):
+        return _why_illegal(state, ROLLS[int(text[5:]) - 1])
+    if text == "out":
+        return _why_illegal(state, OUTS[colour])
+    if text == "pass":
+        return _why_illegal(state, PASSES[colour])
+    where, steps = text.split("+")
+    if where.startswith("L"):
+        src = LANE_FIRST + int(where[1:]) - 1
+    else:
+        src = (int(where) - BOARD.exits[colour]) % BOARD.squares
+        if src >= LANE_FIRST:
+            legal = ", ".join(str(m) for m in legal_moves(state))
+            return (f"square {where} is not on {state.colour}'s way from its exit to its lane "
+                    f"(Parchís §1.2); legal moves: {legal}")
+    return _why_illegal(state, STEPS[colour][src][int(steps)])
 
 
 _LETTER = {name: name[0].upper() for name in BOARD.colours}
