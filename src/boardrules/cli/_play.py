@@ -275,7 +275,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     game.save()  # a bad --record path fails now, not after a long game
     names = game.names
     print(f"{args.game}, seed {seed}: "
-          + ", ".join(f"{names[i]} {s}" for i, s in enumerate(specs)))  # fmt: skip
+          + ", ".join(f"player {i} {s} ({names[i]})" for i, s in enumerate(specs)))  # fmt: skip
     if moves:
         print(f"resumed after {len(moves)} moves")
     try:
