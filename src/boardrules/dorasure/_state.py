@@ -203,6 +203,8 @@ class Task(_Row):
     IN_TURN: ClassVar[bool] = True
     #: whether the agenda holds at most one task of this kind
     UNIQUE: ClassVar[bool] = True
+    #: whether a task of this kind stands only at the front (it is played as it is pushed)
+    FRONT: ClassVar[bool] = False
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))
