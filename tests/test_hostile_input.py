@@ -372,3 +372,16 @@ def test_docker_route_cache_is_emptied_at_its_limit(monkeypatch: pytest.MonkeyPa
                               else rng.choice(br.legal_moves(s)))  # fmt: skip
             assert len(_pitch.PITCH._routes) <= 50
     assert len(_pitch._REACHES) <= 50
+
+
+def test_a_dorasure_move_with_a_float_field_is_refused() -> None:
+    from boardrules import dorasure
+
+    s = _rolled("dorasure")
+    move = br.legal_moves(s)[0]
+    with pytest.raises(TypeError):
+        dorasure.Move(move.kind, float(move.a), move.b, move.text)  # type: ignore[arg-type]
+    forged = attrs.evolve(move)
+    object.__setattr__(forged, "a", float(move.a))  # past the check on construction
+    with pytest.raises(br.IllegalMoveError):
+        br.apply_move(s, forged)

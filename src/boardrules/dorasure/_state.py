@@ -370,10 +370,13 @@ _MOVES: LRU[tuple[int, int, int, str], Move] = LRU(MOVE_TABLE_SIZE)
 def move(kind: int, a: int, b: int, text: str) -> Move:
     """The interned move with these fields (one object per move while it is in use)."""
     key = (kind, a, b, text)
-    found = _MOVES.get(key)
+    items = _MOVES.items  # the LRU's table, used directly: this runs at every step offered
+    found = items.get(key)
     if found is None:
         found = Move(kind, a, b, text)
         _MOVES.put(key, found)
+    else:
+        items.move_to_end(key)
     return found
 
 
