@@ -55,7 +55,8 @@ class Options:
     third_six_back_to_lane_start: bool = False
     tables: Tables = attrs.field(eq=False, repr=False, init=False)
     #: Per seat, what the move generator reads: the seat's cell of each relative position,
-    #: its reach masks (see :class:`Tables`) and its interned moves ``[src][steps]``.
+    #: its reach masks (see :class:`~boardrules.parchis._board.Tables`) and its interned moves
+    #: ``[src][steps]``.
     seat_tables: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Move, ...], ...]],
                        ...] = attrs.field(eq=False, repr=False, init=False)  # fmt: skip
 
