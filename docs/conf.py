@@ -51,6 +51,8 @@ nitpick_ignore_regex = [
     (r"py:class", r"Task"),
     (r"py:class", r"boardrules\.testing\.AnyState"),  # a TypeVar
     (r"py:class", r"boardrules\.[\w.]*\._?[A-Z]_?(co|contra)?"),
+    # The optional extras' own names (no inventories offline either).
+    (r"py:.*", r"(numpy|npt|gymnasium|pettingzoo|pyspiel|open_spiel)(\..*)?"),
 ]
 suppress_warnings = ["sphinx_autodoc_typehints.forward_reference"]
 
@@ -103,8 +105,11 @@ _DOCUMENTED_MODULES = (
     "boardrules.records",
     "boardrules.dorasure",
     "boardrules.bots",
+    "boardrules.analysis",
     "boardrules.simulate",
     "boardrules.pictures",
+    "boardrules.rl",
+    "boardrules.openspiel",
 )
 
 

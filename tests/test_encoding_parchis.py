@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,7 +12,7 @@ import boardrules as br
 from boardrules import parchis
 from boardrules.parchis import ACTION_OUT, ACTION_PASS, BOARD, GOAL, NEST, State
 from boardrules.parchis._state import MOVE, OUT, PASS, ROLL
-from test_encoding import playout
+from test_encoding import OPTIONS, playout
 
 TRACK, LANE = BOARD.squares, BOARD.lane_length
 BLOCK4 = 150  # one seat's block with 4 players: 146 + 4
@@ -34,20 +36,21 @@ def expected_action(what: tuple[str, int]) -> int:
 
 
 @settings(max_examples=6, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]))
+@given(seed=st.integers(0, 2**32 - 1), options=st.sampled_from(OPTIONS["parchis"]))
 def test_an_action_number_means_the_same_move_of_the_mover_everywhere(
-    seed: int, players: int
+    seed: int, options: dict[str, Any]
 ) -> None:
     seen: dict[tuple[bool, int], tuple[str, int]] = {}
-    for state in playout("parchis", {"players": players}, seed):
+    for state in playout("parchis", options, seed):
         chance = br.is_chance(state)
         for move in br.legal_moves(state):
             action = br.move_to_action(state, move)
             what = meaning(move)
             assert seen.setdefault((chance, action), what) == what
             assert action == expected_action(what)
-            if move.kind == MOVE:  # the piece moves the count the position asks for
+            if move.kind == MOVE:  # the mover's piece there moves the count asked for
                 assert move.steps == state.count
+                assert move.src in state.pos[4 * state.turn : 4 * state.turn + 4]
 
 
 def turned(state: State, k: int) -> State:

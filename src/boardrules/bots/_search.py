@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import boardrules as br
-from boardrules.bots._base import Evaluation, expected, forced_move
+from boardrules.analysis._search import CHANCE_DEPTH as CHANCE_DEPTH  # bots import it from here
+from boardrules.analysis._search import Expectimax, OutOfNodes, search_moves
+from boardrules.bots._base import Evaluation, forced_move
 from boardrules.game import GameState
 
 __all__ = ["ExpectimaxBot", "GreedyBot"]
@@ -15,10 +17,6 @@ __all__ = ["ExpectimaxBot", "GreedyBot"]
 # Values closer than this are ties, broken with the caller's generator.
 _TIE = 1e-12
 
-# Default chance_depth: in random play Parchís never had more than two rolls in a row (so it
-# is searched exactly); in Dorasure chains of three or fewer are the common case, and each
-# further roll would multiply the work by up to 126 outcomes.
-CHANCE_DEPTH = 3
 # Default max_nodes: Parchís needs at most about 1 200 positions at depth 2, far below it; in
 # Dorasure 20 000 positions take about a quarter of a second.
 MAX_NODES = 20_000
@@ -34,54 +32,9 @@ def _pick(moves: Sequence[M], values: Sequence[float], rng: random.Random) -> M:
     return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
 
 
-class _OutOfNodes(Exception):
-    """The search at this depth needs more than ``max_nodes`` positions."""
-
-
-class _Search:
-    """One search to a fixed number of decisions: its transposition table and node count."""
-
-    __slots__ = ("cache", "chance_depth", "evaluation", "nodes_left")
-
-    def __init__(self, bot: ExpectimaxBot) -> None:
-        self.evaluation = bot.evaluation
-        self.chance_depth = bot.chance_depth
-        self.nodes_left = bot.max_nodes
-        # Keyed by (position, decisions left, rolls in a row so far): a position seen after
-        # fewer rolls may be expanded further, so its value can differ.
-        self.cache: dict[tuple[Any, int, int], Sequence[float]] = {}
-
-    def value(self, state: Any, depth: int, rolls: int) -> Sequence[float]:
-        key = (state, depth, rolls)
-        known = self.cache.get(key)
-        if known is not None:
-            return known
-        self.nodes_left -= 1
-        if self.nodes_left < 0:
-            raise _OutOfNodes
-        player = br.current_player(state)
-        result: Sequence[float]
-        if player == br.TERMINAL:
-            result = br.returns(state)
-        elif player == br.CHANCE:
-            if rolls >= self.chance_depth:
-                result = self.evaluation(state)
-            else:
-                result = expected(state, lambda s: self.value(s, depth, rolls + 1))
-        elif depth == 0:
-            result = self.evaluation(state)
-        else:
-            children = (br.apply_move(state, m) for m in br.legal_moves(state))
-            result = max(
-                (self.value(child, depth - 1, 0) for child in children),
-                key=lambda v: v[player],
-            )
-        self.cache[key] = result
-        return result
-
-
 class ExpectimaxBot:
-    """Looks ``depth`` decisions ahead.
+    """Looks ``depth`` decisions ahead, with the search of
+    :func:`boardrules.analysis.expectimax`.
 
     Every player is assumed to pick the move best for itself (the max-n rule, which is
     minimax in two-player zero-sum games); a chance node is worth the average of its outcomes
@@ -132,16 +85,10 @@ class ExpectimaxBot:
         if forced is not None:
             return forced
         player = br.current_player(state)
-        moves = br.legal_moves(state)
-        children = [br.apply_move(state, m) for m in moves]
-        for depth in range(self.depth - 1, -1, -1):
-            search = _Search(self)
-            try:
-                values = [search.value(child, depth, 0)[player] for child in children]
-            except _OutOfNodes:
-                continue
-            return _pick(moves, values, rng)
-        return _pick(moves, [self.evaluation(child)[player] for child in children], rng)
+        _, values = search_moves(
+            state, self.depth, self.evaluation, self.chance_depth, self.max_nodes
+        )
+        return _pick(br.legal_moves(state), [v[player] for v in values], rng)
 
     def value(self, state: GameState[Any, Any]) -> tuple[float, ...]:
         """The expectimax value of ``state`` for each player, searched ``depth`` decisions deep
@@ -150,9 +97,10 @@ class ExpectimaxBot:
         Handy to check a position by hand; :meth:`choose` picks the move that maximises it.
         """
         for depth in range(self.depth, -1, -1):
+            search = Expectimax(self.evaluation, self.chance_depth, self.max_nodes)
             try:
-                return tuple(_Search(self).value(state, depth, 0))
-            except _OutOfNodes:
+                return tuple(search.value(state, depth))
+            except OutOfNodes:
                 continue
         return tuple(self.evaluation(state))
 

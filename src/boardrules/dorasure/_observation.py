@@ -270,7 +270,7 @@ def _reading(state: State, at: int, out: FloatBuffer) -> None:
     score = (state.score + _SCORE_SPAN) / (2 * _SCORE_SPAN)
     out[at] = min(1.0, max(0.0, score))
     if state.pending:
-        out[at + 1] = state.pending / MAX_DICE
+        out[at + 1] = min(1.0, state.pending / MAX_DICE)
     for i, count in enumerate(state.roll):
         if count:
             out[at + 2 + i] = min(1.0, count / MAX_DICE)

@@ -310,18 +310,9 @@ def _why_illegal(s: DorasureState, mv: object) -> str:
         return "the game is over: the heroes have " + ("won" if s.phase == WON else "lost")
     if not isinstance(mv, DorasureMove):
         return f"{mv!r} is not a Dorasure move"
-    code = s.agenda[0][0]
-    allowed = ", ".join(str(m) for m in legal_moves(s)[:12])
-    if code in CHANCE_TASKS:
-        return f"{mv} is not an outcome of this roll; the outcomes are: {allowed}..."
-    reasons = {
-        T_MOVE: "movement: each step needs an unused die meeting the terrain's minimum "
-        "(roads 2+, plains 3+, forests 5+, mountains never), and no stop on another hero",
-        T_ACT: "after moving a hero may adventure (plains/forest), rest (City/village), "
-        "gather information or quest next to a mountain, or pass",
-    }
-    why = reasons.get(code, "not allowed now")
-    return f"{mv} is illegal ({why}); legal now: {allowed}"
+    from boardrules.dorasure._why import legal_now, why_illegal  # here: it builds on this module
+
+    return f"{mv} is illegal: {why_illegal(s, mv.text)}; legal now: {legal_now(s)}"
 
 
 def returns(s: DorasureState) -> tuple[float, ...]:

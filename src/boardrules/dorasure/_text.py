@@ -32,6 +32,7 @@ from boardrules.dorasure._state import (
     DorasureState,
     Move,
 )
+from boardrules.dorasure._why import legal_now, why_illegal
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 
 __all__ = ["parse_move", "render"]
@@ -150,8 +151,7 @@ _NOTATION = re.compile(
 def parse_move(s: DorasureState, text: str) -> Move:
     """The legal move written ``text`` (see the notation on the docs page).
 
-    >>> from boardrules.dorasure import parse_move
-    >>> from boardrules.dorasure import new_game
+    >>> from boardrules.dorasure import new_game, parse_move
     >>> s = new_game(players=2)
     >>> str(parse_move(s, "quest-tile golem"))
     'quest-tile golem'
@@ -163,5 +163,6 @@ def parse_move(s: DorasureState, text: str) -> Move:
     for mv in legal_moves(s):
         if mv.text == wanted:
             return mv
-    shown = ", ".join(m.text for m in legal_moves(s)[:12])
-    raise IllegalMoveError(f"{wanted!r} is not legal now; legal moves: {shown}")
+    raise IllegalMoveError(
+        f"{wanted!r} is not legal now: {why_illegal(s, wanted)}; legal moves: {legal_now(s)}"
+    )

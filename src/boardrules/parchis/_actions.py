@@ -101,6 +101,16 @@ def move_to_action(state: State, move: Move) -> int:
 def action_to_move(state: State, action: int) -> Move:
     """The legal move numbered ``action``; an action that is not legal now raises
     :class:`~boardrules.IllegalMoveError`."""
-    moves = legal_moves(state)
-    what = "the roll of the die" if state.phase == PHASE_ROLL else f"seat {state.turn}"
-    return pick(moves, legal_actions(state), action, what if moves else "a game that is over")
+    if state.phase == PHASE_ROLL:
+        if type(action) is int and 0 <= action < _FACES:
+            return ROLLS[action]  # every face is legal before a roll
+        return pick(ROLLS, _ROLL_ACTIONS, action, "the roll of the die")
+    legal = state._legal
+    if legal is None:
+        legal = legal_moves(state)
+    if type(action) is int:
+        for move in legal:  # a few moves at most: one lookup each
+            if _action_of(move) == action:
+                return move
+    what = f"seat {state.turn}" if legal else "a game that is over"
+    return pick(legal, legal_actions(state), action, what)

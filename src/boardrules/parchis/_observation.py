@@ -230,7 +230,7 @@ def observation_string(state: State, player: int) -> str:
         seat = (observer + k) % n
         mine = state.pos[4 * seat : 4 * seat + 4]
         cell = options.tables.cell[seat]
-        track = [(cell[r] - seen_from) % _TRACK for r in mine if NEST < r <= TRACK_LAST]
+        track = sorted((cell[r] - seen_from) % _TRACK for r in mine if NEST < r <= TRACK_LAST)
         lane = [f"L{r - LANE_FIRST + 1}" for r in mine if LANE_FIRST <= r < GOAL]
         name = "seat 0 (you)" if k == 0 else f"seat {k}"
         lines.append(

@@ -1,0 +1,194 @@
+"""``boardrules analyse``: every legal move of a position with its value per player.
+
+Also the names of the players (by colour, side or hero) that ``analyse`` and ``play`` show,
+and the text of a value: an exact fraction with its decimal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import boardrules as br
+from boardrules.analysis import (
+    Analysis,
+    SolveError,
+    TooManyStatesError,
+    Value,
+    best_moves,
+    solve,
+)
+from boardrules.cli._common import UsageError
+
+# A fraction longer than this is shown by its decimal only (with --full, in full).
+_LONGEST_FRACTION = 24
+# Below this many states the progress line on stderr is not worth showing.
+_QUIET_BELOW = 50_000
+
+
+def player_names(state: Any) -> list[str]:
+    """A short name for each seat: its colour (Parchís, Dorada), side (Docker) or hero
+    (Dorasure), else ``player N``."""
+    n = br.num_players(state)
+    names: list[str] = []
+    for seat in range(n):
+        name = _seat_name(state, seat)
+        names.append(name if name else f"player {seat}")
+    return names
+
+
+def _seat_name(state: Any, seat: int) -> str | None:
+    options = getattr(state, "options", None)
+    colours = getattr(options, "colours", None)
+    board = getattr(getattr(state, "game", None), "name", "")
+    if board == "parchis" and colours is not None:
+        from boardrules.parchis import BOARD
+
+        return str(BOARD.colours[colours[seat]])
+    rules = getattr(state, "rules", None)
+    hero = getattr(rules, "hero_name", None)
+    if callable(hero):
+        return str(hero(seat))
+    sides = getattr(rules, "sides", None)
+    if isinstance(sides, tuple) and seat < len(sides):
+        return str(sides[seat])
+    return None
+
+
+def value_text(value: Value, full: bool = False) -> str:
+    """``0.5553 (216/389)``: the decimal, and the fraction when exact and short enough."""
+    decimal = f"{float(value):.6f}"
+    if not isinstance(value, Fraction):
+        return decimal
+    fraction = f"{value.numerator}/{value.denominator}" if value.denominator != 1 else None
+    if fraction is None:
+        return decimal
+    if len(fraction) > _LONGEST_FRACTION and not full:
+        return f"{decimal} (a fraction of {len(str(value.denominator))} digits)"
+    return f"{decimal} ({fraction})"
+
+
+def values_text(names: Sequence[str], values: Sequence[Value], full: bool = False) -> str:
+    return ", ".join(f"{name} {value_text(v, full)}" for name, v in zip(names, values, strict=True))
+
+
+def _read_state(path: str) -> Any:
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not a text file of a state document") from None
+    return br.from_json(text)
+
+
+class _Progress:
+    """Shows on stderr how far a large build or solve has come, on one line."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.shown = False
+
+    def __call__(self, stage: str, count: int) -> None:
+        if self.quiet or count < _QUIET_BELOW:
+            return
+        verb = "building the graph" if stage == "build" else "solving"
+        print(f"\r{verb}: {count:,} states", end="", file=sys.stderr, flush=True)
+        self.shown = True
+
+    def done(self) -> None:
+        if self.shown:
+            print(file=sys.stderr)
+            self.shown = False
+
+
+def analyse(state: Any, args: argparse.Namespace) -> Analysis:
+    """Solve (or with ``--depth``, search) the position as the command line asks."""
+    if args.depth is not None:
+        if args.depth < 1:
+            raise UsageError("--depth must be at least 1")
+        return _search(state, args.depth)
+    progress = _Progress(args.quiet)
+    try:
+        sol = solve(state, max_states=args.max_states, exact=True, progress=progress)
+    except SolveError:
+        if args.exact:
+            raise
+        sol = solve(state, max_states=args.max_states, exact=False, progress=progress)
+    except TooManyStatesError as e:
+        if args.exact:
+            raise
+        progress.done()
+        found = best_moves(state, max_states=1, depth=2)
+        return Analysis(found.values, found.move_values, "expectimax", found.player,
+                        found.concept, depth=found.depth,
+                        reason=f"more than {e.limit:,} states to solve")  # fmt: skip
+    finally:
+        progress.done()
+    return Analysis(sol.values, sol.move_values, "solve", sol.player, sol.concept, sol.exact,
+                    sol.states)  # fmt: skip
+
+
+def _search(state: Any, depth: int) -> Analysis:
+    found = best_moves(state, max_states=1, depth=depth)
+    return Analysis(found.values, found.move_values, "expectimax", found.player, found.concept,
+                    depth=found.depth, reason="as --depth asks")  # fmt: skip
+
+
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    state = _read_state(args.state)
+    names = player_names(state)
+    player = br.current_player(state)
+    result = analyse(state, args)
+    game = br.game_of(state).name
+    if player == br.TERMINAL:
+        print(f"{game}: the game is over")
+    elif player == br.CHANCE:
+        print(f"{game}: the dice are rolled next")
+    else:
+        print(f"{game}: {names[player]} to move (player {player})")
+    print(f"method: {result.describe()}")
+    print(f"value: {values_text(names, result.values, args.full)}")
+    ranked = result.ranked()
+    if ranked:
+        heading = "outcomes" if player == br.CHANCE else "moves, best first"
+        print(f"{heading}:")
+        width = max(len(str(m)) for m, _ in ranked)
+        for i, (move, values) in enumerate(ranked, 1):
+            print(f"  {i:>3}. {move!s:<{width}}  {values_text(names, values, args.full)}")
+    return 0
+
+
+def add_analyse(sub: Any) -> None:
+    """The ``analyse`` command's arguments."""
+    p = sub.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="every legal move of a position with its exact value per player",
+    )
+    p.add_argument("state", metavar="STATE.json", help="a state document (boardrules.to_json)")
+    p.add_argument(
+        "--depth",
+        type=int,
+        metavar="D",
+        help="search D decisions deep with the game's evaluation instead of solving",
+    )
+    p.add_argument(
+        "--exact",
+        action="store_true",
+        help="insist on exact fractions: fail rather than fall back to floats or a search",
+    )
+    p.add_argument(
+        "--max-states",
+        type=int,
+        default=1_000_000,
+        metavar="N",
+        help="solve only if the position reaches at most N states (1000000)",
+    )
+    p.add_argument("--full", action="store_true", help="print long fractions in full")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(run=_cmd_analyse, parser=p)

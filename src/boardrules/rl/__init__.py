@@ -1,0 +1,29 @@
+"""Reinforcement-learning environments for every boardrules game (the optional extra ``rl``:
+``pip install 'boardrules[rl]'``, which brings numpy, Gymnasium and PettingZoo).
+
+* :func:`env` -- a PettingZoo AEC environment where every seat is an agent;
+* :func:`single_agent_env` -- a Gymnasium environment where one learner plays against bots.
+
+Both show only decision nodes (the dice are rolled inside, seeded by ``reset(seed=...)``),
+observe with :func:`boardrules.observation` from the agent's seat, and mask the actions with
+:func:`boardrules.legal_actions`: the observation is a ``Dict`` with a float32
+``"observation"`` array of shape :func:`boardrules.observation_shape` and an int8
+``"action_mask"`` of length :func:`boardrules.num_actions`, as PettingZoo's classic games
+have.  Rewards are 0 until the end, then :func:`boardrules.returns`.
+
+>>> import boardrules.rl
+>>> e = boardrules.rl.env("parchis", players=2)
+>>> e.possible_agents
+['player_0', 'player_1']
+"""
+
+from boardrules._extras import require
+
+# Before anything imports them, so that a missing one names the extra to install.
+for _module in ("numpy", "gymnasium", "pettingzoo"):
+    require(_module, "rl", "boardrules.rl")
+
+from boardrules.rl._aec import BoardEnv, env  # noqa: E402
+from boardrules.rl._single import SingleAgentEnv, single_agent_env  # noqa: E402
+
+__all__ = ["BoardEnv", "SingleAgentEnv", "env", "single_agent_env"]

@@ -1,0 +1,219 @@
+"""boardrules.analysis: solve() against an independent brute force on endgames of every game,
+the hand-computed values, the limits, and the search fallbacks."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import boardrules as br
+from boardrules import docker, dorada, parchis
+from boardrules.analysis import (
+    Solution,
+    TooManyStatesError,
+    best_moves,
+    expectimax,
+    solve,
+    win_probabilities,
+)
+
+GOAL3 = ["goal", "goal", "goal"]
+
+
+def brute_force(state: Any, zero_sum: bool, limit: int = 200_000) -> dict[Any, tuple[float, ...]]:
+    """Plain value iteration in floats over every reachable state, to 1e-12: written
+    without the solver's graph, components or linear algebra.  In a two-player zero-sum
+    game player 0 maximises its value and player 1 minimises it; otherwise every player
+    takes the first move that is best for itself."""
+    seen = {state: None}
+    todo = [state]
+    while todo:
+        s = todo.pop()
+        if br.current_player(s) == br.CHANCE:
+            kids = [br.apply_move(s, m) for m, _ in br.chance_outcomes(s)]
+        else:
+            kids = [br.apply_move(s, m) for m in br.legal_moves(s)]
+        for k in kids:
+            if k not in seen:
+                seen[k] = None
+                todo.append(k)
+        assert len(seen) < limit
+    n = br.num_players(state)
+    rolls = {s: [(float(p), br.apply_move(s, m)) for m, p in br.chance_outcomes(s)] for s in seen}
+    moves = {s: [br.apply_move(s, m) for m in br.legal_moves(s)] for s in seen}
+    value = {s: (0.0,) * n for s in seen}
+    for _ in range(100_000):
+        moved = 0.0
+        new = {}
+        for s in seen:
+            player = br.current_player(s)
+            if player == br.TERMINAL:
+                v = tuple(br.returns(s))
+            elif player == br.CHANCE:
+                v = tuple(sum(p * value[k][i] for p, k in rolls[s]) for i in range(n))
+            else:
+                options = [value[k] for k in moves[s]]
+                if zero_sum:
+                    pick = max if player == 0 else min
+                    v = pick(options, key=lambda o: o[0])
+                else:
+                    v = max(options, key=lambda o: o[player])
+            moved = max(moved, *(abs(a - b) for a, b in zip(v, value[s], strict=True)))
+            new[s] = v
+        value = new
+        if moved < 1e-13:
+            return value
+    raise AssertionError("brute force did not settle")
+
+
+def assert_matches(state: Any, exact: bool = True, zero_sum: bool = True) -> Solution:
+    sol = solve(state, exact=exact)
+    truth = brute_force(state, zero_sum)
+    assert sol.states == len(truth)
+    assert sol.exact is exact
+    assert all(isinstance(v, Fraction if exact else float) for v in sol.values)
+    assert [float(v) for v in sol.values] == pytest.approx(truth[state], abs=1e-9)
+    for move, values in sol.move_values.items():
+        child = br.apply_move(state, move)
+        assert [float(v) for v in values] == pytest.approx(truth[child], abs=1e-9)
+    return sol
+
+
+def test_parchis_pass_cycle_hand_computed() -> None:
+    # Both need exactly a 1 from L7.  A 6 rolls again, the third 6 loses the turn; with w the
+    # chance that the player to roll wins, w = 43/216 + 173/216 (1 - w), so w = 216/389.
+    s = parchis.position({"yellow": ["L7", *GOAL3], "red": ["L7", *GOAL3]}, turn="yellow",
+                         players=2)  # fmt: skip
+    sol = assert_matches(s)
+    assert sol.values == (Fraction(216, 389), Fraction(173, 389))
+    assert sol.concept == "zero-sum" and sol.player == br.CHANCE
+    assert sol.move_values[br.parse_move(s, "roll 1")] == (1, 0)
+
+
+def test_parchis_one_piece_each_with_passes() -> None:
+    s = parchis.position({"yellow": [60, *GOAL3], "red": ["L5", *GOAL3]}, turn="yellow",
+                         players=2)  # fmt: skip
+    assert_matches(s)
+
+
+def test_parchis_two_pieces_each_in_the_lanes() -> None:
+    s = parchis.position(
+        {"yellow": ["L5", "L6", "goal", "goal"], "red": ["L6", "L7", "goal", "goal"]},
+        turn="red", players=2,
+    )  # fmt: skip
+    assert_matches(s, exact=False)
+
+
+def test_parchis_two_pieces_decision_node_moves() -> None:
+    s = parchis.position({"yellow": ["L2", "L5", "goal", "goal"], "red": ["L6", *GOAL3]},
+                         turn="yellow", roll=2, players=2)  # fmt: skip
+    sol = assert_matches(s)
+    assert sol.player == 0 and len(sol.move_values) == 2
+    best, second = sol.ranked()
+    assert best[1][0] >= second[1][0] and sol.best_move == best[0]
+
+
+def test_parchis_three_players_max_n() -> None:
+    s = parchis.position(
+        {"yellow": ["L6", *GOAL3], "blue": ["L5", *GOAL3], "red": ["L7", *GOAL3]},
+        turn="blue", players=3,
+    )  # fmt: skip
+    sol = assert_matches(s, zero_sum=False)
+    assert sol.concept == "max-n"
+    assert sum(sol.values) == Fraction(3, 2)  # places score 1, 1/2 and 0
+
+
+def test_dorada_near_the_end() -> None:
+    s = dorada.position(players=2, track={30: [0], 35: [1]}, start=[0, 0],
+                        dorada=[0, 0, 0, 1, 1, 1])  # fmt: skip
+    sol = assert_matches(s, zero_sum=False)
+    assert sol.concept == "max-n"  # a shared win pays both: not zero-sum
+
+
+def test_dorada_three_players() -> None:
+    s = dorada.position(players=3, track={30: [0], 35: [1], 28: [2]}, start=[0, 0, 0],
+                        dorada=[0, 0, 0, 1, 1, 1, 2, 2, 2])  # fmt: skip
+    assert_matches(s, zero_sum=False)
+
+
+def test_docker_endgame_with_rerolls_and_cycles() -> None:
+    # Two players left, each with one free piece on a tower of an eliminated player.
+    s = docker.position({"a1": "02220", "c3": "13331", "b2": "01"}, players=4,
+                        eliminated=[2, 3], turn=1)  # fmt: skip
+    sol = solve(s, exact=False)
+    assert sol.concept == "max-n"  # four seats: the eliminated players score 0 throughout
+    assert sol.states > 30_000
+    assert sum(sol.values) == pytest.approx(1.0)
+
+
+def test_docker_small_exact() -> None:
+    s = docker.position({"a1": "0222", "c3": "1333", "b2": "0101"}, players=4,
+                        eliminated=[2, 3], turn=0)  # fmt: skip
+    sol = assert_matches(s, zero_sum=False)
+    assert sol.values == (0, 1, 0, 0)  # player 0's only piece is buried: out at once
+
+
+def test_float_and_exact_agree() -> None:
+    s = parchis.position({"yellow": [62, *GOAL3], "red": [28, *GOAL3]}, turn="red", players=2)
+    exact, floats = solve(s), solve(s, exact=False)
+    assert [float(v) for v in exact.values] == pytest.approx(floats.values, abs=1e-12)
+
+
+def test_terminal_position() -> None:
+    s = parchis.position({"yellow": ["L7", *GOAL3], "red": ["L7", *GOAL3]}, turn="yellow",
+                         roll=1, players=2)  # fmt: skip
+    s = br.apply_move(s, br.legal_moves(s)[0])
+    assert br.is_terminal(s)
+    sol = solve(s)
+    assert sol.values == (1, 0) and sol.move_values == {} and sol.best_move is None
+    assert sol.states == 1 and sol.ranked() == ()
+
+
+def test_too_many_states_says_how_many() -> None:
+    s = br.new_game("parchis", players=2)
+    with pytest.raises(TooManyStatesError, match=r"more than 1,000 states \(1,001 found") as e:
+        solve(s, max_states=1000)
+    assert isinstance(e.value, ValueError) and e.value.found == 1001
+    with pytest.raises(br.InvalidOptionError):
+        solve(s, max_states=0)
+
+
+def test_progress_is_reported() -> None:
+    s = parchis.position({"yellow": [50, *GOAL3], "red": ["L2", *GOAL3]}, turn="yellow",
+                         players=2)  # fmt: skip
+    heard: list[tuple[str, int]] = []
+    solve(s, exact=False, progress=lambda stage, n: heard.append((stage, n)))
+    assert ("build", 50_000) in heard or solve(s, exact=False).states < 50_000
+
+
+def test_win_probabilities_solves_small_and_searches_large() -> None:
+    s = parchis.position({"yellow": ["L7", *GOAL3], "red": ["L7", *GOAL3]}, turn="yellow",
+                         players=2)  # fmt: skip
+    small = win_probabilities(s)
+    assert small.method == "solve" and small.values[0] == Fraction(216, 389)
+    assert small.describe() == "solved exactly (24 states)"
+    big = win_probabilities(br.new_game("parchis", players=2), max_states=500, depth=1)
+    assert big.method == "expectimax" and big.depth == 1
+    assert "more than 500 states" in big.describe()
+
+
+def test_best_moves_fallback_ranks_every_move() -> None:
+    s = br.new_game("parchis", players=2)
+    s = br.apply_move(s, br.parse_move(s, "roll 5"))
+    s = br.apply_move(s, br.legal_moves(s)[0])
+    s = br.apply_move(s, br.parse_move(s, "roll 5"))
+    a = best_moves(s, max_states=100, depth=1)
+    assert a.method == "expectimax"
+    assert {m for m, _ in a.ranked()} == set(br.legal_moves(s))
+
+
+def test_expectimax_matches_solve_when_deep_enough() -> None:
+    s = parchis.position({"yellow": ["L6", *GOAL3], "red": ["L7", *GOAL3]}, turn="yellow",
+                         roll=1, players=2)  # fmt: skip
+    # One decision: moving to L7 or... the only move; deep search approaches the exact value.
+    exact = solve(s).values
+    assert expectimax(s, 0) == tuple(br.evaluate(s))
+    deep = expectimax(s, 12)
+    assert abs(deep[0] - float(exact[0])) < 0.05

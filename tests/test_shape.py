@@ -1,0 +1,206 @@
+"""The four game packages read alike: the same names, readable values, errors that cite the
+rule, and the old names still working (deprecated) for code written against 0.1."""
+
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from types import ModuleType
+from typing import Any
+
+import attrs
+import pytest
+
+import boardrules as br
+from boardrules import docker, dorada, dorasure, parchis
+
+GAMES = (parchis, dorada, docker, dorasure)
+CORE = (
+    "State", "Move", "Options", "GAME", "new_game", "position", "legal_moves",
+    "chance_outcomes", "apply_move", "current_player", "num_players", "is_terminal",
+    "returns", "render", "parse_move", "encode", "decode", "options_of", "evaluate",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.__name__)
+def test_every_game_package_exports_the_core_names(game: ModuleType) -> None:
+    missing = [name for name in CORE if name not in game.__all__]
+    assert missing == []
+    assert game.GAME.state_type is game.State
+    assert game.GAME.move_type is game.Move
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.__name__)
+def test_the_same_private_modules_do_the_same_job_in_every_game(game: ModuleType) -> None:
+    from importlib import import_module
+
+    for part, names in (
+        ("_state", ("State", "Options")),
+        ("_rules", ("legal_moves", "apply_move")),
+        ("_setup", ("new_game", "position", "options_of")),
+        ("_text", ("render", "parse_move")),
+        ("_json", ("encode", "decode")),
+    ):
+        module = import_module(f"{game.__name__}.{part}")
+        for name in names:
+            assert getattr(module, name) is getattr(game, name), (part, name)
+
+
+def test_old_names_are_aliases_of_the_new_ones() -> None:
+    assert dorada.DoradaState is dorada.State and dorada.DoradaOptions is dorada.Options
+    assert docker.DockerState is docker.State and docker.Rules is docker.Options
+    assert dorasure.DorasureState is dorasure.State and dorasure.DorasureMove is dorasure.Move
+    assert dorasure.Rules is dorasure.Options
+    # The old base classes stay the base of every move class of their game.
+    assert all(issubclass(c, dorada.DoradaMove) for c in (dorada.Roll, dorada.Advance, dorada.Pass))
+    assert all(issubclass(c, docker.DockerMove) for c in (docker.Roll, docker.Shift, docker.Entry))
+
+
+def test_old_position_keywords_still_work_with_a_deprecation_warning() -> None:
+    with pytest.warns(DeprecationWarning, match="to_move= is deprecated; write turn="):
+        old = dorada.position(players=2, track={3: [1, 0]}, to_move=0, die=4)
+    assert old == dorada.position(players=2, track={3: [1, 0]}, turn=0, roll=4)
+    with pytest.warns(DeprecationWarning, match="die= is deprecated; write roll="):
+        dorada.position(players=2, turn=1, die=2)
+    with pytest.warns(DeprecationWarning, match="to_move="):
+        old_docker = docker.position({"b2": "01"}, players=2, to_move=1, roll=2)
+    assert old_docker == docker.position({"b2": "01"}, players=2, turn=1, roll=2)
+    with pytest.raises(br.StateFormatError, match="given twice"):
+        dorada.position(players=2, turn=0, to_move=0)
+
+
+def test_renamed_state_fields_keep_their_old_names_read_only() -> None:
+    s = dorada.position(players=2, track={3: [1, 0]}, turn=0, roll=4)
+    assert (s.to_move, s.die) == (s.turn, s.roll) == (0, 4)
+    d = docker.position({"b2": "01"}, players=2, turn=1, roll=2)
+    assert (d.to_move, d.rules) == (d.turn, d.options) == (1, d.options)
+    h = dorasure.new_game(players=2)
+    assert h.options is h.rules
+    with pytest.raises(AttributeError):
+        s.to_move = 1  # type: ignore[misc]
+
+
+def test_json_documents_keep_their_keys() -> None:
+    s = dorada.position(players=2, track={3: [1, 0]}, turn=0, roll=4)
+    body = json.loads(br.to_json(s))["state"]
+    assert (body["to_move"], body["die"]) == (0, 4)
+    d = docker.position({"b2": "01"}, players=2, turn=1, roll=2)
+    assert json.loads(br.to_json(d))["state"]["to_move"] == 1
+
+
+@pytest.mark.parametrize(
+    ("state", "text", "shown"),
+    [
+        (parchis.position({"yellow": [12]}, roll=6, players=2), "12+6", "<parchis.Move 12+6>"),
+        (dorada.position(players=2, track={3: [0]}, turn=0, roll=4), "move 3",
+         "<dorada.Advance move 3>"),
+        (docker.position({"b2": "0"}, players=2, roll=1), "b2-a2", "<docker.Shift b2-a2>"),
+        (dorasure.new_game(players=2), "quest-tile golem", "<dorasure.Move quest-tile golem>"),
+    ],
+)  # fmt: skip
+def test_a_moves_repr_shows_its_notation(
+    state: br.GameState[Any, Any], text: str, shown: str
+) -> None:
+    assert repr(br.parse_move(state, text)) == shown
+
+
+@pytest.mark.parametrize(
+    ("state", "shown"),
+    [
+        (parchis.position({"yellow": [12]}, roll=6, players=2),
+         "<parchis.State turn=0 (yellow) phase=move roll=6>"),
+        (dorada.new_game(players=2), "<dorada.State turn=0 phase=roll>"),
+        (docker.position({"b2": "0"}, players=2, turn=1, roll=1),
+         "<docker.State turn=1 phase=move roll=1>"),
+        (dorasure.new_game(players=2), "<dorasure.State turn=0 (Ninja) phase=adventure>"),
+    ],
+)  # fmt: skip
+def test_a_states_repr_is_short_and_its_str_is_the_picture(
+    state: br.GameState[Any, Any], shown: str
+) -> None:
+    assert repr(state) == shown
+    assert str(state) == br.render(state)
+    full = state.full_repr()  # type: ignore[attr-defined]
+    shown_fields = [f.name for f in attrs.fields(type(state)) if f.repr is not False]  # type: ignore[arg-type]
+    assert full.startswith("State(") and all(f"{name}=" in full for name in shown_fields)
+
+
+def test_parchis_move_kinds_are_a_named_enum() -> None:
+    m = parchis.parse_move(parchis.new_game(), "roll 5")
+    assert m.kind is parchis.Kind.ROLL
+    assert int(m.kind) == 0  # still an int for older code
+    assert [k.name for k in parchis.Kind] == ["ROLL", "MOVE", "OUT", "PASS"]
+
+
+CITES = re.compile(r"\((Parchís|Dorada|Docker|Dorasure) §\d+\.\d+")
+
+
+@pytest.mark.parametrize(
+    ("state", "text", "rule"),
+    [
+        # Parchís: roll first; a 5 must bring a piece out; a 6 must open a barrier; the goal
+        # needs the exact count; a square off the player's way.
+        (parchis.position({"yellow": [12]}, players=2), "12+4", "Parchís §3.1"),
+        (parchis.position({"yellow": [12]}, roll=5, players=2), "12+5", "Parchís §4.1"),
+        (parchis.position({"yellow": [12, 12, 30]}, roll=6, players=2), "30+6", "Parchís §6.3"),
+        (parchis.position({"yellow": ["L5"]}, roll=4, players=2), "L5+4", "Parchís §8.1"),
+        (parchis.position({"yellow": [12]}, roll=4, players=2), "3+4", "Parchís §1.2"),
+        # Dorada: roll first; no voluntary pass; only the top piece of a stack moves.
+        (dorada.position(players=2, track={3: [0]}, turn=0), "move 3", "Dorada §2.1"),
+        (dorada.position(players=2, track={3: [0]}, turn=0, roll=2), "pass", "Dorada §2.5"),
+        (dorada.position(players=2, track={3: [0, 1]}, turn=0, roll=2), "move 3", "Dorada §2.3"),
+        # Docker: only the top piece of a tower moves; no ending where the move began.
+        (docker.position({"b2": "01"}, players=2, turn=0, roll=1), "b2-a2", "Docker §1.3"),
+        (docker.position({"b2": "0"}, players=2, turn=0, roll=4), "b2-b2", "Docker §2.2"),
+        # Dorasure: not an action during movement; resting where no rest is possible; a step
+        # the terrain forbids.
+        (dorasure.position(["Ninja", "Hunter"], at={"Ninja": "c2"}, quests={"g0": "golem"},
+                           step="move", dice=[3, 5]), "rest", "Dorasure §4.1"),
+        (dorasure.position(["Ninja", "Hunter"], at={"Ninja": "f1"}, quests={"g0": "golem"},
+                           step="act"), "rest", "Dorasure §5.3"),
+        (dorasure.position(["Ninja", "Hunter"], at={"Ninja": "c2"}, quests={"g0": "golem"},
+                           step="move", dice=[3, 5]), "step 6 c1", "Dorasure §4.1"),
+    ],
+)  # fmt: skip
+def test_an_illegal_move_names_the_rule_that_forbids_it(
+    state: br.GameState[Any, Any], text: str, rule: str
+) -> None:
+    with pytest.raises(br.IllegalMoveError) as refused:
+        br.parse_move(state, text)
+    assert f"({rule}" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("state", "move", "rule"),
+    [
+        (parchis.position({"yellow": [12]}, roll=5, players=2),
+         parchis.Move(parchis.Kind.MOVE, 0, 7, 5), "Parchís §4.1"),
+        (dorada.position(players=2, track={3: [0]}, turn=0, roll=2), dorada.PASS, "Dorada §2.5"),
+        (docker.position({"b2": "01"}, players=2, turn=0, roll=1), docker.Shift(4, 3),
+         "Docker §1.3"),
+    ],
+)  # fmt: skip
+def test_apply_move_of_an_illegal_move_names_the_rule_too(
+    state: br.GameState[Any, Any], move: object, rule: str
+) -> None:
+    with pytest.raises(br.IllegalMoveError, match=re.escape(f"({rule}")):
+        br.apply_move(state, move)
+
+
+def test_a_dorasure_move_from_another_task_is_explained_by_apply_move() -> None:
+    s = dorasure.position(["Ninja", "Hunter"], at={"Ninja": "f1"}, quests={"g0": "golem"},
+                          step="act")
+    moving = dorasure.position(["Ninja", "Hunter"], at={"Ninja": "c2"}, quests={"g0": "golem"},
+                               step="move", dice=[3, 5])
+    step = dorasure.parse_move(moving, "step 3 b2")
+    with pytest.raises(br.IllegalMoveError) as refused:
+        dorasure.apply_move(s, step)
+    assert CITES.search(str(refused.value)) and "legal now: adventure" in str(refused.value)
+
+
+def test_no_deprecation_warning_from_the_new_names() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        dorada.position(players=2, turn=1, roll=2)
+        docker.position({}, players=2, turn=1)
