@@ -84,6 +84,9 @@ anything = br.new_game(name)
 assert_type(anything, br.GameState[Any, Any])
 assert_type(br.from_json(br.to_json(c)), br.GameState[Any, Any])
 assert_type(br.get_game(name), br.Game[br.GameState[Any, Any], Any])
+loaded = br.from_json(br.to_json(br.new_game("parchis")))
+if isinstance(loaded, parchis.State):  # the game known, the types are precise again
+    assert_type(br.legal_moves(loaded), tuple[parchis.Move, ...])
 
 br.apply_move(c, parchis.Move(parchis.Kind.ROLL, -1, -1, 3))  # expect-error
 br.legal_moves(Flip(True))  # expect-error
