@@ -81,3 +81,22 @@ def test_tournament_refuses_mistyped_settings() -> None:
         tournament("docker", ["random", "greedy"], games_per_pairing=1, record=5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="options must be a mapping"):
         tournament("docker", ["random", "greedy"], options="players=2")  # type: ignore[arg-type]
+
+
+class _Failing:
+    """A bot whose ``choose`` raises: its error must reach the caller, saying where."""
+
+    def __repr__(self) -> str:
+        return "Failing()"
+
+    def choose(self, state: Any, rng: Any = None) -> Any:
+        raise RuntimeError("the bot broke")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_raising_in_choose_names_the_game_it_broke(workers: int) -> None:
+    with pytest.raises(RuntimeError, match="the bot broke") as caught:
+        simulate("docker", [_Failing(), "random"], games=2, seed=3, workers=workers)
+    notes = getattr(caught.value, "__notes__", [])
+    assert any("in game 0 of the series (docker, game seed" in n for n in notes), notes
+    assert any("seats: Failing(), random" in n for n in notes), notes
