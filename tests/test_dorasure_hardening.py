@@ -211,3 +211,41 @@ def test_finding_a_task_the_engine_pushes_once_cannot_be_doubled() -> None:
     doc = document(new_game(players=3))
     doc["state"]["agenda"].insert(0, list(doc["state"]["agenda"][0]))
     assert "at most one" in refused(doc)
+
+
+def test_finding_fuzz_damage_with_no_check_of_the_deaths_after_it_is_refused() -> None:
+    doc = document(position(("Ninja", "Gladiator"), quests=FACE_UP, step="act"))
+    doc["state"]["agenda"].insert(0, [14, 1, 7, 0])  # an Absorb of 7, then no deaths check
+    assert "deaths" in refused(doc)
+
+
+def test_finding_fuzz_a_roll_off_behind_another_task_is_refused() -> None:
+    doc = document(position(("Ninja", "Gladiator"), quests=FACE_UP, step="battle"))
+    doc["state"]["agenda"].insert(1, [2, 0, 0, 1])  # a roll-off waiting behind the roll
+    assert "only at the front" in refused(doc)
+
+
+def test_finding_fuzz_a_quest_revealed_elsewhere_before_the_farthest_is_refused() -> None:
+    doc = document(position(("Grand Master",), quests=FACE_UP, at={"Grand Master": "d2"},
+                            step="act"))
+    doc["state"].update(quests=[None] * 5, agenda=[[6, 0, 2, 0], [27, 0, 0, 0]])
+    refused(doc)
+
+
+def test_finding_fuzz_land_tiles_drawn_out_of_order_are_refused() -> None:
+    doc = document(new_game(players=2, fang=True))
+    agenda = doc["state"]["agenda"]
+    assert [row[0] for row in agenda[:5]] == [39] * 5
+    agenda[0], agenda[1] = agenda[1], agenda[0]
+    assert "in order" in refused(doc)
+
+
+def test_finding_a_move_forged_behind_the_class_back_is_an_illegal_move() -> None:
+    s = new_game(players=3)
+    legal = br.legal_moves(s)[0]
+    forged = attrs.evolve(legal)
+    object.__setattr__(forged, "a", float(legal.a))  # equal to the legal move by value
+    with pytest.raises(br.IllegalMoveError, match="forged"):
+        br.apply_move(s, forged)
+    copy = attrs.evolve(legal)  # an honest equal copy is the legal move
+    assert br.apply_move(s, copy) == br.apply_move(s, legal)

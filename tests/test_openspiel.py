@@ -266,9 +266,11 @@ def exact_within(s: Any, depth: int, rolls: int = 0) -> bool:
     )
 
 
-@pytest.mark.parametrize(
-    ("game_name", "depth"), [("docker", 1), ("docker", 2), ("parchis", 1), ("parchis", 2)]
-)
+# OpenSpiel's expectiminimax is a two-player search (one player maximises, the other
+# minimises the same value): the two-player games whose returns add up to 1.  Dorasure's
+# heroes play together, so it is left out.
+@pytest.mark.parametrize("depth", [1, 2])
+@pytest.mark.parametrize("game_name", ["parchis", "dorada", "docker"])
 def test_expectiminimax_agrees_with_expectimax_bot(game_name: str, depth: int) -> None:
     game = boardrules.openspiel.load_game(game_name, players=2)
     bot = ExpectimaxBot(depth=depth, max_nodes=10**9)

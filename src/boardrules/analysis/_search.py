@@ -46,8 +46,8 @@ class Expectimax:
         max_nodes: int | None = None,
     ) -> None:
         self.evaluation: Evaluation = br.evaluate if evaluation is None else evaluation
-        self.chance_depth = chance_depth
-        self.nodes_left = -1 if max_nodes is None else max_nodes
+        self.chance_depth: int = chance_depth
+        self.nodes_left: int = -1 if max_nodes is None else max_nodes
         # Keyed by (position, decisions left, rolls in a row so far): a position seen after
         # fewer rolls may be expanded further, so its value can differ.
         self.cache: dict[tuple[Any, int, int], Sequence[float]] = {}

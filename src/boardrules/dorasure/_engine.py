@@ -98,7 +98,8 @@ def settle(w: Work) -> None:
     todo = w.todo
     while w.phase < WON:
         task = todo[-1]
-        if _SETTLE[task[0]](w, task):
+        code = task[0]
+        if code in _NODES or _SETTLE[code](w, task):  # a roll or decision waits at once
             return
     todo.clear()
 
@@ -211,6 +212,8 @@ _SETTLE: tuple[Callable[[Work, Task], bool], ...] = tuple(
     _SPECIAL_SETTLE.get(code, _expansion if code >= T_GUST else _waits)
     for code in range(TASK_COUNT)
 )
+#: The tasks that always wait for a move at the front (the common case, tested first).
+_NODES = frozenset(code for code in range(TASK_COUNT) if _SETTLE[code] is _waits)
 
 
 # -- the effect of a move at each kind of task ------------------------------------------------

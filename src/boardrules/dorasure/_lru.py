@@ -29,15 +29,16 @@ V = TypeVar("V")
 class LRU(Generic[K, V]):
     """At most ``size`` entries; putting one more drops the least recently used."""
 
-    __slots__ = ("_items", "size")
+    __slots__ = ("items", "size")
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._items: OrderedDict[K, V] = OrderedDict()
+        #: the entries, least recently used first (a hot caller may read it directly)
+        self.items: OrderedDict[K, V] = OrderedDict()
 
     def get(self, key: K) -> V | None:
         """The value stored for ``key`` (now the most recently used), or None."""
-        items = self._items
+        items = self.items
         value = items.get(key)
         if value is not None:
             items.move_to_end(key)
@@ -45,15 +46,15 @@ class LRU(Generic[K, V]):
 
     def put(self, key: K, value: V) -> None:
         """Store ``value`` for ``key``, dropping the least recently used entry if full."""
-        items = self._items
+        items = self.items
         items[key] = value
         items.move_to_end(key)
         if len(items) > self.size:
             items.popitem(last=False)
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self.items)
 
     def clear(self) -> None:
         """Forget every entry."""
-        self._items.clear()
+        self.items.clear()

@@ -300,18 +300,35 @@ def apply_move(s: DorasureState, mv: object) -> DorasureState:
     for known in legal:
         if known is mv:  # moves are interned: the usual case
             return advance(s, mv)
-    if mv not in legal:
-        raise IllegalMoveError(_why_illegal(s, mv))
-    return advance(s, mv)
+    # An equal copy is the legal move only with fields of the exact types (a field set to
+    # 1.0 or True behind the class's back equals 1 but is no move); the legal one is played.
+    if (type(mv.kind), type(mv.a), type(mv.b), type(mv.text)) == _FIELD_TYPES:
+        for known in legal:
+            if known == mv:
+                return advance(s, known)
+    raise IllegalMoveError(_why_illegal(s, mv))
+
+
+_FIELD_TYPES = (int, int, int, str)
+
+
+def _shown(mv: object) -> str:
+    """A move as an error names it: its notation, never the repr of a forged object."""
+    if type(mv) is DorasureMove and (
+        type(mv.kind), type(mv.a), type(mv.b), type(mv.text)) == _FIELD_TYPES:
+        return mv.text
+    return f"a forged {type(mv).__name__} (a field of the wrong type)"
 
 
 def _why_illegal(s: DorasureState, mv: object) -> str:
     if s.phase >= WON:
         return "the game is over: the heroes have " + ("won" if s.phase == WON else "lost")
-    if not isinstance(mv, DorasureMove):
-        return f"{mv!r} is not a Dorasure move"
+    if type(mv) is not DorasureMove:
+        return f"a {type(mv).__name__} is not a Dorasure move"
     from boardrules.dorasure._why import legal_now, why_illegal  # here: it builds on this module
 
+    if (type(mv.kind), type(mv.a), type(mv.b), type(mv.text)) != _FIELD_TYPES:
+        return f"{_shown(mv)} is not a legal move; legal now: {legal_now(s)}"
     return f"{mv} is illegal: {why_illegal(s, mv.text)}; legal now: {legal_now(s)}"
 
 

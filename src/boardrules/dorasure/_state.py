@@ -203,6 +203,8 @@ class Task(_Row):
     IN_TURN: ClassVar[bool] = True
     #: whether the agenda holds at most one task of this kind
     UNIQUE: ClassVar[bool] = True
+    #: whether a task of this kind stands only at the front (it is played as it is pushed)
+    FRONT: ClassVar[bool] = False
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))
@@ -368,10 +370,13 @@ _MOVES: LRU[tuple[int, int, int, str], Move] = LRU(MOVE_TABLE_SIZE)
 def move(kind: int, a: int, b: int, text: str) -> Move:
     """The interned move with these fields (one object per move while it is in use)."""
     key = (kind, a, b, text)
-    found = _MOVES.get(key)
+    items = _MOVES.items  # the LRU's table, used directly: this runs at every step offered
+    found = items.get(key)
     if found is None:
         found = Move(kind, a, b, text)
         _MOVES.put(key, found)
+    else:
+        items.move_to_end(key)
     return found
 
 

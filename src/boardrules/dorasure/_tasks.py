@@ -159,6 +159,7 @@ class Pick(Task):
     """Every living hero rolls one die: the highest or lowest (``kind``) suffer ``effect``."""
 
     __slots__ = ()
+    FRONT = True
     CODE, NODE, FIELDS, RANGES = T_PICK, CHANCE, ("kind", "effect"), ((0, 1), (0, 2))
 
     @property
@@ -176,6 +177,7 @@ class Survival(Task):
     """The shared survival roll after a death in the Adventure Phase."""
 
     __slots__ = ()
+    FRONT = True
     CODE, NODE, PHASES, IN_TURN = T_SURVIVAL, CHANCE, (ADVENTURE,), False
 
     def problem(self, s: DorasureState, i: int) -> str | None:
@@ -242,7 +244,9 @@ class RevealQuest(Task):
         if s.quests[m] >= 0:
             return "only a face-down quest is revealed"
         board = s.rules.board
-        if m != board.farthest and m not in board.near_mountains[s.pos[self[1]]]:
+        far = board.farthest
+        setup = s.quests[far] < 0 and s.renewed[far] != 1
+        if m != far and (setup or m not in board.near_mountains[s.pos[self[1]]]):
             return "a quest is revealed at setup (the farthest) or next to the hero"
         return None
 
@@ -251,6 +255,7 @@ class RevealReward(Task):
     """The reward tile under the quest just solved on ``mountain``."""
 
     __slots__ = ()
+    FRONT = True
     CODE, NODE, FIELDS, RANGES = T_REVEAL_REWARD, CHANCE, ("mountain",), ((0, 4),)
     PHASES = (ADVENTURE,)
 
@@ -299,8 +304,15 @@ class Land(Task):
         return self[2]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if not s.rules.fang or s.lands[self[2]] >= 0 or s.turn or s.dice:
-            return "a land tile is drawn onto an empty Fang hex at setup"
+        k = self[2]
+        if not s.rules.fang or k >= len(s.lands) or s.turn or s.dice:
+            return "a land tile is drawn onto a Fang hex at setup"
+        # Setup draws the hexes in order, at the front: this one is the first still empty.
+        if any(t >= 0 for t in s.lands[k:]) or i != k - s.lands.index(-1):
+            return "the land tiles are drawn onto the Fang hexes in order"
+        after = _next(s, i)
+        if after[0] != T_REVEAL_QUEST and after != (T_LAND, 0, k + 1, 0):
+            return "the land tiles are drawn before the farthest quest is revealed"
         return None
 
 
@@ -373,6 +385,7 @@ class Reply(Task):
     """The hero in ``seat`` agrees to assist on ``mountain``, or refuses."""
 
     __slots__ = ()
+    FRONT = True
     CODE, NODE, PHASES, IN_TURN = T_REPLY, DECISION, (ADVENTURE,), False
     FIELDS, RANGES = ("mountain",), ((0, 4),)
 
@@ -399,6 +412,16 @@ class Absorb(Task):
     def damage(self) -> int:
         """The damage dealt."""
         return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return _deaths_later(s, i)
+
+
+def _deaths_later(s: DorasureState, i: int) -> str | None:
+    """Damage is dealt by a cause whose deaths are checked once it is paid."""
+    if any(task[0] == T_DEATHS for task in s.agenda[i + 1:]):
+        return None
+    return "damage with no check of the deaths after it"
 
 
 class Spend(Task):
@@ -464,6 +487,7 @@ class Shield(Task):
     """The Paladin may stop a Retaliation ``result`` (blast or slash)."""
 
     __slots__ = ()
+    FRONT = True
     CODE, NODE, PHASES, HERO, IN_TURN = T_SHIELD, DECISION, (BATTLE,), PALADIN, False
     FIELDS, RANGES = ("result",), ((1, 2),)
 
@@ -501,7 +525,7 @@ class Doll(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         if self[2] >= s.rules.seats or self[2] == self[1]:
             return "the doll takes damage of an ally"
-        return None
+        return _deaths_later(s, i)
 
 
 class Tune(Task):
@@ -759,4 +783,6 @@ def task_problem(s: DorasureState, i: int) -> str | None:
         return f"{cls.__name__}: an ability of another hero"
     if cls.IN_TURN and seat != s.turn:
         return f"{cls.__name__}: a task of a hero not in turn"
+    if cls.FRONT and i:
+        return f"{cls.__name__} is played as soon as it is due: only at the front"
     return task.problem(s, i)

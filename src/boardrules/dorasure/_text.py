@@ -55,11 +55,22 @@ _TASK_WORDS = {
 def render(s: DorasureState) -> str:
     """The map (seat numbers on the heroes' spaces), the dragon, the quests and the sheets."""
     rules = s.rules
-    board = rules.board
     phase = {0: "Adventure Phase", BATTLE: "Climactic Battle", WON: "the heroes have won",
              LOST: "the heroes have lost"}[s.phase]
     lines = [f"Dorasure - {phase}" + (f", {rules.hero_name(s.turn)}'s turn"
                                         if s.phase < WON else "")]
+    lines += _map_lines(s)
+    lines += _tile_lines(s)
+    lines += [_hero_line(s, p) for p in range(rules.seats)]
+    if s.phase < WON:
+        lines.append(_next_line(s))
+    return "\n".join(lines)
+
+
+def _map_lines(s: DorasureState) -> list[str]:
+    """The hex map by rows, with the heroes' seats and the mountains' quest marks."""
+    rules = s.rules
+    board = rules.board
     here: dict[int, str] = {}
     for p, space in enumerate(s.pos):
         if s.health[p] > 0:
@@ -67,7 +78,7 @@ def render(s: DorasureState) -> str:
     marks = {m: ("*" if not s.open_quest(i) else "!" if s.quests[i] >= 0 else "?")
              for i, m in enumerate(board.mountains)}
     width = max(len(r.split()) for r in board.rows)
-    lines.append(("    " + "".join(f"{chr(97 + c):<4}" for c in range(width))).rstrip())
+    lines = [("    " + "".join(f"{chr(97 + c):<4}" for c in range(width))).rstrip()]
     for r, row in enumerate(board.rows):
         cells = []
         for c, letter in enumerate(row.split()):
@@ -85,12 +96,19 @@ def render(s: DorasureState) -> str:
     lines.append("    C city  V village (x: razed Belk)  R road  L lake  P plains  F forest")
     lines.append("    M mountain: ? quest face down, ! face up, * solved"
                  + ("  # Fang land tile" if rules.fang else ""))
+    return lines
+
+
+def _tile_lines(s: DorasureState) -> list[str]:
+    """The dragon's tracks, the quests, the land tiles and the treasures found."""
+    rules = s.rules
+    board = rules.board
     tracks = rules.tracks
-    lines.append(
+    lines = [
         f"Dragon meter {s.meter}/{tracks.meter_end} (fire at "
         f"{', '.join(map(str, tracks.fire_icons))}), health {tracks.health - s.wounds}/"
         f"{tracks.health} (claws at {', '.join(map(str, tracks.claws))} swords)"
-    )
+    ]
     for i, m in enumerate(board.mountains):
         q = s.quests[i]
         if q < 0:
@@ -110,31 +128,38 @@ def render(s: DorasureState) -> str:
     found = [REWARD_SLUGS[k] for k in (WEAPONS, TREASURE) if k in s.rewards]
     if found:
         lines.append("  found: " + ", ".join(found))
-    for p in range(rules.seats):
-        level = s.level(p)
-        st = rules.stats[p][level]
+    return lines
 
-        def attr(column: int, p: int = p) -> int:
-            return attribute_of(rules, p, column, s.xp[p], s.resource[p])
-        gold = f" gold {s.gold[p]}" if rules.heroes[p] == PRINCE else ""
-        lock = " (in the labyrinth)" if s.locked[p] >= 0 else ""
-        if rules.heroes[p] == WEREWOLF and lycan(rules, s.xp[p]):
-            lock += " (Lycan form)"
-        if s.health[p] == 0:
-            lock += " (dead)" if s.phase != 0 else " (dying)"
-        lines.append(
-            f"{p} {rules.hero_name(p):<10} {board.names[s.pos[p]]:<5} health "
-            f"{s.health[p]}/{rules.sheets[p].health} resource {s.resource[p]}{gold} xp "
-            f"{s.xp[p]} (level {level}) speed {st[SPEED]} combat {attr(COMBAT)} search "
-            f"{attr(SEARCH)} knowledge {attr(KNOWLEDGE)}{lock}"
-        )
-    if s.phase < WON:
-        code, seat, _, _ = s.agenda[0]
-        who = "chance" if code in CHANCE_TASKS else rules.hero_name(seat)
-        dice = f" (dice {' '.join(map(str, s.dice))})" if s.dice else ""
-        score = f", score {s.score}" if code in (4, 5) else ""
-        lines.append(f"Next: {who} - {_TASK_WORDS.get(code, '')}{dice}{score}")
-    return "\n".join(lines)
+
+def _hero_line(s: DorasureState, p: int) -> str:
+    """One hero's sheet as it stands (attributes as rolled now)."""
+    rules = s.rules
+    level = s.level(p)
+    st = rules.stats[p][level]
+
+    def attr(column: int) -> int:
+        return attribute_of(rules, p, column, s.xp[p], s.resource[p])
+    gold = f" gold {s.gold[p]}" if rules.heroes[p] == PRINCE else ""
+    lock = " (in the labyrinth)" if s.locked[p] >= 0 else ""
+    if rules.heroes[p] == WEREWOLF and lycan(rules, s.xp[p]):
+        lock += " (Lycan form)"
+    if s.health[p] == 0:
+        lock += " (dead)" if s.phase != 0 else " (dying)"
+    return (
+        f"{p} {rules.hero_name(p):<10} {rules.board.names[s.pos[p]]:<5} health "
+        f"{s.health[p]}/{rules.sheets[p].health} resource {s.resource[p]}{gold} xp "
+        f"{s.xp[p]} (level {level}) speed {st[SPEED]} combat {attr(COMBAT)} search "
+        f"{attr(SEARCH)} knowledge {attr(KNOWLEDGE)}{lock}"
+    )
+
+
+def _next_line(s: DorasureState) -> str:
+    """Who plays next and what."""
+    code, seat, _, _ = s.agenda[0]
+    who = "chance" if code in CHANCE_TASKS else s.rules.hero_name(seat)
+    dice = f" (dice {' '.join(map(str, s.dice))})" if s.dice else ""
+    score = f", score {s.score}" if code in (4, 5) else ""
+    return f"Next: {who} - {_TASK_WORDS.get(code, '')}{dice}{score}"
 
 
 _NOTATION = re.compile(

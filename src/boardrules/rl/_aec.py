@@ -58,8 +58,10 @@ class BoardEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         self.illegal_reward = illegal_reward
         self.possible_agents: list[str] = [f"player_{i}" for i in range(self._table.players)]
         self.agents: list[str] = []
-        self.action_spaces = dict.fromkeys(self.possible_agents, self._table.action_space)
-        self.observation_spaces = dict.fromkeys(
+        self.action_spaces: dict[str, gymnasium.spaces.Space[Any]] = dict.fromkeys(
+            self.possible_agents, self._table.action_space
+        )
+        self.observation_spaces: dict[str, gymnasium.spaces.Space[Observation]] = dict.fromkeys(
             self.possible_agents, self._table.observation_space
         )
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -89,10 +91,10 @@ class BoardEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
             self._dice = random.Random(seed)
         self.agents = self.possible_agents[:]
         self._skip_agent_selection = None  # PettingZoo's bookkeeping of agents leaving
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards: dict[str, float] = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
+        self.terminations: dict[str, bool] = dict.fromkeys(self.agents, False)
+        self.truncations: dict[str, bool] = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._advance(self._table.start)
 
@@ -132,7 +134,7 @@ class BoardEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
                 self.rewards[agent] = value
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self.possible_agents[player]
+            self.agent_selection: str = self.possible_agents[player]
 
     def _illegal(self, agent: str, action: object) -> None:
         if self.illegal_reward is None:

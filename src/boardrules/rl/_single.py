@@ -55,9 +55,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             )
         self.seat = seat
         self.illegal_reward = illegal_reward
-        self.opponents = _bots(opponents, table.players - 1)
-        self.action_space = table.action_space
-        self.observation_space = table.observation_space
+        self.opponents: tuple[Bot, ...] = _bots(opponents, table.players - 1)
+        self.action_space: gymnasium.spaces.Space[np.int64] = table.action_space
+        self.observation_space: gymnasium.spaces.Space[Observation] = table.observation_space
         self._state: Any = table.start
         self._dice = random.Random(0)
         self._bot_rng = random.Random(0)
