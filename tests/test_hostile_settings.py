@@ -4,6 +4,7 @@ ValueError that says what is allowed, where they used to crash or draw a wrong p
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -93,6 +94,7 @@ class _Failing:
         raise RuntimeError("the bot broke")
 
 
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes need Python 3.11")
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_bot_raising_in_choose_names_the_game_it_broke(workers: int) -> None:
     with pytest.raises(RuntimeError, match="the bot broke") as caught:

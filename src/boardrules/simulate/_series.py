@@ -86,10 +86,10 @@ def play_one(series: Series, index: int) -> Outcome:
     except Exception as error:
         # A bot's own error (or an illegal move it chose) goes up unchanged, with where it
         # happened, so that the game can be replayed alone (notes survive the worker pickle).
-        error.add_note(
-            f"in game {index} of the series ({series.game}, game seed {seed}, "
-            f"seats: {', '.join(names)})"
-        )
+        note = getattr(error, "add_note", None)  # Python 3.11 and later
+        if note is not None:
+            note(f"in game {index} of the series ({series.game}, game seed {seed}, "
+                 f"seats: {', '.join(names)})")
         raise
     return Outcome(
         index,
