@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import boardrules as br
-from boardrules import docker, dorada, parchis
+from boardrules import docker, dorada, dorasure, parchis
 from boardrules.analysis import (
     Solution,
     TooManyStatesError,
@@ -146,6 +146,28 @@ def test_docker_endgame_with_rerolls_and_cycles() -> None:
     assert sol.concept == "max-n"  # four seats: the eliminated players score 0 throughout
     assert sol.states > 30_000
     assert sum(sol.values) == pytest.approx(1.0)
+
+
+def test_docker_rerolls_exact_against_brute_force() -> None:
+    # South and north each keep a piece off the pitch: an unusable roll is rolled again.
+    s = docker.position({"a1": "0012", "b1": "312", "a2": "3", "a3": "2"}, players=4,
+                        eliminated=[2, 3], turn=1)  # fmt: skip
+    sol = assert_matches(s, zero_sum=False)
+    assert sol.states == 1033 and sum(sol.values) == 1
+
+
+def test_dorasure_battle_at_low_health_cooperative() -> None:
+    s = dorasure.position(["Ninja", "Gladiator"], step="battle", quests={"g0": "inscriptions"},
+                          health={"Ninja": 1, "Gladiator": 1}, wounds=8)  # fmt: skip
+    sol = assert_matches(s, zero_sum=False)
+    assert sol.concept == "cooperative" and sol.values[0] == sol.values[1]
+    assert sol.values[0] == Fraction(723777733021, 1880739938304)
+
+
+def test_dorasure_battle_from_the_start_of_the_dragon_track() -> None:
+    s = dorasure.position(["Ninja", "Gladiator"], step="battle", quests={"g0": "inscriptions"},
+                          health={"Ninja": 1, "Gladiator": 2}, wounds=5)  # fmt: skip
+    assert_matches(s, exact=False, zero_sum=False)
 
 
 def test_docker_small_exact() -> None:

@@ -65,7 +65,7 @@ def test_play_with_a_seed_between_random_players_is_repeatable() -> None:
     first = run("play", "parchis", "--seed", "3")
     assert first.returncode == 0, first.stderr
     assert "result: player 0:" in first.stdout
-    assert "dice: roll" in first.stdout and "player 1 (random):" in first.stdout
+    assert "dice: roll" in first.stdout and "blue (random) plays " in first.stdout
     assert run("play", "parchis", "--seed", "3").stdout == first.stdout
     assert run("play", "parchis", "--seed", "4").stdout != first.stdout
 

@@ -222,8 +222,15 @@ def _parchis_doc(**changes: Any) -> str:
 def test_parchis_pieces_out_of_a_player_not_opened_is_impossible() -> None:
     with pytest.raises(br.StateFormatError, match="must be listed in opened"):
         br.from_json(_parchis_doc(opened=["yellow"]))
-    with pytest.raises(br.StateFormatError, match="must be listed in opened"):
-        parchis.position({"yellow": [20], "red": [40]}, opened=["yellow"], players=2)
+
+
+
+def test_parchis_position_counts_a_player_with_a_piece_out_as_opened() -> None:
+    # position() may name fewer players in `opened` than have pieces out: those have opened
+    # anyway, so the state is the possible one and round-trips.
+    s = parchis.position({"yellow": [20], "red": [40]}, opened=["yellow"], players=2)
+    assert s == parchis.position({"yellow": [20], "red": [40]}, players=2)
+    assert br.from_json(br.to_json(s)) == s
 
 
 def test_parchis_opened_player_with_every_piece_home_is_possible() -> None:
@@ -372,3 +379,16 @@ def test_docker_route_cache_is_emptied_at_its_limit(monkeypatch: pytest.MonkeyPa
                               else rng.choice(br.legal_moves(s)))  # fmt: skip
             assert len(_pitch.PITCH._routes) <= 50
     assert len(_pitch._REACHES) <= 50
+
+
+def test_a_dorasure_move_with_a_float_field_is_refused() -> None:
+    from boardrules import dorasure
+
+    s = _rolled("dorasure")
+    move = br.legal_moves(s)[0]
+    with pytest.raises(TypeError):
+        dorasure.Move(move.kind, float(move.a), move.b, move.text)  # type: ignore[arg-type]
+    forged = attrs.evolve(move)
+    object.__setattr__(forged, "a", float(move.a))  # past the check on construction
+    with pytest.raises(br.IllegalMoveError):
+        br.apply_move(s, forged)

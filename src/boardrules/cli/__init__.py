@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import boardrules as br
 from boardrules._extras import MissingExtraError
+from boardrules.cli._analyse import add_analyse
 from boardrules.cli._common import UsageError
 from boardrules.cli._play import HumanPlayer, _cmd_games, _cmd_play
 from boardrules.cli._replay import _cmd_replay
@@ -28,6 +29,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Bots: random, greedy, expectimax[:depth=N], "
         "mcts[:iterations=N][:exploration=X][:rollout_depth=N|none]; human in play.",
     )
+    parser.add_argument("--version", action="version", version=f"boardrules {br.__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     games = sub.add_parser("games", help="list the games and their options with defaults")
@@ -54,7 +56,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, help="fix the dice and the bots' choices")
     play.add_argument("--quiet", action="store_true", help="show only the final board")
-    play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
+    play.add_argument(
+        "--record", metavar="FILE", help="keep the game record in FILE, written after every move"
+    )
+    play.add_argument("--start", metavar="STATE.json", help="start from this position")
+    play.add_argument("--resume", metavar="RECORD.json", help="go on with a recorded game")
     play.set_defaults(run=_cmd_play, parser=play)
 
     def series_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
@@ -112,6 +118,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--html", metavar="OUT.html", help="write a replay page for a browser")
     rep.set_defaults(run=_cmd_replay, parser=rep)
     add_show(sub)
+    add_analyse(sub)
     return parser
 
 

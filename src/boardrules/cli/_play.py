@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 import boardrules as br
-from boardrules.bots import Bot, make_bot, play_game
-from boardrules.cli._common import returns_text, start_and_players, write_text
+from boardrules.analysis import best_moves
+from boardrules.bots import Bot, RandomBot, make_bot
+from boardrules.cli._analyse import player_names, values_text
+from boardrules.cli._common import UsageError, _player_specs, returns_text, start_and_players
+from boardrules.records import GameRecord, final_state
+
+
+class _Undo(Exception):
+    """The person at the keyboard asked to take back their last move."""
 
 
 class _Abandoned(Exception):
@@ -30,26 +38,50 @@ def _cmd_games(args: argparse.Namespace) -> int:
             print(f"{name}\n  (cannot be loaded: {e})\n")
             continue
         print(f"{name}: {game.summary}")
-        settings = [f"-o {o.name}={json.dumps(o.default)}" for o in game.options]
+        settings = [_setting(o.name, o.default) for o in game.options]
         width = max(map(len, settings), default=0)
         for setting, option in zip(settings, game.options, strict=True):
-            print(f"  {setting:<{width}}  {option.doc}")
+            print(f"  {setting:<{width}}  {' '.join(option.doc.split())}")
         print()
     return 0
+
+
+# A default longer than this (Dorasure's map) is not printed: the docs page shows it.
+_LONGEST_DEFAULT = 24
+
+
+def _setting(name: str, default: Any) -> str:
+    text = json.dumps(default)
+    if len(text) > _LONGEST_DEFAULT:
+        text = "<long: see the game's page in the docs>"
+    return f"-o {name}={text}"
+
+
+def _ask(prompt: str) -> str:
+    return input(prompt)
 
 
 class HumanPlayer:
     """A bot whose moves come from a person: it shows the board, lists the legal moves
     numbered with their notation, and reads a number or a notation.
 
-    Bad input gets a message and the question again; ``quit`` or the end of the input
-    abandons the game.  A forced move (the only legal one) is played without asking.
+    ``read`` asks for a line (default: :func:`input`).  Bad input gets a message and the
+    question again; ``quit`` or the end of the input
+    abandons the game; ``hint`` shows the best move by :func:`boardrules.analysis.best_moves`
+    (solved when the position is small, else searched); ``undo`` takes back this player's
+    last move (when the game loop allows it).  A forced move (the only legal one) is played
+    without asking.  Players are named by colour, side or hero.
     """
 
+    # The limits of a hint: small enough to answer in a few seconds.
+    HINT_STATES = 20_000
+    HINT_NODES = 20_000
+
     def __init__(
-        self, read: Callable[[str], str] = input, out: TextIO | None = None
+        self, read: Callable[[str], str] | None = None, out: TextIO | None = None
     ) -> None:
-        self.read = read
+        # input() is looked up when asked, so that a replaced input() is used.
+        self.read: Callable[[str], str] = read if read is not None else _ask
         self.out = out
 
     def _say(self, text: str) -> None:
@@ -59,22 +91,28 @@ class HumanPlayer:
         """Ask for a move until a legal one is given."""
         moves = br.legal_moves(state)
         player = br.current_player(state)
+        who = player_names(state)[player]
         if len(moves) == 1:
-            self._say(f"player {player} (you): {moves[0]} (the only move)")
+            self._say(f"{who} (you): {moves[0]} (the only move)")
             return moves[0]
         self._say("")
         self._say(br.render(state))
-        self._say(self._menu(player, moves))
+        self._say(self._menu(who, moves))
         while True:
             try:
-                text = self.read(f"player {player}, your move: ").strip()
+                text = self.read(f"{who}, your move: ").strip()
             except EOFError:
                 raise _Abandoned(by_eof=True) from None
             if text.lower() in ("q", "quit", "exit"):
                 raise _Abandoned(by_eof=False)
             if text in ("", "?", "help"):
-                self._say(self._menu(player, moves))
+                self._say(self._menu(who, moves))
                 continue
+            if text.lower() == "hint":
+                self._say(self._hint(state))
+                continue
+            if text.lower() == "undo":
+                raise _Undo
             if text.isdigit():
                 if 1 <= int(text) <= len(moves):
                     return moves[int(text) - 1]
@@ -85,39 +123,174 @@ class HumanPlayer:
             except br.BoardrulesError as e:
                 self._say(f"not a legal move: {e}")
 
+    def _hint(self, state: Any) -> str:
+        found = best_moves(state, max_states=self.HINT_STATES, max_nodes=self.HINT_NODES)
+        names = player_names(state)
+        move, values = found.ranked()[0]
+        return f"hint: {move} ({values_text(names, values)}; {found.describe()})"
+
     @staticmethod
-    def _menu(player: int, moves: Sequence[Any]) -> str:
-        lines = [f"player {player}, your moves (a number or the notation; quit to stop):"]
+    def _menu(who: str, moves: Sequence[Any]) -> str:
+        lines = [f"{who}, your moves (a number or the notation; hint, undo, quit):"]
         lines += [f"  {i:>2}. {move}" for i, move in enumerate(moves, 1)]
         return "\n".join(lines)
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
-    start, specs = start_and_players(args, allow_human=True)
-    seed = random.randrange(2**32) if args.seed is None else args.seed
-    bots: list[Bot] = [HumanPlayer() if s.lower() == "human" else make_bot(s) for s in specs]
-    print(f"{args.game}, seed {seed}: " + ", ".join(f"player {i} {s}" for i, s in enumerate(specs)))
-    played = 0
+class _Game:
+    """One game at the terminal: the moves so far, the record file kept up to date, undo."""
 
-    def show(state: Any, move: Any) -> None:
-        nonlocal played
-        played += 1
-        if args.quiet:
+    def __init__(self, args: argparse.Namespace, start: Any, specs: list[str],
+                 moves: list[Any], seed: int) -> None:  # fmt: skip
+        self.args, self.start, self.specs, self.seed = args, start, specs, seed
+        self.names = player_names(start)
+        self.bots: list[Bot] = [
+            HumanPlayer() if s.lower() == "human" else make_bot(s) for s in specs
+        ]
+        # The dice and each bot draw from generators of the seed, as play_game does; a
+        # resumed game mixes in the number of moves already played.
+        tag = f"{seed}" if not moves else f"{seed}:resumed at {len(moves)}"
+        self.dice = random.Random(seed if not moves else tag)
+        self.rngs = [random.Random(f"{tag}:seat {i}") for i in range(len(specs))]
+        self.moves = moves
+        self.states = [start]
+        for move in moves:
+            self.states.append(br.apply_move(self.states[-1], move))
+
+    def save(self) -> None:
+        """Write the record as it stands (``result`` is null until the game ends)."""
+        path = self.args.record
+        if not path:
+            return
+        record = GameRecord.of(self.start, self.moves, self.specs, self.seed,
+                               end=self.states[-1])  # fmt: skip
+        temporary = f"{path}.partial"
+        try:
+            with open(temporary, "w", encoding="utf-8") as f:
+                f.write(record.to_json() + "\n")
+            os.replace(temporary, path)
+        except OSError as e:
+            raise UsageError(f"cannot write the record {path}: {e.strerror}") from None
+
+    def undo(self) -> bool:
+        """Go back to the last real choice (not a forced move) of the player to move now;
+        whether there was one.  The dice after it will be rolled afresh."""
+        player = br.current_player(self.states[-1])
+        for i in range(len(self.moves) - 1, -1, -1):
+            before = self.states[i]
+            if br.current_player(before) == player and len(br.legal_moves(before)) > 1:
+                del self.moves[i:]
+                del self.states[i + 1 :]
+                return True
+        return False
+
+    def play(self) -> Any:
+        roller = RandomBot()
+        while True:
+            state = self.states[-1]
+            player = br.current_player(state)
+            if player == br.TERMINAL:
+                return state
+            try:
+                if player == br.CHANCE:
+                    move = roller.choose(state, self.dice)
+                else:
+                    move = self.bots[player].choose(state, self.rngs[player])
+            except _Undo:
+                print("taken back" if self.undo() else "nothing to take back yet")
+                continue
+            self.show(state, move)
+            self.moves.append(move)
+            self.states.append(br.apply_move(state, move))
+            self.save()
+
+    def show(self, state: Any, move: Any) -> None:
+        if self.args.quiet:
             return
         player = br.current_player(state)
         if player == br.CHANCE:
             print(f"dice: {move}")
-        elif specs[player].lower() != "human":
-            print(f"player {player} ({specs[player]}): {move}")
+        else:
+            print(f"{self.names[player]} ({self.specs[player]}) plays {move}")
 
+
+def _read(path: str, what: str) -> str:
     try:
-        end, record = play_game(start, bots, seed, specs, on_move=show)
-    except _Abandoned as e:
-        print(f"game abandoned after {played} moves ({e})")
-        return 1 if e.by_eof else 0
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise UsageError(f"cannot read {what} {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not a text file") from None
+
+
+def _begin(args: argparse.Namespace) -> tuple[Any, list[str], list[Any], int | None]:
+    """The first position, the players, the moves already played and the seed."""
+    if args.start and args.resume:
+        raise UsageError("give --start or --resume, not both")
+    if args.resume:
+        lines = [line for line in _read(args.resume, "the record").splitlines() if line.strip()]
+        if len(lines) != 1:
+            raise UsageError(f"{args.resume}: --resume takes a file of one game record")
+        record = GameRecord.from_json(lines[0])
+        if record.game != args.game:
+            raise UsageError(f"{args.resume} is a game of {record.game}, not {args.game}")
+        final_state(record)  # checks every move
+        start = record.first_state()
+        moves, state = [], start
+        for text in record.moves:
+            move = br.parse_move(state, text)
+            moves.append(move)
+            state = br.apply_move(state, move)
+        specs = _specs(args, start) or list(record.players) or ["random"] * br.num_players(start)
+        return start, specs, moves, record.seed
+    if args.start:
+        start = br.from_json(_read(args.start, "the position"))
+        if br.game_of(start).name != args.game:
+            raise UsageError(f"{args.start} is a position of {br.game_of(start).name}, "
+                             f"not {args.game}")  # fmt: skip
+        if args.option:
+            raise UsageError("--start gives the options; -o cannot change them")
+        return start, _specs(args, start) or ["random"] * br.num_players(start), [], None
+    start, specs = start_and_players(args, allow_human=True)
+    return start, specs, [], None
+
+
+def _specs(args: argparse.Namespace, start: Any) -> list[str] | None:
+    if args.players is None:
+        return None
+    specs = _player_specs(args.players, allow_human=True)
+    assert specs is not None
+    if len(specs) != br.num_players(start):
+        raise UsageError(f"--players lists {len(specs)} players for a game of "
+                         f"{br.num_players(start)}")  # fmt: skip
+    return specs
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    start, specs, moves, recorded_seed = _begin(args)
+    seed = recorded_seed if recorded_seed is not None else args.seed
+    if seed is None:
+        seed = random.randrange(2**32)
+    game = _Game(args, start, specs, moves, seed)
+    game.save()  # a bad --record path fails now, not after a long game
+    names = game.names
+    print(f"{args.game}, seed {seed}: "
+          + ", ".join(f"player {i} {s} ({names[i]})" for i, s in enumerate(specs)))  # fmt: skip
+    if moves:
+        print(f"resumed after {len(moves)} moves")
+    try:
+        end = game.play()
+    except (_Abandoned, KeyboardInterrupt) as e:
+        by_eof = isinstance(e, _Abandoned) and e.by_eof
+        why = e if isinstance(e, _Abandoned) else "interrupted"
+        print(f"game abandoned after {len(game.moves)} moves ({why})")
+        if args.record:
+            print(f"the record so far is in {args.record} (result: null)")
+        if isinstance(e, KeyboardInterrupt):
+            return 130
+        return 1 if by_eof else 0
     print(br.render(end))
-    print(f"{len(record.moves)} moves; result: {returns_text(br.returns(end))}")
+    print(f"{len(game.moves)} moves; result: {returns_text(br.returns(end))}")
     if args.record:
-        write_text(args.record, record.to_json() + "\n")
         print(f"record written to {args.record}")
     return 0

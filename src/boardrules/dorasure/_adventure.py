@@ -315,7 +315,9 @@ def quest_end(w: Work, task: Task) -> None:
         w.hurt(seat, [(seat, tile.failure_damage)])
     elif tile.failure == "teleport":
         w.send_home(seat)
-    elif tile.failure == "stay":
+    elif tile.failure == "stay" and m in w.rules.board.near_mountains[w.pos[seat]]:
+        # Only a hero still beside it stays put: one who died of her own roll (Blood
+        # Magic) and was saved is back home, free.
         w.locked[seat] = m
 
 

@@ -24,7 +24,6 @@ from boardrules.parchis._state import (
     PHASE_ROLL,
     ROLL,
     ROLLS,
-    STEPS,
     Move,
     Options,
     State,
@@ -113,10 +112,8 @@ def _can_come_out(state: State, seat: int) -> bool:
 
 def _steps(state: State, seat: int, count: int) -> list[Move]:
     """Pieces of ``seat`` that can advance ``count`` squares, one move per occupied square."""
-    tab = state.options.tables
-    cell, reach = tab.cell[seat], tab.reach[seat]
+    cell, reach, steps = state.options.seat_tables[seat]
     board, barriers = state.board, state.barriers
-    steps = STEPS[state.options.colours[seat]]
     moves: list[Move] = []
     prev = NEST
     for r in state.pos[4 * seat : 4 * seat + 4]:
@@ -144,17 +141,7 @@ def apply_move(state: State, move: Move) -> State:
             if roll is None:
                 raise IllegalMoveError(_why_illegal(state, move))
             die = roll.steps
-        if die == 6:
-            sixes = state.sixes + 1
-            if sixes == 3:
-                return _third_six(state)
-            count = 7 if state.pos[4 * state.turn] != NEST else 6
-        else:
-            sixes, count = 0, die
-        return new_state(
-            state.options, state.pos, state.board, state.turn, PHASE_MOVE, die, count, sixes,
-            state.last, state.finished, state.opened, state.barriers,
-        )  # fmt: skip
+        return _rolled(state, die)
     legal = state._legal
     if legal is None:
         legal = legal_moves(state)
@@ -172,6 +159,22 @@ def apply_move(state: State, move: Move) -> State:
     if kind == OUT:
         return _came_out(state)
     return _turn_over(state, state.board, state.pos, state.barriers, state.last)
+
+
+def _rolled(state: State, die: int) -> State:
+    """The die shows ``die``: the player moves it (a 6 counts 7 once no piece is in the nest;
+    the third 6 in a row is lost)."""
+    if die == 6:
+        sixes = state.sixes + 1
+        if sixes == 3:
+            return _third_six(state)
+        count = 7 if state.pos[4 * state.turn] != NEST else 6
+    else:
+        sixes, count = 0, die
+    return new_state(
+        state.options, state.pos, state.board, state.turn, PHASE_MOVE, die, count, sixes,
+        state.last, state.finished, state.opened, state.barriers,
+    )  # fmt: skip
 
 
 def _third_six(state: State) -> State:

@@ -339,8 +339,9 @@ def position(
     bonus first.  ``last`` is the square of the piece they moved last this turn (with
     ``bonus``, the piece that earned it: by default the goal for 10, and for 20 the player's
     piece on its exit or its only track square), ``sixes`` the sixes rolled in a row
-    (by default 1 when ``roll`` is 6), ``opened`` the players who have brought a piece out
-    (default: all who have a piece out of the nest).
+    (by default 1 when ``roll`` is 6), ``opened`` players who have brought a piece out
+    before (every player with a piece out of the nest has, so they count whether listed or
+    not; list a player whose pieces are all back in the nest).
     Other keywords are game options.
 
     >>> from boardrules.parchis import position
@@ -386,7 +387,7 @@ def position(
         s for s in range(opts.players) if goal[s]
     }
     opened_mask = 0
-    for who in opened if opened is not None else sorted(seats_out):
+    for who in [*sorted(seats_out), *(opened or ())]:
         opened_mask |= 1 << _seat_of(opts, who, "opened")
     finished_seats = [_seat_of(opts, who, "finished") for who in finished]
     return _build(opts, sorted(cells.items()), goal, turn_seat, phase, roll or 0, count,
