@@ -28,6 +28,7 @@ text-anchor="middle" dominant-baseline="central">a &lt; b</text></svg>
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 
 import attrs
@@ -37,8 +38,11 @@ __all__ = [
     "PALETTE",
     "PAPER",
     "SHAPES",
+    "SIZE_RANGE",
     "Drawing",
     "Tint",
+    "checked_seat",
+    "checked_size",
     "escape",
     "num",
 ]
@@ -298,9 +302,7 @@ class Drawing:
     def document(self, size: float | None = None, title: str | None = None) -> str:
         """The SVG document, ``size`` pixels wide (default: the canvas width); ``title``
         names the picture for screen readers and as the tooltip of its background."""
-        width = self.width if size is None else size
-        if not (isinstance(width, (int, float)) and math.isfinite(width) and width > 0):
-            raise ValueError(f"size must be a positive number of pixels, not {size!r}")
+        width = self.width if size is None else checked_size(size)
         height = width * self.height / self.width
         head = (
             '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
@@ -309,6 +311,53 @@ class Drawing:
         )
         named = f"<title>{escape(title)}</title>" if title else ""
         return head + named + "".join(self._parts) + "</svg>"
+
+
+#: The widths a picture may be drawn at, in pixels: below one pixel the numbers round to
+#: zero, and far above it a width times the board's proportions can overflow to ``inf``.
+SIZE_RANGE = (1.0, 100_000.0)
+
+
+def checked_size(size: object) -> float:
+    """``size`` as a width in pixels, or :class:`ValueError` saying what is allowed.
+
+    >>> from boardrules._svg import checked_size
+    >>> checked_size(640)
+    640.0
+    >>> checked_size(True)
+    Traceback (most recent call last):
+    ...
+    ValueError: size must be a number of pixels from 1 to 100000, not True
+    """
+    low, high = SIZE_RANGE
+    width = -1.0
+    # A bool is an int to Python but never a width; an int too large for a float is refused
+    # like any other width out of range rather than raising OverflowError.
+    if isinstance(size, (int, float)) and not isinstance(size, bool):
+        width = float(size) if abs(size) <= high else -1.0
+    if not low <= width <= high:  # also refuses nan
+        raise ValueError(f"size must be a number of pixels from {low:g} to {high:g}, not {size!r}")
+    return width
+
+
+def checked_seat(perspective: object, seats: int) -> int:
+    """``perspective`` as a seat number ``0..seats - 1`` (numpy integers accepted), or
+    :class:`ValueError` saying what is allowed.
+
+    >>> from boardrules._svg import checked_seat
+    >>> checked_seat(1, 4)
+    1
+    >>> checked_seat("1", 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: perspective must be a seat number 0 to 3, not '1'
+    """
+    seat = -1
+    if not isinstance(perspective, bool) and hasattr(perspective, "__index__"):
+        seat = operator.index(perspective)
+    if not 0 <= seat < seats:
+        raise ValueError(f"perspective must be a seat number 0 to {seats - 1}, not {perspective!r}")
+    return seat
 
 
 # Pip positions on a 4 x 4 grid of the face.

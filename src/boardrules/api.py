@@ -521,8 +521,9 @@ def render_svg(
 ) -> str:
     """The board as a standalone SVG document (no scripts, fonts or images: safe to embed).
 
-    ``size`` is the width in pixels, ``move`` a legal move to highlight, ``perspective`` the
-    seat drawn at the bottom where the board is symmetric.
+    ``size`` is the width in pixels (1 to 100 000), ``move`` a legal move to highlight,
+    ``perspective`` the seat drawn at the bottom where the board is symmetric; anything else
+    raises :class:`ValueError`.
     """
     draw = _feature(state, "render_svg")
     svg: str = draw(state, size=size, move=move, perspective=perspective)
@@ -629,8 +630,25 @@ def observation_into(state: GameState[Any, Any], player: int, out: FloatBuffer) 
     >>> observation_into(s, 1, out)
     >>> tuple(out) == observation(s, 1)
     True
+
+    A buffer that is too short or cannot be written to raises :class:`ValueError`.
     """
-    _encoder(state, "observation_into")(state, player, out)
+    write = _encoder(state, "observation_into")
+    try:
+        write(state, player, out)
+    except (IndexError, TypeError) as error:
+        # Only on failure: the check costs nothing on an environment's hot path.
+        raise _bad_buffer(state, out) from error
+
+
+def _bad_buffer(state: GameState[Any, Any], out: object) -> ValueError:
+    """The error for an ``out`` that :func:`observation_into` could not fill."""
+    size = math.prod(observation_shape(state))
+    try:
+        got = f"{type(out).__name__} of length {len(out)}"  # type: ignore[arg-type]
+    except TypeError:
+        got = type(out).__name__
+    return ValueError(f"out must be a writable list or flat array of {size} zeros, not a {got}")
 
 
 def observation_string(state: GameState[Any, Any], player: int) -> str:

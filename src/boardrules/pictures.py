@@ -74,13 +74,31 @@ def svg_to_png(svg: str, path: str | Path, *, scale: float = 1.0) -> Path:
     pixels) and return the path.
 
     Needs ``cairosvg``: without it :class:`~boardrules._extras.MissingExtraError` says
-    ``pip install 'boardrules[pictures]'``.
+    ``pip install 'boardrules[pictures]'``.  A ``scale`` outside ``(0, 20]``, a text that is
+    not an SVG document, or a picture too large for a PNG raises :class:`ValueError`.
     """
     cairosvg = require("cairosvg", "pictures", "PNG output")
+    ok = isinstance(scale, (int, float)) and not isinstance(scale, bool)
+    if not (ok and 0 < scale <= _MAX_SCALE):  # also refuses nan
+        raise ValueError(f"scale must be a number above 0 and at most {_MAX_SCALE}, not {scale!r}")
+    if not isinstance(svg, str) or "<svg" not in svg:
+        raise ValueError(f"svg must be an SVG document (a text with <svg ...>), not {svg!r:.60}")
+    cairo = require("cairocffi", "pictures", "PNG output")  # cairosvg's own dependency
+
     out = Path(path)
-    cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(out), scale=scale,
-                     background_color="white")
+    try:
+        cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(out), scale=scale,
+                         background_color="white")
+    except SyntaxError as error:  # xml.etree's ParseError: a damaged document
+        raise ValueError(f"svg is not a well-formed SVG document: {error}") from None
+    except cairo.CairoError as error:
+        raise ValueError(f"cannot make this PNG (at most 32767 pixels a side): {error}") from None
     return out
+
+
+# Cairo refuses images above 32767 pixels a side; 20 times the largest default picture
+# (about 820 pixels wide) stays below that.
+_MAX_SCALE = 20
 
 
 def _turn_name(state: Any, players: tuple[str, ...]) -> str:

@@ -14,7 +14,7 @@ on the pitch or in hand), ``hand`` (a player's pieces not yet entered), ``elimin
 
 from __future__ import annotations
 
-from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint
+from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_seat
 from boardrules.docker._rules import is_over, legal_moves
 from boardrules.docker._state import Entry, Move, Shift, State
 
@@ -88,9 +88,8 @@ def render_svg(
     rules = state.options
     view = 0
     if perspective is not None:
-        if not 0 <= perspective < rules.players:
-            raise ValueError(f"perspective must be a player 0..{rules.players - 1}")
-        view = (4 - _SIDES.index(rules.sides[perspective])) % 4
+        seat = checked_seat(perspective, rules.players)
+        view = (4 - _SIDES.index(rules.sides[seat])) % 4
     if move is not None and move not in legal_moves(state):
         raise ValueError(f"move= must be a legal move; {move} is not legal now")
     frame = _Frame(rules.pitch.size, view)

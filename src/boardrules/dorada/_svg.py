@@ -16,7 +16,7 @@ Classes of the elements: ``field`` (each field of the path, and ``stumble``, ``j
 
 from __future__ import annotations
 
-from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint
+from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_seat
 from boardrules.dorada._board import Board, Field
 from boardrules.dorada._rules import POINTS, POINTS_BELOW, destination, legal_moves, scores
 from boardrules.dorada._state import NO_BRIDGE, PIECES, Advance, Move, State
@@ -78,8 +78,8 @@ def render_svg(
     """
     opts = state.options
     board = opts.board
-    if perspective is not None and not 0 <= perspective < opts.players:
-        raise ValueError(f"perspective must be a player 0..{opts.players - 1}")
+    if perspective is not None:
+        checked_seat(perspective, opts.players)
     if move is not None and move not in legal_moves(state):
         raise ValueError(f"move= must be a legal move; {move} is not legal now")
     box = _dorada_box(board)

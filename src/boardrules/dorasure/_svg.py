@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint
+from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_seat
 from boardrules.dorasure._board import MOUNTAIN, TERRAIN_NAMES
 from boardrules.dorasure._fang import LANDS
 from boardrules.dorasure._heroes import attribute_of, lycan
@@ -122,8 +122,8 @@ def render_svg(
     3
     """
     rules = s.rules
-    if perspective is not None and not 0 <= perspective < rules.seats:
-        raise ValueError(f"perspective must be a seat 0..{rules.seats - 1}")
+    if perspective is not None:
+        perspective = checked_seat(perspective, rules.seats)
     if move is not None and move not in legal_moves(s):
         raise ValueError(f"move= must be a legal move; {move} is not legal now")
     map_w, map_h = _map_size(s)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint
+from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_seat
 from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, cell_name, lane_cell
 from boardrules.parchis._rules import legal_moves
 from boardrules.parchis._state import MOVE, OUT, Move, State
@@ -120,9 +120,8 @@ def render_svg(
     opts = state.options
     view = 0
     if perspective is not None:
-        if not 0 <= perspective < opts.players:
-            raise ValueError(f"perspective must be a seat 0..{opts.players - 1}")
-        view = (len(BOARD.colours) - opts.colours[perspective]) % len(BOARD.colours)
+        seat = checked_seat(perspective, opts.players)
+        view = (len(BOARD.colours) - opts.colours[seat]) % len(BOARD.colours)
     if move is not None and move not in legal_moves(state):
         raise ValueError(f"move= must be a legal move; {move} is not legal now")
     cells, nests, triangles, slots = _layout(view)

@@ -56,6 +56,27 @@ def whole(name: str, value: object, low: int) -> int:
     return value
 
 
+def check_settings(
+    options: object, rotate: object, batch_size: object, progress: object, record: object
+) -> None:
+    """Refuse a mistyped setting of :func:`simulate` before any game is played (a string
+    ``rotate`` would be true, a number ``record`` would fail only after the first game)."""
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidOptionError(
+            f"options must be a mapping of option names to values, not {options!r}"
+        )
+    if type(rotate) is not bool:
+        raise InvalidOptionError(f"rotate must be True or False, not {rotate!r}")
+    if batch_size is not None:
+        whole("batch_size", batch_size, 1)
+    if not (progress is None or type(progress) is bool or callable(progress)):
+        raise InvalidOptionError(
+            f"progress must be True, False, None or a function of (done, total), not {progress!r}"
+        )
+    if not (record is None or isinstance(record, (str, os.PathLike)) or hasattr(record, "write")):
+        raise InvalidOptionError(f"record must be a path or an open text file, not {record!r}")
+
+
 def worker_count(workers: int, backend: str) -> int:
     whole("workers", workers, 0)
     if backend == "local":
@@ -208,6 +229,7 @@ def simulate(
     >>> result.games == simulate("parchis", ["greedy", "random"], games=4, seed=1).games
     True
     """
+    check_settings(options, rotate, batch_size, progress, record)
     opts = dict(options or {})
     seated = resolve_players(players)
     opts.setdefault("players", len(seated))

@@ -80,9 +80,17 @@ def play_one(series: Series, index: int) -> Outcome:
         decisions += br.current_player(state) >= 0
 
     start = br.new_game(series.game, **series.options)
-    end, record = play_game(
-        start, bots, game_seed(series.seed, index), [label(p) for p in seated], on_move=count
-    )
+    seed, names = game_seed(series.seed, index), [label(p) for p in seated]
+    try:
+        end, record = play_game(start, bots, seed, names, on_move=count)
+    except Exception as error:
+        # A bot's own error (or an illegal move it chose) goes up unchanged, with where it
+        # happened, so that the game can be replayed alone (notes survive the worker pickle).
+        note = getattr(error, "add_note", None)  # Python 3.11 and later
+        if note is not None:
+            note(f"in game {index} of the series ({series.game}, game seed {seed}, "
+                 f"seats: {', '.join(names)})")
+        raise
     return Outcome(
         index,
         seating,

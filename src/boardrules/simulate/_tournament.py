@@ -20,6 +20,7 @@ from boardrules.simulate._run import (
     Backend,
     Placement,
     Progress,
+    check_settings,
     resolve_players,
     run_series,
     whole,
@@ -144,6 +145,7 @@ def tournament(
     >>> [e.bot for e in t.ranking], len(t.games)
     (['greedy', 'random'], 6)
     """
+    check_settings(options, False, None, progress, record)
     entrants = resolve_players(bots)
     if len(entrants) < 2:
         raise InvalidOptionError("a tournament needs at least two bots")

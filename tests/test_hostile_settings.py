@@ -1,0 +1,104 @@
+"""Regression tests of hostile settings found in review: pictures' ``size``/``perspective``,
+``observation_into``'s buffer and :func:`boardrules.simulate.simulate`'s settings each raise a
+ValueError that says what is allowed, where they used to crash or draw a wrong picture."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pytest
+
+import boardrules as br
+from boardrules.simulate import simulate, tournament
+
+GAMES = ("parchis", "dorada", "docker", "dorasure")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size", [10**400, True, 1e-300, 0.5, 1e308, float("nan"), -1])
+def test_render_svg_refuses_a_size_out_of_range(game: str, size: Any) -> None:
+    # 10**400 raised OverflowError, 1e-300 drew width="0", True drew a one-pixel board.
+    with pytest.raises(ValueError, match="size must be a number of pixels from 1 to 100000"):
+        br.render_svg(br.new_game(game), size=size)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_render_svg_keeps_sizes_in_range(game: str) -> None:
+    svg = br.render_svg(br.new_game(game), size=100_000)
+    assert 'width="100000"' in svg and "inf" not in svg
+    assert 'width="1"' in br.render_svg(br.new_game(game), size=1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("perspective", [1.0, "0", True, -1, 4])
+def test_render_svg_refuses_a_perspective_that_is_not_a_seat(game: str, perspective: Any) -> None:
+    # 1.0 and "0" raised TypeError from deep inside the drawing.
+    with pytest.raises(ValueError, match=r"perspective must be a seat number 0 to 3, not"):
+        br.render_svg(br.new_game(game, players=4), perspective=perspective)
+
+
+def test_render_svg_takes_a_numpy_seat_as_perspective() -> None:
+    np = pytest.importorskip("numpy")
+    s = br.new_game("parchis", players=4)
+    assert br.render_svg(s, perspective=np.int64(2)) == br.render_svg(s, perspective=2)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observation_into_refuses_a_short_or_read_only_buffer(game: str) -> None:
+    s = br.new_game(game)
+    size = len(br.observation(s, 0))
+    # A short list raised IndexError, a tuple TypeError, after writing part of the values.
+    with pytest.raises(ValueError, match=f"out must be a writable list or flat array of {size}"):
+        br.observation_into(s, 0, [0.0] * 3)
+    with pytest.raises(ValueError, match="not a tuple"):
+        br.observation_into(s, 0, (0.0,) * size)  # type: ignore[arg-type]
+    out = [0.0] * size
+    br.observation_into(s, 0, out)
+    assert tuple(out) == br.observation(s, 0)
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"rotate": "yes"}, "rotate must be True or False"),
+        ({"batch_size": 0}, "batch_size must be a whole number of at least 1"),
+        ({"batch_size": -3}, "batch_size must be a whole number of at least 1"),
+        ({"progress": 5}, "progress must be True, False, None or a function"),
+        ({"record": 5}, "record must be a path or an open text file"),
+        ({"options": "players=2"}, "options must be a mapping"),
+        ({"options": [("players", 2)]}, "options must be a mapping"),
+    ],
+)
+def test_simulate_refuses_mistyped_settings(settings: dict[str, Any], message: str) -> None:
+    # Each was accepted silently (a string rotate is true) or failed with AttributeError
+    # after the first game (record=5).
+    with pytest.raises(ValueError, match=message):
+        simulate("docker", ["random", "random"], games=2, **settings)
+
+
+def test_tournament_refuses_mistyped_settings() -> None:
+    with pytest.raises(ValueError, match="record must be a path or an open text file"):
+        tournament("docker", ["random", "greedy"], games_per_pairing=1, record=5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="options must be a mapping"):
+        tournament("docker", ["random", "greedy"], options="players=2")  # type: ignore[arg-type]
+
+
+class _Failing:
+    """A bot whose ``choose`` raises: its error must reach the caller, saying where."""
+
+    def __repr__(self) -> str:
+        return "Failing()"
+
+    def choose(self, state: Any, rng: Any = None) -> Any:
+        raise RuntimeError("the bot broke")
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes need Python 3.11")
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_raising_in_choose_names_the_game_it_broke(workers: int) -> None:
+    with pytest.raises(RuntimeError, match="the bot broke") as caught:
+        simulate("docker", [_Failing(), "random"], games=2, seed=3, workers=workers)
+    notes = getattr(caught.value, "__notes__", [])
+    assert any("in game 0 of the series (docker, game seed" in n for n in notes), notes
+    assert any("seats: Failing(), random" in n for n in notes), notes
