@@ -253,3 +253,14 @@ def test_a_tournament_on_ray_equals_the_local_one(ray_runtime: Any) -> None:
     remote = tournament("docker", ["greedy", "random", "expectimax:depth=1"],
                         backend="ray", **kwargs)
     assert local.games == remote.games and local.ranking == remote.ranking
+
+
+def test_too_many_local_workers_are_refused() -> None:
+    with pytest.raises(br.InvalidOptionError, match="local workers"):
+        simulate("docker", ["random", "random"], games=2, workers=10**6)
+
+
+def test_the_same_bot_twice_in_a_tournament_gets_numbered_rows() -> None:
+    t = tournament("docker", ["random", "random", "greedy"], games_per_pairing=1,
+                   options={"players": 2})
+    assert sorted(e.bot for e in t.ranking) == ["greedy", "random #1", "random #2"]

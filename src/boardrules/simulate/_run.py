@@ -77,10 +77,20 @@ def check_settings(
         raise InvalidOptionError(f"record must be a path or an open text file, not {record!r}")
 
 
+#: At most this many local worker processes per CPU: more only adds processes that wait.
+MAX_WORKERS_PER_CPU = 4
+
+
 def worker_count(workers: int, backend: str) -> int:
     whole("workers", workers, 0)
     if backend == "local":
-        return workers or os.cpu_count() or 1
+        cpus = os.cpu_count() or 1
+        if workers > MAX_WORKERS_PER_CPU * cpus:
+            raise InvalidOptionError(
+                f"workers={workers} on {cpus} CPU(s): at most {MAX_WORKERS_PER_CPU * cpus} "
+                "local workers (0: one per CPU)"
+            )
+        return workers or cpus
     return workers
 
 

@@ -122,6 +122,22 @@ def _ranking(names: Sequence[str], games: Sequence[GameResult]) -> tuple[Ranking
     return tuple(sorted(entries, key=lambda e: (-e.rating, -e.score, e.bot)))
 
 
+def _distinct(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The bots' names, numbered where the same bot takes part more than once.
+
+    >>> _distinct(("random", "greedy", "random"))
+    ('random #1', 'greedy', 'random #2')
+    """
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        if names.count(name) > 1:
+            seen[name] = seen.get(name, 0) + 1
+            name = f"{name} #{seen[name]}"
+        out.append(name)
+    return tuple(out)
+
+
 def tournament(
     game: str,
     bots: Sequence[PlayerSpec],
@@ -161,6 +177,6 @@ def tournament(
     placement = Placement(backend, worker_count(workers, backend), address)
     results, seconds, interrupted = run_series(series, per * len(orders), placement, progress,
                                                record)
-    names = tuple(label(b) for b in entrants)
+    names = _distinct(tuple(label(b) for b in entrants))
     return TournamentResult(series.game, names, _ranking(names, results), tuple(results),
                             seconds, interrupted)
