@@ -28,14 +28,28 @@ from boardrules.simulate._series import Outcome
 def _driver_cost(players: int, n: int = 20_000) -> float:
     """Seconds the driver spends per game on a result alone (building the GameResult and
     its statistics), measured on canned outcomes."""
-    outcomes = [Outcome(i, tuple(range(players)), (1.0,) + (0.0,) * (players - 1), 900, 450,
-                        None) for i in range(n)]
+    outcomes = [
+        Outcome(i, tuple(range(players)), (1.0,) + (0.0,) * (players - 1), 900, 450, None)
+        for i in range(n)
+    ]
     began = time.perf_counter()
-    games = tuple(GameResult(o.index, o.index, o.seating, o.returns, o.plies, o.decisions)
-                  for o in outcomes)
-    SeriesResult(game="g", options={}, players=tuple(f"p{i}" for i in range(players)), seed=0,
-                 rotate=False, cooperative=False, requested=n, games=games, seconds=1.0,
-                 workers=1, backend="local", interrupted=False)
+    games = tuple(
+        GameResult(o.index, o.index, o.seating, o.returns, o.plies, o.decisions) for o in outcomes
+    )
+    SeriesResult(
+        game="g",
+        options={},
+        players=tuple(f"p{i}" for i in range(players)),
+        seed=0,
+        rotate=False,
+        cooperative=False,
+        requested=n,
+        games=games,
+        seconds=1.0,
+        workers=1,
+        backend="local",
+        interrupted=False,
+    )
     return (time.perf_counter() - began) / n
 
 
@@ -49,8 +63,10 @@ def main() -> None:
     args = parser.parse_args()
     players = args.players.split(",")
     runs: list[tuple[str, SeriesResult]] = []
-    setups: list[tuple[str, Backend, int]] = [("local, 1 worker", "local", 1),
-                                              ("local, 2 workers", "local", 2)]
+    setups: list[tuple[str, Backend, int]] = [
+        ("local, 1 worker", "local", 1),
+        ("local, 2 workers", "local", 2),
+    ]
     if not args.no_ray:
         setups.append(("ray, 2 CPUs", "ray", 2))
     for label, backend, workers in setups:
@@ -58,19 +74,24 @@ def main() -> None:
             _start_ray()
             # Ray starts its worker processes on the first tasks: not part of the figure.
             simulate(args.game, players, games=8, seed=0, batch_size=1, backend="ray")
-        result = simulate(args.game, players, games=args.games, seed=args.seed,
-                          backend=backend, workers=workers)
+        result = simulate(
+            args.game, players, games=args.games, seed=args.seed, backend=backend, workers=workers
+        )
         runs.append((label, result))
         if result.games != runs[0][1].games:
             raise SystemExit(f"{label}: the games differ from {runs[0][0]}'s")
     base = runs[0][1].games_per_second
     print(f"{args.game}, players {args.players}, {args.games} games, seed {args.seed}")
     for label, result in runs:
-        print(f"  {label:<18} {result.games_per_second:8.1f} games/s   "
-              f"x{result.games_per_second / base:.2f}   ({result.seconds:.1f} s)")
+        print(
+            f"  {label:<18} {result.games_per_second:8.1f} games/s   "
+            f"x{result.games_per_second / base:.2f}   ({result.seconds:.1f} s)"
+        )
     cost = _driver_cost(len(players))
-    print(f"  driver: {cost * 1e6:.1f} us per result, a limit of ~{1 / cost:,.0f} games/s "
-          "however many workers")
+    print(
+        f"  driver: {cost * 1e6:.1f} us per result, a limit of ~{1 / cost:,.0f} games/s "
+        "however many workers"
+    )
 
 
 def _start_ray() -> None:
@@ -79,8 +100,12 @@ def _start_ray() -> None:
     from boardrules.simulate._ray import local_runtime_env
 
     if not ray.is_initialized():
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-                 runtime_env=local_runtime_env())
+        ray.init(
+            num_cpus=2,
+            include_dashboard=False,
+            log_to_driver=False,
+            runtime_env=local_runtime_env(),
+        )
 
 
 if __name__ == "__main__":

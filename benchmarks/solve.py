@@ -26,18 +26,38 @@ G3 = ["goal"] * 3
 G2 = ["goal"] * 2
 
 ENDGAMES: dict[str, tuple[bool, Callable[[], Any]]] = {
-    "parchis lanes, 1 piece each (pass cycle)": (True, lambda: parchis.position(
-        {"yellow": ["L7", *G3], "red": ["L7", *G3]}, turn="yellow", players=2)),
-    "parchis lanes, 2 pieces each": (True, lambda: parchis.position(
-        {"yellow": ["L1", "L3", *G2], "red": ["L2", "L4", *G2]}, turn="yellow", players=2)),
-    "parchis track 62 vs 28": (True, lambda: parchis.position(
-        {"yellow": [62, *G3], "red": [28, *G3]}, turn="red", players=2)),
-    "dorada 2 players near the end": (True, lambda: dorada.position(
-        players=2, track={30: [0], 35: [1]}, start=[0, 0], dorada=[0, 0, 0, 1, 1, 1])),
-    "docker 2 free pieces on towers": (False, lambda: docker.position(
-        {"a1": "02220", "c3": "13331", "b2": "01"}, players=4, eliminated=[2, 3], turn=1)),
-    "parchis track 50 vs 40 (captures)": (False, lambda: parchis.position(
-        {"yellow": [50, *G3], "red": [40, *G3]}, turn="yellow", players=2)),
+    "parchis lanes, 1 piece each (pass cycle)": (
+        True,
+        lambda: parchis.position(
+            {"yellow": ["L7", *G3], "red": ["L7", *G3]}, turn="yellow", players=2
+        ),
+    ),
+    "parchis lanes, 2 pieces each": (
+        True,
+        lambda: parchis.position(
+            {"yellow": ["L1", "L3", *G2], "red": ["L2", "L4", *G2]}, turn="yellow", players=2
+        ),
+    ),
+    "parchis track 62 vs 28": (
+        True,
+        lambda: parchis.position({"yellow": [62, *G3], "red": [28, *G3]}, turn="red", players=2),
+    ),
+    "dorada 2 players near the end": (
+        True,
+        lambda: dorada.position(
+            players=2, track={30: [0], 35: [1]}, start=[0, 0], dorada=[0, 0, 0, 1, 1, 1]
+        ),
+    ),
+    "docker 2 free pieces on towers": (
+        False,
+        lambda: docker.position(
+            {"a1": "02220", "c3": "13331", "b2": "01"}, players=4, eliminated=[2, 3], turn=1
+        ),
+    ),
+    "parchis track 50 vs 40 (captures)": (
+        False,
+        lambda: parchis.position({"yellow": [50, *G3], "red": [40, *G3]}, turn="yellow", players=2),
+    ),
 }
 
 

@@ -32,8 +32,13 @@ REPLAY_EXAMPLE = "replay-example.html"
 
 
 def _evaluate(code: str, where: str) -> Any:
-    namespace: dict[str, Any] = {"br": br, "parchis": parchis, "dorada": dorada,
-                                 "docker": docker, "dorasure": dorasure}
+    namespace: dict[str, Any] = {
+        "br": br,
+        "parchis": parchis,
+        "dorada": dorada,
+        "docker": docker,
+        "dorasure": dorasure,
+    }
     tree = ast.parse(code, where)
     if not tree.body or not isinstance(tree.body[-1], ast.Expr):
         raise ValueError("the last line of a board directive must be the state to draw")
@@ -69,8 +74,10 @@ class BoardDirective(SphinxDirective):
             raise self.error(f"board picture at {where}: {type(e).__name__}: {e}") from None
         caption = self.options.get("caption")
         text = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
-        figure = (f'<figure class="board-picture" style="margin:1em 0;max-width:100%">'
-                  f'<div style="max-width:100%;overflow-x:auto">{svg}</div>{text}</figure>')
+        figure = (
+            f'<figure class="board-picture" style="margin:1em 0;max-width:100%">'
+            f'<div style="max-width:100%;overflow-x:auto">{svg}</div>{text}</figure>'
+        )
         return [nodes.raw("", figure, format="html")]
 
 

@@ -196,9 +196,7 @@ def _race_apply(s: RaceState, move: Any) -> RaceState:
     if move.kind == "roll":
         return attrs.evolve(s, roll=move.n)
     to = s.positions[s.turn] + move.n
-    positions = tuple(
-        to if i == s.turn else 0 if p == to else p for i, p in enumerate(s.positions)
-    )
+    positions = tuple(to if i == s.turn else 0 if p == to else p for i, p in enumerate(s.positions))
     winner = s.turn if to == s.goal else -1
     return RaceState(s.goal, positions, (s.turn + 1) % len(positions), 0, winner)
 
@@ -604,9 +602,19 @@ def test_make_bot_builds_every_named_bot_with_parameters() -> None:
 
 @pytest.mark.parametrize(
     "spec",
-    ["", "clever", "mcts:iterations", "mcts:iterations=x", "mcts:speed=3", "random:depth=1",
-     "expectimax:depth=0", "mcts:iterations=0", "greedy:max_nodes=0",
-     "expectimax:chance_depth=x", "greedy:depth=2"],
+    [
+        "",
+        "clever",
+        "mcts:iterations",
+        "mcts:iterations=x",
+        "mcts:speed=3",
+        "random:depth=1",
+        "expectimax:depth=0",
+        "mcts:iterations=0",
+        "greedy:max_nodes=0",
+        "expectimax:chance_depth=x",
+        "greedy:depth=2",
+    ],
 )
 def test_make_bot_refuses_bad_specifications(spec: str) -> None:
     with pytest.raises(br.InvalidOptionError):

@@ -23,11 +23,24 @@ ImageChops = need("PIL.ImageChops", "pictures")
 
 def screenshot(url: str, out: Path, profile: Path, size: tuple[int, int]) -> Path:
     subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--no-first-run", f"--user-data-dir={profile}", "--hide-scrollbars",
-         f"--screenshot={out}", f"--window-size={size[0]},{size[1]}", url],
-        check=True, capture_output=True, timeout=60,
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            f"--user-data-dir={profile}",
+            "--hide-scrollbars",
+            f"--screenshot={out}",
+            f"--window-size={size[0]},{size[1]}",
+            url,
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
     )
     assert out.exists(), f"chromium wrote no screenshot of {url}"
     return out
@@ -36,10 +49,23 @@ def screenshot(url: str, out: Path, profile: Path, size: tuple[int, int]) -> Pat
 def dom(url: str, profile: Path) -> str:
     """The page's document after its script ran."""
     done = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--no-first-run", f"--user-data-dir={profile}", "--dump-dom", url],
-        check=True, capture_output=True, timeout=60, text=True,
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            f"--user-data-dir={profile}",
+            "--dump-dom",
+            url,
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+        text=True,
     )
     return done.stdout
 
@@ -72,8 +98,7 @@ def test_chromium_draws_a_board_and_the_replay_page_at_two_plies(tmp_path: Path)
     assert colours(shot) > 8, "the board's screenshot is blank"
     ply = min(len(moves), 12)
     first = screenshot(page.as_uri() + "#ply=0", tmp_path / "ply0.png", profile, (1100, 760))
-    later = screenshot(f"{page.as_uri()}#ply={ply}", tmp_path / "plyN.png", profile,
-                       (1100, 760))
+    later = screenshot(f"{page.as_uri()}#ply={ply}", tmp_path / "plyN.png", profile, (1100, 760))
     assert colours(first) > 8 and colours(later) > 8, "a replay screenshot is blank"
     assert differ(first, later), "the replay page shows the same at ply 0 and a later ply"
     # The script opened the ply the address asked for: its text, its move and its board.

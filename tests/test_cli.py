@@ -126,8 +126,17 @@ def test_human_player_takes_a_number_or_a_notation() -> None:
 @pytest.mark.slow
 def test_play_record_then_replay_check_and_show(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    played = run("play", "parchis", "--players", "greedy,random", "--seed", "8", "--quiet",
-                 "--record", str(record))
+    played = run(
+        "play",
+        "parchis",
+        "--players",
+        "greedy,random",
+        "--seed",
+        "8",
+        "--quiet",
+        "--record",
+        str(record),
+    )
     assert played.returncode == 0, played.stderr
     doc = json.loads(record.read_text())
     assert doc["players"] == ["greedy", "random"] and doc["seed"] == 8
@@ -158,8 +167,16 @@ def test_replay_check_names_the_first_bad_move_of_a_damaged_record(tmp_path: Pat
 
 # ----------------------------------------------------------------------------- simulate
 
-SIMULATE = ("simulate", "parchis", "--players", "greedy,random,random", "--games", "8",
-            "--seed", "5")
+SIMULATE = (
+    "simulate",
+    "parchis",
+    "--players",
+    "greedy,random,random",
+    "--games",
+    "8",
+    "--seed",
+    "5",
+)
 
 
 @pytest.mark.slow
@@ -205,9 +222,25 @@ def test_simulate_stops_cleanly_on_ctrl_c_and_reports_what_was_done(
     env = {**os.environ, "PYTHONPATH": SRC, "PYTHONIOENCODING": "utf-8"}
     out = tmp_path / "games.jsonl"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "boardrules", "simulate", "parchis", "--players",
-         "expectimax,random", "--games", "400", "--workers", workers, "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        [
+            sys.executable,
+            "-m",
+            "boardrules",
+            "simulate",
+            "parchis",
+            "--players",
+            "expectimax,random",
+            "--games",
+            "400",
+            "--workers",
+            workers,
+            "--out",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and (not out.exists() or not out.read_text().strip()):
@@ -272,8 +305,18 @@ def test_help_exits_0() -> None:
 
 def test_simulate_rotate_moves_the_players_round_the_seats(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
-    done = run("simulate", "parchis", "--players", "greedy,random,random", "--games", "6",
-               "--rotate", "--quiet", "--out", str(out))
+    done = run(
+        "simulate",
+        "parchis",
+        "--players",
+        "greedy,random,random",
+        "--games",
+        "6",
+        "--rotate",
+        "--quiet",
+        "--out",
+        str(out),
+    )
     assert done.returncode == 0, done.stderr
     seated = [json.loads(line)["players"] for line in out.read_text().splitlines()]
     assert seated[:3] == [
@@ -296,9 +339,22 @@ def test_simulate_plays_a_bot_of_your_own_by_its_dotted_name() -> None:
     examples = str(Path(__file__).resolve().parent.parent / "examples")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([SRC, examples])}
     done = subprocess.run(
-        [sys.executable, "-m", "boardrules", "simulate", "parchis", "--players",
-         "bot_tutorial.TinyMcts:iterations=10:rollout=0,random", "--games", "4", "--quiet"],
-        capture_output=True, text=True, env=env, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "boardrules",
+            "simulate",
+            "parchis",
+            "--players",
+            "bot_tutorial.TinyMcts:iterations=10:rollout=0,random",
+            "--games",
+            "4",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     assert "bot_tutorial.TinyMcts:iterations=10:rollout=0" in done.stdout
@@ -311,11 +367,20 @@ def test_simulate_table_counts_cooperative_wins_and_losses_whole() -> None:
 
     def series(players: int, *games: tuple[float, ...], cooperative: bool) -> SeriesResult:
         return SeriesResult(
-            game="g", options={}, players=("random",) * players, seed=0, rotate=False,
-            cooperative=cooperative, requested=len(games),
-            games=tuple(GameResult(i, i, tuple(range(players)), r, 10, 5)
-                        for i, r in enumerate(games)),
-            seconds=1.0, workers=1, backend="local", interrupted=False,
+            game="g",
+            options={},
+            players=("random",) * players,
+            seed=0,
+            rotate=False,
+            cooperative=cooperative,
+            requested=len(games),
+            games=tuple(
+                GameResult(i, i, tuple(range(players)), r, 10, 5) for i, r in enumerate(games)
+            ),
+            seconds=1.0,
+            workers=1,
+            backend="local",
+            interrupted=False,
         )
 
     team = series(2, (1.0, 1.0), (0.0, 0.0), (0.0, 0.0), (1.0, 1.0), cooperative=True)

@@ -388,9 +388,7 @@ def test_two_players_the_first_elimination_ends_the_game() -> None:
 def test_opening_sequence_from_new_game() -> None:
     s = docker.new_game(players=2)
     assert whose_roll(s) == 0
-    assert docker.chance_outcomes(s) == tuple(
-        (docker.Roll(v), Fraction(1, 6)) for v in range(1, 7)
-    )
+    assert docker.chance_outcomes(s) == tuple((docker.Roll(v), Fraction(1, 6)) for v in range(1, 7))
     s = play(s, "roll 1")
     assert moves(s) == {"in-b1"}
     s = play(s, "in-b1", "roll 1")

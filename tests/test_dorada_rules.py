@@ -39,8 +39,14 @@ def occupied(state: dorada.DoradaState) -> dict[int, tuple[int, ...]]:
 
 
 # A board whose jumps can run off both ends: 4 (-3) and 6 (+4); 10 is the last jump field.
-SHORT = {"name": "short", "fields": 12, "stumble": [8], "jumps": [[4, -3], [6, 4], [10, 2]],
-         "gold": [], "last_jump": 10}
+SHORT = {
+    "name": "short",
+    "fields": 12,
+    "stumble": [8],
+    "jumps": [[4, -3], [6, 4], [10, 2]],
+    "gold": [],
+    "last_jump": 10,
+}
 
 
 # --- Preparation and turn order ---------------------------------------------------------
@@ -369,8 +375,9 @@ def test_each_following_piece_is_stacked_on_top_in_dorada() -> None:
 
 
 def test_a_player_who_loses_all_four_pieces_is_eliminated() -> None:
-    s = position(players=3, track={6: [1], 2: [0], 3: [2]}, bridges={18: 1, 23: 1, 29: 1},
-                 to_move=1, die=3)
+    s = position(
+        players=3, track={6: [1], 2: [0], 3: [2]}, bridges={18: 1, 23: 1, 29: 1}, to_move=1, die=3
+    )
     s = play(s, "move 6")
     assert lost(s) == {9: 1, 18: 1, 23: 1, 29: 1}
     assert s.to_move == 2
@@ -389,8 +396,14 @@ def test_a_player_with_every_piece_home_takes_no_more_turns() -> None:
 
 
 def test_the_game_ends_when_no_piece_is_left_on_a_start_or_running_field() -> None:
-    s = position(players=2, track={30: [0]}, bridges={9: 0, 18: 1, 23: 1},
-                 dorada=[1, 0, 1, 0], to_move=0, die=3)
+    s = position(
+        players=2,
+        track={30: [0]},
+        bridges={9: 0, 18: 1, 23: 1},
+        dorada=[1, 0, 1, 0],
+        to_move=0,
+        die=3,
+    )
     end = play(s, "move 30")
     assert dorada.is_terminal(end)
     assert dorada.current_player(end) == br.TERMINAL
@@ -436,8 +449,9 @@ def test_equal_totals_share_the_win() -> None:
 
 
 def test_the_tie_break_option_gives_the_win_to_the_owner_of_the_highest_piece() -> None:
-    s = position(players=2, tie_break="highest-piece", bridges={9: 0, 18: 1},
-                 dorada=[1, 0, 1, 0, 0, 1])
+    s = position(
+        players=2, tie_break="highest-piece", bridges={9: 0, 18: 1}, dorada=[1, 0, 1, 0, 0, 1]
+    )
     assert scores(s) == (180, 180)
     assert dorada.returns(s) == (0.0, 1.0)
     with pytest.raises(br.InvalidOptionError, match="tie_break"):
@@ -476,7 +490,11 @@ def test_classic_40_is_the_default_board_with_the_reconstructed_layout() -> None
         27: Field.GOLD,
     }
     assert {f: CLASSIC_40.jump_by[f] for f in (5, 14, 20, 24, 33)} == {
-        5: 3, 14: 2, 20: -3, 24: 4, 33: 8
+        5: 3,
+        14: 2,
+        20: -3,
+        24: 4,
+        33: 8,
     }
     assert CLASSIC_40.dorada == 41
     assert dorada.options_of(s)["board"] == "classic-40"
@@ -591,8 +609,7 @@ def test_a_json_document_of_an_impossible_position_is_refused_naming_the_field(
 
 
 def test_render_shows_stacks_bottom_to_top_bridges_and_the_turn() -> None:
-    s = position(players=2, track={7: [1, 0], 9: [1]}, bridges={9: 0}, dorada=[1], to_move=0,
-                 die=4)
+    s = position(players=2, track={7: [1, 0], 9: [1]}, bridges={9: 0}, dorada=[1], to_move=0, die=4)
     picture = dorada.render(s)
     assert "  7 BA  " in picture and "  9 a:B " in picture
     assert "DORADA (bottom to top): B" in picture

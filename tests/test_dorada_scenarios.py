@@ -36,11 +36,23 @@ def lost(state: State) -> dict[int, int]:
 
 
 # A board with a jump loop that only pieces can close: 2 (+2) and 5 (-2); 8 is the last jump.
-LOOP = {"name": "loop", "fields": 10, "stumble": [7], "jumps": [[2, 2], [5, -2], [8, 1]],
-        "gold": [], "last_jump": 8}
+LOOP = {
+    "name": "loop",
+    "fields": 10,
+    "stumble": [7],
+    "jumps": [[2, 2], [5, -2], [8, 1]],
+    "gold": [],
+    "last_jump": 8,
+}
 # A board where -3 can run out behind: 3 (-3), 6 (+2, chains into 9 gold), 10 last jump.
-BACK = {"name": "back", "fields": 12, "stumble": [4], "jumps": [[3, -3], [6, 3], [10, 2]],
-        "gold": [9], "last_jump": 10}
+BACK = {
+    "name": "back",
+    "fields": 12,
+    "stumble": [4],
+    "jumps": [[3, -3], [6, 3], [10, 2]],
+    "gold": [9],
+    "last_jump": 10,
+}
 
 
 # --- Preparation, turn order ------------------------------------------------------------------
@@ -201,8 +213,7 @@ def test_a_jump_ending_on_an_open_hole_is_lost_and_on_a_bridge_stands() -> None:
     after = play(s, "move 11")
     assert lost(after) == {18: 0} and stacks(after) == {15: (1,), 16: (1,)}
     # The same with a bridge in 18: the piece stands on the bridge.
-    s = position(players=2, track={11: [0], 15: [1], 16: [1]}, bridges={18: 1}, to_move=0,
-                 die=3)
+    s = position(players=2, track={11: [0], 15: [1], 16: [1]}, bridges={18: 1}, to_move=0, die=3)
     assert stacks(play(s, "move 11")) == {15: (1,), 16: (1,), 18: (0,)}
 
 
@@ -275,8 +286,7 @@ def test_minus_three_back_to_the_start_field_if_necessary() -> None:
 
 def test_a_jump_running_out_forward_reaches_dorada() -> None:
     # Board BACK: 6 (+3) with 7 8 11 12 taken: 9 gold (1), 10 last jump (2), then past 12.
-    s = position(players=3, board=BACK, track={7: [1], 8: [1], 11: [2], 12: [2]}, to_move=0,
-                 die=6)
+    s = position(players=3, board=BACK, track={7: [1], 8: [1], 11: [2], 12: [2]}, to_move=0, die=6)
     assert play(s, "move start").dorada == (0,)
 
 
@@ -335,8 +345,14 @@ def test_dorada_stacks_arrivals_in_order_the_last_on_top() -> None:
 
 
 def test_a_player_who_loses_the_last_piece_is_out_and_skipped() -> None:
-    s = position(players=3, track={6: [1], 2: [0], 3: [2]}, bridges={18: 1, 23: 1, 29: 1},
-                 start=[3, 0, 3], to_move=1, die=3)
+    s = position(
+        players=3,
+        track={6: [1], 2: [0], 3: [2]},
+        bridges={18: 1, 23: 1, 29: 1},
+        start=[3, 0, 3],
+        to_move=1,
+        die=3,
+    )
     s = play(s, "move 6")
     assert lost(s)[9] == 1 and s.to_move == 2
     s = play(s, "roll 1", "move 3", "roll 1", "move 2", "roll 1")
@@ -345,8 +361,15 @@ def test_a_player_who_loses_the_last_piece_is_out_and_skipped() -> None:
 
 def test_players_with_nothing_in_play_are_skipped_in_turn_order() -> None:
     # D has all pieces home, B all lost: after A comes C, after C comes A.
-    s = position(players=4, track={2: [0], 3: [2]}, bridges={9: 1, 18: 1, 23: 1, 29: 1},
-                 dorada=[3, 3, 3, 3], start=[3, 0, 3, 0], to_move=0, die=2)
+    s = position(
+        players=4,
+        track={2: [0], 3: [2]},
+        bridges={9: 1, 18: 1, 23: 1, 29: 1},
+        dorada=[3, 3, 3, 3],
+        start=[3, 0, 3, 0],
+        to_move=0,
+        die=2,
+    )
     s = play(s, "move 2")
     assert s.to_move == 2
     s = play(s, "roll 1", "move 3")
@@ -354,15 +377,29 @@ def test_players_with_nothing_in_play_are_skipped_in_turn_order() -> None:
 
 
 def test_the_last_player_in_play_keeps_taking_turns() -> None:
-    s = position(players=2, track={30: [0]}, bridges={9: 1, 18: 1, 23: 1, 29: 1},
-                 dorada=[0, 0], start=[1, 0], to_move=0, die=1)
+    s = position(
+        players=2,
+        track={30: [0]},
+        bridges={9: 1, 18: 1, 23: 1, 29: 1},
+        dorada=[0, 0],
+        start=[1, 0],
+        to_move=0,
+        die=1,
+    )
     s = play(s, "move 30")
     assert s.to_move == 0 and dorada.current_player(s) == br.CHANCE
 
 
 def test_the_game_ends_when_every_piece_is_home_or_lost() -> None:
-    s = position(players=2, track={32: [1]}, bridges={9: 0, 18: 0, 23: 1},
-                 dorada=[0, 1, 0, 1], start=[0, 0], to_move=1, die=1)
+    s = position(
+        players=2,
+        track={32: [1]},
+        bridges={9: 0, 18: 0, 23: 1},
+        dorada=[0, 1, 0, 1],
+        start=[0, 0],
+        to_move=1,
+        die=1,
+    )
     end = play(s, "move 32")
     assert dorada.is_terminal(end) and dorada.legal_moves(end) == ()
     assert dorada.current_player(end) == br.TERMINAL and dorada.chance_outcomes(end) == ()
@@ -374,8 +411,15 @@ def test_the_game_ends_when_every_piece_is_home_or_lost() -> None:
 
 
 def test_the_game_also_ends_when_the_last_piece_falls_into_a_hole() -> None:
-    s = position(players=2, track={6: [1]}, bridges={18: 0, 23: 1},
-                 dorada=[0, 1, 0, 1, 0], start=[0, 0], to_move=1, die=3)
+    s = position(
+        players=2,
+        track={6: [1]},
+        bridges={18: 0, 23: 1},
+        dorada=[0, 1, 0, 1, 0],
+        start=[0, 0],
+        to_move=1,
+        die=3,
+    )
     end = play(s, "move 6")
     assert dorada.is_terminal(end) and lost(end)[9] == 1
     assert scores(end) == (100 + 60 + 40, 80 + 50)
@@ -413,8 +457,11 @@ def test_the_scoring_table_below_the_seventh_piece_is_ten_each() -> None:
 
 
 # Bottom first; from the top C 100, B 80, A 60, B 50, A 40, A 30: A 130, B 130, C 100.
-TIED: dict[str, Any] = {"players": 3, "dorada": [0, 0, 1, 0, 1, 2],
-        "bridges": {9: 0, 18: 1, 23: 1, 29: 2, 36: 2, 37: 2}}
+TIED: dict[str, Any] = {
+    "players": 3,
+    "dorada": [0, 0, 1, 0, 1, 2],
+    "bridges": {9: 0, 18: 1, 23: 1, 29: 2, 36: 2, 37: 2},
+}
 
 
 def test_a_tie_shares_the_win() -> None:
@@ -441,10 +488,15 @@ def test_returns_are_zero_before_the_end_while_scores_are_running() -> None:
 def test_everybody_out_nobody_wins() -> None:
     # Interpretation (both documents silent): with every piece lost nobody scores; a player
     # who is out does not win, so returns are all 0.0.
-    board = {"name": "tiny", "fields": 10, "stumble": [1, 2, 3, 4, 6, 7, 8, 9],
-             "jumps": [[5, 1]], "gold": [], "last_jump": 5}
-    s = position(players=2, board=board,
-                 bridges={1: 0, 2: 0, 3: 0, 4: 0, 6: 1, 7: 1, 8: 1, 9: 1})
+    board = {
+        "name": "tiny",
+        "fields": 10,
+        "stumble": [1, 2, 3, 4, 6, 7, 8, 9],
+        "jumps": [[5, 1]],
+        "gold": [],
+        "last_jump": 5,
+    }
+    s = position(players=2, board=board, bridges={1: 0, 2: 0, 3: 0, 4: 0, 6: 1, 7: 1, 8: 1, 9: 1})
     assert dorada.is_terminal(s) and scores(s) == (0, 0)
     assert winners(s) == () and dorada.returns(s) == (0.0, 0.0)
 
@@ -454,27 +506,27 @@ def test_everybody_out_nobody_wins() -> None:
 
 def test_a_sequence_from_new_game_in_notation() -> None:
     s = dorada.new_game(players=2)
-    s = play(s, "roll 5", "move start")       # A: 5 (+3) -> 8
-    s = play(s, "roll 3", "move start")       # B: 3
-    s = play(s, "roll 1")                     # A may enter or fall into 9
+    s = play(s, "roll 5", "move start")  # A: 5 (+3) -> 8
+    s = play(s, "roll 3", "move start")  # B: 3
+    s = play(s, "roll 1")  # A may enter or fall into 9
     assert moves(s) == ["move start", "move 8"]
-    s = play(s, "move 8")                     # A lost in 9: bridge
+    s = play(s, "move 8")  # A lost in 9: bridge
     assert lost(s) == {9: 0}
-    s = play(s, "roll 6", "move 3")           # B onto the bridge 9
+    s = play(s, "roll 6", "move 3")  # B onto the bridge 9
     assert stacks(s) == {9: (1,)}
-    s = play(s, "roll 4", "move start")       # A: 4
-    s = play(s, "roll 3", "move 9")           # B: 12 gold -> DORADA
+    s = play(s, "roll 4", "move start")  # A: 4
+    s = play(s, "roll 3", "move 9")  # B: 12 gold -> DORADA
     assert s.dorada == (1,) and stacks(s) == {4: (0,)}
-    s = play(s, "roll 5", "move 4")           # A: 9 the bridge, free again
+    s = play(s, "roll 5", "move 4")  # A: 9 the bridge, free again
     assert stacks(s) == {9: (0,)}
-    s = play(s, "roll 2", "move start")       # B: 2
-    s = play(s, "roll 5", "move 9")           # A: 14 (+2) -> 15, 16
+    s = play(s, "roll 2", "move start")  # B: 2
+    s = play(s, "roll 5", "move 9")  # A: 14 (+2) -> 15, 16
     assert stacks(s) == {2: (1,), 16: (0,)}
-    s = play(s, "roll 3", "move 2")           # B: 5 (+3): 6, 7, 8
-    s = play(s, "roll 4", "move 16")          # A: 20 (-3): 19, 18 (hole, free), 17
+    s = play(s, "roll 3", "move 2")  # B: 5 (+3): 6, 7, 8
+    s = play(s, "roll 4", "move 16")  # A: 20 (-3): 19, 18 (hole, free), 17
     assert stacks(s) == {8: (1,), 17: (0,)}
-    s = play(s, "roll 1", "move 8")           # B: into the bridge 9 as a normal field
-    s = play(s, "roll 1", "move 17")          # A: 18 open hole -> lost
+    s = play(s, "roll 1", "move 8")  # B: into the bridge 9 as a normal field
+    s = play(s, "roll 1", "move 17")  # A: 18 open hole -> lost
     assert lost(s) == {9: 0, 18: 0} and stacks(s) == {9: (1,)}
     assert s.start == (2, 2) and scores(s) == (0, 100)
     copy = br.from_json(br.to_json(s))
@@ -488,9 +540,15 @@ def test_a_sequence_from_new_game_in_notation() -> None:
 @pytest.mark.parametrize(
     "options",
     [
-        {"players": 1}, {"players": 5}, {"players": True}, {"players": "4"},
-        {"first_player": 2, "players": 2}, {"first_player": -1},
-        {"tie_break": "coin"}, {"board": "classic-41"}, {"colour": "red"},
+        {"players": 1},
+        {"players": 5},
+        {"players": True},
+        {"players": "4"},
+        {"first_player": 2, "players": 2},
+        {"first_player": -1},
+        {"tie_break": "coin"},
+        {"board": "classic-41"},
+        {"colour": "red"},
         {"board": {"fields": 10, "last_jump": 4}},
     ],
 )
@@ -507,8 +565,15 @@ def test_options_round_trip_through_options_of() -> None:
 
 
 def test_json_round_trip_of_a_rich_position_and_a_terminal_one() -> None:
-    s = position(players=3, first_player=2, track={7: [1, 0], 9: [2, 2], 30: [0]},
-                 bridges={9: 1, 18: 0}, dorada=[2, 1], to_move=2, die=4)
+    s = position(
+        players=3,
+        first_player=2,
+        track={7: [1, 0], 9: [2, 2], 30: [0]},
+        bridges={9: 1, 18: 0},
+        dorada=[2, 1],
+        to_move=2,
+        die=4,
+    )
     copy = br.from_json(br.to_json(s))
     assert copy == s and dorada.legal_moves(copy) == dorada.legal_moves(s)
     end = position(players=2, bridges={9: 0, 18: 1}, dorada=[0, 0, 1, 0, 1, 1])
@@ -519,10 +584,10 @@ def test_json_round_trip_of_a_rich_position_and_a_terminal_one() -> None:
     ("change", "field"),
     [
         (lambda b: b.update(start=[4, 4, 4]), "start"),
-        (lambda b: b["track"].update({"9": [0]}), "track"),          # open hole
-        (lambda b: b["track"].update({"12": [0]}), "track"),         # gold field
-        (lambda b: b["track"].update({"33": [0]}), "track"),         # last jump field
-        (lambda b: b["bridges"].update({"10": 0}), "bridges"),       # not a hole
+        (lambda b: b["track"].update({"9": [0]}), "track"),  # open hole
+        (lambda b: b["track"].update({"12": [0]}), "track"),  # gold field
+        (lambda b: b["track"].update({"33": [0]}), "track"),  # last jump field
+        (lambda b: b["bridges"].update({"10": 0}), "bridges"),  # not a hole
         (lambda b: b.update(die=7), "die"),
         (lambda b: b.update(to_move=2), "to_move"),
         (lambda b: b.update(dorada=[0, 0, 0, 0, 0]), "start"),
@@ -538,11 +603,11 @@ def test_impossible_documents_are_refused_naming_the_field(change: Any, field: s
 @pytest.mark.parametrize(
     "spec",
     [
-        {"fields": 10, "jumps": [[4, 2]], "last_jump": 5},                 # not a jump field
+        {"fields": 10, "jumps": [[4, 2]], "last_jump": 5},  # not a jump field
         {"fields": 10, "jumps": [[4, 2]], "stumble": [4], "last_jump": 4},  # two kinds
         {"fields": 10, "jumps": [[3, 2], [5, -2], [8, 1]], "last_jump": 8},  # 3 <-> 5 loop
         {"fields": 10, "jumps": [[4, 2]], "gold": [11], "last_jump": 4},  # out of range
-        {"fields": 10, "jumps": [[4, 2]]},                                 # no last jump
+        {"fields": 10, "jumps": [[4, 2]]},  # no last jump
     ],
 )
 def test_invalid_user_boards_are_refused(spec: dict[str, Any]) -> None:
@@ -599,12 +664,16 @@ def reference_after(state: State, origin: int) -> dict[str, Any]:
         track.setdefault(at, []).append(p)
         break
     players = state.options.players
-    in_play = [q for q in range(players)
-               if goal.count(q) + list(bridges.values()).count(q) < 4]
+    in_play = [q for q in range(players) if goal.count(q) + list(bridges.values()).count(q) < 4]
     following = [(p + k) % players for k in range(1, players + 1)]
     to_move = next((q for q in following if q in in_play), br.TERMINAL)
-    return {"start": tuple(start), "track": {f: tuple(s) for f, s in track.items()},
-            "bridges": bridges, "dorada": tuple(goal), "to_move": to_move}
+    return {
+        "start": tuple(start),
+        "track": {f: tuple(s) for f, s in track.items()},
+        "bridges": bridges,
+        "dorada": tuple(goal),
+        "to_move": to_move,
+    }
 
 
 def reference_moves(state: State) -> list[str]:
@@ -616,8 +685,7 @@ def reference_moves(state: State) -> list[str]:
 
 @pytest.mark.parametrize(
     ("board", "players", "seed"),
-    [("classic-40", 4, 1), ("classic-40", 2, 2), ("classic-40", 3, 3), (LOOP, 4, 4),
-     (BACK, 3, 5)],
+    [("classic-40", 4, 1), ("classic-40", 2, 2), ("classic-40", 3, 3), (LOOP, 4, 4), (BACK, 3, 5)],
 )
 def test_every_move_of_random_games_matches_the_reference_model(
     board: Any, players: int, seed: int
@@ -632,8 +700,13 @@ def test_every_move_of_random_games_matches_the_reference_model(
                 after = dorada.apply_move(s, move)
                 if not isinstance(move, dorada.Advance):
                     continue
-                got = {"start": after.start, "track": stacks(after), "bridges": lost(after),
-                       "dorada": after.dorada, "to_move": after.to_move}
+                got = {
+                    "start": after.start,
+                    "track": stacks(after),
+                    "bridges": lost(after),
+                    "dorada": after.dorada,
+                    "to_move": after.to_move,
+                }
                 assert got == reference_after(s, move.field), (dorada.render(s), str(move))
             s = dorada.apply_move(s, rng.choice(dorada.legal_moves(s)))
 
@@ -643,11 +716,15 @@ def random_board(rng: random.Random) -> dict[str, Any] | None:
     fields = rng.randint(6, 20)
     kinds = [rng.choice("..sjjg") for _ in range(fields)]
     spec: dict[str, Any] = {
-        "name": "random", "fields": fields,
+        "name": "random",
+        "fields": fields,
         "stumble": [f + 1 for f, k in enumerate(kinds) if k == "s"],
         "gold": [f + 1 for f, k in enumerate(kinds) if k == "g"],
-        "jumps": [[f + 1, rng.choice([-4, -3, -2, -1, 1, 2, 3, 4])]
-                  for f, k in enumerate(kinds) if k == "j"],
+        "jumps": [
+            [f + 1, rng.choice([-4, -3, -2, -1, 1, 2, 3, 4])]
+            for f, k in enumerate(kinds)
+            if k == "j"
+        ],
     }
     if not spec["jumps"]:
         return None
@@ -675,8 +752,12 @@ def test_every_move_on_random_user_boards_matches_the_reference_model() -> None:
                 for move in dorada.legal_moves(s):
                     if isinstance(move, dorada.Advance):
                         after = dorada.apply_move(s, move)
-                        got = {"start": after.start, "track": stacks(after),
-                               "bridges": lost(after), "dorada": after.dorada,
-                               "to_move": after.to_move}
+                        got = {
+                            "start": after.start,
+                            "track": stacks(after),
+                            "bridges": lost(after),
+                            "dorada": after.dorada,
+                            "to_move": after.to_move,
+                        }
                         assert got == reference_after(s, move.field), (board, dorada.render(s))
                 s = dorada.apply_move(s, rng.choice(dorada.legal_moves(s)))

@@ -68,8 +68,9 @@ def test_options_round_trip_through_options_of() -> None:
 
 def test_board_option_replaces_the_map() -> None:
     rows = ["V R P M", "C R F M", "R P M P", "F M P M"]
-    s = position(quests={"d3": "inscriptions", "c2": "golem"}, board=rows, at={"Ninja": "b1"},
-                 step="act")
+    s = position(
+        quests={"d3": "inscriptions", "c2": "golem"}, board=rows, at={"Ninja": "b1"}, step="act"
+    )
     board = s.rules.board
     assert board.names[board.mountains[board.farthest]] == "d3", "4 hexes from the City"
     assert [str(m) for m in legal_moves(s)] == ["quest c2", "pass"], "b1 is a road"
@@ -89,8 +90,12 @@ def test_dragon_option_moves_the_fire_icons() -> None:
 
 
 def test_quests_option_replaces_a_quest_tile() -> None:
-    s = position(quests={"g0": "inscriptions"}, at={"Ninja": "f1"}, step="act",
-                 quest_tiles={"inscriptions": {"target": 1}})
+    s = position(
+        quests={"g0": "inscriptions"},
+        at={"Ninja": "f1"},
+        step="act",
+        quest_tiles={"inscriptions": {"target": 1}},
+    )
     s = br.apply_move(s, parse_move(s, "quest g0"))
     s = br.apply_move(s, parse_move(s, "dice +"))
     assert s.xp[0] == 2, "1 success now solves the inscriptions"
@@ -106,8 +111,9 @@ def test_parse_move_tells_bad_notation_from_illegal_moves() -> None:
 
 def test_illegal_move_message_names_the_rule() -> None:
     s = position(quests=FACE_UP, at={"Ninja": "c2"}, step="move", dice=[3])
-    step = parse_move(position(quests=FACE_UP, at={"Ninja": "c2"}, step="move", dice=[5]),
-                      "step 5 c1")
+    step = parse_move(
+        position(quests=FACE_UP, at={"Ninja": "c2"}, step="move", dice=[5]), "step 5 c1"
+    )
     with pytest.raises(br.IllegalMoveError, match="forests 5"):
         br.apply_move(s, step)
 
@@ -146,8 +152,9 @@ def test_json_round_trip_of_a_position() -> None:
 
 
 def test_render_shows_map_heroes_meter_dragon_and_sheets() -> None:
-    s = position(["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "c2"}, meter=5, wounds=2,
-                 razed=True)
+    s = position(
+        ["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "c2"}, meter=5, wounds=2, razed=True
+    )
     text = render(s)
     assert "P0" in text and "C1" in text and "x" in text.splitlines()[2]
     assert "meter 5/14" in text and "health 7/9" in text

@@ -15,9 +15,16 @@ def test_labyrinth_holds_only_a_hero_still_beside_it() -> None:
     # costs her last health (Blood Magic), the survival roll saves her, she is back in the
     # City at full health; the failed labyrinth cannot hold her there (a hero stays put
     # only at the labyrinth), and the state is one the decoder accepts.
-    s = position(("Ninja", "Vampire"), quests={"g0": "labyrinth"}, at={"Vampire": "f1"},
-                 turn="Vampire", step="act", resource={"Vampire": 0}, health={"Vampire": 1},
-                 xp={"Vampire": 8})
+    s = position(
+        ("Ninja", "Vampire"),
+        quests={"g0": "labyrinth"},
+        at={"Vampire": "f1"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 0},
+        health={"Vampire": 1},
+        xp={"Vampire": 8},
+    )
     s = play(s, "quest g0")
     assert list(odds(s)) == ["dice -", "dice 0", "dice +", "dice 6"], "one Search die"
     s = play(s, "dice -", "survival saved")
@@ -25,7 +32,14 @@ def test_labyrinth_holds_only_a_hero_still_beside_it() -> None:
     assert s.locked == (-1, -1)
     assert br.from_json(br.to_json(s)) == s
     # Beside the labyrinth a failure still holds her: her next action is the retry.
-    s = position(("Ninja", "Vampire"), quests={"g0": "labyrinth"}, at={"Vampire": "f1"},
-                 turn="Vampire", step="act", resource={"Vampire": 2}, xp={"Vampire": 8})
+    s = position(
+        ("Ninja", "Vampire"),
+        quests={"g0": "labyrinth"},
+        at={"Vampire": "f1"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 2},
+        xp={"Vampire": 8},
+    )
     s = play(s, "quest g0", "spend 0", "dice 000")
     assert s.locked == (-1, 0) and br.from_json(br.to_json(s)) == s

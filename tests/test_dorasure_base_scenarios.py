@@ -55,9 +55,13 @@ QUESTS = {
     "goblins": (COMBAT, 3, 0, False, "damage", 1),
     "chimera": (COMBAT, 2, 1, False, "damage", 1),
 }
-NEXT_TO = {"g0": ("f0", "f1", "g1"), "d1": ("d0", "e0", "c1", "e1", "d2", "e2"),
-           "d3": ("d2", "e2", "c3", "e3", "d4", "e4"), "g3": ("g2", "f3", "g4"),
-           "f5": ("f4", "g4", "e5", "g5")}
+NEXT_TO = {
+    "g0": ("f0", "f1", "g1"),
+    "d1": ("d0", "e0", "c1", "e1", "d2", "e2"),
+    "d3": ("d2", "e2", "c3", "e3", "d4", "e4"),
+    "g3": ("g2", "f3", "g4"),
+    "f5": ("f4", "g4", "e5", "g5"),
+}
 CLASS_SCORE = {"-": -1, "0": 0, "+": 1, "6": 1}  # a die's class on the chart
 EXTRA_SCORE = {"-": -1, "0": 1, "+": 1, "6": 1}  # "any result besides '1' is +1 again"
 
@@ -89,8 +93,9 @@ def blast(seat: int, alive: list[bool]) -> list[int]:
     return sorted(out)
 
 
-def read_battle(total: int, seat: int, health: list[int], wounds: int,
-                combo: int | None = None) -> tuple[list[int], int, int]:
+def read_battle(
+    total: int, seat: int, health: list[int], wounds: int, combo: int | None = None
+) -> tuple[list[int], int, int]:
     """The battle chart for ``total`` (``combo``: the Team Combo dice's summed modifier).
     Returns health, wounds and the claw boxes reached or passed; no resources spent."""
     health = list(health)
@@ -135,8 +140,9 @@ def sample(s: DorasureState, rng: random.Random) -> str:
     return str(move)
 
 
-def drive(s: DorasureState, rng: random.Random, done: Callable[[DorasureState], bool],
-          log: list[str]) -> DorasureState:
+def drive(
+    s: DorasureState, rng: random.Random, done: Callable[[DorasureState], bool], log: list[str]
+) -> DorasureState:
     """Roll the dice at random (logged), pay no damage with resources, until ``done``."""
     while s.phase < WON and not done(s):
         if current_player(s) == br.CHANCE:
@@ -166,8 +172,14 @@ def new_battle_roll(s: DorasureState) -> bool:
 
 
 def test_the_western_lake_is_shared_like_the_city_and_villages() -> None:
-    s = position(["Ninja", "Gladiator"], at={"Ninja": "b1", "Gladiator": "a1"}, turn="Ninja",
-                 step="move", dice=[2], quests=FACE_UP)
+    s = position(
+        ["Ninja", "Gladiator"],
+        at={"Ninja": "b1", "Gladiator": "a1"},
+        turn="Ninja",
+        step="move",
+        dice=[2],
+        quests=FACE_UP,
+    )
     assert "step 2 a1" in texts(s)
     s = play(s, "step 2 a1")
     assert texts(s) == ["stop"]
@@ -175,26 +187,48 @@ def test_the_western_lake_is_shared_like_the_city_and_villages() -> None:
 
 def test_razed_belk_is_a_road_where_heroes_may_not_stop_together() -> None:
     where = {"Ninja": "b0", "Gladiator": "a0"}
-    village = position(["Ninja", "Gladiator"], at=where, turn="Ninja", step="move", dice=[2],
-                       quests=FACE_UP)
+    village = position(
+        ["Ninja", "Gladiator"], at=where, turn="Ninja", step="move", dice=[2], quests=FACE_UP
+    )
     assert "step 2 a0" in texts(village)
-    razed = position(["Ninja", "Gladiator"], at=where, turn="Ninja", step="move", dice=[2],
-                     quests=FACE_UP, razed=True)
+    razed = position(
+        ["Ninja", "Gladiator"],
+        at=where,
+        turn="Ninja",
+        step="move",
+        dice=[2],
+        quests=FACE_UP,
+        razed=True,
+    )
     assert "step 2 a0" not in texts(razed)
     # With a second die she may pass through the road Belk now is, not stop on it.
-    razed = position(["Ninja", "Gladiator"], at=where, turn="Ninja", step="move", dice=[2, 2],
-                     quests=FACE_UP, razed=True)
+    razed = position(
+        ["Ninja", "Gladiator"],
+        at=where,
+        turn="Ninja",
+        step="move",
+        dice=[2, 2],
+        quests=FACE_UP,
+        razed=True,
+    )
     s = play(razed, "step 2 a0")
     assert "stop" not in texts(s) and texts(s) == ["step 2 b0", "step 2 a1"]
 
 
-ROWS = ("V R P F P F M", "L R F M P F F", "P R P P F R P",
-        "F R P M P R M", "C R P F V R F", "C C R P F M P")
+ROWS = (
+    "V R P F P F M",
+    "L R F M P F F",
+    "P R P P F R P",
+    "F R P M P R M",
+    "C R P F V R F",
+    "C C R P F M P",
+)
 ENTRY = {"C": 2, "V": 2, "R": 2, "L": 2, "P": 3, "F": 5, "M": 7}  # the rulings' thresholds
 
 
 def _map() -> tuple[dict[str, str], dict[str, set[str]]]:
     """Terrain and neighbours per space name, read off the rulings' map (odd-r hexes)."""
+
     def name(c: int, r: int) -> str:
         return "city" if ROWS[r].split()[c] == "C" else f"{chr(97 + c)}{r}"
 
@@ -204,8 +238,14 @@ def _map() -> tuple[dict[str, str], dict[str, set[str]]]:
         for c, letter in enumerate(row.split()):
             terrain[name(c, r)] = letter
             shift = r % 2
-            for dc, dr in ((-1, 0), (1, 0), (shift - 1, -1), (shift, -1), (shift - 1, 1),
-                           (shift, 1)):
+            for dc, dr in (
+                (-1, 0),
+                (1, 0),
+                (shift - 1, -1),
+                (shift, -1),
+                (shift - 1, 1),
+                (shift, 1),
+            ):
                 if 0 <= c + dc < 7 and 0 <= r + dr < 6:
                     near[name(c, r)].add(name(c + dc, r + dr))
     for n in near:
@@ -223,11 +263,17 @@ def _steps(here: str, dice: list[int], others: list[str], razed: bool) -> set[st
 
     def leaves(at: str, left: list[int]) -> bool:
         return at not in blocked or any(
-            ENTRY[terrain[n]] <= v and leaves(n, left[:i] + left[i + 1:])
-            for i, v in enumerate(left) for n in near[at])
+            ENTRY[terrain[n]] <= v and leaves(n, left[:i] + left[i + 1 :])
+            for i, v in enumerate(left)
+            for n in near[at]
+        )
 
-    out = {f"step {v} {n}" for i, v in enumerate(dice) for n in near[here]
-           if max(2, ENTRY[terrain[n]]) <= v and leaves(n, dice[:i] + dice[i + 1:])}
+    out = {
+        f"step {v} {n}"
+        for i, v in enumerate(dice)
+        for n in near[here]
+        if max(2, ENTRY[terrain[n]]) <= v and leaves(n, dice[:i] + dice[i + 1 :])
+    }
     return out | {"stop"} if here not in blocked or not out else out
 
 
@@ -242,8 +288,9 @@ def test_movement_steps_agree_with_an_independent_model_over_random_positions() 
         mover, razed = rng.choice(heroes), rng.random() < 0.3
         dice = sorted(rng.randint(1, 6) for _ in range(rng.randint(1, 5)))
         try:
-            s = position(heroes, at=at, turn=mover, step="move", dice=dice, razed=razed,
-                         quests=FACE_UP)
+            s = position(
+                heroes, at=at, turn=mover, step="move", dice=dice, razed=razed, quests=FACE_UP
+            )
         except br.StateFormatError:  # two heroes stopped on one space: not a position
             continue
         others = [at[h] for h in heroes if h != mover]
@@ -252,8 +299,14 @@ def test_movement_steps_agree_with_an_independent_model_over_random_positions() 
 
 
 def test_a_one_and_a_void_die_never_enter_even_a_road() -> None:
-    s = position(["Ninja", "Gladiator"], at={"Ninja": "b0"}, turn="Ninja", step="move",
-                 dice=[1, 1], quests=FACE_UP)
+    s = position(
+        ["Ninja", "Gladiator"],
+        at={"Ninja": "b0"},
+        turn="Ninja",
+        step="move",
+        dice=[1, 1],
+        quests=FACE_UP,
+    )
     assert texts(s) == ["stop"]
 
 
@@ -271,21 +324,35 @@ def test_meter_filled_exactly_from_thirteen_rampages_twice_then_the_roller_fight
 
 
 def test_a_hero_held_in_the_labyrinth_still_rolls_and_its_sixes_move_the_meter() -> None:
-    s = position(["Ninja", "Gladiator"], at={"Ninja": "f0"}, locked={"Ninja": "g0"},
-                 quests={"g0": "labyrinth"}, flags={"g0": 1}, turn="Ninja")
+    s = position(
+        ["Ninja", "Gladiator"],
+        at={"Ninja": "f0"},
+        locked={"Ninja": "g0"},
+        quests={"g0": "labyrinth"},
+        flags={"g0": 1},
+        turn="Ninja",
+    )
     s = play(s, "roll 2 5 6 6")
     assert s.meter == 2 and texts(s) == ["stop"]
     assert texts(play(s, "stop")) == ["quest g0"]
 
 
 def test_golem_start_damage_killing_two_participants_calls_one_survival_roll() -> None:
-    s = position(["Ninja", "Gladiator", "Hunter"], at={"Ninja": "f0", "Gladiator": "f1"},
-                 health={"Ninja": 1, "Gladiator": 1}, turn="Ninja", step="act",
-                 quests=FACE_UP, resource={"Ninja": 0, "Hunter": 0})
+    s = position(
+        ["Ninja", "Gladiator", "Hunter"],
+        at={"Ninja": "f0", "Gladiator": "f1"},
+        health={"Ninja": 1, "Gladiator": 1},
+        turn="Ninja",
+        step="act",
+        quests=FACE_UP,
+        resource={"Ninja": 0, "Hunter": 0},
+    )
     s = play(s, "quest g0", "ask Gladiator", "agree")
     assert s.health == (0, 0, 5)
     assert {str(m): p for m, p in chance_outcomes(s)} == {
-        "survival saved": 1 - Fraction(5, 6) ** 3, "survival lost": Fraction(5, 6) ** 3}
+        "survival saved": 1 - Fraction(5, 6) ** 3,
+        "survival lost": Fraction(5, 6) ** 3,
+    }
     s = play(s, "survival saved")
     # Both saved to the City at full health; the quest is abandoned, the turn passes.
     assert s.health == (5, 8, 5) and s.turn == 1 and s.xp == (0, 0, 0)
@@ -295,9 +362,15 @@ def test_golem_start_damage_killing_two_participants_calls_one_survival_roll() -
 def test_a_quest_finished_alone_after_the_assistant_was_saved_away_gives_two_exp() -> None:
     # Interpretation: the Gladiator died to the golem as the quest began and was saved to
     # the City, so she never rolled; the Ninja solved it alone and gains the lone 2 EXP.
-    s = position(["Ninja", "Gladiator"], at={"Ninja": "f0", "Gladiator": "f1"},
-                 health={"Gladiator": 1}, turn="Ninja", step="act", quests=FACE_UP,
-                 resource={"Ninja": 0})
+    s = position(
+        ["Ninja", "Gladiator"],
+        at={"Ninja": "f0", "Gladiator": "f1"},
+        health={"Gladiator": 1},
+        turn="Ninja",
+        step="act",
+        quests=FACE_UP,
+        resource={"Ninja": 0},
+    )
     s = play(s, "quest g0", "ask Gladiator", "agree", "survival saved")
     assert s.health == (4, 8) and s.rules.board.names[s.pos[1]] == "city"
     s = play(s, "dice +6", "extra +")  # 3: the golem is beaten
@@ -308,9 +381,16 @@ def test_head_on_strike_hurts_the_hero_before_the_retaliation_it_triggers() -> N
     # Interpretation, in the chart's order: "Current Hero takes 1 Health damage. Dragon
     # takes 1 damage." The Paladin dies of the strike; the blast then finds the two living
     # heroes on each side of her, four targets.
-    s = position(BASE, step="battle", quests=FACE_UP, turn="Paladin", wounds=2,
-                 health={"Paladin": 1}, resource={h: 0 for h in BASE if h != "Gladiator"},
-                 gold={"Prince": 0})
+    s = position(
+        BASE,
+        step="battle",
+        quests=FACE_UP,
+        turn="Paladin",
+        wounds=2,
+        health={"Paladin": 1},
+        resource={h: 0 for h in BASE if h != "Gladiator"},
+        gold={"Prince": 0},
+    )
     s = play(s, "dice +++")
     assert s.wounds == 3 and s.health == (5, 8, 5, 5, 0) and s.phase == 1
     s = play(s, "claw blast")
@@ -321,8 +401,15 @@ def test_head_on_strike_hurts_the_hero_before_the_retaliation_it_triggers() -> N
 
 
 def test_critical_slash_among_five_heroes_matches_brute_force() -> None:
-    s = position(BASE, step="battle", quests=FACE_UP, turn="Paladin", wounds=2,
-                 resource={h: 0 for h in BASE if h != "Gladiator"}, gold={"Prince": 0})
+    s = position(
+        BASE,
+        step="battle",
+        quests=FACE_UP,
+        turn="Paladin",
+        wounds=2,
+        resource={h: 0 for h in BASE if h != "Gladiator"},
+        gold={"Prince": 0},
+    )
     s = play(s, "dice +++", "claw slash")  # 3: Head-on Strike onto the claw box at 3
     assert s.wounds == 3 and s.health[4] == 6
     engine = {m.a: p for m, p in chance_outcomes(s)}
@@ -339,8 +426,12 @@ def _battle_turn_by_engine(s: DorasureState, depth: int) -> dict[object, Fractio
     seat = s.turn
 
     def walk(st: DorasureState, p: Fraction, extras: int) -> None:
-        if st.phase >= WON or st.agenda[0][0] == T_CLAW or st.turn != seat or (
-                extras >= 0 and new_battle_roll(st)):
+        if (
+            st.phase >= WON
+            or st.agenda[0][0] == T_CLAW
+            or st.turn != seat
+            or (extras >= 0 and new_battle_roll(st))
+        ):
             claws = sum(1 for t in st.agenda if t[0] == T_CLAW) if st.phase < WON else 0
             out[(st.phase, st.wounds, st.health, claws)] += p
             return
@@ -356,8 +447,9 @@ def _battle_turn_by_engine(s: DorasureState, depth: int) -> dict[object, Fractio
     return out
 
 
-def _battle_turn_by_faces(dice: int, seat: int, health: list[int], wounds: int,
-                          depth: int) -> dict[object, Fraction]:
+def _battle_turn_by_faces(
+    dice: int, seat: int, health: list[int], wounds: int, depth: int
+) -> dict[object, Fraction]:
     out: dict[object, Fraction] = defaultdict(Fraction)
 
     def record(total: int, p: Fraction) -> None:
@@ -394,12 +486,20 @@ def test_climactic_battle_turn_distribution_matches_brute_force() -> None:
         (7, (3, 0, 1, 2, 1), "Paladin"),  # claw box 8; Team Combo of four living heroes
         (1, (0, 2, 0, 0, 4), "Paladin"),  # two heroes left; claw box 3
     ):
-        s = position(BASE, health=dict(zip(BASE, health, strict=True)), wounds=wounds,
-                     turn=turn, step="battle", quests=FACE_UP,
-                     resource={h: 0 for h in BASE if h != "Gladiator"}, gold={"Prince": 0})
+        s = position(
+            BASE,
+            health=dict(zip(BASE, health, strict=True)),
+            wounds=wounds,
+            turn=turn,
+            step="battle",
+            quests=FACE_UP,
+            resource={h: 0 for h in BASE if h != "Gladiator"},
+            gold={"Prince": 0},
+        )
         engine = _battle_turn_by_engine(s, depth=3)
-        faces = _battle_turn_by_faces(stat(turn, COMBAT, 0), BASE.index(turn), list(health),
-                                      wounds, depth=3)
+        faces = _battle_turn_by_faces(
+            stat(turn, COMBAT, 0), BASE.index(turn), list(health), wounds, depth=3
+        )
         assert sum(engine.values()) == 1
         assert dict(engine) == dict(faces)
 
@@ -413,8 +513,10 @@ def _random_heroes(rng: random.Random, low: int, high: int) -> list[str]:
 
 
 def _no_resources(heroes: list[str]) -> dict[str, dict[str, int]]:
-    return {"resource": {h: 0 for h in heroes if h != "Gladiator"},
-            "gold": {"Prince": 0} if "Prince" in heroes else {}}
+    return {
+        "resource": {h: 0 for h in heroes if h != "Gladiator"},
+        "gold": {"Prince": 0} if "Prince" in heroes else {},
+    }
 
 
 def _battle_trial(rng: random.Random) -> None:
@@ -423,20 +525,35 @@ def _battle_trial(rng: random.Random) -> None:
     health = {h: rng.randint(1 if h == turn else 0, FULL[h]) for h in heroes}
     xp = {h: rng.randint(0, 8) for h in heroes}
     wounds, weapons = rng.randint(0, 8), rng.random() < 0.5
-    s = position(heroes, health=health, xp=xp, wounds=wounds, turn=turn, step="battle",
-                 quests=FACE_UP, solved={"g0": "weapons"} if weapons else {},
-                 **_no_resources(heroes))  # type: ignore[arg-type]
+    s = position(
+        heroes,
+        health=health,
+        xp=xp,
+        wounds=wounds,
+        turn=turn,
+        step="battle",
+        quests=FACE_UP,
+        solved={"g0": "weapons"} if weapons else {},
+        **_no_resources(heroes),  # type: ignore[arg-type]
+    )
     seat = heroes.index(turn)
     assert s.agenda[0] == (T_ROLL, seat, stat(turn, COMBAT, xp[turn]) + weapons, P_BATTLE)
     log: list[str] = []
-    s = drive(s, rng, lambda st: st.agenda[0][0] == T_CLAW or st.turn != seat
-              or (bool(log) and new_battle_roll(st)), log)
+    s = drive(
+        s,
+        rng,
+        lambda st: (
+            st.agenda[0][0] == T_CLAW or st.turn != seat or (bool(log) and new_battle_roll(st))
+        ),
+        log,
+    )
     rolls = [t for t in log if t.startswith(("dice", "extra"))]
     main = [rolls[0], *(t for t in rolls[1:] if t.startswith("extra"))]
     combo = [t for t in rolls[1:] if t.startswith("dice")]
     total = scored(main)
-    after, wounded, claws = read_battle(total, seat, [health[h] for h in heroes], wounds,
-                                        scored(combo) if total == 2 else None)
+    after, wounded, claws = read_battle(
+        total, seat, [health[h] for h in heroes], wounds, scored(combo) if total == 2 else None
+    )
     if wounded >= 9:
         assert s.phase == WON
         return
@@ -452,8 +569,16 @@ def _adventure_trial(rng: random.Random) -> None:
     forest = where in ("d0", "c1", "f1")
     xp = {h: rng.randint(0, 7) for h in heroes}
     health = {hero: rng.randint(1, FULL[hero])}
-    s = position(heroes, at={hero: where}, health=health, xp=xp, turn=hero, step="act",
-                 quests=FACE_UP, **_no_resources(heroes))  # type: ignore[arg-type]
+    s = position(
+        heroes,
+        at={hero: where},
+        health=health,
+        xp=xp,
+        turn=hero,
+        step="act",
+        quests=FACE_UP,
+        **_no_resources(heroes),  # type: ignore[arg-type]
+    )
     s = play(s, "adventure")
     seat = heroes.index(hero)
     assert s.agenda[0] == (T_ROLL, seat, stat(hero, FOREST if forest else PLAINS, xp[hero]), 0)
@@ -488,8 +613,17 @@ def _quest_trial(rng: random.Random) -> None:
     quests = {mountain: slug}
     if mountain != "g0":
         quests["g0"] = "sphinx" if slug == "golem" else "golem"
-    s = position(heroes, at=at, health=health, xp=xp, turn=hero, step="act", quests=quests,
-                 flags={mountain: flags}, **_no_resources(heroes))  # type: ignore[arg-type]
+    s = position(
+        heroes,
+        at=at,
+        health=health,
+        xp=xp,
+        turn=hero,
+        step="act",
+        quests=quests,
+        flags={mountain: flags},
+        **_no_resources(heroes),  # type: ignore[arg-type]
+    )
     s = play(s, f"quest {mountain}")
     seat = heroes.index(hero)
     party = [seat]

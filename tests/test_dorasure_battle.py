@@ -89,8 +89,10 @@ def test_sword_on_a_claw_box_triggers_a_retaliation() -> None:
     s = play(battle(turn="Gladiator", wounds=2), "dice ++6", "extra +")
     assert s.wounds == 3
     assert [(str(m), p) for m, p in chance_outcomes(s)] == [
-        ("claw miss", Fraction(1, 6)), ("claw blast", Fraction(1, 3)),
-        ("claw slash", Fraction(1, 2))]
+        ("claw miss", Fraction(1, 6)),
+        ("claw blast", Fraction(1, 3)),
+        ("claw slash", Fraction(1, 2)),
+    ]
 
 
 def test_swords_passing_a_claw_box_still_retaliate() -> None:
@@ -166,38 +168,65 @@ def test_ninja_oboro_gasumi_rerolls_all_his_dice_once_per_battle_turn() -> None:
 
 
 def test_hunter_magical_ammo_regains_all_when_resting_in_a_village_or_the_city() -> None:
-    s = position(["Ninja", "Hunter"], quests=FACE_UP, at={"Hunter": "e4"}, turn="Hunter",
-                 step="act", resource={"Hunter": 0})
+    s = position(
+        ["Ninja", "Hunter"],
+        quests=FACE_UP,
+        at={"Hunter": "e4"},
+        turn="Hunter",
+        step="act",
+        resource={"Hunter": 0},
+    )
     assert play(s, "rest").resource[1] == 2
 
 
 def test_hunter_poisoned_bullets_turn_one_combat_die_to_six_once_per_game() -> None:
-    s = battle(("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"},
-               resource={"Hunter": 0})
+    s = battle(
+        ("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"}, resource={"Hunter": 0}
+    )
     s = play(s, "dice -0", "bullet -")
     assert s.score == 1 and s.pending == 1, "the 1 became a 6: +1 and an extra die"
     s = play(s, "extra -")  # score 0: claws on the Hunter
     assert s.health == (5, 1) and s.spent == 2
-    s = battle(("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"},
-               spent=["Hunter"], resource={"Hunter": 0})
+    s = battle(
+        ("Ninja", "Hunter"),
+        turn="Hunter",
+        solved={"g0": "treasure"},
+        spent=["Hunter"],
+        resource={"Hunter": 0},
+    )
     assert play(s, "dice -0").health == (5, 0), "used: no bullet, -1 is instant death"
 
 
 def test_gladiator_battle_hardened_regains_one_health_adventuring_on_plains() -> None:
-    s = position(quests=FACE_UP, at={"Gladiator": "c2"}, turn="Gladiator", step="act",
-                 health={"Gladiator": 5})
+    s = position(
+        quests=FACE_UP,
+        at={"Gladiator": "c2"},
+        turn="Gladiator",
+        step="act",
+        health={"Gladiator": 5},
+    )
     s = play(s, "adventure")
     assert s.health[1] == 5, "not before the roll: after its result"
     assert play(s, "dice ---").health[1] == 5, "-3: 1 damage, then 1 health back"
     assert play(s, "dice +++").health[1] == 6, "regardless of the outcome"
-    s = position(quests=FACE_UP, at={"Gladiator": "c1"}, turn="Gladiator", step="act",
-                 health={"Gladiator": 5})
+    s = position(
+        quests=FACE_UP,
+        at={"Gladiator": "c1"},
+        turn="Gladiator",
+        step="act",
+        health={"Gladiator": 5},
+    )
     assert play(s, "adventure", "dice ++").health[1] == 5, "not in a forest"
 
 
 def test_gladiator_mammoth_meat_full_health_at_the_start_of_phase_two() -> None:
-    s = position(["Gladiator", "Prince"], quests=FACE_UP, solved={"g0": "treasure"},
-                 meter=13, health={"Gladiator": 3})
+    s = position(
+        ["Gladiator", "Prince"],
+        quests=FACE_UP,
+        solved={"g0": "treasure"},
+        meter=13,
+        health={"Gladiator": 3},
+    )
     s = play(s, "roll 2 6", "rampage 3", "absorb 0", "rampage 3", "absorb 0")
     assert s.phase == 1 and s.health == (8, 3)
     assert s.gold[1] == 4, "True Wealth: 1 + 3 gold"
@@ -215,8 +244,9 @@ def test_prince_begins_with_one_gold() -> None:
 
 
 def test_prince_servants_are_set_to_his_level_at_the_start_of_his_turn() -> None:
-    s = position(["Ninja", "Prince"], quests=FACE_UP, step="act", xp={"Prince": 3},
-                 resource={"Prince": 0})
+    s = position(
+        ["Ninja", "Prince"], quests=FACE_UP, step="act", xp={"Prince": 3}, resource={"Prince": 0}
+    )
     s = play(s, "pass")
     assert s.turn == 1 and s.resource[1] == 3
 
@@ -247,33 +277,60 @@ def test_paladin_faith_a_dropped_six_still_moved_the_meter() -> None:
 
 
 def test_paladin_platinum_shield_protects_the_party_from_one_retaliation() -> None:
-    s = battle(("Ninja", "Paladin"), turn="Paladin", wounds=2, solved={"g0": "treasure"},
-               resource={"Paladin": 0})
+    s = battle(
+        ("Ninja", "Paladin"),
+        turn="Paladin",
+        wounds=2,
+        solved={"g0": "treasure"},
+        resource={"Paladin": 0},
+    )
     s = play(s, "dice ++6", "extra +", "claw blast")
     assert texts(s) == ["shield", "no-shield"] and current_player(s) == 1
     shielded = play(s, "shield")
     assert shielded.health == (5, 7) and shielded.spent == 2
     assert play(s, "no-shield").health == (4, 6)
-    s = battle(("Ninja", "Paladin"), turn="Paladin", wounds=2, solved={"g0": "treasure"},
-               spent=["Paladin"], resource={"Paladin": 0})
+    s = battle(
+        ("Ninja", "Paladin"),
+        turn="Paladin",
+        wounds=2,
+        solved={"g0": "treasure"},
+        spent=["Paladin"],
+        resource={"Paladin": 0},
+    )
     assert play(s, "dice ++6", "extra +", "claw blast").health == (4, 6), "once per game"
 
 
 def test_treasures_work_only_in_phase_two() -> None:
-    s = position(["Ninja", "Hunter"], quests={"g0": "goblins", "d1": "golem"},
-                 solved={"d1": "treasure"}, at={"Hunter": "g1"}, turn="Hunter", step="act",
-                 resource={"Hunter": 0})
+    s = position(
+        ["Ninja", "Hunter"],
+        quests={"g0": "goblins", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={"Hunter": "g1"},
+        turn="Hunter",
+        step="act",
+        resource={"Hunter": 0},
+    )
     s = play(s, "quest g0", "dice -0")
     assert s.health[1] == 4 and s.turn == 0, "no Poisoned Bullets while questing"
 
 
 def test_paladin_platinum_shield_also_stops_a_critical_slash() -> None:
-    s = battle(("Ninja", "Paladin"), turn="Paladin", wounds=2, solved={"g0": "treasure"},
-               resource={"Paladin": 0})
+    s = battle(
+        ("Ninja", "Paladin"),
+        turn="Paladin",
+        wounds=2,
+        solved={"g0": "treasure"},
+        resource={"Paladin": 0},
+    )
     s = play(s, "dice ++6", "extra +", "claw slash", "shield")
     assert s.health == (5, 7) and s.turn == 0
-    s = battle(("Ninja", "Paladin"), turn="Paladin", wounds=2, solved={"g0": "treasure"},
-               resource={"Paladin": 0})
+    s = battle(
+        ("Ninja", "Paladin"),
+        turn="Paladin",
+        wounds=2,
+        solved={"g0": "treasure"},
+        resource={"Paladin": 0},
+    )
     assert play(s, "dice ++6", "extra +", "claw miss").turn == 0, "a miss needs no shield"
 
 
@@ -282,8 +339,9 @@ def test_battle_treasures_are_offered_after_the_extra_dice() -> None:
     assert texts(s)[0] == "extra -", "the extra die comes first"
     s = play(s, "extra -")
     assert texts(s) == ["reroll", "no-reroll"] and s.score == -1
-    s = battle(("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"},
-               resource={"Hunter": 0})
+    s = battle(
+        ("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"}, resource={"Hunter": 0}
+    )
     s = play(s, "dice +6", "extra -")
     assert texts(s) == ["bullet -", "bullet +", "no-bullet"], "the extra die's 1 too"
     s = play(s, "bullet -", "extra +")

@@ -34,19 +34,27 @@ LANDS_B = {"e0": "winter", "c2": "sea", "e3": "tree", "d4": "quicksand", "g5": "
 def test_thirst_for_blood_spending_the_last_blood_on_a_battle_roll_costs_two_combat() -> None:
     # Combat 3; "at '0' Blood resource, her Combat ... reduced by 2": spending her last Blood
     # for a die leaves her at 0 Blood as she rolls, so 3 - 2 + 1 dice, not 3 + 1.
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire",
-                 resource={"Vampire": 1})
+    s = position(
+        ("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire", resource={"Vampire": 1}
+    )
     assert rolls(play(s, "spend 1")) == 2
     assert rolls(play(s, "spend 0")) == 3
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire",
-                 resource={"Vampire": 3})
+    s = position(
+        ("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire", resource={"Vampire": 3}
+    )
     assert rolls(play(s, "spend 2")) == 5, "1 Blood kept: Combat 3 + 2"
     assert rolls(play(s, "spend 3")) == 4, "0 Blood: Combat 1 + 3"
 
 
 def test_thirst_for_blood_spending_the_last_blood_on_a_quest_costs_two_knowledge() -> None:
-    s = position(("Ninja", "Vampire"), quests={"g0": "inscriptions", "d3": "sphinx"},
-                 at={"Vampire": "c3"}, turn="Vampire", step="act", resource={"Vampire": 1})
+    s = position(
+        ("Ninja", "Vampire"),
+        quests={"g0": "inscriptions", "d3": "sphinx"},
+        at={"Vampire": "c3"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 1},
+    )
     s = play(s, "quest d3")
     assert texts(s) == ["spend 0", "spend 1"]
     assert rolls(play(s, "spend 0")) == 2, "Knowledge 2"
@@ -54,16 +62,27 @@ def test_thirst_for_blood_spending_the_last_blood_on_a_quest_costs_two_knowledge
 
 
 def test_thirst_for_blood_does_not_touch_the_danger_of_an_adventure() -> None:
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, at={"Vampire": "c3"}, turn="Vampire",
-                 step="act", resource={"Vampire": 1})
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        at={"Vampire": "c3"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 1},
+    )
     s = play(s, "adventure")
     assert rolls(play(s, "spend 1")) == 4, "Danger 3 on plains + 1"
 
 
 def test_thirst_for_blood_keeps_the_minstrels_heroic_tune_dice() -> None:
     # The Minstrel's dice are his, not her Combat: only her attribute drops.
-    s = position(("Minstrel", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire",
-                 resource={"Vampire": 1, "Minstrel": 2})
+    s = position(
+        ("Minstrel", "Vampire"),
+        quests=FACE_UP,
+        step="battle",
+        turn="Vampire",
+        resource={"Vampire": 1, "Minstrel": 2},
+    )
     s = play(s, "tune 2")
     assert rolls(play(s, "spend 1")) == 4, "Combat 1 at 0 Blood + 1 + 2 tuned"
 
@@ -107,8 +126,9 @@ def test_special_chance_movement_odds_match_brute_force() -> None:
     # Gladiator 2, Samurai 3, Ninja 4 movement dice; one fire icon far away (13) so that no
     # rampage interrupts the count.
     for hero, dice in (("Gladiator", 2), ("Samurai", 3), ("Ninja", 4)):
-        six = position(SIX, quests=FACE_UP, turn=hero, meter=3, dragon={"fire_icons": [13]},
-                       resource={hero: 0})
+        six = position(
+            SIX, quests=FACE_UP, turn=hero, meter=3, dragon={"fire_icons": [13]}, resource={hero: 0}
+        )
         assert _walk_movement(six) == _brute_movement(dice, crowd=True), hero
     two = _brute_movement(2, crowd=True)
     assert two[(0, 2)] == Fraction(1, 36) * Fraction(1, 4), "two 6s, both Special Chances 4-6"
@@ -166,38 +186,90 @@ def test_fang_draw_marginals_match_the_shuffle_of_eight_tiles() -> None:
 
 def test_sea_of_trees_and_tree_of_truth_read_the_vampires_thirst() -> None:
     # Search 2 / Knowledge 2 with Blood; 0 each at 0 Blood (Thirst for Blood).
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, fang=True, lands=LANDS_B,
-                 at={"Vampire": "b2"}, turn="Vampire", step="move", dice=[5, 6],
-                 resource={"Vampire": 0})
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        fang=True,
+        lands=LANDS_B,
+        at={"Vampire": "b2"},
+        turn="Vampire",
+        step="move",
+        dice=[5, 6],
+        resource={"Vampire": 0},
+    )
     assert [t for t in texts(s) if t.endswith(" c2")] == ["step 6 c2"], "Search 0: a 6"
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, fang=True, lands=LANDS_B,
-                 at={"Vampire": "f3"}, turn="Vampire", step="move", dice=[5],
-                 resource={"Vampire": 0})
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        fang=True,
+        lands=LANDS_B,
+        at={"Vampire": "f3"},
+        turn="Vampire",
+        step="move",
+        dice=[5],
+        resource={"Vampire": 0},
+    )
     assert play(s, "step 5 e3").resource[1] == 0, "Knowledge 0: no resource"
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, fang=True, lands=LANDS_B,
-                 at={"Vampire": "f3"}, turn="Vampire", step="move", dice=[5],
-                 resource={"Vampire": 1})
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        fang=True,
+        lands=LANDS_B,
+        at={"Vampire": "f3"},
+        turn="Vampire",
+        step="move",
+        dice=[5],
+        resource={"Vampire": 1},
+    )
     assert play(s, "step 5 e3").resource[1] == 2, "Knowledge 2: 1 Blood more"
 
 
 def test_sea_of_trees_reads_the_werewolfs_lycan_form() -> None:
-    lycan = position(("Ninja", "Werewolf"), quests=FACE_UP, fang=True, lands=LANDS_B,
-                     at={"Werewolf": "b2"}, turn="Werewolf", step="move", dice=[5, 6],
-                     xp={"Werewolf": 1})
+    lycan = position(
+        ("Ninja", "Werewolf"),
+        quests=FACE_UP,
+        fang=True,
+        lands=LANDS_B,
+        at={"Werewolf": "b2"},
+        turn="Werewolf",
+        step="move",
+        dice=[5, 6],
+        xp={"Werewolf": 1},
+    )
     assert [t for t in texts(lycan) if t.endswith(" c2")] == ["step 6 c2"], "Search 0"
-    human = position(("Ninja", "Werewolf"), quests=FACE_UP, fang=True, lands=LANDS_B,
-                     at={"Werewolf": "b2"}, turn="Werewolf", step="move", dice=[5, 6],
-                     xp={"Werewolf": 2})
+    human = position(
+        ("Ninja", "Werewolf"),
+        quests=FACE_UP,
+        fang=True,
+        lands=LANDS_B,
+        at={"Werewolf": "b2"},
+        turn="Werewolf",
+        step="move",
+        dice=[5, 6],
+        xp={"Werewolf": 2},
+    )
     assert [t for t in texts(human) if t.endswith(" c2")] == ["step 5 c2", "step 6 c2"]
 
 
 def test_mirage_city_forces_the_adventure_even_next_to_a_mountain() -> None:
     # g5 lies next to mountain f5; on the Mirage City only the Grand Master may quest there.
-    s = position(("Ninja", "Gladiator"), quests={"g0": "inscriptions", "f5": "goblins"},
-                 fang=True, lands=LANDS_B, at={"Ninja": "g5"}, step="act")
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests={"g0": "inscriptions", "f5": "goblins"},
+        fang=True,
+        lands=LANDS_B,
+        at={"Ninja": "g5"},
+        step="act",
+    )
     assert texts(s) == ["adventure"]
-    gm = position(("Grand Master",), quests={"g0": "inscriptions", "f5": "goblins"},
-                  fang=True, lands=LANDS_B, at={"Grand Master": "g5"}, step="act")
+    gm = position(
+        ("Grand Master",),
+        quests={"g0": "inscriptions", "f5": "goblins"},
+        fang=True,
+        lands=LANDS_B,
+        at={"Grand Master": "g5"},
+        step="act",
+    )
     assert texts(gm) == ["adventure", "quest f5", "pass"]
 
 
@@ -205,16 +277,29 @@ def test_mirage_city_forces_the_adventure_even_next_to_a_mountain() -> None:
 
 
 def test_big_bang_obeys_final_breath_and_fills_a_claw_box() -> None:
-    s = position(("Ninja", "Magician"), quests=FACE_UP, solved=TREASURE, step="battle",
-                 turn="Magician", xp={"Magician": 8}, resource={"Magician": 5}, wounds=7)
+    s = position(
+        ("Ninja", "Magician"),
+        quests=FACE_UP,
+        solved=TREASURE,
+        step="battle",
+        turn="Magician",
+        xp={"Magician": 8},
+        resource={"Magician": 5},
+        wounds=7,
+    )
     s = play(s, "big-bang")
     assert s.wounds == 8, "2 health left: only 1 damage (Final Breath)"
     assert all(t.startswith("claw ") for t in texts(s)), "the box at 8 retaliates"
 
 
 def test_grand_master_level_six_head_on_strike_at_three_is_unchanged() -> None:
-    s = position(("Grand Master",), quests=FACE_UP, step="battle", xp={"Grand Master": 8},
-                 resource={"Grand Master": 0})
+    s = position(
+        ("Grand Master",),
+        quests=FACE_UP,
+        step="battle",
+        xp={"Grand Master": 8},
+        resource={"Grand Master": 0},
+    )
     s = play(s, "spend 0")
     assert rolls(s) == 6, "Combat 6 at level 6 (his Mana kept)"
     hit = play(s, "dice 000+++", "no-reroll", "absorb 0")
@@ -225,8 +310,13 @@ def test_grand_master_level_six_head_on_strike_at_three_is_unchanged() -> None:
 
 
 def test_grand_master_reroll_comes_after_the_whole_roll_and_throws_it_afresh() -> None:
-    s = position(("Grand Master",), quests=FACE_UP, at={"Grand Master": "c3"}, step="act",
-                 resource={"Grand Master": 0})
+    s = position(
+        ("Grand Master",),
+        quests=FACE_UP,
+        at={"Grand Master": "c3"},
+        step="act",
+        resource={"Grand Master": 0},
+    )
     s = play(s, "adventure", "dice -66")
     assert texts(s)[0].startswith("extra"), "the extra dice of the 6s are rolled first"
     s = play(s, "extra 6", "extra -", "extra +")
@@ -258,13 +348,21 @@ def test_quest_replenishing_serves_mountains_in_reading_order_when_tiles_run_sho
     renewed = [names[s.rules.board.mountains[m]] for m in range(5) if s.renewed[m]]
     assert renewed == ["d1", "d3"] and s.quests[4] == -1, "f5 stays face down"
     assert s.retired == (1, 5), "the golem and the goblins leave the game"
-    s = position(SIX, quests={"g0": "inscriptions", "g3": "chimera"}, solved=solved,
-                 renewed=["d1", "d3"],
-                 retired=["golem", "goblins"], meter=9, at={"Ninja": "c1"}, step="act")
+    s = position(
+        SIX,
+        quests={"g0": "inscriptions", "g3": "chimera"},
+        solved=solved,
+        renewed=["d1", "d3"],
+        retired=["golem", "goblins"],
+        meter=9,
+        at={"Ninja": "c1"},
+        step="act",
+    )
     s = play(s, "gather d1")
     odds = {str(m): p for m, p in chance_outcomes(s)}
-    assert odds == {f"quest-tile {q}": Fraction(1, 3)
-                    for q in ("teleport", "labyrinth", "sphinx")}, "f5's tile is among them"
+    assert odds == {
+        f"quest-tile {q}": Fraction(1, 3) for q in ("teleport", "labyrinth", "sphinx")
+    }, "f5's tile is among them"
 
 
 # -- 6-11 heroes: roll-offs and the survival roll over every hero ----------------------------
@@ -283,8 +381,14 @@ def test_roll_off_of_six_heroes_matches_brute_force() -> None:
 
 
 def test_survival_roll_of_eleven_heroes_is_one_die_each() -> None:
-    s = position(HERO_ORDER[:11], quests=FACE_UP, at={"Ninja": "c3"}, step="act",
-                 health={"Ninja": 1}, resource={"Ninja": 0})
+    s = position(
+        HERO_ORDER[:11],
+        quests=FACE_UP,
+        at={"Ninja": "c3"},
+        step="act",
+        health={"Ninja": 1},
+        resource={"Ninja": 0},
+    )
     s = play(s, "adventure", "tune 0", "dice --")
     saved = {str(m): p for m, p in chance_outcomes(s)}["survival saved"]
     assert saved == 1 - Fraction(5, 6) ** 11

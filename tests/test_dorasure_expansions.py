@@ -43,7 +43,13 @@ def test_six_to_eleven_heroes_turn_order_over_all_eleven() -> None:
     assert [s.rules.hero_name(p) for p in range(6)] == list(SIX)
     s = new_game(heroes=["Vampire", "Shaman", "Ninja", "Minstrel", "Werewolf", "Magician"])
     assert [s.rules.hero_name(p) for p in range(6)] == [
-        "Ninja", "Werewolf", "Shaman", "Minstrel", "Magician", "Vampire"]
+        "Ninja",
+        "Werewolf",
+        "Shaman",
+        "Minstrel",
+        "Magician",
+        "Vampire",
+    ]
     s = play(position(SIX, quests=FACE_UP, turn="Paladin", step="act"), "pass")
     assert s.turn == 0, "after the last seat the first again"
 
@@ -51,8 +57,10 @@ def test_six_to_eleven_heroes_turn_order_over_all_eleven() -> None:
 def test_special_chance_a_six_rolls_again_one_to_three_moves_the_meter() -> None:
     s = position(SIX, quests=FACE_UP, meter=1)
     s = play(s, "roll 1 2 3 6")
-    assert s.meter == 1 and odds(s) == {"special meter": Fraction(1, 2),
-                                        "special hurt": Fraction(1, 2)}
+    assert s.meter == 1 and odds(s) == {
+        "special meter": Fraction(1, 2),
+        "special hurt": Fraction(1, 2),
+    }
     s = play(s, "special meter")
     assert s.meter == 2 and s.health[0] == 5
 
@@ -70,38 +78,55 @@ def test_special_chance_only_with_six_or_more_heroes() -> None:
 
 
 def test_quest_replenishing_at_the_third_rampage_draws_from_the_unused_quests() -> None:
-    s = position(SIX, quests={"g0": "inscriptions", "d1": "golem"}, solved={"d1": "book"},
-                 meter=8)
+    s = position(SIX, quests={"g0": "inscriptions", "d1": "golem"}, solved={"d1": "book"}, meter=8)
     s = play(s, "roll 1 2 3 6", "special meter", "rampage 1")
     d1 = s.rules.board.mountains.index(s.rules.board.index["d1"])
     assert s.renewed[d1] == 1 and s.retired == (1,), "the golem leaves the game"
     assert s.quests[d1] == -1 and s.rewards[d1] == 1, "a new quest, face down"
     assert texts(s)[0].startswith("step")
-    s = position(SIX, quests={"g0": "inscriptions"}, solved={"d1": "book"}, renewed=["d1"],
-                 retired=["golem"], meter=9, at={"Ninja": "c1"}, step="act")
+    s = position(
+        SIX,
+        quests={"g0": "inscriptions"},
+        solved={"d1": "book"},
+        renewed=["d1"],
+        retired=["golem"],
+        meter=9,
+        at={"Ninja": "c1"},
+        step="act",
+    )
     assert "gather d1" in texts(s)
     s = play(s, "gather d1")
-    assert odds(s) == {f"quest-tile {q}": Fraction(1, 5) for q in
-                       ("teleport", "labyrinth", "sphinx", "goblins", "chimera")}
+    assert odds(s) == {
+        f"quest-tile {q}": Fraction(1, 5)
+        for q in ("teleport", "labyrinth", "sphinx", "goblins", "chimera")
+    }
     s = play(s, "quest-tile sphinx")
     assert s.quests[d1] == 4 and s.flags[d1] == 0 and s.turn == 1
 
 
 def test_quest_replenishing_not_at_other_rampages_nor_with_five_heroes() -> None:
-    s = position(SIX, quests={"g0": "inscriptions", "d1": "golem"}, solved={"d1": "book"},
-                 meter=5)
+    s = position(SIX, quests={"g0": "inscriptions", "d1": "golem"}, solved={"d1": "book"}, meter=5)
     s = play(s, "roll 1 2 3 6", "special meter", "rampage 1")
     assert s.renewed == (0,) * 5
-    s = position(SIX[:5], quests={"g0": "inscriptions", "d1": "golem"},
-                 solved={"d1": "book"}, meter=8)
+    s = position(
+        SIX[:5], quests={"g0": "inscriptions", "d1": "golem"}, solved={"d1": "book"}, meter=8
+    )
     s = play(s, "roll 1 2 3 6", "rampage 1")
     assert s.renewed == (0,) * 5 and s.meter == 9
 
 
 def test_replenished_quest_solved_removes_a_scale_without_its_effect() -> None:
-    s = position(SIX, quests={"g0": "inscriptions", "d1": "sphinx"}, solved={"d1": "book"},
-                 renewed=["d1"], retired=["golem"], meter=10, wounds=2, at={"Ninja": "c1"},
-                 step="act")
+    s = position(
+        SIX,
+        quests={"g0": "inscriptions", "d1": "sphinx"},
+        solved={"d1": "book"},
+        renewed=["d1"],
+        retired=["golem"],
+        meter=10,
+        wounds=2,
+        at={"Ninja": "c1"},
+        step="act",
+    )
     s = play(s, "quest d1", "dice +")
     d1 = s.rules.board.mountains.index(s.rules.board.index["d1"])
     assert s.wounds == 3 and s.renewed[d1] == 2 and s.xp[0] == 2
@@ -111,27 +136,53 @@ def test_replenished_quest_solved_removes_a_scale_without_its_effect() -> None:
 
 def test_all_mountains_solved_again_start_the_battle() -> None:
     solved = {"g0": "lair", "d1": "book", "d3": "weapons", "g3": "treasure", "f5": "lair"}
-    quests = {"g0": "inscriptions", "d1": "sphinx", "d3": "golem", "g3": "teleport",
-              "f5": "labyrinth"}
-    s = position(SIX, quests=quests, solved=solved, renewed=["d1"], retired=["goblins"],
-                 meter=10, wounds=2, at={"Ninja": "c1"}, step="act")
+    quests = {
+        "g0": "inscriptions",
+        "d1": "sphinx",
+        "d3": "golem",
+        "g3": "teleport",
+        "f5": "labyrinth",
+    }
+    s = position(
+        SIX,
+        quests=quests,
+        solved=solved,
+        renewed=["d1"],
+        retired=["goblins"],
+        meter=10,
+        wounds=2,
+        at={"Ninja": "c1"},
+        step="act",
+    )
     assert br.current_player(s) == 0
     s = play(s, "quest d1", "dice +")
     assert s.phase == 1 and s.turn == 0
 
 
 def test_heroes_together_in_belk_when_it_is_razed_is_a_valid_position() -> None:
-    s = position(("Ninja", "Gladiator"), quests=FACE_UP, at={"Ninja": "a0", "Gladiator": "a0"},
-                 meter=2, resource={"Ninja": 1})
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests=FACE_UP,
+        at={"Ninja": "a0", "Gladiator": "a0"},
+        meter=2,
+        resource={"Ninja": 1},
+    )
     s = play(s, "roll 1 2 3 6", "rampage 1")
     assert s.razed and where(s, 0) == where(s, 1) == "a0"
     assert br.from_json(br.to_json(s)) == s
 
 
 def test_assistance_is_answered_while_the_farthest_mountain_is_replenished_face_down() -> None:
-    s = position(SIX, quests={"d3": "goblins"}, solved={"g0": "book"}, renewed=["g0"],
-                 retired=["inscriptions"], meter=9, at={"Ninja": "c3", "Gladiator": "e4"},
-                 step="act")
+    s = position(
+        SIX,
+        quests={"d3": "goblins"},
+        solved={"g0": "book"},
+        renewed=["g0"],
+        retired=["inscriptions"],
+        meter=9,
+        at={"Ninja": "c3", "Gladiator": "e4"},
+        step="act",
+    )
     s = play(s, "quest d3", "ask Gladiator")
     assert texts(s) == ["agree", "refuse"]
     assert br.from_json(br.to_json(s)) == s
@@ -145,8 +196,7 @@ def test_fang_draws_five_of_the_eight_land_tiles_with_exact_probabilities() -> N
     total = Fraction(1)
     for left in (8, 7, 6, 5, 4):
         probabilities = odds(s)
-        assert len(probabilities) == left and set(probabilities.values()) == {
-            Fraction(1, left)}
+        assert len(probabilities) == left and set(probabilities.values()) == {Fraction(1, left)}
         first = next(iter(probabilities))
         total *= probabilities[first]
         s = play(s, first)
@@ -155,8 +205,9 @@ def test_fang_draws_five_of_the_eight_land_tiles_with_exact_probabilities() -> N
     assert "land e0: Quick Sand" in br.render(s)
 
 
-def fang(heroes: tuple[str, ...] = ("Ninja", "Gladiator"), lands: dict[str, str] = LANDS_A,
-         **kw: object) -> DorasureState:
+def fang(
+    heroes: tuple[str, ...] = ("Ninja", "Gladiator"), lands: dict[str, str] = LANDS_A, **kw: object
+) -> DorasureState:
     kw.setdefault("quests", FACE_UP)
     return position(heroes, fang=True, lands=lands, **kw)  # type: ignore[arg-type]
 
@@ -208,8 +259,7 @@ def test_land_poisonous_swamp_needs_four_and_deals_one_damage_on_entering() -> N
 
 
 def test_land_poisonous_swamp_passed_through_onto_another_hero() -> None:
-    s = fang(at={"Ninja": "e4", "Gladiator": "d4"}, resource={"Ninja": 1}, step="move",
-             dice=[4, 5])
+    s = fang(at={"Ninja": "e4", "Gladiator": "d4"}, resource={"Ninja": 1}, step="move", dice=[4, 5])
     s = play(s, "step 4 d4")
     assert texts(s) == ["absorb 0", "absorb 1"] and where(s, 0) == where(s, 1) == "d4"
     assert br.from_json(br.to_json(s)) == s, "a hero paying mid-move is a valid position"
@@ -229,24 +279,34 @@ def test_land_caravan_needs_three_and_resting_there_regains_one() -> None:
 def test_land_sea_of_trees_needs_six_or_five_with_search_two() -> None:
     s = fang(lands=LANDS_B, at={"Ninja": "b2"}, step="move", dice=[4, 5, 6])
     assert [t for t in texts(s) if t.endswith(" c2")] == ["step 5 c2", "step 6 c2"]
-    s = fang(lands=LANDS_B, at={"Gladiator": "b2"}, turn="Gladiator", step="move",
-             dice=[4, 5, 6])
+    s = fang(lands=LANDS_B, at={"Gladiator": "b2"}, turn="Gladiator", step="move", dice=[4, 5, 6])
     assert [t for t in texts(s) if t.endswith(" c2")] == ["step 6 c2"], "Search 1"
 
 
 def test_land_tree_of_truth_needs_five_and_knowledge_two_regains_one_resource() -> None:
-    s = fang(("Ninja", "Paladin"), lands=LANDS_B, at={"Paladin": "f3"}, turn="Paladin",
-             step="move", dice=[4, 5])
+    s = fang(
+        ("Ninja", "Paladin"),
+        lands=LANDS_B,
+        at={"Paladin": "f3"},
+        turn="Paladin",
+        step="move",
+        dice=[4, 5],
+    )
     assert [t for t in texts(s) if t.endswith(" e3")] == ["step 5 e3"]
     assert play(s, "step 5 e3").resource[1] == 2, "Knowledge 2"
-    s = fang(("Ninja", "Paladin"), lands=LANDS_B, at={"Ninja": "f3"}, step="move",
-             dice=[5], resource={"Ninja": 0})
+    s = fang(
+        ("Ninja", "Paladin"),
+        lands=LANDS_B,
+        at={"Ninja": "f3"},
+        step="move",
+        dice=[5],
+        resource={"Ninja": 0},
+    )
     assert play(s, "step 5 e3").resource[0] == 0, "the Ninja's Knowledge is 1"
 
 
 def test_a_land_tile_replaces_the_forest_it_covers() -> None:
-    s = fang(lands=LANDS_B, at={"Ninja": "e4"}, resource={"Ninja": 0}, step="move",
-             dice=[5])
+    s = fang(lands=LANDS_B, at={"Ninja": "e4"}, resource={"Ninja": 0}, step="move", dice=[5])
     s = play(s, "step 5 d4")
     assert s.resource[0] == 0, "Quick Sand on d4 is no forest: no Ninjutsu"
     assert texts(s) == ["stop"]
@@ -266,14 +326,24 @@ def test_fang_option_and_positions_are_checked() -> None:
 
 
 def test_expansion_states_round_trip_and_damaged_fields_are_refused() -> None:
-    s = position(SIX, quests={"g0": "inscriptions", "d1": "sphinx"}, solved={"d1": "book"},
-                 renewed=["d1"], retired=["golem"], meter=10)
+    s = position(
+        SIX,
+        quests={"g0": "inscriptions", "d1": "sphinx"},
+        solved={"d1": "book"},
+        renewed=["d1"],
+        retired=["golem"],
+        meter=10,
+    )
     assert br.from_json(br.to_json(s)) == s
     game = br.get_game("dorasure")
     body = game.encode(s)
     options = game.options_of(s)
-    for field, value in (("renewed", [0, 0, 0, 0, 0]), ("retired", ["nothing"]),
-                         ("renewed", [3, 0, 0, 0, 0]), ("lands", ["mirage"])):
+    for field, value in (
+        ("renewed", [0, 0, 0, 0, 0]),
+        ("retired", ["nothing"]),
+        ("renewed", [3, 0, 0, 0, 0]),
+        ("lands", ["mirage"]),
+    ):
         with pytest.raises(br.StateFormatError):
             game.decode(options, {**body, field: value})
     with pytest.raises(br.StateFormatError):
@@ -286,9 +356,14 @@ def test_expansion_states_round_trip_and_damaged_fields_are_refused() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
-    [{"players": 1}, {"players": 6}, {"players": 11}, {"fang": True},
-     {"players": 11, "fang": True},
-     {"heroes": ["Samurai", "Shaman", "Minstrel", "Magician", "Vampire", "Werewolf"]}],
+    [
+        {"players": 1},
+        {"players": 6},
+        {"players": 11},
+        {"fang": True},
+        {"players": 11, "fang": True},
+        {"heroes": ["Samurai", "Shaman", "Minstrel", "Magician", "Vampire", "Werewolf"]},
+    ],
     ids=["grand-master", "six", "eleven", "fang", "eleven-fang", "expansion-heroes"],
 )
 def test_contract_random_play_with_the_expansions(options: dict[str, object]) -> None:
@@ -318,8 +393,7 @@ def test_expansion_games_end_and_keep_every_track_within_bounds(
     for _ in range(5_000):
         if br.is_terminal(s):
             break
-        move = (br.sample_chance(s, rng) if br.is_chance(s)
-                else rng.choice(br.legal_moves(s)))
+        move = br.sample_chance(s, rng) if br.is_chance(s) else rng.choice(br.legal_moves(s))
         nxt = br.apply_move(s, move)
         rules = nxt.rules
         for p in range(len(heroes)):
@@ -335,8 +409,14 @@ def test_expansion_games_end_and_keep_every_track_within_bounds(
 
 
 def test_expansion_move_notation_parses_and_malformed_text_is_refused() -> None:
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, solved={"g0": "treasure"},
-                 step="battle", turn="Vampire", health={"Ninja": 0})
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        solved={"g0": "treasure"},
+        step="battle",
+        turn="Vampire",
+        health={"Ninja": 0},
+    )
     assert str(parse_move(s, "kiss Ninja")) == "kiss Ninja"
     with pytest.raises(br.MoveSyntaxError):
         parse_move(s, "kiss")

@@ -82,8 +82,9 @@ def test_the_closed_form_of_one_die_sums_to_one() -> None:
 # -- exact solving of the engine's graph ------------------------------------------------------
 
 
-def solve(s: DorasureState, stop: Callable[[DorasureState], Hashable | None]
-          ) -> dict[Hashable, Fraction]:
+def solve(
+    s: DorasureState, stop: Callable[[DorasureState], Hashable | None]
+) -> dict[Hashable, Fraction]:
     """The exact distribution of ``stop``'s first non-None answer along the chance moves
     from ``s``.  A state reached again while it is being solved must be a self-loop (a chain
     of 6s at the saturated score); any other cycle fails the test."""
@@ -145,8 +146,14 @@ def test_a_chain_of_300_extra_sixes_comes_back_to_one_state() -> None:
 
 
 def test_a_low_health_climactic_battle_has_a_finite_reachable_graph() -> None:
-    s = position(("Ninja", "Gladiator"), step="battle", quests=FACE_UP,
-                 health={"Ninja": 2, "Gladiator": 2}, wounds=5, resource={"Ninja": 1})
+    s = position(
+        ("Ninja", "Gladiator"),
+        step="battle",
+        quests=FACE_UP,
+        health={"Ninja": 2, "Gladiator": 2},
+        wounds=5,
+        resource={"Ninja": 1},
+    )
     states = reachable(s, limit=20_000)
     ends = [st for st in states if not legal_moves(st)]
     assert ends and all(st.phase in (WON, LOST) for st in ends)
@@ -154,8 +161,13 @@ def test_a_low_health_climactic_battle_has_a_finite_reachable_graph() -> None:
 
 
 def test_a_score_that_nothing_reads_is_zero() -> None:
-    s = position(("Ninja", "Gladiator"), quests=FACE_UP, at={"Ninja": "c1"}, step="act",
-                 resource={"Ninja": 0})
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests=FACE_UP,
+        at={"Ninja": "c1"},
+        step="act",
+        resource={"Ninja": 0},
+    )
     s = play(s, "adventure", "dice ++")  # 2: 1 EXP; the turn passes
     assert s.xp[0] == 1 and s.turn == 1
     assert (s.score, s.pending, s.roll) == (0, 0, (0, 0, 0, 0))
@@ -166,19 +178,27 @@ def test_a_score_that_nothing_reads_is_zero() -> None:
 
 def _battle_key(seat: int) -> Callable[[DorasureState], Hashable | None]:
     """The first state after the reading of ``seat``'s battle roll, told by its effects."""
+
     def stop(st: DorasureState) -> Hashable | None:
         if st.phase >= WON or st.turn != seat or st.agenda[0][0] == 8:  # 8: a claw roll
             return (st.phase, st.wounds, st.health)
         return None
+
     return stop
 
 
 def test_battle_roll_readings_match_the_unbounded_chain_for_one_to_six_dice() -> None:
     # Wounds 0: no claw box is reached; the Gladiator's Combat is 3 at level 1, 6 at 6.
     for xp, weapons in ((0, False), (0, True), (3, False), (5, True), (8, False), (8, True)):
-        s = position(("Ninja", "Gladiator"), step="battle", quests=FACE_UP,
-                     turn="Gladiator", xp={"Gladiator": xp}, health={"Ninja": 5},
-                     solved={"g0": "weapons"} if weapons else {})
+        s = position(
+            ("Ninja", "Gladiator"),
+            step="battle",
+            quests=FACE_UP,
+            turn="Gladiator",
+            xp={"Gladiator": xp},
+            health={"Ninja": 5},
+            solved={"g0": "weapons"} if weapons else {},
+        )
         dice = s.agenda[0][2]
         got = solve(s, _battle_key(1))
         want: defaultdict[Hashable, Fraction] = defaultdict(Fraction)
@@ -205,28 +225,44 @@ def _chart(total: int | str) -> Hashable:
     assert isinstance(total, int)
     if total <= -1:
         return (1, 0, (5, 0))
-    return {0: (1, 0, (5, 4)), 1: (1, 0, (4, 7)), 3: (1, 1, (5, 7)), 4: (1, 1, (5, 8))
-            }.get(total, (1, 2, (5, 8)))
+    return {0: (1, 0, (5, 4)), 1: (1, 0, (4, 7)), 3: (1, 1, (5, 7)), 4: (1, 1, (5, 8))}.get(
+        total, (1, 2, (5, 8))
+    )
 
 
 def test_the_grand_master_at_level_six_reads_four_like_five() -> None:
-    s = position(("Grand Master",), step="battle", quests=FACE_UP, xp={"Grand Master": 8},
-                 resource={"Grand Master": 0}, rerolled=True)
+    s = position(
+        ("Grand Master",),
+        step="battle",
+        quests=FACE_UP,
+        xp={"Grand Master": 8},
+        resource={"Grand Master": 0},
+        rerolled=True,
+    )
     s = play(s, "spend 0")  # the Mana of his turn's start kept
     dice = s.agenda[0][2]
     assert dice == 6
-    got = solve(s, lambda st: st.wounds if st.phase >= WON or st.agenda[0][0] not in (4, 5)
-                else None)
+    got = solve(
+        s, lambda st: st.wounds if st.phase >= WON or st.agenda[0][0] not in (4, 5) else None
+    )
     assert got[2] == roll_reading(dice, 4)[4], "4 or more: two wounds"
 
 
 def test_quest_readings_with_flags_match_the_unbounded_chain() -> None:
     # The Golem (Combat, 3) with 1 flag already: 2 more successes solve it.
-    s = position(("Gladiator", "Ninja"), quests={"g0": "golem"}, at={"Gladiator": "f1"},
-                 turn="Gladiator", step="act", flags={"g0": 1}, health={"Gladiator": 8})
+    s = position(
+        ("Gladiator", "Ninja"),
+        quests={"g0": "golem"},
+        at={"Gladiator": "f1"},
+        turn="Gladiator",
+        step="act",
+        flags={"g0": 1},
+        health={"Gladiator": 8},
+    )
     s = play(s, "quest g0")
-    got = solve(s, lambda st: None if st.agenda[0][0] in (4, 5) else
-                ("solved" if st.xp[1] else st.flags[0]))
+    got = solve(
+        s, lambda st: None if st.agenda[0][0] in (4, 5) else ("solved" if st.xp[1] else st.flags[0])
+    )
     want: defaultdict[Hashable, Fraction] = defaultdict(Fraction)
     for total, p in roll_reading(3, 2).items():
         want["solved" if total >= 2 else 1 + max(0, total)] += p
@@ -247,8 +283,7 @@ def _battle_win(wounds: int, health: tuple[int, int], seat: int) -> Fraction:
             team = [q for q in (0, 1) if health[q] > 0]
             for faces in _faces(len(team)):
                 combo = 2 + sum(_face(f) for f in faces)
-                win += p / 6 ** len(team) * _after_reading(combo, wounds, health, seat,
-                                                           combo=True)
+                win += p / 6 ** len(team) * _after_reading(combo, wounds, health, seat, combo=True)
         else:
             win += p * _after_reading(total, wounds, health, seat, combo=False)
     return win
@@ -266,8 +301,9 @@ def _hurt(health: tuple[int, ...], amounts: dict[int, int]) -> tuple[int, int]:
     return a, b
 
 
-def _after_reading(total: int, wounds: int, health: tuple[int, int], seat: int,
-                   combo: bool) -> Fraction:
+def _after_reading(
+    total: int, wounds: int, health: tuple[int, int], seat: int, combo: bool
+) -> Fraction:
     living = [q for q in (0, 1) if health[q] > 0]
     if total <= -1:
         health = _hurt(health, {seat: 99})
@@ -307,11 +343,20 @@ def _claws(claws: list[int], wounds: int, health: tuple[int, int], seat: int) ->
 
 
 def test_climactic_battle_win_probability_matches_an_independent_model() -> None:
-    for wounds, health, turn in ((5, (2, 2), "Ninja"), (7, (1, 3), "Gladiator"),
-                                 (2, (1, 1), "Ninja")):
-        s = position(("Ninja", "Gladiator"), step="battle", quests=FACE_UP, wounds=wounds,
-                     health=dict(zip(("Ninja", "Gladiator"), health, strict=True)),
-                     turn=turn, resource={"Ninja": 0})
+    for wounds, health, turn in (
+        (5, (2, 2), "Ninja"),
+        (7, (1, 3), "Gladiator"),
+        (2, (1, 1), "Ninja"),
+    ):
+        s = position(
+            ("Ninja", "Gladiator"),
+            step="battle",
+            quests=FACE_UP,
+            wounds=wounds,
+            health=dict(zip(("Ninja", "Gladiator"), health, strict=True)),
+            turn=turn,
+            resource={"Ninja": 0},
+        )
         got = solve(s, lambda st: st.phase if st.phase >= WON else None)
         assert sum(got.values()) == 1
         want = _battle_win(wounds, health, ("Ninja", "Gladiator").index(turn))

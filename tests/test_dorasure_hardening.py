@@ -47,10 +47,18 @@ def refused(doc: dict[str, Any]) -> str:
 
 def test_finding_extra_dice_before_a_quest_rolls_on_a_three_hero_game_is_refused() -> None:
     # The review's state: then the extra die raised IndexError / StopIteration.
-    doc = document(position(("Ninja", "Gladiator", "Hunter"), quests={"g0": "golem"},
-                            at={"Gladiator": "f1"}, turn="Gladiator", step="act"))
-    doc["state"].update(agenda=[[5, 1, 0, 0], [21, 1, 0, 0], [27, 1, 0, 0]], dice=[3],
-                        pending=1, roll=[1, 1, 0, 2])
+    doc = document(
+        position(
+            ("Ninja", "Gladiator", "Hunter"),
+            quests={"g0": "golem"},
+            at={"Gladiator": "f1"},
+            turn="Gladiator",
+            step="act",
+        )
+    )
+    doc["state"].update(
+        agenda=[[5, 1, 0, 0], [21, 1, 0, 0], [27, 1, 0, 0]], dice=[3], pending=1, roll=[1, 1, 0, 2]
+    )
     assert "agenda" in refused(doc)
 
 
@@ -132,9 +140,12 @@ def test_work_and_the_json_cover_every_field_of_the_state() -> None:
     fields = {f.name for f in attrs.fields(DorasureState) if f.init}
     assert fields - {"agenda"} <= set(Work.__slots__) and "todo" in Work.__slots__
     assert fields - {"agenda"} <= set(Work.__annotations__)
-    s = position(["Ninja", "Gladiator", "Hunter", "Prince", "Paladin", "Samurai"], fang=True,
-                 lands={"e0": "mirage", "c2": "meadow", "e3": "swamp", "d4": "tree",
-                        "g5": "caravan"}, quests=FACE_UP)
+    s = position(
+        ["Ninja", "Gladiator", "Hunter", "Prince", "Paladin", "Samurai"],
+        fang=True,
+        lands={"e0": "mirage", "c2": "meadow", "e3": "swamp", "d4": "tree", "g5": "caravan"},
+        quests=FACE_UP,
+    )
     body = _json.encode(s)
     assert set(body) | {"rules"} == fields
     assert Work(s).freeze() == s
@@ -175,7 +186,8 @@ def test_finding_the_rules_cache_is_bounded() -> None:
     # The most recent ones stay shared.
     last = {"golem": {"name": f"Golem {_setup.RULES_CACHE_SIZE + 19}"}}
     assert _setup.rules_for(players=2, quest_tiles=last) is _setup.rules_for(
-        players=2, quest_tiles=last)
+        players=2, quest_tiles=last
+    )
 
 
 def test_finding_the_roll_off_cache_is_bounded() -> None:
@@ -198,8 +210,15 @@ def test_finding_the_interned_move_table_is_bounded() -> None:
 # -- moves with wrong-typed fields ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("fields", [(M_STOP, 0.0, 0, "stop"), (M_STOP, True, 0, "stop"),
-                                    (5.0, 0, 0, "stop"), (M_STOP, 0, 0, b"stop")])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        (M_STOP, 0.0, 0, "stop"),
+        (M_STOP, True, 0, "stop"),
+        (5.0, 0, 0, "stop"),
+        (M_STOP, 0, 0, b"stop"),
+    ],
+)
 def test_finding_a_move_with_wrong_typed_fields_is_refused(fields: tuple[Any, ...]) -> None:
     with pytest.raises(TypeError, match="Dorasure move"):
         DorasureMove(*fields)
@@ -226,8 +245,9 @@ def test_finding_fuzz_a_roll_off_behind_another_task_is_refused() -> None:
 
 
 def test_finding_fuzz_a_quest_revealed_elsewhere_before_the_farthest_is_refused() -> None:
-    doc = document(position(("Grand Master",), quests=FACE_UP, at={"Grand Master": "d2"},
-                            step="act"))
+    doc = document(
+        position(("Grand Master",), quests=FACE_UP, at={"Grand Master": "d2"}, step="act")
+    )
     doc["state"].update(quests=[None] * 5, agenda=[[6, 0, 2, 0], [27, 0, 0, 0]])
     refused(doc)
 

@@ -41,33 +41,55 @@ def test_samurai_never_targets_the_weak_adventure_score_one_does_nothing() -> No
 
 
 def test_samurai_godspeed_immune_to_start_of_quest_damage() -> None:
-    s = at(("Ninja", "Samurai"), quests={"g0": "inscriptions", "d3": "golem"},
-           at={"Samurai": "c3", "Ninja": "e4"}, turn="Samurai", step="act")
+    s = at(
+        ("Ninja", "Samurai"),
+        quests={"g0": "inscriptions", "d3": "golem"},
+        at={"Samurai": "c3", "Ninja": "e4"},
+        turn="Samurai",
+        step="act",
+    )
     s = play(s, "quest d3", "ask Ninja", "agree")
     assert s.health == (4, 6), "the Ninja takes the golem's 1, the Samurai nothing"
 
 
 def test_samurai_training_regains_one_when_attempting_or_assisting_a_quest() -> None:
-    s = at(("Ninja", "Samurai"), quests={"g0": "inscriptions", "d3": "goblins"},
-           at={"Samurai": "c3", "Ninja": "e4"}, turn="Samurai", step="act")
+    s = at(
+        ("Ninja", "Samurai"),
+        quests={"g0": "inscriptions", "d3": "goblins"},
+        at={"Samurai": "c3", "Ninja": "e4"},
+        turn="Samurai",
+        step="act",
+    )
     s = play(s, "quest d3", "skip Ninja")
     assert s.resource[1] == 1 and texts(s) == ["spend 0", "spend 1"]
-    s = at(("Ninja", "Samurai"), quests={"g0": "inscriptions", "d3": "goblins"},
-           at={"Samurai": "c3", "Ninja": "e4"}, turn="Ninja", step="act")
+    s = at(
+        ("Ninja", "Samurai"),
+        quests={"g0": "inscriptions", "d3": "goblins"},
+        at={"Samurai": "c3", "Ninja": "e4"},
+        turn="Ninja",
+        step="act",
+    )
     s = play(s, "quest d3", "ask Samurai", "agree", "dice 00")
     assert s.resource[1] == 1 and texts(s) == ["spend 0", "spend 1"], "assisting counts"
 
 
 def test_samurai_final_move_gust_one_resource_adds_two_combat_dice() -> None:
-    s = position(("Ninja", "Samurai"), quests=FACE_UP, solved=TREASURE, step="battle",
-                 turn="Samurai", resource={"Samurai": 2})
+    s = position(
+        ("Ninja", "Samurai"),
+        quests=FACE_UP,
+        solved=TREASURE,
+        step="battle",
+        turn="Samurai",
+        resource={"Samurai": 2},
+    )
     assert texts(s) == ["gust", "no-gust"]
     s = play(s, "gust")
     assert s.resource[1] == 1
     s = play(s, "spend 0")
     assert rolls(s) == 5, "combat 3 + 2 dice of the Gust"
-    s = position(("Ninja", "Samurai"), quests=FACE_UP, step="battle", turn="Samurai",
-                 resource={"Samurai": 2})
+    s = position(
+        ("Ninja", "Samurai"), quests=FACE_UP, step="battle", turn="Samurai", resource={"Samurai": 2}
+    )
     assert texts(s)[0] == "spend 0", "no Gust without the Treasure"
 
 
@@ -80,15 +102,27 @@ def test_shaman_guardian_of_nature_starts_in_the_western_lake() -> None:
 
 
 def test_shaman_is_sent_back_to_the_western_lake_when_saved() -> None:
-    s = at(("Ninja", "Shaman"), at={"Shaman": "c3"}, health={"Shaman": 1},
-           resource={"Shaman": 0}, turn="Shaman", step="act")
+    s = at(
+        ("Ninja", "Shaman"),
+        at={"Shaman": "c3"},
+        health={"Shaman": 1},
+        resource={"Shaman": 0},
+        turn="Shaman",
+        step="act",
+    )
     s = play(s, "adventure", "dice --", "survival saved")
     assert where(s, 1) == "a1" and s.health[1] == 5
 
 
 def test_shaman_teleportation_trap_sends_him_to_the_western_lake() -> None:
-    s = at(("Ninja", "Shaman"), quests={"g0": "inscriptions", "d3": "teleport"},
-           at={"Shaman": "c3"}, resource={"Shaman": 0}, turn="Shaman", step="act")
+    s = at(
+        ("Ninja", "Shaman"),
+        quests={"g0": "inscriptions", "d3": "teleport"},
+        at={"Shaman": "c3"},
+        resource={"Shaman": 0},
+        turn="Shaman",
+        step="act",
+    )
     s = play(s, "quest d3", "dice -0")
     assert where(s, 1) == "a1"
 
@@ -144,15 +178,19 @@ def test_minstrel_heroic_tune_adds_dice_to_an_allys_adventure_roll() -> None:
 
 
 def test_minstrel_heroic_tune_adds_dice_to_an_allys_quest_roll() -> None:
-    s = at(("Ninja", "Minstrel"), quests={"g0": "inscriptions", "d3": "goblins"},
-           at={"Ninja": "c3"}, resource={"Minstrel": 1}, step="act")
+    s = at(
+        ("Ninja", "Minstrel"),
+        quests={"g0": "inscriptions", "d3": "goblins"},
+        at={"Ninja": "c3"},
+        resource={"Minstrel": 1},
+        step="act",
+    )
     s = play(s, "quest d3", "tune 1")
     assert rolls(s) == 3, "Combat 2 + 1"
 
 
 def test_minstrel_heroic_tune_in_phase_two_adds_to_an_allys_combat_roll() -> None:
-    s = position(("Ninja", "Minstrel"), quests=FACE_UP, step="battle",
-                 resource={"Minstrel": 1})
+    s = position(("Ninja", "Minstrel"), quests=FACE_UP, step="battle", resource={"Minstrel": 1})
     assert texts(s) == ["tune 0", "tune 1"]
     assert rolls(play(s, "tune 1")) == 3
 
@@ -164,17 +202,26 @@ def test_minstrel_lullaby_keeps_the_dragon_token_once_per_game() -> None:
     kept = play(s, "lullaby")
     assert kept.meter == 2 and kept.spent == 0b10
     assert play(s, "no-lullaby").meter == 4
-    again = at(("Ninja", "Minstrel"), solved=TREASURE, turn="Minstrel", meter=2,
-               spent=["Minstrel"])
+    again = at(("Ninja", "Minstrel"), solved=TREASURE, turn="Minstrel", meter=2, spent=["Minstrel"])
     assert play(again, "roll 2 3 6").meter == 3, "once per game"
 
 
 def test_minstrel_heros_song_regains_one_ending_a_turn_beside_an_ally() -> None:
-    s = at(("Ninja", "Minstrel"), at={"Minstrel": "e4", "Ninja": "e3"},
-           resource={"Minstrel": 0}, turn="Minstrel", step="act")
+    s = at(
+        ("Ninja", "Minstrel"),
+        at={"Minstrel": "e4", "Ninja": "e3"},
+        resource={"Minstrel": 0},
+        turn="Minstrel",
+        step="act",
+    )
     assert play(s, "pass").resource[1] == 1
-    s = at(("Ninja", "Minstrel"), at={"Minstrel": "e4", "Ninja": "c3"},
-           resource={"Minstrel": 0}, turn="Minstrel", step="act")
+    s = at(
+        ("Ninja", "Minstrel"),
+        at={"Minstrel": "e4", "Ninja": "c3"},
+        resource={"Minstrel": 0},
+        turn="Minstrel",
+        step="act",
+    )
     assert play(s, "pass").resource[1] == 0, "no ally beside him"
 
 
@@ -183,18 +230,37 @@ def test_minstrel_heros_song_regains_one_ending_a_turn_beside_an_ally() -> None:
 
 def test_magician_magic_mastery_plus_two_search_knowledge_in_magical_quests() -> None:
     quests = {"g0": "goblins", "d3": "inscriptions"}
-    s = at(("Ninja", "Magician"), quests=quests, at={"Magician": "c3"},
-           resource={"Magician": 0}, turn="Magician", step="act")
+    s = at(
+        ("Ninja", "Magician"),
+        quests=quests,
+        at={"Magician": "c3"},
+        resource={"Magician": 0},
+        turn="Magician",
+        step="act",
+    )
     assert rolls(play(s, "quest d3")) == 5, "Knowledge 3 + 2"
     quests = {"g0": "goblins", "d3": "sphinx"}
-    s = at(("Ninja", "Magician"), quests=quests, at={"Magician": "c3"},
-           resource={"Magician": 0}, turn="Magician", step="act")
+    s = at(
+        ("Ninja", "Magician"),
+        quests=quests,
+        at={"Magician": "c3"},
+        resource={"Magician": 0},
+        turn="Magician",
+        step="act",
+    )
     assert rolls(play(s, "quest d3")) == 3, "the Sphinx is not magical"
 
 
 def test_magician_big_bang_five_resources_two_damage_instead_of_rolling() -> None:
-    s = position(("Ninja", "Magician"), quests=FACE_UP, solved=TREASURE, step="battle",
-                 turn="Magician", xp={"Magician": 8}, resource={"Magician": 5})
+    s = position(
+        ("Ninja", "Magician"),
+        quests=FACE_UP,
+        solved=TREASURE,
+        step="battle",
+        turn="Magician",
+        xp={"Magician": 8},
+        resource={"Magician": 5},
+    )
     assert texts(s) == ["big-bang", "no-big-bang"]
     s = play(s, "big-bang")
     assert s.wounds == 2 and s.resource[1] == 0 and s.turn == 0
@@ -223,8 +289,9 @@ def test_vampire_blood_magic_each_one_costs_blood() -> None:
 
 def test_vampire_blood_magic_without_blood_costs_health() -> None:
     s = play(vampire_adventure(resource={"Vampire": 1}), "dice ---")
-    assert s.resource[1] == 0 and s.health[1] == 2, "1 Blood and 2 health for the three 1s, "\
-        "1 health for the chart's -3"
+    assert s.resource[1] == 0 and s.health[1] == 2, (
+        "1 Blood and 2 health for the three 1s, 1 health for the chart's -3"
+    )
 
 
 def test_vampire_blood_magic_counts_extra_dice() -> None:
@@ -241,29 +308,49 @@ def test_vampire_blood_magic_counts_her_team_combo_die() -> None:
 
 
 def test_vampire_thirst_for_blood_minus_two_at_zero_blood() -> None:
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire",
-                 resource={"Vampire": 0})
+    s = position(
+        ("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire", resource={"Vampire": 0}
+    )
     assert rolls(s) == 1, "Combat 3 - 2"
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire",
-                 resource={"Vampire": 1})
+    s = position(
+        ("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire", resource={"Vampire": 1}
+    )
     assert rolls(play(s, "spend 0")) == 3
 
 
 def test_vampire_kiss_of_death_revives_a_dead_hero_with_two_health() -> None:
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, solved=TREASURE, step="battle",
-                 turn="Vampire", health={"Ninja": 0})
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        solved=TREASURE,
+        step="battle",
+        turn="Vampire",
+        health={"Ninja": 0},
+    )
     assert texts(s) == ["kiss Ninja", "no-kiss"]
     s = play(s, "kiss Ninja")
     assert s.health[0] == 2 and s.spent == 0b10
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, solved=TREASURE, step="battle",
-                 turn="Vampire", health={"Ninja": 0}, spent=["Vampire"])
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        solved=TREASURE,
+        step="battle",
+        turn="Vampire",
+        health={"Ninja": 0},
+        spent=["Vampire"],
+    )
     assert "no-kiss" not in texts(s), "once per game"
 
 
 def test_vampire_blood_regains_two_resting_in_city_one_in_village() -> None:
     for space, blood in (("city", 2), ("e4", 1)):
-        s = at(("Ninja", "Vampire"), at={"Vampire": space}, resource={"Vampire": 0},
-               turn="Vampire", step="act")
+        s = at(
+            ("Ninja", "Vampire"),
+            at={"Vampire": space},
+            resource={"Vampire": 0},
+            turn="Vampire",
+            step="act",
+        )
         assert play(s, "rest").resource[1] == blood
 
 
@@ -271,22 +358,31 @@ def test_vampire_blood_regains_two_resting_in_city_one_in_village() -> None:
 
 
 def test_werewolf_lycanthropy_on_an_icon_combat_plus_three_search_knowledge_minus_two() -> None:
-    s = position(("Ninja", "Werewolf"), quests=FACE_UP, step="battle", turn="Werewolf",
-                 xp={"Werewolf": 1})
+    s = position(
+        ("Ninja", "Werewolf"), quests=FACE_UP, step="battle", turn="Werewolf", xp={"Werewolf": 1}
+    )
     assert rolls(s) == 5, "Combat 2 + 3 in Lycan form"
-    s = position(("Ninja", "Werewolf"), quests=FACE_UP, step="battle", turn="Werewolf",
-                 xp={"Werewolf": 2})
+    s = position(
+        ("Ninja", "Werewolf"), quests=FACE_UP, step="battle", turn="Werewolf", xp={"Werewolf": 2}
+    )
     assert rolls(s) == 2, "XP 2 is no icon"
     quests = {"g0": "goblins", "d3": "inscriptions"}
-    s = at(("Ninja", "Werewolf"), quests=quests, at={"Werewolf": "c3"}, xp={"Werewolf": 1},
-           turn="Werewolf", step="act")
+    s = at(
+        ("Ninja", "Werewolf"),
+        quests=quests,
+        at={"Werewolf": "c3"},
+        xp={"Werewolf": 1},
+        turn="Werewolf",
+        step="act",
+    )
     s = play(s, "quest d3")
     assert s.flags == (0,) * 5 and s.turn == 0, "Knowledge 2 - 2: no dice, a failure"
 
 
 def test_werewolf_gauntlets_two_turns_in_a_row() -> None:
-    s = position(("Ninja", "Werewolf"), quests=FACE_UP, solved=TREASURE, step="battle",
-                 turn="Werewolf")
+    s = position(
+        ("Ninja", "Werewolf"), quests=FACE_UP, solved=TREASURE, step="battle", turn="Werewolf"
+    )
     s = play(s, "dice 0+")
     assert texts(s) == ["gauntlets", "no-gauntlets"]
     twice = play(s, "gauntlets")
@@ -321,15 +417,18 @@ def gm(**kw: object) -> DorasureState:
 
 
 def test_grand_master_adventuring_gives_no_exp() -> None:
-    s = gm(quests=FACE_UP, at={"Grand Master": "c3"}, resource={"Grand Master": 0},
-           step="act")
+    s = gm(quests=FACE_UP, at={"Grand Master": "c3"}, resource={"Grand Master": 0}, step="act")
     s = play(s, "adventure", "dice +++", "no-reroll")
     assert s.xp == (0,)
 
 
 def test_grand_master_quest_gives_one_exp_and_magical_quests_add_one_die() -> None:
-    s = gm(quests={"g0": "goblins", "d3": "inscriptions"}, at={"Grand Master": "c3"},
-           resource={"Grand Master": 0}, step="act")
+    s = gm(
+        quests={"g0": "goblins", "d3": "inscriptions"},
+        at={"Grand Master": "c3"},
+        resource={"Grand Master": 0},
+        step="act",
+    )
     s = play(s, "quest d3")
     assert rolls(s) == 4, "Knowledge 3 + 1 for a magical quest"
     s = play(s, "dice ++++", "no-reroll", "reward book")
@@ -348,24 +447,45 @@ def test_grand_master_rerolls_all_his_dice_once_per_game() -> None:
 
 
 def test_grand_master_level_six_deals_two_on_four_or_more() -> None:
-    s = gm(quests=FACE_UP, step="battle", xp={"Grand Master": 8}, rerolled=True,
-           resource={"Grand Master": 0})
+    s = gm(
+        quests=FACE_UP,
+        step="battle",
+        xp={"Grand Master": 8},
+        rerolled=True,
+        resource={"Grand Master": 0},
+    )
     s = play(s, "spend 0")
     assert rolls(s) == 6
     assert play(s, "dice 00++++").wounds == 2
-    s = gm(quests=FACE_UP, step="battle", xp={"Grand Master": 4}, rerolled=True,
-           resource={"Grand Master": 0})
+    s = gm(
+        quests=FACE_UP,
+        step="battle",
+        xp={"Grand Master": 4},
+        rerolled=True,
+        resource={"Grand Master": 0},
+    )
     assert play(s, "spend 0", "dice 0++++").wounds == 1, "level 5 (EXP 4): a 4 deals 1"
 
 
 def test_grand_master_elixir_restores_all_health_before_combat_once_per_game() -> None:
-    s = gm(quests=FACE_UP, solved=TREASURE, step="battle", health={"Grand Master": 3},
-           resource={"Grand Master": 0})
+    s = gm(
+        quests=FACE_UP,
+        solved=TREASURE,
+        step="battle",
+        health={"Grand Master": 3},
+        resource={"Grand Master": 0},
+    )
     assert texts(s) == ["elixir", "no-elixir"]
     s = play(s, "elixir")
     assert s.health == (9,) and s.spent == 0b1
-    s = gm(quests=FACE_UP, solved=TREASURE, step="battle", health={"Grand Master": 3},
-           resource={"Grand Master": 0}, spent=["Grand Master"])
+    s = gm(
+        quests=FACE_UP,
+        solved=TREASURE,
+        step="battle",
+        health={"Grand Master": 3},
+        resource={"Grand Master": 0},
+        spent=["Grand Master"],
+    )
     assert "elixir" not in texts(s)
 
 
@@ -375,14 +495,24 @@ def test_grand_master_mana_regains_one_every_turn() -> None:
 
 
 def test_grand_master_survival_roll_is_his_own_die() -> None:
-    s = gm(quests=FACE_UP, at={"Grand Master": "c3"}, health={"Grand Master": 1},
-           resource={"Grand Master": 0}, step="act")
+    s = gm(
+        quests=FACE_UP,
+        at={"Grand Master": "c3"},
+        health={"Grand Master": 1},
+        resource={"Grand Master": 0},
+        step="act",
+    )
     s = play(s, "adventure", "dice ---", "no-reroll")
     assert dict((str(m), p) for m, p in chance_outcomes(s))["survival saved"] == Fraction(1, 6)
 
 
 def test_expansion_treasures_only_in_phase_two_but_shaman_and_minstrel_in_both() -> None:
-    s = at(("Werewolf", "Vampire"), solved=TREASURE, at={"Werewolf": "c3"}, step="act",
-           health={"Vampire": 4})
+    s = at(
+        ("Werewolf", "Vampire"),
+        solved=TREASURE,
+        at={"Werewolf": "c3"},
+        step="act",
+        health={"Vampire": 4},
+    )
     s = play(s, "adventure", "dice 000")
     assert s.turn == 1 and "gauntlets" not in texts(s), "the gauntlets wait for phase two"

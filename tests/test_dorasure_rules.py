@@ -176,8 +176,14 @@ def test_rampage_5_highest_roll_takes_two_damage() -> None:
 
 
 def test_rampage_6_lowest_roll_loses_all_resources_but_not_the_princes_gold() -> None:
-    s = at({}, heroes=("Ninja", "Prince"), step="roll", meter=2, resource={"Ninja": 2,
-           "Prince": 1}, gold={"Prince": 1})
+    s = at(
+        {},
+        heroes=("Ninja", "Prince"),
+        step="roll",
+        meter=2,
+        resource={"Ninja": 2, "Prince": 1},
+        gold={"Prince": 1},
+    )
     s = play(s, "roll 2 3 4 6", "rampage 6", "lowest Ninja+Prince")
     assert s.resource == (0, 0) and s.gold == (0, 1)
 
@@ -364,8 +370,12 @@ def test_flags_count_as_successes_already_rolled() -> None:
 
 
 def test_assistance_is_asked_before_the_roll_and_every_participant_gains_one_exp() -> None:
-    s = at({"Ninja": "f1", "Hunter": "g1"}, heroes=("Ninja", "Hunter"), step="act",
-           quests={"g0": "inscriptions"})
+    s = at(
+        {"Ninja": "f1", "Hunter": "g1"},
+        heroes=("Ninja", "Hunter"),
+        step="act",
+        quests={"g0": "inscriptions"},
+    )
     s = play(s, "quest g0")
     assert texts(s) == ["ask Hunter", "skip Hunter"] and current_player(s) == 0
     s = play(s, "ask Hunter")
@@ -377,8 +387,12 @@ def test_assistance_is_asked_before_the_roll_and_every_participant_gains_one_exp
 
 
 def test_an_asked_hero_may_refuse_to_assist() -> None:
-    s = at({"Ninja": "f1", "Hunter": "g1"}, heroes=("Ninja", "Hunter"), step="act",
-           quests={"g0": "inscriptions"})
+    s = at(
+        {"Ninja": "f1", "Hunter": "g1"},
+        heroes=("Ninja", "Hunter"),
+        step="act",
+        quests={"g0": "inscriptions"},
+    )
     s = play(s, "quest g0", "ask Hunter", "refuse", "dice +")
     assert s.flags[0] == 1 and s.xp == (0, 0)
 
@@ -452,8 +466,13 @@ def test_reward_dragons_lair_wounds_the_dragon_and_raises_the_meter() -> None:
 
 
 def test_reward_second_dragons_lair_does_not_raise_the_meter() -> None:
-    s = solved("lair", meter=4, quests={"g0": "inscriptions", "d1": "golem"},
-               solved={"d1": "lair"}, wounds=1)
+    s = solved(
+        "lair",
+        meter=4,
+        quests={"g0": "inscriptions", "d1": "golem"},
+        solved={"d1": "lair"},
+        wounds=1,
+    )
     assert s.wounds == 2 and s.meter == 4
 
 
@@ -473,18 +492,28 @@ def test_reward_anti_dragon_weapons_add_one_combat_die_in_phase_two() -> None:
 
 
 def test_reward_treasure_lets_heroes_use_their_treasures_in_phase_two() -> None:
-    s = position(["Ninja", "Hunter"], quests=FACE_UP, solved={"g0": "treasure"},
-                 step="battle", turn="Hunter")
+    s = position(
+        ["Ninja", "Hunter"], quests=FACE_UP, solved={"g0": "treasure"}, step="battle", turn="Hunter"
+    )
     assert texts(play(s, "spend 0", "dice -0")) == ["bullet -", "bullet 0", "no-bullet"]
     s = position(["Ninja", "Hunter"], quests=FACE_UP, step="battle", turn="Hunter")
     assert play(s, "spend 0", "dice -0").turn == 0, "no treasure: no bullet"
 
 
 def test_all_five_quests_solved_starts_the_battle_with_the_solver() -> None:
-    s = at({"Ninja": "f1"}, step="act",
-           quests={"g0": "inscriptions", "d1": "golem", "d3": "teleport", "g3": "goblins",
-                   "f5": "sphinx"},
-           solved={"d1": "lair", "d3": "book", "g3": "weapons", "f5": "lair"}, wounds=2)
+    s = at(
+        {"Ninja": "f1"},
+        step="act",
+        quests={
+            "g0": "inscriptions",
+            "d1": "golem",
+            "d3": "teleport",
+            "g3": "goblins",
+            "f5": "sphinx",
+        },
+        solved={"d1": "lair", "d3": "book", "g3": "weapons", "f5": "lair"},
+        wounds=2,
+    )
     s = play(s, "quest g0", "dice 6", "extra +")
     assert texts(s) == ["reward treasure"]
     s = play(s, "reward treasure")
@@ -526,8 +555,13 @@ def test_survival_without_a_six_loses_the_game() -> None:
 
 
 def test_survival_with_a_six_saves_the_dying_to_the_city_at_full_health_resources_zero() -> None:
-    s = at({"Ninja": "c1", "Gladiator": "e3"}, step="roll", meter=2,
-           health={"Ninja": 1, "Gladiator": 1}, resource={"Ninja": 2})
+    s = at(
+        {"Ninja": "c1", "Gladiator": "e3"},
+        step="roll",
+        meter=2,
+        health={"Ninja": 1, "Gladiator": 1},
+        resource={"Ninja": 2},
+    )
     s = play(s, "roll 2 3 4 6", "rampage 3", "absorb 0")
     assert s.health == (0, 0)
     assert texts(s) == ["survival saved", "survival lost"], "one roll for one cause"
@@ -563,31 +597,50 @@ def test_exp_stops_at_the_end_of_the_track() -> None:
     assert s.xp[0] == 8
 
 
-@pytest.mark.parametrize("bad", [{"at": {"Ninja": "d1"}}, {"health": {"Ninja": 9}},
-                                 {"xp": {"Ninja": 9}}, {"resource": {"Ninja": 3}}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"at": {"Ninja": "d1"}},
+        {"health": {"Ninja": 9}},
+        {"xp": {"Ninja": 9}},
+        {"resource": {"Ninja": 3}},
+    ],
+)
 def test_position_refuses_impossible_values(bad: dict[str, object]) -> None:
     with pytest.raises(br.StateFormatError):
         position(quests=FACE_UP, **bad)  # type: ignore[arg-type]
 
 
 def test_survival_roll_counts_every_hero_dead_or_alive() -> None:
-    s = at({"Ninja": "c1"}, heroes=("Ninja", "Gladiator", "Hunter"), step="act",
-           health={"Ninja": 1})
+    s = at(
+        {"Ninja": "c1"}, heroes=("Ninja", "Gladiator", "Hunter"), step="act", health={"Ninja": 1}
+    )
     s = play(s, "adventure", "dice --")
     assert probability(s, "survival lost") == Fraction(125, 216)
     assert probability(s, "survival saved") == Fraction(91, 216)
 
 
 def test_a_saved_prince_loses_servants_and_gold() -> None:
-    s = at({"Prince": "c1"}, heroes=("Ninja", "Prince"), step="roll", meter=2,
-           health={"Prince": 1}, resource={"Prince": 1}, gold={"Prince": 1})
+    s = at(
+        {"Prince": "c1"},
+        heroes=("Ninja", "Prince"),
+        step="roll",
+        meter=2,
+        health={"Prince": 1},
+        resource={"Prince": 1},
+        gold={"Prince": 1},
+    )
     s = play(s, "roll 2 3 4 6", "rampage 3", "absorb 0", "survival saved")
     assert s.health[1] == 5 and s.resource[1] == 0 and s.gold[1] == 0
 
 
 def test_an_assistant_killed_as_the_quest_begins_is_saved_and_leaves_the_quest() -> None:
-    s = at({"Ninja": "f1", "Gladiator": "g1"}, step="act", quests={"g0": "golem"},
-           health={"Gladiator": 1})
+    s = at(
+        {"Ninja": "f1", "Gladiator": "g1"},
+        step="act",
+        quests={"g0": "golem"},
+        health={"Gladiator": 1},
+    )
     s = play(s, "quest g0", "ask Gladiator", "agree", "survival saved")
     assert where(s, 1) == "city" and s.health == (4, 8)
     assert len(texts(s)) == 10, "the Ninja rolls his 2 combat dice alone"
@@ -602,11 +655,15 @@ def test_a_hero_killed_as_his_quest_begins_is_saved_and_his_turn_ends() -> None:
 
 
 def test_reward_tiles_are_drawn_from_those_still_face_down() -> None:
-    s = quest("inscriptions", "dice 6", "extra +", quests={"d1": "golem"},
-              solved={"d1": "lair"}, wounds=1)
+    s = quest(
+        "inscriptions", "dice 6", "extra +", quests={"d1": "golem"}, solved={"d1": "lair"}, wounds=1
+    )
     assert [(str(m), p) for m, p in chance_outcomes(s)] == [
-        ("reward lair", Fraction(1, 4)), ("reward book", Fraction(1, 4)),
-        ("reward weapons", Fraction(1, 4)), ("reward treasure", Fraction(1, 4))]
+        ("reward lair", Fraction(1, 4)),
+        ("reward book", Fraction(1, 4)),
+        ("reward weapons", Fraction(1, 4)),
+        ("reward treasure", Fraction(1, 4)),
+    ]
 
 
 def test_no_rest_at_the_lake_or_on_roads() -> None:
@@ -620,15 +677,22 @@ def test_rampage_1_on_razed_belk_hurts_heroes_there_again() -> None:
 
 
 def test_a_held_hero_is_released_when_another_hero_solves_the_labyrinth() -> None:
-    s = at({"Ninja": "f1", "Gladiator": "g1"}, step="act", turn="Gladiator",
-           quests={"g0": "labyrinth"}, locked={"Ninja": "g0"}, flags={"g0": 2})
+    s = at(
+        {"Ninja": "f1", "Gladiator": "g1"},
+        step="act",
+        turn="Gladiator",
+        quests={"g0": "labyrinth"},
+        locked={"Ninja": "g0"},
+        flags={"g0": 2},
+    )
     s = play(s, "quest g0", "skip Ninja", "dice +")
     assert s.locked == (-1, -1) and s.xp == (0, 2)
 
 
 def test_a_held_hero_sent_back_to_the_city_is_released() -> None:
-    s = at({"Ninja": "f1"}, step="roll", meter=2, quests={"g0": "labyrinth"},
-           locked={"Ninja": "g0"})
+    s = at(
+        {"Ninja": "f1"}, step="roll", meter=2, quests={"g0": "labyrinth"}, locked={"Ninja": "g0"}
+    )
     s = play(s, "roll 2 3 4 6", "rampage 2", "highest Ninja")
     assert s.locked[0] == -1 and where(s, 0) == "city" and "step 2 b4" in texts(s)
 

@@ -29,10 +29,17 @@ def test_ruling_grand_master_rises_one_level_per_exp() -> None:
 def test_ruling_grand_master_five_quests_reach_level_six_as_the_battle_starts() -> None:
     # His fifth quest (the Sphinx, Knowledge 1, alone) at EXP 4: EXP 5 starts the battle,
     # where his level-6 rule (4 or more: two wounds) and his level-6 Combat apply.
-    s = position(("Grand Master",), quests={"g0": "sphinx", **dict.fromkeys(SOLVED_FOUR,
-                 "golem")} | {"d3": "teleport", "g3": "labyrinth", "f5": "goblins"},
-                 solved=SOLVED_FOUR, xp={"Grand Master": 4}, at={"Grand Master": "f1"},
-                 step="act", resource={"Grand Master": 0}, rerolled=True)
+    s = position(
+        ("Grand Master",),
+        quests={"g0": "sphinx", **dict.fromkeys(SOLVED_FOUR, "golem")}
+        | {"d3": "teleport", "g3": "labyrinth", "f5": "goblins"},
+        solved=SOLVED_FOUR,
+        xp={"Grand Master": 4},
+        at={"Grand Master": "f1"},
+        step="act",
+        resource={"Grand Master": 0},
+        rerolled=True,
+    )
     s = play(s, "quest g0")
     s = play(s, *(["spend 0"] if texts(s)[0] == "spend 0" else []))
     s = play(s, "dice " + "0" * (_dice(s) - 1) + "+", "reward treasure")
@@ -47,17 +54,30 @@ def _dice(s: DorasureState) -> int:
 def test_ruling_blood_magic_counts_quest_adventure_and_battle_dice_only() -> None:
     # Adventuring (extra dice included), her battle attack and her Team Combo die: a 1 costs
     # 1 Blood.
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, at={"Vampire": "c1"}, turn="Vampire",
-                 step="act", resource={"Vampire": 2})
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        at={"Vampire": "c1"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 2},
+    )
     s = play(s, "adventure", "spend 0", "dice 06", "extra -")
     assert s.resource[1] == 1, "the extra die's 1"
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire",
-                 resource={"Vampire": 2})
+    s = position(
+        ("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire", resource={"Vampire": 2}
+    )
     assert play(s, "spend 0", "dice -++").resource[1] == 1, "her attack's 1"
     s = position(("Ninja", "Vampire"), quests=FACE_UP, step="battle", resource={"Vampire": 1})
     assert play(s, "dice ++", "dice 0", "dice -").resource[1] == 0, "her Team Combo die"
-    s = position(("Vampire", "Ninja"), quests={"g0": "golem"}, at={"Vampire": "f1"},
-                 turn="Vampire", step="act", resource={"Vampire": 2})
+    s = position(
+        ("Vampire", "Ninja"),
+        quests={"g0": "golem"},
+        at={"Vampire": "f1"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 2},
+    )
     s = play(s, "quest g0", "absorb 0", "spend 0", "dice ---")  # the Golem's start damage
     assert s.resource[1] == 0, "her quest's 1s"
 
@@ -66,16 +86,29 @@ def test_ruling_blood_magic_not_on_roll_offs_survival_retaliation_or_movement() 
     # A movement roll of 1s, a roll-off she loses, a Retaliation: no Blood is paid.
     s = position(("Ninja", "Vampire"), quests=FACE_UP, turn="Vampire", resource={"Vampire": 2})
     assert play(s, "roll 1 1 1").resource[1] == 2, "movement dice"
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire",
-                 resource={"Vampire": 2}, wounds=2)
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        step="battle",
+        turn="Vampire",
+        resource={"Vampire": 2},
+        wounds=2,
+    )
     # 3: 1 damage to her (paid with health), then the claw box at 3 strikes.
     s = play(s, "spend 0", "dice +++", "absorb 0", "claw slash")
     assert texts(s)[0].startswith("lowest") and s.resource[1] == 2
     s = play(s, "lowest Vampire", "absorb 0")
     assert s.resource[1] == 2 and s.health[1] == 2, "the roll-off's 2 damage, no Blood"
     # The survival roll: every hero's die (the Vampire's too) is only a saving throw.
-    s = position(("Ninja", "Vampire"), quests=FACE_UP, at={"Vampire": "c1"}, turn="Vampire",
-                 step="act", resource={"Vampire": 0}, health={"Vampire": 1})
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        at={"Vampire": "c1"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 0},
+        health={"Vampire": 1},
+    )
     s = play(s, "adventure", "dice -0")  # her 1 costs health at 0 Blood; -1: 1 damage
     assert texts(s) == ["survival saved", "survival lost"]
     assert play(s, "survival saved").health[1] == 4, "saved to full 5; then the -1 is read"
@@ -83,23 +116,54 @@ def test_ruling_blood_magic_not_on_roll_offs_survival_retaliation_or_movement() 
 
 def test_ruling_mirage_city_no_healing_of_any_kind() -> None:
     # Strength of the Wild: the Werewolf in Lycan form (EXP 1) standing on the Mirage City.
-    s = position(("Ninja", "Werewolf"), fang=True, lands=LANDS, quests=FACE_UP,
-                 at={"Werewolf": "c2"}, turn="Ninja", step="act", xp={"Werewolf": 1},
-                 health={"Werewolf": 4})
+    s = position(
+        ("Ninja", "Werewolf"),
+        fang=True,
+        lands=LANDS,
+        quests=FACE_UP,
+        at={"Werewolf": "c2"},
+        turn="Ninja",
+        step="act",
+        xp={"Werewolf": 1},
+        health={"Werewolf": 4},
+    )
     assert play(s, "pass").health[1] == 4, "no Strength of the Wild there"
-    s = position(("Ninja", "Werewolf"), fang=True, lands=LANDS, quests=FACE_UP,
-                 at={"Werewolf": "c1"}, turn="Ninja", step="act", xp={"Werewolf": 1},
-                 health={"Werewolf": 4})
+    s = position(
+        ("Ninja", "Werewolf"),
+        fang=True,
+        lands=LANDS,
+        quests=FACE_UP,
+        at={"Werewolf": "c1"},
+        turn="Ninja",
+        step="act",
+        xp={"Werewolf": 1},
+        health={"Werewolf": 4},
+    )
     assert play(s, "pass").health[1] == 5, "elsewhere he heals"
     # Treasures: the Grand Master's Elixir is not offered there.
-    s = position(("Grand Master",), fang=True, lands=LANDS, quests=WITH_D1,
-                 solved={"d1": "treasure"}, at={"Grand Master": "c2"}, step="battle",
-                 health={"Grand Master": 3}, resource={"Grand Master": 0})
+    s = position(
+        ("Grand Master",),
+        fang=True,
+        lands=LANDS,
+        quests=WITH_D1,
+        solved={"d1": "treasure"},
+        at={"Grand Master": "c2"},
+        step="battle",
+        health={"Grand Master": 3},
+        resource={"Grand Master": 0},
+    )
     assert "elixir" not in texts(s) and s.health == (3,)
     # Resting is not an action there.
-    s = position(("Ninja", "Gladiator"), fang=True, lands=LANDS, quests=FACE_UP,
-                 at={"Gladiator": "c2"}, turn="Gladiator", step="act",
-                 health={"Gladiator": 2})
+    s = position(
+        ("Ninja", "Gladiator"),
+        fang=True,
+        lands=LANDS,
+        quests=FACE_UP,
+        at={"Gladiator": "c2"},
+        turn="Gladiator",
+        step="act",
+        health={"Gladiator": 2},
+    )
     assert texts(s) == ["adventure"]
 
 
@@ -107,39 +171,80 @@ def test_ruling_mirage_city_no_mammoth_meat_and_no_kiss_there() -> None:
     # The battle begins by filling the meter: Mammoth Meat heals the Gladiator to full,
     # but not while she stands on the Mirage City.
     for where, healed in (("c2", False), ("c1", True)):
-        s = position(("Ninja", "Gladiator"), fang=True, lands=LANDS, quests=WITH_D1,
-                     solved={"d1": "treasure"}, at={"Gladiator": where}, meter=13,
-                     health={"Gladiator": 3}, resource={"Ninja": 0})
-        s = play(s, "roll 1 2 3 6", "rampage 2", "highest Ninja", "rampage 2",
-                 "highest Ninja")
+        s = position(
+            ("Ninja", "Gladiator"),
+            fang=True,
+            lands=LANDS,
+            quests=WITH_D1,
+            solved={"d1": "treasure"},
+            at={"Gladiator": where},
+            meter=13,
+            health={"Gladiator": 3},
+            resource={"Ninja": 0},
+        )
+        s = play(s, "roll 1 2 3 6", "rampage 2", "highest Ninja", "rampage 2", "highest Ninja")
         assert s.phase == 1 and (s.health[1] == 8) == healed, where
     # Kiss of Death: a dead hero on the Mirage City cannot be revived.
     for where, offered in (("c2", False), ("c1", True)):
-        s = position(("Ninja", "Vampire"), fang=True, lands=LANDS, quests=WITH_D1,
-                     solved={"d1": "treasure"}, at={"Ninja": where}, step="battle",
-                     turn="Vampire", health={"Ninja": 0}, resource={"Vampire": 0})
+        s = position(
+            ("Ninja", "Vampire"),
+            fang=True,
+            lands=LANDS,
+            quests=WITH_D1,
+            solved={"d1": "treasure"},
+            at={"Ninja": where},
+            step="battle",
+            turn="Vampire",
+            health={"Ninja": 0},
+            resource={"Vampire": 0},
+        )
         assert ("kiss Ninja" in texts(s)) == offered, where
 
 
 def test_ruling_battle_hardened_after_the_result() -> None:
-    s = position(("Ninja", "Gladiator"), quests=FACE_UP, at={"Gladiator": "c2"},
-                 turn="Gladiator", step="act", health={"Gladiator": 8})
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests=FACE_UP,
+        at={"Gladiator": "c2"},
+        turn="Gladiator",
+        step="act",
+        health={"Gladiator": 8},
+    )
     s = play(s, "adventure", "dice 00+")
     assert s.health[1] == 8 and s.xp[1] == 1, "1: 1 damage, then 1 health back"
-    s = position(("Ninja", "Gladiator"), quests=FACE_UP, at={"Gladiator": "c2"},
-                 turn="Gladiator", step="act", health={"Gladiator": 1})
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests=FACE_UP,
+        at={"Gladiator": "c2"},
+        turn="Gladiator",
+        step="act",
+        health={"Gladiator": 1},
+    )
     s = play(s, "adventure", "dice -00")
-    assert s.health[1] == 0 and texts(s) == ["survival saved", "survival lost"], \
+    assert s.health[1] == 0 and texts(s) == ["survival saved", "survival lost"], (
         "a result that kills her kills her: no heal first"
+    )
 
 
 def test_ruling_the_hero_who_starts_the_battle_begins_it_with_a_new_turn() -> None:
     # The Grand Master's Mana (+1 at the start of each of his turns) comes again when his
     # last quest starts the battle in his Adventure Phase turn.
-    s = position(("Grand Master",), quests={"g0": "sphinx", "d1": "golem", "d3": "teleport",
-                                            "g3": "labyrinth", "f5": "goblins"},
-                 solved=SOLVED_FOUR, xp={"Grand Master": 4}, at={"Grand Master": "f1"},
-                 step="act", resource={"Grand Master": 0}, rerolled=True)
+    s = position(
+        ("Grand Master",),
+        quests={
+            "g0": "sphinx",
+            "d1": "golem",
+            "d3": "teleport",
+            "g3": "labyrinth",
+            "f5": "goblins",
+        },
+        solved=SOLVED_FOUR,
+        xp={"Grand Master": 4},
+        at={"Grand Master": "f1"},
+        step="act",
+        resource={"Grand Master": 0},
+        rerolled=True,
+    )
     s = play(s, "quest g0")
     s = play(s, "dice " + "0" * (_dice(s) - 1) + "+", "reward treasure")
     assert s.phase == 1 and s.turn == 0 and s.resource == (1,), "Mana again"
@@ -149,10 +254,20 @@ def test_ruling_quest_replenishing_refills_in_reading_order_when_tiles_run_short
     six = ("Ninja", "Gladiator", "Hunter", "Prince", "Paladin", "Samurai")
     # Five tiles on the board, two unused: of three solved mountains the first two in
     # reading order (d1, d3) get a new quest.
-    s = position(six, quests={"g0": "inscriptions", "d1": "golem", "d3": "teleport",
-                              "g3": "labyrinth", "f5": "sphinx"},
-                 solved={"d1": "book", "d3": "lair", "g3": "weapons"}, meter=8,
-                 resource={h: 0 for h in six if h != "Gladiator"}, gold={"Prince": 0})
+    s = position(
+        six,
+        quests={
+            "g0": "inscriptions",
+            "d1": "golem",
+            "d3": "teleport",
+            "g3": "labyrinth",
+            "f5": "sphinx",
+        },
+        solved={"d1": "book", "d3": "lair", "g3": "weapons"},
+        meter=8,
+        resource={h: 0 for h in six if h != "Gladiator"},
+        gold={"Prince": 0},
+    )
     s = play(s, "roll 1 2 3 6", "special meter", "rampage 1")
     board = s.rules.board
     marks = [s.renewed[board.mountains.index(board.index[m])] for m in ("d1", "d3", "g3")]
@@ -166,8 +281,14 @@ def test_ruling_team_combo_six_gives_plus_one_and_no_extra_die() -> None:
 
 
 def test_ruling_flags_stay_on_a_quest_until_it_is_solved() -> None:
-    s = position(("Ninja", "Gladiator"), quests={"g0": "goblins"}, at={"Gladiator": "f1"},
-                 turn="Gladiator", step="act", resource={"Ninja": 0})
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests={"g0": "goblins"},
+        at={"Gladiator": "f1"},
+        turn="Gladiator",
+        step="act",
+        resource={"Ninja": 0},
+    )
     s = play(s, "quest g0", "dice 0++")  # 2 of 3: two flags, 1 damage
     assert s.flags[0] == 2
     s = play(s, "roll 1 1 1 1", "stop", "pass")  # the Ninja's turn: the flags stay

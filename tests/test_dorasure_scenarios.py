@@ -30,8 +30,9 @@ T_ROLL, T_EXTRA = 4, 5  # the agenda codes of a roll read on the Adventuring Cha
 
 def adventure_on_c1(hero: str = "Ninja", **kw: Any) -> DorasureState:
     heroes = kw.pop("heroes", ("Ninja", "Gladiator"))
-    return play(position(heroes, quests=FACE_UP, at={hero: "c1"}, turn=hero, step="act",
-                         **kw), "adventure")
+    return play(
+        position(heroes, quests=FACE_UP, at={hero: "c1"}, turn=hero, step="act", **kw), "adventure"
+    )
 
 
 def battle(heroes: tuple[str, ...] = ("Ninja", "Gladiator"), **kw: object) -> DorasureState:
@@ -57,8 +58,7 @@ def test_extra_die_of_a_six_scores_minus_one_on_a_one_and_rolls_again_on_a_six()
 
 
 def test_quest_extra_die_two_or_three_reaches_the_goblins_three() -> None:
-    s = position(("Ninja", "Gladiator"), quests={"g0": "goblins"}, at={"Ninja": "f1"},
-                 step="act")
+    s = position(("Ninja", "Gladiator"), quests={"g0": "goblins"}, at={"Ninja": "f1"}, step="act")
     s = play(s, "quest g0", "dice +6", "extra 0")
     assert s.xp[0] == 2 and s.flags[0] == 0, "1 + 1 + 1 = 3 meets Combat 3"
     assert texts(s)[0].startswith("reward "), "the reward tile under it is turned up"
@@ -70,8 +70,9 @@ def test_battle_extra_die_two_or_three_makes_a_head_on_strike() -> None:
 
 
 def test_poisoned_bullet_on_an_extra_two_or_three_adds_only_an_extra_die() -> None:
-    s = battle(("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"},
-               resource={"Hunter": 0})
+    s = battle(
+        ("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"}, resource={"Hunter": 0}
+    )
     s = play(s, "dice +6", "extra 0")
     assert s.score == 3 and texts(s) == ["bullet +", "no-bullet"], "no 2-3 that scored 0"
     s = play(s, "bullet +")
@@ -80,8 +81,9 @@ def test_poisoned_bullet_on_an_extra_two_or_three_adds_only_an_extra_die() -> No
     assert s.wounds == 1, "4: attack from behind"
 
 
-def _engine_readings(s: DorasureState, limit: int,
-                     read: Callable[[DorasureState], object]) -> dict[object, Fraction]:
+def _engine_readings(
+    s: DorasureState, limit: int, read: Callable[[DorasureState], object]
+) -> dict[object, Fraction]:
     """Walk a roll read on the Adventuring Chart through the engine to the state after its
     reading, told apart by ``read``; more than ``limit`` extra dice end in ``"deep"``.
 
@@ -116,8 +118,7 @@ def _brute_scores(dice: int, limit: int) -> dict[object, Fraction]:
             out["deep"] += p
         else:
             for face in range(1, 7):
-                extra(score + (-1 if face == 1 else 1), owed - 1 + (face == 6), rolled + 1,
-                      p / 6)
+                extra(score + (-1 if face == 1 else 1), owed - 1 + (face == 6), rolled + 1, p / 6)
 
     for faces in itertools.product(range(1, 7), repeat=dice):
         score = sum(-1 if f == 1 else 0 if f <= 3 else 1 for f in faces)
@@ -125,8 +126,9 @@ def _brute_scores(dice: int, limit: int) -> dict[object, Fraction]:
     return dict(out)
 
 
-def _read_brute(scores: dict[object, Fraction],
-                chart: Callable[[int], object]) -> dict[object, Fraction]:
+def _read_brute(
+    scores: dict[object, Fraction], chart: Callable[[int], object]
+) -> dict[object, Fraction]:
     out: defaultdict[object, Fraction] = defaultdict(Fraction)
     for score, p in scores.items():
         out[chart(score) if isinstance(score, int) else score] += p
@@ -145,14 +147,19 @@ def test_adventure_score_distribution_matches_brute_force_with_chained_sixes() -
 
 
 def test_quest_score_distribution_of_three_dice_matches_brute_force() -> None:
-    s = position(("Gladiator", "Ninja"), quests={"g0": "goblins"}, at={"Gladiator": "f1"},
-                 turn="Gladiator", step="act")
+    s = position(
+        ("Gladiator", "Ninja"),
+        quests={"g0": "goblins"},
+        at={"Gladiator": "f1"},
+        turn="Gladiator",
+        step="act",
+    )
     s = play(s, "quest g0")  # Gladiator Combat 3, alone (the Ninja is in the City)
-    got = _engine_readings(s, 2, lambda st: ("solved",) if st.xp[1] else ("flags",
-                                                                          st.flags[0]))
+    got = _engine_readings(s, 2, lambda st: ("solved",) if st.xp[1] else ("flags", st.flags[0]))
     # Goblins: 3 successes; a failure leaves the positive score as flags.
-    want = _read_brute(_brute_scores(3, limit=2),
-                       lambda v: ("solved",) if v >= 3 else ("flags", max(0, v)))
+    want = _read_brute(
+        _brute_scores(3, limit=2), lambda v: ("solved",) if v >= 3 else ("flags", max(0, v))
+    )
     assert got == want
 
 
@@ -161,8 +168,9 @@ def test_quest_score_distribution_of_three_dice_matches_brute_force() -> None:
 
 def test_movement_roll_probabilities_match_brute_force() -> None:
     s = position(("Ninja", "Gladiator"), quests=FACE_UP)  # the Ninja rolls 4 dice
-    counts = Counter("roll " + " ".join(map(str, sorted(f)))
-                     for f in itertools.product(range(1, 7), repeat=4))
+    counts = Counter(
+        "roll " + " ".join(map(str, sorted(f))) for f in itertools.product(range(1, 7), repeat=4)
+    )
     assert odds(s) == {k: Fraction(v, 6**4) for k, v in counts.items()}
     assert chance_outcomes(s) is chance_outcomes(s)
 
@@ -174,20 +182,26 @@ def test_roll_off_of_three_heroes_matches_brute_force() -> None:
     counts: Counter[str] = Counter()
     for faces in itertools.product(range(1, 7), repeat=3):
         low = min(faces)
-        counts["lowest " + "+".join(h for h, f in zip(heroes, faces, strict=True)
-                                    if f == low)] += 1
+        counts["lowest " + "+".join(h for h, f in zip(heroes, faces, strict=True) if f == low)] += 1
     assert odds(s) == {k: Fraction(v, 216) for k, v in counts.items()}
     s = play(s, "lowest Ninja+Hunter")
     assert s.health == (3, 8, 3), "every tied hero takes 2"
 
 
 def test_survival_roll_of_four_heroes_is_one_minus_five_sixths_to_the_fourth() -> None:
-    s = position(("Ninja", "Gladiator", "Hunter", "Prince"), quests=FACE_UP, meter=2,
-                 health={"Ninja": 1, "Hunter": 1}, resource={"Hunter": 0, "Prince": 0},
-                 gold={"Prince": 0})
+    s = position(
+        ("Ninja", "Gladiator", "Hunter", "Prince"),
+        quests=FACE_UP,
+        meter=2,
+        health={"Ninja": 1, "Hunter": 1},
+        resource={"Hunter": 0, "Prince": 0},
+        gold={"Prince": 0},
+    )
     s = play(s, "roll 2 3 4 6", "rampage 3")  # both the Ninja and the Hunter die of it
-    assert odds(s) == {"survival saved": 1 - Fraction(625, 1296),
-                       "survival lost": Fraction(625, 1296)}
+    assert odds(s) == {
+        "survival saved": 1 - Fraction(625, 1296),
+        "survival lost": Fraction(625, 1296),
+    }
     saved = play(s, "survival saved")
     assert saved.health == (5, 7, 5, 4) and "stop" in texts(saved), "one roll saves both"
     assert br.is_terminal(play(s, "survival lost"))
@@ -196,14 +210,25 @@ def test_survival_roll_of_four_heroes_is_one_minus_five_sixths_to_the_fourth() -
 def test_team_combo_with_the_vampire_has_the_exact_joint_distribution() -> None:
     s = play(battle(("Ninja", "Gladiator", "Vampire"), resource={"Vampire": 1}), "dice ++")
     # Ninja, Gladiator (one node) and the Vampire (her own node) roll one die each.
-    assert odds(s) == {"dice --": Fraction(1, 36), "dice -0": Fraction(4, 36),
-                       "dice -+": Fraction(4, 36), "dice -6": Fraction(2, 36),
-                       "dice 00": Fraction(4, 36), "dice 0+": Fraction(8, 36),
-                       "dice 06": Fraction(4, 36), "dice ++": Fraction(4, 36),
-                       "dice +6": Fraction(4, 36), "dice 66": Fraction(1, 36)}
+    assert odds(s) == {
+        "dice --": Fraction(1, 36),
+        "dice -0": Fraction(4, 36),
+        "dice -+": Fraction(4, 36),
+        "dice -6": Fraction(2, 36),
+        "dice 00": Fraction(4, 36),
+        "dice 0+": Fraction(8, 36),
+        "dice 06": Fraction(4, 36),
+        "dice ++": Fraction(4, 36),
+        "dice +6": Fraction(4, 36),
+        "dice 66": Fraction(1, 36),
+    }
     s = play(s, "dice 0+")
-    assert odds(s) == {"dice -": Fraction(1, 6), "dice 0": Fraction(1, 3),
-                       "dice +": Fraction(1, 3), "dice 6": Fraction(1, 6)}
+    assert odds(s) == {
+        "dice -": Fraction(1, 6),
+        "dice 0": Fraction(1, 3),
+        "dice +": Fraction(1, 3),
+        "dice 6": Fraction(1, 6),
+    }
     s = play(s, "dice -")
     assert s.resource[2] == 0, "her 1 costs a Blood"
     assert s.health == (4, 7, 4), "2 + 0 + 1 - 1 = 2: still 2, every participant takes 1"
@@ -213,8 +238,9 @@ def test_team_combo_with_the_vampire_has_the_exact_joint_distribution() -> None:
 
 
 def test_meter_passing_a_fire_icon_and_filling_rampages_three_times_then_the_battle() -> None:
-    s = position(("Ninja", "Hunter"), quests=FACE_UP, meter=11, turn="Hunter",
-                 resource={"Hunter": 0})
+    s = position(
+        ("Ninja", "Hunter"), quests=FACE_UP, meter=11, turn="Hunter", resource={"Hunter": 0}
+    )
     s = play(s, "roll 6 6 6")  # 11 -> 14: the fire icon at 12, then the final rampage twice
     assert s.meter == 14
     s = play(s, "rampage 3", "rampage 3")
@@ -224,8 +250,9 @@ def test_meter_passing_a_fire_icon_and_filling_rampages_three_times_then_the_bat
 
 
 def test_dragons_lair_step_to_a_fire_icon_from_a_short_sequence() -> None:
-    s = position(("Ninja", "Gladiator"), quests={"g0": "chimera"}, at={"Ninja": "f1"},
-                 meter=2, step="act")
+    s = position(
+        ("Ninja", "Gladiator"), quests={"g0": "chimera"}, at={"Ninja": "f1"}, meter=2, step="act"
+    )
     s = play(s, "quest g0", "dice ++", "reward lair")
     assert s.wounds == 1 and s.meter == 3 and texts(s)[0] == "rampage 1"
 
@@ -241,9 +268,15 @@ def test_final_breath_only_at_two_health_left() -> None:
 
 
 def test_last_hero_slain_by_her_own_blood_magic_still_kills_the_dragon() -> None:
-    s = battle(("Ninja", "Vampire"), turn="Vampire", quests={"g0": "inscriptions",
-               "d1": "golem"}, solved={"d1": "weapons"}, health={"Ninja": 0, "Vampire": 1},
-               resource={"Vampire": 0}, wounds=8)
+    s = battle(
+        ("Ninja", "Vampire"),
+        turn="Vampire",
+        quests={"g0": "inscriptions", "d1": "golem"},
+        solved={"d1": "weapons"},
+        health={"Ninja": 0, "Vampire": 1},
+        resource={"Vampire": 0},
+        wounds=8,
+    )
     s = play(s, "dice -6")
     assert s.health == (0, 0) and not br.is_terminal(s), "her 1 kills her; the roll goes on"
     assert br.from_json(br.to_json(s)) == s
@@ -254,8 +287,9 @@ def test_last_hero_slain_by_her_own_blood_magic_still_kills_the_dragon() -> None
 
 
 def test_dragon_and_last_hero_in_a_head_on_strike_is_a_win() -> None:
-    s = battle(("Ninja", "Gladiator"), turn="Gladiator", health={"Ninja": 0, "Gladiator": 1},
-               wounds=8)
+    s = battle(
+        ("Ninja", "Gladiator"), turn="Gladiator", health={"Ninja": 0, "Gladiator": 1}, wounds=8
+    )
     s = play(s, "dice +++")  # 3: the dragon takes its last damage, the Gladiator 1
     assert br.is_terminal(s) and br.returns(s) == (1.0, 1.0)
 
@@ -278,29 +312,39 @@ def test_a_short_opening_by_notation() -> None:
 
 
 def test_extra_dice_are_always_rolled_even_after_the_quest_score_is_met() -> None:
-    s = position(("Ninja", "Gladiator"), quests={"g0": "chimera"}, at={"Ninja": "f1"},
-                 step="act")
+    s = position(("Ninja", "Gladiator"), quests={"g0": "chimera"}, at={"Ninja": "f1"}, step="act")
     s = play(s, "quest g0", "dice +6")  # 2 already meets Combat 2 ...
     assert texts(s) == ["extra -", "extra 0", "extra +", "extra 6"], "... the 6 rolls again"
     failed = play(s, "extra -")
-    assert failed.xp[0] == 0 and failed.flags[0] == 1 and failed.health[0] == 3, \
+    assert failed.xp[0] == 0 and failed.flags[0] == 1 and failed.health[0] == 3, (
         "1 + 1 - 1 = 1: failure (start damage 1, failure damage 1), one flag"
+    )
 
 
 def test_assisted_quest_adds_the_scores_and_a_failure_hurts_only_the_questing_hero() -> None:
-    s = position(("Ninja", "Hunter"), quests={"g0": "goblins"},
-                 at={"Ninja": "f1", "Hunter": "g1"}, resource={"Hunter": 0}, step="act")
+    s = position(
+        ("Ninja", "Hunter"),
+        quests={"g0": "goblins"},
+        at={"Ninja": "f1", "Hunter": "g1"},
+        resource={"Hunter": 0},
+        step="act",
+    )
     s = play(s, "quest g0", "ask Hunter", "agree", "dice 0+", "dice -0")  # 1 + (-1) = 0
     assert s.flags[0] == 0 and s.health == (4, 5) and s.xp == (0, 0)
-    s = position(("Ninja", "Hunter"), quests={"g0": "goblins"}, flags={"g0": 1},
-                 at={"Ninja": "f1", "Hunter": "g1"}, resource={"Hunter": 0}, step="act")
+    s = position(
+        ("Ninja", "Hunter"),
+        quests={"g0": "goblins"},
+        flags={"g0": 1},
+        at={"Ninja": "f1", "Hunter": "g1"},
+        resource={"Hunter": 0},
+        step="act",
+    )
     s = play(s, "quest g0", "ask Hunter", "agree", "dice 0+", "dice 0+")  # 1 + 1 + 1 flag
     assert s.xp == (1, 1), "success: every participant gains 1 EXP, the questing hero too"
 
 
 def test_gather_information_is_not_offered_for_a_face_up_quest_and_quest_needs_face_up() -> None:
-    s = position(("Ninja", "Gladiator"), quests={"g0": "chimera"}, at={"Ninja": "f1"},
-                 step="act")
+    s = position(("Ninja", "Gladiator"), quests={"g0": "chimera"}, at={"Ninja": "f1"}, step="act")
     assert texts(s) == ["adventure", "quest g0", "pass"], "f1 is a forest next to g0 only"
 
 
@@ -308,6 +352,12 @@ def test_gather_information_is_not_offered_for_a_face_up_quest_and_quest_needs_f
 
 
 def test_razed_belk_is_a_road_no_rest_no_adventure() -> None:
-    s = position(("Ninja", "Gladiator"), quests=FACE_UP, at={"Ninja": "a0"}, razed=True,
-                 step="act", health={"Ninja": 2})
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests=FACE_UP,
+        at={"Ninja": "a0"},
+        razed=True,
+        step="act",
+        health={"Ninja": 2},
+    )
     assert texts(s) == ["pass"]

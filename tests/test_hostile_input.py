@@ -224,7 +224,6 @@ def test_parchis_pieces_out_of_a_player_not_opened_is_impossible() -> None:
         br.from_json(_parchis_doc(opened=["yellow"]))
 
 
-
 def test_parchis_position_counts_a_player_with_a_piece_out_as_opened() -> None:
     # position() may name fewer players in `opened` than have pieces out: those have opened
     # anyway, so the state is the possible one and round-trips.

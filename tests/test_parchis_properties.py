@@ -29,7 +29,7 @@ def check_conservation(s: P.State) -> None:
     n = s.options.players
     on_board = [0] * n
     for code in s.board:
-        for seat in ((code & 7, code >> 3) if code >= 8 else (code,)):
+        for seat in (code & 7, code >> 3) if code >= 8 else (code,):
             if seat:
                 assert seat <= n
                 on_board[seat - 1] += 1
@@ -38,8 +38,10 @@ def check_conservation(s: P.State) -> None:
         assert list(mine) == sorted(mine) and all(NEST <= r <= GOAL for r in mine)
         assert sum(NEST < r < GOAL for r in mine) == on_board[seat]
     assert len(s.pos) == 4 * n
-    assert all(code < 8 or code & 7 == code >> 3 or s.options.tables.safe[c]
-               for c, code in enumerate(s.board)), "a mixed pair stands only on a safe square"
+    assert all(
+        code < 8 or code & 7 == code >> 3 or s.options.tables.safe[c]
+        for c, code in enumerate(s.board)
+    ), "a mixed pair stands only on a safe square"
 
 
 @pytest.mark.slow
@@ -68,8 +70,9 @@ def test_random_play_conserves_pieces_never_mutates_and_ends(
         assert steps < 100_000
     check_conservation(s)
     assert sorted(s.finished) == list(range(s.options.players))
-    assert sorted(P.returns(s)) == sorted(1 - i / (s.options.players - 1)
-                                          for i in range(s.options.players))
+    assert sorted(P.returns(s)) == sorted(
+        1 - i / (s.options.players - 1) for i in range(s.options.players)
+    )
 
 
 @settings(max_examples=40, deadline=None)

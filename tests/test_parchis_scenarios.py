@@ -569,9 +569,7 @@ def _in_nest(body: _Body, colour: str) -> int:
 
 def _can_count(body: _Body, opts: _Body, colour: str, count: int) -> list[int]:
     """The places (steps from the exit) of the pieces that can move ``count`` squares."""
-    places = sorted(
-        {_steps_of(colour, sq) for sq, p in body["squares"].items() if colour in p}
-    )
+    places = sorted({_steps_of(colour, sq) for sq, p in body["squares"].items() if colour in p})
     able = []
     for start in places:
         end = start + count

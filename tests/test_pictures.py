@@ -41,8 +41,9 @@ def page_data(page: str) -> dict[str, Any]:
 def frame(data: dict[str, Any], i: int) -> str:
     runs = data["frames"][i]
     starts, lengths = runs[0::2], runs[1::2]
-    return "".join(data["tokens"][j] for a, n in zip(starts, lengths, strict=True)
-                   for j in range(a, a + n))
+    return "".join(
+        data["tokens"][j] for a, n in zip(starts, lengths, strict=True) for j in range(a, a + n)
+    )
 
 
 def test_the_replay_page_holds_every_position_and_the_move_list() -> None:
@@ -60,8 +61,10 @@ def test_the_replay_page_holds_every_position_and_the_move_list() -> None:
         state = br.apply_move(state, move)
     assert frame(data, len(record.moves)) == br.render_svg(state)
     assert data["turns"][0] == "dice to roll" and data["turns"][-1] == "game over"
-    assert "final returns: " + ", ".join(
-        f"player {i} {v:g}" for i, v in enumerate(br.returns(state))) in page
+    assert (
+        "final returns: " + ", ".join(f"player {i} {v:g}" for i, v in enumerate(br.returns(state)))
+        in page
+    )
     assert replay_html(record) == page  # the same record, the same page
 
 
@@ -102,11 +105,24 @@ def test_cli_show_writes_the_svg_with_a_move_and_a_perspective(tmp_path: Path) -
     doc = tmp_path / "state.json"
     doc.write_text(br.to_json(s), encoding="utf-8")
     out = tmp_path / "board.svg"
-    code = main(["show", str(doc), "--svg", str(out), "--move", "out", "--perspective", "1",
-                 "--size", "400"])
+    code = main(
+        [
+            "show",
+            str(doc),
+            "--svg",
+            str(out),
+            "--move",
+            "out",
+            "--perspective",
+            "1",
+            "--size",
+            "400",
+        ]
+    )
     assert code == 0
     assert out.read_text(encoding="utf-8") == br.render_svg(
-        s, size=400, move=br.parse_move(s, "out"), perspective=1)
+        s, size=400, move=br.parse_move(s, "out"), perspective=1
+    )
 
 
 @pytest.mark.parametrize(
@@ -119,7 +135,11 @@ def test_cli_show_writes_the_svg_with_a_move_and_a_perspective(tmp_path: Path) -
     ],
 )
 def test_cli_show_refuses_bad_arguments(
-    tmp_path: Path, capsys: Any, args: tuple[str, ...], code: int, message: str,
+    tmp_path: Path,
+    capsys: Any,
+    args: tuple[str, ...],
+    code: int,
+    message: str,
     monkeypatch: Any,
 ) -> None:
     monkeypatch.chdir(tmp_path)

@@ -93,8 +93,15 @@ def _moves(states: list[Any], record: GameRecord) -> list[Any]:
 def _with_move(record: GameRecord, index: int, text: str) -> GameRecord:
     moves = list(record.moves)
     moves[index] = text
-    return GameRecord(record.game, record.options, record.players, tuple(moves), record.seed,
-                      record.result, record.start)
+    return GameRecord(
+        record.game,
+        record.options,
+        record.players,
+        tuple(moves),
+        record.seed,
+        record.result,
+        record.start,
+    )
 
 
 def _first_decision(states: list[Any], after: int) -> int:
@@ -126,8 +133,9 @@ def test_the_first_bad_move_is_named_when_a_changed_roll_breaks_later_moves() ->
         number = int(str(e).split()[1])
         assert number > k + 1, "the changed roll itself is legal"
         # Every move before the named one replays.
-        shorter = GameRecord(damaged.game, damaged.options, damaged.players,
-                             damaged.moves[: number - 1])
+        shorter = GameRecord(
+            damaged.game, damaged.options, damaged.players, damaged.moves[: number - 1]
+        )
         final_state(shorter)
     else:  # pragma: no cover - the result check catches it instead
         pytest.fail("a changed roll went unnoticed")
@@ -135,24 +143,37 @@ def test_the_first_bad_move_is_named_when_a_changed_roll_breaks_later_moves() ->
 
 def test_moves_after_the_end_are_refused() -> None:
     _, record = GAME
-    longer = GameRecord(record.game, record.options, record.players, (*record.moves, "roll 1"),
-                        record.seed, record.result)
+    longer = GameRecord(
+        record.game,
+        record.options,
+        record.players,
+        (*record.moves, "roll 1"),
+        record.seed,
+        record.result,
+    )
     with pytest.raises(RecordError, match=f"move {len(longer.moves)} 'roll 1' comes after"):
         final_state(longer)
 
 
 def test_a_result_for_an_unfinished_game_is_refused() -> None:
     _, record = GAME
-    cut = GameRecord(record.game, record.options, record.players, record.moves[:-5],
-                     record.seed, record.result)
+    cut = GameRecord(
+        record.game, record.options, record.players, record.moves[:-5], record.seed, record.result
+    )
     with pytest.raises(RecordError, match="not over"):
         final_state(cut)
 
 
 def test_a_wrong_result_is_refused() -> None:
     states, record = GAME
-    wrong = GameRecord(record.game, record.options, record.players, record.moves,
-                       record.seed, tuple(reversed(record.result or ())))
+    wrong = GameRecord(
+        record.game,
+        record.options,
+        record.players,
+        record.moves,
+        record.seed,
+        tuple(reversed(record.result or ())),
+    )
     with pytest.raises(RecordError, match="differs"):
         final_state(wrong)
     with pytest.raises(RecordError, match="differs"):
@@ -220,8 +241,14 @@ def test_any_damage_to_the_moves_gives_a_boardrules_error_or_a_valid_game(data: 
             moves.insert(i, moves[i])
         else:
             moves[i] = data.draw(st.text(max_size=8))
-    damaged = GameRecord(record.game, record.options, record.players, tuple(moves),
-                         record.seed, data.draw(st.sampled_from([None, record.result])))
+    damaged = GameRecord(
+        record.game,
+        record.options,
+        record.players,
+        tuple(moves),
+        record.seed,
+        data.draw(st.sampled_from([None, record.result])),
+    )
     try:
         state = final_state(GameRecord.from_json(damaged.to_json()))
     except br.BoardrulesError as e:

@@ -189,10 +189,12 @@ def test_apply_move_of_an_illegal_move_names_the_rule_too(
 
 
 def test_a_dorasure_move_from_another_task_is_explained_by_apply_move() -> None:
-    s = dorasure.position(["Ninja", "Hunter"], at={"Ninja": "f1"}, quests={"g0": "golem"},
-                          step="act")
-    moving = dorasure.position(["Ninja", "Hunter"], at={"Ninja": "c2"}, quests={"g0": "golem"},
-                               step="move", dice=[3, 5])
+    s = dorasure.position(
+        ["Ninja", "Hunter"], at={"Ninja": "f1"}, quests={"g0": "golem"}, step="act"
+    )
+    moving = dorasure.position(
+        ["Ninja", "Hunter"], at={"Ninja": "c2"}, quests={"g0": "golem"}, step="move", dice=[3, 5]
+    )
     step = dorasure.parse_move(moving, "step 3 b2")
     with pytest.raises(br.IllegalMoveError) as refused:
         dorasure.apply_move(s, step)

@@ -57,8 +57,9 @@ def test_each_game_replays_from_its_own_seed() -> None:
     result = simulate("dorada", ["greedy", "random"], games=3, seed=9)
     for g in result.games:
         assert g.seed == game_seed(9, g.index)
-        end, record = play_game(br.new_game("dorada", players=2),
-                                [make_bot("greedy"), RandomBot()], g.seed)
+        end, record = play_game(
+            br.new_game("dorada", players=2), [make_bot("greedy"), RandomBot()], g.seed
+        )
         assert br.returns(end) == g.returns and len(record.moves) == g.plies
 
 
@@ -113,8 +114,14 @@ def test_an_interrupted_series_keeps_the_games_played(workers: int) -> None:
         if done == 3:
             raise KeyboardInterrupt
 
-    result = simulate("parchis", ["random", "random"], games=50, seed=1, workers=workers,
-                      progress=stop_after_three)
+    result = simulate(
+        "parchis",
+        ["random", "random"],
+        games=50,
+        seed=1,
+        workers=workers,
+        progress=stop_after_three,
+    )
     assert result.interrupted and len(result.games) == 3 and result.requested == 50
     full = simulate("parchis", ["random", "random"], games=3, seed=1)
     assert result.games == full.games
@@ -167,8 +174,21 @@ def test_a_bad_ray_address_fails_fast_with_a_clear_error(address: str) -> None:
 def test_the_cli_exits_2_on_a_bad_ray_address() -> None:
     from boardrules.cli import main
 
-    code = main(["simulate", "docker", "--players", "random,random", "--games", "2",
-                 "--backend", "ray", "--address", "127.0.0.1:1", "--quiet"])
+    code = main(
+        [
+            "simulate",
+            "docker",
+            "--players",
+            "random,random",
+            "--games",
+            "2",
+            "--backend",
+            "ray",
+            "--address",
+            "127.0.0.1:1",
+            "--quiet",
+        ]
+    )
     assert code == 2
 
 
@@ -180,8 +200,14 @@ def test_seatings_cover_every_order_of_every_combination() -> None:
 
 @pytest.mark.slow
 def test_a_tournament_ranks_the_stronger_bot_first() -> None:
-    result = tournament("parchis", ["random", "greedy"], games_per_pairing=30, seed=1,
-                        options={"players": 2}, workers=2)
+    result = tournament(
+        "parchis",
+        ["random", "greedy"],
+        games_per_pairing=30,
+        seed=1,
+        options={"players": 2},
+        workers=2,
+    )
     assert [e.bot for e in result.ranking] == ["greedy", "random"]
     best, worst = result.ranking
     assert best.score > worst.score and best.games == worst.games == 60
@@ -197,8 +223,19 @@ def test_tournament_cli_prints_the_ranking() -> None:
     stdout = sys.stdout
     sys.stdout = out
     try:
-        code = main(["tournament", "docker", "--bots", "greedy,random", "--games", "4",
-                     "-o", "players=2", "--quiet"])
+        code = main(
+            [
+                "tournament",
+                "docker",
+                "--bots",
+                "greedy,random",
+                "--games",
+                "4",
+                "-o",
+                "players=2",
+                "--quiet",
+            ]
+        )
     finally:
         sys.stdout = stdout
     lines = out.getvalue().splitlines()
@@ -208,6 +245,7 @@ def test_tournament_cli_prints_the_ranking() -> None:
 
 # ------------------------------------------------------------------------------ Ray
 
+
 @pytest.fixture(scope="module")
 def ray_runtime() -> Any:
     from extras import need
@@ -216,8 +254,12 @@ def ray_runtime() -> Any:
     from boardrules.simulate._ray import local_runtime_env
 
     if not ray.is_initialized():
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-                 runtime_env=local_runtime_env())
+        ray.init(
+            num_cpus=2,
+            include_dashboard=False,
+            log_to_driver=False,
+            runtime_env=local_runtime_env(),
+        )
     yield ray
     ray.shutdown()
 
@@ -225,10 +267,18 @@ def ray_runtime() -> Any:
 @pytest.mark.slow
 def test_ray_gives_the_same_results_as_local_workers(ray_runtime: Any, tmp_path: Path) -> None:
     players: list[PlayerSpec] = ["greedy", CountingBot(), "boardrules.bots.RandomBot"]
-    local = simulate("parchis", players, games=12, seed=7, workers=2,
-                     record=tmp_path / "local.jsonl")
-    remote = simulate("parchis", players, games=12, seed=7, backend="ray", batch_size=5,
-                      record=tmp_path / "ray.jsonl")
+    local = simulate(
+        "parchis", players, games=12, seed=7, workers=2, record=tmp_path / "local.jsonl"
+    )
+    remote = simulate(
+        "parchis",
+        players,
+        games=12,
+        seed=7,
+        backend="ray",
+        batch_size=5,
+        record=tmp_path / "ray.jsonl",
+    )
     _same_games(local, remote)
     assert (tmp_path / "local.jsonl").read_text() == (tmp_path / "ray.jsonl").read_text()
     assert remote.backend == "ray"
@@ -240,8 +290,9 @@ def test_an_interrupted_ray_series_keeps_the_games_played(ray_runtime: Any) -> N
         if done == 4:
             raise KeyboardInterrupt
 
-    result = simulate("docker", ["random", "random"], games=40, seed=2, backend="ray",
-                      batch_size=2, progress=stop)
+    result = simulate(
+        "docker", ["random", "random"], games=40, seed=2, backend="ray", batch_size=2, progress=stop
+    )
     assert result.interrupted and len(result.games) == 4
     assert result.games == simulate("docker", ["random", "random"], games=4, seed=2).games
 
@@ -250,8 +301,9 @@ def test_an_interrupted_ray_series_keeps_the_games_played(ray_runtime: Any) -> N
 def test_a_tournament_on_ray_equals_the_local_one(ray_runtime: Any) -> None:
     kwargs: dict[str, Any] = {"games_per_pairing": 3, "seed": 4, "options": {"players": 2}}
     local = tournament("docker", ["greedy", "random", "expectimax:depth=1"], **kwargs)
-    remote = tournament("docker", ["greedy", "random", "expectimax:depth=1"],
-                        backend="ray", **kwargs)
+    remote = tournament(
+        "docker", ["greedy", "random", "expectimax:depth=1"], backend="ray", **kwargs
+    )
     assert local.games == remote.games and local.ranking == remote.ranking
 
 
@@ -261,6 +313,7 @@ def test_too_many_local_workers_are_refused() -> None:
 
 
 def test_the_same_bot_twice_in_a_tournament_gets_numbered_rows() -> None:
-    t = tournament("docker", ["random", "random", "greedy"], games_per_pairing=1,
-                   options={"players": 2})
+    t = tournament(
+        "docker", ["random", "random", "greedy"], games_per_pairing=1, options={"players": 2}
+    )
     assert sorted(e.bot for e in t.ranking) == ["greedy", "random #1", "random #2"]

@@ -46,8 +46,9 @@ def states(game: str, options: dict[str, Any], seed: int, every: int) -> Iterato
             yield s
         if br.is_terminal(s) or ply > 3000:
             return
-        s = br.apply_move(s, br.sample_chance(s, rng) if br.is_chance(s)
-                          else rng.choice(br.legal_moves(s)))
+        s = br.apply_move(
+            s, br.sample_chance(s, rng) if br.is_chance(s) else rng.choice(br.legal_moves(s))
+        )
         ply += 1
 
 
@@ -67,8 +68,9 @@ def parse(svg: str) -> ET.Element:
     assert len(box) == 4 and box[2] > 0 and box[3] > 0
     assert float(root.get("width", "0")) > 0 and float(root.get("height", "0")) > 0
     # Safe to embed: nothing that runs or loads anything.
-    assert not [e for e in root.iter() if e.tag in (f"{SVG}script", f"{SVG}image",
-                                                    f"{SVG}foreignObject")]
+    assert not [
+        e for e in root.iter() if e.tag in (f"{SVG}script", f"{SVG}image", f"{SVG}foreignObject")
+    ]
     assert "href" not in svg and "url(" not in svg
     return root
 
@@ -85,7 +87,8 @@ def test_every_state_draws_as_svg_with_each_piece_once(game: str) -> None:
             assert count(root, cls) == expected(s), br.render(s)
             assert count(root, "status") == 1
             assert root[0].tag == f"{SVG}title" and (root[0].text or "").lower().startswith(
-                game[:4]), "the picture names itself for screen readers"
+                game[:4]
+            ), "the picture names itself for screen readers"
             assert count(root, "highlight") == 0
     assert kinds == {"chance", "turn", "end"}
 
@@ -143,6 +146,7 @@ def test_perspective_takes_a_seat_of_the_game(game: str) -> None:
 
 def test_parchis_perspective_turns_the_seats_arm_to_the_bottom() -> None:
     s = parchis_position({"yellow": [5], "red": [39]}, players=2)
+
     # Yellow's exit (square 5) is at the bottom, red's (39) at the top; seat 1 turns them.
     def y_of(svg: str, square: int) -> float:
         root = ET.fromstring(svg)
@@ -162,8 +166,11 @@ def test_parchis_perspective_turns_the_seats_arm_to_the_bottom() -> None:
 def test_pieces_on_one_square_are_drawn_side_by_side_in_order_of_arrival() -> None:
     s = parchis_position({"yellow": [12], "red": [12]}, players=2)
     root = ET.fromstring(br.render_svg(s))
-    on_12 = [g for g in root.iter(f"{SVG}g") if "piece" in classes(g)
-             and (g.findtext(f"{SVG}title") or "").endswith("(12)")]
+    on_12 = [
+        g
+        for g in root.iter(f"{SVG}g")
+        if "piece" in classes(g) and (g.findtext(f"{SVG}title") or "").endswith("(12)")
+    ]
     assert len(on_12) == 2
     assert {g.findtext(f".//{SVG}text") for g in on_12} == {"Y", "R"}
 
@@ -177,8 +184,9 @@ def test_dorada_stack_order_is_visible_bottom_first() -> None:
 
 
 def test_text_from_a_user_is_escaped() -> None:
-    board = board_from_spec({"name": 'mine <&> "x"', "fields": 10, "jumps": [[4, 2]],
-                             "last_jump": 4})
+    board = board_from_spec(
+        {"name": 'mine <&> "x"', "fields": 10, "jumps": [[4, 2]], "last_jump": 4}
+    )
     s = br.new_game("dorada", players=2, board=board)
     root = parse(br.render_svg(s))
     assert any((e.text or "").endswith('mine <&> "x"') for e in root.iter(f"{SVG}text"))
@@ -210,17 +218,31 @@ def test_a_move_that_is_not_legal_is_refused(game: str) -> None:
 
 
 def test_boards_of_other_sizes_draw_whole() -> None:
-    long_path = board_from_spec({"name": "long", "fields": 95, "stumble": [50, 90],
-                                 "jumps": [[10, 5], [60, -4], [80, 3]], "gold": [70],
-                                 "last_jump": 80})
-    s = dorada_position(players=4, board=long_path, track={94: [3], 95: [1, 2]},
-                        bridges={50: 0}, dorada=[0, 1])
+    long_path = board_from_spec(
+        {
+            "name": "long",
+            "fields": 95,
+            "stumble": [50, 90],
+            "jumps": [[10, 5], [60, -4], [80, 3]],
+            "gold": [70],
+            "last_jump": 80,
+        }
+    )
+    s = dorada_position(
+        players=4, board=long_path, track={94: [3], 95: [1, 2]}, bridges={50: 0}, dorada=[0, 1]
+    )
     root = parse(br.render_svg(s))
     assert count(root, "piece") == 16 and count(root, "field") == 95
-    rows = ("C C R P F P F M P R P F", "R R P F M P F F P R P F", "P R P P F R P M P R V P",
-            "F R P F P R M P R P F P", "P V P F V R F P R P F M") + ("P R P F P R P F P R P F",) * 5
+    rows = (
+        "C C R P F P F M P R P F",
+        "R R P F M P F F P R P F",
+        "P R P P F R P M P R V P",
+        "F R P F P R M P R P F P",
+        "P V P F V R F P R P F M",
+    ) + ("P R P F P R P F P R P F",) * 5
     heroes = br.new_game("dorasure", players=2, board=list(rows))
     root = parse(br.render_svg(heroes))
     assert count(root, "hero") == 2
-    assert count(root, "hex") == len(br.new_game("dorasure", players=2, board=list(rows))
-                                     .rules.board.names)
+    assert count(root, "hex") == len(
+        br.new_game("dorasure", players=2, board=list(rows)).rules.board.names
+    )

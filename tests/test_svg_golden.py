@@ -21,20 +21,26 @@ GOLDEN = Path(__file__).parent / "golden" / "svg"
 
 def _parchis_barrier() -> tuple[Any, str | None, int | None]:
     # Red's barrier on 29 holds yellow's piece on 25 back; the piece on 20 captures on 27.
-    s = parchis.position({"yellow": [20, 25, "L3", "goal"], "red": [29, 29, 27]}, turn="yellow",
-                         roll=6, players=2)
+    s = parchis.position(
+        {"yellow": [20, 25, "L3", "goal"], "red": [29, 29, 27]}, turn="yellow", roll=6, players=2
+    )
     return s, "20+7", None
 
 
 def _parchis_four() -> tuple[Any, str | None, int | None]:
-    s = parchis.position({"yellow": [5, 12], "blue": [22, "L7"], "red": [39, 39],
-                          "green": [56, "goal", "goal"]}, turn="blue", roll=5, players=4)
+    s = parchis.position(
+        {"yellow": [5, 12], "blue": [22, "L7"], "red": [39, 39], "green": [56, "goal", "goal"]},
+        turn="blue",
+        roll=5,
+        players=4,
+    )
     return s, None, 2
 
 
 def _dorada_jump() -> tuple[Any, str | None, int | None]:
-    s = dorada.position(players=3, track={2: [0], 3: [1, 2], 6: [0]}, bridges={9: 1},
-                        dorada=[2, 0], turn=0, roll=3)
+    s = dorada.position(
+        players=3, track={2: [0], 3: [1, 2], 6: [0]}, bridges={9: 1}, dorada=[2, 0], turn=0, roll=3
+    )
     return s, "move 2", None
 
 
@@ -44,11 +50,20 @@ def _docker_climb() -> tuple[Any, str | None, int | None]:
 
 
 def _dorasure_quest() -> tuple[Any, str | None, int | None]:
-    s = dorasure.position(["Ninja", "Hunter", "Paladin"], at={"Ninja": "c2", "Hunter": "f1"},
-                          health={"Hunter": 2}, xp={"Ninja": 3},
-                          quests={"g0": "golem", "d3": "sphinx"}, flags={"g0": 1},
-                          solved={"d3": "lair"}, meter=7, wounds=2,
-                          turn="Ninja", step="move", dice=[3, 5])
+    s = dorasure.position(
+        ["Ninja", "Hunter", "Paladin"],
+        at={"Ninja": "c2", "Hunter": "f1"},
+        health={"Hunter": 2},
+        xp={"Ninja": 3},
+        quests={"g0": "golem", "d3": "sphinx"},
+        flags={"g0": 1},
+        solved={"d3": "lair"},
+        meter=7,
+        wounds=2,
+        turn="Ninja",
+        step="move",
+        dice=[3, 5],
+    )
     return s, "step 3 d2", None
 
 

@@ -19,7 +19,6 @@ import boardrules as br
 GAMES = ("parchis", "dorada", "docker", "dorasure")
 
 
-
 def _overloads(function: Callable[..., Any]) -> list[Callable[..., Any]]:
     if sys.version_info < (3, 11):
         pytest.skip("typing.get_overloads is new in Python 3.11")

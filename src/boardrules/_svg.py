@@ -88,10 +88,7 @@ def escape(text: str) -> str:
     '&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;'
     """
     return (
-        text.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
     )
 
 
@@ -128,9 +125,7 @@ class Drawing:
         self.height = height
         self._parts: list[str] = []
 
-    def element(
-        self, tag: str, attributes: dict[str, str | float | None], body: str = ""
-    ) -> None:
+    def element(self, tag: str, attributes: dict[str, str | float | None], body: str = "") -> None:
         """Add ``<tag ...>body</tag>``; ``body`` is markup (already escaped)."""
         if body:
             self._parts.append(f"<{tag}{_attributes(attributes)}>{body}</{tag}>")
@@ -166,8 +161,16 @@ class Drawing:
         self.element(
             "rect",
             {
-                "x": x, "y": y, "width": w, "height": h, "rx": radius, "fill": fill,
-                "stroke": stroke, "stroke-width": width, "stroke-dasharray": dash, "class": cls,
+                "x": x,
+                "y": y,
+                "width": w,
+                "height": h,
+                "rx": radius,
+                "fill": fill,
+                "stroke": stroke,
+                "stroke-width": width,
+                "stroke-dasharray": dash,
+                "class": cls,
             },
         )
 
@@ -185,8 +188,15 @@ class Drawing:
         """A circle."""
         self.element(
             "circle",
-            {"cx": x, "cy": y, "r": r, "fill": fill, "stroke": stroke, "stroke-width": width,
-             "class": cls},
+            {
+                "cx": x,
+                "cy": y,
+                "r": r,
+                "fill": fill,
+                "stroke": stroke,
+                "stroke-width": width,
+                "class": cls,
+            },
         )
 
     def polygon(
@@ -201,8 +211,13 @@ class Drawing:
         """A closed polygon through ``points``."""
         self.element(
             "polygon",
-            {"points": " ".join(f"{num(x)},{num(y)}" for x, y in points), "fill": fill,
-             "stroke": stroke, "stroke-width": width, "class": cls},
+            {
+                "points": " ".join(f"{num(x)},{num(y)}" for x, y in points),
+                "fill": fill,
+                "stroke": stroke,
+                "stroke-width": width,
+                "class": cls,
+            },
         )
 
     def line(
@@ -218,9 +233,16 @@ class Drawing:
         """An open polyline through ``points``; ``arrow`` puts a head on its last point."""
         self.element(
             "polyline",
-            {"points": " ".join(f"{num(x)},{num(y)}" for x, y in points), "fill": "none",
-             "stroke": stroke, "stroke-width": width, "stroke-dasharray": dash,
-             "stroke-linecap": "round", "stroke-linejoin": "round", "class": cls},
+            {
+                "points": " ".join(f"{num(x)},{num(y)}" for x, y in points),
+                "fill": "none",
+                "stroke": stroke,
+                "stroke-width": width,
+                "stroke-dasharray": dash,
+                "stroke-linecap": "round",
+                "stroke-linejoin": "round",
+                "class": cls,
+            },
         )
         if arrow and len(points) >= 2:
             self.arrow_head(points[-2], points[-1], 3 * width + 4, stroke, cls)
@@ -257,9 +279,16 @@ class Drawing:
         ``middle`` or ``end``."""
         self.element(
             "text",
-            {"x": x, "y": y, "font-size": size, "fill": None if fill == INK else fill,
-             "text-anchor": anchor, "dominant-baseline": "central",
-             "font-weight": "bold" if bold else None, "class": cls},
+            {
+                "x": x,
+                "y": y,
+                "font-size": size,
+                "fill": None if fill == INK else fill,
+                "text-anchor": anchor,
+                "dominant-baseline": "central",
+                "font-weight": "bold" if bold else None,
+                "class": cls,
+            },
             escape(text),
         )
 
@@ -290,8 +319,9 @@ class Drawing:
     def die(self, x: float, y: float, side: float, value: int, *, cls: str = "die") -> None:
         """A die face showing ``value`` (1-6 as pips, any other number as a figure)."""
         self.open(cls, f"die: {value}")
-        self.rect(x, y, side, side, fill="#ffffff", stroke=INK, width=max(1.0, side / 20),
-                  radius=side / 6)
+        self.rect(
+            x, y, side, side, fill="#ffffff", stroke=INK, width=max(1.0, side / 20), radius=side / 6
+        )
         pips = _PIPS.get(value)
         if pips is None:
             self.text(x + side / 2, y + side / 2, str(value), size=side * 0.55, bold=True)
@@ -381,6 +411,10 @@ def _shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[float,
     for k in range(corners):
         angle = -math.pi / 2 + 2 * math.pi * k / corners
         radius = r * grow * (0.6 if shape == "star" and k % 2 else 1)
-        points.append((x + radius * math.cos(angle), y + radius * math.sin(angle) + (
-            r * 0.2 if shape == "triangle" else 0)))
+        points.append(
+            (
+                x + radius * math.cos(angle),
+                y + radius * math.sin(angle) + (r * 0.2 if shape == "triangle" else 0),
+            )
+        )
     return points

@@ -49,8 +49,6 @@ def dice_sorted(count: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], Frac
 
     Use it when the faces matter one by one (sixes, pairs) but their order does not.
     """
-    rolls = Counter(
-        tuple(sorted(r)) for r in itertools.product(range(1, sides + 1), repeat=count)
-    )
+    rolls = Counter(tuple(sorted(r)) for r in itertools.product(range(1, sides + 1), repeat=count))
     n = sides**count
     return tuple((r, Fraction(c, n)) for r, c in sorted(rolls.items()))

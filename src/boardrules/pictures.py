@@ -87,8 +87,9 @@ def svg_to_png(svg: str, path: str | Path, *, scale: float = 1.0) -> Path:
 
     out = Path(path)
     try:
-        cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(out), scale=scale,
-                         background_color="white")
+        cairosvg.svg2png(
+            bytestring=svg.encode("utf-8"), write_to=str(out), scale=scale, background_color="white"
+        )
     except SyntaxError as error:  # xml.etree's ParseError: a damaged document
         raise ValueError(f"svg is not a well-formed SVG document: {error}") from None
     except cairo.CairoError as error:
@@ -137,8 +138,9 @@ class _Tokens:
 
 def _script_json(value: object) -> str:
     # Inside <script>, "</" could end the script early; JSON allows "<\/" for it.
-    return json.dumps(value, separators=(",", ":")).replace("</", "<\\/").replace(
-        "<!--", "<\\u0021--")
+    return (
+        json.dumps(value, separators=(",", ":")).replace("</", "<\\/").replace("<!--", "<\\u0021--")
+    )
 
 
 def replay_html(record: GameRecord, *, title: str | None = None) -> str:
@@ -169,7 +171,8 @@ def replay_html(record: GameRecord, *, title: str | None = None) -> str:
     frames.append(tokens.frame(br.render_svg(state)))
     if br.is_terminal(state):
         result = "final returns: " + ", ".join(
-            f"player {i} {v:g}" for i, v in enumerate(br.returns(state)))
+            f"player {i} {v:g}" for i, v in enumerate(br.returns(state))
+        )
     else:
         result = "the record ends before the game does"
     heading = title or f"{record.game} replay"
@@ -180,7 +183,8 @@ def replay_html(record: GameRecord, *, title: str | None = None) -> str:
         about=html.escape(
             f"{record.game} {json.dumps(record.options, sort_keys=True)}"
             + (f", seed {record.seed}" if record.seed is not None else "")
-            + (f"; {players}" if players else "")),
+            + (f"; {players}" if players else "")
+        ),
         result=html.escape(result),
         last=len(frames) - 1,
         data=_script_json(data),

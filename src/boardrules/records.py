@@ -197,8 +197,7 @@ def replay(record: GameRecord[S, M]) -> Iterator[tuple[S, M, S]]:
     state: Any = record.first_state()
     if record.players and len(record.players) != br.num_players(state):
         raise RecordError(
-            f"the record lists {len(record.players)} players for a game of "
-            f"{br.num_players(state)}"
+            f"the record lists {len(record.players)} players for a game of {br.num_players(state)}"
         )
     for number, text in enumerate(record.moves, 1):
         if br.is_terminal(state):

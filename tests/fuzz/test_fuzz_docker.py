@@ -23,8 +23,7 @@ pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
 GAME = "docker"
 OPTIONS: st.SearchStrategy[dict[str, Any]] = st.fixed_dictionaries(
     {"players": st.sampled_from([2, 3, 4])},
-    optional={
-    "return_to_start": st.booleans()},
+    optional={"return_to_start": st.booleans()},
 )
 
 

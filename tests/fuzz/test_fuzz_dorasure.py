@@ -33,19 +33,30 @@ GAME = "dorasure"
 #: The solo Grand Master, base games, 6 and 11 heroes (Special Chance, Quest Replenishing,
 #: every expansion hero) and the Fang land tiles.
 OPTIONS: st.SearchStrategy[dict[str, Any]] = st.one_of(
-    st.fixed_dictionaries({"players": st.sampled_from([1, 2, 3, 5, 6, 11])},
-                          optional={"fang": st.booleans()}),
-    st.fixed_dictionaries({"heroes": st.sampled_from([
-        ["Shaman", "Minstrel", "Vampire", "Samurai", "Magician", "Werewolf"],
-        ["Ninja", "Vampire"], ["Hunter", "Paladin", "Minstrel"],
-    ])}),
+    st.fixed_dictionaries(
+        {"players": st.sampled_from([1, 2, 3, 5, 6, 11])}, optional={"fang": st.booleans()}
+    ),
+    st.fixed_dictionaries(
+        {
+            "heroes": st.sampled_from(
+                [
+                    ["Shaman", "Minstrel", "Vampire", "Samurai", "Magician", "Werewolf"],
+                    ["Ninja", "Vampire"],
+                    ["Hunter", "Paladin", "Minstrel"],
+                ]
+            )
+        }
+    ),
 )
 
 
 #: Values of the fields that describe the roll being read, some out of reach.
 _ROLL_FIELDS: dict[str, list[Any]] = {
-    "pending": [0, 1, 2, 41, 70], "score": [-3, 0, 2, 9, 160], "party": [0, 1, 3, 6],
-    "dice": [[], [3], [1, 6], [2, 2, 5]], "roll": [[0, 0, 0, 0], [1, 1, 0, 2]],
+    "pending": [0, 1, 2, 41, 70],
+    "score": [-3, 0, 2, 9, 160],
+    "party": [0, 1, 3, 6],
+    "dice": [[], [3], [1, 6], [2, 2, 5]],
+    "roll": [[0, 0, 0, 0], [1, 1, 0, 2]],
 }
 
 
@@ -69,8 +80,15 @@ def agenda_documents(draw: st.DrawFn) -> str:
         elif how == "change" and agenda:
             agenda[where][draw(st.integers(0, 3))] = draw(st.integers(-1, 45))
         else:
-            agenda.insert(where, [draw(st.integers(0, 41)), draw(st.integers(0, 10)),
-                                  draw(st.integers(-1, 6)), draw(st.integers(-1, 6))])
+            agenda.insert(
+                where,
+                [
+                    draw(st.integers(0, 41)),
+                    draw(st.integers(0, 10)),
+                    draw(st.integers(-1, 6)),
+                    draw(st.integers(-1, 6)),
+                ],
+            )
     for key in draw(st.sets(st.sampled_from(sorted(_ROLL_FIELDS)), max_size=2)):
         doc["state"][key] = draw(st.sampled_from(_ROLL_FIELDS[key]))
     return json.dumps(doc)

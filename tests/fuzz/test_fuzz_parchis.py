@@ -24,8 +24,11 @@ GAME = "parchis"
 OPTIONS: st.SearchStrategy[dict[str, Any]] = st.fixed_dictionaries(
     {"players": st.sampled_from([2, 3, 4])},
     optional={
-    "two_out_on_first_five": st.booleans(), "exit_capture": st.booleans(),
-    "barriers_on_safe_only": st.booleans(), "third_six_back_to_lane_start": st.booleans()},
+        "two_out_on_first_five": st.booleans(),
+        "exit_capture": st.booleans(),
+        "barriers_on_safe_only": st.booleans(),
+        "third_six_back_to_lane_start": st.booleans(),
+    },
 )
 
 

@@ -167,9 +167,7 @@ def solve(
         move: values[graph.target[e]]
         for move, e in zip(graph.root_moves, range(start, end), strict=True)
     }
-    return Solution(
-        values[0], move_values, graph.size, exact, graph.kind[0], concept_of(graph)
-    )
+    return Solution(values[0], move_values, graph.size, exact, graph.kind[0], concept_of(graph))
 
 
 @attrs.frozen(eq=False)

@@ -83,12 +83,19 @@ def build_graph(state: Any, max_states: int, progress: Progress | None = None) -
     """
     game = br.game_of(state)
     current, legal, outcomes, apply = (
-        game.current_player, game.legal_moves, game.chance_outcomes, game.apply_move
+        game.current_player,
+        game.legal_moves,
+        game.chance_outcomes,
+        game.apply_move,
     )
     index: dict[Any, int] = {state: 0}
     queue: list[Any] = [state]
     kind, start, target, prob, payoff = (
-        array("b"), array("q", [0]), array("l"), array("H"), array("l")
+        array("b"),
+        array("q", [0]),
+        array("l"),
+        array("H"),
+        array("l"),
     )
     prob_ids: dict[Fraction, int] = {}
     payoff_ids: dict[tuple[float, ...], int] = {}

@@ -75,9 +75,7 @@ class MctsBot:
         root = _Node(state, br.num_players(state))
         for _ in range(self.iterations):
             self._iterate(root, rng)
-        best = max(
-            root.children.items(), key=lambda item: (item[1].visits, item[1].mean(player))
-        )
+        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].mean(player)))
         move: M = best[0]  # the tree's keys are the moves of ``state``'s game
         return move
 
@@ -120,8 +118,7 @@ class MctsBot:
         c_log = self.exploration * self.exploration * math.log(node.visits)
         return max(
             node.children.values(),
-            key=lambda child: child.totals[player] / child.visits
-            + math.sqrt(c_log / child.visits),
+            key=lambda child: child.totals[player] / child.visits + math.sqrt(c_log / child.visits),
         )
 
     def _rollout(self, state: Any, rng: random.Random) -> Sequence[float]:

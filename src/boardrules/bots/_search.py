@@ -69,9 +69,7 @@ class ExpectimaxBot:
         if depth < 1:
             raise br.InvalidOptionError(f"expectimax depth must be at least 1, not {depth}")
         if chance_depth < 0:
-            raise br.InvalidOptionError(
-                f"expectimax chance_depth must be >= 0, not {chance_depth}"
-            )
+            raise br.InvalidOptionError(f"expectimax chance_depth must be >= 0, not {chance_depth}")
         if max_nodes < 1:
             raise br.InvalidOptionError(f"expectimax max_nodes must be at least 1, not {max_nodes}")
         self.depth = depth

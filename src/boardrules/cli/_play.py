@@ -77,9 +77,7 @@ class HumanPlayer:
     HINT_STATES = 20_000
     HINT_NODES = 20_000
 
-    def __init__(
-        self, read: Callable[[str], str] | None = None, out: TextIO | None = None
-    ) -> None:
+    def __init__(self, read: Callable[[str], str] | None = None, out: TextIO | None = None) -> None:
         # input() is looked up when asked, so that a replaced input() is used.
         self.read: Callable[[str], str] = read if read is not None else _ask
         self.out = out

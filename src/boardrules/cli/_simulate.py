@@ -31,13 +31,22 @@ def _open(path: str | None) -> IO[str] | None:
         raise UsageError(f"cannot write {path}: {e.strerror}") from None
 
 
-def _series(args: argparse.Namespace, options: dict[str, Any], specs: list[str],
-            out: IO[str] | None) -> SeriesResult:
+def _series(
+    args: argparse.Namespace, options: dict[str, Any], specs: list[str], out: IO[str] | None
+) -> SeriesResult:
     try:
         return simulate(
-            args.game, specs, games=args.games, seed=args.seed, options=options,
-            rotate=args.rotate, workers=args.workers, backend=args.backend,
-            address=args.address, progress=not args.quiet, record=out,
+            args.game,
+            specs,
+            games=args.games,
+            seed=args.seed,
+            options=options,
+            rotate=args.rotate,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            progress=not args.quiet,
+            record=out,
         )
     except br.InvalidOptionError as e:
         raise UsageError(str(e)) from None
@@ -88,9 +97,16 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     out = _open(args.out)
     try:
         result = tournament(
-            args.game, bots, games_per_pairing=args.games, seed=args.seed,
-            options=br.game_of(start).options_of(start), workers=args.workers,
-            backend=args.backend, address=args.address, progress=not args.quiet, record=out,
+            args.game,
+            bots,
+            games_per_pairing=args.games,
+            seed=args.seed,
+            options=br.game_of(start).options_of(start),
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            progress=not args.quiet,
+            record=out,
         )
     except br.InvalidOptionError as e:
         raise UsageError(str(e)) from None
@@ -99,7 +115,6 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             out.close()
     if result.interrupted:
         print(f"interrupted: {len(result.games)} games were played")
-    print(f"{result.game}: {len(result.games)} games, {args.games} per seating, "
-          f"seed {args.seed}")
+    print(f"{result.game}: {len(result.games)} games, {args.games} per seating, seed {args.seed}")
     print(result.table())
     return 130 if result.interrupted else 0

@@ -58,9 +58,7 @@ class Pitch:
     neighbours: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     _numbers: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     # Each square's neighbours with their bits, for the route search.
-    _steps: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(
-        init=False, eq=False, repr=False
-    )
+    _steps: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(init=False, eq=False, repr=False)
     _routes: dict[tuple[tuple[int, ...], int, bool], Reach] = attrs.field(
         init=False, eq=False, repr=False
     )
@@ -244,4 +242,3 @@ def _standard() -> Pitch:
 
 #: The standard Docker pitch: 3 x 3 squares, an entry square in the middle of each side.
 PITCH: Pitch = _standard()
-

@@ -124,9 +124,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         elif state.roll == 0:
             legal = _ROLL_MOVES
         else:
-            legal = moves_for(
-                state.options, state.towers, state.reserve, state.turn, state.roll
-            )
+            legal = moves_for(state.options, state.towers, state.reserve, state.turn, state.roll)
         object.__setattr__(state, "_legal", legal)
     return legal
 
@@ -164,9 +162,7 @@ def _after_roll(state: State, roll: int) -> State:
     if len(eliminated) == rules.players - 1:
         winner = next(p for p in range(rules.players) if p not in eliminated)
         return State(rules, towers, reserve, winner, 0, eliminated)
-    return State(
-        rules, towers, reserve, _next_player(rules, player, eliminated), 0, eliminated
-    )
+    return State(rules, towers, reserve, _next_player(rules, player, eliminated), 0, eliminated)
 
 
 def _after_move(state: State, move: Move) -> State:
@@ -221,8 +217,9 @@ def why_illegal(state: State, move: object) -> str:
     if state.roll == 0:
         return f"player {state.turn} must roll the die first (roll 1 .. roll {FACES}) (Docker §2.1)"
     if isinstance(move, Roll):
-        return (f"the die is already rolled ({state.roll}); player {state.turn} must move "
-                "(Docker §2.1)")
+        return (
+            f"the die is already rolled ({state.roll}); player {state.turn} must move (Docker §2.1)"
+        )
     player, roll = state.turn, state.roll
     if isinstance(move, Entry):
         if not state.reserve[player]:

@@ -57,8 +57,9 @@ def rules_of(options: Mapping[str, Any]) -> Options:
 # The options for a type checker (the same list as OPTIONS; tests/test_types.py compares
 # them); any other keyword, or a value of another type, is reported as deprecated.
 @overload
-def new_game(*, players: int = 4, first_player: int = 0, return_to_start: bool = False) -> State:
-    ...
+def new_game(
+    *, players: int = 4, first_player: int = 0, return_to_start: bool = False
+) -> State: ...
 @overload
 @deprecated("not an option of Docker, or a value of the wrong type")
 def new_game(**options: object) -> State: ...
@@ -204,7 +205,6 @@ def position(
         board[square] = owners(square, pieces)
     filled = [() if tower is None else tower for tower in board]
     return build(rules, filled, 0 if turn is None else turn, roll, list(eliminated))
-
 
 
 def __getattr__(name: str) -> object:

@@ -141,10 +141,7 @@ ENTRIES: tuple[Entry, ...] = tuple(Entry(t) for t in range(PITCH.squares))
 #: ``SHIFTS_TO[origin][ends]``: the moves from ``origin`` to each square whose bit
 #: (``1 << square``) is set in ``ends``, in square order.
 SHIFTS_TO: tuple[tuple[tuple[Shift, ...], ...], ...] = tuple(
-    tuple(
-        tuple(SHIFTS[o][t] for t in PITCH.squares_in(ends))
-        for ends in range(1 << PITCH.squares)
-    )
+    tuple(tuple(SHIFTS[o][t] for t in PITCH.squares_in(ends)) for ends in range(1 << PITCH.squares))
     for o in range(PITCH.squares)
 )
 #: ``ENTRIES_TO[ends]``: the entries ending on each square whose bit is set in ``ends``.

@@ -21,8 +21,7 @@ from boardrules.docker._state import Entry, Move, Shift, State
 __all__ = ["render_svg"]
 
 #: The colour of each player, by number.
-TINTS: tuple[Tint, ...] = (PALETTE["blue"], PALETTE["orange"], PALETTE["green"],
-                           PALETTE["purple"])
+TINTS: tuple[Tint, ...] = (PALETTE["blue"], PALETTE["orange"], PALETTE["green"], PALETTE["purple"])
 _CELL = 120.0
 _MARGIN = 64.0
 # The sides anticlockwise on the screen, from the bottom.
@@ -111,12 +110,15 @@ def _draw_pitch(d: Drawing, state: State, frame: _Frame) -> None:
         x, y = frame.square_box(square)
         name = pitch.name_of(square)
         player = entries.get(square)
-        d.open("square entry" if player is not None else "square",
-               f"{name}" + (f", entry square of player {player}" if player is not None else ""))
+        d.open(
+            "square entry" if player is not None else "square",
+            f"{name}" + (f", entry square of player {player}" if player is not None else ""),
+        )
         d.rect(x, y, _CELL, _CELL, fill="#e9dcc0" if (square % 2) else "#f3ead6", stroke=INK)
         if player is not None:
-            d.rect(x + 4, y + 4, _CELL - 8, _CELL - 8, stroke=TINTS[player].fill, width=4,
-                   dash="10 5")
+            d.rect(
+                x + 4, y + 4, _CELL - 8, _CELL - 8, stroke=TINTS[player].fill, width=4, dash="10 5"
+            )
         d.text(x + 8, y + _CELL - 10, name, size=11, anchor="start", fill="#6b5a3a")
         d.close()
         _draw_tower(d, state.towers[square], x, y, name)
@@ -134,16 +136,42 @@ def _draw_tower(d: Drawing, tower: tuple[int, ...], x: float, y: float, name: st
         top = base - (level + 1) * thick
         tint = TINTS[owner]
         d.open("piece", f"player {owner}, {level + 1} from the bottom")
-        d.element("ellipse", {"cx": cx, "cy": top + thick, "rx": 30, "ry": 7, "fill": tint.fill,
-                              "stroke": INK, "stroke-width": 1})
+        d.element(
+            "ellipse",
+            {
+                "cx": cx,
+                "cy": top + thick,
+                "rx": 30,
+                "ry": 7,
+                "fill": tint.fill,
+                "stroke": INK,
+                "stroke-width": 1,
+            },
+        )
         d.rect(cx - 30, top, 60, thick, fill=tint.fill)
         d.line([(cx - 30, top), (cx - 30, top + thick)], width=1)
         d.line([(cx + 30, top), (cx + 30, top + thick)], width=1)
-        d.element("ellipse", {"cx": cx, "cy": top, "rx": 30, "ry": 7, "fill": tint.light,
-                              "stroke": INK, "stroke-width": 1})
+        d.element(
+            "ellipse",
+            {
+                "cx": cx,
+                "cy": top,
+                "rx": 30,
+                "ry": 7,
+                "fill": tint.light,
+                "stroke": INK,
+                "stroke-width": 1,
+            },
+        )
         if thick >= 8:
-            d.text(cx, top + 7 + (thick - 3) / 2, str(owner), size=min(11.0, thick - 2),
-                   fill=tint.text, bold=True)
+            d.text(
+                cx,
+                top + 7 + (thick - 3) / 2,
+                str(owner),
+                size=min(11.0, thick - 2),
+                fill=tint.text,
+                bold=True,
+            )
         d.close()
     d.close()
     d.open("height", f"height {len(tower)}")
@@ -191,8 +219,13 @@ def _draw_move(d: Drawing, state: State, move: Move, frame: _Frame) -> None:
     if points[-1] == points[-2]:  # the piece ends where it started: a loop round it
         cx, cy = points[-1]
         points[-1:] = [(cx + 30, cy - 30), (cx + 30, cy + 6), (cx + 4, cy + 4)]
-    d.line([p for k, p in enumerate(points) if k == 0 or p != points[k - 1]],
-           stroke="#cc0077", width=4, dash="8 4", arrow=True)
+    d.line(
+        [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]],
+        stroke="#cc0077",
+        width=4,
+        dash="8 4",
+        arrow=True,
+    )
     d.close()
 
 
@@ -218,8 +251,10 @@ def _draw_panel(d: Drawing, state: State, top: float) -> None:
         y = top + 14 + (player + 1) * _PANEL_LINE
         d.marker(18, y, 7, player, TINTS[player], str(player), cls="legend")
         on_pitch = sum(t.count(player) for t in state.towers)
-        text = (f"player {player}, {side}, enters {rules.pitch.name_of(rules.entries[player])}: "
-                f"{on_pitch} on the pitch, {state.reserve[player]} in hand")
+        text = (
+            f"player {player}, {side}, enters {rules.pitch.name_of(rules.entries[player])}: "
+            f"{on_pitch} on the pitch, {state.reserve[player]} in hand"
+        )
         if player in state.eliminated:
             text += f"; eliminated {_ordinal(state.eliminated.index(player) + 1)}"
         d.text(32, y, text, size=11, anchor="start")

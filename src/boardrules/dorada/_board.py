@@ -198,9 +198,7 @@ def _ranks(kinds: tuple[Field, ...], jump_by: tuple[int, ...]) -> tuple[int | No
     n = len(kinds) - 1
     dorada, lost = n + 1, n + 2
     rest = _resting_places(kinds, jump_by)
-    reach = [
-        [1 << dorada if f + d > n else rest[f + d] for d in range(1, 7)] for f in range(n + 1)
-    ]
+    reach = [[1 << dorada if f + d > n else rest[f + d] for d in range(1, 7)] for f in range(n + 1)]
     # The positions a piece can come to, from the start field.
     fields = (1 << dorada) - 1
     seen = todo = 1

@@ -53,8 +53,9 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> State:
         if key not in body:
             raise StateFormatError(f"{key}: missing")
     to_move = body["to_move"]
-    state = build_state(opts, body["start"], body["track"], body["bridges"], body["dorada"],
-                        to_move, body["die"])
+    state = build_state(
+        opts, body["start"], body["track"], body["bridges"], body["dorada"], to_move, body["die"]
+    )
     if to_move is None and state.turn != TERMINAL:
         raise StateFormatError("to_move: null only when the game is over")
     return state

@@ -168,8 +168,9 @@ def pieces_in_play(state: State, player: int) -> int:
     return PIECES - state.dorada.count(player) - state.bridges.count(player)
 
 
-def next_player(players: int, bridges: tuple[int, ...], dorada: tuple[int, ...],
-                player: int) -> int:
+def next_player(
+    players: int, bridges: tuple[int, ...], dorada: tuple[int, ...], player: int
+) -> int:
     """The next player clockwise after ``player`` who still has a piece in play, or
     ``TERMINAL`` when no piece is left on a start field or the path.
 
@@ -189,8 +190,9 @@ def apply_move(state: State, move: Move) -> State:
         # A chance node (or the end, where nothing is legal): only a roll of the die.
         roll = find_legal(move, ROLLS)  # the interned roll, or one strictly equal to it
         if roll is not None and state.turn != TERMINAL:
-            return State(opts, state.start, state.track, state.bridges, state.dorada,
-                         state.turn, roll.die)
+            return State(
+                opts, state.start, state.track, state.bridges, state.dorada, state.turn, roll.die
+            )
         raise IllegalMoveError(why_illegal(state, move))
     legal = state._legal
     if legal is None:
@@ -202,14 +204,21 @@ def apply_move(state: State, move: Move) -> State:
     p = state.turn
     start, bridges, dorada = state.start, state.bridges, state.dorada
     if isinstance(move, Pass):
-        return State(opts, start, state.track, bridges, dorada,
-                     next_player(opts.players, bridges, dorada, p), 0)
+        return State(
+            opts,
+            start,
+            state.track,
+            bridges,
+            dorada,
+            next_player(opts.players, bridges, dorada, p),
+            0,
+        )
     origin = cast(Advance, move).field
     track = list(state.track)
     if origin:
         track[origin] = track[origin][:-1]
     else:
-        start = (*start[:p], start[p] - 1, *start[p + 1:])
+        start = (*start[:p], start[p] - 1, *start[p + 1 :])
     board = opts.board
     to = destination(board, track, bridges, origin + state.roll)
     if to > board.fields:
@@ -217,19 +226,22 @@ def apply_move(state: State, move: Move) -> State:
     elif to > 0:
         track[to] = (*track[to], p)
     elif to == 0:
-        start = (*start[:p], start[p] + 1, *start[p + 1:])
+        start = (*start[:p], start[p] + 1, *start[p + 1 :])
     else:
-        bridges = (*bridges[:-to], p, *bridges[1 - to:])
-    return State(opts, start, tuple(track), bridges, dorada,
-                 next_player(opts.players, bridges, dorada, p), 0)
+        bridges = (*bridges[:-to], p, *bridges[1 - to :])
+    return State(
+        opts, start, tuple(track), bridges, dorada, next_player(opts.players, bridges, dorada, p), 0
+    )
 
 
 def why_illegal(state: State, move: object) -> str:
     """The rule that forbids ``move`` in ``state``, citing the clause of the Rules section of
     the Dorada page."""
     if not isinstance(move, DoradaMove) or type(move) not in (Roll, Advance, Pass):
-        return (f"{move!r} is not a Dorada move; the moves are 'roll N', 'move start', "
-                "'move N' and 'pass'")
+        return (
+            f"{move!r} is not a Dorada move; the moves are 'roll N', 'move start', "
+            "'move N' and 'pass'"
+        )
     wrong = wrong_field_types(move)
     if wrong is not None:
         return f"this {type(move).__name__} is not a Dorada move: its {wrong}"
@@ -241,11 +253,15 @@ def why_illegal(state: State, move: object) -> str:
             return f"a die shows 1 to 6, not {move.die} (Dorada §2.1)"
         return f"{who} must roll the die first (Dorada §2.1)"
     if isinstance(move, Roll):
-        return (f"{who} has rolled {state.roll} and must now move; the die is rolled once "
-                "per turn (even after a 6) (Dorada §2.1)")
+        return (
+            f"{who} has rolled {state.roll} and must now move; the die is rolled once "
+            "per turn (even after a 6) (Dorada §2.1)"
+        )
     if isinstance(move, Pass):
-        return (f"{who} has a free piece and must move it: voluntarily skipping the move "
-                "is not allowed (Dorada §2.5)")
+        return (
+            f"{who} has a free piece and must move it: voluntarily skipping the move "
+            "is not allowed (Dorada §2.5)"
+        )
     if isinstance(move, Advance):
         f = move.field
         if f == 0:
@@ -254,8 +270,10 @@ def why_illegal(state: State, move: object) -> str:
             return f"field {f} is not a running field of this board (Dorada §1.2)"
         stack = state.track[f]
         if state.turn in stack:
-            return (f"{who}'s piece on field {f} is blocked: only the top piece of a stack "
-                    "may move (Dorada §2.3)")
+            return (
+                f"{who}'s piece on field {f} is blocked: only the top piece of a stack "
+                "may move (Dorada §2.3)"
+            )
         return f"{who} has no piece on field {f} (Dorada §2.1)"
     return f"{move} is not legal now"  # pragma: no cover - every move type is handled above
 

@@ -30,19 +30,24 @@ def _tie_break(value: Any) -> str:
 OPTIONS: tuple[Option, ...] = (
     Option("players", 4, "number of players, 2 to 4", _players),
     Option(
-        "first_player", 0,
+        "first_player",
+        0,
         "the seat that begins (the rulebook: the youngest player); play goes clockwise, "
-        "in increasing seat order", _first_player,
+        "in increasing seat order",
+        _first_player,
     ),
     Option(
-        "board", CLASSIC_40.name,
+        "board",
+        CLASSIC_40.name,
         "a built-in board's name ('classic-40') or a board as data (see board_from_spec)",
         board_option,
     ),
     Option(
-        "tie_break", "share",
+        "tie_break",
+        "share",
         "'share': equal totals share the win; 'highest-piece': the owner of the highest "
-        "piece in DORADA among them wins", _tie_break,
+        "piece in DORADA among them wins",
+        _tie_break,
     ),
 )
 
@@ -95,8 +100,13 @@ def new_game(**options: Any) -> State:
     opts = make_options(options)
     fields = opts.board.fields
     return State(
-        opts, (PIECES,) * opts.players, ((),) * (fields + 1), (NO_BRIDGE,) * (fields + 1), (),
-        opts.first_player, 0,
+        opts,
+        (PIECES,) * opts.players,
+        ((),) * (fields + 1),
+        (NO_BRIDGE,) * (fields + 1),
+        (),
+        opts.first_player,
+        0,
     )
 
 
@@ -134,12 +144,16 @@ def position(
     turn = renamed("turn", turn, "to_move", to_move)
     roll = renamed("roll", roll, "die", die)
     opts = make_options(
-        {"players": players, "first_player": first_player, "board": board,
-         "tie_break": tie_break}
+        {"players": players, "first_player": first_player, "board": board, "tie_break": tie_break}
     )
     return build_state(
-        opts, start, {} if track is None else track, {} if bridges is None else bridges,
-        dorada, turn, roll,
+        opts,
+        start,
+        {} if track is None else track,
+        {} if bridges is None else bridges,
+        dorada,
+        turn,
+        roll,
     )
 
 
@@ -201,8 +215,11 @@ def _read_track(
         if stack and kind in (Field.GOLD, Field.LAST_JUMP):
             raise _refuse("track", f"a piece on field {f} ({kind.name.lower()}) goes to DORADA")
         if len(stack) > 1 and kind is Field.JUMP:
-            raise _refuse("track", f"a piece landing on jump field {f} jumps on: at most the "
-                                   "one piece a jump loop stopped there stands on it")
+            raise _refuse(
+                "track",
+                f"a piece landing on jump field {f} jumps on: at most the "
+                "one piece a jump loop stopped there stands on it",
+            )
         stacks[f] = stack
     return stacks
 
@@ -213,19 +230,27 @@ def _whose_turn(opts: Options, playing: list[int], to_move: Any, die: Any) -> in
         raise _refuse("die", f"a die shows 1 to 6, got {die!r}")
     if not playing:
         if to_move is not None or die is not None:
-            raise _refuse("to_move" if to_move is not None else "die",
-                          "the game is over (no piece is in play): nobody moves")
+            raise _refuse(
+                "to_move" if to_move is not None else "die",
+                "the game is over (no piece is in play): nobody moves",
+            )
         return TERMINAL
     if to_move is None:
-        return next(p % n for p in range(opts.first_player, opts.first_player + n)
-                    if p % n in playing)
+        return next(
+            p % n for p in range(opts.first_player, opts.first_player + n) if p % n in playing
+        )
     if _player(to_move, "to_move", n) not in playing:
         raise _refuse("to_move", f"player {to_move} has no piece in play and has no turn")
     return int(to_move)
 
 
 def build_state(
-    opts: Options, start: Any, track: Any, bridges: Any, dorada: Any, to_move: Any,
+    opts: Options,
+    start: Any,
+    track: Any,
+    bridges: Any,
+    dorada: Any,
+    to_move: Any,
     die: Any,
 ) -> State:
     """The state with these parts, after checking every rule a reachable state keeps: each
@@ -249,9 +274,19 @@ def build_state(
     for p, count in enumerate(starts):
         total = count + on_track[p] + lost[p] + home[p] if type(count) is int else -1
         if total != PIECES or count < 0:
-            raise _refuse("start", f"player {p} has {PIECES} pieces: on the start field "
-                                   f"{count!r}, path {on_track[p]}, lost {lost[p]}, "
-                                   f"DORADA {home[p]} do not add up")
+            raise _refuse(
+                "start",
+                f"player {p} has {PIECES} pieces: on the start field "
+                f"{count!r}, path {on_track[p]}, lost {lost[p]}, "
+                f"DORADA {home[p]} do not add up",
+            )
     playing = [p for p in range(n) if lost[p] + home[p] < PIECES]
-    return State(opts, tuple(starts), tuple(stacks), tuple(bridge_of), goal,
-                       _whose_turn(opts, playing, to_move, die), die or 0)
+    return State(
+        opts,
+        tuple(starts),
+        tuple(stacks),
+        tuple(bridge_of),
+        goal,
+        _whose_turn(opts, playing, to_move, die),
+        die or 0,
+    )

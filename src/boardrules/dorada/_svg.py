@@ -25,8 +25,7 @@ from boardrules.dorada._text import LETTERS, _status
 __all__ = ["TINTS", "render_svg"]
 
 #: The colour of each player, by number (letters A-D).
-TINTS: tuple[Tint, ...] = (PALETTE["red"], PALETTE["blue"], PALETTE["green"],
-                           PALETTE["yellow"])
+TINTS: tuple[Tint, ...] = (PALETTE["red"], PALETTE["blue"], PALETTE["green"], PALETTE["yellow"])
 _COLUMNS = 10
 _CELL = 58.0  # the pitch of the fields
 _SIDE = 50.0  # a field's side
@@ -111,10 +110,20 @@ def _draw_field(d: Drawing, board: Board, f: int, bridge: int) -> None:
     kind = board.kinds[f]
     cx, cy = _field_centre(f)
     x, y = cx - _SIDE / 2, cy - _SIDE / 2
-    names = {Field.RUNNING: "", Field.STUMBLE: " stumble", Field.JUMP: " jump",
-             Field.GOLD: " gold", Field.LAST_JUMP: " last-jump"}
-    words = {Field.RUNNING: "", Field.STUMBLE: ": stumble field", Field.JUMP: ": jump field",
-             Field.GOLD: ": gold field", Field.LAST_JUMP: ": last jump field, to DORADA"}
+    names = {
+        Field.RUNNING: "",
+        Field.STUMBLE: " stumble",
+        Field.JUMP: " jump",
+        Field.GOLD: " gold",
+        Field.LAST_JUMP: " last-jump",
+    }
+    words = {
+        Field.RUNNING: "",
+        Field.STUMBLE: ": stumble field",
+        Field.JUMP: ": jump field",
+        Field.GOLD: ": gold field",
+        Field.LAST_JUMP: ": last jump field, to DORADA",
+    }
     golden = kind in (Field.GOLD, Field.LAST_JUMP)
     d.open("field" + names[kind], f"field {f}{words[kind]}")
     d.rect(x, y, _SIDE, _SIDE, fill=_GOLD if golden else "#ffffff", stroke=INK, radius=6)
@@ -131,8 +140,15 @@ def _draw_field(d: Drawing, board: Board, f: int, bridge: int) -> None:
     d.close()
     if kind is Field.STUMBLE and bridge != NO_BRIDGE:
         d.open("bridge", f"field {f}: bridge of player {LETTERS[bridge]}")
-        d.marker(cx, cy + 3, 13, bridge, TINTS[bridge], LETTERS[bridge],
-                 title=f"player {LETTERS[bridge]}, bridge in field {f}")
+        d.marker(
+            cx,
+            cy + 3,
+            13,
+            bridge,
+            TINTS[bridge],
+            LETTERS[bridge],
+            title=f"player {LETTERS[bridge]}, bridge in field {f}",
+        )
         d.close()
 
 
@@ -155,8 +171,9 @@ def _draw_starts(d: Drawing, state: State) -> None:
         d.text(cx, cy - 20, f"start {LETTERS[p]}", size=9, bold=True)
         for k in range(state.start[p]):
             x, y = cx - 27 + 18 * k, cy + 6
-            d.marker(x, y, 8, p, TINTS[p], LETTERS[p],
-                     title=f"player {LETTERS[p]}, on the start field")
+            d.marker(
+                x, y, 8, p, TINTS[p], LETTERS[p], title=f"player {LETTERS[p]}, on the start field"
+            )
         d.close()
 
 
@@ -169,9 +186,16 @@ def _draw_stack(d: Drawing, stack: tuple[int, ...], f: int) -> None:
     for level, p in enumerate(stack):
         y = cy + 12 - level * step
         free = level == len(stack) - 1
-        d.marker(cx, y, 10, p, TINTS[p], LETTERS[p],
-                 title=f"player {LETTERS[p]}, {level + 1} from the bottom"
-                 + (" (the free piece)" if free else ""))
+        d.marker(
+            cx,
+            y,
+            10,
+            p,
+            TINTS[p],
+            LETTERS[p],
+            title=f"player {LETTERS[p]}, {level + 1} from the bottom"
+            + (" (the free piece)" if free else ""),
+        )
     d.close()
 
 
@@ -186,8 +210,15 @@ def _draw_dorada(d: Drawing, state: State, box: tuple[float, float, float, float
         depth = len(stack) - 1 - level
         points = POINTS[depth] if depth < len(POINTS) else POINTS_BELOW
         cy = y + h - 24 - level * step
-        d.marker(x + 30, cy, min(9.0, step / 2), p, TINTS[p], LETTERS[p],
-                 title=f"player {LETTERS[p]}, {level + 1} from the bottom, {points} points")
+        d.marker(
+            x + 30,
+            cy,
+            min(9.0, step / 2),
+            p,
+            TINTS[p],
+            LETTERS[p],
+            title=f"player {LETTERS[p]}, {level + 1} from the bottom, {points} points",
+        )
         d.text(x + 48, cy, f"{level + 1}. {points}", size=9, anchor="start")
     d.close()
 
@@ -212,14 +243,31 @@ def _draw_move(d: Drawing, state: State, move: Advance) -> None:
         points.append(_field_centre(rest))
     elif rest == 0:
         points.append(_start_centre(p))
-    d.open("highlight", f"move {move}: ends on "
-           + ("DORADA" if rest == board.dorada else "the start field" if rest == 0
-              else f"field {-rest}, lost in the hole" if rest < 0 else f"field {rest}"))
+    d.open(
+        "highlight",
+        f"move {move}: ends on "
+        + (
+            "DORADA"
+            if rest == board.dorada
+            else "the start field"
+            if rest == 0
+            else f"field {-rest}, lost in the hole"
+            if rest < 0
+            else f"field {rest}"
+        ),
+    )
     d.line(points, stroke=_HIGHLIGHT, width=4, dash="8 4", arrow=True)
     if 0 < abs(rest) <= board.fields:
         cx, cy = _field_centre(abs(rest))
-        d.rect(cx - _SIDE / 2 - 2, cy - _SIDE / 2 - 2, _SIDE + 4, _SIDE + 4,
-               stroke=_HIGHLIGHT, width=4, radius=8)
+        d.rect(
+            cx - _SIDE / 2 - 2,
+            cy - _SIDE / 2 - 2,
+            _SIDE + 4,
+            _SIDE + 4,
+            stroke=_HIGHLIGHT,
+            width=4,
+            radius=8,
+        )
         if rest < 0:
             d.line([(cx - 14, cy - 14), (cx + 14, cy + 14)], stroke=_HIGHLIGHT, width=4)
             d.line([(cx - 14, cy + 14), (cx + 14, cy - 14)], stroke=_HIGHLIGHT, width=4)
@@ -229,8 +277,7 @@ def _draw_move(d: Drawing, state: State, move: Advance) -> None:
 def _draw_panel(d: Drawing, state: State, top: float) -> None:
     d.rect(0, top, d.width, d.height - top, fill="#ffffff", stroke=INK)
     points = scores(state)
-    d.text(10, top + 16, _status(state, points), size=13, anchor="start", bold=True,
-           cls="status")
+    d.text(10, top + 16, _status(state, points), size=13, anchor="start", bold=True, cls="status")
     if state.roll:
         d.die(d.width - 50, top + 10, 38, state.roll)
     for p in range(state.options.players):
@@ -238,6 +285,11 @@ def _draw_panel(d: Drawing, state: State, top: float) -> None:
         x = 10 + (p % 2) * 300
         d.marker(x + 8, y, 7, p, TINTS[p], LETTERS[p], cls="legend")
         lost = state.bridges.count(p)
-        d.text(x + 20, y, f"{state.start[p]} on start, {lost} lost as bridges, "
-               f"{state.dorada.count(p)} in DORADA: {points[p]} points", size=10,
-               anchor="start")
+        d.text(
+            x + 20,
+            y,
+            f"{state.start[p]} on start, {lost} lost as bridges, "
+            f"{state.dorada.count(p)} in DORADA: {points[p]} points",
+            size=10,
+            anchor="start",
+        )

@@ -64,7 +64,8 @@ def render(state: State) -> str:
         "start: " + "  ".join(f"{LETTERS[p]} {state.start[p]}" for p in range(n)),
         *_rows(cells),
         "DORADA (bottom to top): " + (" ".join(LETTERS[p] for p in state.dorada) or "-"),
-        "points: " + "  ".join(
+        "points: "
+        + "  ".join(
             f"{LETTERS[p]} {points[p]}"
             + ("" if points[p] or pieces_in_play(state, p) else " (out)")
             for p in range(n)

@@ -166,8 +166,11 @@ def _quest(w: Work, seat: int, mv: DorasureMove) -> None:
     tasks: list[Task] = []
     if not w.rules.quests[w.quests[m]].alone:
         near = w.rules.board.near_mountains
-        tasks = [Ask(seat, p, m) for p in range(len(w.health))
-                 if p != seat and w.health[p] > 0 and m in near[w.pos[p]]]
+        tasks = [
+            Ask(seat, p, m)
+            for p in range(len(w.health))
+            if p != seat and w.health[p] > 0 and m in near[w.pos[p]]
+        ]
     w.push(*tasks, QuestStart(seat, m), QuestRolls(seat, m), QuestEnd(seat, m))
 
 
@@ -200,8 +203,12 @@ def adventure_end(w: Work, task: Task) -> None:
 # -- the Roaming Dragon Chart and the survival roll -------------------------------------------
 
 
-_RAMPAGE_PICKS = {2: (HIGHEST, TO_CITY), 4: (LOWEST, WOUND_TWO), 5: (HIGHEST, WOUND_TWO),
-                  6: (LOWEST, DRAIN)}
+_RAMPAGE_PICKS = {
+    2: (HIGHEST, TO_CITY),
+    4: (LOWEST, WOUND_TWO),
+    5: (HIGHEST, WOUND_TWO),
+    6: (LOWEST, DRAIN),
+}
 
 
 def rampage(w: Work, task: Task, mv: DorasureMove) -> None:
@@ -269,8 +276,7 @@ def quest_start(w: Work, task: Task) -> None:
     """The quest's start damage to every participant (Godspeed: not the Samurai)."""
     damage = w.rules.quests[w.quests[task[2]]].start_damage
     if damage:
-        members = [p for p in range(len(w.health))
-                   if w.party >> p & 1 and w.hero(p) != SAMURAI]
+        members = [p for p in range(len(w.health)) if w.party >> p & 1 and w.hero(p) != SAMURAI]
         w.hurt(task.seat, [(p, damage) for p in members])
 
 
@@ -281,8 +287,7 @@ def quest_rolls(w: Work, task: Task) -> None:
     tile = w.rules.quests[w.quests[m]]
     near = w.rules.board.near_mountains
     order = [seat] + [p for p in range(len(w.health)) if p != seat]
-    members = [p for p in order
-               if w.party >> p & 1 and w.health[p] > 0 and m in near[w.pos[p]]]
+    members = [p for p in order if w.party >> p & 1 and w.health[p] > 0 and m in near[w.pos[p]]]
     if seat not in members:
         # The questing hero died as the quest began and was saved far from it: the quest
         # is abandoned (the rest of his turn is over, as the action is spent).
@@ -365,8 +370,10 @@ def beside_ally(w: Work, seat: int) -> bool:
     """A living ally on the Minstrel's space or next to it (Hero's Song)."""
     here = w.pos[seat]
     near = w.rules.board.neighbours[here]
-    return any(p != seat and h > 0 and (w.pos[p] == here or w.pos[p] in near)
-               for p, h in enumerate(w.health))
+    return any(
+        p != seat and h > 0 and (w.pos[p] == here or w.pos[p] in near)
+        for p, h in enumerate(w.health)
+    )
 
 
 def end_adventure_turn(w: Work, seat: int) -> None:

@@ -107,8 +107,11 @@ def _team_combo(w: Work, seat: int) -> None:
     if vampire in team:
         # Her own die is rolled apart: its 1 costs her Blood (Blood Magic).
         others = [t for t in team if t != vampire]
-        w.push(Roll(others[0] if others else seat, len(others), P_COMBO),
-               Roll(vampire, 1, P_COMBO), ComboEnd(seat))
+        w.push(
+            Roll(others[0] if others else seat, len(others), P_COMBO),
+            Roll(vampire, 1, P_COMBO),
+            ComboEnd(seat),
+        )
     else:
         w.push(Roll(seat, len(team), P_COMBO), ComboEnd(seat))
 
@@ -130,8 +133,7 @@ def claw(w: Work, task: Task, mv: DorasureMove) -> None:
     if result == CLAW_MISS:
         return
     paladin = w.rules.seat_of(PALADIN)
-    if (paladin >= 0 and w.health[paladin] > 0 and w.treasures()
-            and not w.spent >> paladin & 1):
+    if paladin >= 0 and w.health[paladin] > 0 and w.treasures() and not w.spent >> paladin & 1:
         w.push(Shield(paladin, result))
     else:
         retaliate(w, task.seat, result)

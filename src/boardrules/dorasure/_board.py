@@ -135,9 +135,7 @@ def board_from_rows(rows: Any) -> Board:
         raise ValueError("board needs a City (C)")
     neighbours: list[tuple[int, ...]] = []
     for s, own in enumerate(cells):
-        near = {
-            cell_space[n] for cell in own for n in _neighbour_cells(*cell) if n in cell_space
-        }
+        near = {cell_space[n] for cell in own for n in _neighbour_cells(*cell) if n in cell_space}
         near.discard(s)
         neighbours.append(tuple(sorted(near)))
     mountains = tuple(s for s, t in enumerate(terrain) if t == MOUNTAIN)

@@ -41,6 +41,7 @@ from boardrules.errors import StateFormatError
 
 __all__ = ["MAX_DICE", "check_state"]
 
+
 def check_state(s: DorasureState) -> DorasureState:
     """``s`` if it is a possible Dorasure state (its running score made canonical), else
     StateFormatError naming the broken field."""
@@ -75,8 +76,10 @@ def _check_hero(s: DorasureState, p: int) -> None:
     if not 0 <= s.health[p] <= sheet.health:
         raise StateFormatError(f"health: {rules.hero_name(p)} has 0..{sheet.health}")
     if not 0 <= s.resource[p] <= rules.stats[p][level][CAP]:
-        raise StateFormatError(f"resource: {rules.hero_name(p)} holds at most "
-                               f"{rules.stats[p][level][CAP]} at level {level}")
+        raise StateFormatError(
+            f"resource: {rules.hero_name(p)} holds at most "
+            f"{rules.stats[p][level][CAP]} at level {level}"
+        )
     if not 0 <= s.gold[p] <= (4 if rules.heroes[p] == PRINCE else 0):
         raise StateFormatError("gold: only the Prince has gold, at most 4")
     lock = s.locked[p]
@@ -97,14 +100,17 @@ def _check_tiles(s: DorasureState) -> None:
     on_board = [q for q in s.quests if q >= 0]
     if len(set(on_board)) != len(on_board) or any(not 0 <= q < len(QUESTS) for q in on_board):
         raise StateFormatError("quests: each quest tile is on at most one mountain")
-    if s.quests[board.farthest] < 0 and s.renewed[board.farthest] != 1 and (
-        len(s.agenda) < 1 or s.agenda[0][0] not in (T_REVEAL_QUEST, T_LAND)
+    if (
+        s.quests[board.farthest] < 0
+        and s.renewed[board.farthest] != 1
+        and (len(s.agenda) < 1 or s.agenda[0][0] not in (T_REVEAL_QUEST, T_LAND))
     ):
         raise StateFormatError("quests: the farthest mountain's quest is face up from setup")
     for m in range(5):
         if s.quests[m] < 0 and (s.flags[m] or (s.rewards[m] >= 0 and s.renewed[m] != 1)):
-            raise StateFormatError("flags/rewards: only on a face-up quest (or a solved "
-                                   "mountain's replenished one)")
+            raise StateFormatError(
+                "flags/rewards: only on a face-up quest (or a solved mountain's replenished one)"
+            )
         if s.quests[m] >= 0 and s.flags[m] >= rules.quests[s.quests[m]].target:
             raise StateFormatError("flags: fewer than the quest's target")
     for k, (slug, copies) in enumerate(REWARDS):
@@ -115,19 +121,24 @@ def _check_tiles(s: DorasureState) -> None:
 def _check_phase(s: DorasureState) -> None:
     """A full meter starts the battle; nobody is held or left dying where the phase says
     otherwise."""
-    if s.phase == ADVENTURE and s.meter >= s.rules.tracks.meter_end and not any(
-        t[0] == T_BATTLE_START for t in s.agenda
+    if (
+        s.phase == ADVENTURE
+        and s.meter >= s.rules.tracks.meter_end
+        and not any(t[0] == T_BATTLE_START for t in s.agenda)
     ):
         raise StateFormatError("meter: a full meter ends the Adventure Phase")
     if s.phase == BATTLE:
         if any(lock >= 0 for lock in s.locked) or not (
             any(s.health) or reading_battle_roll(s.agenda)
         ):
-            raise StateFormatError("locked/health: no labyrinth in the battle, someone alive "
-                                   "(or the last hero's roll still to be read)")
+            raise StateFormatError(
+                "locked/health: no labyrinth in the battle, someone alive "
+                "(or the last hero's roll still to be read)"
+            )
     elif 0 in s.health and not any(t[0] in (T_SURVIVAL, T_DEATHS) for t in s.agenda):
-        raise StateFormatError("health: a hero at 0 in the Adventure Phase awaits the survival "
-                               "roll")
+        raise StateFormatError(
+            "health: a hero at 0 in the Adventure Phase awaits the survival roll"
+        )
 
 
 def _check_spaces(s: DorasureState) -> None:
@@ -136,17 +147,23 @@ def _check_spaces(s: DorasureState) -> None:
     living = [p for p in range(rules.seats) if s.health[p] > 0]
     # A hero passing through another's space is mid-move: at the step, or paying the damage
     # of a Poisonous Swamp he passes through.
-    moving = s.agenda[0][0] == T_MOVE or (any(
-        task[0] == T_MOVE for task in s.agenda) and rules.land_at[s.pos[s.turn]] >= 0)
+    moving = s.agenda[0][0] == T_MOVE or (
+        any(task[0] == T_MOVE for task in s.agenda) and rules.land_at[s.pos[s.turn]] >= 0
+    )
     belk = rules.board.belk
     for p in living:
         for q in living:
             # Heroes who stopped together in Belk stay together when it is razed.
-            if p < q and s.pos[p] == s.pos[q] and effective_terrain(
-                rules, s.razed, s.pos[p]
-            ) not in SHARED and not (moving and s.turn in (p, q)) and s.pos[p] != belk:
-                raise StateFormatError("pos: two heroes stop on one space only in the City, "
-                                       "a village or the Lake")
+            if (
+                p < q
+                and s.pos[p] == s.pos[q]
+                and effective_terrain(rules, s.razed, s.pos[p]) not in SHARED
+                and not (moving and s.turn in (p, q))
+                and s.pos[p] != belk
+            ):
+                raise StateFormatError(
+                    "pos: two heroes stop on one space only in the City, a village or the Lake"
+                )
 
 
 def _check_front(s: DorasureState) -> DorasureState:
@@ -203,8 +220,10 @@ def _check_expansions(s: DorasureState) -> None:
     if s.spent >> n and (s.spent >> n != 1 or rules.heroes != (GRAND_MASTER,)):
         raise StateFormatError("spent: one bit per hero, and the Grand Master's reroll")
     drawn = [t for t in s.lands if t >= 0]
-    if len(s.lands) != len(rules.fang) or len(set(drawn)) != len(drawn) or any(
-        not -1 <= t < 8 for t in s.lands
+    if (
+        len(s.lands) != len(rules.fang)
+        or len(set(drawn)) != len(drawn)
+        or any(not -1 <= t < 8 for t in s.lands)
     ):
         raise StateFormatError("lands: one different land tile (or none yet) per Fang hex")
     pending = {a for code, _, a, _ in s.agenda if code == T_LAND}
@@ -217,8 +236,10 @@ def _check_expansions(s: DorasureState) -> None:
         raise StateFormatError("renewed: Quest Replenishing needs 6 or more heroes")
     if any(s.rewards[m] < 0 for m in marked):
         raise StateFormatError("renewed: only a solved mountain gets a new quest")
-    if len(s.retired) != len(marked) or list(s.retired) != sorted(set(s.retired)) or any(
-        not 0 <= q < len(QUESTS) for q in s.retired
+    if (
+        len(s.retired) != len(marked)
+        or list(s.retired) != sorted(set(s.retired))
+        or any(not 0 <= q < len(QUESTS) for q in s.retired)
     ):
         raise StateFormatError("retired: one solved tile per replenished mountain")
     if any(q in s.quests for q in s.retired):

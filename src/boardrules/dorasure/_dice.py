@@ -93,12 +93,14 @@ def score_roll(count: int) -> Outcomes:
         for b in range(count - a, -1, -1):
             for c in range(count - a - b, -1, -1):
                 d = count - a - b - c
-                ways = factorial(count) // (factorial(a) * factorial(b) * factorial(c)
-                                            * factorial(d))
+                ways = factorial(count) // (
+                    factorial(a) * factorial(b) * factorial(c) * factorial(d)
+                )
                 weight = ways * 2 ** (b + c)
                 text = "dice " + "-" * a + "0" * b + "+" * c + "6" * d
-                out.append((move(M_DICE, _encode((a, b, c, d)), count, text),
-                            Fraction(weight, total)))
+                out.append(
+                    (move(M_DICE, _encode((a, b, c, d)), count, text), Fraction(weight, total))
+                )
     return tuple(out)
 
 
@@ -138,8 +140,7 @@ def pick_roll(kind: int, heroes: tuple[tuple[int, str], ...]) -> Outcomes:
     # P(a given set of s heroes is exactly the set at the top) = sum over the top value v
     # of (1/6)^s * ((v-1)/6)^(n-s); the lowest is the mirror image, same numbers.
     by_size = [
-        sum((Fraction(v - 1, 6) ** (n - s) * Fraction(1, 6) ** s for v in range(1, 7)),
-            Fraction(0))
+        sum((Fraction(v - 1, 6) ** (n - s) * Fraction(1, 6) ** s for v in range(1, 7)), Fraction(0))
         for s in range(n + 1)
     ]
     out = []

@@ -78,8 +78,7 @@ def start(w: Work) -> DorasureState:
     """Setup: the Fang land tiles are drawn, the quest on the mountain farthest from the
     City is turned face up, then the first hero's turn."""
     w.begin_turn(0)
-    w.push(*[Land(0, k) for k in range(len(w.rules.fang))],
-           RevealQuest(0, w.rules.board.farthest))
+    w.push(*[Land(0, k) for k in range(len(w.rules.fang))], RevealQuest(0, w.rules.board.farthest))
     settle(w)
     return w.freeze()
 
@@ -200,12 +199,16 @@ def _automatic(effect: Automatic) -> Callable[[Work, Task], bool]:
         w.todo.pop()
         effect(w, task)
         return False
+
     return run
 
 
 _SPECIAL_SETTLE: dict[int, Callable[[Work, Task], bool]] = {
-    T_EXTRA: _extra_owed, T_ABSORB: _absorb_offered, T_SPEND: _spend_offered,
-    T_ROLL: _dice_to_roll, T_FAITH: _faith_offered,
+    T_EXTRA: _extra_owed,
+    T_ABSORB: _absorb_offered,
+    T_SPEND: _spend_offered,
+    T_ROLL: _dice_to_roll,
+    T_FAITH: _faith_offered,
     **{code: _automatic(effect) for code, effect in _AUTOMATIC.items()},
 }
 _SETTLE: tuple[Callable[[Work, Task], bool], ...] = tuple(
@@ -271,6 +274,5 @@ def _not_a_node(w: Work, task: Task, mv: DorasureMove) -> None:  # pragma: no co
 
 
 _ON_MOVE: tuple[OnMove, ...] = tuple(
-    _BASE_MOVES.get(code, _heroes.DECISIONS.get(code, _not_a_node))
-    for code in range(TASK_COUNT)
+    _BASE_MOVES.get(code, _heroes.DECISIONS.get(code, _not_a_node)) for code in range(TASK_COUNT)
 )

@@ -211,8 +211,7 @@ def movement_sixes(w: Work, seat: int, sixes: int) -> None:
     """The 6s of a movement roll: the Minstrel may sing his Lullaby (the token stays, once
     per game, the Treasure found); otherwise each 6 moves the token, or with 6-11 heroes
     rolls a Special Chance."""
-    if (sixes and w.hero(seat) == MINSTREL and TREASURE in w.rewards
-            and not w.spent >> seat & 1):
+    if sixes and w.hero(seat) == MINSTREL and TREASURE in w.rewards and not w.spent >> seat & 1:
         w.push(Lullaby(seat, sixes))
     else:
         meter_sixes(w, seat, sixes)
@@ -251,8 +250,11 @@ _STILL_APPLIES: dict[int, Callable[[Work, Task], bool]] = {
     T_TUNE: lambda w, t: w.health[t[1]] > 0 and w.resource[t[1]] > 0 and w.health[t[2]] > 0,
     T_GUST: lambda w, t: w.resource[t[1]] >= 1,
     T_BIG_BANG: lambda w, t: w.resource[t[1]] >= 5,
-    T_KISS: lambda w, t: (w.health[t[1]] > 0 and not w.spent >> t[1] & 1
-                          and any(h == 0 and w.can_heal(p) for p, h in enumerate(w.health))),
+    T_KISS: lambda w, t: (
+        w.health[t[1]] > 0
+        and not w.spent >> t[1] & 1
+        and any(h == 0 and w.can_heal(p) for p, h in enumerate(w.health))
+    ),
     T_ELIXIR: lambda w, t: w.health[t[1]] < w.max_health(t[1]) and w.can_heal(t[1]),
 }
 
@@ -268,8 +270,14 @@ _GAUNTLETS = _yes_no(M_GAUNTLETS, "gauntlets")
 _MASTER_REROLL = _yes_no(M_MASTER_REROLL, "reroll")
 _ELIXIR = _yes_no(M_ELIXIR, "elixir")
 _NO_KISS = move(M_KISS, -1, 0, "no-kiss")
-_FIXED = {T_GUST: _GUST, T_LULLABY: _LULLABY, T_BIG_BANG: _BIG_BANG,
-          T_GAUNTLETS: _GAUNTLETS, T_MASTER_REROLL: _MASTER_REROLL, T_ELIXIR: _ELIXIR}
+_FIXED = {
+    T_GUST: _GUST,
+    T_LULLABY: _LULLABY,
+    T_BIG_BANG: _BIG_BANG,
+    T_GAUNTLETS: _GAUNTLETS,
+    T_MASTER_REROLL: _MASTER_REROLL,
+    T_ELIXIR: _ELIXIR,
+}
 _COUNTED: dict[str, tuple[DorasureMove, ...]] = {}
 
 
@@ -280,8 +288,7 @@ def _counted(word: str, kind: int, top: int) -> tuple[DorasureMove, ...]:
     return moves[: top + 1]
 
 
-def hero_moves(s: DorasureState, code: int, seat: int, a: int, b: int
-               ) -> tuple[DorasureMove, ...]:
+def hero_moves(s: DorasureState, code: int, seat: int, a: int, b: int) -> tuple[DorasureMove, ...]:
     """The choices of an expansion decision task."""
     fixed = _FIXED.get(code)
     if fixed is not None:
@@ -292,10 +299,12 @@ def hero_moves(s: DorasureState, code: int, seat: int, a: int, b: int
         return _counted("tune", M_TUNE, s.resource[seat])
     rules = s.rules
     # No hero standing on the Mirage City regains health, a revived one neither.
-    dead = [p for p, h in enumerate(s.health)
-            if h == 0 and not (s.lands and on_mirage(rules, s.lands, s.pos[p]))]
-    return (*(move(M_KISS, p, 0, f"kiss {hero_token(rules.hero_name(p))}") for p in dead),
-            _NO_KISS)
+    dead = [
+        p
+        for p, h in enumerate(s.health)
+        if h == 0 and not (s.lands and on_mirage(rules, s.lands, s.pos[p]))
+    ]
+    return (*(move(M_KISS, p, 0, f"kiss {hero_token(rules.hero_name(p))}") for p in dead), _NO_KISS)
 
 
 def _doll(w: Work, task: Task, mv: DorasureMove) -> None:
@@ -363,9 +372,15 @@ def _elixir(w: Work, task: Task, mv: DorasureMove) -> None:
 
 #: The effect of the choice made at each expansion decision task.
 DECISIONS: dict[int, Callable[[Work, Task, DorasureMove], None]] = {
-    T_DOLL: _doll, T_TUNE: _tune, T_GUST: _gust, T_LULLABY: _lullaby,
-    T_BIG_BANG: _big_bang, T_KISS: _kiss, T_GAUNTLETS: _gauntlets,
-    T_MASTER_REROLL: _master_reroll, T_ELIXIR: _elixir,
+    T_DOLL: _doll,
+    T_TUNE: _tune,
+    T_GUST: _gust,
+    T_LULLABY: _lullaby,
+    T_BIG_BANG: _big_bang,
+    T_KISS: _kiss,
+    T_GAUNTLETS: _gauntlets,
+    T_MASTER_REROLL: _master_reroll,
+    T_ELIXIR: _elixir,
 }
 
 

@@ -112,8 +112,10 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> DorasureState:
     if phase not in PHASE_NAMES:
         raise StateFormatError(f"field 'phase' must be one of {', '.join(PHASE_NAMES)}")
     pos_names = body.get("pos")
-    if not isinstance(pos_names, list) or len(pos_names) != n or not all(
-        isinstance(p, str) and p in board.index for p in pos_names
+    if (
+        not isinstance(pos_names, list)
+        or len(pos_names) != n
+        or not all(isinstance(p, str) and p in board.index for p in pos_names)
     ):
         raise StateFormatError(f"field 'pos' must list {n} space names")
     agenda = body.get("agenda")

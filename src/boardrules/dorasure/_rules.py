@@ -142,8 +142,9 @@ def chance_outcomes(s: DorasureState) -> Outcomes:
         return CLAW_ROLL
     if code == T_REVEAL_QUEST:
         on_board = set(s.quests)
-        return quest_draw(tuple(t for t in range(len(QUESTS))
-                                if t not in on_board and t not in s.retired))
+        return quest_draw(
+            tuple(t for t in range(len(QUESTS)) if t not in on_board and t not in s.retired)
+        )
     if code == T_REVEAL_REWARD:
         left = tuple(n - s.rewards.count(k) for k, (_, n) in enumerate(REWARDS))
         return reward_draw(left)
@@ -224,8 +225,10 @@ def _movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
         rest.remove(value)
         for there in board.neighbours[here]:
             if need[there] <= value and (
-                there not in blocked or _can_leave(need, board.neighbours, there,
-                                                   _after_entering(s, there, rest), blocked)
+                there not in blocked
+                or _can_leave(
+                    need, board.neighbours, there, _after_entering(s, there, rest), blocked
+                )
             ):
                 out.append(move(M_STEP, value, there, f"step {value} {names[there]}"))
     if here not in blocked or not out:
@@ -238,8 +241,13 @@ def _after_entering(s: DorasureState, space: int, rest: list[int]) -> tuple[int,
     return () if s.lands and tile_at(s, space) == QUICKSAND else tuple(rest)
 
 
-def _can_leave(need: tuple[int, ...], neighbours: tuple[tuple[int, ...], ...], here: int,
-               dice: tuple[int, ...], blocked: set[int]) -> bool:
+def _can_leave(
+    need: tuple[int, ...],
+    neighbours: tuple[tuple[int, ...], ...],
+    here: int,
+    dice: tuple[int, ...],
+    blocked: set[int],
+) -> bool:
     # ``need`` is per space the least die entering it (Razed Belk, a road, needs the 2 of
     # the village it was).
     if here not in blocked:
@@ -248,8 +256,7 @@ def _can_leave(need: tuple[int, ...], neighbours: tuple[tuple[int, ...], ...], h
         rest = list(dice)
         rest.remove(value)
         for there in neighbours[here]:
-            if need[there] <= value and _can_leave(need, neighbours, there, tuple(rest),
-                                                   blocked):
+            if need[there] <= value and _can_leave(need, neighbours, there, tuple(rest), blocked):
                 return True
     return False
 
@@ -314,8 +321,10 @@ _FIELD_TYPES = (int, int, int, str)
 
 def _shown(mv: object) -> str:
     """A move as an error names it: its notation, never the repr of a forged object."""
-    if type(mv) is DorasureMove and (
-        type(mv.kind), type(mv.a), type(mv.b), type(mv.text)) == _FIELD_TYPES:
+    if (
+        type(mv) is DorasureMove
+        and (type(mv.kind), type(mv.a), type(mv.b), type(mv.text)) == _FIELD_TYPES
+    ):
         return mv.text
     return f"a forged {type(mv).__name__} (a field of the wrong type)"
 
@@ -352,4 +361,3 @@ def evaluate(s: DorasureState) -> tuple[float, ...]:
         xp = sum(s.xp) / (rules.tracks.xp_max * len(s.xp))
         value = 0.1 + 0.3 * solved + 0.3 * xp + 0.1 * health
     return (min(1.0, max(0.0, value)),) * len(s.health)
-

@@ -49,8 +49,16 @@ from boardrules.dorasure._work import Work
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options
 
-__all__ = ["OPTIONS", "RULES_CACHE_SIZE", "FrozenMapping", "frozen", "new_game", "options_of",
-           "position", "rules_for"]
+__all__ = [
+    "OPTIONS",
+    "RULES_CACHE_SIZE",
+    "FrozenMapping",
+    "frozen",
+    "new_game",
+    "options_of",
+    "position",
+    "rules_for",
+]
 
 
 SOLO = "Grand Master"
@@ -136,13 +144,22 @@ def _quests(value: Any) -> dict[str, Any]:
 
 #: The options of Dorasure.
 OPTIONS: tuple[Option, ...] = (
-    Option("players", None, "number of heroes, 1..11 (default 4, or the length of heroes); "
-           "1 is the Grand Master's solo game, 6..11 add the 6-11 hero rules", _players),
+    Option(
+        "players",
+        None,
+        "number of heroes, 1..11 (default 4, or the length of heroes); "
+        "1 is the Grand Master's solo game, 6..11 add the 6-11 hero rules",
+        _players,
+    ),
     Option("heroes", None, "the heroes in play; seats follow the turn order", _heroes),
     Option("board", DEFAULT_ROWS, "the map as rows of terrain letters C V R L P F M", _rows),
     Option("sheets", {}, "hero sheet overrides: {hero: {field: value}}", _sheets),
-    Option("dragon", {}, "track overrides: xp_max, levels, meter_end, fire_icons, health, "
-           "claws, werewolf_icons", _dragon),
+    Option(
+        "dragon",
+        {},
+        "track overrides: xp_max, levels, meter_end, fire_icons, health, claws, werewolf_icons",
+        _dragon,
+    ),
     Option("quest_tiles", {}, "quest tile overrides: {slug: {field: value}}", _quests),
     Option("fang", False, "the Fang expansion: 5 of the 8 land tiles on the Fang hexes", flag),
 )
@@ -262,13 +279,30 @@ def options_of(s: DorasureState) -> dict[str, Any]:
 def _blank(rules: Rules) -> DorasureState:
     n = rules.seats
     board = rules.board
-    pos = tuple(board.lake if h == SHAMAN and board.lake >= 0 else board.city
-                for h in rules.heroes)
+    pos = tuple(board.lake if h == SHAMAN and board.lake >= 0 else board.city for h in rules.heroes)
     return DorasureState(
-        rules, ADVENTURE, 0, pos, tuple(sh.health for sh in rules.sheets),
+        rules,
+        ADVENTURE,
+        0,
+        pos,
+        tuple(sh.health for sh in rules.sheets),
         tuple(sh.resource_start for sh in rules.sheets),
-        tuple(1 if h == PRINCE else 0 for h in rules.heroes), (0,) * n, (-1,) * n, 0, 0, 0,
-        False, (-1,) * 5, (0,) * 5, (-1,) * 5, (), 0, 0, 0, (0, 0, 0, 0), (),
+        tuple(1 if h == PRINCE else 0 for h in rules.heroes),
+        (0,) * n,
+        (-1,) * n,
+        0,
+        0,
+        0,
+        False,
+        (-1,) * 5,
+        (0,) * 5,
+        (-1,) * 5,
+        (),
+        0,
+        0,
+        0,
+        (0, 0, 0, 0),
+        (),
         (-1,) * len(rules.fang),
     )
 
@@ -360,7 +394,9 @@ def position(
         raise StateFormatError(f"turn: {turn!r} is not in this game")
     t = names.seat[turn] if turn is not None else 0
     s = DorasureState(
-        rules, BATTLE if step == "battle" else ADVENTURE, t,
+        rules,
+        BATTLE if step == "battle" else ADVENTURE,
+        t,
         names.per_seat(at, s.pos, "at", names.space),
         names.per_seat(health, s.health, "health"),
         names.per_seat(resource, s.resource, "resource"),
@@ -368,11 +404,18 @@ def position(
         names.per_seat(xp, s.xp, "xp"),
         names.per_seat(locked, s.locked, "locked", names.mountain),
         sum(1 << names.seat[h] for h in spent if h in names.seat) | (rerolled << rules.seats),
-        meter, wounds, razed,
+        meter,
+        wounds,
+        razed,
         names.by_mountain(quests, -1, lambda slug: _index(slugs, slug, "quest")),
         names.by_mountain(flags, 0, lambda count: count),
         names.by_mountain(solved, -1, lambda slug: _index(REWARD_SLUGS, slug, "reward")),
-        tuple(sorted(dice)), 0, 0, 0, (0, 0, 0, 0), _agenda_at(rules, step, t),
+        tuple(sorted(dice)),
+        0,
+        0,
+        0,
+        (0, 0, 0, 0),
+        _agenda_at(rules, step, t),
         _land_tiles(rules, lands),
         names.by_mountain(dict.fromkeys(renewed, 1), 0, int),
         tuple(sorted(slugs.index(q) for q in retired)),
@@ -391,8 +434,13 @@ class _Names:
         self.board = rules.board
         self.seat = {rules.hero_name(p): p for p in range(rules.seats)}
 
-    def per_seat(self, values: Mapping[str, Any] | None, base: tuple[int, ...], what: str,
-                 convert: Callable[[Any], int] | None = None) -> tuple[int, ...]:
+    def per_seat(
+        self,
+        values: Mapping[str, Any] | None,
+        base: tuple[int, ...],
+        what: str,
+        convert: Callable[[Any], int] | None = None,
+    ) -> tuple[int, ...]:
         out = list(base)
         for hero, value in (values or {}).items():
             if hero not in self.seat:
@@ -411,8 +459,9 @@ class _Names:
             raise StateFormatError(f"{name!r} is not a mountain")
         return self.board.mountains.index(m)
 
-    def by_mountain(self, values: Mapping[str, Any] | None, blank: int,
-                    convert: Callable[[Any], int]) -> tuple[int, ...]:
+    def by_mountain(
+        self, values: Mapping[str, Any] | None, blank: int, convert: Callable[[Any], int]
+    ) -> tuple[int, ...]:
         out = [blank] * 5
         for name, value in (values or {}).items():
             out[self.mountain(name)] = convert(value)

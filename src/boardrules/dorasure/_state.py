@@ -40,8 +40,15 @@ REWARD_SLUGS = tuple(slug for slug, _ in REWARDS)
 
 # Stat columns of Options.stats[seat][level].
 SPEED, DANGER_PLAINS, DANGER_FOREST, COMBAT, SEARCH, KNOWLEDGE, CAP = range(7)
-_STAT_FIELDS = ("speed", "danger_plains", "danger_forest", "combat", "search", "knowledge",
-                "resource_cap")
+_STAT_FIELDS = (
+    "speed",
+    "danger_plains",
+    "danger_forest",
+    "combat",
+    "search",
+    "knowledge",
+    "resource_cap",
+)
 ATTRIBUTE = {"combat": COMBAT, "search": SEARCH, "knowledge": KNOWLEDGE}
 
 # Task codes.  Chance tasks:
@@ -152,8 +159,9 @@ class Options:
         object.__setattr__(self, "level_of", levels)
         spaces = len(self.board.names)
         object.__setattr__(
-            self, "land_at", tuple(self.fang.index(s) if s in self.fang else -1
-                                   for s in range(spaces))
+            self,
+            "land_at",
+            tuple(self.fang.index(s) if s in self.fang else -1 for s in range(spaces)),
         )
         terrain = tuple(LAND if s in self.fang else t for s, t in enumerate(self.board.terrain))
         object.__setattr__(self, "terrain", terrain)
@@ -219,7 +227,6 @@ class Task(_Row):
     def problem(self, s: DorasureState, i: int) -> str | None:
         """Why this task cannot stand at index ``i`` of ``s``'s agenda (None: it can)."""
         return None
-
 
 
 @pickled_without_memo
@@ -310,7 +317,6 @@ class State:
         return full_repr(self)
 
 
-
 @attrs.frozen(repr=False)
 class Move:
     """A move or chance outcome; ``str(move)`` is its notation (see the docs page) and
@@ -334,11 +340,13 @@ class Move:
     def __attrs_post_init__(self) -> None:
         for value in (self.kind, self.a, self.b):
             if type(value) is not int:
-                raise TypeError("a Dorasure move's kind, a and b are ints and its text a str, "
-                                f"not {value!r}")
+                raise TypeError(
+                    f"a Dorasure move's kind, a and b are ints and its text a str, not {value!r}"
+                )
         if type(self.text) is not str:
-            raise TypeError("a Dorasure move's kind, a and b are ints and its text a str, "
-                            f"not {self.text!r}")
+            raise TypeError(
+                f"a Dorasure move's kind, a and b are ints and its text a str, not {self.text!r}"
+            )
 
     def __str__(self) -> str:
         return self.text

@@ -62,8 +62,14 @@ _HIGHLIGHT = "#cc0077"
 #: Terrain colours by terrain index (city, village, road, lake, plains, forest, mountain,
 #: Fang land tile) with the colour of text on them.
 TERRAIN_COLOURS: tuple[tuple[str, str], ...] = (
-    ("#b9a8cf", INK), ("#e9c88e", INK), ("#d8cdb3", INK), ("#6fa8dc", INK),
-    ("#cfe8a3", INK), ("#3f7f45", "#ffffff"), ("#8a7866", "#ffffff"), ("#c7a4dd", INK),
+    ("#b9a8cf", INK),
+    ("#e9c88e", INK),
+    ("#d8cdb3", INK),
+    ("#6fa8dc", INK),
+    ("#cfe8a3", INK),
+    ("#3f7f45", "#ffffff"),
+    ("#8a7866", "#ffffff"),
+    ("#c7a4dd", INK),
 )
 # Grey is left out: it marks a dead hero.
 _TINT_NAMES = ("blue", "orange", "green", "purple", "sky", "yellow", "red")
@@ -86,8 +92,10 @@ def _hex_centre(col: int, row: int) -> Point:
 
 
 def _corners(cx: float, cy: float, r: float = _R) -> list[Point]:
-    return [(cx + r * math.cos(math.radians(60 * k - 30)), cy + r * math.sin(math.radians(
-        60 * k - 30))) for k in range(6)]
+    return [
+        (cx + r * math.cos(math.radians(60 * k - 30)), cy + r * math.sin(math.radians(60 * k - 30)))
+        for k in range(6)
+    ]
 
 
 def _space_centre(s: State, space: int) -> Point:
@@ -130,8 +138,7 @@ def render_svg(
     top = max(map_h, 430.0) + 8
     d = Drawing(map_w + _PANEL, top + _ROW * (rules.seats + 1) + 10)
     d.rect(0, 0, d.width, d.height, fill=PAPER)
-    d.text(_MARGIN, _MARGIN + 8, _headline(s), size=14, anchor="start", bold=True,
-           cls="status")
+    d.text(_MARGIN, _MARGIN + 8, _headline(s), size=14, anchor="start", bold=True, cls="status")
     _draw_map(d, s)
     _draw_quests(d, s)
     if move is not None:
@@ -195,8 +202,7 @@ def _draw_quests(d: Drawing, s: State) -> None:
         if solved:
             d.text(cx, cy - 5, "solved", size=8, fill="#ffffff", bold=True)
             reward = s.rewards[i]
-            d.text(cx, cy + 7, REWARD_SLUGS[reward] if reward >= 0 else "", size=8,
-                   fill="#ffffff")
+            d.text(cx, cy + 7, REWARD_SLUGS[reward] if reward >= 0 else "", size=8, fill="#ffffff")
         elif q >= 0:
             tile = rules.quests[q]
             d.text(cx, cy - 6, tile.slug, size=8 if len(tile.slug) <= 9 else 6.5, bold=True)
@@ -207,8 +213,12 @@ def _draw_quests(d: Drawing, s: State) -> None:
         if s.flags[i]:
             d.open("flag", f"{s.flags[i]} flag(s)")
             d.line([(cx + 18, cy + 30), (cx + 18, cy + 14)], width=1.5)
-            d.polygon([(cx + 18, cy + 14), (cx + 29, cy + 18), (cx + 18, cy + 22)],
-                      fill="#d55e00", stroke=INK, width=0.8)
+            d.polygon(
+                [(cx + 18, cy + 14), (cx + 29, cy + 18), (cx + 18, cy + 22)],
+                fill="#d55e00",
+                stroke=INK,
+                width=0.8,
+            )
             d.text(cx + 10, cy + 25, str(s.flags[i]), size=9, bold=True, fill="#ffffff")
             d.close()
 
@@ -221,8 +231,7 @@ def _quest_title(s: State, i: int) -> str:
     if q < 0:
         return f"mountain {name}: quest tile face down"
     tile = s.rules.quests[q]
-    return (f"mountain {name}: {tile.name} ({tile.attribute} {tile.target}), "
-            f"{s.flags[i]} flag(s)")
+    return f"mountain {name}: {tile.name} ({tile.attribute} {tile.target}), {s.flags[i]} flag(s)"
 
 
 def _draw_heroes(d: Drawing, s: State) -> None:
@@ -241,8 +250,16 @@ def _draw_heroes(d: Drawing, s: State) -> None:
             dead = s.health[seat] == 0
             name = rules.hero_name(seat)
             tint = PALETTE["grey"] if dead else _tint(seat)
-            d.marker(x, y, 11, seat, tint, _initials(name), cls="hero dead" if dead else "hero",
-                     title=f"{name} (seat {seat})" + (", dead" if dead else ""))
+            d.marker(
+                x,
+                y,
+                11,
+                seat,
+                tint,
+                _initials(name),
+                cls="hero dead" if dead else "hero",
+                title=f"{name} (seat {seat})" + (", dead" if dead else ""),
+            )
 
 
 def _draw_move(d: Drawing, s: State, move: Move) -> None:
@@ -269,39 +286,80 @@ def _draw_move(d: Drawing, s: State, move: Move) -> None:
 def _draw_dragon(d: Drawing, s: State, left: float) -> None:
     tracks = s.rules.tracks
     y = _MARGIN + 40
-    d.text(left, y, f"Dragon meter {s.meter}/{tracks.meter_end} (orange: fire icons)", size=12,
-           anchor="start", bold=True)
+    d.text(
+        left,
+        y,
+        f"Dragon meter {s.meter}/{tracks.meter_end} (orange: fire icons)",
+        size=12,
+        anchor="start",
+        bold=True,
+    )
     box = min(19.0, (_PANEL - 16) / (tracks.meter_end + 1))
     d.open("meter", "rampaging meter (fire icons marked)")
     for k in range(tracks.meter_end + 1):
         x = left + k * box
         fire = k in tracks.fire_icons
-        d.rect(x, y + 12, box - 2, box - 2, fill="#f6c28b" if fire else "#ffffff", stroke=INK,
-               width=0.8)
-        d.text(x + box / 2 - 1, y + 12 + box / 2 - 1, str(k), size=7,
-               fill="#9a3b00" if fire else "#777777", bold=fire)
+        d.rect(
+            x,
+            y + 12,
+            box - 2,
+            box - 2,
+            fill="#f6c28b" if fire else "#ffffff",
+            stroke=INK,
+            width=0.8,
+        )
+        d.text(
+            x + box / 2 - 1,
+            y + 12 + box / 2 - 1,
+            str(k),
+            size=7,
+            fill="#9a3b00" if fire else "#777777",
+            bold=fire,
+        )
     d.close()
     mark_x = left + s.meter * box + box / 2 - 1
     d.open("meter-mark", f"the dragon token: meter {s.meter}")
-    d.polygon([(mark_x, y + 14 + box), (mark_x - 6, y + 24 + box), (mark_x + 6, y + 24 + box)],
-              fill="#8e2b2b", stroke=INK)
+    d.polygon(
+        [(mark_x, y + 14 + box), (mark_x - 6, y + 24 + box), (mark_x + 6, y + 24 + box)],
+        fill="#8e2b2b",
+        stroke=INK,
+    )
     d.close()
     y += 56
     left_health = tracks.health - s.wounds
-    d.text(left, y, f"Dragon health {left_health}/{tracks.health} (claws, swords)", size=12,
-           anchor="start", bold=True)
+    d.text(
+        left,
+        y,
+        f"Dragon health {left_health}/{tracks.health} (claws, swords)",
+        size=12,
+        anchor="start",
+        bold=True,
+    )
     side = min(30.0, (_PANEL - 16) / tracks.health)
     d.open("dragon-health", f"dragon health {left_health}/{tracks.health}")
     for k in range(1, tracks.health + 1):
         x = left + (k - 1) * side
         claw = k in tracks.claws
-        d.rect(x, y + 12, side - 3, side - 3, fill="#fde0dd" if claw else "#ffffff",
-               stroke=INK, width=1.5 if claw else 0.8, cls="claw" if claw else None)
+        d.rect(
+            x,
+            y + 12,
+            side - 3,
+            side - 3,
+            fill="#fde0dd" if claw else "#ffffff",
+            stroke=INK,
+            width=1.5 if claw else 0.8,
+            cls="claw" if claw else None,
+        )
         if claw:
             for j in (-5, 0, 5):
-                d.line([(x + side / 2 - 1.5 + j - 3, y + 16), (x + side / 2 - 1.5 + j + 2,
-                                                               y + 9 + side - 3)],
-                       stroke="#b01c1c", width=1.2)
+                d.line(
+                    [
+                        (x + side / 2 - 1.5 + j - 3, y + 16),
+                        (x + side / 2 - 1.5 + j + 2, y + 9 + side - 3),
+                    ],
+                    stroke="#b01c1c",
+                    width=1.2,
+                )
         if k <= s.wounds:
             cx = x + side / 2 - 1.5
             d.open("wound", f"sword {k}")
@@ -316,12 +374,24 @@ def _draw_dice(d: Drawing, s: State, left: float, y: float) -> None:
     if s.phase < WON and s.agenda:
         code, seat, _, _ = s.agenda[0]
         who = "chance" if code in CHANCE_TASKS else s.rules.hero_name(seat)
-        d.text(left, y, f"Next: {who} - {_TASK_WORDS.get(code, '')}", size=11,
-               anchor="start", bold=True)
+        d.text(
+            left,
+            y,
+            f"Next: {who} - {_TASK_WORDS.get(code, '')}",
+            size=11,
+            anchor="start",
+            bold=True,
+        )
         if code in (T_ROLL, T_EXTRA):
             ones, low, mid, six = s.roll
-            d.text(left, y + 18, f"roll so far: score {s.score} ({ones} ones, {low} twos or "
-                   f"threes, {mid} fours or fives, {six} sixes)", size=9, anchor="start")
+            d.text(
+                left,
+                y + 18,
+                f"roll so far: score {s.score} ({ones} ones, {low} twos or "
+                f"threes, {mid} fours or fives, {six} sixes)",
+                size=9,
+                anchor="start",
+            )
         if code == T_MOVE and s.dice:
             d.text(left, y + 18, "movement dice left:", size=10, anchor="start")
     for k, value in enumerate(s.dice):
@@ -329,15 +399,27 @@ def _draw_dice(d: Drawing, s: State, left: float, y: float) -> None:
     y += 82
     d.text(left, y, "Quests", size=12, anchor="start", bold=True)
     for i in range(len(s.quests)):
-        d.text(left, y + 16 + 14 * i, _quest_title(s, i).replace("mountain ", ""), size=8.5,
-               anchor="start")
+        d.text(
+            left,
+            y + 16 + 14 * i,
+            _quest_title(s, i).replace("mountain ", ""),
+            size=8.5,
+            anchor="start",
+        )
 
 
 def _draw_sheets(d: Drawing, s: State, top: float, first: int | None) -> None:
     rules = s.rules
     d.rect(0, top, d.width, d.height - top, fill="#ffffff", stroke=INK)
-    heads = ("hero", "space", "health", "XP (level)", "resource",
-             "speed / combat / search / knowledge", "")
+    heads = (
+        "hero",
+        "space",
+        "health",
+        "XP (level)",
+        "resource",
+        "speed / combat / search / knowledge",
+        "",
+    )
     columns = (12.0, 130.0, 180.0, 330.0, 410.0, 490.0, 690.0)
     for x, head in zip(columns, heads, strict=True):
         d.text(x, top + 12, head, size=10, anchor="start", bold=True)
@@ -349,8 +431,7 @@ def _draw_sheets(d: Drawing, s: State, top: float, first: int | None) -> None:
         _sheet_row(d, s, seat, y, columns)
 
 
-def _sheet_row(d: Drawing, s: State, seat: int, y: float,
-               columns: tuple[float, ...]) -> None:
+def _sheet_row(d: Drawing, s: State, seat: int, y: float, columns: tuple[float, ...]) -> None:
     rules = s.rules
     name = rules.hero_name(seat)
     level = s.level(seat)
@@ -370,15 +451,22 @@ def _sheet_row(d: Drawing, s: State, seat: int, y: float,
     most = rules.sheets[seat].health
     box = min(14.0, 140 / max(1, most))
     for k in range(most):
-        d.rect(columns[2] + k * box, y - 5, box - 2, 10,
-               fill="#d55e00" if k < s.health[seat] else "#ffffff", stroke=INK, width=0.6)
-    d.text(columns[3], y, f"{s.xp[seat]}/{rules.tracks.xp_max} ({level})", size=10,
-           anchor="start")
+        d.rect(
+            columns[2] + k * box,
+            y - 5,
+            box - 2,
+            10,
+            fill="#d55e00" if k < s.health[seat] else "#ffffff",
+            stroke=INK,
+            width=0.6,
+        )
+    d.text(columns[3], y, f"{s.xp[seat]}/{rules.tracks.xp_max} ({level})", size=10, anchor="start")
     gold = f", gold {s.gold[seat]}" if rules.heroes[seat] == PRINCE else ""
     d.text(columns[4], y, f"{s.resource[seat]}{gold}", size=10, anchor="start")
     stats = rules.stats[seat][level]
-    values = [stats[SPEED]] + [attribute_of(rules, seat, c, s.xp[seat], s.resource[seat])
-                               for c in (COMBAT, SEARCH, KNOWLEDGE)]
+    values = [stats[SPEED]] + [
+        attribute_of(rules, seat, c, s.xp[seat], s.resource[seat])
+        for c in (COMBAT, SEARCH, KNOWLEDGE)
+    ]
     d.text(columns[5], y, " / ".join(map(str, values)), size=10, anchor="start")
     d.close()
-

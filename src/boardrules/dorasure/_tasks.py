@@ -105,12 +105,18 @@ __all__ = [
 #: The most dice a stored roll may name.
 MAX_DICE = 40
 
+
 def _next(s: DorasureState, i: int) -> tuple[int, ...]:
     return s.agenda[i + 1] if i + 1 < len(s.agenda) else (-1, -1, -1, -1)
 
 
-_READING = {P_ADVENTURE: T_ADVENTURE_END, P_QUEST: T_QUEST_END, P_BATTLE: T_BATTLE_END,
-            P_REROLLED: T_BATTLE_END, P_COMBO: T_COMBO_END}
+_READING = {
+    P_ADVENTURE: T_ADVENTURE_END,
+    P_QUEST: T_QUEST_END,
+    P_BATTLE: T_BATTLE_END,
+    P_REROLLED: T_BATTLE_END,
+    P_COMBO: T_COMBO_END,
+}
 _READINGS = frozenset(_READING.values())
 #: The readings of a battle roll (a Team Combo's included).
 BATTLE_READINGS = frozenset((T_BATTLE_END, T_COMBO_END))
@@ -120,7 +126,7 @@ _OPENERS = frozenset((T_QUEST_START, T_QUEST_ROLLS, T_END_TURN, T_BATTLE_START, 
 
 def _read_later(s: DorasureState, i: int, purpose: int) -> str | None:
     """A roll (or its spending, extra dice, rerolls) is read by the next reading after it."""
-    for task in s.agenda[i + 1:]:
+    for task in s.agenda[i + 1 :]:
         if task[0] in _READINGS:
             return None if task[0] == _READING.get(purpose) else "a roll read by another chart"
         if task[0] in _OPENERS:
@@ -419,7 +425,7 @@ class Absorb(Task):
 
 def _deaths_later(s: DorasureState, i: int) -> str | None:
     """Damage is dealt by a cause whose deaths are checked once it is paid."""
-    if any(task[0] == T_DEATHS for task in s.agenda[i + 1:]):
+    if any(task[0] == T_DEATHS for task in s.agenda[i + 1 :]):
         return None
     return "damage with no check of the deaths after it"
 
@@ -743,13 +749,56 @@ class Hardened(Task):
 
 #: The task class of each code.
 TASK_TYPES: tuple[type[Task], ...] = tuple(
-    sorted((cls for cls in (
-        MoveRoll, Rampage, Pick, Survival, Roll, Extra, RevealQuest, RevealReward, Claw,
-        Faith, Steps, Act, Ask, Reply, Absorb, Spend, Reroll, Bullet, Shield, Deaths,
-        QuestStart, QuestRolls, QuestEnd, AfterQuest, AdventureEnd, BattleEnd, ComboEnd,
-        EndTurn, BattleStart, Gust, Doll, Tune, Lullaby, BigBang, Kiss, Gauntlets,
-        MasterReroll, Elixir, Special, Land, Replenish, Hardened,
-    )), key=lambda cls: cls.CODE)
+    sorted(
+        (
+            cls
+            for cls in (
+                MoveRoll,
+                Rampage,
+                Pick,
+                Survival,
+                Roll,
+                Extra,
+                RevealQuest,
+                RevealReward,
+                Claw,
+                Faith,
+                Steps,
+                Act,
+                Ask,
+                Reply,
+                Absorb,
+                Spend,
+                Reroll,
+                Bullet,
+                Shield,
+                Deaths,
+                QuestStart,
+                QuestRolls,
+                QuestEnd,
+                AfterQuest,
+                AdventureEnd,
+                BattleEnd,
+                ComboEnd,
+                EndTurn,
+                BattleStart,
+                Gust,
+                Doll,
+                Tune,
+                Lullaby,
+                BigBang,
+                Kiss,
+                Gauntlets,
+                MasterReroll,
+                Elixir,
+                Special,
+                Land,
+                Replenish,
+                Hardened,
+            )
+        ),
+        key=lambda cls: cls.CODE,
+    )
 )
 assert [cls.CODE for cls in TASK_TYPES] == list(range(TASK_COUNT))
 
@@ -761,7 +810,7 @@ def task_from_row(row: list[int] | tuple[int, ...]) -> Task:
     if not 0 <= code < TASK_COUNT:
         raise ValueError(f"no task has the code {code}")
     cls = TASK_TYPES[code]
-    if (a, b)[len(cls.FIELDS):] != (0, 0)[len(cls.FIELDS):]:
+    if (a, b)[len(cls.FIELDS) :] != (0, 0)[len(cls.FIELDS) :]:
         raise ValueError(f"{cls.__name__} has no argument beyond {cls.FIELDS}")
     return cls(seat, a, b)
 

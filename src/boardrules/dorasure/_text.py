@@ -39,15 +39,35 @@ __all__ = ["parse_move", "render"]
 
 _LETTERS = "CVRLPFM"
 _TASK_WORDS = {
-    0: "movement roll", 1: "Roaming Dragon Chart roll", 2: "roll-off", 3: "survival roll",
-    4: "roll", 5: "extra die", 6: "quest tile", 7: "reward tile", 8: "Retaliation roll",
-    9: "Faith?", 10: "moves", 11: "chooses an action", 12: "asks for assistance",
-    13: "answers a call for assistance", 14: "pays damage with resources?",
-    15: "spends resources for dice", 16: "Oboro-Gasumi reroll?", 17: "Poisoned Bullets?",
-    18: "Platinum Shield?", 29: "Final Move: Gust?", 30: "Body-Swapping Doll: take how much?",
-    31: "Heroic Tune: dice for the ally?", 32: "Lullaby?", 33: "Big Bang?",
-    34: "Kiss of Death?", 35: "Werewolf Lord's Gauntlets: a second turn?",
-    36: "reroll all his dice (once per game)?", 37: "Elixir?", 38: "Special Chance roll",
+    0: "movement roll",
+    1: "Roaming Dragon Chart roll",
+    2: "roll-off",
+    3: "survival roll",
+    4: "roll",
+    5: "extra die",
+    6: "quest tile",
+    7: "reward tile",
+    8: "Retaliation roll",
+    9: "Faith?",
+    10: "moves",
+    11: "chooses an action",
+    12: "asks for assistance",
+    13: "answers a call for assistance",
+    14: "pays damage with resources?",
+    15: "spends resources for dice",
+    16: "Oboro-Gasumi reroll?",
+    17: "Poisoned Bullets?",
+    18: "Platinum Shield?",
+    29: "Final Move: Gust?",
+    30: "Body-Swapping Doll: take how much?",
+    31: "Heroic Tune: dice for the ally?",
+    32: "Lullaby?",
+    33: "Big Bang?",
+    34: "Kiss of Death?",
+    35: "Werewolf Lord's Gauntlets: a second turn?",
+    36: "reroll all his dice (once per game)?",
+    37: "Elixir?",
+    38: "Special Chance roll",
     39: "land tile",
 }
 
@@ -55,10 +75,15 @@ _TASK_WORDS = {
 def render(s: DorasureState) -> str:
     """The map (seat numbers on the heroes' spaces), the dragon, the quests and the sheets."""
     rules = s.rules
-    phase = {0: "Adventure Phase", BATTLE: "Climactic Battle", WON: "the heroes have won",
-             LOST: "the heroes have lost"}[s.phase]
-    lines = [f"Dorasure - {phase}" + (f", {rules.hero_name(s.turn)}'s turn"
-                                        if s.phase < WON else "")]
+    phase = {
+        0: "Adventure Phase",
+        BATTLE: "Climactic Battle",
+        WON: "the heroes have won",
+        LOST: "the heroes have lost",
+    }[s.phase]
+    lines = [
+        f"Dorasure - {phase}" + (f", {rules.hero_name(s.turn)}'s turn" if s.phase < WON else "")
+    ]
     lines += _map_lines(s)
     lines += _tile_lines(s)
     lines += [_hero_line(s, p) for p in range(rules.seats)]
@@ -75,8 +100,10 @@ def _map_lines(s: DorasureState) -> list[str]:
     for p, space in enumerate(s.pos):
         if s.health[p] > 0:
             here[space] = here.get(space, "") + str(p)
-    marks = {m: ("*" if not s.open_quest(i) else "!" if s.quests[i] >= 0 else "?")
-             for i, m in enumerate(board.mountains)}
+    marks = {
+        m: ("*" if not s.open_quest(i) else "!" if s.quests[i] >= 0 else "?")
+        for i, m in enumerate(board.mountains)
+    }
     width = max(len(r.split()) for r in board.rows)
     lines = [("    " + "".join(f"{chr(97 + c):<4}" for c in range(width))).rstrip()]
     for r, row in enumerate(board.rows):
@@ -89,13 +116,16 @@ def _map_lines(s: DorasureState) -> list[str]:
                 letter = "#"
             mark = marks.get(space, "")
             first = board.cells[space][0] == (c, r)
-            text = letter + (mark if board.terrain[space] == MOUNTAIN
-                             else here.get(space, "") if first else "")
+            text = letter + (
+                mark if board.terrain[space] == MOUNTAIN else here.get(space, "") if first else ""
+            )
             cells.append(f"{text:<4}")
         lines.append(f"{r:<2}" + ("  " if r & 1 else "") + "".join(cells).rstrip())
     lines.append("    C city  V village (x: razed Belk)  R road  L lake  P plains  F forest")
-    lines.append("    M mountain: ? quest face down, ! face up, * solved"
-                 + ("  # Fang land tile" if rules.fang else ""))
+    lines.append(
+        "    M mountain: ? quest face down, ! face up, * solved"
+        + ("  # Fang land tile" if rules.fang else "")
+    )
     return lines
 
 
@@ -139,6 +169,7 @@ def _hero_line(s: DorasureState, p: int) -> str:
 
     def attr(column: int) -> int:
         return attribute_of(rules, p, column, s.xp[p], s.resource[p])
+
     gold = f" gold {s.gold[p]}" if rules.heroes[p] == PRINCE else ""
     lock = " (in the labyrinth)" if s.locked[p] >= 0 else ""
     if rules.heroes[p] == WEREWOLF and lycan(rules, s.xp[p]):
@@ -182,8 +213,9 @@ def parse_move(s: DorasureState, text: str) -> Move:
     'quest-tile golem'
     """
     if not isinstance(text, str) or not _NOTATION.fullmatch(text.strip()):
-        raise MoveSyntaxError(f"{text!r} is not Dorasure move notation (e.g. 'step 5 d2', "
-                              "'spend 1', 'roll 2 6')")
+        raise MoveSyntaxError(
+            f"{text!r} is not Dorasure move notation (e.g. 'step 5 d2', 'spend 1', 'roll 2 6')"
+        )
     wanted = text.strip()
     for mv in legal_moves(s):
         if mv.text == wanted:

@@ -135,10 +135,14 @@ _WORD_TASKS: dict[str, frozenset[int]] = {
 }
 
 
-_STEPS = ("each step needs an unused die meeting the terrain's minimum (roads 2+, plains 3+, "
-          "forests 5+, mountains never), and no stop on another hero")
-_ACTIONS = ("after moving a hero may adventure (plains/forest), rest (City/village), gather "
-            "information or quest next to a mountain, or pass")
+_STEPS = (
+    "each step needs an unused die meeting the terrain's minimum (roads 2+, plains 3+, "
+    "forests 5+, mountains never), and no stop on another hero"
+)
+_ACTIONS = (
+    "after moving a hero may adventure (plains/forest), rest (City/village), gather "
+    "information or quest next to a mountain, or pass"
+)
 
 
 def why_illegal(s: State, text: str) -> str:
@@ -190,8 +194,10 @@ def _why_not_step(s: State, seat: int, hero: str, text: str) -> str:
     need = s.rules.entry[there]
     if value < need:
         return f"{name} needs a die of {need} or more (Dorasure §4.2)"
-    return (f"{hero} may stop on another hero only in the City, a village or the Lake, and "
-            f"could not move on from {name} (Dorasure §4.3)")
+    return (
+        f"{hero} may stop on another hero only in the City, a village or the Lake, and "
+        f"could not move on from {name} (Dorasure §4.3)"
+    )
 
 
 def _why_not_action(s: State, seat: int, hero: str, word: str) -> str:
@@ -206,8 +212,10 @@ def _why_not_action(s: State, seat: int, hero: str, word: str) -> str:
         if terrain not in (CITY, VILLAGE):
             return f"{hero} rests only in the City or a village (Dorasure §5.3)"
     if word == "gather":
-        return (f"{hero} gathers information only next to a mountain whose quest is face "
-                "down (Dorasure §5.4)")
+        return (
+            f"{hero} gathers information only next to a mountain whose quest is face "
+            "down (Dorasure §5.4)"
+        )
     if word == "quest":
         return f"{hero} quests only next to a face-up quest still to solve (Dorasure §5.5)"
     return f"{hero} cannot {word} here (Dorasure §5.1)"

@@ -50,8 +50,9 @@ __all__ = ["THAWED", "Work", "effective_terrain"]
 
 #: The state's fields that the working copy holds as lists (changed in place); every other
 #: field is copied as it is, and the agenda becomes ``todo`` (front last).
-THAWED = frozenset(("pos", "health", "resource", "gold", "xp", "locked", "quests", "flags",
-                    "rewards", "renewed"))
+THAWED = frozenset(
+    ("pos", "health", "resource", "gold", "xp", "locked", "quests", "flags", "rewards", "renewed")
+)
 
 
 class Work:
@@ -88,9 +89,31 @@ class Work:
     retired: tuple[int, ...]
 
     __slots__ = (
-        "dice", "flags", "gold", "health", "lands", "locked", "meter", "party",
-        "pending", "phase", "pos", "quests", "razed", "renewed", "resource", "retired",
-        "rewards", "roll", "rules", "score", "spent", "todo", "turn", "wounds", "xp",
+        "dice",
+        "flags",
+        "gold",
+        "health",
+        "lands",
+        "locked",
+        "meter",
+        "party",
+        "pending",
+        "phase",
+        "pos",
+        "quests",
+        "razed",
+        "renewed",
+        "resource",
+        "retired",
+        "rewards",
+        "roll",
+        "rules",
+        "score",
+        "spent",
+        "todo",
+        "turn",
+        "wounds",
+        "xp",
     )
 
     def __init__(self, s: DorasureState) -> None:
@@ -114,8 +137,7 @@ class Work:
 
     def attribute(self, seat: int, column: int) -> int:
         """Combat, Search or Knowledge as rolled now (Thirst for Blood, Lycanthropy)."""
-        return _heroes.attribute_of(self.rules, seat, column, self.xp[seat],
-                                    self.resource[seat])
+        return _heroes.attribute_of(self.rules, seat, column, self.xp[seat], self.resource[seat])
 
     def hero(self, seat: int) -> int:
         """The hero (index in HERO_ORDER) in ``seat``."""
@@ -182,8 +204,11 @@ class Work:
         first take some of an ally's damage."""
         doll = _heroes.doll_holder(self) if self.rules.seat_of(SHAMAN) >= 0 else -1
         self.push(
-            *[Doll(doll, t, amount) if 0 <= doll != t else Absorb(t, amount)
-              for t, amount in targets if amount > 0 and self.health[t] > 0],
+            *[
+                Doll(doll, t, amount) if 0 <= doll != t else Absorb(t, amount)
+                for t, amount in targets
+                if amount > 0 and self.health[t] > 0
+            ],
             Deaths(seat),
         )
 
@@ -255,9 +280,12 @@ class Work:
         self.score = self.pending = 0
         _heroes.turn_start(self, seat)
         dice = self.attribute(seat, COMBAT) + (1 if WEAPONS in self.rewards else 0)
-        self.push(*_heroes.battle_openers(self, seat),
-                  *_heroes.roll_tasks(self, seat, P_BATTLE, dice), BattleEnd(seat),
-                  EndTurn(seat, again))
+        self.push(
+            *_heroes.battle_openers(self, seat),
+            *_heroes.roll_tasks(self, seat, P_BATTLE, dice),
+            BattleEnd(seat),
+            EndTurn(seat, again),
+        )
 
 
 def effective_terrain(rules: Rules, razed: bool, space: int) -> int:
@@ -280,8 +308,13 @@ def _copier() -> tuple[Callable[[Work, DorasureState], None], Callable[[Work], D
         else:
             thaw.append(f"    w.{name} = s.{name}")
             freeze.append(f"w.{name}")
-    source = ("def thaw(w, s):\n" + "\n".join(thaw)
-              + "\ndef freeze(w):\n    return State(" + ", ".join(freeze) + ")\n")
+    source = (
+        "def thaw(w, s):\n"
+        + "\n".join(thaw)
+        + "\ndef freeze(w):\n    return State("
+        + ", ".join(freeze)
+        + ")\n"
+    )
     scope: dict[str, object] = {"State": DorasureState}
     exec(source, scope)
     return scope["thaw"], scope["freeze"]  # type: ignore[return-value]

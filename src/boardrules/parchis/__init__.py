@@ -130,4 +130,3 @@ GAME: Game[State, Move] = Game(
     observation_into=observation_into,
 )
 State.game = GAME
-

@@ -444,8 +444,10 @@ def _forbidding_rule(state: State, move: Move, moves: tuple[Move, ...]) -> str:
         return "a piece can move, so the player may not pass (Parchís §3.2)"
     if move.kind == OUT:
         if phase == PHASE_MOVE and state.roll == 5:
-            return ("no piece can come out: the nest is empty or the exit is blocked "
-                    "(Parchís §4.2, §4.3)")
+            return (
+                "no piece can come out: the nest is empty or the exit is blocked "
+                "(Parchís §4.2, §4.3)"
+            )
         return "only a 5 brings a piece out of the nest (Parchís §4.1)"
     return _why_not_step(state, move)
 

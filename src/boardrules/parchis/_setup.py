@@ -278,9 +278,7 @@ def _check_bonus(roll: int, count: int, sixes: int, last: int) -> None:
     if count == GOAL_BONUS and last != GOAL:
         raise _fail("a bonus of 10 is earned by the piece just moved into the goal: last is goal")
     if count == CAPTURE_BONUS and not 0 <= last <= TRACK_LAST:
-        raise _fail(
-            "a bonus of 20 is earned by the piece that just ate: last is its track square"
-        )
+        raise _fail("a bonus of 20 is earned by the piece that just ate: last is its track square")
 
 
 def _colour(opts: Options, seat: int) -> str:

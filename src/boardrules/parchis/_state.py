@@ -146,9 +146,7 @@ class State:
     finished: tuple[int, ...] = ()  #: seats in the order they finished
     opened: int = 0  #: bit mask of seats that have brought a piece out
     barriers: int = attrs.field(default=0, eq=False, repr=False)
-    _legal: tuple[Move, ...] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
+    _legal: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     @property
     def colour(self) -> str:
@@ -157,8 +155,9 @@ class State:
 
     def __repr__(self) -> str:
         rolled = f" roll={self.roll}" if self.roll else ""
-        return (f"<parchis.State turn={self.turn} ({self.colour}) "
-                f"phase={PHASES[self.phase]}{rolled}>")
+        return (
+            f"<parchis.State turn={self.turn} ({self.colour}) phase={PHASES[self.phase]}{rolled}>"
+        )
 
     def __str__(self) -> str:
         return self.game.render(self)

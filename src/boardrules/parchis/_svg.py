@@ -62,8 +62,11 @@ def _arm_cells(colour: int) -> dict[int, Box]:
 
 
 @cache
-def _layout(view: int) -> tuple[dict[int, Box], tuple[Box, ...], tuple[tuple[Point, ...], ...],
-                                tuple[tuple[Point, ...], ...]]:
+def _layout(
+    view: int,
+) -> tuple[
+    dict[int, Box], tuple[Box, ...], tuple[tuple[Point, ...], ...], tuple[tuple[Point, ...], ...]
+]:
     """Per ``view`` (quarter turns of the whole board): every cell's box, each colour's nest
     box, and each colour's goal triangle and goal slots."""
     cells: dict[int, Box] = {}
@@ -74,8 +77,9 @@ def _layout(view: int) -> tuple[dict[int, Box], tuple[Box, ...], tuple[tuple[Poi
             cells[cell] = _turn_box(box, turns)
         nests.append(_turn_box((_L + _C, _L + _C, _S, _S), turns))
         base = _L + _C
-        triangles.append(tuple(_turn(p, turns) for p in ((_L, base), (base, base),
-                                                         (_S / 2, _S / 2))))
+        triangles.append(
+            tuple(_turn(p, turns) for p in ((_L, base), (base, base), (_S / 2, _S / 2)))
+        )
         slots.append(tuple(_turn((_S / 2 + dx, base - 13), turns) for dx in (-33, -11, 11, 33)))
     return cells, tuple(nests), tuple(triangles), tuple(slots)
 
@@ -135,8 +139,12 @@ def render_svg(
     return d.document(size, f"Parchís, {opts.players} players: {_status(state)}")
 
 
-def _draw_board(d: Drawing, cells: dict[int, Box], nests: tuple[Box, ...],
-                triangles: tuple[tuple[Point, ...], ...]) -> None:
+def _draw_board(
+    d: Drawing,
+    cells: dict[int, Box],
+    nests: tuple[Box, ...],
+    triangles: tuple[tuple[Point, ...], ...],
+) -> None:
     exits = {e - 1: c for c, e in enumerate(BOARD.exits)}
     for colour, box in enumerate(nests):
         tint = _tint(colour)
@@ -157,13 +165,19 @@ def _draw_board(d: Drawing, cells: dict[int, Box], nests: tuple[Box, ...],
             continue
         safe = cell + 1 in BOARD.safe_squares
         fill = _tint(exits[cell]).fill if cell in exits else "#d9d9d9" if safe else "#ffffff"
-        d.open("square safe" if safe else "square", f"square {cell + 1}"
-               + (" (safe)" if safe else ""))
+        d.open(
+            "square safe" if safe else "square", f"square {cell + 1}" + (" (safe)" if safe else "")
+        )
         d.rect(x, y, w, h, fill=fill, stroke=INK, width=0.8)
         if safe:
             d.circle(cx, cy, min(w, h) * 0.36, stroke=INK, width=0.8)
-        d.text(cx, cy, str(cell + 1), size=8,
-               fill=_tint(exits[cell]).text if cell in exits else "#555555")
+        d.text(
+            cx,
+            cy,
+            str(cell + 1),
+            size=8,
+            fill=_tint(exits[cell]).text if cell in exits else "#555555",
+        )
         d.close()
     d.open("goal", "goal")
     for colour, points in enumerate(triangles):
@@ -171,8 +185,13 @@ def _draw_board(d: Drawing, cells: dict[int, Box], nests: tuple[Box, ...],
     d.close()
 
 
-def _draw_pieces(d: Drawing, state: State, cells: dict[int, Box], nests: tuple[Box, ...],
-                 slots: tuple[tuple[Point, ...], ...]) -> None:
+def _draw_pieces(
+    d: Drawing,
+    state: State,
+    cells: dict[int, Box],
+    nests: tuple[Box, ...],
+    slots: tuple[tuple[Point, ...], ...],
+) -> None:
     opts = state.options
     for cell, code in enumerate(state.board):
         seats = _occupants(code)
@@ -193,11 +212,25 @@ def _draw_pieces(d: Drawing, state: State, cells: dict[int, Box], nests: tuple[B
             _piece(d, opts.colours, seat, *slots[colour][k], "goal")
 
 
-def _piece(d: Drawing, colours: tuple[int, ...], seat: int, x: float, y: float, where: str,
-           radius: float = _R) -> None:
+def _piece(
+    d: Drawing,
+    colours: tuple[int, ...],
+    seat: int,
+    x: float,
+    y: float,
+    where: str,
+    radius: float = _R,
+) -> None:
     colour = colours[seat]
-    d.marker(x, y, radius, seat, _tint(colour), _letter(colour),
-             title=f"{BOARD.colours[colour]} piece ({where})")
+    d.marker(
+        x,
+        y,
+        radius,
+        seat,
+        _tint(colour),
+        _letter(colour),
+        title=f"{BOARD.colours[colour]} piece ({where})",
+    )
 
 
 def _cells_of(state: State, move: Move) -> list[int | None]:
@@ -215,8 +248,9 @@ def _cells_of(state: State, move: Move) -> list[int | None]:
     return out
 
 
-def _draw_move(d: Drawing, state: State, move: Move, cells: dict[int, Box],
-               nests: tuple[Box, ...]) -> None:
+def _draw_move(
+    d: Drawing, state: State, move: Move, cells: dict[int, Box], nests: tuple[Box, ...]
+) -> None:
     route = _cells_of(state, move)
     if not route:
         return
@@ -230,8 +264,14 @@ def _draw_move(d: Drawing, state: State, move: Move, cells: dict[int, Box],
     for c in (route[0], route[-1]):
         if c is not None:
             box = cells[c]
-            d.rect(box[0] + 1.5, box[1] + 1.5, box[2] - box[0] - 3, box[3] - box[1] - 3,
-                   stroke="#cc0077", width=3)
+            d.rect(
+                box[0] + 1.5,
+                box[1] + 1.5,
+                box[2] - box[0] - 3,
+                box[3] - box[1] - 3,
+                stroke="#cc0077",
+                width=3,
+            )
     d.line(points, stroke="#cc0077", width=3, dash="6 3", arrow=True)
     d.close()
 
@@ -248,6 +288,11 @@ def _draw_panel(d: Drawing, state: State) -> None:
         mine = state.pos[4 * seat : 4 * seat + 4]
         d.marker(x + 8, top + 50, 8, seat, _tint(colour), _letter(colour), cls="legend")
         lane = sum(1 for r in mine if LANE_FIRST <= r < GOAL)
-        d.text(x + 20, top + 50, f"nest {mine.count(NEST)} lane {lane} goal {mine.count(GOAL)}",
-               size=9, anchor="start")
+        d.text(
+            x + 20,
+            top + 50,
+            f"nest {mine.count(NEST)} lane {lane} goal {mine.count(GOAL)}",
+            size=9,
+            anchor="start",
+        )
         x += 110

@@ -66,8 +66,10 @@ def _why_not(state: State, text: str) -> str:
         src = (int(where) - BOARD.exits[colour]) % BOARD.squares
         if src >= LANE_FIRST:
             legal = ", ".join(str(m) for m in legal_moves(state))
-            return (f"square {where} is not on {state.colour}'s way from its exit to its lane "
-                    f"(Parchís §1.2); legal moves: {legal}")
+            return (
+                f"square {where} is not on {state.colour}'s way from its exit to its lane "
+                f"(Parchís §1.2); legal moves: {legal}"
+            )
     return _why_illegal(state, STEPS[colour][src][int(steps)])
 
 

@@ -17,7 +17,6 @@ from boardrules.rl._common import Observation, Table, check_render_mode, picture
 __all__ = ["SingleAgentEnv", "single_agent_env"]
 
 
-
 class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     """A boardrules game as a Gymnasium environment: the learner plays seat ``seat``, bots
     play the other seats (made by :func:`single_agent_env`).

@@ -58,8 +58,12 @@ def _ray(address: str | None, workers: int | None) -> Any:
     if not ray.is_initialized():
         try:
             if address is None:
-                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
-                         runtime_env=local_runtime_env())
+                ray.init(
+                    num_cpus=workers,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    runtime_env=local_runtime_env(),
+                )
             else:
                 ray.init(address=address, log_to_driver=False)
         except (ConnectionError, ValueError, RuntimeError) as e:

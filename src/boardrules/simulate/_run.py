@@ -184,8 +184,16 @@ def run_series(
             out = record
         try:
             for o in placement.outcomes(series, games):
-                results.append(GameResult(o.index, game_seed(series.seed, o.index), o.seating,
-                                          o.returns, o.plies, o.decisions))
+                results.append(
+                    GameResult(
+                        o.index,
+                        game_seed(series.seed, o.index),
+                        o.seating,
+                        o.returns,
+                        o.plies,
+                        o.decisions,
+                    )
+                )
                 if out is not None and o.record is not None:
                     out.write(o.record + "\n")
                 reporter.update(len(results))
@@ -250,8 +258,14 @@ def simulate(
     record_games = record is not None
     if type(seed) is not int:
         raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
-    series = Series(game, br.game_of(start).options_of(start), seated, seed,
-                    _rotations(seats, rotate), record_games)
+    series = Series(
+        game,
+        br.game_of(start).options_of(start),
+        seated,
+        seed,
+        _rotations(seats, rotate),
+        record_games,
+    )
     n = whole("games", games, 1)
     count = worker_count(workers, backend)
     placement = Placement(backend, count, address, batch_size)

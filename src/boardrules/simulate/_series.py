@@ -88,8 +88,10 @@ def play_one(series: Series, index: int) -> Outcome:
         # happened, so that the game can be replayed alone (notes survive the worker pickle).
         note = getattr(error, "add_note", None)  # Python 3.11 and later
         if note is not None:
-            note(f"in game {index} of the series ({series.game}, game seed {seed}, "
-                 f"seats: {', '.join(names)})")
+            note(
+                f"in game {index} of the series ({series.game}, game seed {seed}, "
+                f"seats: {', '.join(names)})"
+            )
         raise
     return Outcome(
         index,

@@ -76,11 +76,10 @@ def bradley_terry(
     """
     n = len(wins)
     games = [[wins[i][j] + wins[j][i] for j in range(n)] for i in range(n)]
-    w = [
-        [wins[i][j] + (prior if games[i][j] > 0 else 0.0) for j in range(n)] for i in range(n)
+    w = [[wins[i][j] + (prior if games[i][j] > 0 else 0.0) for j in range(n)] for i in range(n)]
+    met = [
+        [games[i][j] + (2 * prior if games[i][j] > 0 else 0.0) for j in range(n)] for i in range(n)
     ]
-    met = [[games[i][j] + (2 * prior if games[i][j] > 0 else 0.0) for j in range(n)]
-           for i in range(n)]
     strength = [1.0] * n
     for _ in range(iterations):
         new = []

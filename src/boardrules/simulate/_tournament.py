@@ -51,9 +51,7 @@ def seatings(bots: int, seats: int) -> tuple[tuple[int, ...], ...]:
             for combo in itertools.combinations(range(bots), seats)
             for order in itertools.permutations(combo)
         )
-    return tuple(
-        s for s in itertools.product(range(bots), repeat=seats) if len(set(s)) > 1
-    )
+    return tuple(s for s in itertools.product(range(bots), repeat=seats) if len(set(s)) > 1)
 
 
 @attrs.frozen
@@ -117,14 +115,18 @@ def _ranking(names: Sequence[str], games: Sequence[GameResult]) -> tuple[Ranking
         points = [g.returns[s] for g in played for s, p in enumerate(g.seating) if p == i]
         score = sum(points) / len(points) if points else 0.0
         half = Z95 * errors[i]
-        entries.append(RankingEntry(name, len(played), score, ratings[i],
-                                    (ratings[i] - half, ratings[i] + half)))
+        entries.append(
+            RankingEntry(
+                name, len(played), score, ratings[i], (ratings[i] - half, ratings[i] + half)
+            )
+        )
     return tuple(sorted(entries, key=lambda e: (-e.rating, -e.score, e.bot)))
 
 
 def _distinct(names: tuple[str, ...]) -> tuple[str, ...]:
     """The bots' names, numbered where the same bot takes part more than once.
 
+    >>> from boardrules.simulate._tournament import _distinct
     >>> _distinct(("random", "greedy", "random"))
     ('random #1', 'greedy', 'random #2')
     """
@@ -172,11 +174,19 @@ def tournament(
     if type(seed) is not int:
         raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
     # Game i is played in seating orders[i % len(orders)]: every seating gets `per` games.
-    series = Series(br.game_of(start).name, br.game_of(start).options_of(start), entrants,
-                    seed, orders, record is not None)
+    series = Series(
+        br.game_of(start).name,
+        br.game_of(start).options_of(start),
+        entrants,
+        seed,
+        orders,
+        record is not None,
+    )
     placement = Placement(backend, worker_count(workers, backend), address)
-    results, seconds, interrupted = run_series(series, per * len(orders), placement, progress,
-                                               record)
+    results, seconds, interrupted = run_series(
+        series, per * len(orders), placement, progress, record
+    )
     names = _distinct(tuple(label(b) for b in entrants))
-    return TournamentResult(series.game, names, _ranking(names, results), tuple(results),
-                            seconds, interrupted)
+    return TournamentResult(
+        series.game, names, _ranking(names, results), tuple(results), seconds, interrupted
+    )
