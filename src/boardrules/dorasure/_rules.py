@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from boardrules._legal import find_legal
 from boardrules.dorasure._board import CITY, FOREST, PLAINS, SHARED, VILLAGE
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._dice import (
@@ -301,19 +302,12 @@ def _actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
 
 def apply_move(s: DorasureState, mv: object) -> DorasureState:
     """The state after ``mv``; an illegal move raises IllegalMoveError saying why."""
-    legal = legal_moves(s)
-    if type(mv) is not DorasureMove:
+    # The interned move itself, or a copy strictly equal to it (a field set to 1.0 or True
+    # behind the class's back equals 1 but is no move); the legal object is played.
+    known = find_legal(mv, legal_moves(s))
+    if known is None:
         raise IllegalMoveError(_why_illegal(s, mv))
-    for known in legal:
-        if known is mv:  # moves are interned: the usual case
-            return advance(s, mv)
-    # An equal copy is the legal move only with fields of the exact types (a field set to
-    # 1.0 or True behind the class's back equals 1 but is no move); the legal one is played.
-    if (type(mv.kind), type(mv.a), type(mv.b), type(mv.text)) == _FIELD_TYPES:
-        for known in legal:
-            if known == mv:
-                return advance(s, known)
-    raise IllegalMoveError(_why_illegal(s, mv))
+    return advance(s, known)
 
 
 _FIELD_TYPES = (int, int, int, str)
