@@ -16,6 +16,7 @@ from boardrules._extras import MissingExtraError
 from boardrules.bots import RandomBot, game_seed, make_bot, play_game
 from boardrules.records import GameRecord, final_state
 from boardrules.simulate import PlayerSpec, SeriesResult, seatings, simulate, tournament
+from boardrules.simulate._series import Batches, Series, play_batch, play_one
 
 
 def _same_games(a: SeriesResult, b: SeriesResult) -> None:
@@ -317,3 +318,42 @@ def test_the_same_bot_twice_in_a_tournament_gets_numbered_rows() -> None:
         "docker", ["random", "random", "greedy"], games_per_pairing=1, options={"players": 2}
     )
     assert sorted(e.bot for e in t.ranking) == ["greedy", "random #1", "random #2"]
+
+
+# ----------------------------------------------------------------------------- batches
+
+
+def test_batches_start_with_single_games_and_grow_to_the_target_time() -> None:
+    batches = Batches(range(10_000))
+    assert list(batches.next() or []) == [0]
+    assert list(batches.next() or []) == [1]
+    batches.played(2, 2 * 0.001)  # quick games: 1 ms each
+    grown = batches.next()
+    assert grown is not None and len(grown) == int(Batches.TARGET / 0.001)
+    assert grown[0] == 2  # no game skipped or repeated
+
+
+def test_slow_games_stay_one_per_batch_and_quick_ones_are_capped() -> None:
+    slow = Batches(range(100))
+    slow.played(1, 2.0)
+    assert len(slow.next() or []) == 1
+    quick = Batches(range(100_000))
+    quick.played(1_000, 1e-6)
+    assert len(quick.next() or []) == Batches.LARGEST
+
+
+def test_a_fixed_batch_size_is_kept_and_every_index_is_given_once() -> None:
+    batches = Batches(range(23), fixed=5)
+    given: list[int] = []
+    while (batch := batches.next()) is not None:
+        assert len(batch) == 5 or batch[-1] == 22
+        given.extend(batch)
+    assert given == list(range(23))
+
+
+def test_play_batch_reports_its_games_in_order_with_their_time() -> None:
+    series = Series("docker", {"players": 2}, ("random", "random"), 3, ((0, 1),), False)
+    outcomes, seconds = play_batch(series, [4, 2])
+    assert [o.index for o in outcomes] == [4, 2]
+    assert seconds > 0
+    assert outcomes[0] == play_one(series, 4)

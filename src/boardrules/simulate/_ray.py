@@ -17,7 +17,7 @@ from typing import Any
 
 from boardrules._extras import require
 from boardrules.errors import InvalidOptionError
-from boardrules.simulate._series import Outcome, Series, play_batch
+from boardrules.simulate._series import Batches, Outcome, Series, in_flight, play_batch
 
 __all__ = ["run_ray"]
 
@@ -84,24 +84,25 @@ def run_ray(
     indices: Sequence[int],
     workers: int | None,
     address: str | None,
-    batch_size: int,
+    batch_size: int | None,
 ) -> Iterator[Outcome]:
     """The outcomes of games ``indices`` in order, played as Ray tasks of ``batch_size``
-    games; at most twice as many batches as there are CPUs are in flight at a time, so the
-    driver's memory stays flat.  Stopping early (Ctrl-C) cancels the batches in flight."""
+    games (by default :class:`~boardrules.simulate._series.Batches` of growing size); at
+    most twice as many batches as there are CPUs are in flight at a time, so the driver's
+    memory stays flat.  Stopping early (Ctrl-C) cancels the batches in flight."""
     ray = _ray(address, workers)
     task = _batch_task(ray)
     cpus = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
     series_ref = ray.put(series)
-    batches = [indices[i : i + batch_size] for i in range(0, len(indices), batch_size)]
     pending: deque[Any] = deque()
-    submitted = 0
     try:
-        while submitted < len(batches) or pending:
-            while submitted < len(batches) and len(pending) < 2 * cpus:
-                pending.append(task.remote(series_ref, list(batches[submitted])))
-                submitted += 1
-            yield from ray.get(pending.popleft())
+        yield from in_flight(
+            Batches(indices, batch_size),
+            2 * cpus,
+            lambda batch: task.remote(series_ref, list(batch)),
+            ray.get,
+            pending,
+        )
     finally:
-        for ref in pending:
+        for _, ref in pending:
             ray.cancel(ref, force=True)

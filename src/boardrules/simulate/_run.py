@@ -158,8 +158,7 @@ class Placement:
         if self.backend == "ray":
             from boardrules.simulate._ray import run_ray
 
-            size = self.batch_size or max(1, min(64, games // (4 * max(self.workers, 2))))
-            return run_ray(series, list(indices), self.workers or None, self.address, size)
+            return run_ray(series, indices, self.workers or None, self.address, self.batch_size)
         raise InvalidOptionError(f"unknown backend {self.backend!r}; backends: 'local', 'ray'")
 
 
@@ -234,9 +233,11 @@ def simulate(
     results depend only on the inputs: the same for any ``workers`` and any ``backend``.
     ``rotate`` moves the players round the seats from game to game (player ``p`` sits in
     seat ``(p - i) mod n`` of game ``i``) to cancel seat advantages.  ``workers`` is the
-    number of processes (0: one per CPU; with Ray: batches in flight, 0 for the cluster's
-    CPUs); ``backend="ray"`` runs the games as Ray tasks of ``batch_size`` games on the
-    cluster at ``address`` (a local Ray runtime when ``None``).  ``record`` (a path or an
+    number of processes (0: one per CPU; with Ray: the CPUs to keep busy, 0 for all of the
+    cluster's); ``backend="ray"`` runs the games as Ray tasks on the cluster at
+    ``address`` (a local Ray runtime when ``None``).  Games travel to the workers in
+    batches that grow to about 0.05 s of play each (``batch_size`` fixes the size of a
+    Ray batch instead).  ``record`` (a path or an
     open text file) receives every game record as JSON Lines, in game order.  Ctrl-C stops
     the series and returns what was played (``interrupted`` is then true).
 
