@@ -2,6 +2,7 @@
 
     PYTHONPATH=src python benchmarks/solve.py            # the standard set
     PYTHONPATH=src python benchmarks/solve.py --quick    # the small ones only
+    PYTHONPATH=src python benchmarks/solve.py --only parchis   # names containing "parchis"
 
 For each endgame it prints the states and edges of the graph, the time to build it (states
 per second), the time to solve it in floats and exactly (where the cycles are small enough
@@ -58,6 +59,16 @@ ENDGAMES: dict[str, tuple[bool, Callable[[], Any]]] = {
         False,
         lambda: parchis.position({"yellow": [50, *G3], "red": [40, *G3]}, turn="yellow", players=2),
     ),
+    "parchis 60 + lane 1 vs 50 (1.2M states)": (
+        False,
+        lambda: parchis.position(
+            {"yellow": [60, "L1", *G2], "red": [50, *G3]}, turn="yellow", players=2
+        ),
+    ),
+    "docker 2 players, 3 pieces each (790k)": (
+        False,
+        lambda: docker.position({"a1": "011", "c3": "10", "b2": "0"}, players=2, turn=1),
+    ),
 }
 
 
@@ -79,6 +90,7 @@ def measure(name: str, make: Callable[[], Any], exact: bool) -> None:
     line = (
         f"{name:<42} {n:>9,} states {len(graph.target):>10,} edges  "
         f"build {n / built:>9,.0f}/s  float solve {n / floats:>9,.0f}/s  "
+        f"(together {built + floats:6.1f} s)  "
     )
     if exact:
         t = time.perf_counter()
@@ -96,9 +108,10 @@ def measure(name: str, make: Callable[[], Any], exact: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="only the small endgames")
+    parser.add_argument("--only", default="", help="only the endgames whose name has this")
     args = parser.parse_args()
     for name, (small, make) in ENDGAMES.items():
-        if args.quick and not small:
+        if (args.quick and not small) or args.only not in name:
             continue
         measure(name, make, exact=small)
 

@@ -13,11 +13,14 @@ from boardrules import docker, dorada, dorasure, parchis
 from boardrules.analysis import (
     Solution,
     TooManyStatesError,
+    _floats,
+    _solve,
     best_moves,
     expectimax,
     solve,
     win_probabilities,
 )
+from boardrules.analysis._floats import Plan
 
 GOAL3 = ["goal", "goal", "goal"]
 
@@ -239,3 +242,72 @@ def test_expectimax_matches_solve_when_deep_enough() -> None:
     assert expectimax(s, 0) == tuple(br.evaluate(s))
     deep = expectimax(s, 12)
     assert abs(deep[0] - float(exact[0])) < 0.05
+
+
+# ----------------------------------------------------------------- cycles solved in floats
+
+
+def _plain_sweeps_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Solve every cycle by plain value iteration from 0: the reference that Anderson
+    acceleration must agree with."""
+    real = _floats.solve_objective
+
+    def plain(*args: Any, **kwargs: Any) -> bool:
+        plans, v, component, sign, _accelerate, *rest = args
+        return real(plans, v, component, sign, False, *rest, **kwargs)
+
+    monkeypatch.setattr(_solve, "solve_objective", plain)
+
+
+@pytest.mark.slow
+def test_accelerated_iteration_matches_plain_iteration_on_a_capture_cycle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One piece each on the track: captures send a piece home, so 97,534 of the 147,924
+    # positions form one cycle (144 feedback positions).
+    s = parchis.position({"yellow": [50, *GOAL3], "red": [40, *GOAL3]}, turn="yellow",
+                         players=2)  # fmt: skip
+    fast = solve(s, exact=False)
+    _plain_sweeps_only(monkeypatch)
+    plain = solve(s, exact=False)
+    assert fast.states == plain.states == 147_924
+    assert fast.values == pytest.approx(plain.values, abs=1e-13)
+    assert fast.move_values.keys() == plain.move_values.keys()
+    for move, values in fast.move_values.items():
+        assert values == pytest.approx(plain.move_values[move], abs=1e-13)
+    assert sum(fast.values) == pytest.approx(1.0, abs=1e-13)
+
+
+def test_accelerated_iteration_matches_brute_force_on_pass_cycles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    s = parchis.position({"yellow": ["L1", "L3", "goal", "goal"], "red": ["L2", *GOAL3]},
+                         turn="yellow", players=2)  # fmt: skip
+    fast = assert_matches(s, exact=False)
+    _plain_sweeps_only(monkeypatch)
+    assert solve(s, exact=False).values == pytest.approx(fast.values, abs=1e-13)
+
+
+def test_traps_are_cycles_that_strategies_can_stay_in_for_ever() -> None:
+    # 0 -> 1 or out (slot 2); 1 -> 0: both decisions can keep play going round.
+    loop = [Plan.decision(0, [1, 2]), Plan.decision(0, [0])]
+    assert _floats.traps(loop, _floats.predecessors(loop))
+    # A roll that can leave the cycle: no strategy keeps play in it for sure.
+    roll = Plan.chance(1, [(0.5, 0)], [(0.5, (1.0,))], 1)
+    escape = [Plan.decision(0, [1]), roll]
+    assert not _floats.traps(escape, _floats.predecessors(escape))
+
+
+def test_a_trap_is_solved_to_the_least_fixed_point() -> None:
+    # The minimiser can keep play in the loop for ever: endless play is worth 0 to it,
+    # although 1 (the exit's value) is a fixed point too.
+    loop = [Plan.decision(0, [1, 2]), Plan.decision(0, [0])]
+    v = [0.0, 0.0, 1.0]
+    assert _floats.solve_objective(loop, v, 0, [-1], False)
+    assert v[:2] == [0.0, 0.0]
+
+
+def test_least_squares_finds_the_best_mix_and_skips_dependent_columns() -> None:
+    columns = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [2.0, 2.0, 0.0]]  # the third: dependent
+    gamma = _floats._least_squares(columns, [3.0, -2.0, 5.0])
+    assert gamma == pytest.approx([3.0, -2.0, 0.0])

@@ -20,10 +20,12 @@ import boardrules as br
 from boardrules.analysis._floats import (
     MAX_SWEEPS,
     Plan,
+    never_leave,
     predecessors,
     settle,
-    sweep_objective,
+    solve_objective,
     sweep_vectors,
+    traps,
 )
 from boardrules.analysis._graph import PROGRESS_EVERY, Graph, Progress, components
 from boardrules.analysis._linear import Row, solve_system
@@ -95,6 +97,9 @@ class _Solver:
         self.probs: list[Any] = [Fraction(p) if exact else float(p) for p in graph.probabilities]
         self.payoffs: list[Vector] = [tuple(map(convert, r)) for r in graph.payoffs]
         self.concept = concept_of(graph)
+        every = [float(x) for r in self.payoffs for x in r]
+        #: The range of every value (endless play is worth 0).
+        self.bounds = (min(0.0, *every), max(0.0, *every))
         self.values: list[Vector | None] = [None] * graph.size
         self.null: Vector = (self.zero,) * graph.players
         self.done = 0
@@ -232,34 +237,63 @@ class _Cycle:
         outside = [self.value(y) for y in slots]
         columns = [[0.0] * size + [float(v[c]) for v in outside] for c in range(g.players)]
         preds = predecessors(plans)
-        dirty = bytearray([1]) * size
         if solver.concept == "max-n":
+            dirty = bytearray([1]) * size
             settled = settle(lambda: sweep_vectors(plans, preds, dirty, columns))
         else:
             sign = [1, -1] if solver.concept == "zero-sum" else [1] * g.players
-            settled = settle(lambda: sweep_objective(plans, preds, dirty, columns[0], 0, sign))
+            endless = traps(plans, preds)
+            settled = solve_objective(plans, columns[0], 0, sign, not endless, solver.bounds)
         if not settled:
             raise SolveError(
                 f"value iteration on a cycle of {size:,} positions did not settle in "
                 f"{MAX_SWEEPS:,} sweeps"
             )
-        if solver.concept != "max-n":
+        if solver.concept == "cooperative":
             for column in columns[1:]:
                 column[:size] = columns[0][:size]
         self._take(columns)
         for x in self.deciders:
             self.policy[x] = solver.best_edge(x, self.value)
-        if solver.concept == "zero-sum":  # player 1's own value under these strategies
+        if solver.concept == "zero-sum":
+            self._second_player(plans, columns, endless)
+
+    def _second_player(self, plans: list[Plan], columns: list[list[float]], endless: bool) -> None:
+        """Player 1's own value under the strategies found.  When play cannot stay in the
+        cycle for ever and every way out shares out the same total, it is that total
+        less player 0's value; otherwise the strategies are fixed, the members from which
+        they never leave the cycle are worth 0, and the rest (a linear system with one
+        solution) is found by accelerated value iteration."""
+        g, size = self.graph, len(self.members)
+        total = self._exit_total()
+        if not endless and total is not None:
+            columns[1][:size] = [total - a for a in columns[0][:size]]
+        else:
             fixed = [
                 Plan.decision(plan.player, [plan.moves[self.policy[x] - g.start[x]]])
                 if plan.player >= 0 else plan
                 for x, plan in zip(self.members, plans, strict=True)
             ]  # fmt: skip
-            dirty = bytearray([1]) * size
-            fixed_preds = predecessors(fixed)
-            if not settle(lambda: sweep_objective(fixed, fixed_preds, dirty, columns[1], 1, sign)):
+            for i in never_leave(fixed):
+                fixed[i] = Plan.chance(i, [], [], g.players)  # worth 0
+            if not solve_objective(fixed, columns[1], 1, [1, 1], True, self.solver.bounds):
                 raise SolveError(f"a cycle of {size:,} positions did not settle")
-            self._take(columns)
+        self._take(columns)
+
+    def _exit_total(self) -> float | None:
+        """The total of the returns at every position a member leads out to, when it is
+        the same everywhere (the game's constant sum), else ``None``."""
+        g, inside, values = self.graph, self.inside, self.solver.values
+        totals = {
+            float(sum(v))
+            for x in self.members
+            for y in g.target[g.start[x] : g.start[x + 1]]
+            if y not in inside and (v := values[y]) is not None
+        }
+        if not totals:
+            return None
+        low, high = min(totals), max(totals)
+        return low if high - low <= 1e-12 else None
 
     def _finishing_order(self) -> list[int]:
         """The members in the order a depth-first search inside the cycle finishes them:
