@@ -311,3 +311,24 @@ def test_least_squares_finds_the_best_mix_and_skips_dependent_columns() -> None:
     columns = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [2.0, 2.0, 0.0]]  # the third: dependent
     gamma = _floats._least_squares(columns, [3.0, -2.0, 5.0])
     assert gamma == pytest.approx([3.0, -2.0, 0.0])
+
+
+def test_players_out_of_the_game_are_not_swept_and_values_are_unchanged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    s = docker.position({"a1": "0012", "b1": "312", "a2": "3", "a3": "2"}, players=4,
+                        eliminated=[2, 3], turn=1)  # fmt: skip
+    swept: list[list[int]] = []
+    real = _floats._at_stake
+
+    def record(*args: Any) -> list[int]:
+        swept.append(real(*args))
+        return swept[-1]
+
+    monkeypatch.setattr(_floats, "_at_stake", record)
+    narrowed = solve(s, exact=False)
+    assert swept and all(seats == [0, 1] for seats in swept)
+    monkeypatch.setattr(_floats, "_at_stake", lambda rows, columns, size: [0, 1, 2, 3])
+    every = solve(s, exact=False)
+    assert narrowed.values == pytest.approx(every.values, abs=1e-14)
+    assert narrowed.values[2:] == (0.0, 0.0)

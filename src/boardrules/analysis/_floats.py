@@ -18,7 +18,7 @@ iteration from 0 reaches the least fixed point, the one in which endless play is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import mul
 
 __all__ = [
@@ -27,9 +27,8 @@ __all__ = [
     "Plan",
     "never_leave",
     "predecessors",
-    "settle",
     "solve_objective",
-    "sweep_vectors",
+    "solve_vectors",
     "traps",
 ]
 
@@ -344,42 +343,85 @@ def _least_squares(columns: list[list[float]], target: list[float]) -> list[floa
     return gamma
 
 
-def sweep_vectors(
-    plans: Sequence[Plan], preds: Sequence[list[int]], dirty: bytearray, values: list[list[float]]
-) -> bool:
-    """One max-n sweep over the members marked ``dirty``: a decision takes the whole
-    vector of its first move that is best for its player.  Returns whether any member is
-    still marked."""
-    players = range(len(values))
-    for i, plan in enumerate(plans):
-        if not dirty[i]:
+def solve_vectors(plans: Sequence[Plan], columns: list[list[float]]) -> bool:
+    """Max-n value iteration: plain sweeps until no value moves by more than
+    :data:`DONE`, a decision taking the whole vector of its first move that is best for
+    its player.  ``columns[c]`` holds player ``c``'s values, as ``v`` does for
+    :func:`solve_objective`.  Whether it settled within :data:`MAX_SWEEPS`."""
+    alias = _aliases(plans)
+    rows = _compile_vectors(plans, alias, _compile(plans, 0, [1] * len(columns), alias))
+    swept = _at_stake(rows, columns, len(plans))
+    if len(swept) < len(columns):
+        rows = _narrow(rows, swept)
+    active = [columns[c] for c in swept]
+    settled = any(_sweep_vectors(rows, active) <= DONE for _ in range(MAX_SWEEPS))
+    for i, j in enumerate(alias):
+        if j >= 0:
+            for column in columns:
+                column[i] = column[j]
+    return settled
+
+
+def _at_stake(rows: Sequence[_VectorRow], columns: list[list[float]], size: int) -> list[int]:
+    """The players whose values can differ from 0 here.  A player who never moves in the
+    cycle and gets 0 at every way out of it (a Docker player already out of the game)
+    keeps 0 everywhere, so that column need not be swept."""
+    movers = {row[1] for row in rows}
+    return [
+        c for c, column in enumerate(columns)
+        if c in movers or any(column[size:]) or any(row[2][c] for row in rows if row[1] < 0)
+    ]  # fmt: skip
+
+
+def _narrow(rows: Sequence[_VectorRow], swept: list[int]) -> list[_VectorRow]:
+    """The rows over the columns ``swept`` only (players renumbered in that order)."""
+    seat = {c: k for k, c in enumerate(swept)}
+    return [
+        (i, seat[player], (), targets, probabilities)
+        if player >= 0 else (i, -1, tuple(consts[c] for c in swept), targets, probabilities)
+        for i, player, consts, targets, probabilities in rows
+    ]  # fmt: skip
+
+
+#: A max-n row: ``(i, player, consts, targets, probabilities)``; ``player`` is -1 for a
+#: roll, whose value in column ``c`` is ``consts[c]`` plus the weighted targets'.
+_VectorRow = tuple[int, int, tuple[float, ...], tuple[int, ...], tuple[float, ...]]
+
+
+def _compile_vectors(
+    plans: Sequence[Plan], alias: Sequence[int], rows: Sequence[_Row]
+) -> list[_VectorRow]:
+    """The rows of :func:`_compile` with every player's constants."""
+    compiled: list[_VectorRow] = []
+    for i, _, _, targets, probabilities in rows:
+        plan = plans[i]
+        if plan.player >= 0:
+            compiled.append((i, plan.player, (), targets, ()))
             continue
-        dirty[i] = 0
-        moved = 0.0
-        if plan.player < 0:
-            for c in players:
-                column = values[c]
-                new = plan.const[c]
-                for p, j in plan.inner:
-                    new += p * column[j]
-                moved = max(moved, abs(new - column[i]))
+        size = len(plans)
+        through = [alias[j] if j < size and alias[j] >= 0 else j for _, j in plan.inner]
+        keep = 1.0 - sum(p for (p, _), j in zip(plan.inner, through, strict=True) if j == i)
+        consts = tuple(c / keep for c in plan.const)
+        compiled.append((i, -1, consts, targets, probabilities))
+    return compiled
+
+
+def _sweep_vectors(rows: Sequence[_VectorRow], columns: list[list[float]]) -> float:
+    """One max-n Gauss-Seidel sweep; the largest change of a value."""
+    moved = 0.0
+    for i, player, consts, targets, probabilities in rows:
+        if player < 0:
+            for column, new in zip(columns, consts, strict=True):
+                new += sum(map(mul, probabilities, map(column.__getitem__, targets)))
+                change = abs(new - column[i])
+                if change > moved:
+                    moved = change
                 column[i] = new
         else:
-            own = values[plan.player]
-            best = plan.moves[0]
-            for j in plan.moves:
-                if own[j] > own[best]:
-                    best = j
-            for c in players:
-                column = values[c]
-                moved = max(moved, abs(column[best] - column[i]))
+            best = max(targets, key=columns[player].__getitem__)  # the first of the best
+            for column in columns:
+                change = abs(column[best] - column[i])
+                if change > moved:
+                    moved = change
                 column[i] = column[best]
-        if moved > DONE:
-            for k in preds[i]:
-                dirty[k] = 1
-    return any(dirty)
-
-
-def settle(sweep: Callable[[], bool]) -> bool:
-    """Sweep until no member is marked; whether that happened within :data:`MAX_SWEEPS`."""
-    return any(not sweep() for _ in range(MAX_SWEEPS))
+    return moved

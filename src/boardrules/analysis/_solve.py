@@ -22,9 +22,8 @@ from boardrules.analysis._floats import (
     Plan,
     never_leave,
     predecessors,
-    settle,
     solve_objective,
-    sweep_vectors,
+    solve_vectors,
     traps,
 )
 from boardrules.analysis._graph import PROGRESS_EVERY, Graph, Progress, components
@@ -238,8 +237,7 @@ class _Cycle:
         columns = [[0.0] * size + [float(v[c]) for v in outside] for c in range(g.players)]
         preds = predecessors(plans)
         if solver.concept == "max-n":
-            dirty = bytearray([1]) * size
-            settled = settle(lambda: sweep_vectors(plans, preds, dirty, columns))
+            settled = solve_vectors(plans, columns)
         else:
             sign = [1, -1] if solver.concept == "zero-sum" else [1] * g.players
             endless = traps(plans, preds)
