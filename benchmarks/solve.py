@@ -8,11 +8,13 @@ For each endgame it prints the states and edges of the graph, the time to build 
 per second), the time to solve it in floats and exactly (where the cycles are small enough
 for exact solving), and the memory per state: the graph's int arrays, and the peak growth
 of the process while building (the states themselves are held until the graph is done).
+Each endgame is measured in a process of its own, so that its memory peak is its own.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import resource
 import time
 from collections.abc import Callable
@@ -105,6 +107,14 @@ def measure(name: str, make: Callable[[], Any], exact: bool) -> None:
     print(line, flush=True)
 
 
+def _measure_alone(name: str, make: Callable[[], Any], exact: bool) -> None:
+    child = multiprocessing.get_context("fork").Process(target=measure, args=(name, make, exact))
+    child.start()
+    child.join()
+    if child.exitcode:
+        raise SystemExit(f"{name}: the measurement failed (exit code {child.exitcode})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="only the small endgames")
@@ -113,7 +123,7 @@ def main() -> None:
     for name, (small, make) in ENDGAMES.items():
         if (args.quick and not small) or args.only not in name:
             continue
-        measure(name, make, exact=small)
+        _measure_alone(name, make, exact=small)
 
 
 if __name__ == "__main__":
