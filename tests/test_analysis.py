@@ -332,3 +332,24 @@ def test_players_out_of_the_game_are_not_swept_and_values_are_unchanged(
     every = solve(s, exact=False)
     assert narrowed.values == pytest.approx(every.values, abs=1e-14)
     assert narrowed.values[2:] == (0.0, 0.0)
+
+
+def test_a_fixed_point_the_maximiser_cannot_make_sure_of_is_refused() -> None:
+    # A maximiser's loop 0 -> 1 -> 0 with a way out worth 0.5: 0.5 is the least fixed
+    # point, 0.8 another (play round the loop "promises" 0.8 but never ends).
+    loop = [Plan.decision(0, [1, 2]), Plan.decision(0, [0])]
+    preds = _floats.predecessors(loop)
+    assert not _floats.guaranteed(loop, preds, [0.8, 0.8, 0.5], [1])
+    # At 0.5 the loop and the way out tie: the maximiser takes the way out.
+    assert _floats.guaranteed(loop, preds, [0.5, 0.5, 0.5], [1])
+
+
+def test_a_minimiser_who_can_keep_play_going_holds_the_value_at_zero() -> None:
+    # Player 1 (minimiser) at 0 chooses the loop through 1 or the way out worth 0.5.
+    loop = [Plan.decision(1, [1, 2]), Plan.decision(0, [0])]
+    preds = _floats.predecessors(loop)
+    assert not _floats.guaranteed(loop, preds, [0.5, 0.5, 0.5], [1, -1])
+    assert _floats.guaranteed(loop, preds, [0.0, 0.0, 0.5], [1, -1])
+    v = [0.0, 0.0, 0.5]
+    assert _floats.solve_objective(loop, v, 0, [1, -1], False)
+    assert v[:2] == [0.0, 0.0]

@@ -19,12 +19,14 @@ iteration from 0 reaches the least fixed point, the one in which endless play is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import mul
+from itertools import repeat
+from operator import mul, sub
 
 __all__ = [
     "DONE",
     "MAX_SWEEPS",
     "Plan",
+    "guaranteed",
     "never_leave",
     "predecessors",
     "solve_objective",
@@ -116,6 +118,53 @@ def traps(plans: Sequence[Plan], preds: Sequence[list[int]]) -> bool:
                 removed[i] = 1
                 gone.append(i)
     return not all(removed)
+
+
+def guaranteed(
+    plans: Sequence[Plan],
+    preds: Sequence[list[int]],
+    v: Sequence[float],
+    sign: Sequence[int],
+    tolerance: float = 1e-12,
+) -> bool:
+    """Whether the maximiser can make sure of the values ``v`` (a fixed point of the
+    sweeps): playing best moves under ``v``, and among them one that heads out of the
+    cycle, it leaves play no way to stay in the cycle for ever from a member worth more
+    than 0 (where the minimiser and the dice can keep it there, the member is worth 0
+    to the maximiser, whatever ``v`` says).
+
+    Every fixed point is at least the least one, the true values; one that the maximiser
+    can make sure of is at most the true values; so a fixed point that passes this test
+    is the least, even where strategies can keep play in the cycle for ever.  The members
+    that play cannot be kept away from the exits are found as an attractor: a roll, or a
+    maximiser, as soon as one outcome or one best move is such a member, a minimiser once
+    all its moves are.
+    """
+    size = len(plans)
+    best = [float("-inf")] * size  # a maximiser's best value, less the tolerance
+    staying = [0] * size
+    for i, plan in enumerate(plans):
+        if plan.player < 0:
+            staying[i] = 0 if plan.exits else 1
+        elif sign[plan.player] > 0:
+            best[i] = max(map(v.__getitem__, plan.moves)) - tolerance
+            staying[i] = int(all(j < size for j in plan.moves if v[j] >= best[i]))
+        else:
+            staying[i] = sum(1 for j in plan.moves if j < size)
+    gone = [i for i in range(size) if staying[i] == 0]
+    left = bytearray(size)  # play can be brought out of the cycle from here
+    for i in gone:
+        left[i] = 1
+    while gone:
+        j = gone.pop()
+        for i in preds[j]:
+            if left[i] or v[j] < best[i]:  # for a maximiser, only its best moves count
+                continue
+            staying[i] = 0 if plans[i].player < 0 or best[i] > float("-inf") else staying[i] - 1
+            if staying[i] == 0:
+                left[i] = 1
+                gone.append(i)
+    return all(left[i] or abs(v[i]) <= tolerance for i in range(size))
 
 
 def never_leave(plans: Sequence[Plan]) -> list[int]:
@@ -226,6 +275,7 @@ def solve_objective(
     sign: Sequence[int],
     accelerate: bool,
     bounds: tuple[float, float] = (0.0, 1.0),
+    limit: int = MAX_SWEEPS,
 ) -> bool:
     """Sweep until no value moves by more than :data:`DONE` (a decision of player ``p``
     maximises ``sign[p] * value``), with Anderson acceleration on the feedback members
@@ -233,14 +283,14 @@ def solve_objective(
     keep play in the cycle for ever).  ``v`` holds the members' values first (0 to begin
     with) and then the fixed values of the slots outside; every value lies within
     ``bounds`` (the lowest and highest return, and 0).  Whether it settled within
-    :data:`MAX_SWEEPS`."""
+    ``limit`` sweeps."""
     alias = _aliases(plans)
     rows = _compile(plans, component, sign, alias)
     if not accelerate:
-        settled = any(_sweep(rows, v) <= DONE for _ in range(MAX_SWEEPS))
+        settled = any(_sweep(rows, v) <= DONE for _ in range(limit))
     else:
         feedback = _feedback(rows, len(plans))
-        settled = _Anderson(rows, v, feedback, *bounds).run()
+        settled = _Anderson(rows, v, feedback, *bounds).run(limit)
     for i, j in enumerate(alias):
         if j >= 0:
             v[i] = v[j]
@@ -264,7 +314,7 @@ class _Anderson:
         self.steps_f: list[list[float]] = []  # differences of successive residuals
         self.steps_g: list[list[float]] = []  # differences of successive sweep results
 
-    def run(self) -> bool:
+    def run(self, limit: int) -> bool:
         v, feedback = self.v, self.feedback
         x = [v[k] for k in feedback]
         last: tuple[list[float], list[float]] | None = None
@@ -272,12 +322,12 @@ class _Anderson:
         if not feedback:  # nothing read before it is swept: one sweep is exact
             _sweep(self.rows, v)
             return True
-        for _ in range(MAX_SWEEPS):
+        for _ in range(limit):
             for k, value in zip(feedback, x, strict=True):
                 v[k] = value
             _sweep(self.rows, v)
-            g = [v[k] for k in feedback]
-            f = [b - a for a, b in zip(x, g, strict=True)]
+            g = list(map(v.__getitem__, feedback))
+            f = list(map(sub, g, x))
             residual = max(map(abs, f))
             if residual <= DONE:
                 return True
@@ -296,43 +346,44 @@ class _Anderson:
         return False
 
     def _remember(self, f: list[float], g: list[float], f0: list[float], g0: list[float]) -> None:
-        self.steps_f.append([a - b for a, b in zip(f, f0, strict=True)])
-        self.steps_g.append([a - b for a, b in zip(g, g0, strict=True)])
+        self.steps_f.append(list(map(sub, f, f0)))
+        self.steps_g.append(list(map(sub, g, g0)))
         if len(self.steps_f) > self.MEMORY:
             del self.steps_f[0], self.steps_g[0]
 
     def _mix(self, f: list[float], g: list[float]) -> list[float]:
         gamma = _least_squares(self.steps_f, f)
-        x = list(g)
+        x = g
         for c, step in zip(gamma, self.steps_g, strict=True):
             if c:
-                for i, d in enumerate(step):
-                    x[i] -= c * d
+                x = list(map(sub, x, map(mul, step, repeat(c))))
         low, high = self.low, self.high
         return [low if a < low else high if a > high else a for a in x]
 
 
 def _least_squares(columns: list[list[float]], target: list[float]) -> list[float]:
     """The coefficients ``c`` that make ``sum(c[k] * columns[k])`` closest to ``target``
-    (modified Gram-Schmidt; a column nearly in the span of the earlier ones gets 0)."""
+    (modified Gram-Schmidt; a column nearly in the span of the earlier ones gets 0).
+    The columns are as long as there are feedback members, so every step over them is
+    one loop in C (``map``)."""
     basis: list[list[float]] = []
     r: list[list[float]] = []  # r[k][j]: the part of column k along basis vector j
     kept: list[int] = []
     for k, column in enumerate(columns):
-        w = list(column)
-        norm = sum(a * a for a in w) ** 0.5
+        w = column
+        norm = _dot(w, w) ** 0.5
         parts = []
         for q in basis:
-            dot = sum(a * b for a, b in zip(q, w, strict=True))
+            dot = _dot(q, w)
             parts.append(dot)
-            w = [a - dot * b for a, b in zip(w, q, strict=True)]
-        rest = sum(a * a for a in w) ** 0.5
+            w = list(map(sub, w, map(mul, q, repeat(dot))))
+        rest = _dot(w, w) ** 0.5
         if norm == 0.0 or rest <= 1e-10 * norm:
             continue
-        basis.append([a / rest for a in w])
+        basis.append(list(map(mul, w, repeat(1.0 / rest))))
         r.append([*parts, rest])
         kept.append(k)
-    along = [sum(a * b for a, b in zip(q, target, strict=True)) for q in basis]
+    along = [_dot(q, target) for q in basis]
     solved = [0.0] * len(kept)
     for k in reversed(range(len(kept))):
         total = along[k] - sum(r[j][k] * solved[j] for j in range(k + 1, len(kept)))
@@ -341,6 +392,11 @@ def _least_squares(columns: list[list[float]], target: list[float]) -> list[floa
     for k, c in zip(kept, solved, strict=True):
         gamma[k] = c
     return gamma
+
+
+def _dot(a: list[float], b: list[float]) -> float:
+    total: float = sum(map(mul, a, b))
+    return total
 
 
 def solve_vectors(plans: Sequence[Plan], columns: list[list[float]]) -> bool:

@@ -20,6 +20,7 @@ import boardrules as br
 from boardrules.analysis._floats import (
     MAX_SWEEPS,
     Plan,
+    guaranteed,
     never_leave,
     predecessors,
     solve_objective,
@@ -46,6 +47,9 @@ _MAX_ROUNDS = 1000
 # _WARM_START first get their strategies from float value iteration.
 _EXACT_LIMIT = 5_000
 _WARM_START = 50
+# Sweeps given to accelerated iteration on a cycle that play can stay in for ever, before
+# falling back to plain sweeps from 0 (which need as many as the cycle takes).
+_TRIAL_SWEEPS = 300
 
 
 class SolveError(br.BoardrulesError):
@@ -241,7 +245,7 @@ class _Cycle:
         else:
             sign = [1, -1] if solver.concept == "zero-sum" else [1] * g.players
             endless = traps(plans, preds)
-            settled = solve_objective(plans, columns[0], 0, sign, not endless, solver.bounds)
+            settled = self._objective(plans, preds, columns[0], sign, endless)
         if not settled:
             raise SolveError(
                 f"value iteration on a cycle of {size:,} positions did not settle in "
@@ -254,25 +258,47 @@ class _Cycle:
         for x in self.deciders:
             self.policy[x] = solver.best_edge(x, self.value)
         if solver.concept == "zero-sum":
-            self._second_player(plans, columns, endless)
+            self._second_player(plans, columns)
 
-    def _second_player(self, plans: list[Plan], columns: list[list[float]], endless: bool) -> None:
-        """Player 1's own value under the strategies found.  When play cannot stay in the
-        cycle for ever and every way out shares out the same total, it is that total
-        less player 0's value; otherwise the strategies are fixed, the members from which
-        they never leave the cycle are worth 0, and the rest (a linear system with one
-        solution) is found by accelerated value iteration."""
+    def _objective(
+        self,
+        plans: list[Plan],
+        preds: list[list[int]],
+        v: list[float],
+        sign: list[int],
+        endless: bool,
+    ) -> bool:
+        """Player 0's values (the team's in a cooperative game), by accelerated sweeps.
+        Where strategies can keep play in the cycle for ever, the accelerated fixed point
+        is kept only if player 0 can make sure of it (:func:`guaranteed`, which proves it
+        the least); otherwise plain sweeps from 0 find the least fixed point."""
+        bounds, size = self.solver.bounds, len(plans)
+        if not endless:
+            return solve_objective(plans, v, 0, sign, True, bounds)
+        if solve_objective(plans, v, 0, sign, True, bounds, _TRIAL_SWEEPS) and guaranteed(
+            plans, preds, v, sign
+        ):
+            return True
+        v[:size] = [0.0] * size
+        return solve_objective(plans, v, 0, sign, False, bounds)
+
+    def _second_player(self, plans: list[Plan], columns: list[list[float]]) -> None:
+        """Player 1's own value under the strategies found.  When they leave the cycle
+        for certain and every way out shares out the same total, it is that total less
+        player 0's value.  Otherwise the members from which they never leave are worth 0,
+        and the rest (a linear system with one solution) is found by accelerated sweeps."""
         g, size = self.graph, len(self.members)
+        fixed = [
+            Plan.decision(plan.player, [plan.moves[self.policy[x] - g.start[x]]])
+            if plan.player >= 0 else plan
+            for x, plan in zip(self.members, plans, strict=True)
+        ]  # fmt: skip
+        stuck = never_leave(fixed)
         total = self._exit_total()
-        if not endless and total is not None:
+        if not stuck and total is not None:
             columns[1][:size] = [total - a for a in columns[0][:size]]
         else:
-            fixed = [
-                Plan.decision(plan.player, [plan.moves[self.policy[x] - g.start[x]]])
-                if plan.player >= 0 else plan
-                for x, plan in zip(self.members, plans, strict=True)
-            ]  # fmt: skip
-            for i in never_leave(fixed):
+            for i in stuck:
                 fixed[i] = Plan.chance(i, [], [], g.players)  # worth 0
             if not solve_objective(fixed, columns[1], 1, [1, 1], True, self.solver.bounds):
                 raise SolveError(f"a cycle of {size:,} positions did not settle")
