@@ -167,15 +167,19 @@ def guaranteed(
     return all(left[i] or abs(v[i]) <= tolerance for i in range(size))
 
 
-def never_leave(plans: Sequence[Plan]) -> list[int]:
-    """The members from which play never leaves the cycle, every decision having one move
-    (fixed strategies): those that no way out can be reached from."""
+def never_leave(plans: Sequence[Plan], chosen: Sequence[int]) -> list[int]:
+    """The members from which play never leaves the cycle when each decision ``i`` plays
+    its move ``chosen[i]`` (fixed strategies): those that no way out can be reached from."""
     size = len(plans)
-    preds = predecessors(plans)
-    leaving = [
-        i for i, plan in enumerate(plans)
-        if (plan.exits if plan.player < 0 else any(j >= size for j in plan.moves))
-    ]  # fmt: skip
+    preds: list[list[int]] = [[] for _ in plans]
+    leaving = []
+    for i, plan in enumerate(plans):
+        targets = [j for _, j in plan.inner] if plan.player < 0 else [chosen[i]]
+        if plan.exits or any(j >= size for j in targets):
+            leaving.append(i)
+        for j in targets:
+            if j < size:
+                preds[j].append(i)
     reached = bytearray(size)
     for i in leaving:
         reached[i] = 1

@@ -288,16 +288,19 @@ class _Cycle:
         player 0's value.  Otherwise the members from which they never leave are worth 0,
         and the rest (a linear system with one solution) is found by accelerated sweeps."""
         g, size = self.graph, len(self.members)
-        fixed = [
-            Plan.decision(plan.player, [plan.moves[self.policy[x] - g.start[x]]])
-            if plan.player >= 0 else plan
+        chosen = [
+            plan.moves[self.policy[x] - g.start[x]] if plan.player >= 0 else -1
             for x, plan in zip(self.members, plans, strict=True)
-        ]  # fmt: skip
-        stuck = never_leave(fixed)
+        ]
+        stuck = never_leave(plans, chosen)
         total = self._exit_total()
         if not stuck and total is not None:
             columns[1][:size] = [total - a for a in columns[0][:size]]
         else:
+            fixed = [
+                Plan.decision(plan.player, [j]) if plan.player >= 0 else plan
+                for plan, j in zip(plans, chosen, strict=True)
+            ]
             for i in stuck:
                 fixed[i] = Plan.chance(i, [], [], g.players)  # worth 0
             if not solve_objective(fixed, columns[1], 1, [1, 1], True, self.solver.bounds):
