@@ -34,7 +34,8 @@ __all__ = [
     "traps",
 ]
 
-#: Iteration stops when a sweep moves no value by more than this...
+#: Iteration stops when a sweep moves no value by more than this (times the largest
+#: return, for games whose returns go past 1)...
 DONE = 1e-15
 #: ...and gives up after this many sweeps.
 MAX_SWEEPS = 100_000
@@ -291,7 +292,8 @@ def solve_objective(
     alias = _aliases(plans)
     rows = _compile(plans, component, sign, alias)
     if not accelerate:
-        settled = any(_sweep(rows, v) <= DONE for _ in range(limit))
+        done = _done(bounds)
+        settled = any(_sweep(rows, v) <= done for _ in range(limit))
     else:
         feedback = _feedback(rows, len(plans))
         settled = _Anderson(rows, v, feedback, *bounds).run(limit)
@@ -315,6 +317,7 @@ class _Anderson:
     ) -> None:
         self.rows, self.v, self.feedback = rows, v, list(feedback)
         self.low, self.high = low, high
+        self.done = _done((low, high))
         self.steps_f: list[list[float]] = []  # differences of successive residuals
         self.steps_g: list[list[float]] = []  # differences of successive sweep results
 
@@ -333,7 +336,7 @@ class _Anderson:
             g = list(map(v.__getitem__, feedback))
             f = list(map(sub, g, x))
             residual = max(map(abs, f))
-            if residual <= DONE:
+            if residual <= self.done:
                 return True
             if residual < best:
                 best, stale = residual, 0
@@ -403,7 +406,13 @@ def _dot(a: list[float], b: list[float]) -> float:
     return total
 
 
-def solve_vectors(plans: Sequence[Plan], columns: list[list[float]]) -> bool:
+def _done(bounds: tuple[float, float]) -> float:
+    return DONE * max(1.0, abs(bounds[0]), abs(bounds[1]))
+
+
+def solve_vectors(
+    plans: Sequence[Plan], columns: list[list[float]], bounds: tuple[float, float] = (0.0, 1.0)
+) -> bool:
     """Max-n value iteration: plain sweeps until no value moves by more than
     :data:`DONE`, a decision taking the whole vector of its first move that is best for
     its player.  ``columns[c]`` holds player ``c``'s values, as ``v`` does for
@@ -414,7 +423,8 @@ def solve_vectors(plans: Sequence[Plan], columns: list[list[float]]) -> bool:
     if len(swept) < len(columns):
         rows = _narrow(rows, swept)
     active = [columns[c] for c in swept]
-    settled = any(_sweep_vectors(rows, active) <= DONE for _ in range(MAX_SWEEPS))
+    done = _done(bounds)
+    settled = any(_sweep_vectors(rows, active) <= done for _ in range(MAX_SWEEPS))
     for i, j in enumerate(alias):
         if j >= 0:
             for column in columns:

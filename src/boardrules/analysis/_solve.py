@@ -241,7 +241,7 @@ class _Cycle:
         columns = [[0.0] * size + [float(v[c]) for v in outside] for c in range(g.players)]
         preds = predecessors(plans)
         if solver.concept == "max-n":
-            settled = solve_vectors(plans, columns)
+            settled = solve_vectors(plans, columns, solver.bounds)
         else:
             sign = [1, -1] if solver.concept == "zero-sum" else [1] * g.players
             endless = traps(plans, preds)
