@@ -146,17 +146,19 @@ def test_docker_endgame_with_rerolls_and_cycles() -> None:
     s = docker.position({"a1": "02220", "c3": "13331", "b2": "01"}, players=4,
                         eliminated=[2, 3], turn=1)  # fmt: skip
     sol = solve(s, exact=False)
-    assert sol.concept == "max-n"  # four seats: the eliminated players score 0 throughout
+    # Four seats, but the eliminated players never move and score 0: a two-player game.
+    assert sol.concept == "zero-sum" and sol.seats == (0, 1)
     assert sol.states > 30_000
-    assert sum(sol.values) == pytest.approx(1.0)
+    assert sum(sol.values) == pytest.approx(1.0) and sol.values[2:] == (0.0, 0.0)
 
 
 def test_docker_rerolls_exact_against_brute_force() -> None:
     # South and north each keep a piece off the pitch: an unusable roll is rolled again.
     s = docker.position({"a1": "0012", "b1": "312", "a2": "3", "a3": "2"}, players=4,
                         eliminated=[2, 3], turn=1)  # fmt: skip
-    sol = assert_matches(s, zero_sum=False)
+    sol = assert_matches(s, zero_sum=True)
     assert sol.states == 1033 and sum(sol.values) == 1
+    assert sol.concept == "zero-sum" and sol.seats == (0, 1)
 
 
 def test_dorasure_battle_at_low_health_cooperative() -> None:
@@ -313,25 +315,45 @@ def test_least_squares_finds_the_best_mix_and_skips_dependent_columns() -> None:
     assert gamma == pytest.approx([3.0, -2.0, 0.0])
 
 
-def test_players_out_of_the_game_are_not_swept_and_values_are_unchanged(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    s = docker.position({"a1": "0012", "b1": "312", "a2": "3", "a3": "2"}, players=4,
-                        eliminated=[2, 3], turn=1)  # fmt: skip
-    swept: list[list[int]] = []
-    real = _floats._at_stake
+def test_a_player_out_of_the_game_is_left_out_of_the_concept() -> None:
+    # Docker, four seats: north (2) and west (3) are out.  Seats 1 and 3 out instead:
+    # the two left are 0 and 2, the first of them maximises and the other minimises.
+    s = docker.position({"a1": "0021", "b1": "321", "a2": "3", "a3": "1"}, players=4,
+                        eliminated=[1, 3], turn=2)  # fmt: skip
+    sol = solve(s)
+    assert sol.concept == "zero-sum" and sol.seats == (0, 2)
+    assert sol.values[1] == sol.values[3] == 0 and sol.values[0] + sol.values[2] == 1
+    truth = brute_force(s, zero_sum=False)  # two players whose returns add up to 1
+    assert [float(v) for v in sol.values] == pytest.approx(truth[s], abs=1e-9)
+    # After a 4, seat 2 has four moves: its best is the one that leaves seat 0 the least.
+    four = solve(br.apply_move(s, br.parse_move(s, "roll 4")))
+    assert four.player == 2 and len(four.move_values) == 4
+    assert four.move_values[four.best_move][0] == min(v[0] for v in four.move_values.values())
+    assert [v[0] for _, v in four.ranked()] == sorted(v[0] for v in four.move_values.values())
 
-    def record(*args: Any) -> list[int]:
-        swept.append(real(*args))
-        return swept[-1]
 
-    monkeypatch.setattr(_floats, "_at_stake", record)
-    narrowed = solve(s, exact=False)
-    assert swept and all(seats == [0, 1] for seats in swept)
-    monkeypatch.setattr(_floats, "_at_stake", lambda rows, columns, size: [0, 1, 2, 3])
-    every = solve(s, exact=False)
-    assert narrowed.values == pytest.approx(every.values, abs=1e-14)
-    assert narrowed.values[2:] == (0.0, 0.0)
+def test_a_cycle_sweeps_only_the_players_still_at_stake(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Three players; in this cycle player 2 never moves and every way out pays it 0.
+    roll = Plan.chance(0, [(0.5, 1)], [(0.5, (0.2, 0.6, 0.0))], 3)
+    plans = [roll, Plan.decision(1, [0, 2])]
+    outside = (0.1, 0.3, 0.0)  # slot 2
+
+    def columns() -> list[list[float]]:
+        return [[0.0, 0.0, outside[c]] for c in range(3)]
+
+    narrowed = columns()
+    assert _floats._at_stake(
+        _floats._compile_vectors(plans, [-1, -1], _floats._compile(plans, 0, [1] * 3, [-1, -1])),
+        narrowed,
+        2,
+    ) == [0, 1]
+    assert _floats.solve_vectors(plans, narrowed)
+    monkeypatch.setattr(_floats, "_at_stake", lambda rows, columns, size: [0, 1, 2])
+    every = columns()
+    assert _floats.solve_vectors(plans, every)
+    assert narrowed == every
+    # Player 1 keeps rolling (0.6 on the way out beats 0.3): v = 0.5 * exit + 0.5 * v.
+    assert narrowed[1][0] == pytest.approx(0.6) and narrowed[0][0] == pytest.approx(0.2)
 
 
 def test_a_fixed_point_the_maximiser_cannot_make_sure_of_is_refused() -> None:

@@ -43,7 +43,7 @@ from boardrules.analysis._search import (
     expectimax,
     search_moves,
 )
-from boardrules.analysis._solve import Concept, SolveError, concept_of, solve_graph
+from boardrules.analysis._solve import Concept, SolveError, at_stake, concept_of, solve_graph
 
 __all__ = [
     "CHANCE_DEPTH",
@@ -68,15 +68,20 @@ Value = Fraction | float
 
 
 def _ranked(
-    player: int, concept: Concept, move_values: Mapping[Any, tuple[Value, ...]]
+    player: int,
+    concept: Concept,
+    move_values: Mapping[Any, tuple[Value, ...]],
+    seats: tuple[int, ...] = (),
 ) -> tuple[tuple[Any, tuple[Value, ...]], ...]:
     """The moves best first for ``player`` (ties in the order of the legal moves); at a
-    chance node the outcomes in their own order."""
+    chance node the outcomes in their own order.  In a zero-sum game the second of the
+    two ``seats`` at stake (players 0 and 1 when not given) minimises the first's value."""
     pairs = tuple(move_values.items())
     if player < 0:
         return pairs
-    if concept == "zero-sum" and player == 1:
-        return tuple(sorted(pairs, key=lambda mv: mv[1][0]))
+    first, second = seats if len(seats) == 2 else (0, 1)
+    if concept == "zero-sum" and player == second:
+        return tuple(sorted(pairs, key=lambda mv: mv[1][first]))
     return tuple(sorted(pairs, key=lambda mv: -mv[1][player]))
 
 
@@ -91,7 +96,9 @@ class Solution:
     outcome at a chance node -- to the values of the position it leads to, in the order of
     :func:`boardrules.legal_moves`.  ``player`` is :func:`boardrules.current_player` of the
     position, ``states`` the number of distinct positions solved and ``exact`` whether the
-    values are :class:`~fractions.Fraction` (else floats).
+    values are :class:`~fractions.Fraction` (else floats).  ``seats`` are the players at
+    stake, whose values can differ from 0: all of them, except players already out of the
+    game, who never move and score 0 (a Docker player whose pieces are all captured).
     """
 
     values: tuple[Value, ...]
@@ -100,11 +107,12 @@ class Solution:
     exact: bool
     player: int
     concept: Concept
+    seats: tuple[int, ...] = ()
 
     def ranked(self) -> tuple[tuple[Any, tuple[Value, ...]], ...]:
         """``(move, values)`` pairs, the best move for the player to move first (equal
         moves in the order of the legal moves); at a chance node the outcomes in order."""
-        return _ranked(self.player, self.concept, self.move_values)
+        return _ranked(self.player, self.concept, self.move_values, self.seats)
 
     @property
     def best_move(self) -> Any:
@@ -131,12 +139,15 @@ def solve(
     the same in floats, much faster.  A game that could go on for ever from some position
     is worth 0 to everyone there (the returns of an unfinished game).
 
-    The solution concept follows from the game's returns (``Solution.concept``):
+    The solution concept follows from the game's returns (``Solution.concept``) to the
+    players at stake (``Solution.seats``: a player out of the game, who never moves and
+    scores 0 everywhere, is left aside and worth 0):
 
     * **cooperative** (all players always share the return, as Dorasure's heroes do, or a
       single player): the team maximises its chance of winning -- an optimal strategy;
     * **zero-sum** (two players whose returns add up to the same total at every ending):
-      player 0 maximises its value and player 1 minimises it; the value is unique;
+      the first of them maximises its value and the other minimises it; the value is
+      unique;
     * **max-n** (three or four players, or any other game): every player maximises its
       own value, and a player with several best moves takes the first in the order of
       :func:`boardrules.legal_moves` -- on a cycle the strategy iteration keeps a move
@@ -167,7 +178,10 @@ def solve(
         move: values[graph.target[e]]
         for move, e in zip(graph.root_moves, range(start, end), strict=True)
     }
-    return Solution(values[0], move_values, graph.size, exact, graph.kind[0], concept_of(graph))
+    return Solution(
+        values[0], move_values, graph.size, exact, graph.kind[0], concept_of(graph),
+        at_stake(graph),
+    )  # fmt: skip
 
 
 @attrs.frozen(eq=False)
@@ -190,10 +204,11 @@ class Analysis:
     states: int | None = None
     depth: int | None = None
     reason: str = ""
+    seats: tuple[int, ...] = ()
 
     def ranked(self) -> tuple[tuple[Any, tuple[Value, ...]], ...]:
         """``(move, values)`` pairs, best first for the player to move."""
-        return _ranked(self.player, self.concept, self.move_values)
+        return _ranked(self.player, self.concept, self.move_values, self.seats)
 
     @property
     def best_move(self) -> Any:
@@ -220,7 +235,7 @@ def _analyse(
     else:
         return Analysis(
             sol.values, sol.move_values, "solve", sol.player, sol.concept, sol.exact,
-            sol.states,
+            sol.states, seats=sol.seats,
         )  # fmt: skip
     player = br.current_player(state)
     concept: Concept = "max-n" if br.num_players(state) > 2 else "zero-sum"

@@ -12,9 +12,12 @@ improves.  Which improvement depends on the game (see :func:`concept_of`).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Literal
+
+import attrs
 
 import boardrules as br
 from boardrules.analysis._floats import (
@@ -30,7 +33,7 @@ from boardrules.analysis._floats import (
 from boardrules.analysis._graph import PROGRESS_EVERY, Graph, Progress, components
 from boardrules.analysis._linear import Row, solve_system
 
-__all__ = ["Concept", "SolveError", "concept_of", "solve_graph"]
+__all__ = ["Concept", "SolveError", "at_stake", "concept_of", "solve_graph"]
 
 #: The solution concept used for a game (see :func:`concept_of`).
 Concept = Literal["cooperative", "zero-sum", "max-n"]
@@ -57,25 +60,47 @@ class SolveError(br.BoardrulesError):
     found no stable strategies)."""
 
 
-def concept_of(graph: Graph) -> Concept:
-    """The solution concept for the game of ``graph``, from the returns of its endings.
+def at_stake(graph: Graph) -> tuple[int, ...]:
+    """The players whose values can differ from 0: those who move somewhere in the graph
+    or get a return other than 0 at some ending.  The others (a Docker player already out
+    of the game) are worth 0 everywhere and are left out of the solution concept."""
+    movers = {k for k in set(graph.kind) if k >= 0}
+    paid = {c for r in graph.payoffs for c, x in enumerate(r) if x != 0}
+    return tuple(sorted(movers | paid)) or tuple(range(graph.players))
 
-    * ``"cooperative"`` when at every ending all players get the same return (one player,
+
+def concept_of(graph: Graph) -> Concept:
+    """The solution concept for the game of ``graph``, from the returns of its endings to
+    the players at stake (:func:`at_stake`).
+
+    * ``"cooperative"`` when at every ending all of them get the same return (one player,
       or a team such as Dorasure's heroes): the team maximises its common value;
-    * ``"zero-sum"`` for two players whose returns always add up to the same non-negative
-      total: player 0 maximises its value and player 1 minimises it;
+    * ``"zero-sum"`` for two whose returns always add up to the same non-negative total:
+      the first (the lower seat) maximises its value and the other minimises it;
     * ``"max-n"`` otherwise: every player maximises its own value.
     """
-    payoffs = [tuple(map(_fraction, r)) for r in graph.payoffs]
+    seats = at_stake(graph)
+    payoffs = [tuple(_fraction(r[c]) for c in seats) for r in graph.payoffs]
     if all(len(set(r)) <= 1 for r in payoffs):
         return "cooperative"
     if (
-        graph.players == 2
+        len(seats) == 2
         and len({sum(r) for r in payoffs}) == 1
         and all(v >= 0 for r in payoffs for v in r)
     ):
         return "zero-sum"
     return "max-n"
+
+
+def _restricted(graph: Graph, seats: tuple[int, ...]) -> Graph:
+    """The graph as a game of the players ``seats`` alone, renumbered 0, 1, ..."""
+    table = bytearray(range(256))  # seats are stored as signed bytes; CHANCE, TERMINAL stay
+    for k, seat in enumerate(seats):
+        table[seat] = k
+    kind = array("b")
+    kind.frombytes(graph.kind.tobytes().translate(table))
+    payoffs = tuple(tuple(r[c] for c in seats) for r in graph.payoffs)
+    return attrs.evolve(graph, players=len(seats), kind=kind, payoffs=payoffs)
 
 
 def _fraction(x: float) -> Fraction:
@@ -545,7 +570,22 @@ class _Cycle:
 
 def solve_graph(graph: Graph, exact: bool, progress: Progress | None = None) -> list[Vector]:
     """The value of every node of ``graph`` (node 0 first), with the concept of
-    :func:`concept_of`; raises :class:`SolveError` if max-n finds no stable strategies."""
+    :func:`concept_of` among the players at stake (the others are worth 0 everywhere);
+    raises :class:`SolveError` if max-n finds no stable strategies."""
+    seats = at_stake(graph)
+    if len(seats) == graph.players:
+        return _solve_all(graph, exact, progress)
+    values = _solve_all(_restricted(graph, seats), exact, progress)
+    full = [Fraction(0) if exact else 0.0] * graph.players
+    expanded = []
+    for v in values:
+        for k, seat in enumerate(seats):
+            full[seat] = v[k]
+        expanded.append(tuple(full))
+    return expanded
+
+
+def _solve_all(graph: Graph, exact: bool, progress: Progress | None) -> list[Vector]:
     solver = _Solver(graph, exact, progress)
     solver.run()
     values = solver.values

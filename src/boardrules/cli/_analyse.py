@@ -130,7 +130,7 @@ def analyse(state: Any, args: argparse.Namespace) -> Analysis:
     finally:
         progress.done()
     return Analysis(sol.values, sol.move_values, "solve", sol.player, sol.concept, sol.exact,
-                    sol.states)  # fmt: skip
+                    sol.states, seats=sol.seats)  # fmt: skip
 
 
 def _search(state: Any, depth: int) -> Analysis:
