@@ -12,8 +12,10 @@ import boardrules as br
 from boardrules import docker, dorada, dorasure, parchis
 from boardrules.analysis import (
     Solution,
+    SolveError,
     TooManyStatesError,
     _floats,
+    _graph,
     _solve,
     best_moves,
     expectimax,
@@ -375,3 +377,14 @@ def test_a_minimiser_who_can_keep_play_going_holds_the_value_at_zero() -> None:
     v = [0.0, 0.0, 0.5]
     assert _floats.solve_objective(loop, v, 0, [1, -1], False)
     assert v[:2] == [0.0, 0.0]
+
+
+def test_exact_solving_refuses_a_large_cycle_before_any_exact_work() -> None:
+    s = parchis.position({"yellow": [50, *GOAL3], "red": [40, *GOAL3]}, turn="yellow",
+                         players=2)  # fmt: skip
+    graph = _graph.build_graph(s, 1_000_000)
+    heard: list[int] = []
+    with pytest.raises(SolveError, match=r"a cycle of 97,534 positions .* exact=False") as e:
+        _solve.solve_graph(graph, exact=True, progress=lambda stage, n: heard.append(n))
+    assert isinstance(e.value, ValueError)
+    assert heard == []  # refused before solving anything

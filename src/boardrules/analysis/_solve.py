@@ -187,7 +187,16 @@ class _Solver:
 
     def run(self) -> None:
         g = self.graph
-        for component in components(g):
+        found = components(g)
+        if self.exact:  # refuse at once, before any exact work, a cycle too large for it
+            largest = max(map(len, found), default=0)
+            if largest > _EXACT_LIMIT:
+                raise SolveError(
+                    f"a cycle of {largest:,} positions (play that can come back to where it "
+                    f"was, such as captures) is more than the {_EXACT_LIMIT:,} that are "
+                    "solved exactly; solve with exact=False"
+                )
+        for component in found:
             if len(component) == 1 and not self._loops(component[0]):
                 self.settle(component[0])
             else:
@@ -236,12 +245,6 @@ class _Cycle:
         if not solver.exact:
             self._value_iteration()
         else:
-            if len(self.members) > _EXACT_LIMIT:
-                raise SolveError(
-                    f"a cycle of {len(self.members):,} positions (play that can come back "
-                    f"to where it was, such as captures) is more than the {_EXACT_LIMIT:,} "
-                    "that are solved exactly; solve with exact=False"
-                )
             if len(self.members) > _WARM_START:
                 self._value_iteration()
                 for x in self.deciders:
