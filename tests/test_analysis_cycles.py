@@ -644,3 +644,80 @@ def test_second_player_value_when_a_staying_move_ties_with_a_way_out() -> None:
     r = reach(s, 10)
     assert r is not None and brute_force(r, True)[0] == (0.5, 0.5)
     assert solve(s, exact=False).values == (0.5, 0.5)
+
+
+# ------------------------------------------------------------------ bigger sweeps
+
+SWEEPS: dict[str, Callable[[random.Random], Any]] = {
+    "parchis lanes 2p": lambda r: parchis_lanes(r, 2),
+    "parchis lanes 3p": lambda r: parchis_lanes(r, 3),
+    "parchis track 2p": lambda r: parchis_track(r, 2),
+    "parchis track 3p": lambda r: parchis_track(r, 3),
+    "docker 4 seats, 2 out": docker_four,
+    "dorada 2p": lambda r: dorada_end(r, 2),
+    "dorada 3p": lambda r: dorada_end(r, 3),
+    "dorasure battle": dorasure_battle,
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(SWEEPS))
+def test_bigger_sweep(name: str) -> None:
+    # Graphs of up to 20,000 states; exact solving where the graph has at most 3,000.
+    check_all(cases(name, SWEEPS[name], 10, 20_000, 500))
+
+
+@pytest.mark.slow
+def test_bigger_sweep_of_docker_endless_play() -> None:
+    # Seeded random Docker positions with four seats, two out and return_to_start, kept
+    # where some strategies never end the game.
+    found = 0
+    for seed in range(1500):
+        rng = random.Random(seed)
+        out = rng.sample(range(4), 2)
+        alive = [p for p in range(4) if p not in out]
+        pieces = [p for p in range(4) for _ in range(3)]
+        rng.shuffle(pieces)
+        squares = rng.sample(DOCKER_SQUARES, rng.randint(2, 5))
+        towers: dict[str, str] = {}
+        for p in pieces:
+            sq = rng.choice(squares)
+            towers[sq] = towers.get(sq, "") + str(p)
+        try:
+            s = docker.position(towers, players=4, eliminated=out, turn=rng.choice(alive),
+                                return_to_start=True)  # fmt: skip
+        except br.BoardrulesError:
+            continue
+        r = reach(s, 3000)
+        if r is None or surely_ends(r):
+            continue
+        check(Case(f"docker endless seed={seed}: {towers} out={out}", s, r), exact=False)
+        found += 1
+    assert found >= 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", range(4, 20))
+def test_more_random_table_games(block: int) -> None:
+    test_random_table_games(block)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=SolveError,
+    reason="Anderson acceleration gives up "
+    "after an overshoot and plain sweeps cannot settle when play rarely leaves",
+)
+def test_a_cycle_that_play_rarely_leaves() -> None:
+    # Player 0 at 0 picks one of two rolls; player 1 at 3 and 4 sends play back to 0 or ends
+    # it.  Play leaves the cycle with chance 1e-6 a round: no trap, so _Anderson runs; one
+    # mixed step overshoots into other strategies (residual 1e-6 -> 0.67), no residual beats
+    # the early best for PATIENCE steps, and the plain sweeps that follow would need about
+    # 1e7 sweeps: SolveError after 100,000.  Exact solving: (500001/1000000, 499999/1000000).
+    eps = Fraction(1, 10**6)
+    s = table([(0, [1, 2]), ("C", [(eps, 5), (HALF - eps, 3), (HALF, 0)]),
+               ("C", [(2 * eps, 6), (1 - 2 * eps, 4)]), (1, [0, 6]), (1, [0, 7]),
+               ("T", (1, 0)), ("T", (HALF, HALF)), ("T", (Fraction(1, 3), Fraction(2, 3)))],
+              2)  # fmt: skip
+    assert solve(s, exact=True).values == (Fraction(500001, 10**6), Fraction(499999, 10**6))
+    assert solve(s, exact=False).values == pytest.approx((0.500001, 0.499999), abs=1e-9)
