@@ -721,3 +721,65 @@ def test_a_cycle_that_play_rarely_leaves() -> None:
               2)  # fmt: skip
     assert solve(s, exact=True).values == (Fraction(500001, 10**6), Fraction(499999, 10**6))
     assert solve(s, exact=False).values == pytest.approx((0.500001, 0.499999), abs=1e-9)
+
+
+def brute_force_arrays(r: Reached, zero_sum: bool, tolerance: float = 1e-14) -> Any:
+    """:func:`brute_force` with numpy arrays (the same Jacobi value iteration from 0, the
+    same first-best choices), for graphs of some 100,000 states.  One row per state."""
+    np = pytest.importorskip("numpy")
+    n, size = r.players, r.size
+    lengths = np.array([len(e) for e in r.edges], dtype=np.int64)
+    targets = np.array([j for e in r.edges for j in e], dtype=np.int64)
+    owner = np.repeat(np.arange(size), lengths)
+    start = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+    kind = np.array(r.player, dtype=np.int64)
+    chance_edge = kind[owner] == br.CHANCE
+    weight = np.zeros(len(targets))
+    weight[chance_edge] = [q for i in range(size) if r.player[i] == br.CHANCE for q in r.probs[i]]
+    deciders = np.flatnonzero(kind >= 0)
+    chance = np.flatnonzero(kind == br.CHANCE)
+    value = np.zeros((size, n))
+    for i, v in r.returns.items():
+        value[i] = v
+    edge_index = np.arange(len(targets))
+    for _ in range(200_000):
+        kids = value[targets]  # one row per edge
+        new = value.copy()
+        mixed = np.zeros((size, n))
+        np.add.at(mixed, owner[chance_edge], kids[chance_edge] * weight[chance_edge, None])
+        new[chance] = mixed[chance]
+        # a decision: the whole vector of its first best move
+        mover = kind[owner].clip(0)
+        score = kids[:, 0] if zero_sum else kids[edge_index, mover]
+        if zero_sum:
+            score = np.where(kind[owner] == 1, -score, score)
+        score = np.where(kind[owner] >= 0, score, -np.inf)
+        best = np.full(size, -np.inf)
+        np.maximum.at(best, owner, score)
+        first = np.full(size, len(targets))
+        is_best = (score == best[owner]) & (kind[owner] >= 0)
+        np.minimum.at(first, owner[is_best], edge_index[is_best])
+        new[deciders] = kids[first[deciders]]
+        moved = float(np.abs(new - value).max())
+        value = new
+        if moved <= tolerance:
+            return value
+    raise AssertionError("brute force did not settle")
+
+
+@pytest.mark.slow
+def test_parchis_capture_cycle_against_the_brute_force() -> None:
+    # One piece each on the track: a capture sends a piece back to the nest, so most of
+    # the 147,924 positions form one cycle.  Floats only (the cycle is too big to be
+    # solved exactly).
+    s = parchis.position({"yellow": [66, "goal", "goal", "goal"],
+                          "red": [62, "goal", "goal", "goal"]}, turn="yellow", players=2)  # fmt: skip
+    r = reach(s, 200_000)
+    assert r is not None and r.size == 147_924 and r.has_cycle()
+    truth = brute_force_arrays(r, zero_sum=True)
+    sol = solve(s, exact=False)
+    assert list(sol.values) == pytest.approx(list(truth[0]), abs=1e-9)
+    for values, child in zip(sol.move_values.values(), r.edges[0], strict=True):
+        assert list(values) == pytest.approx(list(truth[child]), abs=1e-9)
+    with pytest.raises(SolveError):
+        solve(s, exact=True)
