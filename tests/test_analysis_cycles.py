@@ -731,7 +731,6 @@ def brute_force_arrays(r: Reached, zero_sum: bool, tolerance: float = 1e-14) -> 
     lengths = np.array([len(e) for e in r.edges], dtype=np.int64)
     targets = np.array([j for e in r.edges for j in e], dtype=np.int64)
     owner = np.repeat(np.arange(size), lengths)
-    start = np.concatenate(([0], np.cumsum(lengths)[:-1]))
     kind = np.array(r.player, dtype=np.int64)
     chance_edge = kind[owner] == br.CHANCE
     weight = np.zeros(len(targets))
@@ -772,8 +771,8 @@ def test_parchis_capture_cycle_against_the_brute_force() -> None:
     # One piece each on the track: a capture sends a piece back to the nest, so most of
     # the 147,924 positions form one cycle.  Floats only (the cycle is too big to be
     # solved exactly).
-    s = parchis.position({"yellow": [66, "goal", "goal", "goal"],
-                          "red": [62, "goal", "goal", "goal"]}, turn="yellow", players=2)  # fmt: skip
+    g3 = ["goal"] * 3
+    s = parchis.position({"yellow": [66, *g3], "red": [62, *g3]}, turn="yellow", players=2)
     r = reach(s, 200_000)
     assert r is not None and r.size == 147_924 and r.has_cycle()
     truth = brute_force_arrays(r, zero_sum=True)
