@@ -5,9 +5,11 @@ where the cycles are small enough) and by an independent brute force written bel
 the public rules API only: plain (Jacobi) value iteration from 0 over the reachable set,
 so that endless play is worth 0.  Positions come from seeded random games and from
 seeded random hand-set endgames of all four games, chosen for small graphs with cycles:
-Parchís passes (2 and 3 players) and, in a slow test, a capture cycle, Docker rerolls and pieces moved back and
-forth (2 players, and 4 seats with two out), Dorada (2 and 3 players) and Dorasure's
-cooperative Climactic Battle at low health.  A failure names the case and its seed.
+Parchís passes (2 and 3 players; a capture cycle in a slow test), Docker rerolls and
+pieces moved back and forth for ever (4 seats with two out), Dorada (2 and 3 players),
+Dorasure's cooperative Climactic Battle at low health; and random table games for the
+structures the built-in games reach only in big graphs (traps in zero-sum games, loops of
+forced moves).  A failure names the case and its seed.
 """
 
 from __future__ import annotations
