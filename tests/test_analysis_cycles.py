@@ -668,7 +668,7 @@ SWEEPS: dict[str, Callable[[random.Random], Any]] = {
 @pytest.mark.parametrize("name", sorted(SWEEPS))
 def test_bigger_sweep(name: str) -> None:
     # Graphs of up to 20,000 states; exact solving where the graph has at most 3,000.
-    check_all(cases(name, SWEEPS[name], 10, 20_000, 500))
+    check_all(cases(name, SWEEPS[name], 6, 20_000, 500))
 
 
 @pytest.mark.slow
