@@ -104,11 +104,14 @@ def reach(state: Any, limit: int) -> Reached | None:
     return Reached(states, player, edges, probs, returns, br.num_players(state))
 
 
-def brute_force(r: Reached, zero_sum: bool, tolerance: float = 1e-14) -> list[tuple[float, ...]]:
+def brute_force(
+    r: Reached, zero_sum: bool | tuple[int, int], tolerance: float = 1e-14
+) -> list[tuple[float, ...]]:
     """Plain value iteration from 0 (Jacobi: every value from last round's).  In a
-    two-player zero-sum game player 0 maximises its value, player 1 minimises it and
-    player 1's value is taken along; otherwise each player takes the first move best for
-    itself (the whole value vector of that move)."""
+    zero-sum game between the pair ``(a, b)`` (``True``: players 0 and 1) ``a`` maximises
+    its value, ``b`` minimises it and ``b``'s value is taken along; otherwise each player
+    takes the first move best for itself (the whole value vector of that move)."""
+    first = zero_sum[0] if isinstance(zero_sum, tuple) else 0
     n = r.players
     null = (0.0,) * n
     value: list[tuple[float, ...]] = [r.returns.get(i, null) for i in range(r.size)]
@@ -125,8 +128,8 @@ def brute_force(r: Reached, zero_sum: bool, tolerance: float = 1e-14) -> list[tu
             else:
                 options = [value[j] for j in r.edges[i]]
                 if zero_sum:
-                    pick = max if p == 0 else min
-                    v = pick(options, key=lambda o: o[0])
+                    pick = max if p == first else min
+                    v = pick(options, key=lambda o: o[first])
                 else:
                     v = max(options, key=lambda o, p=p: o[p])  # type: ignore[misc]
             moved = max(moved, *(abs(a - b) for a, b in zip(v, value[i], strict=True)))
@@ -137,14 +140,33 @@ def brute_force(r: Reached, zero_sum: bool, tolerance: float = 1e-14) -> list[tu
     raise AssertionError("brute force did not settle")
 
 
-def constant_sum(r: Reached) -> float | None:
-    """The total of the returns when two players' returns add up to it at every ending
-    and they are not always equal (the zero-sum concept), else ``None``."""
-    if r.players != 2 or not r.returns or all(len(set(v)) == 1 for v in r.returns.values()):
+def at_stake(r: Reached) -> tuple[int, ...]:
+    """The players who move somewhere or get a return other than 0 at some ending; the
+    others (out of the game) are worth 0 everywhere and take no part in the concept."""
+    movers = {p for p in r.player if p >= 0}
+    paid = {c for v in r.returns.values() for c, x in enumerate(v) if x != 0}
+    return tuple(sorted(movers | paid)) or tuple(range(r.players))
+
+
+def zero_sum_pair(r: Reached) -> tuple[tuple[int, int], float] | None:
+    """The two players at stake and the total of their returns, when those add up to it
+    at every ending and are not always equal (the zero-sum concept), else ``None``."""
+    seats = at_stake(r)
+    if len(seats) != 2 or not r.returns:
         return None
-    totals = {round(sum(v), 12) for v in r.returns.values()}
-    nonneg = all(x >= 0 for v in r.returns.values() for x in v)
-    return totals.pop() if len(totals) == 1 and nonneg else None
+    a, b = seats
+    pairs = [(v[a], v[b]) for v in r.returns.values()]
+    if all(x == y for x, y in pairs):
+        return None
+    totals = {round(x + y, 12) for x, y in pairs}
+    nonneg = all(x >= 0 and y >= 0 for x, y in pairs)
+    return ((a, b), totals.pop()) if len(totals) == 1 and nonneg else None
+
+
+def constant_sum(r: Reached) -> float | None:
+    """The total of the zero-sum pair's returns (see :func:`zero_sum_pair`), or ``None``."""
+    found = zero_sum_pair(r)
+    return None if found is None else found[1]
 
 
 def surely_ends(r: Reached) -> bool:
@@ -312,10 +334,12 @@ def check(case: Case, exact: bool = True) -> Solution:
     assert floats.values == again.values, case
     assert floats.move_values == again.move_values, case
     assert floats.states == r.size, case
-    total = constant_sum(r)
+    found = zero_sum_pair(r)
+    total = None if found is None else found[1]
     zero_sum = floats.concept == "zero-sum"
-    assert zero_sum == (total is not None), case
-    truth = brute_force(r, zero_sum)
+    assert zero_sum == (found is not None), case
+    assert floats.seats == at_stake(r), case
+    truth = brute_force(r, False if found is None else found[0])
     assert list(floats.values) == pytest.approx(truth[0], abs=1e-9), case
     children = r.edges[0]
     assert len(floats.move_values) == len(children), case
@@ -403,7 +427,9 @@ def test_docker_four_seats_with_endless_play(
     r = reach(s, 5000)
     assert r is not None and r.has_cycle() and not surely_ends(r)
     sol = check(Case(f"docker {towers} out={out} turn={turn}", s, r))
-    assert sol.concept == "max-n"
+    # The players out never move and score 0: the two left play a zero-sum game.
+    assert sol.concept == "zero-sum"
+    assert sol.seats == tuple(p for p in range(4) if p not in out)
     assert [sol.values[p] for p in out] == [0.0, 0.0]
 
 
@@ -532,7 +558,7 @@ def random_table(rng: random.Random, players: int, zero_sum: bool) -> list[Node]
 
 def self_returning_roll(r: Reached) -> bool:
     """Whether some roll leads, through forced moves only, back to itself whatever the
-    dice say (see the expected failures below)."""
+    dice say (a case the float solver once divided by 0 on)."""
 
     def through(j: int) -> int:
         path = [j]
@@ -554,7 +580,7 @@ def test_random_table_games(block: int) -> None:
     # force agree on it at the root and after every root move, traps or not; where play
     # surely ends, player 1's too (the constant sum).  Max-n is left out: with cycles it has
     # several equilibria, and which one value iteration finds depends on the sweep order.
-    checked = 0
+    checked = returning = endless = 0
     for seed in range(300 * block, 300 * (block + 1)):
         rng = random.Random(seed)
         players = rng.choice([1, 2, 2])
@@ -562,14 +588,15 @@ def test_random_table_games(block: int) -> None:
         s = table(nodes, players)
         r = reach(s, 1000)
         assert r is not None
-        if not r.returns or self_returning_roll(r):
-            continue  # see the expected failures below
+        returning += self_returning_roll(r)
+        endless += not r.returns
         total = constant_sum(r)
         cooperative = all(len(set(v)) == 1 for v in r.returns.values())
         if total is None and not cooperative:
             continue
         try:
-            truth = brute_force(r, total is not None)
+            found = zero_sum_pair(r)
+            truth = brute_force(r, False if found is None else found[0])
         except AssertionError:
             continue  # does not settle to 1e-14 (not for want of trying)
         where = f"table seed={seed}: {nodes}"
@@ -585,34 +612,26 @@ def test_random_table_games(block: int) -> None:
             assert list(floats.values) == pytest.approx(truth[0], abs=1e-9), where
         checked += 1
     assert checked >= 150
+    # Among them, rolls that only come back to themselves and games with no ending at all.
+    assert returning >= 10 and endless >= 10
 
 
-# ------------------------------------------------------------------ expected failures
+# ------------------------------------------------------------------ found by this audit
 
 HALF = Fraction(1, 2)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ZeroDivisionError,
-    reason="float solver: a roll "
-    "whose every outcome comes back to it through forced moves divides by 0",
-)
 def test_a_roll_that_comes_back_to_itself_through_forced_moves() -> None:
     # Player 0 chooses the roll at 1 or a fair coin.  Both faces of the roll at 1 lead to a
-    # forced move back to it: play never ends there (worth 0).  _floats._compile divides the
-    # roll's own chance out (keep = 1 - 1 = 0).  Exact solving and brute force: (1/2, 1/2).
+    # forced move back to it: play never ends there (worth 0), which the float solver must
+    # see rather than divide the roll's own chance out (1 - 1 = 0).  Exact solving and
+    # brute force: (1/2, 1/2).
     s = table([(0, [1, 4]), ("C", [(HALF, 2), (HALF, 3)]), (0, [1]), (1, [1]),
                ("C", [(HALF, 5), (HALF, 6)]), ("T", (1, 0)), ("T", (0, 1))], 2)  # fmt: skip
     assert solve(s, exact=True).values == (HALF, HALF)
     assert solve(s, exact=False).values == (0.5, 0.5)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ZeroDivisionError,
-    reason="float solver: a roll whose every outcome is itself divides by 0 (Plan.chance)",
-)
 def test_a_roll_whose_every_outcome_is_itself() -> None:
     # (Docker rerolls never do this: some value must be usable.)
     s = table([(0, [1, 2]), ("C", [(HALF, 1), (HALF, 1)]), ("T", (1, 0))], 2)
@@ -620,28 +639,16 @@ def test_a_roll_whose_every_outcome_is_itself() -> None:
     assert solve(s, exact=False).values == (1.0, 0.0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="_Solver.__init__: min(0.0, *[]) when no ending can be reached",
-)
 def test_a_position_from_which_the_game_never_ends() -> None:
     s = table([(0, [1]), ("C", [(HALF, 0), (HALF, 1)])], 2)
     assert solve(s, exact=False).values == (0.0, 0.0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="zero-sum with traps: player 1's float value is taken "
-    "under 'first best' moves of player 0 that tie with a way out but never "
-    "leave",
-)
 def test_second_player_value_when_a_staying_move_ties_with_a_way_out() -> None:
     # Player 0 at 0 and 1 can pass the turn between them for ever or take a fair coin (1/2
-    # each).  Player 0's value is 1/2 either way; the first move is the staying one, so the
-    # strategies read off the values never leave, and _second_player zeroes player 1 there:
-    # floats (0.5, 0.0); exact solving (Hoffman-Karp switches only to a strictly better move,
-    # from the first moves, whose value is 0) and the brute force give (1/2, 1/2).
+    # each).  Player 0's value is 1/2 either way and the first move is the staying one: the
+    # strategies read off the values must break the tie towards the way out, or player 1
+    # would get 0 for play that never ends.  Exact solving and the brute force: (1/2, 1/2).
     s = table([(0, [1, 2]), (0, [0, 2]), ("C", [(HALF, 3), (HALF, 4)]), ("T", (1, 0)),
                ("T", (0, 1))], 2)  # fmt: skip
     assert solve(s, exact=True).values == (HALF, HALF)
@@ -706,18 +713,11 @@ def test_more_random_table_games(block: int) -> None:
     test_random_table_games(block)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=SolveError,
-    reason="Anderson acceleration gives up "
-    "after an overshoot and plain sweeps cannot settle when play rarely leaves",
-)
 def test_a_cycle_that_play_rarely_leaves() -> None:
     # Player 0 at 0 picks one of two rolls; player 1 at 3 and 4 sends play back to 0 or ends
-    # it.  Play leaves the cycle with chance 1e-6 a round: no trap, so _Anderson runs; one
-    # mixed step overshoots into other strategies (residual 1e-6 -> 0.67), no residual beats
-    # the early best for PATIENCE steps, and the plain sweeps that follow would need about
-    # 1e7 sweeps: SolveError after 100,000.  Exact solving: (500001/1000000, 499999/1000000).
+    # it.  Play leaves the cycle with chance 1e-6 a round: accelerated sweeps overshoot into
+    # other strategies and plain ones would need about 1e7 sweeps, so the float solver must
+    # turn to strategy iteration.  Exact solving: (500001/1000000, 499999/1000000).
     eps = Fraction(1, 10**6)
     s = table([(0, [1, 2]), ("C", [(eps, 5), (HALF - eps, 3), (HALF, 0)]),
                ("C", [(2 * eps, 6), (1 - 2 * eps, 4)]), (1, [0, 6]), (1, [0, 7]),

@@ -27,6 +27,7 @@ __all__ = [
     "MAX_SWEEPS",
     "Plan",
     "guaranteed",
+    "leaving_choices",
     "never_leave",
     "predecessors",
     "solve_objective",
@@ -39,6 +40,8 @@ __all__ = [
 DONE = 1e-15
 #: ...and gives up after this many sweeps.
 MAX_SWEEPS = 100_000
+# A roll that comes back to itself with a chance this close to 1 never ends (worth 0).
+_NEVER = 1e-12
 
 
 class Plan:
@@ -69,6 +72,9 @@ class Plan:
     ) -> Plan:
         plan = cls(-1)
         keep = 1.0 - sum(p for p, j in inner if j == me)
+        if keep <= _NEVER:  # every outcome rolls the same position again: worth 0 for ever
+            plan.const = [0.0] * players
+            return plan
         plan.inner = [(p / keep, j) for p, j in inner if j != me]
         plan.const = [sum(p * v[i] for p, v in outer) / keep for i in range(players)]
         plan.exits = bool(outer)
@@ -168,6 +174,47 @@ def guaranteed(
     return all(left[i] or abs(v[i]) <= tolerance for i in range(size))
 
 
+def leaving_choices(
+    plans: Sequence[Plan], v: Sequence[float], sign: Sequence[int], tolerance: float = 1e-12
+) -> list[int]:
+    """For each decision, which of its moves to play (an index into its ``moves``; -1 at
+    a roll): a best move under ``v`` (within ``tolerance``), and among equally good ones
+    one from which play can head out of the cycle, so that a tie between staying for ever
+    and a way out is broken towards the way out.  Found as an attractor of the exits: a
+    roll joins once one outcome has, a decision once one of its best moves has."""
+    size = len(plans)
+    chosen = [-1] * size
+    near: list[set[int]] = [set() for _ in plans]  # a decision's best moves
+    out = bytearray(size)
+    queue = []
+    for i, plan in enumerate(plans):
+        if plan.player < 0:
+            if plan.exits:
+                out[i] = 1
+                queue.append(i)
+            continue
+        values = [sign[plan.player] * v[j] for j in plan.moves]
+        top = max(values)
+        best = [k for k, x in enumerate(values) if x >= top - tolerance]
+        chosen[i] = best[0]
+        near[i] = {plan.moves[k] for k in best}
+        leaving = next((k for k in best if plan.moves[k] >= size), None)
+        if leaving is not None:
+            chosen[i], out[i] = leaving, 1
+            queue.append(i)
+    preds = predecessors(plans)
+    while queue:
+        j = queue.pop()
+        for i in preds[j]:
+            if out[i] or (plans[i].player >= 0 and j not in near[i]):
+                continue
+            if plans[i].player >= 0:
+                chosen[i] = plans[i].moves.index(j)
+            out[i] = 1
+            queue.append(i)
+    return chosen
+
+
 def never_leave(plans: Sequence[Plan], chosen: Sequence[int]) -> list[int]:
     """The members from which play never leaves the cycle when each decision ``i`` plays
     its move ``chosen[i]`` (fixed strategies): those that no way out can be reached from."""
@@ -240,6 +287,9 @@ def _compile(
             continue
         pairs = [(p, through(j)) for p, j in plan.inner]
         keep = 1.0 - sum(p for p, j in pairs if j == i)
+        if keep <= _NEVER and not plan.exits:  # it only comes back to itself: worth 0
+            rows.append((i, 0, 0.0, (), ()))
+            continue
         targets = tuple(j for _, j in pairs if j != i)
         probabilities = tuple(p / keep for p, j in pairs if j != i)
         rows.append((i, 0, plan.const[component] / keep, targets, probabilities))
@@ -306,11 +356,13 @@ def solve_objective(
 class _Anderson:
     """Anderson acceleration of the sweep map on the feedback values: the next guess is
     the mix of the last few sweeps' results whose residuals cancel best (least squares),
-    kept inside the range of the values outside.  Iteration falls back to plain sweeps
-    when the mix stops helping, so it settles whenever plain iteration would."""
+    kept inside the range of the returns.  When the mix stops helping (an overshoot into
+    other strategies) it starts afresh from where it is, and after many fresh starts
+    falls back to plain sweeps, so it settles whenever plain iteration would."""
 
     MEMORY = 6
-    PATIENCE = 12  # mixed steps without a new smallest residual before plain sweeps
+    PATIENCE = 12  # mixed steps without a new smallest residual before a fresh start
+    RESTARTS = 20  # fresh starts before plain sweeps
 
     def __init__(
         self, rows: Sequence[_Row], v: list[float], feedback: Sequence[int], low: float, high: float
@@ -325,7 +377,7 @@ class _Anderson:
         v, feedback = self.v, self.feedback
         x = [v[k] for k in feedback]
         last: tuple[list[float], list[float]] | None = None
-        best, stale, mixing = float("inf"), 0, True
+        best, stale, mixing, restarts = float("inf"), 0, True, 0
         if not feedback:  # nothing read before it is swept: one sweep is exact
             _sweep(self.rows, v)
             return True
@@ -342,7 +394,12 @@ class _Anderson:
                 best, stale = residual, 0
             else:
                 stale += 1
-                mixing = mixing and stale < self.PATIENCE
+            if stale >= self.PATIENCE:  # the mix stopped helping: start it afresh from here
+                restarts += 1
+                best, stale, last = residual, 0, None
+                self.steps_f.clear()
+                self.steps_g.clear()
+                mixing = restarts <= self.RESTARTS
             if not mixing:
                 x = g
                 continue
@@ -411,12 +468,15 @@ def _done(bounds: tuple[float, float]) -> float:
 
 
 def solve_vectors(
-    plans: Sequence[Plan], columns: list[list[float]], bounds: tuple[float, float] = (0.0, 1.0)
+    plans: Sequence[Plan],
+    columns: list[list[float]],
+    bounds: tuple[float, float] = (0.0, 1.0),
+    limit: int = MAX_SWEEPS,
 ) -> bool:
     """Max-n value iteration: plain sweeps until no value moves by more than
     :data:`DONE`, a decision taking the whole vector of its first move that is best for
     its player.  ``columns[c]`` holds player ``c``'s values, as ``v`` does for
-    :func:`solve_objective`.  Whether it settled within :data:`MAX_SWEEPS`."""
+    :func:`solve_objective`.  Whether it settled within ``limit`` sweeps."""
     alias = _aliases(plans)
     rows = _compile_vectors(plans, alias, _compile(plans, 0, [1] * len(columns), alias))
     swept = _at_stake(rows, columns, len(plans))
@@ -424,7 +484,7 @@ def solve_vectors(
         rows = _narrow(rows, swept)
     active = [columns[c] for c in swept]
     done = _done(bounds)
-    settled = any(_sweep_vectors(rows, active) <= done for _ in range(MAX_SWEEPS))
+    settled = any(_sweep_vectors(rows, active) <= done for _ in range(limit))
     for i, j in enumerate(alias):
         if j >= 0:
             for column in columns:
@@ -471,7 +531,8 @@ def _compile_vectors(
         size = len(plans)
         through = [alias[j] if j < size and alias[j] >= 0 else j for _, j in plan.inner]
         keep = 1.0 - sum(p for (p, _), j in zip(plan.inner, through, strict=True) if j == i)
-        consts = tuple(c / keep for c in plan.const)
+        never = keep <= _NEVER and not plan.exits
+        consts = tuple(0.0 if never else c / keep for c in plan.const)
         compiled.append((i, -1, consts, targets, probabilities))
     return compiled
 

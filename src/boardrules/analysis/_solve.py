@@ -24,6 +24,7 @@ from boardrules.analysis._floats import (
     MAX_SWEEPS,
     Plan,
     guaranteed,
+    leaving_choices,
     never_leave,
     predecessors,
     solve_objective,
@@ -53,6 +54,8 @@ _WARM_START = 50
 # Sweeps given to accelerated iteration on a cycle that play can stay in for ever, before
 # falling back to plain sweeps from 0 (which need as many as the cycle takes).
 _TRIAL_SWEEPS = 300
+# Sweeps given to a cycle small enough for strategy iteration before that takes over.
+_SMALL_SWEEPS = 20_000
 
 
 class SolveError(br.BoardrulesError):
@@ -125,7 +128,7 @@ class _Solver:
         self.probs: list[Any] = [Fraction(p) if exact else float(p) for p in graph.probabilities]
         self.payoffs: list[Vector] = [tuple(map(convert, r)) for r in graph.payoffs]
         self.concept = concept_of(graph)
-        every = [float(x) for r in self.payoffs for x in r]
+        every = [float(x) for r in self.payoffs for x in r] or [0.0]  # no ending: all 0
         #: The range of every value (endless play is worth 0).
         self.bounds = (min(0.0, *every), max(0.0, *every))
         self.values: list[Vector | None] = [None] * graph.size
@@ -243,22 +246,36 @@ class _Cycle:
         iteration, started from the strategies that float value iteration finds."""
         solver = self.solver
         if not solver.exact:
-            self._value_iteration()
+            small = len(self.members) <= _EXACT_LIMIT
+            try:
+                self._value_iteration(_SMALL_SWEEPS if small else MAX_SWEEPS)
+            except SolveError:
+                if not small:
+                    raise
+                # Play leaves this cycle so rarely that sweeps crawl: strategy iteration
+                # with linear solves, in floats, from every decision's first move.
+                self.policy = {x: self.graph.start[x] for x in self.deciders}
+                self._strategy_iteration()
         else:
             if len(self.members) > _WARM_START:
                 self._value_iteration()
                 for x in self.deciders:
                     self.policy[x] = solver.best_edge(x, self.value)
-            if solver.concept == "zero-sum":
-                self._hoffman_karp()
-            else:
-                self._iterate(set(range(self.graph.players)), limit=solver.concept == "max-n")
+            self._strategy_iteration()
         for x in self.members:
             solver.values[x] = self.current[x]
 
-    def _value_iteration(self) -> None:
-        """Float value iteration from 0 until settled (:mod:`._floats`); then ``current``
-        holds every member's value vector and ``policy`` the strategies it implies."""
+    def _strategy_iteration(self) -> None:
+        solver = self.solver
+        if solver.concept == "zero-sum":
+            self._hoffman_karp()
+        else:
+            self._iterate(set(range(self.graph.players)), limit=solver.concept == "max-n")
+
+    def _value_iteration(self, limit: int = MAX_SWEEPS) -> None:
+        """Float value iteration from 0 until settled (:mod:`._floats`), in at most
+        ``limit`` sweeps (else :class:`SolveError`); then ``current`` holds every member's
+        value vector and ``policy`` the strategies it implies."""
         solver, g = self.solver, self.graph
         self.members = self._finishing_order()
         local = {x: i for i, x in enumerate(self.members)}
@@ -269,22 +286,29 @@ class _Cycle:
         columns = [[0.0] * size + [float(v[c]) for v in outside] for c in range(g.players)]
         preds = predecessors(plans)
         if solver.concept == "max-n":
-            settled = solve_vectors(plans, columns, solver.bounds)
+            settled = solve_vectors(plans, columns, solver.bounds, limit)
         else:
             sign = [1, -1] if solver.concept == "zero-sum" else [1] * g.players
             endless = traps(plans, preds)
-            settled = self._objective(plans, preds, columns[0], sign, endless)
+            settled = self._objective(plans, preds, columns[0], sign, endless, limit)
         if not settled:
             raise SolveError(
                 f"value iteration on a cycle of {size:,} positions did not settle in "
-                f"{MAX_SWEEPS:,} sweeps"
+                f"{limit:,} sweeps"
             )
         if solver.concept == "cooperative":
             for column in columns[1:]:
                 column[:size] = columns[0][:size]
         self._take(columns)
-        for x in self.deciders:
-            self.policy[x] = solver.best_edge(x, self.value)
+        if solver.concept == "max-n":
+            for x in self.deciders:
+                self.policy[x] = solver.best_edge(x, self.value)
+            return
+        scale = max(1.0, -solver.bounds[0], solver.bounds[1])
+        chosen = leaving_choices(plans, columns[0], sign, _FLOAT_MARGIN * scale)
+        for x, k in zip(self.members, chosen, strict=True):
+            if k >= 0:
+                self.policy[x] = g.start[x] + k
         if solver.concept == "zero-sum":
             self._second_player(plans, columns)
 
@@ -295,6 +319,7 @@ class _Cycle:
         v: list[float],
         sign: list[int],
         endless: bool,
+        limit: int,
     ) -> bool:
         """Player 0's values (the team's in a cooperative game), by accelerated sweeps.
         Where strategies can keep play in the cycle for ever, the accelerated fixed point
@@ -302,13 +327,13 @@ class _Cycle:
         the least); otherwise plain sweeps from 0 find the least fixed point."""
         bounds, size = self.solver.bounds, len(plans)
         if not endless:
-            return solve_objective(plans, v, 0, sign, True, bounds)
+            return solve_objective(plans, v, 0, sign, True, bounds, limit)
         if solve_objective(plans, v, 0, sign, True, bounds, _TRIAL_SWEEPS) and guaranteed(
             plans, preds, v, sign
         ):
             return True
         v[:size] = [0.0] * size
-        return solve_objective(plans, v, 0, sign, False, bounds)
+        return solve_objective(plans, v, 0, sign, False, bounds, limit)
 
     def _second_player(self, plans: list[Plan], columns: list[list[float]]) -> None:
         """Player 1's own value under the strategies found.  When they leave the cycle
