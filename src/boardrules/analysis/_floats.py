@@ -175,7 +175,11 @@ def guaranteed(
 
 
 def leaving_choices(
-    plans: Sequence[Plan], v: Sequence[float], sign: Sequence[int], tolerance: float = 1e-12
+    plans: Sequence[Plan],
+    preds: Sequence[list[int]],
+    v: Sequence[float],
+    sign: Sequence[int],
+    tolerance: float = 1e-12,
 ) -> list[int]:
     """For each decision, which of its moves to play (an index into its ``moves``; -1 at
     a roll): a best move under ``v`` (within ``tolerance``), and among equally good ones
@@ -184,25 +188,27 @@ def leaving_choices(
     roll joins once one outcome has, a decision once one of its best moves has."""
     size = len(plans)
     chosen = [-1] * size
-    near: list[set[int]] = [set() for _ in plans]  # a decision's best moves
+    near: list[Sequence[int]] = [()] * size  # a decision's best moves
     out = bytearray(size)
     queue = []
     for i, plan in enumerate(plans):
+        moves = plan.moves
         if plan.player < 0:
             if plan.exits:
                 out[i] = 1
                 queue.append(i)
             continue
-        values = [sign[plan.player] * v[j] for j in plan.moves]
-        top = max(values)
-        best = [k for k, x in enumerate(values) if x >= top - tolerance]
-        chosen[i] = best[0]
-        near[i] = {plan.moves[k] for k in best}
-        leaving = next((k for k in best if plan.moves[k] >= size), None)
-        if leaving is not None:
-            chosen[i], out[i] = leaving, 1
+        if len(moves) == 1:
+            chosen[i], near[i] = 0, moves
+        else:
+            values = [sign[plan.player] * v[j] for j in moves]
+            top = max(values) - tolerance
+            best = [k for k, x in enumerate(values) if x >= top]
+            chosen[i], near[i] = best[0], [moves[k] for k in best]
+        if any(j >= size for j in near[i]):
+            chosen[i] = next(k for k, j in enumerate(moves) if j >= size and j in near[i])
+            out[i] = 1
             queue.append(i)
-    preds = predecessors(plans)
     while queue:
         j = queue.pop()
         for i in preds[j]:

@@ -305,7 +305,7 @@ class _Cycle:
                 self.policy[x] = solver.best_edge(x, self.value)
             return
         scale = max(1.0, -solver.bounds[0], solver.bounds[1])
-        chosen = leaving_choices(plans, columns[0], sign, _FLOAT_MARGIN * scale)
+        chosen = leaving_choices(plans, preds, columns[0], sign, _FLOAT_MARGIN * scale)
         for x, k in zip(self.members, chosen, strict=True):
             if k >= 0:
                 self.policy[x] = g.start[x] + k
