@@ -142,36 +142,10 @@ def guaranteed(
 
     Every fixed point is at least the least one, the true values; one that the maximiser
     can make sure of is at most the true values; so a fixed point that passes this test
-    is the least, even where strategies can keep play in the cycle for ever.  The members
-    that play cannot be kept away from the exits are found as an attractor: a roll, or a
-    maximiser, as soon as one outcome or one best move is such a member, a minimiser once
-    all its moves are.
+    is the least, even where strategies can keep play in the cycle for ever.
     """
-    size = len(plans)
-    best = [float("-inf")] * size  # a maximiser's best value, less the tolerance
-    staying = [0] * size
-    for i, plan in enumerate(plans):
-        if plan.player < 0:
-            staying[i] = 0 if plan.exits else 1
-        elif sign[plan.player] > 0:
-            best[i] = max(map(v.__getitem__, plan.moves)) - tolerance
-            staying[i] = int(all(j < size for j in plan.moves if v[j] >= best[i]))
-        else:
-            staying[i] = sum(1 for j in plan.moves if j < size)
-    gone = [i for i in range(size) if staying[i] == 0]
-    left = bytearray(size)  # play can be brought out of the cycle from here
-    for i in gone:
-        left[i] = 1
-    while gone:
-        j = gone.pop()
-        for i in preds[j]:
-            if left[i] or v[j] < best[i]:  # for a maximiser, only its best moves count
-                continue
-            staying[i] = 0 if plans[i].player < 0 or best[i] > float("-inf") else staying[i] - 1
-            if staying[i] == 0:
-                left[i] = 1
-                gone.append(i)
-    return all(left[i] or abs(v[i]) <= tolerance for i in range(size))
+    out, _ = _attractor(plans, preds, v, sign, tolerance, holding=True)
+    return all(out[i] or abs(v[i]) <= tolerance for i in range(len(plans)))
 
 
 def leaving_choices(
@@ -184,41 +158,67 @@ def leaving_choices(
     """For each decision, which of its moves to play (an index into its ``moves``; -1 at
     a roll): a best move under ``v`` (within ``tolerance``), and among equally good ones
     one from which play can head out of the cycle, so that a tie between staying for ever
-    and a way out is broken towards the way out.  Found as an attractor of the exits: a
-    roll joins once one outcome has, a decision once one of its best moves has."""
+    and a way out is broken towards the way out."""
+    return _attractor(plans, preds, v, sign, tolerance, holding=False)[1]
+
+
+def _attractor(
+    plans: Sequence[Plan],
+    preds: Sequence[list[int]],
+    v: Sequence[float],
+    sign: Sequence[int],
+    tolerance: float,
+    holding: bool,
+) -> tuple[bytearray, list[int]]:
+    """The members from which play can be brought out of the cycle by best moves under
+    ``v``, and each decision's move (a best one, heading out where it can).  A roll
+    joins once one of its outcomes has, a decision once one of its best moves has --
+    except, when ``holding``, a minimiser, who joins only once all its moves have (it
+    would hold play in the cycle otherwise)."""
     size = len(plans)
     chosen = [-1] * size
     near: list[Sequence[int]] = [()] * size  # a decision's best moves
+    holds = [0] * size  # a holding minimiser: its moves into the cycle not yet joined
     out = bytearray(size)
     queue = []
     for i, plan in enumerate(plans):
         moves = plan.moves
         if plan.player < 0:
-            if plan.exits:
-                out[i] = 1
-                queue.append(i)
-            continue
-        if len(moves) == 1:
-            chosen[i], near[i] = 0, moves
+            leaves = plan.exits
+        elif holding and sign[plan.player] < 0:
+            holds[i] = sum(1 for j in moves if j < size)
+            chosen[i], leaves = 0, holds[i] == 0
         else:
-            values = [sign[plan.player] * v[j] for j in moves]
-            top = max(values) - tolerance
-            best = [k for k, x in enumerate(values) if x >= top]
-            chosen[i], near[i] = best[0], [moves[k] for k in best]
-        if any(j >= size for j in near[i]):
-            chosen[i] = next(k for k, j in enumerate(moves) if j >= size and j in near[i])
+            if len(moves) == 1:
+                chosen[i], near[i] = 0, moves
+            else:
+                values = [sign[plan.player] * v[j] for j in moves]
+                top = max(values) - tolerance
+                best = [k for k, x in enumerate(values) if x >= top]
+                chosen[i], near[i] = best[0], [moves[k] for k in best]
+            leaving = next((k for k, j in enumerate(moves) if j >= size and j in near[i]), -1)
+            if leaving >= 0:
+                chosen[i] = leaving
+            leaves = leaving >= 0
+        if leaves:
             out[i] = 1
             queue.append(i)
     while queue:
         j = queue.pop()
         for i in preds[j]:
-            if out[i] or (plans[i].player >= 0 and j not in near[i]):
+            if out[i]:
                 continue
-            if plans[i].player >= 0:
+            if holds[i]:
+                holds[i] -= 1
+                if holds[i]:
+                    continue
+            elif plans[i].player >= 0:
+                if j not in near[i]:
+                    continue
                 chosen[i] = plans[i].moves.index(j)
             out[i] = 1
             queue.append(i)
-    return chosen
+    return out, chosen
 
 
 def never_leave(plans: Sequence[Plan], chosen: Sequence[int]) -> list[int]:
