@@ -345,7 +345,7 @@ def test_a_cycle_sweeps_only_the_players_still_at_stake(monkeypatch: pytest.Monk
 
     narrowed = columns()
     assert _floats._at_stake(
-        _floats._compile_vectors(plans, [-1, -1], _floats._compile(plans, 0, [1] * 3, [-1, -1])),
+        _floats._compile(plans, [-1, -1]),
         narrowed,
         2,
     ) == [0, 1]

@@ -245,6 +245,11 @@ def never_leave(plans: Sequence[Plan], chosen: Sequence[int]) -> list[int]:
     return [i for i in range(size) if not reached[i]]
 
 
+#: A compiled plan: ``(i, player, consts, targets, probabilities)``; ``player`` is -1 for a
+#: roll, whose value in column ``c`` is ``consts[c]`` plus the weighted targets'.
+_VectorRow = tuple[int, int, tuple[float, ...], tuple[int, ...], tuple[float, ...]]
+
+
 #: A plan compiled for one objective: ``(i, 0, const, targets, probabilities)`` for the
 #: roll of member ``i``, ``(i, 1, 0.0, moves, ())`` for a decision that maximises,
 #: ``(i, -1, 0.0, moves, ())`` for one that minimises.
@@ -274,9 +279,7 @@ def _aliases(plans: Sequence[Plan]) -> list[int]:
     return alias
 
 
-def _compile(
-    plans: Sequence[Plan], component: int, sign: Sequence[int], alias: Sequence[int]
-) -> list[_Row]:
+def _compile(plans: Sequence[Plan], alias: Sequence[int]) -> list[_VectorRow]:
     """The rows of the members that are not aliases, reading through the aliases; a roll
     that comes back to itself through forced moves has that chance divided out."""
     size = len(plans)
@@ -284,22 +287,32 @@ def _compile(
     def through(j: int) -> int:
         return alias[j] if j < size and alias[j] >= 0 else j
 
-    rows: list[_Row] = []
+    rows: list[_VectorRow] = []
     for i, plan in enumerate(plans):
         if alias[i] >= 0:
             continue
         if plan.player >= 0:
-            rows.append((i, sign[plan.player], 0.0, tuple(map(through, plan.moves)), ()))
+            rows.append((i, plan.player, (), tuple(map(through, plan.moves)), ()))
             continue
         pairs = [(p, through(j)) for p, j in plan.inner]
         keep = 1.0 - sum(p for p, j in pairs if j == i)
         if keep <= _NEVER and not plan.exits:  # it only comes back to itself: worth 0
-            rows.append((i, 0, 0.0, (), ()))
+            rows.append((i, -1, (0.0,) * len(plan.const), (), ()))
             continue
         targets = tuple(j for _, j in pairs if j != i)
         probabilities = tuple(p / keep for p, j in pairs if j != i)
-        rows.append((i, 0, plan.const[component] / keep, targets, probabilities))
+        rows.append((i, -1, tuple(c / keep for c in plan.const), targets, probabilities))
     return rows
+
+
+def _objective(rows: Sequence[_VectorRow], component: int, sign: Sequence[int]) -> list[_Row]:
+    """The rows for one objective: a roll's constant for ``component``, a decision's
+    direction from its player's ``sign``."""
+    return [
+        (i, 0, consts[component], targets, probabilities)
+        if player < 0 else (i, sign[player], 0.0, targets, ())
+        for i, player, consts, targets, probabilities in rows
+    ]  # fmt: skip
 
 
 def _feedback(rows: Sequence[_Row], size: int) -> list[int]:
@@ -346,7 +359,7 @@ def solve_objective(
     ``bounds`` (the lowest and highest return, and 0).  Whether it settled within
     ``limit`` sweeps."""
     alias = _aliases(plans)
-    rows = _compile(plans, component, sign, alias)
+    rows = _objective(_compile(plans, alias), component, sign)
     if not accelerate:
         done = _done(bounds)
         settled = any(_sweep(rows, v) <= done for _ in range(limit))
@@ -484,7 +497,7 @@ def solve_vectors(
     its player.  ``columns[c]`` holds player ``c``'s values, as ``v`` does for
     :func:`solve_objective`.  Whether it settled within ``limit`` sweeps."""
     alias = _aliases(plans)
-    rows = _compile_vectors(plans, alias, _compile(plans, 0, [1] * len(columns), alias))
+    rows = _compile(plans, alias)
     swept = _at_stake(rows, columns, len(plans))
     if len(swept) < len(columns):
         rows = _narrow(rows, swept)
@@ -517,30 +530,6 @@ def _narrow(rows: Sequence[_VectorRow], swept: list[int]) -> list[_VectorRow]:
         if player >= 0 else (i, -1, tuple(consts[c] for c in swept), targets, probabilities)
         for i, player, consts, targets, probabilities in rows
     ]  # fmt: skip
-
-
-#: A max-n row: ``(i, player, consts, targets, probabilities)``; ``player`` is -1 for a
-#: roll, whose value in column ``c`` is ``consts[c]`` plus the weighted targets'.
-_VectorRow = tuple[int, int, tuple[float, ...], tuple[int, ...], tuple[float, ...]]
-
-
-def _compile_vectors(
-    plans: Sequence[Plan], alias: Sequence[int], rows: Sequence[_Row]
-) -> list[_VectorRow]:
-    """The rows of :func:`_compile` with every player's constants."""
-    compiled: list[_VectorRow] = []
-    for i, _, _, targets, probabilities in rows:
-        plan = plans[i]
-        if plan.player >= 0:
-            compiled.append((i, plan.player, (), targets, ()))
-            continue
-        size = len(plans)
-        through = [alias[j] if j < size and alias[j] >= 0 else j for _, j in plan.inner]
-        keep = 1.0 - sum(p for (p, _), j in zip(plan.inner, through, strict=True) if j == i)
-        never = keep <= _NEVER and not plan.exits
-        consts = tuple(0.0 if never else c / keep for c in plan.const)
-        compiled.append((i, -1, consts, targets, probabilities))
-    return compiled
 
 
 def _sweep_vectors(rows: Sequence[_VectorRow], columns: list[list[float]]) -> float:
