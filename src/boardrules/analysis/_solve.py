@@ -258,9 +258,7 @@ class _Cycle:
                 self._strategy_iteration()
         else:
             if len(self.members) > _WARM_START:
-                self._value_iteration()
-                for x in self.deciders:
-                    self.policy[x] = solver.best_edge(x, self.value)
+                self._value_iteration()  # which also sets the strategies it implies
             self._strategy_iteration()
         for x in self.members:
             solver.values[x] = self.current[x]
