@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import IO, Any, Literal
 
@@ -181,26 +183,63 @@ def run_series(
             out = stack.enter_context(Path(record).open("w", encoding="utf-8"))
         elif record is not None:
             out = record
+        held = stack.enter_context(_interrupts_held())
         try:
             for o in placement.outcomes(series, games):
-                results.append(
-                    GameResult(
-                        o.index,
-                        game_seed(series.seed, o.index),
-                        o.seating,
-                        o.returns,
-                        o.plies,
-                        o.decisions,
-                    )
-                )
-                if out is not None and o.record is not None:
-                    out.write(o.record + "\n")
+                result = GameResult(
+                    o.index, game_seed(series.seed, o.index), o.seating, o.returns, o.plies,
+                    o.decisions,
+                )  # fmt: skip
+                with held:  # a game's result and its record are kept together or not at all
+                    results.append(result)
+                    if out is not None and o.record is not None:
+                        out.write(o.record + "\n")
                 reporter.update(len(results))
         except KeyboardInterrupt:
             interrupted = True
         finally:
             reporter.finish()
     return results, time.perf_counter() - began, interrupted
+
+
+class _HeldInterrupt:
+    """Ctrl-C held back inside ``with held:`` and raised as the block ends, so that what
+    the block does is done whole or not at all.  :func:`_interrupts_held` installs
+    :meth:`handle` as the handler of SIGINT."""
+
+    def __init__(self) -> None:
+        self.holding = self.pending = False
+
+    def __enter__(self) -> None:
+        self.holding = True
+
+    def __exit__(self, *exc: object) -> None:
+        self.holding = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+    def handle(self, signum: int, frame: object) -> None:
+        if self.holding:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[_HeldInterrupt]:
+    """A :class:`_HeldInterrupt` handling SIGINT while the series runs (signals reach
+    only the main thread; elsewhere Ctrl-C is left as it is)."""
+    held = _HeldInterrupt()
+    if threading.current_thread() is not threading.main_thread():
+        yield held
+        return
+    previous = signal.signal(signal.SIGINT, held.handle)
+    try:
+        yield held
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _rotations(seats: int, rotate: bool) -> tuple[tuple[int, ...], ...]:
