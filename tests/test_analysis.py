@@ -97,12 +97,14 @@ def test_parchis_pass_cycle_hand_computed() -> None:
     assert sol.move_values[br.parse_move(s, "roll 1")] == (1, 0)
 
 
+@pytest.mark.slow
 def test_parchis_one_piece_each_with_passes() -> None:
     s = parchis.position({"yellow": [60, *GOAL3], "red": ["L5", *GOAL3]}, turn="yellow",
                          players=2)  # fmt: skip
     assert_matches(s)
 
 
+@pytest.mark.slow
 def test_parchis_two_pieces_each_in_the_lanes() -> None:
     s = parchis.position(
         {"yellow": ["L5", "L6", "goal", "goal"], "red": ["L6", "L7", "goal", "goal"]},
@@ -111,6 +113,7 @@ def test_parchis_two_pieces_each_in_the_lanes() -> None:
     assert_matches(s, exact=False)
 
 
+@pytest.mark.slow
 def test_parchis_two_pieces_decision_node_moves() -> None:
     s = parchis.position({"yellow": ["L2", "L5", "goal", "goal"], "red": ["L6", *GOAL3]},
                          turn="yellow", roll=2, players=2)  # fmt: skip
@@ -120,6 +123,7 @@ def test_parchis_two_pieces_decision_node_moves() -> None:
     assert best[1][0] >= second[1][0] and sol.best_move == best[0]
 
 
+@pytest.mark.slow
 def test_parchis_three_players_max_n() -> None:
     s = parchis.position(
         {"yellow": ["L6", *GOAL3], "blue": ["L5", *GOAL3], "red": ["L7", *GOAL3]},
@@ -137,12 +141,14 @@ def test_dorada_near_the_end() -> None:
     assert sol.concept == "max-n"  # a shared win pays both: not zero-sum
 
 
+@pytest.mark.slow
 def test_dorada_three_players() -> None:
     s = dorada.position(players=3, track={30: [0], 35: [1], 28: [2]}, start=[0, 0, 0],
                         dorada=[0, 0, 0, 1, 1, 1, 2, 2, 2])  # fmt: skip
     assert_matches(s, zero_sum=False)
 
 
+@pytest.mark.slow
 def test_docker_endgame_with_rerolls_and_cycles() -> None:
     # Two players left, each with one free piece on a tower of an eliminated player.
     s = docker.position({"a1": "02220", "c3": "13331", "b2": "01"}, players=4,
@@ -282,6 +288,7 @@ def test_accelerated_iteration_matches_plain_iteration_on_a_capture_cycle(
     assert sum(fast.values) == pytest.approx(1.0, abs=1e-13)
 
 
+@pytest.mark.slow
 def test_accelerated_iteration_matches_brute_force_on_pass_cycles(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -317,6 +324,7 @@ def test_least_squares_finds_the_best_mix_and_skips_dependent_columns() -> None:
     assert gamma == pytest.approx([3.0, -2.0, 0.0])
 
 
+@pytest.mark.slow
 def test_a_player_out_of_the_game_is_left_out_of_the_concept() -> None:
     # Docker, four seats: north (2) and west (3) are out.  Seats 1 and 3 out instead:
     # the two left are 0 and 2, the first of them maximises and the other minimises.
@@ -379,6 +387,7 @@ def test_a_minimiser_who_can_keep_play_going_holds_the_value_at_zero() -> None:
     assert v[:2] == [0.0, 0.0]
 
 
+@pytest.mark.slow
 def test_exact_solving_refuses_a_large_cycle_before_any_exact_work() -> None:
     s = parchis.position({"yellow": [50, *GOAL3], "red": [40, *GOAL3]}, turn="yellow",
                          players=2)  # fmt: skip

@@ -26,6 +26,7 @@ import boardrules as br
 from boardrules import docker, dorada, dorasure, parchis
 from boardrules.analysis import Solution, SolveError, solve
 from boardrules.bots import RandomBot
+from extras import need
 
 # ------------------------------------------------------------------ the brute force
 
@@ -389,7 +390,7 @@ def check_all(found: list[Case], exact_up_to: int = 3000) -> None:
 # ------------------------------------------------------------------ Parchís
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow)])
 def test_parchis_pass_cycles(players: int) -> None:
     # Pieces in the lanes only: a player who cannot move passes and the position returns.
     found = cases(f"parchis lanes {players}p", lambda r: parchis_lanes(r, players), 5, 2000)
@@ -397,7 +398,7 @@ def test_parchis_pass_cycles(players: int) -> None:
     check_all(found)
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow)])
 def test_parchis_pieces_near_the_end(players: int) -> None:
     # One piece each near the end of the track or in its lane (passes, sixes, no captures:
     # see test_parchis_capture_cycle_against_the_brute_force).
@@ -419,7 +420,10 @@ DOCKER_SHUFFLES = [
 ]
 
 
-@pytest.mark.parametrize(("towers", "out", "turn"), DOCKER_SHUFFLES)
+@pytest.mark.parametrize(
+    ("towers", "out", "turn"),
+    [DOCKER_SHUFFLES[0], *(pytest.param(*c, marks=pytest.mark.slow) for c in DOCKER_SHUFFLES[1:])],
+)
 def test_docker_four_seats_with_endless_play(
     towers: dict[str, str], out: list[int], turn: int
 ) -> None:
@@ -433,6 +437,7 @@ def test_docker_four_seats_with_endless_play(
     assert [sol.values[p] for p in out] == [0.0, 0.0]
 
 
+@pytest.mark.slow
 def test_docker_four_seats_rerolls() -> None:
     found = cases("docker 4 seats, 2 out", docker_four, 4, 2500, 30)
     assert any(c.reached.has_cycle() for c in found)
@@ -442,12 +447,13 @@ def test_docker_four_seats_rerolls() -> None:
 # ------------------------------------------------------------------ Dorada, Dorasure
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow)])
 def test_dorada_endgames(players: int) -> None:
     found = cases(f"dorada {players}p", lambda r: dorada_end(r, players), 4, 8000, 50)
     check_all(found)
 
 
+@pytest.mark.slow
 def test_dorasure_battles_at_low_health() -> None:
     found = cases("dorasure battle", dorasure_battle, 8, 2000)
     assert all(c.reached.has_cycle() for c in found)
@@ -456,7 +462,11 @@ def test_dorasure_battles_at_low_health() -> None:
         assert sol.concept == "cooperative" and len(set(sol.values)) == 1
 
 
-@pytest.mark.parametrize(("game", "players"), [("dorada", 2), ("dorada", 3), ("dorasure", 2)])
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("dorada", 2), pytest.param("dorada", 3, marks=pytest.mark.slow),
+     pytest.param("dorasure", 2, marks=pytest.mark.slow)],
+)  # fmt: skip
 def test_positions_of_random_games(game: str, players: int) -> None:
     # (Random Parchís and Docker games jump from a few states before the end to far more.)
     options: dict[str, Any] = {"players": players} if game == "dorada" else {}
@@ -730,7 +740,7 @@ def test_a_cycle_that_play_rarely_leaves() -> None:
 def brute_force_arrays(r: Reached, zero_sum: bool, tolerance: float = 1e-14) -> Any:
     """:func:`brute_force` with numpy arrays (the same Jacobi value iteration from 0, the
     same first-best choices), for graphs of some 100,000 states.  One row per state."""
-    np = pytest.importorskip("numpy")
+    np = need("numpy", "rl")
     n, size = r.players, r.size
     lengths = np.array([len(e) for e in r.edges], dtype=np.int64)
     targets = np.array([j for e in r.edges for j in e], dtype=np.int64)

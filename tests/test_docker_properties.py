@@ -33,7 +33,7 @@ def positions(draw: st.DrawFn) -> DockerState:
     left = [p for p in range(players) if p not in eliminated]
     return docker.position(
         towers,
-        to_move=draw(st.sampled_from(left)),
+        turn=draw(st.sampled_from(left)),
         eliminated=eliminated,
         players=players,
         return_to_start=draw(st.booleans()),

@@ -132,9 +132,9 @@ def test_step_up_costs_one_plus_the_height_difference() -> None:
 
 def test_step_down_costs_one_plus_the_height_difference() -> None:
     # Player 1's piece on top of a2 stands at altitude 1: down to a3 or a1 costs 2.
-    s = position(CORRIDOR, players=3, to_move=1, roll=2)
+    s = position(CORRIDOR, players=3, turn=1, roll=2)
     assert {"a2-a3"} <= set(names(s))
-    s1 = position(CORRIDOR, players=3, to_move=1, roll=1)
+    s1 = position(CORRIDOR, players=3, turn=1, roll=1)
     assert "a2-a3" not in names(s1) and "a2-b2" in names(s1)  # b2 is one high: level step
 
 
@@ -181,9 +181,9 @@ def test_only_the_top_piece_moves() -> None:
     assert not any(m.startswith("b2-") for m in names(s))
     with pytest.raises(br.IllegalMoveError, match="only the top piece"):
         apply_move(s, Shift(sq("b2"), sq("b1")))
-    other = position({"b2": [0, 1], "a1": [0]}, players=2, to_move=1, roll=1)
+    other = position({"b2": [0, 1], "a1": [0]}, players=2, turn=1, roll=1)
     assert {m for m in names(other) if m.startswith("b2-")} == set()  # level neighbours: none
-    other2 = position({"b2": [0, 1], "a1": [0]}, players=2, to_move=1, roll=2)
+    other2 = position({"b2": [0, 1], "a1": [0]}, players=2, turn=1, roll=2)
     assert {m for m in names(other2) if m.startswith("b2-")} == {
         "b2-b1",
         "b2-a2",
@@ -193,7 +193,7 @@ def test_only_the_top_piece_moves() -> None:
 
 
 def test_covered_pieces_move_again_when_the_higher_pieces_have_left() -> None:
-    s = position({"b2": [0, 1]}, players=2, to_move=1, roll=2)
+    s = position({"b2": [0, 1]}, players=2, turn=1, roll=2)
     after = play(s, "b2-b3", "roll 1")
     assert "b2-b1" in names(after)  # player 0's piece is on top again, at altitude 0
 
@@ -381,7 +381,7 @@ def test_order_of_elimination_is_kept() -> None:
     # Three players.  Players 0 and 1 each stand at altitude 1 beside empty squares with all
     # pieces on the pitch, so a 1 puts them out; player 2 has a free piece on c3.
     towers = {"a1": [1, 0], "c1": [0, 1], "a3": [0, 1], "c3": [2]}
-    s = position(towers, players=3, to_move=1)
+    s = position(towers, players=3, turn=1)
     s = play(s, "roll 1")
     assert docker.elimination_order(s) == (1,) and s.to_move == 2
     s = play(s, "roll 1", "in-b3")

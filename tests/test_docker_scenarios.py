@@ -163,7 +163,7 @@ def test_only_the_top_piece_moves_the_pieces_below_are_blocked() -> None:
 
 def test_covered_piece_moves_again_when_every_higher_piece_has_left() -> None:
     # c1 = [0, 1, 1]: player 0's piece under two of player 1's.
-    s = position({"c1": "011", "a3": "0", "c3": "0"}, players=2, to_move=1)
+    s = position({"c1": "011", "a3": "0", "c3": "0"}, players=2, turn=1)
     s = play(s, "roll 3", "c1-c2")  # top of c1 (altitude 2) down to c2: 3
     s = play(s, "roll 1", "a3-a2")
     s = play(s, "roll 2", "c1-b1")  # the next one (altitude 1) down to b1: 2
@@ -194,7 +194,7 @@ def test_no_maximum_height_for_a_tower() -> None:
 def test_entering_the_entry_square_counts_as_the_first_step() -> None:
     # Empty pitch, 4 players, player 2 (north, b3): a 1 enters and stays; a 2 enters and
     # makes one more step.
-    s = position({}, players=4, to_move=2)
+    s = position({}, players=4, turn=2)
     assert moves(play(s, "roll 1")) == {"in-b3"}
     assert moves(play(s, "roll 2")) == {"in-a3", "in-c3", "in-b2"}
 
@@ -226,7 +226,7 @@ def test_entering_piece_spends_the_rest_and_never_comes_back_to_its_entry_square
 
 def test_entering_piece_pays_for_climbing_on_its_way() -> None:
     # Player 1 (north, b3) and player 0's piece on b2: enter b3 (1), climb b2 (1 + 1).
-    s = position({"b2": "0"}, players=2, to_move=1)
+    s = position({"b2": "0"}, players=2, turn=1)
     assert "in-b2" in moves(play(s, "roll 3"))
     assert "in-b2" not in moves(play(s, "roll 2"))
 
@@ -280,7 +280,7 @@ def test_return_to_start_enters_the_start_square_once_only() -> None:
 def test_reroll_keeps_the_same_player_and_position() -> None:
     # 3 players, player 1 (west, a2) has no piece on the pitch; a2 = [0, 2] two high:
     # entering costs 3.  A 1 or a 2 is rolled again by player 1.
-    s = position({"a2": "02"}, players=3, to_move=1)
+    s = position({"a2": "02"}, players=3, turn=1)
     for roll in (1, 2):
         again = play(s, f"roll {roll}")
         assert again == s and whose_roll(again) == 1
@@ -342,7 +342,7 @@ def test_eliminated_pieces_stay_can_be_climbed_and_never_move() -> None:
 
 def test_turn_order_after_eliminations_skips_the_players_who_are_out() -> None:
     # 4 players, players 2 and 1 are out (in that order): 0, then 3, then 0.
-    s = position({}, players=4, eliminated=[2, 1], to_move=0)
+    s = position({}, players=4, eliminated=[2, 1], turn=0)
     s = play(s, "roll 1", "in-b1")
     assert whose_roll(s) == 3
     s = play(s, "roll 1", "in-c2")
@@ -352,7 +352,7 @@ def test_turn_order_after_eliminations_skips_the_players_who_are_out() -> None:
 
 def test_elimination_passes_the_die_clockwise_past_players_already_out() -> None:
     # 4 players, player 3 is out; player 2's pieces are all under player 0's on b3.
-    s = position({"b3": "2220"}, players=4, eliminated=[3], to_move=2)
+    s = position({"b3": "2220"}, players=4, eliminated=[3], turn=2)
     after = out_after(s, 4)
     assert docker.elimination_order(after) == (3, 2) and whose_roll(after) == 0
 
@@ -432,10 +432,10 @@ def test_sequence_to_a_win_from_new_game() -> None:
     "state",
     [
         docker.new_game(),
-        position({"b2": "0123", "a1": "3"}, players=4, to_move=3, eliminated=[1]),
+        position({"b2": "0123", "a1": "3"}, players=4, turn=3, eliminated=[1]),
         position({"b1": "11"}, players=2, roll=3),
         position({"a1": "11122200", "c3": "0"}, players=3, eliminated=[1, 2]),
-        position({}, players=3, first_player=2, return_to_start=True, to_move=2),
+        position({}, players=3, first_player=2, return_to_start=True, turn=2),
     ],
     ids=["start", "eliminated", "rolled", "over", "options"],
 )
@@ -575,7 +575,7 @@ def rolling_positions(draw: st.DrawFn) -> DockerState:
         towers,
         players=players,
         eliminated=eliminated,
-        to_move=draw(st.sampled_from(left)),
+        turn=draw(st.sampled_from(left)),
         return_to_start=draw(st.booleans()),
     )
 

@@ -89,7 +89,7 @@ def test_players_are_two_to_four() -> None:
 
 
 def test_roll_once_and_move_one_piece_forward_by_the_number_rolled() -> None:
-    s = position(players=2, track={3: [0]}, to_move=0, die=4)
+    s = position(players=2, track={3: [0]}, turn=0, roll=4)
     assert moves(s) == ["move start", "move 3"]
     after = play(s, "move 3")
     assert occupied(after) == {7: (0,)}
@@ -99,27 +99,27 @@ def test_roll_once_and_move_one_piece_forward_by_the_number_rolled() -> None:
 def test_every_field_counts_one_pip_including_special_fields() -> None:
     # From 3 a 3 passes the jump field 5 and lands on 6; from 8 a 2 passes the open
     # stumble field 9; from 10 a 3 passes the gold field 12: passing does nothing.
-    s = position(players=2, track={3: [0], 8: [0], 10: [0]}, to_move=0, die=3)
+    s = position(players=2, track={3: [0], 8: [0], 10: [0]}, turn=0, roll=3)
     assert occupied(play(s, "move 3")) == {6: (0,), 8: (0,), 10: (0,)}
     assert occupied(play(s, "move 10")) == {3: (0,), 8: (0,), 13: (0,)}
-    s2 = position(players=2, track={8: [0]}, to_move=0, die=2)
+    s2 = position(players=2, track={8: [0]}, turn=0, roll=2)
     assert occupied(play(s2, "move 8")) == {10: (0,)}
     assert lost(play(s2, "move 8")) == {}
 
 
 def test_landing_on_an_occupied_field_goes_on_top() -> None:
-    s = position(players=2, track={3: [0], 7: [1, 1]}, to_move=0, die=4)
+    s = position(players=2, track={3: [0], 7: [1, 1]}, turn=0, roll=4)
     assert occupied(play(s, "move 3")) == {7: (1, 1, 0)}
 
 
 def test_landing_on_a_field_of_ones_own_colour_goes_on_top() -> None:
-    s = position(players=2, track={3: [0], 7: [1, 0]}, to_move=0, die=4)
+    s = position(players=2, track={3: [0], 7: [1, 0]}, turn=0, roll=4)
     assert occupied(play(s, "move 3")) == {7: (1, 0, 0)}
 
 
 def test_pieces_underneath_are_blocked_until_those_on_top_move_on() -> None:
     # A's only pieces in play lie under B's: A must pass; once B leaves 7, A's piece is free.
-    s = position(players=2, track={7: [0, 1], 10: [0, 1]}, dorada=[0, 0], to_move=0, die=3)
+    s = position(players=2, track={7: [0, 1], 10: [0, 1]}, dorada=[0, 0], turn=0, roll=3)
     assert dorada.legal_moves(s) == (PASS,)
     with pytest.raises(br.IllegalMoveError, match="blocked"):
         play(s, "move 7")
@@ -129,7 +129,7 @@ def test_pieces_underneath_are_blocked_until_those_on_top_move_on() -> None:
 
 
 def test_a_player_whose_pieces_are_all_blocked_passes_and_moves_again_when_one_is_free() -> None:
-    s = position(players=2, track={4: [0, 1]}, dorada=[0, 0, 0], to_move=0, die=5)
+    s = position(players=2, track={4: [0, 1]}, dorada=[0, 0, 0], turn=0, roll=5)
     assert moves(s) == ["pass"]
     s = play(s, "pass")
     assert s.to_move == 1 and occupied(s) == {4: (0, 1)}
@@ -138,12 +138,12 @@ def test_a_player_whose_pieces_are_all_blocked_passes_and_moves_again_when_one_i
 
 
 def test_occupied_fields_are_jumped_over_but_counted() -> None:
-    s = position(players=2, track={1: [0], 2: [1], 3: [1, 1]}, to_move=0, die=3)
+    s = position(players=2, track={1: [0], 2: [1], 3: [1, 1]}, turn=0, roll=3)
     assert occupied(play(s, "move 1")) == {2: (1,), 3: (1, 1), 4: (0,)}
 
 
 def test_the_player_chooses_anew_any_free_piece_and_may_leave_pieces_on_start() -> None:
-    s = position(players=2, track={2: [0], 6: [1, 0]}, to_move=0, die=1)
+    s = position(players=2, track={2: [0], 6: [1, 0]}, turn=0, roll=1)
     assert moves(s) == ["move start", "move 2", "move 6"]
     after = play(s, "move 6")
     assert after.start == (2, 3) and occupied(after) == {2: (0,), 6: (1,), 7: (0,)}
@@ -157,15 +157,15 @@ def test_start_pieces_are_interchangeable_and_all_free() -> None:
 
 
 def test_skipping_the_roll_and_move_voluntarily_is_not_allowed() -> None:
-    s = position(players=2, track={3: [0]}, to_move=0, die=4)
+    s = position(players=2, track={3: [0]}, turn=0, roll=4)
     with pytest.raises(br.IllegalMoveError, match="voluntarily"):
         play(s, "pass")
     with pytest.raises(br.IllegalMoveError, match="roll the die first"):
-        play(position(players=2, to_move=0), "move start")
+        play(position(players=2, turn=0), "move start")
 
 
 def test_after_a_six_the_player_does_not_roll_again() -> None:
-    s = play(position(players=2, to_move=0), "roll 6")
+    s = play(position(players=2, turn=0), "roll 6")
     with pytest.raises(br.IllegalMoveError, match="even after a 6"):
         play(s, "roll 6")
     s = play(s, "move start")
@@ -173,7 +173,7 @@ def test_after_a_six_the_player_does_not_roll_again() -> None:
 
 
 def test_a_free_piece_must_move_even_into_a_stumble_field() -> None:
-    s = position(players=2, track={6: [0]}, dorada=[0, 0, 0], to_move=0, die=3)
+    s = position(players=2, track={6: [0]}, dorada=[0, 0, 0], turn=0, roll=3)
     assert moves(s) == ["move 6"]
     after = play(s, "move 6")
     assert lost(after) == {9: 0} and occupied(after) == {}
@@ -183,7 +183,7 @@ def test_a_free_piece_must_move_even_into_a_stumble_field() -> None:
 
 
 def test_a_piece_landing_on_an_open_stumble_field_is_lost_as_a_bridge() -> None:
-    s = position(players=2, track={6: [0], 8: [1]}, to_move=0, die=3)
+    s = position(players=2, track={6: [0], 8: [1]}, turn=0, roll=3)
     after = play(s, "move 6")
     assert lost(after) == {9: 0}
     assert occupied(after) == {8: (1,)}
@@ -191,7 +191,7 @@ def test_a_piece_landing_on_an_open_stumble_field_is_lost_as_a_bridge() -> None:
 
 
 def test_a_bridge_is_entered_by_every_following_piece_like_a_normal_field() -> None:
-    s = position(players=2, track={8: [1]}, bridges={9: 0}, to_move=1, die=1)
+    s = position(players=2, track={8: [1]}, bridges={9: 0}, turn=1, roll=1)
     after = play(s, "move 8")
     assert occupied(after) == {9: (1,)} and lost(after) == {9: 0}
     after = play(after, "roll 1", "move start", "roll 4")
@@ -200,13 +200,13 @@ def test_a_bridge_is_entered_by_every_following_piece_like_a_normal_field() -> N
 
 def test_a_bridge_without_pieces_is_an_unoccupied_field() -> None:
     # For a jump from 5 (+3), 6 and 7 hold pieces; the bridge in 9 counts as free like 8.
-    s = position(players=2, track={3: [0], 6: [1], 7: [1]}, bridges={9: 1}, to_move=0, die=2)
+    s = position(players=2, track={3: [0], 6: [1], 7: [1]}, bridges={9: 1}, turn=0, roll=2)
     assert occupied(play(s, "move 3")) == {6: (1,), 7: (1,), 10: (0,)}
 
 
 def test_a_piece_is_lost_in_an_open_stumble_field_reached_by_a_jump() -> None:
     # 24 (+4): 25 holds a piece, so 26, 27 (gold), 28 and the open stumble field 29 are counted.
-    s = position(players=2, track={22: [0], 25: [1]}, to_move=0, die=2)
+    s = position(players=2, track={22: [0], 25: [1]}, turn=0, roll=2)
     after = play(s, "move 22")
     assert lost(after) == {29: 0} and occupied(after) == {25: (1,)}
 
@@ -215,24 +215,24 @@ def test_a_piece_is_lost_in_an_open_stumble_field_reached_by_a_jump() -> None:
 
 
 def test_a_positive_jump_field_moves_on_by_its_number_of_free_fields() -> None:
-    s = position(players=2, track={1: [0]}, to_move=0, die=4)
+    s = position(players=2, track={1: [0]}, turn=0, roll=4)
     assert occupied(play(s, "move 1")) == {8: (0,)}
 
 
 def test_a_jump_skips_fields_that_hold_pieces_and_never_lands_on_one() -> None:
-    s = position(players=2, track={2: [0], 6: [1], 8: [1, 1]}, to_move=0, die=3)
+    s = position(players=2, track={2: [0], 6: [1], 8: [1, 1]}, turn=0, roll=3)
     # 6 and 8 hold pieces: the free fields are 7, 9 (open stumble) and 10.
     assert occupied(play(s, "move 2")) == {6: (1,), 8: (1, 1), 10: (0,)}
 
 
 def test_an_empty_stumble_field_counts_as_a_free_field_for_a_jump() -> None:
-    s = position(players=2, track={2: [0], 6: [1], 7: [1], 8: [1]}, to_move=0, die=3)
+    s = position(players=2, track={2: [0], 6: [1], 7: [1], 8: [1]}, turn=0, roll=3)
     # 9 (open stumble) is the first free field, 10 and 11 follow.
     assert occupied(play(s, "move 2")) == {6: (1,), 7: (1,), 8: (1,), 11: (0,)}
 
 
 def test_jump_and_gold_fields_count_as_free_fields_and_only_the_last_one_acts() -> None:
-    s = position(players=2, track={22: [0]}, to_move=0, die=2)
+    s = position(players=2, track={22: [0]}, turn=0, roll=2)
     # 24 (+4): 25, 26, 27 (gold, passed) and 28.
     after = play(s, "move 22")
     assert occupied(after) == {28: (0,)} and after.dorada == ()
@@ -241,7 +241,7 @@ def test_jump_and_gold_fields_count_as_free_fields_and_only_the_last_one_acts() 
 def test_a_jump_landing_on_another_jump_field_jumps_again() -> None:
     # 20 (-3) back over 19 (piece), 18, 17 (piece), 16 (just left), 15 (piece) to 14 (+2),
     # which moves on over 15 (piece), 16, 17 (piece) to the open stumble field 18: lost.
-    s = position(players=2, track={16: [0], 15: [1], 17: [1], 19: [1]}, to_move=0, die=4)
+    s = position(players=2, track={16: [0], 15: [1], 17: [1], 19: [1]}, turn=0, roll=4)
     after = play(s, "move 16")
     assert lost(after) == {18: 0}
     assert occupied(after) == {15: (1,), 17: (1,), 19: (1,)}
@@ -249,9 +249,9 @@ def test_a_jump_landing_on_another_jump_field_jumps_again() -> None:
 
 def test_a_jump_landing_on_a_bridge_stands_on_it_and_on_an_open_stumble_field_is_lost() -> None:
     # 5 (+3): 6 holds a piece, so 7, 8 and 9 are counted.
-    s = position(players=2, track={2: [0], 6: [1]}, bridges={9: 1}, to_move=0, die=3)
+    s = position(players=2, track={2: [0], 6: [1]}, bridges={9: 1}, turn=0, roll=3)
     assert occupied(play(s, "move 2")) == {6: (1,), 9: (0,)}
-    s = position(players=2, track={2: [0], 6: [1]}, to_move=0, die=3)
+    s = position(players=2, track={2: [0], 6: [1]}, turn=0, roll=3)
     assert lost(play(s, "move 2")) == {9: 0}
 
 
@@ -259,7 +259,7 @@ def test_a_jump_landing_on_the_last_jump_field_goes_to_dorada() -> None:
     # 24 (+4): 25, 26, 28, 29 (over a bridge) and 30 hold pieces; 27 (gold), 31, 32 and 33
     # are the four free fields, and 33 is the last jump field.
     track = {25: [1], 26: [1], 28: [1], 29: [2], 30: [2]}
-    s = position(players=3, track={22: [0], **track}, bridges={29: 2}, to_move=0, die=2)
+    s = position(players=3, track={22: [0], **track}, bridges={29: 2}, turn=0, roll=2)
     after = play(s, "move 22")
     assert after.dorada == (0,)
     assert occupied(after) == {f: tuple(v) for f, v in track.items()}
@@ -267,22 +267,22 @@ def test_a_jump_landing_on_the_last_jump_field_goes_to_dorada() -> None:
 
 def test_a_jump_landing_on_gold_goes_to_dorada() -> None:
     # 5 (+3): 6, 7, 8 and 10 hold pieces; 9 (open stumble), 11 and the gold field 12 are free.
-    s = position(players=2, track={6: [1], 7: [1], 8: [1], 10: [1]}, to_move=0, die=5)
+    s = position(players=2, track={6: [1], 7: [1], 8: [1], 10: [1]}, turn=0, roll=5)
     after = play(s, "move start")
     assert after.dorada == (0,) and after.start == (3, 0)
 
 
 def test_the_minus_three_field_moves_back_three_free_fields() -> None:
     # From 20 back: 19, the empty stumble field 18, then 17 holds a piece, so 16 is third.
-    s = position(players=2, track={15: [0], 17: [1]}, to_move=0, die=5)
+    s = position(players=2, track={15: [0], 17: [1]}, turn=0, roll=5)
     assert occupied(play(s, "move 15")) == {16: (0,), 17: (1,)}
-    s = position(players=2, track={15: [0]}, to_move=0, die=5)
+    s = position(players=2, track={15: [0]}, turn=0, roll=5)
     assert occupied(play(s, "move 15")) == {17: (0,)}
 
 
 def test_the_minus_three_field_sends_a_piece_back_to_its_start_field_if_necessary() -> None:
     # Board SHORT: 4 (-3); field 2 holds a piece, so only 3 and 1 are free behind it.
-    s = position(players=2, board=SHORT, track={2: [0], 3: [1]}, to_move=1, die=1)
+    s = position(players=2, board=SHORT, track={2: [0], 3: [1]}, turn=1, roll=1)
     after = play(s, "move 3")
     assert after.start == (3, 4) and occupied(after) == {2: (0,)}
 
@@ -290,7 +290,7 @@ def test_the_minus_three_field_sends_a_piece_back_to_its_start_field_if_necessar
 def test_opponents_never_land_on_a_start_field() -> None:
     # A's piece sent back by 4 (-3) over 3, 2 (B's piece) and 1 (just left) returns to A's
     # own start field, not to B's.
-    s = position(players=2, board=SHORT, track={1: [0], 2: [1]}, to_move=0, die=3)
+    s = position(players=2, board=SHORT, track={1: [0], 2: [1]}, turn=0, roll=3)
     after = play(s, "move 1")
     assert after.start == (4, 3)
     assert occupied(after) == {2: (1,)}
@@ -299,7 +299,7 @@ def test_opponents_never_land_on_a_start_field() -> None:
 def test_a_jump_running_out_of_fields_forward_reaches_dorada() -> None:
     # Board SHORT: 6 (+4) with 9, 11 and 12 taken: 7, 8 (stumble) and 10 (last jump) are
     # free and the fourth free field would lie beyond 12.
-    s = position(players=2, board=SHORT, track={9: [1], 11: [1], 12: [1]}, to_move=0, die=6)
+    s = position(players=2, board=SHORT, track={9: [1], 11: [1], 12: [1]}, turn=0, roll=6)
     assert play(s, "move start").dorada == (0,)
 
 
@@ -310,7 +310,7 @@ def test_a_jump_chain_that_would_revisit_a_field_stops_on_that_field() -> None:
     full = [6, 7, 8, 9, 10, 11, 13, 15, 16, 17, 18, 19]
     owners = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
     stacks = {f: (p,) for f, p in zip(full, owners, strict=True)}
-    s = position(track=stacks, bridges={9: 0, 18: 0}, to_move=0, die=5)
+    s = position(track=stacks, bridges={9: 0, 18: 0}, turn=0, roll=5)
     after = play(s, "move start")
     assert occupied(after) == {5: (0,), **stacks}
     assert after.start == (1, 0, 0, 0)
@@ -318,7 +318,7 @@ def test_a_jump_chain_that_would_revisit_a_field_stops_on_that_field() -> None:
 
 def test_a_piece_landing_on_a_jump_field_that_holds_a_piece_still_jumps() -> None:
     # Interpretation: the field acts whoever stands on it (only a jump loop leaves a piece there).
-    s = position(players=2, track={5: [1], 2: [0]}, to_move=0, die=3)
+    s = position(players=2, track={5: [1], 2: [0]}, turn=0, roll=3)
     assert occupied(play(s, "move 2")) == {5: (1,), 8: (0,)}
 
 
@@ -326,48 +326,48 @@ def test_a_piece_landing_on_a_jump_field_that_holds_a_piece_still_jumps() -> Non
 
 
 def test_a_piece_landing_on_a_gold_field_goes_directly_into_dorada() -> None:
-    s = position(players=2, track={10: [0]}, dorada=[1], to_move=0, die=2)
+    s = position(players=2, track={10: [0]}, dorada=[1], turn=0, roll=2)
     after = play(s, "move 10")
     assert after.dorada == (1, 0) and occupied(after) == {}
-    assert occupied(play(position(players=2, track={24: [0]}, to_move=0, die=3), "move 24")) == {}
+    assert occupied(play(position(players=2, track={24: [0]}, turn=0, roll=3), "move 24")) == {}
 
 
 def test_a_piece_landing_on_the_last_jump_field_lands_safely_in_dorada() -> None:
-    s = position(players=2, track={30: [0]}, to_move=0, die=3)
+    s = position(players=2, track={30: [0]}, turn=0, roll=3)
     assert play(s, "move 30").dorada == (0,)
 
 
 def test_the_last_jump_field_is_a_flag_of_the_field_not_its_number() -> None:
     board = {"name": "flag", "fields": 20, "jumps": [[5, 1]], "last_jump": 5}
-    s = position(players=2, board=board, to_move=0, die=5)
+    s = position(players=2, board=board, turn=0, roll=5)
     assert board_from_spec(board).kind(5) is Field.LAST_JUMP
     assert play(s, "move start").dorada == (0,)
 
 
 def test_from_the_last_running_field_only_a_six_reaches_dorada() -> None:
     for die in range(1, 6):
-        s = position(players=2, track={35: [0]}, to_move=0, die=die)
+        s = position(players=2, track={35: [0]}, turn=0, roll=die)
         assert lost(play(s, "move 35")) == {35 + die: 0}
-    s = position(players=2, track={35: [0]}, to_move=0, die=6)
+    s = position(players=2, track={35: [0]}, turn=0, roll=6)
     assert play(s, "move 35").dorada == (0,)
 
 
 def test_bridges_in_front_of_the_goal_let_smaller_rolls_reach_dorada() -> None:
     bridges = {36: 1, 37: 1, 38: 1}
-    s = position(players=2, track={35: [0]}, bridges=bridges, to_move=0, die=3)
+    s = position(players=2, track={35: [0]}, bridges=bridges, turn=0, roll=3)
     after = play(s, "move 35")
     assert occupied(after) == {38: (0,)}
-    s = position(players=2, track={38: [0]}, bridges=bridges, to_move=0, die=3)
+    s = position(players=2, track={38: [0]}, bridges=bridges, turn=0, roll=3)
     assert play(s, "move 38").dorada == (0,)
 
 
 def test_dorada_needs_no_exact_roll_and_surplus_points_lapse() -> None:
-    s = position(players=2, track={38: [0]}, bridges={38: 1}, to_move=0, die=6)
+    s = position(players=2, track={38: [0]}, bridges={38: 1}, turn=0, roll=6)
     assert play(s, "move 38").dorada == (0,)
 
 
 def test_each_following_piece_is_stacked_on_top_in_dorada() -> None:
-    s = position(players=2, track={10: [1]}, dorada=[1, 0], to_move=1, die=2)
+    s = position(players=2, track={10: [1]}, dorada=[1, 0], turn=1, roll=2)
     assert play(s, "move 10").dorada == (1, 0, 1)
 
 
@@ -376,7 +376,7 @@ def test_each_following_piece_is_stacked_on_top_in_dorada() -> None:
 
 def test_a_player_who_loses_all_four_pieces_is_eliminated() -> None:
     s = position(
-        players=3, track={6: [1], 2: [0], 3: [2]}, bridges={18: 1, 23: 1, 29: 1}, to_move=1, die=3
+        players=3, track={6: [1], 2: [0], 3: [2]}, bridges={18: 1, 23: 1, 29: 1}, turn=1, roll=3
     )
     s = play(s, "move 6")
     assert lost(s) == {9: 1, 18: 1, 23: 1, 29: 1}
@@ -387,7 +387,7 @@ def test_a_player_who_loses_all_four_pieces_is_eliminated() -> None:
 
 
 def test_a_player_with_every_piece_home_takes_no_more_turns() -> None:
-    s = position(players=3, track={10: [0], 2: [1], 3: [2]}, dorada=[0, 0, 0], to_move=0, die=2)
+    s = position(players=3, track={10: [0], 2: [1], 3: [2]}, dorada=[0, 0, 0], turn=0, roll=2)
     s = play(s, "move 10")
     assert s.to_move == 1
     s = play(s, "roll 2", "move 2", "roll 1", "move 3")
@@ -401,8 +401,8 @@ def test_the_game_ends_when_no_piece_is_left_on_a_start_or_running_field() -> No
         track={30: [0]},
         bridges={9: 0, 18: 1, 23: 1},
         dorada=[1, 0, 1, 0],
-        to_move=0,
-        die=3,
+        turn=0,
+        roll=3,
     )
     end = play(s, "move 30")
     assert dorada.is_terminal(end)
@@ -418,7 +418,7 @@ def test_the_game_ends_when_no_piece_is_left_on_a_start_or_running_field() -> No
 def test_scoring_counts_100_80_60_50_40_30_20_then_10_from_the_top() -> None:
     # Bottom to top: A B C A B C A B C.  From the top: C 100, B 80, A 60, C 50, B 40, A 30,
     # C 20, B 10, A 10.
-    s = position(players=3, dorada=[0, 1, 2, 0, 1, 2, 0, 1, 2], to_move=1)
+    s = position(players=3, dorada=[0, 1, 2, 0, 1, 2, 0, 1, 2], turn=1)
     assert scores(s) == (60 + 30 + 10, 80 + 40 + 10, 100 + 50 + 20)
     # Four players, each colour arriving together: D on top scores 100 80 60 50, C 40 30 20
     # 10, and the eight pieces below them 10 each.
@@ -427,7 +427,7 @@ def test_scoring_counts_100_80_60_50_40_30_20_then_10_from_the_top() -> None:
 
 
 def test_scores_are_available_at_any_time() -> None:
-    s = position(players=3, track={4: [2]}, dorada=[1, 2], to_move=2, die=1)
+    s = position(players=3, track={4: [2]}, dorada=[1, 2], turn=2, roll=1)
     assert scores(s) == (0, 80, 100)
     assert dorada.returns(s) == (0.0, 0.0, 0.0)
 
@@ -469,7 +469,7 @@ def test_a_player_who_is_out_never_wins() -> None:
 
 
 def test_evaluate_is_in_range_and_equals_returns_at_the_end() -> None:
-    s = position(players=2, track={30: [0, 1]}, dorada=[1], to_move=0, die=1)
+    s = position(players=2, track={30: [0, 1]}, dorada=[1], turn=0, roll=1)
     assert all(0.0 <= v <= 1.0 for v in dorada.evaluate(s))
     end = position(players=2, bridges={9: 0, 18: 1}, dorada=[0, 0, 1, 0, 1, 1])
     assert dorada.evaluate(end) == dorada.returns(end)
@@ -566,7 +566,7 @@ def test_the_generic_contract_holds_for_dorada() -> None:
 
 
 def test_move_notation_parses_and_refuses_clearly() -> None:
-    s = position(players=2, track={3: [1, 0]}, to_move=0, die=4)
+    s = position(players=2, track={3: [1, 0]}, turn=0, roll=4)
     assert [dorada.parse_move(s, str(m)) for m in dorada.legal_moves(s)] == list(
         dorada.legal_moves(s)
     )
@@ -582,7 +582,7 @@ def test_move_notation_parses_and_refuses_clearly() -> None:
     parchis = br.new_game("parchis", players=2)
     parchis_roll = br.legal_moves(parchis)[0]
     with pytest.raises(br.IllegalMoveError, match="not a Dorada move"):
-        br.apply_move(position(players=2, to_move=0), parchis_roll)  # type: ignore[misc]
+        br.apply_move(position(players=2, turn=0), parchis_roll)  # type: ignore[misc]
 
 
 @pytest.mark.parametrize(
@@ -601,7 +601,7 @@ def test_move_notation_parses_and_refuses_clearly() -> None:
 def test_a_json_document_of_an_impossible_position_is_refused_naming_the_field(
     part: str, value: object, message: str
 ) -> None:
-    s = position(players=2, track={3: [0]}, to_move=0, die=2)
+    s = position(players=2, track={3: [0]}, turn=0, roll=2)
     doc = json.loads(br.to_json(s))
     doc["state"][part] = value
     with pytest.raises(br.StateFormatError, match=message):
@@ -609,7 +609,7 @@ def test_a_json_document_of_an_impossible_position_is_refused_naming_the_field(
 
 
 def test_render_shows_stacks_bottom_to_top_bridges_and_the_turn() -> None:
-    s = position(players=2, track={7: [1, 0], 9: [1]}, bridges={9: 0}, dorada=[1], to_move=0, die=4)
+    s = position(players=2, track={7: [1, 0], 9: [1]}, bridges={9: 0}, dorada=[1], turn=0, roll=4)
     picture = dorada.render(s)
     assert "  7 BA  " in picture and "  9 a:B " in picture
     assert "DORADA (bottom to top): B" in picture

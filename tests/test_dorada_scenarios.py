@@ -88,15 +88,15 @@ def test_roll_once_move_one_piece_and_no_extra_roll_after_a_six() -> None:
 
 def test_each_field_is_one_pip_occupied_and_special_fields_passed_are_counted() -> None:
     # 2 + 6 = 8: the pieces on 3 and 4 and the jump field 5 are passed and counted.
-    s = position(players=2, track={2: [0], 3: [1], 4: [1, 1]}, to_move=0, die=6)
+    s = position(players=2, track={2: [0], 3: [1], 4: [1, 1]}, turn=0, roll=6)
     assert stacks(play(s, "move 2")) == {3: (1,), 4: (1, 1), 8: (0,)}
     # 8 + 5 = 13: passing the hole 9 and the gold field 12 does nothing.
-    s = position(players=2, track={8: [0]}, to_move=0, die=5)
+    s = position(players=2, track={8: [0]}, turn=0, roll=5)
     assert stacks(play(s, "move 8")) == {13: (0,)}
 
 
 def test_landing_on_an_occupied_field_goes_on_top_and_blocks_those_below() -> None:
-    s = position(players=2, track={4: [0], 7: [1]}, start=[3, 3], to_move=0, die=3)
+    s = position(players=2, track={4: [0], 7: [1]}, start=[3, 3], turn=0, roll=3)
     s = play(s, "move 4")
     assert stacks(s) == {7: (1, 0)}
     s = play(s, "roll 2")
@@ -110,7 +110,7 @@ def test_landing_on_an_occupied_field_goes_on_top_and_blocks_those_below() -> No
 
 
 def test_landing_on_ones_own_piece_stacks_and_only_the_top_one_is_free() -> None:
-    s = position(players=2, track={3: [0], 6: [0]}, to_move=0, die=3)
+    s = position(players=2, track={3: [0], 6: [0]}, turn=0, roll=3)
     s = play(s, "move 3")
     assert stacks(s) == {6: (0, 0)}
     s = play(s, "roll 4", "move start", "roll 1")  # B enters on 4, then A rolls 1
@@ -119,7 +119,7 @@ def test_landing_on_ones_own_piece_stacks_and_only_the_top_one_is_free() -> None
 
 
 def test_a_player_whose_pieces_are_all_blocked_must_pass_after_rolling() -> None:
-    s = position(players=2, track={4: [0, 1], 10: [0, 0, 1]}, dorada=[0], to_move=0)
+    s = position(players=2, track={4: [0, 1], 10: [0, 0, 1]}, dorada=[0], turn=0)
     for k in range(1, 7):
         after = play(s, f"roll {k}")
         assert moves(after) == ["pass"]
@@ -129,14 +129,14 @@ def test_a_player_whose_pieces_are_all_blocked_must_pass_after_rolling() -> None
 
 
 def test_a_player_with_a_free_piece_may_not_pass() -> None:
-    s = position(players=2, track={4: [0, 1]}, start=[3, 3], to_move=0, die=2)
+    s = position(players=2, track={4: [0, 1]}, start=[3, 3], turn=0, roll=2)
     assert moves(s) == ["move start"]
     with pytest.raises(br.IllegalMoveError, match="skipping"):
         play(s, "pass")
 
 
 def test_start_pieces_are_one_move_and_opponents_never_land_on_the_start_field() -> None:
-    s = position(players=2, track={1: [1]}, start=[4, 3], to_move=0, die=1)
+    s = position(players=2, track={1: [1]}, start=[4, 3], turn=0, roll=1)
     assert moves(s) == ["move start"]
     s = play(s, "move start")
     assert stacks(s) == {1: (1, 0)} and s.start == (3, 3)
@@ -146,7 +146,7 @@ def test_start_pieces_are_one_move_and_opponents_never_land_on_the_start_field()
 
 
 def test_forced_move_into_an_open_hole_loses_the_piece_as_a_bridge() -> None:
-    s = position(players=2, track={6: [0]}, dorada=[0, 0, 0], to_move=0, die=3)
+    s = position(players=2, track={6: [0]}, dorada=[0, 0, 0], turn=0, roll=3)
     assert moves(s) == ["move 6"]
     after = play(s, "move 6")
     assert lost(after) == {9: 0} and stacks(after) == {}
@@ -154,13 +154,13 @@ def test_forced_move_into_an_open_hole_loses_the_piece_as_a_bridge() -> None:
 
 
 def test_the_player_may_choose_another_piece_instead_of_the_hole() -> None:
-    s = position(players=2, track={6: [0]}, to_move=0, die=3)
+    s = position(players=2, track={6: [0]}, turn=0, roll=3)
     assert moves(s) == ["move start", "move 6"]
     assert stacks(play(s, "move start")) == {3: (0,), 6: (0,)}
 
 
 def test_a_bridge_is_a_normal_field_pieces_stack_on_it_and_count_it() -> None:
-    s = position(players=2, track={7: [0], 8: [1]}, bridges={9: 1}, to_move=0, die=2)
+    s = position(players=2, track={7: [0], 8: [1]}, bridges={9: 1}, turn=0, roll=2)
     s = play(s, "move 7")
     assert stacks(s) == {8: (1,), 9: (0,)} and lost(s) == {9: 1}
     s = play(s, "roll 1", "move 8")
@@ -171,22 +171,22 @@ def test_a_bridge_is_a_normal_field_pieces_stack_on_it_and_count_it() -> None:
 
 def test_the_last_hole_before_the_goal_takes_a_piece_from_35_with_less_than_six() -> None:
     for die, hole in ((1, 36), (2, 37), (3, 38), (4, 39), (5, 40)):
-        s = position(players=2, track={35: [0]}, dorada=[0, 0, 0], to_move=0, die=die)
+        s = position(players=2, track={35: [0]}, dorada=[0, 0, 0], turn=0, roll=die)
         after = play(s, "move 35")
         assert lost(after) == {hole: 0} and after.dorada == (0, 0, 0)
-    s = position(players=2, track={35: [0]}, dorada=[0, 0, 0], to_move=0, die=6)
+    s = position(players=2, track={35: [0]}, dorada=[0, 0, 0], turn=0, roll=6)
     assert play(s, "move 35").dorada == (0, 0, 0, 0)
 
 
 def test_bridges_in_front_of_the_goal_carry_pieces_towards_dorada() -> None:
     bridges = {36: 1, 37: 1, 38: 1, 39: 1}
-    s = position(players=2, track={35: [0]}, bridges=bridges, to_move=0, die=4)
+    s = position(players=2, track={35: [0]}, bridges=bridges, turn=0, roll=4)
     s = play(s, "move 35")
     assert stacks(s) == {39: (0,)}
-    s = position(players=2, track={39: [0]}, bridges=bridges, to_move=0, die=1)
+    s = position(players=2, track={39: [0]}, bridges=bridges, turn=0, roll=1)
     after = play(s, "move 39")
     assert lost(after) == {**bridges, 40: 0}  # 40 is still open
-    s = position(players=2, track={39: [0]}, bridges=bridges, to_move=0, die=2)
+    s = position(players=2, track={39: [0]}, bridges=bridges, turn=0, roll=2)
     assert play(s, "move 39").dorada == (0,)
 
 
@@ -200,44 +200,44 @@ def test_plus_three_counts_three_free_fields_on_an_empty_path() -> None:
 
 def test_plus_three_skips_occupied_fields_and_counts_the_hole_as_free() -> None:
     # 5 (+3): 6 and 7 taken, 8 (1), 9 open hole (2), 10 (3).
-    s = position(players=2, track={6: [1], 7: [1, 1]}, to_move=0, die=5)
+    s = position(players=2, track={6: [1], 7: [1, 1]}, turn=0, roll=5)
     assert stacks(play(s, "move start")) == {6: (1,), 7: (1, 1), 10: (0,)}
 
 
 def test_a_jump_ending_on_an_open_hole_is_lost_and_on_a_bridge_stands() -> None:
     # +3 from 5 with 6 and 7 taken: 8 (1), 9 (2), 10 (3): the hole is passed, not the end.
-    s = position(players=2, track={6: [1], 7: [1]}, to_move=0, die=5)
+    s = position(players=2, track={6: [1], 7: [1]}, turn=0, roll=5)
     assert stacks(play(s, "move start"))[10] == (0,)
     # +2 from 14 with 15 and 16 taken: 17 (1), 18 (2): the open hole takes the piece.
-    s = position(players=2, track={11: [0], 15: [1], 16: [1]}, to_move=0, die=3)
+    s = position(players=2, track={11: [0], 15: [1], 16: [1]}, turn=0, roll=3)
     after = play(s, "move 11")
     assert lost(after) == {18: 0} and stacks(after) == {15: (1,), 16: (1,)}
     # The same with a bridge in 18: the piece stands on the bridge.
-    s = position(players=2, track={11: [0], 15: [1], 16: [1]}, bridges={18: 1}, to_move=0, die=3)
+    s = position(players=2, track={11: [0], 15: [1], 16: [1]}, bridges={18: 1}, turn=0, roll=3)
     assert stacks(play(s, "move 11")) == {15: (1,), 16: (1,), 18: (0,)}
 
 
 def test_a_bridge_holding_pieces_is_skipped_by_a_jump() -> None:
     # +3 from 5: 6, 7, 8 taken, 9 a bridge with a piece on it, 10 (1), 11 (2), 12 gold (3).
     track = {6: [1], 7: [1], 8: [1], 9: [1]}
-    s = position(players=2, track=track, bridges={9: 0}, to_move=0, die=5)
+    s = position(players=2, track=track, bridges={9: 0}, turn=0, roll=5)
     after = play(s, "move start")
     assert after.dorada == (0,) and stacks(after) == {f: (1,) for f in track}
 
 
 def test_a_jump_onto_gold_goes_to_dorada_and_a_jump_over_gold_does_not() -> None:
     # +3 from 5 with 6, 7, 8, 10 taken: 9 (1), 11 (2), 12 gold (3) -> DORADA.
-    s = position(players=3, track={6: [1], 7: [1], 8: [2], 10: [2]}, to_move=0, die=5)
+    s = position(players=3, track={6: [1], 7: [1], 8: [2], 10: [2]}, turn=0, roll=5)
     assert play(s, "move start").dorada == (0,)
     # +4 from 24 on an empty path: 25, 26, 27 gold (passed), 28.
-    s = position(players=2, track={21: [0]}, to_move=0, die=3)
+    s = position(players=2, track={21: [0]}, turn=0, roll=3)
     assert stacks(play(s, "move 21")) == {28: (0,)}
 
 
 def test_a_jump_chain_plus_three_onto_plus_two() -> None:
     # +3 from 5 with 6 7 8 10 11 13 taken: 9 (1), 12 (2), 14 (3); +2 from 14: 15, 16.
     taken = {6: [1], 7: [1], 8: [1], 10: [2], 11: [2], 13: [2]}
-    s = position(players=3, track=taken, to_move=0, die=5)
+    s = position(players=3, track=taken, turn=0, roll=5)
     after = play(s, "move start")
     assert stacks(after) == {**{f: tuple(p) for f, p in taken.items()}, 16: (0,)}
 
@@ -246,16 +246,16 @@ def test_a_jump_onto_the_last_jump_field_goes_to_dorada() -> None:
     # +4 from 24: 25 (1), 26 (2), 27 gold (3); 28 to 32 taken (29 a bridge with a piece on
     # it); 33, the last jump field (4) -> DORADA.
     taken = {28: [1], 29: [2], 30: [1], 31: [1], 32: [2]}
-    s = position(players=3, track={22: [0], **taken}, bridges={29: 0}, to_move=0, die=2)
+    s = position(players=3, track={22: [0], **taken}, bridges={29: 0}, turn=0, roll=2)
     after = play(s, "move 22")
     assert after.dorada == (0,) and stacks(after) == {f: tuple(p) for f, p in taken.items()}
 
 
 def test_minus_three_counts_back_free_fields_skipping_pieces() -> None:
-    s = position(players=2, track={15: [0]}, to_move=0, die=5)
+    s = position(players=2, track={15: [0]}, turn=0, roll=5)
     assert stacks(play(s, "move 15")) == {17: (0,)}
     # 19 and 17 taken: 18 hole (1), 16 (2), 15 (3).
-    s = position(players=2, track={16: [0], 17: [1], 19: [1]}, to_move=0, die=4)
+    s = position(players=2, track={16: [0], 17: [1], 19: [1]}, turn=0, roll=4)
     assert stacks(play(s, "move 16")) == {15: (0,), 17: (1,), 19: (1,)}
 
 
@@ -263,7 +263,7 @@ def test_minus_three_onto_a_gold_field_goes_to_dorada() -> None:
     # A stands on its own bridge in 18 and rolls 2: 20 (-3) with 19 17 16 15 13 taken:
     # 18, now a bare bridge (1), 14 jump field (2), 12 gold (3) -> DORADA.
     taken = {19: [1], 17: [1], 16: [1], 15: [2], 13: [2]}
-    s = position(players=3, track={18: [0], **taken}, bridges={18: 0}, to_move=0, die=2)
+    s = position(players=3, track={18: [0], **taken}, bridges={18: 0}, turn=0, roll=2)
     after = play(s, "move 18")
     assert after.dorada == (0,) and lost(after) == {18: 0}
     assert stacks(after) == {f: tuple(p) for f, p in taken.items()}
@@ -271,29 +271,29 @@ def test_minus_three_onto_a_gold_field_goes_to_dorada() -> None:
 
 def test_minus_three_back_to_the_start_field_if_necessary() -> None:
     # Board BACK: 3 (-3): 2 (1), 1 (2), then the start field.
-    s = position(players=2, board=BACK, to_move=0, die=3)
+    s = position(players=2, board=BACK, turn=0, roll=3)
     after = play(s, "move start")
     assert after.start == (4, 4) and stacks(after) == {}
     # With 2 taken it still runs out: 1 (1), then the start field.
-    s = position(players=2, board=BACK, track={2: [1]}, to_move=0, die=3)
+    s = position(players=2, board=BACK, track={2: [1]}, turn=0, roll=3)
     after = play(s, "move start")
     assert after.start == (4, 3) and stacks(after) == {2: (1,)}
     # A piece coming from the path goes back to its own start field.
-    s = position(players=2, board=BACK, track={1: [1]}, start=[4, 3], to_move=1, die=2)
+    s = position(players=2, board=BACK, track={1: [1]}, start=[4, 3], turn=1, roll=2)
     after = play(s, "move 1")
     assert after.start == (4, 4) and stacks(after) == {}
 
 
 def test_a_jump_running_out_forward_reaches_dorada() -> None:
     # Board BACK: 6 (+3) with 7 8 11 12 taken: 9 gold (1), 10 last jump (2), then past 12.
-    s = position(players=3, board=BACK, track={7: [1], 8: [1], 11: [2], 12: [2]}, to_move=0, die=6)
+    s = position(players=3, board=BACK, track={7: [1], 8: [1], 11: [2], 12: [2]}, turn=0, roll=6)
     assert play(s, "move start").dorada == (0,)
 
 
 def test_a_jump_chain_that_would_repeat_a_jump_stops_on_the_field_just_reached() -> None:
     # Board LOOP: 2 (+2) with 3 taken: 4 (1), 5 (2); 5 (-2): 4 (1), 3 taken, 2 (2); jumping
     # from 2 forward again would repeat the chain, so the piece stays on 2.
-    s = position(players=2, board=LOOP, track={3: [1]}, to_move=0, die=2)
+    s = position(players=2, board=LOOP, track={3: [1]}, turn=0, roll=2)
     after = play(s, "move start")
     assert stacks(after) == {2: (0,), 3: (1,)}
     # The piece stopped there is free and moves on like any other (B first enters on 3).
@@ -306,7 +306,7 @@ def test_a_jump_counts_gold_fields_and_open_holes_as_free_on_its_way() -> None:
     # +4 from 24 with 25 26 28 30 31 taken: 27 gold (1), 29 open hole (2), 32 (3), 33 (4),
     # the last jump field -> DORADA; neither the gold field nor the hole acted.
     taken = {25: [1], 26: [1], 28: [1], 30: [2], 31: [2]}
-    s = position(players=3, track={21: [0], **taken}, to_move=0, die=3)
+    s = position(players=3, track={21: [0], **taken}, turn=0, roll=3)
     after = play(s, "move 21")
     assert after.dorada == (0,) and lost(after) == {}
 
@@ -316,26 +316,26 @@ def test_a_jump_counts_gold_fields_and_open_holes_as_free_on_its_way() -> None:
 
 def test_gold_fields_by_the_die_go_straight_into_dorada() -> None:
     for origin, die in ((8, 4), (10, 2), (21, 6), (25, 2)):
-        s = position(players=2, track={origin: [0]}, to_move=0, die=die)
+        s = position(players=2, track={origin: [0]}, turn=0, roll=die)
         after = play(s, f"move {origin}")
         assert after.dorada == (0,) and stacks(after) == {}
 
 
 def test_the_last_jump_field_by_the_die_lands_safely_in_dorada() -> None:
     for origin in (28, 30, 32):
-        s = position(players=2, track={origin: [0]}, dorada=[1], to_move=0, die=33 - origin)
+        s = position(players=2, track={origin: [0]}, dorada=[1], turn=0, roll=33 - origin)
         assert play(s, f"move {origin}").dorada == (1, 0)
 
 
 def test_the_goal_needs_no_exact_roll_surplus_lapses() -> None:
-    s = position(players=2, track={38: [0]}, bridges={38: 1, 39: 1}, to_move=0, die=6)
+    s = position(players=2, track={38: [0]}, bridges={38: 1, 39: 1}, turn=0, roll=6)
     assert play(s, "move 38").dorada == (0,)
-    s = position(players=2, track={38: [0]}, bridges={38: 1, 40: 1}, to_move=0, die=3)
+    s = position(players=2, track={38: [0]}, bridges={38: 1, 40: 1}, turn=0, roll=3)
     assert play(s, "move 38").dorada == (0,)
 
 
 def test_dorada_stacks_arrivals_in_order_the_last_on_top() -> None:
-    s = position(players=3, track={10: [0], 11: [1], 30: [2]}, to_move=0, die=2)
+    s = position(players=3, track={10: [0], 11: [1], 30: [2]}, turn=0, roll=2)
     s = play(s, "move 10", "roll 1", "move 11", "roll 3", "move 30")
     assert s.dorada == (0, 1, 2)
     assert scores(s) == (60, 80, 100)
@@ -350,8 +350,8 @@ def test_a_player_who_loses_the_last_piece_is_out_and_skipped() -> None:
         track={6: [1], 2: [0], 3: [2]},
         bridges={18: 1, 23: 1, 29: 1},
         start=[3, 0, 3],
-        to_move=1,
-        die=3,
+        turn=1,
+        roll=3,
     )
     s = play(s, "move 6")
     assert lost(s)[9] == 1 and s.to_move == 2
@@ -367,8 +367,8 @@ def test_players_with_nothing_in_play_are_skipped_in_turn_order() -> None:
         bridges={9: 1, 18: 1, 23: 1, 29: 1},
         dorada=[3, 3, 3, 3],
         start=[3, 0, 3, 0],
-        to_move=0,
-        die=2,
+        turn=0,
+        roll=2,
     )
     s = play(s, "move 2")
     assert s.to_move == 2
@@ -383,8 +383,8 @@ def test_the_last_player_in_play_keeps_taking_turns() -> None:
         bridges={9: 1, 18: 1, 23: 1, 29: 1},
         dorada=[0, 0],
         start=[1, 0],
-        to_move=0,
-        die=1,
+        turn=0,
+        roll=1,
     )
     s = play(s, "move 30")
     assert s.to_move == 0 and dorada.current_player(s) == br.CHANCE
@@ -397,8 +397,8 @@ def test_the_game_ends_when_every_piece_is_home_or_lost() -> None:
         bridges={9: 0, 18: 0, 23: 1},
         dorada=[0, 1, 0, 1],
         start=[0, 0],
-        to_move=1,
-        die=1,
+        turn=1,
+        roll=1,
     )
     end = play(s, "move 32")
     assert dorada.is_terminal(end) and dorada.legal_moves(end) == ()
@@ -417,8 +417,8 @@ def test_the_game_also_ends_when_the_last_piece_falls_into_a_hole() -> None:
         bridges={18: 0, 23: 1},
         dorada=[0, 1, 0, 1, 0],
         start=[0, 0],
-        to_move=1,
-        die=3,
+        turn=1,
+        roll=3,
     )
     end = play(s, "move 6")
     assert dorada.is_terminal(end) and lost(end)[9] == 1
@@ -479,7 +479,7 @@ def test_the_tie_break_option_the_highest_piece_among_the_tied_wins() -> None:
 
 
 def test_returns_are_zero_before_the_end_while_scores_are_running() -> None:
-    s = position(players=2, track={30: [0]}, dorada=[1], to_move=0, die=1)
+    s = position(players=2, track={30: [0]}, dorada=[1], turn=0, roll=1)
     assert scores(s) == (0, 100)
     assert dorada.returns(s) == (0.0, 0.0)
     assert all(0.0 <= v <= 1.0 for v in dorada.evaluate(s))
@@ -571,8 +571,8 @@ def test_json_round_trip_of_a_rich_position_and_a_terminal_one() -> None:
         track={7: [1, 0], 9: [2, 2], 30: [0]},
         bridges={9: 1, 18: 0},
         dorada=[2, 1],
-        to_move=2,
-        die=4,
+        turn=2,
+        roll=4,
     )
     copy = br.from_json(br.to_json(s))
     assert copy == s and dorada.legal_moves(copy) == dorada.legal_moves(s)
@@ -594,7 +594,7 @@ def test_json_round_trip_of_a_rich_position_and_a_terminal_one() -> None:
     ],
 )
 def test_impossible_documents_are_refused_naming_the_field(change: Any, field: str) -> None:
-    doc = json.loads(br.to_json(position(players=2, track={3: [0]}, to_move=0, die=2)))
+    doc = json.loads(br.to_json(position(players=2, track={3: [0]}, turn=0, roll=2)))
     change(doc["state"])
     with pytest.raises(br.StateFormatError, match=field):
         br.from_json(json.dumps(doc))

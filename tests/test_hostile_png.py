@@ -34,6 +34,7 @@ def test_svg_to_png_refuses_what_is_not_svg(tmp_path: Path, svg: Any, message: s
         svg_to_png(svg, tmp_path / "x.png")
 
 
+@pytest.mark.slow
 def test_svg_to_png_refuses_a_picture_too_large_for_png(tmp_path: Path) -> None:
     svg = br.render_svg(br.new_game("docker"), size=100_000)
     with pytest.raises(ValueError, match="at most 32767 pixels a side"):

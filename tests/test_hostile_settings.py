@@ -11,6 +11,7 @@ import pytest
 
 import boardrules as br
 from boardrules.simulate import simulate, tournament
+from extras import need
 
 GAMES = ("parchis", "dorada", "docker", "dorasure")
 
@@ -39,7 +40,7 @@ def test_render_svg_refuses_a_perspective_that_is_not_a_seat(game: str, perspect
 
 
 def test_render_svg_takes_a_numpy_seat_as_perspective() -> None:
-    np = pytest.importorskip("numpy")
+    np = need("numpy", "rl")
     s = br.new_game("parchis", players=4)
     assert br.render_svg(s, perspective=np.int64(2)) == br.render_svg(s, perspective=2)
 

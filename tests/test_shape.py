@@ -58,8 +58,12 @@ def test_old_names_are_aliases_of_the_new_ones() -> None:
 
 
 def test_old_position_keywords_still_work_with_a_deprecation_warning() -> None:
-    with pytest.warns(DeprecationWarning, match="to_move= is deprecated; write turn="):
+    with pytest.warns(DeprecationWarning) as caught:
         old = dorada.position(players=2, track={3: [1, 0]}, to_move=0, die=4)
+    assert sorted(str(w.message) for w in caught) == [
+        "die= is deprecated; write roll=",
+        "to_move= is deprecated; write turn=",
+    ]
     assert old == dorada.position(players=2, track={3: [1, 0]}, turn=0, roll=4)
     with pytest.warns(DeprecationWarning, match="die= is deprecated; write roll="):
         dorada.position(players=2, turn=1, die=2)

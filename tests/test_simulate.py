@@ -174,7 +174,9 @@ def test_a_bad_ray_address_fails_fast_with_a_clear_error(address: str) -> None:
 
 def test_the_cli_exits_2_on_a_bad_ray_address() -> None:
     from boardrules.cli import main
+    from extras import need
 
+    need("ray", "ray")
     code = main(
         [
             "simulate",

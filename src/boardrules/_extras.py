@@ -14,7 +14,14 @@ __all__ = ["MissingExtraError", "require"]
 
 
 class MissingExtraError(ImportError):
-    """An optional dependency is not installed; the message names the extra to install."""
+    """An optional dependency is not installed; the message names the extra to install.
+
+    :attr:`extra` is the extra's name (``"rl"``, ``"pictures"``...), for tools that act on it.
+    """
+
+    def __init__(self, message: str, extra: str = "") -> None:
+        super().__init__(message)
+        self.extra = extra
 
 
 def require(module: str, extra: str, feature: str) -> ModuleType:
@@ -35,5 +42,6 @@ def require(module: str, extra: str, feature: str) -> ModuleType:
     except ImportError:
         raise MissingExtraError(
             f"{feature} needs {module.split('.')[0]}, which is not installed: "
-            f"pip install 'boardrules[{extra}]'"
+            f"pip install 'boardrules[{extra}]'",
+            extra,
         ) from None
