@@ -8,6 +8,8 @@ directory, or put it on ``PYTHONPATH``)::
     python -m boardrules simulate parchis --players bot_tutorial.TinyMcts,random --games 50
 
 or from Python with :func:`boardrules.bots.play_game`.
+
+Needs nothing but boardrules itself (``pip install boardrules``).
 """
 
 from __future__ import annotations

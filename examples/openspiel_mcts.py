@@ -7,6 +7,9 @@ script prints its win rate with a 95% interval::
 
     python examples/openspiel_mcts.py                          # 2-player Docker, 20 games
     python examples/openspiel_mcts.py --game parchis --games 8 --uct 1.0
+
+Needs the extra ``openspiel`` (``pip install 'boardrules[openspiel]'``); without it the script
+says so in one line.
 """
 
 from __future__ import annotations
@@ -15,11 +18,13 @@ import argparse
 import math
 import random
 
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import mcts
-
-import boardrules.openspiel
+try:  # boardrules.openspiel names the extra to install when numpy or OpenSpiel is missing
+    import boardrules.openspiel  # noqa: I001 (first: its message names the extra)
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+except ImportError as e:
+    raise SystemExit(e) from None
 
 
 def play(game: pyspiel.Game, simulations: int, uct_c: float, seed: int, seat: int) -> float:

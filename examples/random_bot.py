@@ -1,4 +1,7 @@
-"""A seeded game of Parchís between four random players, through the public API."""
+"""A seeded game of Parchís between four random players, through the public API.
+
+Needs nothing but boardrules itself (``pip install boardrules``).
+"""
 
 import random
 

@@ -6,16 +6,22 @@ rewards (their :func:`boardrules.returns`) and the decisions per game::
 
     python examples/rl_random_masked.py
     python examples/rl_random_masked.py --games 20 --players 3
+
+Needs the extra ``rl`` (``pip install 'boardrules[rl]'``); without it the script says so in one
+line.
 """
 
 from __future__ import annotations
 
 import argparse
 
-import numpy as np
-
 import boardrules as br
-import boardrules.rl
+
+try:  # boardrules.rl names the extra to install when numpy, Gymnasium or PettingZoo is missing
+    import boardrules.rl  # noqa: I001 (first: its message names the extra)
+    import numpy as np
+except ImportError as e:
+    raise SystemExit(e) from None
 
 
 def play(

@@ -13,6 +13,9 @@ untrained (every estimate 0, so every move alike: a random player) it wins about
 them; trained for 20 seconds, clearly more::
 
     python examples/train_tabular_or_small.py          # --seconds 20 of training
+
+Needs the extra ``rl`` (``pip install 'boardrules[rl]'``); without it the script says so in one
+line.
 """
 
 from __future__ import annotations
@@ -21,11 +24,14 @@ import argparse
 import math
 import time
 
-import numpy as np
-import numpy.typing as npt
-
 import boardrules as br
-import boardrules.rl
+
+try:  # boardrules.rl names the extra to install when numpy, Gymnasium or PettingZoo is missing
+    import boardrules.rl  # noqa: I001 (first: its message names the extra)
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as e:
+    raise SystemExit(e) from None
 
 Env = boardrules.rl.SingleAgentEnv
 

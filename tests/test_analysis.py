@@ -160,6 +160,7 @@ def test_docker_endgame_with_rerolls_and_cycles() -> None:
     assert sum(sol.values) == pytest.approx(1.0) and sol.values[2:] == (0.0, 0.0)
 
 
+@pytest.mark.slow
 def test_docker_rerolls_exact_against_brute_force() -> None:
     # South and north each keep a piece off the pitch: an unusable roll is rolled again.
     s = docker.position({"a1": "0012", "b1": "312", "a2": "3", "a3": "2"}, players=4,

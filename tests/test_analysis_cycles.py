@@ -390,7 +390,8 @@ def check_all(found: list[Case], exact_up_to: int = 3000) -> None:
 # ------------------------------------------------------------------ Parchís
 
 
-@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow)])
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3])
 def test_parchis_pass_cycles(players: int) -> None:
     # Pieces in the lanes only: a player who cannot move passes and the position returns.
     found = cases(f"parchis lanes {players}p", lambda r: parchis_lanes(r, players), 5, 2000)

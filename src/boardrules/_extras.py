@@ -16,7 +16,7 @@ __all__ = ["MissingExtraError", "require"]
 class MissingExtraError(ImportError):
     """An optional dependency is not installed; the message names the extra to install.
 
-    :attr:`extra` is the extra's name (``"rl"``, ``"pictures"``...), for tools that act on it.
+    ``extra`` is the extra's name (``"rl"``, ``"pictures"``...), for tools that act on it.
     """
 
     def __init__(self, message: str, extra: str = "") -> None:

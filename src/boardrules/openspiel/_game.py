@@ -32,7 +32,7 @@ __all__ = [
 MAX_GAME_LENGTH = 10_000
 
 _Utility = pyspiel.GameType.Utility
-_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_TERMINAL: int = pyspiel.PlayerId.TERMINAL.value  # -4; .value, not int(): autodoc can mock it
 
 # How each built-in game's returns add up (checked over random games by the tests):
 # Parchís ranks the players (1, ..., 0 in equal steps: they add up to players / 2), Docker
