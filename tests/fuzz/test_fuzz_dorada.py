@@ -50,8 +50,9 @@ OPTIONS: st.SearchStrategy[dict[str, Any]] = st.fixed_dictionaries(
     optional={"tie_break": st.sampled_from(["share", "highest-piece"])},
 )
 
-#: A game on an accepted board ends long before this (classic-40 takes about 250 moves).
-MOVE_LIMIT = 50_000
+#: A game on an accepted board ends long before this many times its expected number of
+#: plies, about 2 * 4 * players * Board.expected_moves (classic-40: about 250 plies).
+LENGTHS = 100
 
 
 @FUZZ
@@ -64,14 +65,20 @@ def test_every_accepted_random_board_is_played_to_the_end(
     except br.InvalidOptionError as e:
         assert str(e).startswith("dorada option board=") or "board field" in str(e)
         return
-    rng = random.Random(seed)
-    for _ in range(MOVE_LIMIT):
+    play_to_the_end(state, spec, random.Random(seed))
+
+
+def play_to_the_end(state: Any, spec: dict[str, Any], rng: random.Random) -> None:
+    """Play ``state`` to the end at random, failing if it takes :data:`LENGTHS` times as
+    many plies as a game on its board takes on average."""
+    expected = 2 * 4 * br.num_players(state) * state.options.board.expected_moves
+    for _ in range(int(LENGTHS * expected)):
         if br.is_terminal(state):
             return
         moves = br.legal_moves(state)
         move = br.sample_chance(state, rng) if br.is_chance(state) else rng.choice(moves)
         state = br.apply_move(state, move)
-    raise AssertionError(f"a game on the accepted board {spec} did not end")
+    raise AssertionError(f"a game on the accepted board {spec} took {LENGTHS} times its length")
 
 
 @st.composite
@@ -120,16 +127,7 @@ def test_a_board_is_refused_promptly_or_its_games_end_in_reasonable_time(
             assert f"at most {MAX_EXPECTED_MOVES:,} are allowed" in str(e)
         return
     assert 1 <= board.expected_moves <= MAX_EXPECTED_MOVES
-    # A two-player game has about 2 * 4 * expected_moves moves, each a roll and a decision.
-    state = br.new_game(GAME, players=2, board=spec)
-    rng = random.Random(seed)
-    for _ in range(int(100 * 16 * board.expected_moves)):
-        if br.is_terminal(state):
-            return
-        moves = br.legal_moves(state)
-        move = br.sample_chance(state, rng) if br.is_chance(state) else rng.choice(moves)
-        state = br.apply_move(state, move)
-    raise AssertionError(f"a game on the accepted board {spec} took 100 times its expected length")
+    play_to_the_end(br.new_game(GAME, players=2, board=spec), spec, random.Random(seed))
 
 
 @FUZZ

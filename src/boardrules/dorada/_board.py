@@ -217,7 +217,8 @@ def progress_ranks(board: Board) -> tuple[int | None, ...]:
     return _ranks(board.kinds, board.jump_by)
 
 
-#: How many boards' ranks are kept, so that new games on the same user board are quick.
+#: How many boards' ranks and expected moves are kept, so that new games on the same user
+#: board are quick.
 RANKS_CACHE_SIZE = 64
 
 
