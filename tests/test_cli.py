@@ -16,6 +16,7 @@ import pytest
 
 import boardrules as br
 from boardrules.cli import HumanPlayer
+from boardrules.records import GameRecord, final_state
 
 SRC = str(Path(__file__).resolve().parent.parent / "src")
 
@@ -163,6 +164,132 @@ def test_replay_check_names_the_first_bad_move_of_a_damaged_record(tmp_path: Pat
     assert done.returncode == 1
     assert "record 1: move 2 'L9+3' cannot be played" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+# A game of Parchís between a person (yellow) and a random bot, kept in a record.
+HUMAN = ("play", "parchis", "--players", "human,random", "--seed", "3", "--quiet")
+
+
+def abandoned(stdout: str, record: Path) -> GameRecord:
+    """The record of a game that ``play`` reported abandoned, checked against the report: as
+    many moves as play counted, no result, and leading to the board play showed last."""
+    assert stdout.count("game abandoned after ") == 1, stdout[-2000:]
+    shown, report = stdout.split("game abandoned after ", 1)
+    rec = GameRecord.from_json(record.read_text(encoding="utf-8"))
+    assert len(rec.moves) == int(report.split()[0])
+    assert rec.result is None
+    end = final_state(rec)
+    assert shown.endswith(br.render(end) + "\n")
+    return rec
+
+
+@pytest.mark.slow
+def test_play_record_holds_exactly_the_moves_on_the_board_after_undo_and_quit(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "game.json"
+    done = run(*HUMAN, "--record", str(record), stdin="1\n" * 6 + "undo\nundo\nquit\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("taken back") == 2
+    rec = abandoned(done.stdout, record)
+    # Without the undos the same moves give two more choices of yellow's (and the moves
+    # between them): the record has dropped them.
+    again = tmp_path / "again.json"
+    straight = run(*HUMAN, "--record", str(again), stdin="1\n" * 6 + "quit\n")
+    longer = abandoned(straight.stdout, again)
+    assert len(longer.moves) > len(rec.moves)
+    assert longer.moves[: len(rec.moves)] == rec.moves
+    assert not list(tmp_path.glob(".*.partial"))  # no temporary file is left behind
+
+
+@pytest.mark.slow
+def test_play_record_after_undo_at_the_end_of_the_input_leads_to_the_shown_board(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "game.json"
+    done = run(*HUMAN, "--record", str(record), stdin="1\n" * 4 + "undo\n")
+    assert done.returncode == 1 and "(end of input)" in done.stdout
+    assert "taken back" in done.stdout and "Traceback" not in done.stderr
+    abandoned(done.stdout, record)
+
+
+@pytest.mark.slow
+def test_play_resume_then_undo_rewrites_the_record_and_a_second_resume_agrees(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "game.json"
+    first = run(*HUMAN, "--record", str(record), stdin="1\n" * 8 + "quit\n")
+    played = abandoned(first.stdout, record).moves
+    resumed = run("play", "parchis", "--resume", str(record), "--record", str(record),
+                  "--quiet", stdin="undo\nundo\nundo\nquit\n")  # fmt: skip
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"resumed after {len(played)} moves" in resumed.stdout
+    assert resumed.stdout.count("taken back") == 3
+    kept = abandoned(resumed.stdout, record).moves
+    assert len(kept) < len(played) and played[: len(kept)] == kept
+    # Resuming again brings back exactly the moves kept, not those taken back.
+    again = run("play", "parchis", "--resume", str(record), "--record", str(record),
+                "--quiet", stdin="quit\n")  # fmt: skip
+    assert f"resumed after {len(kept)} moves" in again.stdout
+    assert abandoned(again.stdout, record).moves == kept
+
+
+@pytest.mark.slow
+def test_play_record_interrupted_at_the_prompt_holds_the_moves_on_the_board(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "game.json"
+    env = {**os.environ, "PYTHONPATH": SRC, "PYTHONIOENCODING": "utf-8"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "boardrules", *HUMAN, "--record", str(record)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env=env,
+    )  # fmt: skip
+    assert proc.stdin is not None
+    proc.stdin.write("1\n" * 5 + "undo\n")
+    proc.stdin.flush()
+    # Wait until the game stands at the prompt: the record stops changing.
+    deadline, last, steady = time.monotonic() + 30, "", 0
+    while time.monotonic() < deadline and steady < 10:
+        time.sleep(0.1)
+        now = record.read_text(encoding="utf-8") if record.exists() else ""
+        steady = steady + 1 if now and now == last else 0
+        last = now
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=30)
+    assert proc.returncode == 130, stderr
+    assert "(interrupted)" in stdout and "taken back" in stdout
+    assert "Traceback" not in stderr
+    abandoned(stdout, record)
+
+
+@pytest.mark.slow
+def test_play_record_interrupted_between_bots_moves_holds_the_moves_on_the_board(
+    tmp_path: Path,
+) -> None:
+    # Ctrl-C while bots play lands anywhere: in a move, in the writing of the record, or
+    # between them.  Whenever it lands, the record and the report agree.
+    env = {**os.environ, "PYTHONPATH": SRC, "PYTHONIOENCODING": "utf-8"}
+    for attempt in range(3):
+        record = tmp_path / f"game{attempt}.json"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "boardrules", "play", "parchis", "--players",
+             "random,random,random,random", "-o", "players=4", "--seed", str(attempt),
+             "--record", str(record)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not (
+            record.exists() and len(record.read_text(encoding="utf-8")) > 500 + 300 * attempt
+        ):
+            time.sleep(0.01)
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=30)
+        if proc.returncode == 0:  # the game ended first
+            continue
+        assert proc.returncode == 130, stderr
+        assert "Traceback" not in stderr
+        abandoned(stdout, record)
 
 
 # ----------------------------------------------------------------------------- simulate

@@ -23,6 +23,8 @@ from boardrules.dorada import (
     scores,
     winners,
 )
+from boardrules.dorada._board import MAX_EXPECTED_MOVES, MAX_FIELDS
+from boardrules.dorada._rules import destination
 from boardrules.testing import check_game, check_random_play, play
 
 
@@ -555,6 +557,91 @@ def test_a_board_whose_jumps_loop_on_an_empty_board_is_refused() -> None:
         board_from_spec(looping)
     with pytest.raises(br.InvalidOptionError, match="unknown board 'nope'"):
         dorada.new_game(board="nope")
+
+
+def sixfold(fields: int) -> dict[str, object]:
+    """A board of backward jumps with an ordinary field every sixth one: only a 6 from there
+    gets a piece on, every other roll sends it back to the start field, so each six fields
+    multiply the expected length by about six."""
+    jumps = [[f, -f] for f in range(1, fields) if f % 6] + [[fields, 1]]
+    return {"fields": fields, "jumps": jumps, "last_jump": fields}
+
+
+def lone_piece_moves(spec: dict[str, object]) -> float:
+    """The expected moves of a piece alone on the board, every stumble field bridged, by
+    value iteration over the rules' own destination() (independent of the board's check)."""
+    board = board_from_spec(spec)
+    n = board.fields
+    empty: list[tuple[int, ...]] = [()] * (n + 1)
+    bridged = [0 if board.kinds[f] is Field.STUMBLE else -1 for f in range(n + 1)]
+    after = [
+        [min(destination(board, empty, bridged, f + d), n + 1) for d in range(1, 7)]
+        for f in range(n + 1)
+    ]
+    value = [0.0] * (n + 2)
+    while True:
+        new = [1 + sum(value[g] for g in after[f]) / 6 for f in range(n + 1)] + [0.0]
+        if max(abs(a - b) for a, b in zip(new, value, strict=True)) < 1e-11:
+            return new[0]
+        value = new
+
+
+@pytest.mark.parametrize("fields", [25, 31, 120, 395])
+def test_a_board_whose_games_take_practically_for_ever_is_refused(fields: int) -> None:
+    # Every game on it ends (the progress check passes), but not in a lifetime.
+    spec = sixfold(fields)
+    with pytest.raises(br.InvalidOptionError, match="board field 'jumps'") as refused:
+        board_from_spec(spec)
+    assert isinstance(refused.value, ValueError)
+    assert "moves on average to come from its start field to DORADA" in str(refused.value)
+    assert f"at most {MAX_EXPECTED_MOVES:,} are allowed" in str(refused.value)
+    with pytest.raises(br.InvalidOptionError, match="practically for ever"):
+        dorada.new_game(players=2, board=spec)
+    doc = json.loads(br.to_json(dorada.new_game(players=2)))
+    doc["options"]["board"] = spec
+    with pytest.raises(br.StateFormatError, match="options: board field 'jumps'"):
+        br.from_json(json.dumps(doc))
+
+
+def test_the_expected_length_grows_sixfold_per_six_fields_and_is_checked_exactly() -> None:
+    moves = [board_from_spec(sixfold(n)).expected_moves for n in (7, 13, 19)]
+    assert moves == pytest.approx([7, 43, 259])  # 6 + 1, 6 * 7 + 1, 6 * 43 + 1
+    assert board_from_spec(sixfold(22)).expected_moves == pytest.approx(518)
+    # 1,555 moves on 25 fields: just above the limit.
+    with pytest.raises(br.InvalidOptionError, match="needs 1,555 moves on average"):
+        board_from_spec(sixfold(25))
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        CLASSIC_40.spec(),
+        SHORT,
+        sixfold(13),
+        {"fields": 30, "stumble": [7, 8, 21], "gold": [25], "last_jump": 28,
+         "jumps": [[4, -3], [11, -10], [15, 5], [19, -30], [28, 2]]},
+    ],
+    ids=["classic-40", "short", "sixfold-13", "mixed"],
+)  # fmt: skip
+def test_the_expected_moves_of_a_lone_piece_follow_the_rules(spec: dict[str, object]) -> None:
+    board = board_from_spec(spec)
+    assert board.expected_moves == pytest.approx(lone_piece_moves(spec), rel=1e-9)
+
+
+def test_the_default_board_and_long_realistic_boards_are_quick_enough() -> None:
+    assert CLASSIC_40.expected_moves == pytest.approx(8.02, abs=0.005)
+    plain = board_from_spec({"fields": MAX_FIELDS, "jumps": [[MAX_FIELDS, 1]],
+                             "last_jump": MAX_FIELDS})  # fmt: skip
+    assert plain.expected_moves == pytest.approx(114.76, abs=0.005)
+    # 100 fields with a snake of -8 every ten fields and two ladders; 400 with one every 7.
+    snakes = [[f, -8] for f in range(10, 100, 10) if f not in (40, 70)]
+    hundred = board_from_spec({"fields": 100, "stumble": [13, 57, 88], "gold": [95],
+                               "jumps": [*snakes, [40, 6], [70, 4], [99, 2]],
+                               "last_jump": 99})  # fmt: skip
+    assert 30 < hundred.expected_moves < 60
+    long = board_from_spec({"fields": 400, "jumps": [*([f, -8] for f in range(7, 400, 7)),
+                                                    [400, 1]], "last_jump": 400})  # fmt: skip
+    assert long.expected_moves < 2 * MAX_EXPECTED_MOVES / 10
 
 
 def test_the_generic_contract_holds_for_dorada() -> None:

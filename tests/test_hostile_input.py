@@ -361,6 +361,7 @@ def test_dorada_board_checks_and_layouts_keep_a_bounded_cache() -> None:
         s = br.new_game("dorada", players=2, board=spec)
         br.observation(s, 0)
     assert _board._ranks.cache_info().currsize <= _board.RANKS_CACHE_SIZE
+    assert _board._expected_moves.cache_info().currsize <= _board.RANKS_CACHE_SIZE
     assert len(_observation._LAYOUTS) <= _observation.LAYOUTS_SIZE
 
 

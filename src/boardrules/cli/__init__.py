@@ -57,7 +57,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="fix the dice and the bots' choices")
     play.add_argument("--quiet", action="store_true", help="show only the final board")
     play.add_argument(
-        "--record", metavar="FILE", help="keep the game record in FILE, written after every move"
+        "--record",
+        metavar="FILE",
+        help="keep the game record in FILE, rewritten after every move and undo",
     )
     play.add_argument("--start", metavar="STATE.json", help="start from this position")
     play.add_argument("--resume", metavar="RECORD.json", help="go on with a recorded game")

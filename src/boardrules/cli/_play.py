@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import json
 import os
 import random
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
+
+import attrs
 
 import boardrules as br
 from boardrules.analysis import best_moves
@@ -16,6 +21,7 @@ from boardrules.bots import Bot, RandomBot, make_bot
 from boardrules.cli._analyse import player_names, values_text
 from boardrules.cli._common import UsageError, _player_specs, returns_text, start_and_players
 from boardrules.records import GameRecord, final_state
+from boardrules.simulate._run import _HeldInterrupt, _interrupts_held
 
 
 class _Undo(Exception):
@@ -134,8 +140,21 @@ class HumanPlayer:
         return "\n".join(lines)
 
 
+@functools.cache
+def _umask() -> int:
+    """The process's umask (read by setting it, so once, when a record is first written)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 class _Game:
-    """One game at the terminal: the moves so far, the record file kept up to date, undo."""
+    """One game at the terminal: the moves so far, the record file kept up to date, undo.
+
+    The file always holds exactly the moves on the board: it is rewritten (atomically) after
+    every move and every undo, and Ctrl-C is held back while a move or an undo and its
+    record are made, so an interrupted game is never one move ahead of its file.
+    """
 
     def __init__(self, args: argparse.Namespace, start: Any, specs: list[str],
                  moves: list[Any], seed: int) -> None:  # fmt: skip
@@ -153,31 +172,59 @@ class _Game:
         self.states = [start]
         for move in moves:
             self.states.append(br.apply_move(self.states[-1], move))
+        self.texts = [str(move) for move in moves]
+        # The record without its moves and result, which save() fills in.
+        self.blank = GameRecord.of(start, [], specs, seed, end=start)
+        self.held = _HeldInterrupt()  # _cmd_play installs it as the handler of Ctrl-C
 
     def save(self) -> None:
-        """Write the record as it stands (``result`` is null until the game ends)."""
+        """Write the record as it stands (``result`` is null until the game ends): into a
+        new file beside it, which then replaces it, so the file is never half written."""
         path = self.args.record
         if not path:
             return
-        record = GameRecord.of(self.start, self.moves, self.specs, self.seed,
-                               end=self.states[-1])  # fmt: skip
-        temporary = f"{path}.partial"
+        end = self.states[-1]
+        record = attrs.evolve(
+            self.blank,
+            moves=tuple(self.texts),
+            result=tuple(br.returns(end)) if br.is_terminal(end) else None,
+        )
+        folder, name = os.path.split(os.path.abspath(path))
+        temporary = None
         try:
-            with open(temporary, "w", encoding="utf-8") as f:
+            handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".partial")
+            os.chmod(temporary, 0o666 & ~_umask())  # as open() would make it, not 0600
+            with open(handle, "w", encoding="utf-8") as f:
                 f.write(record.to_json() + "\n")
             os.replace(temporary, path)
         except OSError as e:
+            if temporary is not None:
+                with contextlib.suppress(OSError):
+                    os.remove(temporary)
             raise UsageError(f"cannot write the record {path}: {e.strerror}") from None
 
+    def advance(self, move: Any) -> None:
+        """Play ``move`` and write the record."""
+        following = br.apply_move(self.states[-1], move)
+        with self.held:
+            self.moves.append(move)
+            self.texts.append(str(move))
+            self.states.append(following)
+            self.save()
+
     def undo(self) -> bool:
-        """Go back to the last real choice (not a forced move) of the player to move now;
-        whether there was one.  The dice after it will be rolled afresh."""
+        """Go back to the last real choice (not a forced move) of the player to move now,
+        and write the record; whether there was one.  The dice after it will be rolled
+        afresh."""
         player = br.current_player(self.states[-1])
         for i in range(len(self.moves) - 1, -1, -1):
             before = self.states[i]
             if br.current_player(before) == player and len(br.legal_moves(before)) > 1:
-                del self.moves[i:]
-                del self.states[i + 1 :]
+                with self.held:
+                    del self.moves[i:]
+                    del self.texts[i:]
+                    del self.states[i + 1 :]
+                    self.save()
                 return True
         return False
 
@@ -197,9 +244,7 @@ class _Game:
                 print("taken back" if self.undo() else "nothing to take back yet")
                 continue
             self.show(state, move)
-            self.moves.append(move)
-            self.states.append(br.apply_move(state, move))
-            self.save()
+            self.advance(move)
 
     def show(self, state: Any, move: Any) -> None:
         if self.args.quiet:
@@ -277,10 +322,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if moves:
         print(f"resumed after {len(moves)} moves")
     try:
-        end = game.play()
+        with _interrupts_held() as held:
+            game.held = held
+            end = game.play()
     except (_Abandoned, KeyboardInterrupt) as e:
         by_eof = isinstance(e, _Abandoned) and e.by_eof
         why = e if isinstance(e, _Abandoned) else "interrupted"
+        # The position where the game stopped, which is the one its record leads to.
+        print(br.render(game.states[-1]))
         print(f"game abandoned after {len(game.moves)} moves ({why})")
         if args.record:
             print(f"the record so far is in {args.record} (result: null)")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,6 +30,7 @@ from boardrules.errors import InvalidOptionError
 __all__ = [
     "BOARDS",
     "CLASSIC_40",
+    "MAX_EXPECTED_MOVES",
     "MAX_FIELDS",
     "Board",
     "Field",
@@ -39,6 +41,12 @@ __all__ = [
 
 #: The longest path a board may have, so that a damaged document cannot ask for a huge board.
 MAX_FIELDS = 400
+
+#: The most moves that a piece alone on the board may need on average to come from its start
+#: field to DORADA (:attr:`Board.expected_moves`), so that every game ends in reasonable time:
+#: about nine times what a plain board of :data:`MAX_FIELDS` fields needs, about 125 times
+#: ``classic-40`` (8.0).
+MAX_EXPECTED_MOVES = 1000
 
 
 class Field(enum.IntEnum):
@@ -79,6 +87,10 @@ class Board:
     kinds: tuple[Field, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     #: ``jump_by[f]`` is the number printed on jump field ``f`` (0 elsewhere).
     jump_by: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: How many moves a piece alone on the board needs on average to come from its start field
+    #: to DORADA, every stumble field holding a bridge: a measure of how long its games are.  A
+    #: board allows at most 1,000 (a game takes about ``4 * players`` times as many moves).
+    expected_moves: float = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > 60:
@@ -114,6 +126,7 @@ class Board:
         object.__setattr__(self, "jump_by", tuple(by))
         self._refuse_jump_loops()
         self._refuse_endless()
+        self._refuse_too_long()
 
     def _refuse_jump_loops(self) -> None:
         # On an empty board every field is free, so a jump of k lands exactly k fields away.
@@ -145,6 +158,21 @@ class Board:
                 f"a piece on field {stuck[0]} (0 is the start field) may never reach DORADA "
                 "or a hole: from there every roll can send it back where it came from",
             )
+
+    def _refuse_too_long(self) -> None:
+        # Every game ends (_refuse_endless), but it may still take practically for ever: on a
+        # board of backward jumps the expected length can grow sixfold every six fields.
+        moves = _expected_moves(self.kinds, self.jump_by)
+        if not moves <= MAX_EXPECTED_MOVES:
+            need = "more than 10^12" if moves > 1e12 else f"{moves:,.0f}"
+            raise _refuse(
+                "jumps",
+                f"a piece alone on this board needs {need} moves on average to come from its "
+                "start field to DORADA, so a game may take practically for ever; at most "
+                f"{MAX_EXPECTED_MOVES:,} are allowed (fewer or shorter backward jumps make a "
+                "board quicker)",
+            )
+        object.__setattr__(self, "expected_moves", moves)
 
     @property
     def dorada(self) -> int:
@@ -189,7 +217,8 @@ def progress_ranks(board: Board) -> tuple[int | None, ...]:
     return _ranks(board.kinds, board.jump_by)
 
 
-#: How many boards' ranks are kept, so that new games on the same user board are quick.
+#: How many boards' ranks and expected moves are kept, so that new games on the same user
+#: board are quick.
 RANKS_CACHE_SIZE = 64
 
 
@@ -225,6 +254,99 @@ def _ranks(kinds: tuple[Field, ...], jump_by: tuple[int, ...]) -> tuple[int | No
             ranks[f] = rank
             done |= 1 << f
     return tuple(0 if not seen >> f & 1 else r for f, r in enumerate(ranks))
+
+
+def expected_moves(board: Board) -> float:
+    """How many moves a piece alone on ``board`` needs on average to come from its start
+    field to DORADA when every stumble field holds a bridge; a board allows at most
+    :data:`MAX_EXPECTED_MOVES`.
+
+    Alone on the board, the piece's jumps land exactly their number of fields away, so each
+    roll from each field leads to one field (or DORADA), and the expected numbers of moves
+    ``E`` solve the linear equations ``E[f] = 1 + (E[after 1] + ... + E[after 6]) / 6`` with
+    ``E[DORADA] = 0``; they are solved by elimination from the last field down.  A game has
+    about ``4 * players`` times as many moves, each a roll and a decision: pieces that fall
+    into open stumble fields finish sooner, and pieces in the way make jumps a few fields
+    longer.
+
+    >>> from boardrules.dorada import CLASSIC_40, board_from_spec
+    >>> from boardrules.dorada._board import expected_moves
+    >>> round(expected_moves(CLASSIC_40), 2)
+    8.02
+    >>> plain = board_from_spec({"fields": 400, "jumps": [[400, 1]], "last_jump": 400})
+    >>> round(expected_moves(plain), 2)
+    114.76
+    """
+    return _expected_moves(board.kinds, board.jump_by)
+
+
+@functools.lru_cache(maxsize=RANKS_CACHE_SIZE)
+def _expected_moves(kinds: tuple[Field, ...], jump_by: tuple[int, ...]) -> float:
+    n = len(kinds) - 1
+    rest = _lone_resting_places(kinds, jump_by)
+    # The fields a piece alone can come to, from the start field, in order.
+    fields = [0]
+    seen = {0}
+    for f in fields:
+        for g in range(f + 1, min(f + 6, n) + 1):
+            if rest[g] >= 0 and rest[g] not in seen:
+                seen.add(rest[g])
+                fields.append(rest[g])
+    fields.sort()
+    # rows[f]: E[f] = const[f] + sum(a * E[h] for h, a in rows[f].items()).
+    rows: dict[int, dict[int, float]] = {f: {} for f in fields}
+    for f in fields:
+        row = rows[f]
+        for g in range(f + 1, min(f + 6, n) + 1):
+            if rest[g] >= 0:
+                row[rest[g]] = row.get(rest[g], 0.0) + 1 / 6
+    return _solve(fields, rows)
+
+
+def _lone_resting_places(kinds: tuple[Field, ...], jump_by: tuple[int, ...]) -> list[int]:
+    """``rest[g]``: where a piece alone on the board that the die brings to field ``g`` comes
+    to rest, every stumble field holding a bridge (``-1``: DORADA)."""
+    n = len(kinds) - 1
+    rest = [0]
+    for g in range(1, n + 1):
+        f = g
+        while 1 <= f <= n and kinds[f] is Field.JUMP:  # on an empty board chains do not loop
+            f += jump_by[f]
+        f = max(f, 0)  # below the first field: the start field
+        rest.append(-1 if f > n or kinds[f] in (Field.GOLD, Field.LAST_JUMP) else f)
+    return rest
+
+
+def _solve(fields: list[int], rows: dict[int, dict[int, float]]) -> float:
+    """``E[0]`` where ``E[f] = 1 + sum(a * E[h] for h, a in rows[f].items())`` for each of
+    ``fields`` (the start field 0 first), by elimination from the last field down; ``inf``
+    when some field needs more than 10^12 moves."""
+    const = dict.fromkeys(fields, 1.0)
+    users: dict[int, set[int]] = {f: set() for f in fields}  # the rows that refer to E[h]
+    for f in fields:
+        for h in rows[f]:
+            users[h].add(f)
+    for k in reversed(fields):
+        # Solve row k for E[k] in terms of the fields before k, and put that into their rows.
+        row = rows[k]
+        leave = 1.0 - row.pop(k, 0.0)
+        if leave < 1e-12:  # then E[k] >= 1 / leave
+            return math.inf
+        const[k] /= leave
+        for h in row:
+            row[h] /= leave
+        for i in users[k]:
+            if i < k:
+                other = rows[i]
+                a = other.pop(k)
+                const[i] += a * const[k]
+                for h, b in row.items():
+                    other[h] = other.get(h, 0.0) + a * b
+                    users[h].add(i)
+    value: dict[int, float] = {}
+    for k in fields:
+        value[k] = const[k] + sum(a * value[h] for h, a in rows[k].items())
+    return value[0]
 
 
 def _resting_places(kinds: tuple[Field, ...], jump_by: tuple[int, ...]) -> list[int]:
