@@ -11,6 +11,10 @@ resources, a Team Combo die).  So every score at or above ``top + dice still to 
 reads the same whatever the dice do, and the state stores that cap instead: two states no
 rule can tell apart are equal.
 
+The Vampire's quest roll also keeps the score before it (in its ``Extra`` task): if her
+own dice kill her and she is saved, she leaves the quest with them, and that score is read
+instead, with the dice still to come but hers; it is capped the same way.
+
 Likewise a score, pending count or roll that nothing will read any more is 0, and the roll's
 class counts matter only while a Poisoned Bullet may still turn one of its dice into a 6
 (and then only whether each class occurs).
@@ -39,12 +43,14 @@ from boardrules.dorasure._state import (
     T_BATTLE_END,
     T_BULLET,
     T_COMBO_END,
+    T_EXTRA,
     T_GUST,
     T_QUEST_END,
     T_ROLL,
     T_SPEND,
     T_TUNE,
 )
+from boardrules.dorasure._tasks import Extra
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
@@ -77,6 +83,7 @@ def canonical_roll(w: Work) -> None:
     dice = w.pending
     payers = 0  # the heroes who may still buy dice for this reading with resources
     bullet = False
+    kept = -1  # the Vampire's quest roll: its Extra task, which keeps the score before it
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
         code, seat, a, b = todo[i]
@@ -84,11 +91,11 @@ def canonical_roll(w: Work) -> None:
             for p in range(len(w.health)):
                 if payers >> p & 1:
                     dice += w.resource[p] + w.gold[p]
-            cap = top_line(w, code, seat, a) + dice
-            if w.score > cap:
-                w.score = cap
+            _cap(w, top_line(w, code, seat, a) + dice, kept)
             break
-        if code == T_ROLL:
+        if code == T_EXTRA and b:
+            kept = i
+        elif code == T_ROLL:
             dice += a
         elif code == T_SPEND:
             dice += b
@@ -106,3 +113,15 @@ def canonical_roll(w: Work) -> None:
     elif w.roll[3] or max(w.roll) > 1:
         r = w.roll
         w.roll = (min(r[0], 1), min(r[1], 1), min(r[2], 1), 0)
+
+
+def _cap(w: Work, cap: int, kept: int) -> None:
+    """The score at most ``cap``; the score kept before the Vampire's quest roll (task
+    ``kept``, read only if she leaves the quest with her extra dice) at most ``cap`` less
+    those extra dice."""
+    if w.score > cap:
+        w.score = cap
+    if kept >= 0:
+        _, vampire, purpose, before = w.todo[kept]
+        if before > cap - w.pending:
+            w.todo[kept] = Extra(vampire, purpose, cap - w.pending)

@@ -95,6 +95,7 @@ __all__ = [
     "CHANCE",
     "DECISION",
     "MAX_DICE",
+    "MAX_SCORE",
     "STEP",
     "TASK_TYPES",
     "Task",
@@ -104,6 +105,8 @@ __all__ = [
 
 #: The most dice a stored roll may name.
 MAX_DICE = 40
+#: The largest running score a state may store, either way.
+MAX_SCORE = MAX_DICE * 4
 
 
 def _next(s: DorasureState, i: int) -> tuple[int, ...]:
@@ -218,18 +221,30 @@ def _purpose_problem(s: DorasureState, purpose: int) -> str | None:
 
 
 class Extra(Task):
-    """The extra dice owed for 6s (``pending``), one at a time."""
+    """The extra dice owed for 6s (``pending``), one at a time.
+
+    ``before`` is kept for the Vampire's quest roll only: the quest's score before her roll,
+    what is left of it if her own dice kill her and she is saved (she leaves the quest and
+    her dice with her).
+    """
 
     __slots__ = ()
     CODE, NODE, IN_TURN = T_EXTRA, CHANCE, False
-    FIELDS, RANGES = ("purpose",), ((0, P_REROLLED),)
+    FIELDS, RANGES = ("purpose", "before"), ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
 
     @property
     def purpose(self) -> int:
         """The purpose of the roll whose 6s these are."""
         return self[2]
 
+    @property
+    def before(self) -> int:
+        """The Vampire's quest roll: the quest's score before it (else 0)."""
+        return self[3]
+
     def problem(self, s: DorasureState, i: int) -> str | None:
+        if self[3] and (self[2] != P_QUEST or s.rules.heroes[self[1]] != VAMPIRE):
+            return "a score kept before a roll only for the Vampire's quest roll"
         return _purpose_problem(s, self[2]) or _read_later(s, i, self[2])
 
 
