@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 import boardrules as br
-from boardrules.dorasure import DorasureState, chance_outcomes, position
+from boardrules.dorasure import DorasureState, chance_outcomes, new_game, position
 from boardrules.dorasure._state import T_MOVE_ROLL, T_ROLL
+from boardrules.errors import InvalidOptionError, StateFormatError
 from dorasure_helpers import FACE_UP, play, texts
 from dorasure_helpers import where as space_of
 
@@ -530,3 +533,36 @@ def test_ruling_survival_roll_failing_during_a_quest_loses_the_game() -> None:
     )
     s = _same_after_json(play(s, "quest g0", "survival lost"))
     assert br.is_terminal(s) and br.returns(s) == (0.0, 0.0) and s.flags[0] == 0
+
+
+SHIFTED_LEVELS = [0, 2, 4, 5, 6, 7]
+
+
+def test_ruling_solo_grand_master_level_is_exp_plus_one_whatever_the_track() -> None:
+    # A longer XP track and other track overrides: still EXP plus one, at most 6.
+    s = new_game(players=1, dragon={"xp_max": 12, "meter_end": 16, "werewolf_icons": [2]})
+    assert s.rules.level_of == tuple(min(6, xp + 1) for xp in range(13))
+    # The shared track written out as it is does not change it, so it is accepted.
+    s = new_game(players=1, dragon={"levels": [0, 1, 3, 5, 6, 8]})
+    assert s.rules.level_of == (1, 2, 3, 4, 5, 6, 6, 6, 6)
+
+
+def test_ruling_solo_refuses_a_level_track_override() -> None:
+    refused = r"solo game.*Grand Master's level"
+    shifted = {"levels": SHIFTED_LEVELS}
+    with pytest.raises(InvalidOptionError, match=refused):
+        new_game(players=1, dragon=shifted)
+    with pytest.raises(InvalidOptionError, match=refused):
+        new_game(heroes=["Grand Master"], dragon=shifted)
+    with pytest.raises(InvalidOptionError, match=refused):
+        br.new_game("dorasure", players=1, dragon=shifted)
+    with pytest.raises(InvalidOptionError, match=refused):
+        position(("Grand Master",), quests=FACE_UP, dragon=shifted)
+    # Other games take the new track.
+    s = new_game(players=2, dragon={"levels": SHIFTED_LEVELS})
+    assert s.rules.level_of == (1, 1, 2, 2, 3, 4, 5, 6, 6)
+    # A document of a solo game with such a track is refused as well.
+    track = '"dragon":{"levels":[0,2,4,5,6,7]}'
+    text = br.to_json(new_game(players=1)).replace('"dragon":{}', track)
+    with pytest.raises(StateFormatError, match="solo game"):
+        br.from_json(text)
