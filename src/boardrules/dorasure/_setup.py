@@ -158,7 +158,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "dragon",
         {},
-        "track overrides: xp_max, levels, meter_end, fire_icons, health, claws, werewolf_icons",
+        "track overrides: xp_max, levels (not in a solo game), meter_end, fire_icons, health, "
+        "claws, werewolf_icons",
         _dragon,
     ),
     Option("quest_tiles", {}, "quest tile overrides: {slug: {field: value}}", _quests),
