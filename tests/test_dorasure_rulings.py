@@ -430,11 +430,6 @@ def test_ruling_saved_ally_doll_victim_rolls_no_quest_die() -> None:
     assert s.health == (5, 4) and s.turn == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="left open: the dice of a Shaman who rolled before dying by his doll still count "
-    "(the state keeps no score without his dice once his roll is read)",
-)
 def test_ruling_saved_doll_victim_after_his_roll_leaves_with_his_dice() -> None:
     # The Shaman's 3 would beat the goblins; then he takes the assisting Vampire's Blood
     # Magic damage with his doll and dies.  Saved, he leaves the quest: read from her dice
@@ -454,6 +449,43 @@ def test_ruling_saved_doll_victim_after_his_roll_leaves_with_his_dice() -> None:
     s = _same_after_json(play(s, "doll 1", "survival saved"))
     assert space_of(s, 0) == "a1" and s.health == (5, 5) and s.xp == (0, 8)
     assert s.flags[0] == 0
+
+
+def _three_on_the_goblins(*moves: str, vampire_health: int = 5) -> DorasureState:
+    """The Ninja quests on the goblins (3) with the Shaman (1 health, his doll found) and
+    the Vampire (0 Blood, 3 Combat dice at level 6) assisting, all at 0 resources."""
+    s = position(
+        ("Ninja", "Shaman", "Vampire"),
+        quests={"g0": "goblins", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={"Ninja": "f1", "Shaman": "g1", "Vampire": "f0"},
+        turn="Ninja",
+        step="act",
+        resource={"Ninja": 0, "Shaman": 0, "Vampire": 0},
+        health={"Shaman": 1, "Vampire": vampire_health},
+        xp={"Vampire": 8},
+    )
+    s = play(s, "quest g0", "ask Shaman", "agree", "ask Vampire", "agree")
+    for mv in moves:
+        s = _same_after_json(play(s, mv))
+    return s
+
+
+def test_ruling_saved_doll_victim_leaves_the_others_dice_counted() -> None:
+    # Ninja 2, Shaman 2, then the Vampire's 1 (her 1 costs 1 health) that the Shaman takes
+    # with his doll: he dies and leaves with his 2.  Her roll goes on: 2 + her 1 so far, and
+    # her extra die of a 6 still to come.
+    s = _three_on_the_goblins("dice ++", "dice ++", "dice -+6", "doll 1", "survival saved")
+    assert s.score == 3 and s.pending == 1 and s.party == 0b101
+    s = _same_after_json(play(s, "extra +"))
+    assert texts(s)[0] == "reward lair" and s.xp == (1, 0, 8), "4: solved, his EXP none"
+    # Her two 1s cost 2 health: the doll takes 1 of them, and both die of that one cause.
+    # Both leave the quest with their dice: the Ninja's 2 alone, two flags.
+    s = _three_on_the_goblins("dice ++", "dice ++", "dice --+", "doll 1", vampire_health=1)
+    assert s.health == (5, 0, 0) and texts(s) == ["survival saved", "survival lost"]
+    s = _same_after_json(play(s, "survival saved"))
+    assert s.flags[0] == 2 and s.xp == (0, 0, 8) and s.party == 0
+    assert texts(s) == ["doll 0", "doll 1"], "the failure damage is the Ninja's"
 
 
 def test_ruling_saved_during_a_quest_suffers_no_failure_effect() -> None:

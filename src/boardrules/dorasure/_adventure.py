@@ -39,6 +39,7 @@ from boardrules.dorasure._state import (
     P_QUEST,
     PALADIN,
     SAMURAI,
+    SHAMAN,
     T_EXTRA,
     T_QUEST_END,
     T_ROLL,
@@ -55,6 +56,7 @@ from boardrules.dorasure._tasks import (
     AfterQuest,
     Ask,
     BattleStart,
+    Extra,
     Faith,
     Hardened,
     Pick,
@@ -264,17 +266,35 @@ def _leave_quest(w: Work, p: int) -> None:
     rolls no more dice (a roll of his being read leaves with its dice, the score going back
     to what it was before it; his extra dice are not rolled), gains no EXP from it and its
     failure effect does not touch him."""
+    kept = _heroes.doll_reading(w)
+    if kept >= 0 and w.hero(p) == SHAMAN:
+        _without_the_shaman(w, kept)
     w.party &= ~(1 << p)
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
         code, seat, a, b = todo[i]
         if code == T_QUEST_END:
-            return
+            break
         if code == T_EXTRA and seat == p:
             w.score, w.pending = b, 0
             del todo[i]
         elif (code in (T_SPEND, T_ROLL) and seat == p) or (code == T_TUNE and a == p):
             del todo[i]
+    _heroes.forget_others(w)
+
+
+def _without_the_shaman(w: Work, kept: int) -> None:
+    """The Shaman died of the Vampire's quest damage taken with his doll: the score goes
+    back to the dice of the others (kept by the quest's reading), plus hers so far."""
+    todo = w.todo
+    others = todo[kept][3]
+    for i in range(len(todo) - 1, kept, -1):
+        code, seat, purpose, before = todo[i]
+        if code == T_EXTRA and w.hero(seat) == VAMPIRE:
+            w.score += others - before
+            todo[i] = Extra(seat, purpose, others)  # what is left if she leaves too
+            return
+    w.score = others
 
 
 # -- quests -----------------------------------------------------------------------------------

@@ -37,7 +37,10 @@ def rolled(w: Work, task: Task, mv: DorasureMove) -> None:
     # The Vampire's own quest dice may kill her: the score before them is kept (with her
     # extra dice) for the case that she is saved and leaves the quest.
     before = w.score if hero == VAMPIRE and purpose == P_QUEST else 0
-    w.score += counts[2] + counts[3] - counts[0]
+    score = counts[2] + counts[3] - counts[0]
+    w.score += score
+    if purpose == P_QUEST:
+        _heroes.count_for_others(w, seat, score)
     if purpose != P_COMBO:  # Team Combo: one die each, its modifier only, no extra dice
         w.pending += counts[3]
         _offers(w, seat, purpose, task.dice, hero, before)
@@ -63,6 +66,8 @@ def extra_die(w: Work, task: Task, mv: DorasureMove) -> None:
     w.todo.append(task)
     w.pending -= 1
     w.score += EXTRA_SCORE[mv.a]
+    if task[2] == P_QUEST:
+        _heroes.count_for_others(w, task.seat, EXTRA_SCORE[mv.a])
     if mv.a == 0 and w.hero(task.seat) == VAMPIRE:
         _heroes.blood_magic(w, task.seat, 1)
     if mv.a == 3:
