@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 import boardrules as br
-from boardrules.dorasure import DorasureState, chance_outcomes, position
+from boardrules.dorasure import DorasureState, chance_outcomes, new_game, position
+from boardrules.dorasure._state import T_MOVE_ROLL, T_ROLL
+from boardrules.errors import InvalidOptionError, StateFormatError
 from dorasure_helpers import FACE_UP, play, texts
+from dorasure_helpers import where as space_of
 
 LANDS = {"e0": "quicksand", "c2": "mirage", "e3": "meadow", "d4": "swamp", "g5": "caravan"}
 WITH_D1 = {"g0": "inscriptions", "d1": "golem"}
@@ -296,3 +301,326 @@ def test_ruling_flags_stay_on_a_quest_until_it_is_solved() -> None:
     again = br.from_json(br.to_json(s))
     assert isinstance(again, DorasureState) and again.flags[0] == 2
     assert sum(p for _, p in chance_outcomes(s)) == Fraction(1)
+
+
+# -- the rulings added for the points left open in December 2026 ----------------------------
+
+#: The default map with its south-east mountain moved beside the City (c5 for f5): a hero
+#: saved to the City is back beside the quest of c5.
+CITY_BESIDE_C5 = (
+    "V R P F P F M",
+    "L R F M P F F",
+    "P R P P F R P",
+    "F R P M P R M",
+    "C R P F V R F",
+    "C C M P F R P",
+)
+
+
+def _same_after_json(s: DorasureState) -> DorasureState:
+    again = br.from_json(br.to_json(s))
+    assert isinstance(again, DorasureState) and again == s
+    return s
+
+
+def _vampire_assists(quest: str, *moves: str) -> DorasureState:
+    """The Ninja quests on g0 with the Vampire (0 Blood, 1 health) assisting; the Ninja's
+    two Combat dice, then the Vampire's one (3 - 2 at 0 Blood)."""
+    s = position(
+        ("Ninja", "Vampire"),
+        quests={"g0": quest},
+        at={"Ninja": "f1", "Vampire": "g1"},
+        turn="Ninja",
+        step="act",
+        resource={"Ninja": 0, "Vampire": 0},
+        health={"Vampire": 1},
+    )
+    s = play(s, "quest g0", "ask Vampire", "agree")
+    for mv in moves:
+        s = _same_after_json(play(s, mv))
+    return s
+
+
+def _vampire_quests(quest: str, *moves: str, alone: bool = False, xp: int = 8) -> DorasureState:
+    """The Vampire (0 Blood, 1 health) quests on g0, the Ninja assisting unless ``alone``.
+    At EXP 8 (level 6) she rolls 3 Combat dice and 1 Search die at 0 Blood; at EXP 6 (level
+    5) 2 Combat dice."""
+    s = position(
+        ("Ninja", "Vampire"),
+        quests={"g0": quest},
+        at={"Ninja": "g1", "Vampire": "f1"},
+        turn="Vampire",
+        step="act",
+        resource={"Ninja": 0, "Vampire": 0},
+        health={"Vampire": 1},
+        xp={"Vampire": xp},
+    )
+    s = play(s, "quest g0", *(["skip Ninja"] if alone else ["ask Ninja", "agree"]))
+    for mv in moves:
+        s = _same_after_json(play(s, mv))
+    return s
+
+
+def test_ruling_saved_during_a_quest_is_a_fresh_start_at_home_with_full_health() -> None:
+    # Blood Magic on her own quest die: the Vampire back in the City with full health.
+    s = _vampire_assists("goblins", "dice ++", "dice -")
+    assert s.health == (5, 0) and texts(s) == ["survival saved", "survival lost"]
+    s = _same_after_json(play(s, "survival saved"))
+    assert s.health[1] == 5 and space_of(s, 1) == "city" and s.resource[1] == 0
+    # The start-of-quest damage: the Shaman back in the Western Lake with full health.
+    s = position(
+        ("Ninja", "Shaman"),
+        quests={"g0": "golem"},
+        at={"Ninja": "f1", "Shaman": "g1"},
+        turn="Ninja",
+        step="act",
+        resource={"Ninja": 0, "Shaman": 0},
+        health={"Shaman": 1},
+    )
+    s = play(s, "quest g0", "ask Shaman", "agree", "survival saved")
+    assert s.health == (4, 5) and space_of(s, 1) == "a1" and s.party == 1
+    _same_after_json(s)
+
+
+def test_ruling_saved_during_a_quest_takes_no_further_part() -> None:
+    # The City beside the quest: the Gladiator, killed by the golem as the quest begins and
+    # saved to the City, stands beside it again but rolls no die; the Ninja rolls alone.
+    s = position(
+        ("Ninja", "Gladiator"),
+        board=CITY_BESIDE_C5,
+        quests={"g0": "inscriptions", "c5": "golem"},
+        at={"Ninja": "d5"},
+        turn="Ninja",
+        step="act",
+        resource={"Ninja": 0},
+        health={"Gladiator": 1},
+    )
+    s = play(s, "quest c5", "ask Gladiator", "agree", "survival saved")
+    assert space_of(s, 1) == "city" and s.party == 1 and s.agenda[0][:3] == (T_ROLL, 0, 2)
+    s = _same_after_json(play(s, "dice +6", "extra +"))
+    assert texts(s)[0] == "reward lair" and s.xp == (2, 0) and s.health == (4, 8)
+    # Killed by the first of her quest dice, with two 6s: her extra dice are not rolled.
+    s = _vampire_quests("goblins", "dice -66", alone=True)
+    assert s.pending == 2 and texts(s) == ["survival saved", "survival lost"]
+    s = _same_after_json(play(s, "survival saved"))
+    assert s.pending == 0 and s.turn == 0 and s.flags[0] == 0, "her dice left with her"
+
+
+def test_ruling_saved_ally_doll_victim_rolls_no_quest_die() -> None:
+    # The Shaman takes the Vampire's Blood Magic damage with his doll and dies before his
+    # own quest roll; saved to the Lake, he does not roll: the quest is read from hers.
+    s = position(
+        ("Shaman", "Vampire"),
+        quests={"g0": "goblins", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={"Shaman": "g1", "Vampire": "f1"},
+        turn="Vampire",
+        step="act",
+        resource={"Shaman": 0, "Vampire": 0},
+        health={"Shaman": 1},
+        xp={"Vampire": 8},
+    )
+    s = play(s, "quest g0", "ask Shaman", "agree", "dice -++", "doll 1")
+    assert s.health == (0, 5) and texts(s) == ["survival saved", "survival lost"]
+    s = _same_after_json(play(s, "survival saved"))
+    assert space_of(s, 0) == "a1" and s.health == (5, 5) and s.party == 0, "no roll of his"
+    # Her score of 1: one flag; the goblins' failure damage is hers (the doll may take it).
+    assert s.flags[0] == 1 and texts(s) == ["doll 0", "doll 1"]
+    s = _same_after_json(play(s, "doll 0"))
+    assert s.health == (5, 4) and s.turn == 0
+
+
+def test_ruling_saved_doll_victim_after_his_roll_leaves_with_his_dice() -> None:
+    # The Shaman's 3 would beat the goblins; then he takes the assisting Vampire's Blood
+    # Magic damage with his doll and dies.  Saved, he leaves the quest: read from her dice
+    # alone (-1 0 0), it fails with no flags.
+    s = position(
+        ("Shaman", "Vampire"),
+        quests={"g0": "goblins", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={"Shaman": "f1", "Vampire": "g1"},
+        turn="Shaman",
+        step="act",
+        resource={"Shaman": 0, "Vampire": 0},
+        health={"Shaman": 1},
+        xp={"Vampire": 8},
+    )
+    s = play(s, "quest g0", "ask Vampire", "agree", "dice +6", "extra +", "dice -00")
+    s = _same_after_json(play(s, "doll 1", "survival saved"))
+    assert space_of(s, 0) == "a1" and s.health == (5, 5) and s.xp == (0, 8)
+    assert s.flags[0] == 0
+
+
+def _three_on_the_goblins(*moves: str, vampire_health: int = 5) -> DorasureState:
+    """The Ninja quests on the goblins (3) with the Shaman (1 health, his doll found) and
+    the Vampire (0 Blood, 3 Combat dice at level 6) assisting, all at 0 resources."""
+    s = position(
+        ("Ninja", "Shaman", "Vampire"),
+        quests={"g0": "goblins", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={"Ninja": "f1", "Shaman": "g1", "Vampire": "f0"},
+        turn="Ninja",
+        step="act",
+        resource={"Ninja": 0, "Shaman": 0, "Vampire": 0},
+        health={"Shaman": 1, "Vampire": vampire_health},
+        xp={"Vampire": 8},
+    )
+    s = play(s, "quest g0", "ask Shaman", "agree", "ask Vampire", "agree")
+    for mv in moves:
+        s = _same_after_json(play(s, mv))
+    return s
+
+
+def test_ruling_saved_doll_victim_leaves_the_others_dice_counted() -> None:
+    # Ninja 2, Shaman 2, then the Vampire's 1 (her 1 costs 1 health) that the Shaman takes
+    # with his doll: he dies and leaves with his 2.  Her roll goes on: 2 + her 1 so far, and
+    # her extra die of a 6 still to come.
+    s = _three_on_the_goblins("dice ++", "dice ++", "dice -+6", "doll 1", "survival saved")
+    assert s.score == 3 and s.pending == 1 and s.party == 0b101
+    s = _same_after_json(play(s, "extra +"))
+    assert texts(s)[0] == "reward lair" and s.xp == (1, 0, 8), "4: solved, his EXP none"
+    # Her two 1s cost 2 health: the doll takes 1 of them, and both die of that one cause.
+    # Both leave the quest with their dice: the Ninja's 2 alone, two flags.
+    s = _three_on_the_goblins("dice ++", "dice ++", "dice --+", "doll 1", vampire_health=1)
+    assert s.health == (5, 0, 0) and texts(s) == ["survival saved", "survival lost"]
+    s = _same_after_json(play(s, "survival saved"))
+    assert s.flags[0] == 2 and s.xp == (0, 0, 8) and s.party == 0
+    assert texts(s) == ["doll 0", "doll 1"], "the failure damage is the Ninja's"
+
+
+def test_ruling_saved_during_a_quest_suffers_no_failure_effect() -> None:
+    # Goblins' failure damage: not to the Vampire saved from her own die.
+    s = _vampire_quests("goblins", "dice -++", "survival saved", alone=True)
+    assert s.health == (5, 5) and s.flags[0] == 0 and s.turn == 0
+    # The Teleportation Trap: she stays where the survival roll put her, nothing else.
+    s = _vampire_quests("teleport", "dice -", "survival saved", alone=True)
+    assert space_of(s, 1) == "city" and s.health == (5, 5) and s.locked == (-1, -1)
+    # The labyrinth beside the City: saved back beside it, she is not held.
+    s = position(
+        ("Ninja", "Vampire"),
+        board=CITY_BESIDE_C5,
+        quests={"g0": "inscriptions", "c5": "labyrinth"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 0},
+        health={"Vampire": 1},
+        xp={"Vampire": 8},
+    )
+    s = play(s, "quest c5", "skip Ninja", "dice -", "survival saved")
+    assert space_of(s, 1) == "city" and s.locked == (-1, -1) and s.turn == 0
+    _same_after_json(s)
+
+
+def test_ruling_saved_during_a_quest_gains_no_exp() -> None:
+    # The Ninja's 3 beats the goblins after the Vampire left: he gains the lone 2 EXP.
+    s = _vampire_assists("goblins", "dice +6", "extra +", "dice -", "survival saved")
+    assert s.xp == (2, 0) and texts(s)[0] == "reward lair"
+    # The Book of Dragons is a reward, not the quest's EXP: every hero gains 1 from it.
+    s = _same_after_json(play(s, "reward book"))
+    assert s.xp == (3, 1)
+
+
+def test_ruling_quest_read_from_the_dice_of_those_still_taking_part_places_flags() -> None:
+    # The Ninja's 2, then the Vampire's 1 kills her: 2 flags (not 1), and the failure
+    # damage hits the Ninja, the questing hero still taking part.
+    s = _vampire_assists("goblins", "dice ++", "dice -", "survival saved")
+    assert s.flags[0] == 2 and s.health == (4, 5) and s.xp == (0, 0)
+    # The questing Vampire killed by her own die: the Ninja's dice are read, 2 flags; the
+    # failure effect is not hers.
+    s = _vampire_quests("goblins", "dice -+", "survival saved", xp=6)
+    assert s.agenda[0][:2] == (T_ROLL, 0), "the assistant still rolls"
+    s = _same_after_json(play(s, "dice ++"))
+    assert s.flags[0] == 2 and s.health == (5, 5) and s.xp == (0, 6) and s.turn == 0
+
+
+def test_ruling_quest_read_from_the_dice_of_those_still_taking_part_claims_the_reward() -> None:
+    # The questing Vampire saved from her own die; the assisting Ninja's 3 solves it: the
+    # reward is claimed and he gains an assistant's 1 EXP, she none.
+    s = _vampire_quests("goblins", "dice -+", "survival saved", "dice +6", "extra +", xp=6)
+    assert texts(s)[0] == "reward lair" and s.xp == (1, 6)
+    s = _same_after_json(play(s, "reward weapons"))
+    assert s.rewards[0] >= 0 and s.flags[0] == 0 and s.xp == (1, 6)
+
+
+def test_ruling_saved_from_start_of_quest_damage_ends_the_attempt_before_any_die() -> None:
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests={"g0": "chimera"},
+        at={"Ninja": "f1", "Gladiator": "g1"},
+        turn="Ninja",
+        step="act",
+        resource={"Ninja": 0},
+        health={"Ninja": 1},
+    )
+    s = play(s, "quest g0", "ask Gladiator", "agree", "survival saved")
+    # No die rolled by anyone, no flags, no failure damage, no EXP; the turn is over.
+    assert s.turn == 1 and s.agenda[0][0] == T_MOVE_ROLL and s.flags[0] == 0
+    assert s.health == (5, 7) and s.xp == (0, 0) and space_of(s, 0) == "city"
+    _same_after_json(s)
+    # Also when he is saved back beside the quest (the City beside c5).
+    s = position(
+        ("Ninja", "Gladiator"),
+        board=CITY_BESIDE_C5,
+        quests={"g0": "inscriptions", "c5": "chimera"},
+        turn="Ninja",
+        step="act",
+        resource={"Ninja": 0},
+        health={"Ninja": 1},
+    )
+    s = play(s, "quest c5", "ask Gladiator", "agree", "survival saved")
+    assert s.turn == 1 and s.agenda[0][0] == T_MOVE_ROLL and s.flags[4] == 0
+    assert s.health == (5, 7) and s.xp == (0, 0)
+
+
+def test_ruling_survival_roll_failing_during_a_quest_loses_the_game() -> None:
+    # The Ninja's 3 would have beaten the goblins: the game is lost all the same.
+    s = _vampire_assists("goblins", "dice +6", "extra +", "dice -", "survival lost")
+    assert br.is_terminal(s) and br.returns(s) == (0.0, 0.0) and not s.agenda
+    # Nothing else applies: no reward, no flags, no EXP, nobody sent home or healed.
+    assert s.rewards[0] < 0 and s.flags[0] == 0 and s.xp == (0, 0)
+    assert s.health == (5, 0) and space_of(s, 1) == "g1"
+    # Killed by the start-of-quest damage: lost before any die.
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests={"g0": "chimera"},
+        at={"Ninja": "f1"},
+        turn="Ninja",
+        step="act",
+        resource={"Ninja": 0},
+        health={"Ninja": 1},
+    )
+    s = _same_after_json(play(s, "quest g0", "survival lost"))
+    assert br.is_terminal(s) and br.returns(s) == (0.0, 0.0) and s.flags[0] == 0
+
+
+SHIFTED_LEVELS = [0, 2, 4, 5, 6, 7]
+
+
+def test_ruling_solo_grand_master_level_is_exp_plus_one_whatever_the_track() -> None:
+    # A longer XP track and other track overrides: still EXP plus one, at most 6.
+    s = new_game(players=1, dragon={"xp_max": 12, "meter_end": 16, "werewolf_icons": [2]})
+    assert s.rules.level_of == tuple(min(6, xp + 1) for xp in range(13))
+    # The shared track written out as it is does not change it, so it is accepted.
+    s = new_game(players=1, dragon={"levels": [0, 1, 3, 5, 6, 8]})
+    assert s.rules.level_of == (1, 2, 3, 4, 5, 6, 6, 6, 6)
+
+
+def test_ruling_solo_refuses_a_level_track_override() -> None:
+    refused = r"solo game.*Grand Master's level"
+    shifted = {"levels": SHIFTED_LEVELS}
+    with pytest.raises(InvalidOptionError, match=refused):
+        new_game(players=1, dragon=shifted)
+    with pytest.raises(InvalidOptionError, match=refused):
+        new_game(heroes=["Grand Master"], dragon=shifted)
+    with pytest.raises(InvalidOptionError, match=refused):
+        br.new_game("dorasure", players=1, dragon=shifted)
+    with pytest.raises(InvalidOptionError, match=refused):
+        position(("Grand Master",), quests=FACE_UP, dragon=shifted)
+    # Other games take the new track.
+    s = new_game(players=2, dragon={"levels": SHIFTED_LEVELS})
+    assert s.rules.level_of == (1, 1, 2, 2, 3, 4, 5, 6, 6)
+    # A document of a solo game with such a track is refused as well.
+    track = '"dragon":{"levels":[0,2,4,5,6,7]}'
+    text = br.to_json(new_game(players=1)).replace('"dragon":{}', track)
+    with pytest.raises(StateFormatError, match="solo game"):
+        br.from_json(text)

@@ -39,6 +39,12 @@ from boardrules.dorasure._state import (
     P_QUEST,
     PALADIN,
     SAMURAI,
+    SHAMAN,
+    T_EXTRA,
+    T_QUEST_END,
+    T_ROLL,
+    T_SPEND,
+    T_TUNE,
     TO_CITY,
     VAMPIRE,
     WOUND_TWO,
@@ -50,6 +56,7 @@ from boardrules.dorasure._tasks import (
     AfterQuest,
     Ask,
     BattleStart,
+    Extra,
     Faith,
     Hardened,
     Pick,
@@ -240,7 +247,8 @@ def picked(w: Work, task: Task, mv: DorasureMove) -> None:
 
 
 def survival(w: Work, task: Task, mv: DorasureMove) -> None:
-    """All dying heroes are saved by a 6: home at full health, their resources at 0."""
+    """All dying heroes are saved by a 6: home at full health, their resources at 0, and
+    out of the quest they were taking part in.  No 6: the game is lost."""
     if mv.a != 1:
         w.phase = LOST
         return
@@ -249,6 +257,44 @@ def survival(w: Work, task: Task, mv: DorasureMove) -> None:
             w.send_home(p)
             w.health[p] = w.max_health(p)
             w.resource[p] = w.gold[p] = 0
+            if w.party >> p & 1:
+                _leave_quest(w, p)
+
+
+def _leave_quest(w: Work, p: int) -> None:
+    """A hero saved during a quest is a fresh start: he takes no further part in it.  He
+    rolls no more dice (a roll of his being read leaves with its dice, the score going back
+    to what it was before it; his extra dice are not rolled), gains no EXP from it and its
+    failure effect does not touch him."""
+    kept = _heroes.doll_reading(w)
+    if kept >= 0 and w.hero(p) == SHAMAN:
+        _without_the_shaman(w, kept)
+    w.party &= ~(1 << p)
+    todo = w.todo
+    for i in range(len(todo) - 1, -1, -1):
+        code, seat, a, b = todo[i]
+        if code == T_QUEST_END:
+            break
+        if code == T_EXTRA and seat == p:
+            w.score, w.pending = b, 0
+            del todo[i]
+        elif (code in (T_SPEND, T_ROLL) and seat == p) or (code == T_TUNE and a == p):
+            del todo[i]
+    _heroes.forget_others(w)
+
+
+def _without_the_shaman(w: Work, kept: int) -> None:
+    """The Shaman died of the Vampire's quest damage taken with his doll: the score goes
+    back to the dice of the others (kept by the quest's reading), plus hers so far."""
+    todo = w.todo
+    others = todo[kept][3]
+    for i in range(len(todo) - 1, kept, -1):
+        code, seat, purpose, before = todo[i]
+        if code == T_EXTRA and w.hero(seat) == VAMPIRE:
+            w.score += others - before
+            todo[i] = Extra(seat, purpose, others)  # what is left if she leaves too
+            return
+    w.score = others
 
 
 # -- quests -----------------------------------------------------------------------------------
@@ -287,10 +333,11 @@ def quest_rolls(w: Work, task: Task) -> None:
     tile = w.rules.quests[w.quests[m]]
     near = w.rules.board.near_mountains
     order = [seat] + [p for p in range(len(w.health)) if p != seat]
+    # A hero saved from the start damage has left the party (see survival).
     members = [p for p in order if w.party >> p & 1 and w.health[p] > 0 and m in near[w.pos[p]]]
     if seat not in members:
-        # The questing hero died as the quest began and was saved far from it: the quest
-        # is abandoned (the rest of his turn is over, as the action is spent).
+        # The questing hero died as the quest began and was saved: the attempt ends before
+        # any die is rolled (no flags; the rest of his turn is over, as the action is spent).
         w.party = 0
         w.todo.pop()
         return
@@ -310,19 +357,22 @@ def quest_end(w: Work, task: Task) -> None:
     """Reach the tile's score (flags count as successes) or suffer its failure effect."""
     seat, m = task.seat, task[2]
     tile = w.rules.quests[w.quests[m]]
+    # The heroes still taking part: one saved during the quest has left it (survival).
     members = [p for p in range(len(w.health)) if w.party >> p & 1]
     w.party = 0
     if w.score + w.flags[m] >= tile.target:
         _quest_solved(w, seat, m, members)
         return
     w.flags[m] += max(0, w.score)
+    if seat not in members:
+        # The questing hero died of her own quest die (Blood Magic) and was saved: the
+        # failure effect does not touch her (no damage, no teleport, no labyrinth hold).
+        return
     if tile.failure == "damage":
         w.hurt(seat, [(seat, tile.failure_damage)])
     elif tile.failure == "teleport":
         w.send_home(seat)
-    elif tile.failure == "stay" and m in w.rules.board.near_mountains[w.pos[seat]]:
-        # Only a hero still beside it stays put: one who died of her own roll (Blood
-        # Magic) and was saved is back home, free.
+    elif tile.failure == "stay":
         w.locked[seat] = m
 
 

@@ -20,6 +20,7 @@ from boardrules.dorasure._state import (
     ADVENTURE,
     LOST,
     M_ABSORB,
+    P_QUEST,
     T_ABSORB,
     T_ACT,
     T_ADVENTURE_END,
@@ -155,6 +156,8 @@ def _extra_owed(w: Work, task: Task) -> bool:
     if w.pending:
         return True
     w.todo.pop()
+    if task[2] == P_QUEST:
+        _heroes.forget_others(w)  # the Vampire's quest roll read: no doll can take its damage
     return False
 
 
@@ -180,6 +183,8 @@ def _dice_to_roll(w: Work, task: Task) -> bool:
     if task[2] > 0:
         return True
     w.todo.pop()
+    if task[3] == P_QUEST:
+        _heroes.forget_others(w)  # no dice: the Vampire's quest roll is read at once
     return False
 
 

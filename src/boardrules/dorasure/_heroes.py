@@ -70,11 +70,13 @@ from boardrules.dorasure._tasks import (
     Gust,
     Kiss,
     Lullaby,
+    QuestEnd,
     Roll,
     Special,
     Spend,
     Task,
     Tune,
+    doll_may_take_quest_damage,
 )
 
 if TYPE_CHECKING:
@@ -88,7 +90,10 @@ __all__ = [
     "attribute_of",
     "battle_openers",
     "blood_magic",
+    "count_for_others",
     "doll_holder",
+    "doll_reading",
+    "forget_others",
     "front",
     "hero_moves",
     "lycan",
@@ -196,6 +201,43 @@ def doll_holder(w: Work) -> int:
     if shaman >= 0 and w.health[shaman] > 0 and TREASURE in w.rewards:
         return shaman
     return -1
+
+
+def doll_reading(w: Work) -> int:
+    """The index in ``w.todo`` of the quest's reading while it keeps the score without the
+    Shaman's and the Vampire's dice (his doll may still take the damage of her quest roll),
+    else -1."""
+    rules = w.rules
+    if rules.seat_of(SHAMAN) < 0 or rules.seat_of(VAMPIRE) < 0:
+        return -1
+    todo = w.todo
+    for i in range(len(todo) - 1, -1, -1):
+        if todo[i][0] == T_QUEST_END:
+            ahead = todo[i + 1 :]
+            return i if doll_may_take_quest_damage(rules, w.party, w.rewards, ahead) else -1
+    return -1
+
+
+def count_for_others(w: Work, seat: int, score: int) -> None:
+    """A quest die's ``score`` also counts in the score kept without the Shaman's and the
+    Vampire's dice, unless it is one of theirs."""
+    if score and w.hero(seat) not in (SHAMAN, VAMPIRE):
+        i = doll_reading(w)
+        if i >= 0:
+            _, questing, m, others = w.todo[i]
+            w.todo[i] = QuestEnd(questing, m, others + score)
+
+
+def forget_others(w: Work) -> None:
+    """The score kept without the Shaman's and the Vampire's dice is 0 once his doll can no
+    longer take the damage of her quest roll (her roll read, or one of them gone)."""
+    todo = w.todo
+    for i in range(len(todo) - 1, -1, -1):
+        code, questing, m, others = todo[i]
+        if code == T_QUEST_END:
+            if others and doll_reading(w) < 0:
+                todo[i] = QuestEnd(questing, m, 0)
+            return
 
 
 def blood_magic(w: Work, seat: int, ones: int) -> None:

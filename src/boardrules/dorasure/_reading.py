@@ -16,6 +16,7 @@ from boardrules.dorasure._state import (
     NINJA,
     P_BATTLE,
     P_COMBO,
+    P_QUEST,
     P_REROLLED,
     VAMPIRE,
     DorasureMove,
@@ -32,18 +33,24 @@ def rolled(w: Work, task: Task, mv: DorasureMove) -> None:
     seat, purpose = task.seat, task.purpose
     counts = decode_counts(mv.a)
     w.roll = counts
-    w.score += counts[2] + counts[3] - counts[0]
     hero = w.hero(seat)
+    # The Vampire's own quest dice may kill her: the score before them is kept (with her
+    # extra dice) for the case that she is saved and leaves the quest.
+    before = w.score if hero == VAMPIRE and purpose == P_QUEST else 0
+    score = counts[2] + counts[3] - counts[0]
+    w.score += score
+    if purpose == P_QUEST:
+        _heroes.count_for_others(w, seat, score)
     if purpose != P_COMBO:  # Team Combo: one die each, its modifier only, no extra dice
         w.pending += counts[3]
-        _offers(w, seat, purpose, task.dice, hero)
+        _offers(w, seat, purpose, task.dice, hero, before)
     if hero == VAMPIRE and counts[0]:
         _heroes.blood_magic(w, seat, counts[0])
 
 
-def _offers(w: Work, seat: int, purpose: int, count: int, hero: int) -> None:
+def _offers(w: Work, seat: int, purpose: int, count: int, hero: int, before: int) -> None:
     # The battle treasures are offered once the whole roll, extra dice included, is seen.
-    tasks: list[Task] = [Extra(seat, purpose)]
+    tasks: list[Task] = [Extra(seat, purpose, before)]
     if purpose in (P_BATTLE, P_REROLLED) and w.treasures():
         if purpose == P_BATTLE and hero == NINJA:
             tasks.append(Reroll(seat, count))
@@ -59,6 +66,8 @@ def extra_die(w: Work, task: Task, mv: DorasureMove) -> None:
     w.todo.append(task)
     w.pending -= 1
     w.score += EXTRA_SCORE[mv.a]
+    if task[2] == P_QUEST:
+        _heroes.count_for_others(w, task.seat, EXTRA_SCORE[mv.a])
     if mv.a == 0 and w.hero(task.seat) == VAMPIRE:
         _heroes.blood_magic(w, task.seat, 1)
     if mv.a == 3:

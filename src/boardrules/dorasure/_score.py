@@ -11,6 +11,13 @@ resources, a Team Combo die).  So every score at or above ``top + dice still to 
 reads the same whatever the dice do, and the state stores that cap instead: two states no
 rule can tell apart are equal.
 
+The Vampire's quest roll also keeps the score before it (in its ``Extra`` task): if her
+own dice kill her and she is saved, she leaves the quest with them, and that score is read
+instead, with the dice still to come but hers; it is capped the same way.  While the
+Shaman's doll may take the damage of her quest roll, the quest's ``QuestEnd`` task keeps the
+score without his dice and hers (read if he dies of it and leaves), capped like the score;
+during her roll the score then keeps room for being read less his dice.
+
 Likewise a score, pending count or roll that nothing will read any more is 0, and the roll's
 class counts matter only while a Poisoned Bullet may still turn one of its dice into a 6
 (and then only whether each class occurs).
@@ -35,16 +42,20 @@ from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
     GRAND_MASTER,
+    P_QUEST,
     T_ADVENTURE_END,
     T_BATTLE_END,
     T_BULLET,
     T_COMBO_END,
+    T_EXTRA,
     T_GUST,
     T_QUEST_END,
     T_ROLL,
     T_SPEND,
     T_TUNE,
+    VAMPIRE,
 )
+from boardrules.dorasure._tasks import Extra, QuestEnd, doll_may_take_quest_damage
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
@@ -77,6 +88,7 @@ def canonical_roll(w: Work) -> None:
     dice = w.pending
     payers = 0  # the heroes who may still buy dice for this reading with resources
     bullet = False
+    extra = -1  # the roll's Extra task (the Vampire's quest roll keeps the score before it)
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
         code, seat, a, b = todo[i]
@@ -85,10 +97,14 @@ def canonical_roll(w: Work) -> None:
                 if payers >> p & 1:
                     dice += w.resource[p] + w.gold[p]
             cap = top_line(w, code, seat, a) + dice
-            if w.score > cap:
+            if code == T_QUEST_END:
+                _cap_quest(w, i, cap, extra)
+            elif w.score > cap:
                 w.score = cap
             break
-        if code == T_ROLL:
+        if code == T_EXTRA:
+            extra = i
+        elif code == T_ROLL:
             dice += a
         elif code == T_SPEND:
             dice += b
@@ -106,3 +122,27 @@ def canonical_roll(w: Work) -> None:
     elif w.roll[3] or max(w.roll) > 1:
         r = w.roll
         w.roll = (min(r[0], 1), min(r[1], 1), min(r[2], 1), 0)
+
+
+def _cap_quest(w: Work, i: int, cap: int, extra: int) -> None:
+    """A quest's score at most ``cap``, and the scores kept for heroes who may leave it: the
+    score before the Vampire's roll being read (task ``extra``; read if she leaves, without
+    her extra dice) and the score without the Shaman's and her dice (the reading ``i``; read
+    if his doll takes her damage and he leaves)."""
+    todo = w.todo
+    _, questing, m, others = todo[i]
+    kept = extra >= 0 and todo[extra][2] == P_QUEST and w.hero(todo[extra][1]) == VAMPIRE
+    doll = doll_may_take_quest_damage(w.rules, w.party, w.rewards, todo[i + 1 :])
+    if kept and doll:
+        # Her roll while his doll may take its damage: the score is also read less his dice
+        # (itself less the score before her roll, plus the others'), so it keeps that much
+        # more; the scores kept are those of her roll's start.
+        cap += max(0, todo[extra][3] - others)
+    elif kept:
+        _, vampire, purpose, before = todo[extra]
+        if before > cap - w.pending:
+            todo[extra] = Extra(vampire, purpose, cap - w.pending)
+    elif doll and others > cap:
+        todo[i] = QuestEnd(questing, m, cap)
+    if w.score > cap:
+        w.score = cap

@@ -25,6 +25,7 @@ from boardrules.dorasure._board import (
 from boardrules.dorasure._check import check_state
 from boardrules.dorasure._data import (
     BASE_HEROES,
+    DEFAULT_TRACKS,
     HERO_ORDER,
     QUESTS,
     quests_with,
@@ -157,7 +158,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "dragon",
         {},
-        "track overrides: xp_max, levels, meter_end, fire_icons, health, claws, werewolf_icons",
+        "track overrides: xp_max, levels (not in a solo game), meter_end, fire_icons, health, "
+        "claws, werewolf_icons",
         _dragon,
     ),
     Option("quest_tiles", {}, "quest tile overrides: {slug: {field: value}}", _quests),
@@ -245,11 +247,18 @@ def rules_for(**options: Any) -> Rules:
     if rules is None:
         sheets = dict(sheets_with(clean["sheets"]))
         board = board_from_rows(clean["board"])
+        tracks = tracks_with(clean["dragon"])
+        if tuple(heroes) == (SOLO,) and tracks.levels != DEFAULT_TRACKS.levels:
+            raise InvalidOptionError(
+                f"dorasure option dragon: levels={list(tracks.levels)} cannot apply in a solo "
+                "game: the Grand Master's level is his EXP plus one (at most 6), whatever "
+                "the level track; change the levels only in a game of 2..11 heroes"
+            )
         rules = Rules(
             heroes=tuple(HERO_ORDER.index(h) for h in heroes),
             board=board,
             sheets=tuple(sheets[h] for h in heroes),
-            tracks=tracks_with(clean["dragon"]),
+            tracks=tracks,
             quests=quests_with(clean["quest_tiles"]),
             options=tuple((k, frozen(v)) for k, v in clean.items()),
             fang=_fang_spaces(board) if given["fang"] else (),

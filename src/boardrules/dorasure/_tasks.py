@@ -17,7 +17,7 @@ EndTurn(seat=1, again=0)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -82,28 +82,35 @@ from boardrules.dorasure._state import (
     T_SURVIVAL,
     T_TUNE,
     TASK_COUNT,
+    TREASURE,
     VAMPIRE,
     WEREWOLF,
     Task,
 )
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._state import DorasureState
+    from collections.abc import Sequence
+
+    from boardrules.dorasure._state import DorasureState, Rules
 
 __all__ = [
     "BATTLE_READINGS",
     "CHANCE",
     "DECISION",
     "MAX_DICE",
+    "MAX_SCORE",
     "STEP",
     "TASK_TYPES",
     "Task",
+    "doll_may_take_quest_damage",
     "task_from_row",
     "task_problem",
 ]
 
 #: The most dice a stored roll may name.
 MAX_DICE = 40
+#: The largest running score a state may store, either way.
+MAX_SCORE = MAX_DICE * 4
 
 
 def _next(s: DorasureState, i: int) -> tuple[int, ...]:
@@ -218,18 +225,30 @@ def _purpose_problem(s: DorasureState, purpose: int) -> str | None:
 
 
 class Extra(Task):
-    """The extra dice owed for 6s (``pending``), one at a time."""
+    """The extra dice owed for 6s (``pending``), one at a time.
+
+    ``before`` is kept for the Vampire's quest roll only: the quest's score before her roll,
+    what is left of it if her own dice kill her and she is saved (she leaves the quest and
+    her dice with her).
+    """
 
     __slots__ = ()
     CODE, NODE, IN_TURN = T_EXTRA, CHANCE, False
-    FIELDS, RANGES = ("purpose",), ((0, P_REROLLED),)
+    FIELDS, RANGES = ("purpose", "before"), ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
 
     @property
     def purpose(self) -> int:
         """The purpose of the roll whose 6s these are."""
         return self[2]
 
+    @property
+    def before(self) -> int:
+        """The Vampire's quest roll: the quest's score before it (else 0)."""
+        return self[3]
+
     def problem(self, s: DorasureState, i: int) -> str | None:
+        if self[3] and (self[2] != P_QUEST or s.rules.heroes[self[1]] != VAMPIRE):
+            return "a score kept before a roll only for the Vampire's quest roll"
         return _purpose_problem(s, self[2]) or _read_later(s, i, self[2])
 
 
@@ -635,7 +654,9 @@ class Deaths(Task):
 
 class _QuestStep(Task):
     __slots__ = ()
-    FIELDS, RANGES, PHASES = ("mountain",), ((0, 4),), (ADVENTURE,)
+    FIELDS: ClassVar[tuple[str, ...]] = ("mountain",)
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
+    PHASES = (ADVENTURE,)
 
     @property
     def mountain(self) -> int:
@@ -666,10 +687,41 @@ class QuestRolls(_QuestStep):
 
 
 class QuestEnd(_QuestStep):
-    """Success or failure."""
+    """Success or failure.
+
+    ``others`` is kept only while the Shaman's doll may still take the damage of the
+    Vampire's quest roll (:func:`doll_may_take_quest_damage`): the quest's score without
+    the Shaman's dice and the Vampire's, what is read if the Shaman dies of that damage and
+    is saved (he leaves the quest and his dice with him).
+    """
 
     __slots__ = ()
     CODE = T_QUEST_END
+    FIELDS, RANGES = ("mountain", "others"), ((0, 4), (-MAX_SCORE, MAX_SCORE))
+
+    @property
+    def others(self) -> int:
+        """The score without the Shaman's and the Vampire's dice (see above), else 0."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if self[3] and not doll_may_take_quest_damage(s.rules, s.party, s.rewards, s.agenda[:i]):
+            return "a score without the Shaman's dice is kept only while his doll may take damage"
+        return super().problem(s, i)
+
+
+def doll_may_take_quest_damage(
+    rules: Rules, party: int, rewards: Sequence[int], ahead: Sequence[Task]
+) -> bool:
+    """Whether the Shaman's doll may still take damage of the Vampire's quest roll: both take
+    part in the quest, the Treasure is found, and her roll is still to come or being read
+    among the tasks ``ahead`` of the quest's reading."""
+    shaman, vampire = rules.seat_of(SHAMAN), rules.seat_of(VAMPIRE)
+    if shaman < 0 or vampire < 0 or TREASURE not in rewards:
+        return False
+    if not (party >> shaman & 1 and party >> vampire & 1):
+        return False
+    return any(t[1] == vampire and t[0] in (T_SPEND, T_ROLL, T_EXTRA) for t in ahead)
 
 
 class AfterQuest(Task):
