@@ -270,6 +270,7 @@ def _plain_sweeps_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_solve, "solve_objective", plain)
 
 
+@pytest.mark.release
 @pytest.mark.slow
 def test_accelerated_iteration_matches_plain_iteration_on_a_capture_cycle(
     monkeypatch: pytest.MonkeyPatch,

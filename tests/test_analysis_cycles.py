@@ -682,6 +682,7 @@ SWEEPS: dict[str, Callable[[random.Random], Any]] = {
 }
 
 
+@pytest.mark.release
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SWEEPS))
 def test_bigger_sweep(name: str) -> None:
@@ -689,6 +690,7 @@ def test_bigger_sweep(name: str) -> None:
     check_all(cases(name, SWEEPS[name], 6, 20_000, 500))
 
 
+@pytest.mark.release
 @pytest.mark.slow
 def test_bigger_sweep_of_docker_endless_play() -> None:
     # Seeded random Docker positions with four seats, two out and return_to_start, kept
@@ -781,6 +783,7 @@ def brute_force_arrays(r: Reached, zero_sum: bool, tolerance: float = 1e-14) -> 
     raise AssertionError("brute force did not settle")
 
 
+@pytest.mark.release
 @pytest.mark.slow
 def test_parchis_capture_cycle_against_the_brute_force() -> None:
     # One piece each on the track: a capture sends a piece back to the nest, so most of

@@ -219,6 +219,8 @@ def mcts_against_random(
     ("game_name", "simulations", "uct_c", "games"),
     [("docker", 40, 2.0, 30), ("parchis", 40, 1.0, 8)],
 )
+@pytest.mark.release
+@pytest.mark.slow
 def test_mcts_beats_random(game_name: str, simulations: int, uct_c: float, games: int) -> None:
     game = boardrules.openspiel.load_game(game_name, players=2)
     wins = sum(
