@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -391,3 +392,70 @@ def test_a_dorasure_move_with_a_float_field_is_refused() -> None:
     object.__setattr__(forged, "a", float(move.a))  # past the check on construction
     with pytest.raises(br.IllegalMoveError):
         br.apply_move(s, forged)
+
+
+# Forged moves at every entry point that takes a move (issue 21, class 7) --------------------
+
+ALL_GAMES = ["parchis", "dorada", "docker", "dorasure"]
+
+
+def _unset(move: Any) -> Any:
+    """An object of ``move``'s class made without its ``__init__``: no field is set."""
+    return object.__new__(type(move))
+
+
+def _retyped(move: Any, make: Any) -> Any:
+    """``move`` with its first whole-number field replaced by ``make(value)``."""
+    field = next(f.name for f in attrs.fields(type(move)) if type(getattr(move, f.name)) is int)
+    copy = attrs.evolve(move)
+    object.__setattr__(copy, field, make(getattr(move, field)))
+    return copy
+
+
+_ENTRY_POINTS: dict[str, Callable[[Any, Any], object]] = {
+    "apply_move": lambda s, m: br.apply_move(s, m),
+    "move_to_action": lambda s, m: br.move_to_action(s, m),
+    "render_svg": lambda s, m: br.render_svg(s, move=m),
+}
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+@pytest.mark.parametrize("chance", [True, False])
+@pytest.mark.parametrize("entry", list(_ENTRY_POINTS))
+def test_a_move_with_no_field_set_is_an_illegal_move(game: str, chance: bool, entry: str) -> None:
+    s = br.new_game(game) if chance else _rolled(game)
+    forged = _unset(br.legal_moves(s)[0])
+    with pytest.raises(br.IllegalMoveError, match="is not set"):
+        _ENTRY_POINTS[entry](s, forged)
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+@pytest.mark.parametrize("chance", [True, False])
+@pytest.mark.parametrize("entry", list(_ENTRY_POINTS))
+def test_a_move_with_a_float_field_is_refused_everywhere(
+    game: str, chance: bool, entry: str
+) -> None:
+    s = br.new_game(game) if chance else _rolled(game)
+    forged = _retyped(br.legal_moves(s)[0], float)
+    with pytest.raises(br.IllegalMoveError):
+        _ENTRY_POINTS[entry](s, forged)
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+@pytest.mark.parametrize("chance", [True, False])
+@pytest.mark.parametrize("entry", list(_ENTRY_POINTS))
+def test_a_move_with_a_numpy_integer_field_is_refused_everywhere(
+    game: str, chance: bool, entry: str
+) -> None:
+    np = pytest.importorskip("numpy")
+    s = br.new_game(game) if chance else _rolled(game)
+    forged = _retyped(br.legal_moves(s)[0], np.int64)
+    with pytest.raises(br.IllegalMoveError):
+        _ENTRY_POINTS[entry](s, forged)
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_move_to_action_numbers_an_equal_copy_as_the_legal_move(game: str) -> None:
+    s = _rolled(game)
+    for move in br.legal_moves(s):
+        assert br.move_to_action(s, attrs.evolve(move)) == br.move_to_action(s, move)

@@ -30,8 +30,13 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Sequence
+from typing import TypeVar
 
 import attrs
+
+from boardrules._legal import find_legal, forged_field, shown
+
+M = TypeVar("M")
 
 __all__ = [
     "INK",
@@ -41,6 +46,7 @@ __all__ = [
     "SIZE_RANGE",
     "Drawing",
     "Tint",
+    "checked_move",
     "checked_seat",
     "checked_size",
     "escape",
@@ -388,6 +394,31 @@ def checked_seat(perspective: object, seats: int) -> int:
     if not 0 <= seat < seats:
         raise ValueError(f"perspective must be a seat number 0 to {seats - 1}, not {perspective!r}")
     return seat
+
+
+def checked_move(move: M | None, legal: Sequence[M]) -> M | None:
+    """For ``move=``: ``None``, or the legal object that ``move`` is or strictly equals (the
+    check of ``apply_move``: no float or numpy field, no field left unset); anything else
+    raises :class:`~boardrules.IllegalMoveError` (a :class:`ValueError`).
+
+    >>> from boardrules._svg import checked_move
+    >>> checked_move("b", ("a", "b"))
+    'b'
+    >>> checked_move("c", ("a", "b"))
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.IllegalMoveError: move= must be a legal move; 'c' is not legal now
+    """
+    if move is None:
+        return None
+    found = find_legal(move, legal)
+    if found is None:
+        from boardrules.errors import IllegalMoveError
+
+        why = forged_field(move, legal)
+        text = shown(move) if why is None else f"{shown(move)} (its {why})"
+        raise IllegalMoveError(f"move= must be a legal move; {text} is not legal now")
+    return found
 
 
 # Pip positions on a 4 x 4 grid of the face.

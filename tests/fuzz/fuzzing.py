@@ -47,6 +47,7 @@ __all__ = [
     "check_hostile_move",
     "check_options",
     "check_record",
+    "check_unchecked_move",
     "documents",
     "forged_moves",
     "hostile_moves",
@@ -56,6 +57,7 @@ __all__ = [
     "mutations",
     "records",
     "timed",
+    "unchecked_moves",
 ]
 
 #: Examples per fuzz test in the default run, and under ``--hypothesis-profile long``.
@@ -303,6 +305,81 @@ def forged_moves(draw: st.DrawFn, state: Any) -> Any:
     forged = attrs.evolve(move)
     object.__setattr__(forged, field, draw(_field_values()))
     return forged
+
+
+def _numpy_int(value: Any) -> Any:
+    """``value`` as a numpy integer when numpy is installed (else as a float)."""
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover (numpy comes with the rl extra)
+        return float(value)
+    return np.int64(value) if type(value) is int and abs(value) < 2**63 else value
+
+
+@st.composite
+def unchecked_moves(draw: st.DrawFn, state: Any) -> Any:
+    """Moves of ``state``'s own classes made past their constructor: with no field set
+    (``object.__new__``), with one field a numpy integer or a float of the same value, or
+    forged as by :func:`forged_moves`."""
+    moves = br.legal_moves(state) or br.legal_moves(br.new_game(br.game_of(state).name))
+    move = draw(st.sampled_from(moves))
+    kind: Any = type(move)
+    how = draw(st.sampled_from(["unset", "numpy", "float", "forged"]))
+    if how == "unset":
+        return object.__new__(kind)
+    if how == "forged" or not attrs.has(kind):
+        return draw(forged_moves(state))
+    fields = [f.name for f in attrs.fields(kind) if type(getattr(move, f.name)) is int]
+    if not fields:
+        return object.__new__(kind)
+    field = draw(st.sampled_from(fields))
+    forged = attrs.evolve(move)
+    value = getattr(move, field)
+    object.__setattr__(forged, field, _numpy_int(value) if how == "numpy" else float(value))
+    return forged
+
+
+def check_unchecked_move(state: Any, move: Any) -> None:
+    """Every entry point that takes a move (``apply_move``, ``move_to_action``,
+    ``render_svg(move=)``) takes ``move`` as the legal move it strictly equals, or refuses
+    it with :class:`~boardrules.IllegalMoveError`, all three alike."""
+    legal = br.legal_moves(state)
+    found = next((m for m in legal if m is move), None)
+    if found is None:
+        found = next((m for m in legal if type(m) is type(move) and _strict(m, move)), None)
+    calls = {
+        "apply_move": lambda: br.apply_move(state, move),
+        "move_to_action": lambda: br.move_to_action(state, move),
+        "render_svg": lambda: br.render_svg(state, move=move),
+    }
+    for name, call in calls.items():
+        if found is None:
+            try:
+                timed(call)
+            except br.IllegalMoveError:
+                continue
+            raise AssertionError(f"{name} took {move!r}, which is no legal move")
+        got = timed(call)
+        if name == "apply_move":
+            assert got == br.apply_move(state, found)
+        elif name == "move_to_action":
+            assert got == br.move_to_action(state, found)
+
+
+def _strict(ours: Any, theirs: Any) -> bool:
+    """Field by field the same types and values (what the library means by a copy)."""
+    for f in attrs.fields(type(ours)):
+        a, b = getattr(ours, f.name), getattr(theirs, f.name, _MISSING)
+        if (
+            b is _MISSING
+            or (type(b) is not type(a) and not (isinstance(a, int) and type(b) is int))
+            or a != b
+        ):
+            return False
+    return True
+
+
+_MISSING = object()
 
 
 def _foreign_moves(game: str) -> list[Any]:

@@ -13,11 +13,14 @@ from fuzzing import (
     check_document,
     check_options,
     check_record,
+    check_unchecked_move,
     hostile_options,
     json_values,
+    midgame_states,
     mutations,
     records,
     timed,
+    unchecked_moves,
 )
 from hypothesis import given
 from hypothesis import strategies as st
@@ -119,3 +122,17 @@ def test_replay_check_answers_damaged_records_with_an_exit_code(text: str) -> No
         path = Path(tmp) / "game.jsonl"
         path.write_text(text + "\n", encoding="utf-8")
         assert timed(lambda: main(["replay", str(path), "--check"])) in (0, 1, 2)
+
+
+# Issue 21 ------------------------------------------------------------------------------------
+
+
+@FUZZ
+@given(st.sampled_from(GAMES), st.data())
+def test_moves_made_past_their_constructor_are_refused_at_every_entry_point(
+    game: str, data: st.DataObject
+) -> None:
+    state = data.draw(midgame_states(game, max_moves=60))
+    if br.is_terminal(state):
+        return
+    check_unchecked_move(state, data.draw(unchecked_moves(state)))
