@@ -459,3 +459,53 @@ def test_move_to_action_numbers_an_equal_copy_as_the_legal_move(game: str) -> No
     s = _rolled(game)
     for move in br.legal_moves(s):
         assert br.move_to_action(s, attrs.evolve(move)) == br.move_to_action(s, move)
+
+
+# A generator that draws outside [0, 1) (issue 21, class 14) ---------------------------------
+
+
+class _Fixed:
+    """A "generator" whose ``random()`` always returns ``value``."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def random(self) -> Any:
+        return self.value
+
+
+def _fixed(value: object) -> Any:
+    """A generator whose every draw is ``value`` (typed Any: it is no random.Random)."""
+    return _Fixed(value)
+
+
+def _samplers() -> list[Callable[[Any, Any], Any]]:
+    from boardrules.bots import sample_outcome
+
+    return [br.sample_chance, sample_outcome]
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [1.0, 1.5, -0.0001, -1.0, float("nan"), float("inf"), -float("inf"), 2**80, -1, True,
+     "0.5", None, [0.5], b"x", object()],
+    ids=repr,
+)  # fmt: skip
+@pytest.mark.parametrize("sampler", [0, 1], ids=["sample_chance", "sample_outcome"])
+def test_a_draw_that_is_no_number_in_0_1_is_refused(draw: Any, sampler: int) -> None:
+    s = br.new_game("parchis")
+    with pytest.raises(br.BoardrulesError, match=r"to return a number in \[0, 1\)"):
+        _samplers()[sampler](s, _fixed(draw))
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_a_draw_of_another_number_type_in_0_1_is_taken_exactly(game: str) -> None:
+    from decimal import Decimal
+    from fractions import Fraction
+
+    s = br.new_game(game)
+    for x in (0.0, 0.25, 0.999999):
+        expected = br.sample_chance(s, _fixed(x))
+        assert br.sample_chance(s, _fixed(Fraction(x))) == expected
+        assert br.sample_chance(s, _fixed(Decimal(x))) == expected
+    assert br.sample_chance(s, _fixed(0)) == br.sample_chance(s, _fixed(0.0))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -136,3 +137,87 @@ def test_moves_made_past_their_constructor_are_refused_at_every_entry_point(
     if br.is_terminal(state):
         return
     check_unchecked_move(state, data.draw(unchecked_moves(state)))
+
+
+class _Fixed:
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def random(self) -> Any:
+        return self.value
+
+
+def _fixed(value: object) -> Any:
+    """A generator whose every draw is ``value`` (typed Any: it is no random.Random)."""
+    return _Fixed(value)
+
+
+_DRAWS = st.one_of(
+    st.floats(),  # nan, inf, huge, tiny, negative zero
+    st.floats(0, 1, exclude_max=True),
+    st.integers(-(2**70), 2**70),
+    st.fractions(),
+    st.decimals(allow_nan=True, allow_infinity=True),
+    st.text(max_size=4),
+    st.none(),
+    st.booleans(),
+    json_values,
+)
+
+
+@FUZZ
+@given(st.sampled_from(GAMES), st.integers(0, 2**32 - 1), _DRAWS)
+def test_a_draw_outside_0_1_is_refused_and_any_other_gives_the_exact_outcome(
+    game: str, seed: int, draw: Any
+) -> None:
+    from fractions import Fraction
+
+    from boardrules.bots import sample_outcome
+
+    state = play_randomly_to_chance(game, seed)
+    outcomes = br.chance_outcomes(state)
+    exact: Fraction | None = _exact_in_unit(draw)
+    for sampler in (br.sample_chance, sample_outcome):
+        if exact is None and draw is not False:
+            with pytest.raises(br.BoardrulesError, match=r"a number in \[0, 1\)"):
+                timed(lambda: sampler(state, _fixed(draw)))  # noqa: B023 (called at once)
+            continue
+        got = timed(lambda: sampler(state, _fixed(draw)))  # noqa: B023 (called at once)
+        assert got in [m for m, _ in outcomes]
+    if exact is not None:  # sample_chance compares exactly: the outcome the exact sum gives
+        acc, expected = Fraction(0), outcomes[-1][0]
+        for move, p in outcomes:
+            acc += p
+            if exact < acc:
+                expected = move
+                break
+        assert br.sample_chance(state, _fixed(draw)) == expected
+
+
+def _exact_in_unit(draw: Any) -> Any:
+    """``draw`` as a Fraction if it is a number (no bool) in [0, 1), else None."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    if isinstance(draw, bool) or not isinstance(draw, int | float | Fraction | Decimal):
+        return None
+    if isinstance(draw, Decimal) and not draw.is_finite():
+        return None
+    if isinstance(draw, float) and not math.isfinite(draw):
+        return None
+    return Fraction(draw) if 0 <= draw < 1 else None
+
+
+def play_randomly_to_chance(game: str, seed: int) -> Any:
+    """The last chance node of a random game of ``game`` played up to 40 moves."""
+    rng = random.Random(seed)
+    state = last = br.new_game(game)
+    for _ in range(rng.randrange(40)):
+        if br.is_terminal(state):
+            break
+        if br.is_chance(state):
+            last, move = state, br.sample_chance(state, rng)
+        else:
+            move = rng.choice(br.legal_moves(state))
+        state = br.apply_move(state, move)
+    return last
