@@ -221,3 +221,58 @@ def play_randomly_to_chance(game: str, seed: int) -> Any:
             move = rng.choice(br.legal_moves(state))
         state = br.apply_move(state, move)
     return last
+
+
+_NUMBER_TEXTS = st.one_of(
+    st.integers(-3, 40).map(str),
+    st.sampled_from(["300", "10000", "nan", "inf", "-inf", "1e308", "2.5", "0x10", "²", "True",
+                     "none", ""]),
+    st.floats().map(repr),
+)  # fmt: skip
+
+
+@FUZZ
+@given(
+    st.sampled_from(["expectimax", "greedy", "mcts"]),
+    st.lists(st.tuples(st.sampled_from(["depth", "chance_depth", "exploration", "iterations",
+                                        "rollout_depth"]), _NUMBER_TEXTS), max_size=3),
+    st.sampled_from(GAMES),
+    st.integers(0, 2**32 - 1),
+)  # fmt: skip
+def test_search_bots_refuse_bounds_out_of_range_and_never_recurse_too_deep(
+    name: str, parameters: list[tuple[str, str]], game: str, seed: int
+) -> None:
+    from boardrules.analysis import MAX_CHANCE_DEPTH, MAX_DEPTH
+    from boardrules.bots import make_bot
+
+    # Small bounds last (a later NAME=VALUE wins), so that each move is quick.
+    small = {"expectimax": ":max_nodes=40", "greedy": ":max_nodes=40", "mcts": ":iterations=5"}
+    spec = name + "".join(f":{key}={value}" for key, value in parameters) + small[name]
+    try:
+        bot: Any = timed(lambda: make_bot(spec))
+    except br.InvalidOptionError:
+        return
+    if name != "mcts":
+        assert 1 <= bot.depth <= MAX_DEPTH and 0 <= bot.chance_depth <= MAX_CHANCE_DEPTH
+    else:
+        assert math.isfinite(bot.exploration) and bot.exploration >= 0
+    state = play_randomly_to_chance(game, seed)
+    rng = random.Random(seed)
+    while br.is_chance(state):
+        state = br.apply_move(state, br.sample_chance(state, rng))
+    if not br.is_terminal(state):
+        assert timed(lambda: bot.choose(state, rng)) in br.legal_moves(state)
+
+
+@FUZZ
+@given(st.one_of(st.integers(-(2**70), 2**70), st.floats(), json_values), st.integers(-50, 50))
+def test_expectimax_refuses_any_depth_out_of_range_before_searching(
+    depth: Any, chance_depth: int
+) -> None:
+    from boardrules.analysis import MAX_CHANCE_DEPTH, MAX_DEPTH, expectimax
+
+    in_range = type(depth) is int and 0 <= depth <= MAX_DEPTH
+    if in_range and 0 <= chance_depth <= MAX_CHANCE_DEPTH:
+        return  # a legal search: possibly long, not what this test is about
+    with pytest.raises(br.InvalidOptionError, match="must be a whole number from"):
+        timed(lambda: expectimax(br.new_game("dorasure"), depth, chance_depth=chance_depth))
