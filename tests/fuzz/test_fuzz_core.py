@@ -276,3 +276,26 @@ def test_expectimax_refuses_any_depth_out_of_range_before_searching(
         return  # a legal search: possibly long, not what this test is about
     with pytest.raises(br.InvalidOptionError, match="must be a whole number from"):
         timed(lambda: expectimax(br.new_game("dorasure"), depth, chance_depth=chance_depth))
+
+
+_DIGITS = st.characters(categories=["Nd", "No", "Nl"])  # every script's digits and numerals
+
+
+@FUZZ
+@given(st.text(alphabet=st.one_of(_DIGITS, st.sampled_from("0123456789 ,random")), min_size=1,
+               max_size=8), st.sampled_from(["simulate", "play"]))  # fmt: skip
+def test_the_cli_answers_players_in_any_script_s_digits_with_an_exit_code(
+    players: str, command: str
+) -> None:
+    import contextlib
+    import io
+
+    args = [command, "parchis", "--players", players]
+    args += ["--games", "1", "--quiet"] if command == "simulate" else []
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = timed(lambda: main(args))
+    assert code in (0, 1, 2)
+    assert "Traceback" not in err.getvalue()
+    if code == 0 and players.strip().isdigit():
+        assert players.strip().isascii()  # only 0-9 are read as a count

@@ -8,6 +8,7 @@ from typing import Any
 
 import boardrules as br
 from boardrules._document import TooDeepError, load_json
+from boardrules._values import ascii_count
 from boardrules.bots import make_bot
 
 
@@ -52,10 +53,17 @@ def _player_specs(text: str | None, allow_human: bool) -> list[str] | None:
     """The ``--players`` list; a bare number means that many random players."""
     if text is None:
         return None
-    if text.strip().isdigit():
-        if int(text) > _MAX_SEATS:
+    count = ascii_count(text)
+    if count is not None:
+        if count > _MAX_SEATS:
             raise UsageError(f"--players {text.strip()}: at most {_MAX_SEATS} players")
-        return ["random"] * int(text)
+        return ["random"] * count
+    if text.strip().isdigit():  # digits of another script ("²", "٣") or far too many
+        shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:17] + "..."
+        raise UsageError(
+            f"--players {shown}: a number of players is written with the digits 0-9 "
+            f"(at most {_MAX_SEATS} players)"
+        )
     specs = [s.strip() for s in text.split(",")]
     for spec in specs:
         if spec.lower() == "human":
