@@ -56,6 +56,7 @@ __all__ = [
     "midgame_states",
     "mutations",
     "records",
+    "records_with_forged_fields",
     "timed",
     "unchecked_moves",
 ]
@@ -477,3 +478,51 @@ def check_record(text: str) -> None:
     except br.BoardrulesError:
         return
     assert br.from_json(br.to_json(end)) == end
+    # An accepted record's options are its first position's (issue 21, class 12).
+    first = record.first_state()
+    game = br.game_of(first)
+    resolved = game.options_of(game.new_game(**record.options))
+    assert json.dumps(resolved, sort_keys=True) == json.dumps(
+        game.options_of(first), sort_keys=True
+    )
+    assert record.result is None or all(abs(r) <= 1e9 for r in record.result)
+
+
+@st.composite
+def records_with_forged_fields(draw: st.DrawFn, game: str) -> str:
+    """Records of ``game`` from a recorded start position whose ``options`` are another
+    game's setting, hostile values or unknown names, or whose ``result`` holds huge
+    numbers (whole numbers beyond any float among them)."""
+    state = draw(midgame_states(game, max_moves=30))
+    record = _record_of(state)
+    doc = json.loads(record.to_json())
+    doc["start"] = br.to_json(state)
+    how = draw(st.sampled_from(["options", "other options", "result"]))
+    if how == "options":
+        doc["options"] = {**doc["options"], **draw(hostile_options(game))}
+    elif how == "other options":
+        other = draw(midgame_states(game, _real_options(game), max_moves=0))
+        doc["options"] = br.game_of(other).options_of(other)
+    else:
+        huge = st.one_of(st.integers(), st.sampled_from([10**400, -(10**309), 2**1024, 10**10]),
+                         st.floats(allow_nan=False))  # fmt: skip
+        doc["result"] = draw(st.lists(huge, min_size=1, max_size=5))
+    return json.dumps(doc)
+
+
+def _record_of(state: Any) -> Any:
+    """The record of no moves from ``state``."""
+    from boardrules.records import GameRecord
+
+    return GameRecord.of(state, [])
+
+
+def _real_options(game: str) -> st.SearchStrategy[dict[str, Any]]:
+    """A few real option sets of ``game``."""
+    sets: dict[str, list[dict[str, Any]]] = {
+        "parchis": [{"players": 2}, {"players": 3}, {"exit_capture": False}, {}],
+        "dorada": [{"players": 2}, {"players": 3}, {"tie_break": "highest-piece"}, {}],
+        "docker": [{"players": 2}, {"players": 3}, {"return_to_start": True}, {}],
+        "dorasure": [{"players": 2}, {"players": 3}, {"fang": True}, {}],
+    }
+    return st.sampled_from(sets[game])

@@ -20,6 +20,7 @@ from fuzzing import (
     midgame_states,
     mutations,
     records,
+    records_with_forged_fields,
     timed,
     unchecked_moves,
 )
@@ -299,3 +300,33 @@ def test_the_cli_answers_players_in_any_script_s_digits_with_an_exit_code(
     assert "Traceback" not in err.getvalue()
     if code == 0 and players.strip().isdigit():
         assert players.strip().isascii()  # only 0-9 are read as a count
+
+
+@FUZZ
+@given(st.sampled_from(GAMES), st.data())
+def test_records_with_forged_options_or_huge_results_are_refused_or_consistent(
+    game: str, data: st.DataObject
+) -> None:
+    check_record(data.draw(records_with_forged_fields(game)))
+
+
+@FUZZ
+@given(st.sampled_from(["parchis", "docker"]), st.data())
+def test_replay_answers_forged_records_with_an_exit_code_in_one_line(
+    game: str, data: st.DataObject
+) -> None:
+    import contextlib
+    import io
+    import tempfile
+
+    text = data.draw(records_with_forged_fields(game))
+    how = data.draw(st.sampled_from([["--check"], [], ["--html", "page.html"]]))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.jsonl"
+        path.write_text(text + "\n", encoding="utf-8")
+        args = ["replay", str(path), *(a if a != "page.html" else str(Path(tmp) / a) for a in how)]
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = timed(lambda: main(args))
+    assert code in (0, 1, 2)
+    assert "Traceback" not in err.getvalue() and len(err.getvalue().splitlines()) <= 1
