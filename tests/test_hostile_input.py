@@ -509,3 +509,71 @@ def test_a_draw_of_another_number_type_in_0_1_is_taken_exactly(game: str) -> Non
         assert br.sample_chance(s, _fixed(Fraction(x))) == expected
         assert br.sample_chance(s, _fixed(Decimal(x))) == expected
     assert br.sample_chance(s, _fixed(0)) == br.sample_chance(s, _fixed(0.0))
+
+
+# Lone surrogates: valid JSON, no Unicode (issue 21, class 10) -------------------------------
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_a_document_with_a_lone_surrogate_is_a_state_format_error(game: str) -> None:
+    text = br.to_json(br.new_game(game))
+    damaged = text.replace('"game":"', '"game":"\\ud800', 1)
+    with pytest.raises(br.StateFormatError, match=r"must be valid Unicode.*lone surrogate"):
+        br.from_json(damaged)
+    with pytest.raises(br.StateFormatError, match="lone surrogate"):
+        br.from_json(text[:-1] + ',"x":"\\uDC00"}')  # anywhere, even in an unknown field
+
+
+def test_an_escaped_surrogate_pair_is_a_character_and_is_read() -> None:
+    from boardrules._document import load_json
+
+    assert load_json('["\\ud83d\\ude00"]') == ["\U0001f600"]
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_an_option_with_a_lone_surrogate_is_an_invalid_option(game: str) -> None:
+    with pytest.raises(br.InvalidOptionError, match="lone surrogate"):
+        br.new_game(game, players=["\ud800"])
+    with pytest.raises(br.InvalidOptionError, match="lone surrogate"):
+        br.new_game(game, **{"players": {"\udc80": 1}})
+
+
+def test_a_dorada_board_named_with_a_lone_surrogate_is_refused() -> None:
+    board = {"fields": 10, "jumps": [[4, 2]], "last_jump": 4, "name": "x\udfff"}
+    with pytest.raises(br.InvalidOptionError, match="lone surrogate"):
+        br.new_game("dorada", players=2, board=board)
+
+
+def test_a_record_with_a_lone_surrogate_is_a_record_error() -> None:
+    record = GameRecord.of(br.new_game("parchis", players=2), [], players=["a", "b"])
+    text = record.to_json().replace('"players":["a"', '"players":["a\\ud800"')
+    with pytest.raises(RecordError, match="lone surrogate"):
+        GameRecord.from_json(text)
+
+
+@pytest.mark.parametrize("command", ["show", "replay", "replay --html", "replay --check"])
+def test_the_cli_answers_a_lone_surrogate_in_one_line(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if command == "show":
+        path = tmp_path / "state.json"
+        text = br.to_json(br.new_game("dorada", players=2))
+        path.write_text(text.replace('"tie_break":"share"', '"tie_break":"\\ud800"'))
+        args = ["show", str(path), "--svg", str(tmp_path / "out.svg")]
+    else:
+        record = GameRecord.of(br.new_game("parchis", players=2), [], players=["a", "b"])
+        path = tmp_path / "game.jsonl"
+        path.write_text(record.to_json().replace('"a"', '"\\udcff"') + "\n")
+        args = ["replay", str(path), *command.split()[1:]]
+        if "--html" in args:
+            args.append(str(tmp_path / "page.html"))
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert "lone surrogate" in err and "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def test_a_cli_option_with_a_lone_surrogate_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "dorada", "-o", 'tie_break="\\ud800"', "--games", "1"]) == 2
+    assert main(["simulate", "dorada", "-o", "tie_break=\udcff", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("lone surrogate") == 2 and "Traceback" not in err

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import operator
+import re
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -86,16 +87,35 @@ PALETTE: dict[str, Tint] = {
 }
 
 
+# What XML 1.0 cannot hold at all, not even as a character reference (the control
+# characters but tab, newline and carriage return, lone surrogates, U+FFFE and U+FFFF),
+# and the C1 controls U+007F..U+009F, which it holds but no reader should be handed.
+_NOT_XML = re.compile("[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# What an attribute value would lose to XML's normalisation (each becomes a space).
+_WHITESPACE = {"\t": "&#9;", "\n": "&#10;", "\r": "&#13;"}
+
+
 def escape(text: str) -> str:
-    """``text`` safe inside an SVG element or a double-quoted attribute.
+    r"""``text`` safe inside an SVG element or a double-quoted attribute, whatever it holds:
+    markup characters become entities, tab, newline and carriage return character
+    references, and every character that XML cannot hold (a control character, a lone
+    surrogate, U+FFFE, U+FFFF) the replacement character U+FFFD, so every picture is a
+    well-formed document that can be written as UTF-8.
 
     >>> from boardrules._svg import escape
     >>> escape('<a href="x">&</a>')
     '&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;'
+    >>> escape("bell\x07, tab\t, lone \ud800") == "bell\ufffd, tab&#9;, lone \ufffd"
+    True
     """
-    return (
+    text = (
         text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
     )
+    if not text.isprintable():  # every character that needs more is unprintable: one test
+        text = _NOT_XML.sub("\ufffd", text)
+        for char, reference in _WHITESPACE.items():
+            text = text.replace(char, reference)
+    return text
 
 
 def num(value: float) -> str:

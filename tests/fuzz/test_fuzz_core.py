@@ -330,3 +330,104 @@ def test_replay_answers_forged_records_with_an_exit_code_in_one_line(
             code = timed(lambda: main(args))
     assert code in (0, 1, 2)
     assert "Traceback" not in err.getvalue() and len(err.getvalue().splitlines()) <= 1
+
+
+# Any character: controls, lone surrogates, unassigned, private use, U+FFFE.
+_ANY_CHARACTER = st.one_of(
+    st.characters(categories=["Cc", "Cs", "Cn", "Co", "Cf", "Zl", "Zp"]),
+    st.characters(),
+    st.sampled_from(["\ud800", "\udfff", "\ufffe", "\uffff", "\x00", "&", "<", "]", ">", '"']),
+)
+_ANY_TEXT = st.text(alphabet=_ANY_CHARACTER, min_size=1, max_size=30)
+
+
+def _well_formed(svg: str) -> None:
+    import xml.etree.ElementTree as ET
+
+    ET.fromstring(svg.encode("utf-8"))  # UTF-8 can hold it, and it is well-formed XML
+
+
+@FUZZ
+@given(_ANY_TEXT)
+def test_the_svg_writer_makes_any_text_well_formed(text: str) -> None:
+    from boardrules._svg import Drawing
+
+    d = Drawing(10, 10)
+    d.open(text, title=text)
+    d.text(1, 1, text, cls=text)
+    d.close()
+    _well_formed(d.document(20, title=text))
+
+
+@FUZZ
+@given(_ANY_TEXT)
+def test_a_dorada_board_name_of_any_characters_is_refused_or_draws_and_round_trips(
+    name: str,
+) -> None:
+    board = {"fields": 10, "jumps": [[4, 2]], "last_jump": 4, "name": name}
+    try:
+        state = timed(lambda: br.new_game("dorada", players=2, board=board))
+    except br.InvalidOptionError:
+        return
+    _well_formed(br.render_svg(state))
+    text = br.to_json(state)
+    text.encode("utf-8")
+    assert br.from_json(text) == state
+
+
+@FUZZ
+@given(st.sampled_from(GAMES), st.data())
+def test_documents_and_records_with_any_text_are_refused_or_can_be_written(
+    game: str, data: st.DataObject
+) -> None:
+    from boardrules.records import GameRecord, final_state
+
+    state = data.draw(midgame_states(game, max_moves=40))
+    doc = json.loads(br.to_json(state))
+    record = json.loads(GameRecord.of(state, [], players=["a"] * br.num_players(state)).to_json())
+    record["start"] = br.to_json(state)
+    target = data.draw(st.sampled_from(["document", "record"]))
+    value = doc if target == "document" else record
+    # Replace a text somewhere (a key or a value) with any text, or add a field holding one.
+    texts = _text_paths(value)
+    new = data.draw(_ANY_TEXT)
+    replace: bool = data.draw(st.booleans())
+    if texts and replace:
+        path: tuple[Any, ...] = data.draw(st.sampled_from(texts))
+        value = _set_path(value, path, new)
+    else:
+        value = {**value, new: new}
+    text = json.dumps(value, ensure_ascii=data.draw(st.booleans()))
+    try:
+        if target == "document":
+            got = timed(lambda: br.from_json(text))
+            br.to_json(got).encode("utf-8")
+            if br.game_of(got).render_svg is not None:
+                _well_formed(br.render_svg(got))
+        else:
+            rec = timed(lambda: GameRecord.from_json(text))
+            timed(lambda: final_state(rec))
+            rec.to_json().encode("utf-8")
+    except br.BoardrulesError:
+        return
+    except UnicodeEncodeError as e:  # pragma: no cover (the defect this test guards against)
+        raise AssertionError(f"an accepted {target} cannot be written: {e}") from None
+
+
+def _text_paths(value: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths of every text value of a JSON value."""
+    if isinstance(value, str):
+        return [here]
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _text_paths(v, (*here, k))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _text_paths(v, (*here, i))]
+    return []
+
+
+def _set_path(value: Any, path: tuple[Any, ...], new: Any) -> Any:
+    if not path:
+        return new
+    copy: Any = dict(value) if isinstance(value, dict) else list(value)
+    copy[path[0]] = _set_path(value[path[0]], path[1:], new)
+    return copy

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import boardrules as br
-from boardrules._document import TooDeepError, load_json
+from boardrules._document import NotUnicodeError, TooDeepError, load_json
 from boardrules._values import ascii_count
 from boardrules.bots import make_bot
 
@@ -27,7 +27,7 @@ def _game_options(game: str, pairs: Sequence[str], seats: int | None) -> dict[st
             raise UsageError(f"an option is NAME=VALUE, not {pair!r}")
         try:
             options[name.strip()] = load_json(text)
-        except TooDeepError as e:
+        except (TooDeepError, NotUnicodeError) as e:
             raise UsageError(f"option {name.strip()}: {e}") from None
         except ValueError:
             options[name.strip()] = text  # not JSON: a bare word is a text
