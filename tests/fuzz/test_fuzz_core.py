@@ -431,3 +431,51 @@ def _set_path(value: Any, path: tuple[Any, ...], new: Any) -> Any:
     copy: Any = dict(value) if isinstance(value, dict) else list(value)
     copy[path[0]] = _set_path(value[path[0]], path[1:], new)
     return copy
+
+
+@st.composite
+def _dorada_boards(draw: st.DrawFn) -> Any:
+    """Dorada board data (mostly forward jumps, so that many are accepted), now and then with
+    a name of any characters, or a board's name or an object instead."""
+    n = draw(st.integers(3, 30))
+    kinds = draw(st.dictionaries(st.integers(1, n), st.sampled_from("sjjg"), max_size=6))
+    jumps = [[f, draw(st.integers(1, 4))] for f, k in kinds.items() if k == "j"]
+    board: dict[str, Any] = {
+        "fields": n,
+        "stumble": [f for f, k in kinds.items() if k == "s"],
+        "gold": [f for f, k in kinds.items() if k == "g"],
+        "jumps": jumps,
+    }
+    if jumps:
+        board["last_jump"] = jumps[-1][0]
+    if draw(st.booleans()):
+        board["name"] = draw(st.one_of(_ANY_TEXT, st.sampled_from(["classic-40", "x,y=(z)%"])))
+    return draw(st.sampled_from([board, board, board, "classic-40", "{", [board]]))
+
+
+@FUZZ
+@given(_dorada_boards(), st.sampled_from(["load_game", "string", "parameters"]))
+def test_openspiel_takes_a_dorada_board_as_new_game_does(board: Any, how: str) -> None:
+    pytest.importorskip("pyspiel")
+    import pyspiel
+
+    import boardrules.openspiel as bo
+
+    try:
+        expected = timed(lambda: br.new_game("dorada", players=2, board=board))
+    except br.InvalidOptionError:
+        expected = None
+    text = board if isinstance(board, str) else bo.encode_json(board)
+    loads = {
+        "load_game": lambda: bo.load_game("dorada", players=2, board=board),
+        "string": lambda: pyspiel.load_game(f"boardrules_dorada(players=2,board={text})"),
+        "parameters": lambda: pyspiel.load_game("boardrules_dorada", {"players": 2, "board": text}),
+    }
+    try:
+        game = timed(loads[how])
+    except (br.InvalidOptionError, pyspiel.SpielError):
+        assert expected is None or how == "string", "a board new_game takes is refused"
+        return
+    assert expected is not None, "a board new_game refuses is taken"
+    assert game.new_initial_state().boardrules_state == expected
+    assert pyspiel.load_game(str(game)).new_initial_state().boardrules_state == expected
