@@ -81,6 +81,7 @@ def lone_surrogate(value: Any) -> str | None:
     holds none.  Such a text is valid JSON and a valid Python ``str`` but no Unicode: it
     cannot be written to a UTF-8 file, page or terminal.
 
+    >>> from boardrules._document import lone_surrogate
     >>> print(lone_surrogate({"name": ["ok", "bad \ud800"]}))  # doctest: +NORMALIZE_WHITESPACE
     the text 'bad \ud800' holds a lone surrogate (U+D800), which is no character:
     texts must be valid Unicode

@@ -87,6 +87,7 @@ def unset_field(move: object) -> str | None:
     ``object.__new__``, not its class), as ``"field src is not set"``; ``None`` when all are.
 
     >>> import attrs
+    >>> from boardrules._legal import unset_field
     >>> @attrs.frozen
     ... class Step:
     ...     to: int
@@ -149,6 +150,7 @@ def shown(move: object) -> str:
     """A move as an error message names it: its notation when it has one, else a short
     repr; never an exception (a forged move's ``__str__`` may fail on a field left unset).
 
+    >>> from boardrules._legal import shown
     >>> shown("roll 5")
     "'roll 5'"
     """

@@ -82,6 +82,7 @@ def ascii_count(text: str, longest: int = 18) -> int | None:
     such as "²" or "①" that :func:`int` refuses, and :func:`int` itself takes other
     scripts' digits ("٣") and refuses texts of more than 4 300 digits with an error.
 
+    >>> from boardrules._values import ascii_count
     >>> [ascii_count(t) for t in ("3", " 12 ", "²", "٣", "-1", "", "9" * 19)]
     [3, 12, None, None, None, None, None]
     """

@@ -66,6 +66,7 @@ def checked_draw(x: object, rng: object) -> Any:
     (an int, a Fraction, a numpy float, a Decimal), else
     :class:`~boardrules.BoardrulesError` saying what a generator must return.
 
+    >>> from boardrules.chance import checked_draw
     >>> checked_draw(0, None)
     0
     >>> checked_draw(float("nan"), None)

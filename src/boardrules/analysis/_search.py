@@ -49,6 +49,7 @@ def check_depths(depth: object, chance_depth: object = CHANCE_DEPTH, *,
     :class:`~boardrules.InvalidOptionError` naming the allowed range.  Every search checks
     its bounds with it before any work.
 
+    >>> from boardrules.analysis._search import check_depths
     >>> check_depths(300, 3)
     Traceback (most recent call last):
     ...

@@ -113,6 +113,7 @@ def _text_or_data(value: str) -> Any:
     itself.  No name of anything in boardrules is a JSON object or array, so this is never
     ambiguous.
 
+    >>> from boardrules.openspiel._game import _text_or_data
     >>> _text_or_data('{"fields":10%2C"jumps":[[4%2C2]]%2C"last_jump":4}')
     {'fields': 10, 'jumps': [[4, 2]], 'last_jump': 4}
     >>> _text_or_data("classic-40"), _text_or_data("{not json")
