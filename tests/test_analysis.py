@@ -418,6 +418,10 @@ def test_a_search_deeper_than_its_cap_is_refused_up_front(depth: Any, chance_dep
     with pytest.raises(br.InvalidOptionError, match=r"must be a whole number from \d+ to \d+"):
         ExpectimaxBot(depth if depth != 0 else 1, chance_depth=chance_depth)
     if chance_depth == 3:
+        from boardrules.analysis import Expectimax
+
+        with pytest.raises(br.InvalidOptionError, match="search depth must be"):
+            Expectimax().value(s, depth)
         with pytest.raises(br.InvalidOptionError, match="search depth must be"):
             best_moves(s, depth=depth)
         with pytest.raises(br.InvalidOptionError, match="search depth must be"):

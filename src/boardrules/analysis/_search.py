@@ -106,12 +106,14 @@ class Expectimax:
         self.cache: dict[tuple[Any, int, int], Sequence[float]] = {}
 
     def value(self, state: Any, depth: int, rolls: int = 0) -> Sequence[float]:
-        """The value of ``state`` with ``depth`` decisions left and ``rolls`` rolls in a
-        row already expanded."""
+        """The value of ``state`` with ``depth`` decisions left (0 to :data:`MAX_DEPTH`) and
+        ``rolls`` rolls in a row already expanded."""
         key = (state, depth, rolls)
         known = self.cache.get(key)
         if known is not None:
             return known
+        if type(depth) is not int or not 0 <= depth <= MAX_DEPTH:  # a caller's own depth
+            check_depths(depth)
         if self.nodes_left == 0:
             raise OutOfNodes(f"the search needs more than its {len(self.cache)} positions")
         self.nodes_left -= 1
