@@ -99,7 +99,8 @@ class Expectimax:
         max_nodes: int | None = None,
     ) -> None:
         self.evaluation: Evaluation = br.evaluate if evaluation is None else evaluation
-        _, self.chance_depth = check_depths(0, chance_depth)
+        _, checked = check_depths(0, chance_depth)
+        self.chance_depth: int = checked
         self.nodes_left: int = -1 if max_nodes is None else max_nodes
         # Keyed by (position, decisions left, rolls in a row so far): a position seen after
         # fewer rolls may be expanded further, so its value can differ.
