@@ -3,6 +3,7 @@ the hand-computed values, the limits, and the search fallbacks."""
 
 from __future__ import annotations
 
+import contextlib
 from fractions import Fraction
 from typing import Any
 
@@ -399,3 +400,65 @@ def test_exact_solving_refuses_a_large_cycle_before_any_exact_work() -> None:
         _solve.solve_graph(graph, exact=True, progress=lambda stage, n: heard.append(n))
     assert isinstance(e.value, ValueError)
     assert heard == []  # refused before solving anything
+
+
+# Search depth caps (issue 21, class 5) ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("depth", "chance_depth"),
+    [
+        (31, 3),
+        (300, 3),
+        (-1, 3),
+        (2, 6),
+        (2, 10_000),
+        (2, -1),
+        (2.0, 3),
+        (True, 3),
+        ("2", 3),
+        (2, None),
+    ],
+)
+def test_a_search_deeper_than_its_cap_is_refused_up_front(depth: Any, chance_depth: Any) -> None:
+    from boardrules.bots import ExpectimaxBot
+
+    s = br.new_game("dorasure")  # where each level costs the most
+    with pytest.raises(br.InvalidOptionError, match=r"must be a whole number from \d+ to \d+"):
+        expectimax(s, depth, chance_depth=chance_depth)
+    with pytest.raises(br.InvalidOptionError, match=r"must be a whole number from \d+ to \d+"):
+        ExpectimaxBot(depth if depth != 0 else 1, chance_depth=chance_depth)
+    if chance_depth == 3:
+        from boardrules.analysis import Expectimax
+
+        with pytest.raises(br.InvalidOptionError, match="search depth must be"):
+            Expectimax().value(s, depth)
+        with pytest.raises(br.InvalidOptionError, match="search depth must be"):
+            best_moves(s, depth=depth)
+        with pytest.raises(br.InvalidOptionError, match="search depth must be"):
+            win_probabilities(s, depth=depth)
+
+
+@pytest.mark.parametrize("game", ["parchis", "dorada", "docker", "dorasure"])
+def test_the_deepest_search_allowed_stays_far_from_the_recursion_limit(game: str) -> None:
+    import sys
+
+    from boardrules.analysis import MAX_CHANCE_DEPTH, MAX_DEPTH, OutOfNodes
+
+    def frames() -> int:
+        f, n = sys._getframe(), 0
+        while f is not None:
+            f, n = f.f_back, n + 1  # type: ignore[assignment]
+        return n
+
+    deepest = [0]
+
+    def evaluation(state: Any) -> tuple[float, ...]:
+        deepest[0] = max(deepest[0], frames())
+        return br.evaluate(state)
+
+    base = frames()
+    with contextlib.suppress(OutOfNodes):
+        expectimax(br.new_game(game), MAX_DEPTH, evaluate=evaluation,
+                   chance_depth=MAX_CHANCE_DEPTH, max_nodes=2000)  # fmt: skip
+    assert deepest[0] - base < sys.getrecursionlimit() // 2

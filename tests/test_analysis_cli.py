@@ -160,3 +160,13 @@ def test_play_start_and_resume_refuse_mismatches(
     assert main(["play", "dorada", "--start", str(position)]) == 2
     assert "is a position of parchis" in capsys.readouterr().err
     assert main(["play", "parchis", "--start", str(position), "--resume", str(position)]) == 2
+
+
+@pytest.mark.parametrize("depth", ["0", "31", "300", "-5"])
+def test_analyse_depth_out_of_range_exits_2_in_one_line_before_any_search(
+    position: Path, capsys: pytest.CaptureFixture[str], depth: str
+) -> None:
+    assert main(["analyse", str(position), "--depth", depth]) == 2
+    err = capsys.readouterr().err
+    assert f"error: --depth must be 1 to 30, not {depth}" in err
+    assert "Traceback" not in err and len([x for x in err.splitlines() if "error" in x]) == 1

@@ -528,7 +528,7 @@ def test_expectimax_searches_less_deep_when_it_would_need_more_than_max_nodes() 
 
 
 def test_expectimax_refuses_bad_bounds() -> None:
-    with pytest.raises(br.InvalidOptionError, match="chance_depth must be >= 0"):
+    with pytest.raises(br.InvalidOptionError, match="chance_depth must be a whole number from 0"):
         ExpectimaxBot(chance_depth=-1)
     with pytest.raises(br.InvalidOptionError, match="max_nodes must be at least 1"):
         GreedyBot(max_nodes=0)
@@ -794,3 +794,23 @@ def test_tutorial_mcts_beats_random_in_parchis() -> None:
         wins += br.returns(end_state)[seat]
     low, _ = wilson_interval(wins, games)
     assert low > 0.5, f"TinyMcts won {wins} of {games}"
+
+
+# Issue 21 (classes 5 and 15) ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["expectimax:depth=300", "expectimax:depth=31", "expectimax:chance_depth=6",
+     "greedy:chance_depth=1000", "mcts:exploration=nan", "mcts:exploration=inf",
+     "mcts:exploration=-inf", "mcts:exploration=-1"],
+)  # fmt: skip
+def test_bot_parameters_out_of_range_are_refused_when_the_bot_is_made(spec: str) -> None:
+    with pytest.raises(br.InvalidOptionError, match=r"must be a (whole|finite) number"):
+        make_bot(spec)
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, "1", None, True])
+def test_mcts_exploration_must_be_a_finite_number(value: Any) -> None:
+    with pytest.raises(br.InvalidOptionError, match="finite number >= 0"):
+        MctsBot(exploration=value)

@@ -517,3 +517,34 @@ def test_simulate_table_counts_cooperative_wins_and_losses_whole() -> None:
     assert [s.win_rate for s in team.standings] == [0.5, 0.5]
     shared = series(3, (1.0, 1.0, 0.0), cooperative=False).table().splitlines()
     assert "50.0%" in shared[1] and "50.0%" in shared[2] and "  0.0%" in shared[3]
+
+
+# ----------------------------------------------------------------------------- issue 21
+
+
+@pytest.mark.parametrize("players", ["²", "³", "①", "٣", "４", "9" * 5000, " ² "])
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_players_in_digits_that_int_refuses_exit_2_in_one_line(
+    command: str, players: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boardrules.cli import main
+
+    args = [command, "parchis", "--players", players]
+    assert main([*args, "--games", "1", "--quiet"] if command == "simulate" else args) == 2
+    err = capsys.readouterr().err
+    assert "written with the digits 0-9" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()[-1]) < 200
+
+
+@pytest.mark.parametrize("answer", ["²", "①", "٣", "9" * 5000])
+def test_a_human_move_number_in_digits_that_int_refuses_is_asked_again(answer: str) -> None:
+    rng = random.Random(3)
+    state = br.new_game("parchis", players=2)
+    while len(br.legal_moves(state)) < 2 or br.is_chance(state):
+        moves = br.legal_moves(state)
+        state = br.apply_move(state, moves[rng.randrange(len(moves))])
+    answers = iter([answer, "1"])
+    out = io.StringIO()
+    chosen = HumanPlayer(read=lambda prompt: next(answers), out=out).choose(state, rng)
+    assert chosen == br.legal_moves(state)[0]
+    assert "not a legal move" in out.getvalue()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -392,3 +393,188 @@ def test_a_dorasure_move_with_a_float_field_is_refused() -> None:
     object.__setattr__(forged, "a", float(move.a))  # past the check on construction
     with pytest.raises(br.IllegalMoveError):
         br.apply_move(s, forged)
+
+
+# Forged moves at every entry point that takes a move (issue 21, class 7) --------------------
+
+ALL_GAMES = ["parchis", "dorada", "docker", "dorasure"]
+
+
+def _unset(move: Any) -> Any:
+    """An object of ``move``'s class made without its ``__init__``: no field is set."""
+    return object.__new__(type(move))
+
+
+def _retyped(move: Any, make: Any) -> Any:
+    """``move`` with its first whole-number field replaced by ``make(value)``."""
+    field = next(f.name for f in attrs.fields(type(move)) if type(getattr(move, f.name)) is int)
+    copy = attrs.evolve(move)
+    object.__setattr__(copy, field, make(getattr(move, field)))
+    return copy
+
+
+_ENTRY_POINTS: dict[str, Callable[[Any, Any], object]] = {
+    "apply_move": lambda s, m: br.apply_move(s, m),
+    "move_to_action": lambda s, m: br.move_to_action(s, m),
+    "render_svg": lambda s, m: br.render_svg(s, move=m),
+}
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+@pytest.mark.parametrize("chance", [True, False])
+@pytest.mark.parametrize("entry", list(_ENTRY_POINTS))
+def test_a_move_with_no_field_set_is_an_illegal_move(game: str, chance: bool, entry: str) -> None:
+    s = br.new_game(game) if chance else _rolled(game)
+    forged = _unset(br.legal_moves(s)[0])
+    with pytest.raises(br.IllegalMoveError, match="is not set"):
+        _ENTRY_POINTS[entry](s, forged)
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+@pytest.mark.parametrize("chance", [True, False])
+@pytest.mark.parametrize("entry", list(_ENTRY_POINTS))
+def test_a_move_with_a_float_field_is_refused_everywhere(
+    game: str, chance: bool, entry: str
+) -> None:
+    s = br.new_game(game) if chance else _rolled(game)
+    forged = _retyped(br.legal_moves(s)[0], float)
+    with pytest.raises(br.IllegalMoveError):
+        _ENTRY_POINTS[entry](s, forged)
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+@pytest.mark.parametrize("chance", [True, False])
+@pytest.mark.parametrize("entry", list(_ENTRY_POINTS))
+def test_a_move_with_a_numpy_integer_field_is_refused_everywhere(
+    game: str, chance: bool, entry: str
+) -> None:
+    np = pytest.importorskip("numpy")
+    s = br.new_game(game) if chance else _rolled(game)
+    forged = _retyped(br.legal_moves(s)[0], np.int64)
+    with pytest.raises(br.IllegalMoveError):
+        _ENTRY_POINTS[entry](s, forged)
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_move_to_action_numbers_an_equal_copy_as_the_legal_move(game: str) -> None:
+    s = _rolled(game)
+    for move in br.legal_moves(s):
+        assert br.move_to_action(s, attrs.evolve(move)) == br.move_to_action(s, move)
+
+
+# A generator that draws outside [0, 1) (issue 21, class 14) ---------------------------------
+
+
+class _Fixed:
+    """A "generator" whose ``random()`` always returns ``value``."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def random(self) -> Any:
+        return self.value
+
+
+def _fixed(value: object) -> Any:
+    """A generator whose every draw is ``value`` (typed Any: it is no random.Random)."""
+    return _Fixed(value)
+
+
+def _samplers() -> list[Callable[[Any, Any], Any]]:
+    from boardrules.bots import sample_outcome
+
+    return [br.sample_chance, sample_outcome]
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [1.0, 1.5, -0.0001, -1.0, float("nan"), float("inf"), -float("inf"), 2**80, -1, True,
+     "0.5", None, [0.5], b"x", object()],
+    ids=repr,
+)  # fmt: skip
+@pytest.mark.parametrize("sampler", [0, 1], ids=["sample_chance", "sample_outcome"])
+def test_a_draw_that_is_no_number_in_0_1_is_refused(draw: Any, sampler: int) -> None:
+    s = br.new_game("parchis")
+    with pytest.raises(br.BoardrulesError, match=r"to return a number in \[0, 1\)"):
+        _samplers()[sampler](s, _fixed(draw))
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_a_draw_of_another_number_type_in_0_1_is_taken_exactly(game: str) -> None:
+    from decimal import Decimal
+    from fractions import Fraction
+
+    s = br.new_game(game)
+    for x in (0.0, 0.25, 0.999999):
+        expected = br.sample_chance(s, _fixed(x))
+        assert br.sample_chance(s, _fixed(Fraction(x))) == expected
+        assert br.sample_chance(s, _fixed(Decimal(x))) == expected
+    assert br.sample_chance(s, _fixed(0)) == br.sample_chance(s, _fixed(0.0))
+
+
+# Lone surrogates: valid JSON, no Unicode (issue 21, class 10) -------------------------------
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_a_document_with_a_lone_surrogate_is_a_state_format_error(game: str) -> None:
+    text = br.to_json(br.new_game(game))
+    damaged = text.replace('"game":"', '"game":"\\ud800', 1)
+    with pytest.raises(br.StateFormatError, match=r"must be valid Unicode.*lone surrogate"):
+        br.from_json(damaged)
+    with pytest.raises(br.StateFormatError, match="lone surrogate"):
+        br.from_json(text[:-1] + ',"x":"\\uDC00"}')  # anywhere, even in an unknown field
+
+
+def test_an_escaped_surrogate_pair_is_a_character_and_is_read() -> None:
+    from boardrules._document import load_json
+
+    assert load_json('["\\ud83d\\ude00"]') == ["\U0001f600"]
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_an_option_with_a_lone_surrogate_is_an_invalid_option(game: str) -> None:
+    with pytest.raises(br.InvalidOptionError, match="lone surrogate"):
+        br.new_game(game, players=["\ud800"])
+    with pytest.raises(br.InvalidOptionError, match="lone surrogate"):
+        br.new_game(game, **{"players": {"\udc80": 1}})
+
+
+def test_a_dorada_board_named_with_a_lone_surrogate_is_refused() -> None:
+    board = {"fields": 10, "jumps": [[4, 2]], "last_jump": 4, "name": "x\udfff"}
+    with pytest.raises(br.InvalidOptionError, match="lone surrogate"):
+        br.new_game("dorada", players=2, board=board)
+
+
+def test_a_record_with_a_lone_surrogate_is_a_record_error() -> None:
+    record = GameRecord.of(br.new_game("parchis", players=2), [], players=["a", "b"])
+    text = record.to_json().replace('"players":["a"', '"players":["a\\ud800"')
+    with pytest.raises(RecordError, match="lone surrogate"):
+        GameRecord.from_json(text)
+
+
+@pytest.mark.parametrize("command", ["show", "replay", "replay --html", "replay --check"])
+def test_the_cli_answers_a_lone_surrogate_in_one_line(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if command == "show":
+        path = tmp_path / "state.json"
+        text = br.to_json(br.new_game("dorada", players=2))
+        path.write_text(text.replace('"tie_break":"share"', '"tie_break":"\\ud800"'))
+        args = ["show", str(path), "--svg", str(tmp_path / "out.svg")]
+    else:
+        record = GameRecord.of(br.new_game("parchis", players=2), [], players=["a", "b"])
+        path = tmp_path / "game.jsonl"
+        path.write_text(record.to_json().replace('"a"', '"\\udcff"') + "\n")
+        args = ["replay", str(path), *command.split()[1:]]
+        if "--html" in args:
+            args.append(str(tmp_path / "page.html"))
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert "lone surrogate" in err and "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def test_a_cli_option_with_a_lone_surrogate_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "dorada", "-o", 'tie_break="\\ud800"', "--games", "1"]) == 2
+    assert main(["simulate", "dorada", "-o", "tie_break=\udcff", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("lone surrogate") == 2 and "Traceback" not in err

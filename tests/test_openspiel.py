@@ -319,3 +319,61 @@ def test_a_missing_extra_names_it() -> None:
     out = run_python(code)
     assert out.startswith("MissingExtraError")
     assert "pip install 'boardrules[openspiel]'" in out
+
+
+# A Dorada board given as data (issue 21, class 13) ------------------------------------------
+
+_BOARD = {"fields": 12, "jumps": [[4, 2]], "stumble": [7], "last_jump": 4}
+
+
+def _as_data(game: Any) -> Any:
+    return game.new_initial_state().boardrules_state.options.board
+
+
+@pytest.mark.parametrize(
+    "load",
+    [
+        lambda: boardrules.openspiel.load_game("dorada", players=2, board=_BOARD),
+        lambda: pyspiel.load_game(
+            "boardrules_dorada(players=2,board=" + boardrules.openspiel.encode_json(_BOARD) + ")"
+        ),
+        lambda: pyspiel.load_game(
+            "boardrules_dorada", {"players": 2, "board": boardrules.openspiel.encode_json(_BOARD)}
+        ),
+        lambda: boardrules.openspiel.load_game(
+            "dorada", players=2, board=br.dorada.board_from_spec(_BOARD)
+        ),
+    ],
+    ids=["load_game", "game string", "parameter dict", "Board object"],
+)  # fmt: skip
+def test_a_dorada_board_given_as_data_is_that_board(load: Callable[[], Any]) -> None:
+    game = load()
+    expected = br.new_game("dorada", players=2, board=_BOARD)
+    assert game.new_initial_state().boardrules_state == expected
+    again = pyspiel.load_game(str(game))  # the game string round-trips
+    assert again.new_initial_state().boardrules_state == expected
+    assert pickle.loads(pickle.dumps(game.new_initial_state())).boardrules_state == expected
+    state = game.new_initial_state()
+    for _ in range(30):  # and plays
+        if state.is_terminal():
+            break
+        state.apply_action(state.legal_actions()[0])
+
+
+def test_a_board_as_plain_json_text_is_read_too() -> None:
+    import json
+
+    game = pyspiel.load_game("boardrules_dorada", {"players": 2, "board": json.dumps(_BOARD)})
+    assert _as_data(game) == br.dorada.board_from_spec(_BOARD)
+
+
+@pytest.mark.parametrize("board", ["{not json", "[1, 2]", "nowhere"])
+def test_a_bad_board_parameter_is_an_invalid_option(board: str) -> None:
+    with pytest.raises(br.InvalidOptionError, match="board"):
+        boardrules.openspiel.load_game("dorada", players=2, board=board)
+
+
+def test_a_built_in_board_by_name_is_still_a_name() -> None:
+    game = boardrules.openspiel.load_game("dorada", players=2, board="classic-40")
+    assert "board=classic-40" in str(game)
+    assert _as_data(game).name == "classic-40"

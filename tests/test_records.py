@@ -264,3 +264,89 @@ def test_random_records_replay_for_every_game() -> None:
         bots = [RandomBot()] * br.num_players(start)
         end, record = play_game(start, bots, seed=rng.randrange(1000))
         assert final_state(GameRecord.from_json(record.to_json())) == end
+
+
+# Issue 21: huge numbers in the result (class 8), options against the start (class 12) -------
+
+
+@pytest.mark.parametrize(
+    "value",
+    [10**400, -(10**400), 2**1024, 10**10, 1e300, -1e10, True],
+    ids=["1e400", "-1e400", "2**1024", "1e10", "1e300 float", "-1e10 float", "true"],
+)
+def test_a_result_value_too_large_is_a_record_error_not_an_overflow(value: Any) -> None:
+    doc = json.loads(GAME[1].to_json())
+    doc["result"] = [value, 0]
+    with pytest.raises(RecordError, match="'result' field must be null or a list of finite"):
+        GameRecord.from_json(json.dumps(doc))
+
+
+def test_replay_check_answers_a_huge_result_in_one_line(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boardrules.cli import main
+
+    doc = json.loads(GAME[1].to_json())
+    doc["result"] = [10**400, 0]
+    path = tmp_path / "huge.jsonl"
+    path.write_text(json.dumps(doc) + "\n")
+    assert main(["replay", str(path), "--check"]) == 1
+    err = capsys.readouterr().err
+    assert "'result' field" in err and "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def _from_a_start(options: dict[str, Any]) -> GameRecord:
+    """A record of three moves from a recorded 2-player start, claiming ``options``."""
+    start = br.new_game("parchis", players=2, exit_capture=False)
+    record = GameRecord.of(start, [])
+    doc = json.loads(record.to_json())
+    doc["start"] = br.to_json(start)
+    doc["options"] = options
+    return GameRecord.from_json(json.dumps(doc))
+
+
+def test_a_start_position_with_its_own_options_replays() -> None:
+    start = br.new_game("parchis", players=2, exit_capture=False)
+    options = br.game_of(start).options_of(start)
+    assert final_state(_from_a_start(json.loads(json.dumps(options)))) == start
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": 4, "exit_capture": False}, "players is 4 in the record but 2"),
+        ({"players": 2}, "exit_capture is true in the record but false"),
+        ({"players": 2, "exit_capture": False, "colours": ["yellow", "blue"]},
+         "colours is"),
+    ],
+)  # fmt: skip
+def test_options_that_are_not_the_start_position_s_are_refused(
+    options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(RecordError, match=message):
+        final_state(_from_a_start(options))
+
+
+@pytest.mark.parametrize("options", [{"players": 2, "bogus": 1}, {"players": "two"}, {"": 0}])
+def test_unknown_or_bad_options_are_refused_even_with_a_start(options: dict[str, Any]) -> None:
+    with pytest.raises(br.InvalidOptionError):
+        final_state(_from_a_start(options))
+
+
+@pytest.mark.parametrize("how", ["--check", "--html", "plain"])
+def test_replay_refuses_forged_options_before_showing_them(
+    how: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boardrules.cli import main
+
+    record = _from_a_start({"players": 4, "exit_capture": True})
+    path = tmp_path / "forged.jsonl"
+    path.write_text(record.to_json() + "\n")
+    args = ["replay", str(path)]
+    args += {"--check": ["--check"], "--html": ["--html", str(tmp_path / "r.html")], "plain": []}[
+        how
+    ]
+    assert main(args) == 1
+    captured = capsys.readouterr()
+    assert "does not match the 'start' position" in captured.err
+    assert '"players": 4' not in captured.out and not (tmp_path / "r.html").exists()

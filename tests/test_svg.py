@@ -246,3 +246,31 @@ def test_boards_of_other_sizes_draw_whole() -> None:
     assert count(root, "hex") == len(
         br.new_game("dorasure", players=2, board=list(rows)).rules.board.names
     )
+
+
+# Any text is safe in a picture (issue 21, class 10) -----------------------------------------
+
+_HOSTILE_TEXTS = ["bell\x07", "nul\x00", "esc\x1b[31mred", "\x7f\x85\x9f", "\ufffe\uffff",
+                  "tab\tnl\ncr\r", "<b>&amp;\"'", "]]><!--"]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", _HOSTILE_TEXTS, ids=repr)
+def test_a_dorada_board_name_with_any_characters_draws_well_formed_utf8(text: str) -> None:
+    board = {"fields": 10, "jumps": [[4, 2]], "last_jump": 4, "name": text}
+    svg = br.render_svg(br.new_game("dorada", players=2, board=board))
+    ET.fromstring(svg.encode("utf-8"))  # well-formed, and UTF-8 can hold it
+
+
+@pytest.mark.parametrize("text", [*_HOSTILE_TEXTS, "lone \ud800", "\udfff"], ids=repr)
+def test_the_svg_writer_makes_any_text_well_formed(text: str) -> None:
+    from boardrules._svg import Drawing
+
+    d = Drawing(100, 50)
+    d.text(10, 10, text)
+    d.open("piece", title=text)
+    d.rect(0, 0, 5, 5, fill="#000000", cls=text)
+    d.close()
+    root = ET.fromstring(d.document(200, title=text).encode("utf-8"))
+    assert root.tag == f"{SVG}svg"
+    if text.isprintable() and "\ud800" not in text:
+        assert root.find(f"{SVG}text").text == text  # type: ignore[union-attr]

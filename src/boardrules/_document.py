@@ -2,7 +2,9 @@
 
 Every JSON text that comes from outside (a document, a record, an option on the command line)
 is read with :func:`load_json`, which refuses nesting deeper than :data:`MAX_DEPTH` with a
-:class:`ValueError` instead of letting a hostile text reach Python's recursion limit.
+:class:`ValueError` instead of letting a hostile text reach Python's recursion limit, and
+refuses a text holding a lone surrogate (``"\\ud800"`` is valid JSON but no character: no
+file, terminal or UTF-8 page can hold it) with :class:`NotUnicodeError`.
 
 >>> from boardrules._document import load_json
 >>> load_json('{"a": [1, 2]}')
@@ -16,11 +18,21 @@ boardrules._document.TooDeepError: JSON nested more than 64 levels deep
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
+
+import attrs
 
 from boardrules.errors import StateFormatError
 
-__all__ = ["MAX_DEPTH", "TooDeepError", "load_json", "read_document"]
+__all__ = [
+    "MAX_DEPTH",
+    "NotUnicodeError",
+    "TooDeepError",
+    "load_json",
+    "lone_surrogate",
+    "read_document",
+]
 
 #: The deepest nesting of arrays and objects read: no document of any game comes near it
 #: (the deepest, Dorasure's, nests five levels).
@@ -31,9 +43,22 @@ class TooDeepError(ValueError):
     """JSON text nested more than :data:`MAX_DEPTH` levels deep."""
 
 
+class NotUnicodeError(ValueError):
+    """Text holding a lone surrogate (a code point U+D800..U+DFFF on its own)."""
+
+
+# What a lone surrogate can look like in JSON text: an escape \uD800..\uDFFF (a valid pair
+# is decoded into one character, so only a lone one survives decoding) or the code point
+# itself in a Python str.  Only a text that matches is searched value by value.
+_SURROGATE_IN_TEXT = re.compile("\\\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+_SURROGATE_IN_BYTES = re.compile(rb"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def load_json(text: str | bytes | bytearray) -> Any:
     """The value of the JSON ``text``; damaged or too deeply nested text raises
-    :class:`ValueError` (never :class:`RecursionError`)."""
+    :class:`ValueError` (never :class:`RecursionError`), and so does a text with a lone
+    surrogate (:class:`NotUnicodeError`)."""
     try:
         value = json.loads(text)
     except RecursionError:
@@ -42,7 +67,50 @@ def load_json(text: str | bytes | bytearray) -> Any:
         raise ValueError(f"a JSON document is text, not {type(text).__name__}") from None
     if _too_deep(value):
         raise TooDeepError(f"JSON nested more than {MAX_DEPTH} levels deep")
+    hint = _SURROGATE_IN_TEXT if isinstance(text, str) else _SURROGATE_IN_BYTES
+    if hint.search(text):  # type: ignore[arg-type]
+        bad = lone_surrogate(value)
+        if bad is not None:
+            raise NotUnicodeError(bad)
     return value
+
+
+def lone_surrogate(value: Any) -> str | None:
+    r"""Where ``value`` (JSON-like data: texts, numbers, lists, tuples, dicts, attrs
+    instances) holds a text with a lone surrogate, as a message naming it; ``None`` when it
+    holds none.  Such a text is valid JSON and a valid Python ``str`` but no Unicode: it
+    cannot be written to a UTF-8 file, page or terminal.
+
+    >>> from boardrules._document import lone_surrogate
+    >>> print(lone_surrogate({"name": ["ok", "bad \ud800"]}))  # doctest: +NORMALIZE_WHITESPACE
+    the text 'bad \ud800' holds a lone surrogate (U+D800), which is no character:
+    texts must be valid Unicode
+    >>> lone_surrogate(["fine", 1, {"key": "\U0001F600"}]) is None
+    True
+    """
+    stack, seen = [value], set()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found = _SURROGATE.search(item)
+            if found is not None:
+                shown = repr(item) if len(item) <= 30 else repr(item[:27] + "...")
+                return (
+                    f"the text {shown} holds a lone surrogate (U+{ord(found.group()):04X}), "
+                    "which is no character: texts must be valid Unicode"
+                )
+        elif isinstance(item, (list, tuple, dict)) or attrs.has(type(item)):
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            if isinstance(item, dict):
+                stack.extend(item.keys())
+                stack.extend(item.values())
+            elif isinstance(item, (list, tuple)):
+                stack.extend(item)
+            else:
+                stack.extend(getattr(item, f.name, None) for f in attrs.fields(type(item)))
+    return None
 
 
 def _too_deep(value: Any) -> bool:
@@ -69,6 +137,8 @@ def read_document(
     exactly the integer ``version`` (not ``true`` or ``1.0``)."""
     try:
         doc = load_json(text)
+    except NotUnicodeError as e:
+        raise error(f"a {kind} must be valid Unicode: {e}") from None
     except ValueError as e:
         raise error(f"not a JSON document: {e}") from None
     if not isinstance(doc, dict):

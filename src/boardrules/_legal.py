@@ -30,9 +30,12 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["find_legal", "same_value", "wrong_field_types"]
+__all__ = ["find_legal", "forged_field", "same_value", "shown", "unset_field", "wrong_field_types"]
 
 M = TypeVar("M")
+
+# What a field of a move made without its ``__init__`` (``object.__new__``) reads as.
+_UNSET: Any = object()
 
 
 def find_legal(move: object, legal: Sequence[M]) -> M | None:
@@ -71,7 +74,7 @@ def same_value(ours: object, theirs: object) -> bool:
         )
     if attrs.has(kind):
         return all(
-            same_value(getattr(ours, f.name), getattr(theirs, f.name))
+            same_value(getattr(ours, f.name), getattr(theirs, f.name, _UNSET))
             for f in attrs.fields(kind)
             if f.eq
         )
@@ -79,17 +82,84 @@ def same_value(ours: object, theirs: object) -> bool:
     return result is True
 
 
-def wrong_field_types(move: object) -> str | None:
-    """For a move whose fields are all whole numbers: which field holds something else
-    (``"field src is 7.0, not a whole number"``), or ``None`` when all are whole numbers."""
+def unset_field(move: object) -> str | None:
+    """For a move of an attrs class: which field was never set (the object was made with
+    ``object.__new__``, not its class), as ``"field src is not set"``; ``None`` when all are.
+
+    >>> import attrs
+    >>> from boardrules._legal import unset_field
+    >>> @attrs.frozen
+    ... class Step:
+    ...     to: int
+    >>> unset_field(object.__new__(Step))
+    'field to is not set'
+    >>> unset_field(Step(3)) is None
+    True
+    """
     kind: Any = type(move)
     if not attrs.has(kind):
         return None
+    for f in attrs.fields(kind):
+        if getattr(move, f.name, _UNSET) is _UNSET:
+            return f"field {f.name} is not set"
+    return None
+
+
+def wrong_field_types(move: object) -> str | None:
+    """For a move whose fields are all whole numbers: which field holds something else
+    (``"field src is 7.0, not a whole number"``) or was never set (``"field src is not
+    set"``), or ``None`` when all are whole numbers."""
+    kind: Any = type(move)
+    if not attrs.has(kind):
+        return None
+    unset = unset_field(move)
+    if unset is not None:
+        return unset
     for f in attrs.fields(kind):
         value = getattr(move, f.name)
         if not isinstance(value, int) or isinstance(value, bool):
             return f"field {f.name} is {_safe_repr(value)}, not a whole number"
     return None
+
+
+def forged_field(move: object, legal: Sequence[object]) -> str | None:
+    """Why ``move`` cannot be any of ``legal`` by its make: a field never set, or a field
+    whose type no legal move of its class has there (``"field src is 7.0, a float"``);
+    ``None`` when neither (the move may still be illegal by its values)."""
+    unset = unset_field(move)
+    if unset is not None:
+        return unset
+    kind: Any = type(move)
+    alike = [c for c in legal if type(c) is kind]
+    if not alike or not attrs.has(kind):
+        return None
+    for f in attrs.fields(kind):
+        value = getattr(move, f.name)
+        if not any(_same_type(getattr(c, f.name), value) for c in alike):
+            return f"field {f.name} is {_safe_repr(value)}, a {type(value).__name__}"
+    return None
+
+
+def _same_type(ours: object, theirs: object) -> bool:
+    if type(ours) is type(theirs):
+        return True
+    return isinstance(ours, int) and type(theirs) is int  # an IntEnum's plain value
+
+
+def shown(move: object) -> str:
+    """A move as an error message names it: its notation when it has one, else a short
+    repr; never an exception (a forged move's ``__str__`` may fail on a field left unset).
+
+    >>> from boardrules._legal import shown
+    >>> shown("roll 5")
+    "'roll 5'"
+    """
+    if type(move) is not str and attrs.has(type(move)) and unset_field(move) is None:
+        try:
+            return str(move)
+        except Exception:  # a field of the wrong type may break the notation
+            pass
+    return _safe_repr(move)
 
 
 def _safe_repr(value: object) -> str:

@@ -29,9 +29,15 @@ from __future__ import annotations
 
 import math
 import operator
+import re
 from collections.abc import Sequence
+from typing import TypeVar
 
 import attrs
+
+from boardrules._legal import find_legal, forged_field, shown
+
+M = TypeVar("M")
 
 __all__ = [
     "INK",
@@ -41,6 +47,7 @@ __all__ = [
     "SIZE_RANGE",
     "Drawing",
     "Tint",
+    "checked_move",
     "checked_seat",
     "checked_size",
     "escape",
@@ -80,16 +87,35 @@ PALETTE: dict[str, Tint] = {
 }
 
 
+# What XML 1.0 cannot hold at all, not even as a character reference (the control
+# characters but tab, newline and carriage return, lone surrogates, U+FFFE and U+FFFF),
+# and the C1 controls U+007F..U+009F, which it holds but no reader should be handed.
+_NOT_XML = re.compile("[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# What an attribute value would lose to XML's normalisation (each becomes a space).
+_WHITESPACE = {"\t": "&#9;", "\n": "&#10;", "\r": "&#13;"}
+
+
 def escape(text: str) -> str:
-    """``text`` safe inside an SVG element or a double-quoted attribute.
+    r"""``text`` safe inside an SVG element or a double-quoted attribute, whatever it holds:
+    markup characters become entities, tab, newline and carriage return character
+    references, and every character that XML cannot hold (a control character, a lone
+    surrogate, U+FFFE, U+FFFF) the replacement character U+FFFD, so every picture is a
+    well-formed document that can be written as UTF-8.
 
     >>> from boardrules._svg import escape
     >>> escape('<a href="x">&</a>')
     '&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;'
+    >>> escape("bell\x07, tab\t, lone \ud800") == "bell\ufffd, tab&#9;, lone \ufffd"
+    True
     """
-    return (
+    text = (
         text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
     )
+    if not text.isprintable():  # every character that needs more is unprintable: one test
+        text = _NOT_XML.sub("\ufffd", text)
+        for char, reference in _WHITESPACE.items():
+            text = text.replace(char, reference)
+    return text
 
 
 def num(value: float) -> str:
@@ -388,6 +414,31 @@ def checked_seat(perspective: object, seats: int) -> int:
     if not 0 <= seat < seats:
         raise ValueError(f"perspective must be a seat number 0 to {seats - 1}, not {perspective!r}")
     return seat
+
+
+def checked_move(move: M | None, legal: Sequence[M]) -> M | None:
+    """For ``move=``: ``None``, or the legal object that ``move`` is or strictly equals (the
+    check of ``apply_move``: no float or numpy field, no field left unset); anything else
+    raises :class:`~boardrules.IllegalMoveError` (a :class:`ValueError`).
+
+    >>> from boardrules._svg import checked_move
+    >>> checked_move("b", ("a", "b"))
+    'b'
+    >>> checked_move("c", ("a", "b"))
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.IllegalMoveError: move= must be a legal move; 'c' is not legal now
+    """
+    if move is None:
+        return None
+    found = find_legal(move, legal)
+    if found is None:
+        from boardrules.errors import IllegalMoveError
+
+        why = forged_field(move, legal)
+        text = shown(move) if why is None else f"{shown(move)} (its {why})"
+        raise IllegalMoveError(f"move= must be a legal move; {text} is not legal now")
+    return found
 
 
 # Pip positions on a 4 x 4 grid of the face.

@@ -13,7 +13,7 @@ import attrs
 
 from boardrules.errors import StateFormatError
 
-__all__ = ["full_repr", "move_repr", "renamed"]
+__all__ = ["ascii_count", "ascii_digits", "full_repr", "move_repr", "renamed"]
 
 T = TypeVar("T")
 
@@ -72,3 +72,27 @@ def renamed(new: str, value: T | None, old: str, old_value: T | None) -> T | Non
         raise StateFormatError(f"{new}: given twice, as {new}= and as its old name {old}=")
     warnings.warn(f"{old}= is deprecated; write {new}=", DeprecationWarning, stacklevel=3)
     return old_value
+
+
+def ascii_count(text: str, longest: int = 18) -> int | None:
+    """``text`` (spaces around it allowed) as a whole number if it is ASCII digits only, at
+    most ``longest`` of them; else ``None``.
+
+    Where a text is read as a count, use this, not ``str.isdigit()``: that accepts digits
+    such as "²" or "①" that :func:`int` refuses, and :func:`int` itself takes other
+    scripts' digits ("٣") and refuses texts of more than 4 300 digits with an error.
+
+    >>> from boardrules._values import ascii_count
+    >>> [ascii_count(t) for t in ("3", " 12 ", "²", "٣", "-1", "", "9" * 19)]
+    [3, 12, None, None, None, None, None]
+    """
+    text = text.strip()
+    if len(text) <= longest and ascii_digits(text):
+        return int(text)
+    return None
+
+
+def ascii_digits(text: str) -> bool:
+    """Whether ``text`` is one or more of the ASCII digits 0-9 and nothing else (what
+    ``str.isdigit()`` is often taken to mean; see :func:`ascii_count`)."""
+    return text.isascii() and text.isdigit()

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from boardrules._document import read_document
 from boardrules._typing import deprecated
+from boardrules.chance import checked_draw
 from boardrules.errors import (
     BoardrulesError,
     NotAStateError,
@@ -386,8 +387,9 @@ def sample_chance(state: GameState[Any, M], rng: random.Random) -> M:
     probability exceeds ``x``.  The comparison is exact (no rounding of the probabilities),
     and fast: the cumulative weights of an outcome tuple are computed once and kept while the
     game hands out the same tuple.  A state that is not a chance node raises
-    :class:`~boardrules.BoardrulesError` (a :class:`ValueError`); an ``rng`` without
-    ``random()`` raises :class:`TypeError`.
+    :class:`~boardrules.BoardrulesError` (a :class:`ValueError`), and so does a draw that is
+    not a real number in ``[0, 1)`` (``nan``, ``inf``, ``1.0``, a text: a broken
+    generator); an ``rng`` without ``random()`` raises :class:`TypeError`.
 
     >>> import random
     >>> from boardrules import new_game, sample_chance
@@ -416,14 +418,22 @@ def sample_chance(state: GameState[Any, M], rng: random.Random) -> M:
             f"not {type(rng).__name__}"
         ) from None
     _, moves, thresholds, denominator = entry
-    scaled = x * _RES53
-    k = int(scaled)
-    if k == scaled:  # x is k / 2**53, as every random.Random draws: exact integer test
-        i = bisect_right(thresholds, k * denominator)
-    else:  # another generator's float: compare as exact fractions
-        fx = Fraction(x)
-        i = bisect_right(thresholds, fx * denominator * _RES53)
-    move: M = moves[i] if i < len(moves) else moves[-1]
+    try:  # free unless it raises: a broken generator's draw costs nothing to a good one
+        if not 0.0 <= x < 1.0:  # out of range, nan or inf: refused by checked_draw
+            x = checked_draw(x, rng)
+        scaled = x * _RES53
+        k = int(scaled)
+        if k == scaled:  # x is k / 2**53, as every random.Random draws: exact integer test
+            i = bisect_right(thresholds, k * denominator)
+        else:  # another generator's float: compare as exact fractions
+            i = bisect_right(thresholds, Fraction(x) * denominator * _RES53)
+    except (TypeError, ArithmeticError):  # a text, None...: not a number at all
+        checked_draw(x, rng)
+        raise  # a number that compares and multiplies yet breaks Fraction: never seen
+    try:
+        move: M = moves[i]
+    except IndexError:  # probabilities of a game of the user's own that sum to less than 1
+        move = moves[-1]
     return move
 
 

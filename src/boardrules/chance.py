@@ -17,9 +17,14 @@ Fraction(1, 6)
 from __future__ import annotations
 
 import itertools
+import numbers
 from collections import Counter
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
+
+from boardrules.errors import BoardrulesError
 
 __all__ = ["CACHE_SIZE", "dice_sorted", "dice_sum", "die_faces"]
 
@@ -52,3 +57,36 @@ def dice_sorted(count: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], Frac
     rolls = Counter(tuple(sorted(r)) for r in itertools.product(range(1, sides + 1), repeat=count))
     n = sides**count
     return tuple((r, Fraction(c, n)) for r, c in sorted(rolls.items()))
+
+
+def checked_draw(x: object, rng: object) -> Any:
+    """A draw ``x`` of ``rng.random()`` that failed the samplers' one test ``0.0 <= x < 1.0``
+    (or their arithmetic), checked: a good generator pays that one comparison a roll, no
+    more.  Returns ``x`` as a number if it is a real number in ``[0, 1)`` of another type
+    (an int, a Fraction, a numpy float, a Decimal), else
+    :class:`~boardrules.BoardrulesError` saying what a generator must return.
+
+    >>> from boardrules.chance import checked_draw
+    >>> checked_draw(0, None)
+    0
+    >>> checked_draw(float("nan"), None)
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.BoardrulesError: a chance draw needs rng.random() to return a number \
+in [0, 1), as random.Random does; NoneType.random() returned nan
+    """
+    value: Any = x
+    if isinstance(x, Decimal) and x.is_finite():
+        value = Fraction(x)
+    elif not isinstance(x, bool) and isinstance(x, numbers.Real):
+        if not isinstance(x, numbers.Rational):
+            value = float(x)  # a numpy float32, say: its exact value as a float
+    else:
+        value = None
+    if value is not None and 0 <= value < 1:
+        return value
+    shown = repr(x) if isinstance(x, (int, float, numbers.Real)) else f"a {type(x).__name__}"
+    raise BoardrulesError(
+        "a chance draw needs rng.random() to return a number in [0, 1), as "
+        f"random.Random does; {type(rng).__name__}.random() returned {shown[:40]}"
+    )

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
+from boardrules._document import lone_surrogate
 from boardrules.errors import InvalidOptionError
 
 __all__ = [
@@ -125,6 +126,10 @@ def resolve_options(
             raise InvalidOptionError(
                 f"{game} has no option {name!r}; its options are: {', '.join(known)}"
             )
+    for name, value in given.items():
+        bad = lone_surrogate(value)  # a text no document, page or terminal could hold
+        if bad is not None:
+            raise InvalidOptionError(f"{game} option {name}: {bad}")
     out: dict[str, Any] = {}
     for o in options:
         value = given.get(o.name, o.default)

@@ -47,6 +47,7 @@ _S = TypeVar("_S", bound=GameState[Any, Any])
 _M = TypeVar("_M")
 
 __all__ = [
+    "MAX_RESULT",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "GameRecord",
@@ -155,10 +156,12 @@ class GameRecord(Generic[S, M]):
         if not _list_of(moves, str):
             raise RecordError("the 'moves' field must be a list of move texts")
         if result is not None and not (
-            _list_of(result, (int, float))
-            and all(not isinstance(r, bool) and math.isfinite(r) for r in result)
+            _list_of(result, (int, float)) and all(map(_is_result_value, result))
         ):
-            raise RecordError("the 'result' field must be a list of numbers or null")
+            raise RecordError(
+                "the 'result' field must be null or a list of finite numbers, "
+                f"each between -{MAX_RESULT:,.0f} and {MAX_RESULT:,.0f}"
+            )
         if start is not None and not isinstance(start, str):
             raise RecordError("the 'start' field must be a state document (a string) or absent")
         return cls(
@@ -172,16 +175,59 @@ class GameRecord(Generic[S, M]):
         )
 
     def first_state(self) -> S:
-        """The position the game started from."""
-        state: Any
+        """The position the game started from.
+
+        The record's ``options`` are checked in every case: an unknown option or a bad value
+        raises :class:`~boardrules.InvalidOptionError`, and with a ``start`` position they
+        must be that position's options (:class:`RecordError` naming the first that differs),
+        so a record never shows options that its game was not played with.
+        """
+        game: br.Game[Any, Any] = br.get_game(self.game)
+        fresh = game.new_game(**self.options)
         if self.start is None:
-            state = br.new_game(self.game, **self.options)
-        else:
-            state = br.from_json(self.start)
-            if br.game_of(state).name != self.game:
-                raise RecordError(f"the 'start' position is not a position of {self.game}")
+            return cast("S", fresh)
+        state: Any = br.from_json(self.start)
+        if br.game_of(state).name != self.game:
+            raise RecordError(f"the 'start' position is not a position of {self.game}")
+        order = [option.name for option in game.options]
+        _check_same_options(game.options_of(fresh), game.options_of(state), order)
         first: S = state
         return first
+
+
+def _check_same_options(
+    recorded: dict[str, Any], actual: dict[str, Any], order: Sequence[str]
+) -> None:
+    """:class:`RecordError` naming the first option whose value in the record (resolved by
+    ``new_game``) is not the ``start`` position's, compared as JSON (a tuple is a list)."""
+    plain = json.loads(json.dumps(actual, sort_keys=True))
+    claimed = json.loads(json.dumps(recorded, sort_keys=True))
+    names = set(plain) | set(claimed)
+    for name in [n for n in order if n in names] + sorted(names - set(order)):
+        if plain.get(name) != claimed.get(name):
+            shown = json.dumps(claimed.get(name))
+            real = json.dumps(plain.get(name))
+            raise RecordError(
+                "the 'options' field does not match the 'start' position: "
+                f"{name} is {_short(shown)} in the record but {_short(real)} in the position"
+            )
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+#: The largest magnitude of a value in a record's ``result`` (every game's returns lie in
+#: [-1, 1]; the bound keeps a huge integer from overflowing a float).
+MAX_RESULT = 1e9
+
+
+def _is_result_value(value: Any) -> bool:
+    """A number a result may hold: an int or a float (no bool), finite, of magnitude at most
+    :data:`MAX_RESULT` (an int is compared as an int: no conversion that could overflow)."""
+    if type(value) is int:
+        return -MAX_RESULT <= value <= MAX_RESULT
+    return type(value) is float and -MAX_RESULT <= value <= MAX_RESULT  # nan fails too
 
 
 def _list_of(value: Any, kind: type | tuple[type, ...]) -> TypeGuard[list[Any]]:

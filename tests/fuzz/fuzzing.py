@@ -47,6 +47,7 @@ __all__ = [
     "check_hostile_move",
     "check_options",
     "check_record",
+    "check_unchecked_move",
     "documents",
     "forged_moves",
     "hostile_moves",
@@ -55,7 +56,9 @@ __all__ = [
     "midgame_states",
     "mutations",
     "records",
+    "records_with_forged_fields",
     "timed",
+    "unchecked_moves",
 ]
 
 #: Examples per fuzz test in the default run, and under ``--hypothesis-profile long``.
@@ -305,6 +308,81 @@ def forged_moves(draw: st.DrawFn, state: Any) -> Any:
     return forged
 
 
+def _numpy_int(value: Any) -> Any:
+    """``value`` as a numpy integer when numpy is installed (else as a float)."""
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover (numpy comes with the rl extra)
+        return float(value)
+    return np.int64(value) if type(value) is int and abs(value) < 2**63 else value
+
+
+@st.composite
+def unchecked_moves(draw: st.DrawFn, state: Any) -> Any:
+    """Moves of ``state``'s own classes made past their constructor: with no field set
+    (``object.__new__``), with one field a numpy integer or a float of the same value, or
+    forged as by :func:`forged_moves`."""
+    moves = br.legal_moves(state) or br.legal_moves(br.new_game(br.game_of(state).name))
+    move = draw(st.sampled_from(moves))
+    kind: Any = type(move)
+    how = draw(st.sampled_from(["unset", "numpy", "float", "forged"]))
+    if how == "unset":
+        return object.__new__(kind)
+    if how == "forged" or not attrs.has(kind):
+        return draw(forged_moves(state))
+    fields = [f.name for f in attrs.fields(kind) if type(getattr(move, f.name)) is int]
+    if not fields:
+        return object.__new__(kind)
+    field = draw(st.sampled_from(fields))
+    forged = attrs.evolve(move)
+    value = getattr(move, field)
+    object.__setattr__(forged, field, _numpy_int(value) if how == "numpy" else float(value))
+    return forged
+
+
+def check_unchecked_move(state: Any, move: Any) -> None:
+    """Every entry point that takes a move (``apply_move``, ``move_to_action``,
+    ``render_svg(move=)``) takes ``move`` as the legal move it strictly equals, or refuses
+    it with :class:`~boardrules.IllegalMoveError`, all three alike."""
+    legal = br.legal_moves(state)
+    found = next((m for m in legal if m is move), None)
+    if found is None:
+        found = next((m for m in legal if type(m) is type(move) and _strict(m, move)), None)
+    calls = {
+        "apply_move": lambda: br.apply_move(state, move),
+        "move_to_action": lambda: br.move_to_action(state, move),
+        "render_svg": lambda: br.render_svg(state, move=move),
+    }
+    for name, call in calls.items():
+        if found is None:
+            try:
+                timed(call)
+            except br.IllegalMoveError:
+                continue
+            raise AssertionError(f"{name} took {move!r}, which is no legal move")
+        got = timed(call)
+        if name == "apply_move":
+            assert got == br.apply_move(state, found)
+        elif name == "move_to_action":
+            assert got == br.move_to_action(state, found)
+
+
+def _strict(ours: Any, theirs: Any) -> bool:
+    """Field by field the same types and values (what the library means by a copy)."""
+    for f in attrs.fields(type(ours)):
+        a, b = getattr(ours, f.name), getattr(theirs, f.name, _MISSING)
+        if (
+            b is _MISSING
+            or (type(b) is not type(a) and not (isinstance(a, int) and type(b) is int))
+            or a != b
+        ):
+            return False
+    return True
+
+
+_MISSING = object()
+
+
 def _foreign_moves(game: str) -> list[Any]:
     out = []
     for other in br.available_games():
@@ -400,3 +478,51 @@ def check_record(text: str) -> None:
     except br.BoardrulesError:
         return
     assert br.from_json(br.to_json(end)) == end
+    # An accepted record's options are its first position's (issue 21, class 12).
+    first = record.first_state()
+    game = br.game_of(first)
+    resolved = game.options_of(game.new_game(**record.options))
+    assert json.dumps(resolved, sort_keys=True) == json.dumps(
+        game.options_of(first), sort_keys=True
+    )
+    assert record.result is None or all(abs(r) <= 1e9 for r in record.result)
+
+
+@st.composite
+def records_with_forged_fields(draw: st.DrawFn, game: str) -> str:
+    """Records of ``game`` from a recorded start position whose ``options`` are another
+    game's setting, hostile values or unknown names, or whose ``result`` holds huge
+    numbers (whole numbers beyond any float among them)."""
+    state = draw(midgame_states(game, max_moves=30))
+    record = _record_of(state)
+    doc = json.loads(record.to_json())
+    doc["start"] = br.to_json(state)
+    how = draw(st.sampled_from(["options", "other options", "result"]))
+    if how == "options":
+        doc["options"] = {**doc["options"], **draw(hostile_options(game))}
+    elif how == "other options":
+        other = draw(midgame_states(game, _real_options(game), max_moves=0))
+        doc["options"] = br.game_of(other).options_of(other)
+    else:
+        huge = st.one_of(st.integers(), st.sampled_from([10**400, -(10**309), 2**1024, 10**10]),
+                         st.floats(allow_nan=False))  # fmt: skip
+        doc["result"] = draw(st.lists(huge, min_size=1, max_size=5))
+    return json.dumps(doc)
+
+
+def _record_of(state: Any) -> Any:
+    """The record of no moves from ``state``."""
+    from boardrules.records import GameRecord
+
+    return GameRecord.of(state, [])
+
+
+def _real_options(game: str) -> st.SearchStrategy[dict[str, Any]]:
+    """A few real option sets of ``game``."""
+    sets: dict[str, list[dict[str, Any]]] = {
+        "parchis": [{"players": 2}, {"players": 3}, {"exit_capture": False}, {}],
+        "dorada": [{"players": 2}, {"players": 3}, {"tie_break": "highest-piece"}, {}],
+        "docker": [{"players": 2}, {"players": 3}, {"return_to_start": True}, {}],
+        "dorasure": [{"players": 2}, {"players": 3}, {"fang": True}, {}],
+    }
+    return st.sampled_from(sets[game])

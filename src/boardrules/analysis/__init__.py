@@ -37,9 +37,12 @@ import boardrules as br
 from boardrules.analysis._graph import Progress, TooManyStatesError, build_graph
 from boardrules.analysis._search import (
     CHANCE_DEPTH,
+    MAX_CHANCE_DEPTH,
+    MAX_DEPTH,
     Evaluation,
     Expectimax,
     OutOfNodes,
+    check_depths,
     expectimax,
     search_moves,
 )
@@ -47,6 +50,8 @@ from boardrules.analysis._solve import Concept, SolveError, at_stake, concept_of
 
 __all__ = [
     "CHANCE_DEPTH",
+    "MAX_CHANCE_DEPTH",
+    "MAX_DEPTH",
     "Analysis",
     "Concept",
     "Evaluation",
@@ -228,6 +233,7 @@ class Analysis:
 def _analyse(
     state: Any, max_states: int, depth: int, exact: bool, max_nodes: int, moves: bool
 ) -> Analysis:
+    depth, _ = check_depths(depth)  # before the solver's work, not after it
     try:
         sol = solve(state, max_states=max_states, exact=exact)
     except TooManyStatesError as e:
@@ -276,8 +282,8 @@ def win_probabilities(
 ) -> Analysis:
     """Each player's chance of winning from ``state``: solved (as :func:`solve`) when the
     position reaches at most ``max_states`` states, else estimated by :func:`expectimax`
-    ``depth`` decisions deep (shallower if that needs more than ``max_nodes`` positions).
-    The result says which (its ``method``).
+    ``depth`` decisions deep (shallower if that needs more than ``max_nodes`` positions;
+    ``depth`` is at most :data:`MAX_DEPTH`).  The result says which (its ``method``).
 
     >>> from boardrules import parchis
     >>> from boardrules.analysis import win_probabilities

@@ -6,12 +6,22 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import boardrules as br
 
-__all__ = ["CHANCE_DEPTH", "Evaluation", "Expectimax", "OutOfNodes", "expectimax"]
+__all__ = [
+    "CHANCE_DEPTH",
+    "MAX_CHANCE_DEPTH",
+    "MAX_DEPTH",
+    "Evaluation",
+    "Expectimax",
+    "OutOfNodes",
+    "check_depths",
+    "expectimax",
+]
 
 #: A heuristic: one value per player, an estimate of that player's return
 #: (:func:`boardrules.evaluate` is every game's default).
@@ -21,6 +31,49 @@ Evaluation = Callable[[Any], Sequence[float]]
 # is searched exactly); in Dorasure chains of three or fewer are the common case, and each
 # further roll would multiply the work by up to 126 outcomes.
 CHANCE_DEPTH = 3
+
+#: The deepest search allowed, in decisions (``depth``) and in rolls in a row
+#: (``chance_depth``).  The search recurses once per position on its path, at most
+#: ``depth * (chance_depth + 1) + chance_depth`` positions, about three Python frames each:
+#: these caps keep it far below Python's recursion limit (1 000 frames) and far beyond what
+#: can be searched in practice (each decision multiplies the work by the number of moves
+#: and outcomes: depth 4 already takes minutes in a two-dice game).
+MAX_DEPTH = 30
+MAX_CHANCE_DEPTH = 5
+
+
+def check_depths(depth: object, chance_depth: object = CHANCE_DEPTH, *,
+                 least: int = 0) -> tuple[int, int]:  # fmt: skip
+    """``depth`` and ``chance_depth`` as whole numbers, if ``least <= depth <=``
+    :data:`MAX_DEPTH` and ``0 <= chance_depth <=`` :data:`MAX_CHANCE_DEPTH`; else
+    :class:`~boardrules.InvalidOptionError` naming the allowed range.  Every search checks
+    its bounds with it before any work.
+
+    >>> from boardrules.analysis._search import check_depths
+    >>> check_depths(300, 3)
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.InvalidOptionError: the search depth must be a whole number from 0 to \
+30 (decisions ahead), not 300
+    """
+    return (
+        _bounded(depth, "the search depth", least, MAX_DEPTH, "decisions ahead"),
+        _bounded(chance_depth, "chance_depth", 0, MAX_CHANCE_DEPTH, "rolls in a row"),
+    )
+
+
+def _bounded(value: object, what: str, low: int, high: int, unit: str) -> int:
+    if type(value) is int and low <= value <= high:
+        return value
+    number = -1
+    if not isinstance(value, bool) and hasattr(value, "__index__"):
+        number = operator.index(value)
+    if not low <= number <= high:
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        raise br.InvalidOptionError(
+            f"{what} must be a whole number from {low} to {high} ({unit}), not {shown}"
+        )
+    return number
 
 
 class OutOfNodes(br.BoardrulesError):
@@ -46,19 +99,22 @@ class Expectimax:
         max_nodes: int | None = None,
     ) -> None:
         self.evaluation: Evaluation = br.evaluate if evaluation is None else evaluation
-        self.chance_depth: int = chance_depth
+        _, checked = check_depths(0, chance_depth)
+        self.chance_depth: int = checked
         self.nodes_left: int = -1 if max_nodes is None else max_nodes
         # Keyed by (position, decisions left, rolls in a row so far): a position seen after
         # fewer rolls may be expanded further, so its value can differ.
         self.cache: dict[tuple[Any, int, int], Sequence[float]] = {}
 
     def value(self, state: Any, depth: int, rolls: int = 0) -> Sequence[float]:
-        """The value of ``state`` with ``depth`` decisions left and ``rolls`` rolls in a
-        row already expanded."""
+        """The value of ``state`` with ``depth`` decisions left (0 to :data:`MAX_DEPTH`) and
+        ``rolls`` rolls in a row already expanded."""
         key = (state, depth, rolls)
         known = self.cache.get(key)
         if known is not None:
             return known
+        if type(depth) is not int or not 0 <= depth <= MAX_DEPTH:  # a caller's own depth
+            check_depths(depth)
         if self.nodes_left == 0:
             raise OutOfNodes(f"the search needs more than its {len(self.cache)} positions")
         self.nodes_left -= 1
@@ -124,7 +180,9 @@ def expectimax(
     :func:`boardrules.returns` and positions at the horizon ``evaluate`` (default: the
     game's :func:`boardrules.evaluate`).  At most ``chance_depth`` rolls in a row are
     expanded (a longer chain is scored with ``evaluate``), so the search is finite in every
-    game; ``max_nodes`` bounds the positions visited (:class:`OutOfNodes`, a
+    game; ``depth`` may be at most :data:`MAX_DEPTH` and ``chance_depth`` at most
+    :data:`MAX_CHANCE_DEPTH` (:class:`~boardrules.InvalidOptionError` beyond, before any
+    search); ``max_nodes`` bounds the positions visited (:class:`OutOfNodes`, a
     :class:`ValueError`, past it).  :class:`boardrules.bots.ExpectimaxBot` plays with this
     search.
 
@@ -141,8 +199,7 @@ def expectimax(
 
     (Solved exactly, yellow's value is 216/389, about 0.5553.)
     """
-    if depth < 0:
-        raise br.InvalidOptionError(f"expectimax depth must be at least 0, not {depth}")
+    depth, chance_depth = check_depths(depth, chance_depth)
     return tuple(Expectimax(evaluate, chance_depth, max_nodes).value(state, depth))
 
 
@@ -161,6 +218,7 @@ def search_moves(
     position after each move with ``evaluation`` alone (depth 0).  This is how
     :class:`boardrules.bots.ExpectimaxBot` chooses.
     """
+    depth, chance_depth = check_depths(depth, chance_depth)
     evaluation = br.evaluate if evaluation is None else evaluation
     if br.current_player(state) == br.CHANCE:
         moves = tuple(m for m, _ in br.chance_outcomes(state))

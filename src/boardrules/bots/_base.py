@@ -9,6 +9,7 @@ from itertools import accumulate
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import boardrules as br
+from boardrules.chance import checked_draw
 from boardrules.game import GameState
 
 __all__ = ["Bot", "Evaluation", "GameBot", "RandomBot", "expected", "sample_outcome"]
@@ -74,9 +75,17 @@ def _outcomes(state: Any) -> _Entry:
 
 def sample_outcome(state: GameState[Any, M], rng: random.Random) -> M:
     """Draw one outcome of the chance node ``state`` with ``rng`` (one ``rng.random()``
-    call), faster than :func:`boardrules.sample_chance` because it works in floats."""
+    call), faster than :func:`boardrules.sample_chance` because it works in floats.  A draw
+    that is not a number in ``[0, 1)`` (a broken generator) raises
+    :class:`~boardrules.BoardrulesError`, as there."""
     _, moves, _, cumulative = _outcomes(state)
-    i = bisect_right(cumulative, rng.random() * cumulative[-1])
+    x = rng.random()
+    try:  # free unless it raises (see boardrules.sample_chance)
+        if not 0.0 <= x < 1.0:  # a broken generator: out of range, nan or inf
+            x = float(checked_draw(x, rng))
+        i = bisect_right(cumulative, x * cumulative[-1])
+    except (TypeError, ArithmeticError):  # a text, None (refused), a Decimal (taken)...
+        i = bisect_right(cumulative, float(checked_draw(x, rng)) * cumulative[-1])
     move: M = moves[min(i, len(moves) - 1)]
     return move
 

@@ -57,8 +57,14 @@ class MctsBot:
     ) -> None:
         if iterations < 1:
             raise br.InvalidOptionError(f"mcts iterations must be at least 1, not {iterations}")
-        if exploration < 0:
-            raise br.InvalidOptionError(f"mcts exploration must be >= 0, not {exploration}")
+        if (
+            isinstance(exploration, bool)
+            or not isinstance(exploration, int | float)
+            or not 0 <= exploration < math.inf  # nan fails too
+        ):
+            raise br.InvalidOptionError(
+                f"mcts exploration must be a finite number >= 0, not {exploration!r}"
+            )
         if rollout_depth is not None and rollout_depth < 0:
             raise br.InvalidOptionError(f"mcts rollout depth must be >= 0, not {rollout_depth}")
         self.iterations = iterations

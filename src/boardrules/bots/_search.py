@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import boardrules as br
 from boardrules.analysis._search import CHANCE_DEPTH as CHANCE_DEPTH  # bots import it from here
-from boardrules.analysis._search import Expectimax, OutOfNodes, search_moves
+from boardrules.analysis._search import Expectimax, OutOfNodes, check_depths, search_moves
 from boardrules.bots._base import Evaluation, forced_move
 from boardrules.game import GameState
 
@@ -54,7 +54,10 @@ class ExpectimaxBot:
       therefore costs at most about ``depth * max_nodes`` positions, and the choice depends
       only on the position and ``rng``, never on the clock.
 
-    The search recurses at most ``depth * (chance_depth + 1)`` positions deep.
+    The search recurses at most ``depth * (chance_depth + 1) + chance_depth`` positions
+    deep: ``depth`` is 1 to :data:`~boardrules.analysis.MAX_DEPTH` and ``chance_depth`` 0
+    to :data:`~boardrules.analysis.MAX_CHANCE_DEPTH`, else
+    :class:`~boardrules.InvalidOptionError` when the bot is made.
 
     The work grows as (moves x outcomes) ** depth; depth 2 is practical for two-dice games.
     """
@@ -66,10 +69,7 @@ class ExpectimaxBot:
         chance_depth: int = CHANCE_DEPTH,
         max_nodes: int = MAX_NODES,
     ) -> None:
-        if depth < 1:
-            raise br.InvalidOptionError(f"expectimax depth must be at least 1, not {depth}")
-        if chance_depth < 0:
-            raise br.InvalidOptionError(f"expectimax chance_depth must be >= 0, not {chance_depth}")
+        depth, chance_depth = check_depths(depth, chance_depth, least=1)
         if max_nodes < 1:
             raise br.InvalidOptionError(f"expectimax max_nodes must be at least 1, not {max_nodes}")
         self.depth = depth

@@ -14,6 +14,7 @@ from typing import Any
 
 import boardrules as br
 from boardrules.analysis import (
+    MAX_DEPTH,
     Analysis,
     SolveError,
     TooManyStatesError,
@@ -109,8 +110,8 @@ class _Progress:
 def analyse(state: Any, args: argparse.Namespace) -> Analysis:
     """Solve (or with ``--depth``, search) the position as the command line asks."""
     if args.depth is not None:
-        if args.depth < 1:
-            raise UsageError("--depth must be at least 1")
+        if not 1 <= args.depth <= MAX_DEPTH:  # checked before the state is searched
+            raise UsageError(f"--depth must be 1 to {MAX_DEPTH}, not {args.depth}")
         return _search(state, args.depth)
     progress = _Progress(args.quiet)
     try:
@@ -175,7 +176,8 @@ def add_analyse(sub: Any) -> None:
         "--depth",
         type=int,
         metavar="D",
-        help="search D decisions deep with the game's evaluation instead of solving",
+        help=f"search D decisions deep (1 to {MAX_DEPTH}) with the game's evaluation instead "
+        "of solving",
     )
     p.add_argument(
         "--exact",

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import boardrules as br
-from boardrules._document import TooDeepError, load_json
+from boardrules._document import NotUnicodeError, TooDeepError, load_json
+from boardrules._values import ascii_count
 from boardrules.bots import make_bot
 
 
@@ -26,7 +27,7 @@ def _game_options(game: str, pairs: Sequence[str], seats: int | None) -> dict[st
             raise UsageError(f"an option is NAME=VALUE, not {pair!r}")
         try:
             options[name.strip()] = load_json(text)
-        except TooDeepError as e:
+        except (TooDeepError, NotUnicodeError) as e:
             raise UsageError(f"option {name.strip()}: {e}") from None
         except ValueError:
             options[name.strip()] = text  # not JSON: a bare word is a text
@@ -52,10 +53,17 @@ def _player_specs(text: str | None, allow_human: bool) -> list[str] | None:
     """The ``--players`` list; a bare number means that many random players."""
     if text is None:
         return None
-    if text.strip().isdigit():
-        if int(text) > _MAX_SEATS:
+    count = ascii_count(text)
+    if count is not None:
+        if count > _MAX_SEATS:
             raise UsageError(f"--players {text.strip()}: at most {_MAX_SEATS} players")
-        return ["random"] * int(text)
+        return ["random"] * count
+    if text.strip().isdigit():  # digits of another script ("²", "٣") or far too many
+        shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:17] + "..."
+        raise UsageError(
+            f"--players {shown}: a number of players is written with the digits 0-9 "
+            f"(at most {_MAX_SEATS} players)"
+        )
     specs = [s.strip() for s in text.split(",")]
     for spec in specs:
         if spec.lower() == "human":

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 import attrs
 
 import boardrules as br
+from boardrules._values import ascii_count
 from boardrules.analysis import best_moves
 from boardrules.bots import Bot, RandomBot, make_bot
 from boardrules.cli._analyse import player_names, values_text
@@ -117,9 +118,10 @@ class HumanPlayer:
                 continue
             if text.lower() == "undo":
                 raise _Undo
-            if text.isdigit():
-                if 1 <= int(text) <= len(moves):
-                    return moves[int(text) - 1]
+            number = ascii_count(text)
+            if number is not None:
+                if 1 <= number <= len(moves):
+                    return moves[number - 1]
                 self._say(f"no move number {text}: choose 1 to {len(moves)}")
                 continue
             try:

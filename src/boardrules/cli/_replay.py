@@ -55,11 +55,11 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         write_text(args.html, replay_html(record))
         print(f"wrote {args.html}: {len(record.moves)} moves of record {chosen[0] + 1}")
         return 0
+    state = record.first_state()  # checks the options before they are shown
     print(
         f"{record.game} {json.dumps(record.options, sort_keys=True)}, seed {record.seed}: "
         + ", ".join(f"player {i} {p}" for i, p in enumerate(record.players))
     )
-    state = record.first_state()
     print(br.render(state))
     for number, (before, move, state) in enumerate(replay(record), 1):
         player = br.current_player(before)

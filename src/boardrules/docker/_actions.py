@@ -28,6 +28,7 @@ from functools import cache
 import attrs
 
 from boardrules._encoding import chance_actions, pick
+from boardrules._legal import find_legal
 from boardrules.docker._pitch import FACES, Pitch
 from boardrules.docker._rules import legal_moves, why_illegal
 from boardrules.docker._state import (
@@ -135,8 +136,12 @@ def legal_actions(state: State) -> tuple[int, ...]:
 def move_to_action(state: State, move: Move) -> int:
     """The action number of the legal ``move``; an illegal move raises
     :class:`~boardrules.IllegalMoveError`."""
-    if move not in legal_moves(state):
+    # The check of apply_move: the legal object itself, or a strictly equal copy (no 5.0,
+    # no numpy integer, no field left unset); its number is the legal object's.
+    found = find_legal(move, legal_moves(state))
+    if found is None:
         raise IllegalMoveError(why_illegal(state, move))
+    move = found
     if isinstance(move, Roll):
         return move.value - 1
     return _frames(state.options)[state.turn].actions[move]

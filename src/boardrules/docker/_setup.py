@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, overload
 
 from boardrules._typing import deprecated
-from boardrules._values import renamed
+from boardrules._values import ascii_digits, renamed
 from boardrules.docker._pitch import FACES, PITCH
 from boardrules.docker._rules import can_use
 from boardrules.docker._state import PIECES, Options, State, rules_for
@@ -159,7 +159,7 @@ def _square(key: Any) -> int:
 def owners(square: int, pieces: Any) -> tuple[int, ...]:
     if isinstance(pieces, str):
         # isdigit alone lets through digits such as "²" that int() refuses.
-        if not (pieces.isascii() and pieces.isdigit()):
+        if not ascii_digits(pieces):
             raise StateFormatError(f"towers: {PITCH.name_of(square)} as text is player digits")
         return tuple(int(c) for c in pieces)
     if not isinstance(pieces, (list, tuple)):

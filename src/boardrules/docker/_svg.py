@@ -14,7 +14,7 @@ on the pitch or in hand), ``hand`` (a player's pieces not yet entered), ``elimin
 
 from __future__ import annotations
 
-from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_seat
+from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_move, checked_seat
 from boardrules.docker._rules import is_over, legal_moves
 from boardrules.docker._state import Entry, Move, Shift, State
 
@@ -89,8 +89,7 @@ def render_svg(
     if perspective is not None:
         seat = checked_seat(perspective, rules.players)
         view = (4 - _SIDES.index(rules.sides[seat])) % 4
-    if move is not None and move not in legal_moves(state):
-        raise ValueError(f"move= must be a legal move; {move} is not legal now")
+    move = checked_move(move, legal_moves(state))
     frame = _Frame(rules.pitch.size, view)
     lines = rules.players + 1
     d = Drawing(frame.side, frame.side + lines * _PANEL_LINE + 16)

@@ -27,6 +27,7 @@ At a chance node the outcome ``roll d`` is the chance action ``d - 1``.
 from __future__ import annotations
 
 from boardrules._encoding import chance_actions, pick
+from boardrules._legal import find_legal
 from boardrules.dorada._rules import legal_moves, why_illegal
 from boardrules.dorada._state import PASS, ROLLS, Advance, Move, Roll, State
 from boardrules.errors import IllegalMoveError
@@ -71,8 +72,12 @@ def legal_actions(state: State) -> tuple[int, ...]:
 def move_to_action(state: State, move: Move) -> int:
     """The action number of the legal ``move``; an illegal move raises
     :class:`~boardrules.IllegalMoveError`."""
-    if move not in legal_moves(state):
+    # The check of apply_move: the legal object itself, or a strictly equal copy (no 5.0,
+    # no numpy integer, no field left unset); its number is the legal object's.
+    found = find_legal(move, legal_moves(state))
+    if found is None:
         raise IllegalMoveError(why_illegal(state, move))
+    move = found
     if isinstance(move, Roll):
         return move.die - 1
     if isinstance(move, Advance):

@@ -16,7 +16,7 @@ Classes of the elements: ``field`` (each field of the path, and ``stumble``, ``j
 
 from __future__ import annotations
 
-from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_seat
+from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_move, checked_seat
 from boardrules.dorada._board import Board, Field
 from boardrules.dorada._rules import POINTS, POINTS_BELOW, destination, legal_moves, scores
 from boardrules.dorada._state import NO_BRIDGE, PIECES, Advance, Move, State
@@ -79,8 +79,7 @@ def render_svg(
     board = opts.board
     if perspective is not None:
         checked_seat(perspective, opts.players)
-    if move is not None and move not in legal_moves(state):
-        raise ValueError(f"move= must be a legal move; {move} is not legal now")
+    move = checked_move(move, legal_moves(state))
     box = _dorada_box(board)
     height = max(box[1] + box[3], _start_centre(opts.players - 1)[1] + 40) + 96
     d = Drawing(box[0] + box[2] + 12, height)

@@ -42,6 +42,7 @@ from collections.abc import Callable
 import attrs
 
 from boardrules._encoding import action_index
+from boardrules._legal import find_legal
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._dice import movement_roll
 from boardrules.dorasure._fang import LANDS
@@ -264,8 +265,12 @@ def legal_actions(state: State) -> tuple[int, ...]:
 def move_to_action(state: State, move: Move) -> int:
     """The action number of the legal ``move``; an illegal move raises
     :class:`~boardrules.IllegalMoveError`."""
-    if move not in legal_moves(state):
+    # The check of apply_move: the legal object itself, or a strictly equal copy (no 5.0,
+    # no numpy integer, no field left unset); its number is the legal object's.
+    found = find_legal(move, legal_moves(state))
+    if found is None:
         raise IllegalMoveError(_why_illegal(state, move))
+    move = found
     return numbering(state.rules).number(move)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from boardrules._legal import find_legal
+from boardrules._legal import find_legal, unset_field
 from boardrules.dorasure._board import CITY, FOREST, PLAINS, SHARED, VILLAGE
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._dice import (
@@ -313,13 +313,19 @@ def apply_move(s: DorasureState, mv: object) -> DorasureState:
 _FIELD_TYPES = (int, int, int, str)
 
 
+def _field_types(mv: object) -> tuple[type, ...]:
+    """The types of a move's fields; a field never set (``object.__new__``) reads as the
+    type of None, so a forged move never raises AttributeError here."""
+    return tuple(type(getattr(mv, name, None)) for name in ("kind", "a", "b", "text"))
+
+
 def _shown(mv: object) -> str:
     """A move as an error names it: its notation, never the repr of a forged object."""
-    if (
-        type(mv) is DorasureMove
-        and (type(mv.kind), type(mv.a), type(mv.b), type(mv.text)) == _FIELD_TYPES
-    ):
+    if type(mv) is DorasureMove and _field_types(mv) == _FIELD_TYPES:
         return mv.text
+    unset = unset_field(mv)
+    if unset is not None:
+        return f"a forged {type(mv).__name__} (its {unset})"
     return f"a forged {type(mv).__name__} (a field of the wrong type)"
 
 
@@ -330,7 +336,7 @@ def _why_illegal(s: DorasureState, mv: object) -> str:
         return f"a {type(mv).__name__} is not a Dorasure move"
     from boardrules.dorasure._why import legal_now, why_illegal  # here: it builds on this module
 
-    if (type(mv.kind), type(mv.a), type(mv.b), type(mv.text)) != _FIELD_TYPES:
+    if _field_types(mv) != _FIELD_TYPES:
         return f"{_shown(mv)} is not a legal move; legal now: {legal_now(s)}"
     return f"{mv} is illegal: {why_illegal(s, mv.text)}; legal now: {legal_now(s)}"
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_seat
+from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_move, checked_seat
 from boardrules.dorasure._board import MOUNTAIN, TERRAIN_NAMES
 from boardrules.dorasure._fang import LANDS
 from boardrules.dorasure._heroes import attribute_of, lycan
@@ -132,8 +132,7 @@ def render_svg(
     rules = s.rules
     if perspective is not None:
         perspective = checked_seat(perspective, rules.seats)
-    if move is not None and move not in legal_moves(s):
-        raise ValueError(f"move= must be a legal move; {move} is not legal now")
+    move = checked_move(move, legal_moves(s))
     map_w, map_h = _map_size(s)
     top = max(map_h, 430.0) + 8
     d = Drawing(map_w + _PANEL, top + _ROW * (rules.seats + 1) + 10)

@@ -14,6 +14,7 @@ import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 import boardrules as br
+from boardrules._document import load_json
 
 __all__ = [
     "MAX_GAME_LENGTH",
@@ -89,19 +90,44 @@ def _options(game: br.Game[Any, Any], params: Mapping[str, Any]) -> dict[str, An
     options: dict[str, Any] = {}
     for option in game.options:
         value = params.get(option.name, _parameter(option))
-        if isinstance(option.default, _PLAIN):
+        if isinstance(option.default, str) and isinstance(value, str):
+            options[option.name] = _text_or_data(value)  # Dorada's board: a name or data
+        elif isinstance(option.default, _PLAIN):
             options[option.name] = value
         elif option.name == "players":
             if value != 0:
                 options["players"] = value
         elif value != "":
             try:
-                options[option.name] = json.loads(unquote(value))
+                options[option.name] = load_json(unquote(value))
             except (TypeError, ValueError):
                 raise br.InvalidOptionError(
                     f"{game.name} option {option.name}: {value!r} is not JSON text"
                 ) from None
     return options
+
+
+def _text_or_data(value: str) -> Any:
+    """A text parameter's value: the JSON object or array it holds (percent-encoded as
+    :func:`encode_json` writes it), for an option that takes a name or data; else the text
+    itself.  No name of anything in boardrules is a JSON object or array, so this is never
+    ambiguous.
+
+    >>> from boardrules.openspiel._game import _text_or_data
+    >>> _text_or_data('{"fields":10%2C"jumps":[[4%2C2]]%2C"last_jump":4}')
+    {'fields': 10, 'jumps': [[4, 2]], 'last_jump': 4}
+    >>> _text_or_data("classic-40"), _text_or_data("{not json")
+    ('classic-40', '{not json')
+    """
+    text = unquote(value).strip()
+    if text[:1] in ("{", "["):
+        try:
+            data = load_json(text)
+        except ValueError:  # a text that only looks like JSON: the check says what is wrong
+            return value
+        if isinstance(data, (dict, list)):
+            return data
+    return value
 
 
 def _players_range(name: str) -> tuple[int, int]:
@@ -337,8 +363,18 @@ def register(name: str) -> None:
     pyspiel.register_game(maker.kind, maker)
 
 
-def _parameter_value(value: Any) -> bool | int | float | str:
-    return value if isinstance(value, _PLAIN) else encode_json(value)
+def _parameter_value(name: str, options: dict[str, Any], key: str) -> bool | int | float | str:
+    """The OpenSpiel parameter of option ``key``: a plain value as it is, data as JSON text;
+    an object (such as a :class:`boardrules.dorada.Board`) as the JSON form the game writes
+    for it in its documents."""
+    value = options[key]
+    if isinstance(value, _PLAIN):
+        return value
+    try:
+        return encode_json(value)
+    except (TypeError, ValueError):  # not JSON data: the game's own JSON form of it
+        state = br.new_game(name, **options)
+        return encode_json(br.game_of(state).options_of(state).get(key, value))
 
 
 def load_game(name: str, **options: Any) -> BoardGame:
@@ -354,6 +390,6 @@ def load_game(name: str, **options: Any) -> BoardGame:
     >>> state.is_chance_node(), len(state.chance_outcomes())
     (True, 6)
     """
-    given = {key: _parameter_value(value) for key, value in options.items()}
+    given = {key: _parameter_value(name, options, key) for key, value in options.items()}
     game: BoardGame = pyspiel.load_game(short_name(name), given)
     return game

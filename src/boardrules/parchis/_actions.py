@@ -29,6 +29,7 @@ Two of the player's pieces on one square are one move.  At a chance node the out
 from __future__ import annotations
 
 from boardrules._encoding import chance_actions, pick
+from boardrules._legal import find_legal
 from boardrules.errors import IllegalMoveError
 from boardrules.parchis._board import GOAL
 from boardrules.parchis._rules import _why_illegal, legal_moves
@@ -93,8 +94,12 @@ def legal_actions(state: State) -> tuple[int, ...]:
 def move_to_action(state: State, move: Move) -> int:
     """The action number of the legal ``move``; an illegal move raises
     :class:`~boardrules.IllegalMoveError`."""
-    if move not in legal_moves(state):
+    # The check of apply_move: the legal object itself, or a strictly equal copy (no 5.0,
+    # no numpy integer, no field left unset); its number is the legal object's.
+    found = find_legal(move, legal_moves(state))
+    if found is None:
         raise IllegalMoveError(_why_illegal(state, move))
+    move = found
     return _ACTION[move]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_seat
+from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_move, checked_seat
 from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, cell_name, lane_cell
 from boardrules.parchis._rules import legal_moves
 from boardrules.parchis._state import MOVE, OUT, Move, State
@@ -126,8 +126,7 @@ def render_svg(
     if perspective is not None:
         seat = checked_seat(perspective, opts.players)
         view = (len(BOARD.colours) - opts.colours[seat]) % len(BOARD.colours)
-    if move is not None and move not in legal_moves(state):
-        raise ValueError(f"move= must be a legal move; {move} is not legal now")
+    move = checked_move(move, legal_moves(state))
     cells, nests, triangles, slots = _layout(view)
     d = Drawing(_S, _S + _PANEL)
     d.rect(0, 0, _S, _S + _PANEL, fill=PAPER)
