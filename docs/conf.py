@@ -35,6 +35,7 @@ version = release = boardrules.__version__
 
 extensions = [
     "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "sphinx_autodoc_typehints",
@@ -54,6 +55,10 @@ nitpick_ignore_regex = [
     (r"py:class", r"boardrules\.[\w.]*\._?[A-Z]_?(co|contra)?"),
     # The optional extras' own names (no inventories offline either).
     (r"py:.*", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel|open_spiel)(\..*)?"),
+    # Internal names are documented with :no-index: (on the contributors' page only), so a
+    # type hint or a docstring naming one shows it as plain text, without a link.
+    (r"py:.*", r"boardrules\.[\w.]*\._[A-Za-z]\w*(\.\w+)*"),
+    (r"py:.*", r"_\w+|Work|front|freeze"),
 ]
 suppress_warnings = ["sphinx_autodoc_typehints.forward_reference"]
 
@@ -79,6 +84,10 @@ doctest_test_doctest_blocks = "default"
 
 html_theme = "furo"
 html_title = f"boardrules {release}"
+# docs/_static/boardrules.css: the clause tables of the game pages keep their column widths
+# and wrap long test names instead of cutting them off.
+html_static_path = ["_static"]
+html_css_files = ["boardrules.css"]
 
 # The index lists game pages and guides by glob (docs/games/*, docs/guides/*), so pages land
 # without editing it.  Sphinx warns about a glob that matches nothing, which -W makes an
@@ -157,10 +166,86 @@ def _check_test_names(app: Any, env: Any) -> None:
                 logger.warning("%s names %s, which no test defines", location, name)
 
 
+# The user pages (all but the contributors' page) name no private module, no private member
+# and no path of the test suite: internals are for contributors, and a user cannot import
+# them or find the tests in an installed package.  Checked on every page's resolved doctree,
+# in its text and its links; the ``[source]`` links of viewcode are left alone (they show the
+# code of public names, wherever it lives).  A private module or object entered in the
+# indexes (py-modindex, genindex) is refused on every page, the contributors' page included:
+# it documents internals with ``:no-index:``.
+_CONTRIBUTORS_PAGES = ("contributing", "changelog")  # the changelog is CHANGELOG.md as it is
+_PRIVATE_NAME = re.compile(
+    r"\bboardrules(?:\.\w+)*\._\w+"  # boardrules.parchis._rules, boardrules.x.Y._z
+    r"|(?<![\w.])_[a-z]\w*\.[A-Za-z_]\w*"  # a private module's member: _data.Tracks
+    r"|\b[A-Z]\w*\._[a-z]\w*[a-z0-9]\b"  # a private member of a class: Pitch._search
+    r"|(?<![\w./])tests/[\w./]*"  # a path of the test suite: tests/test_x.py
+)
+
+
+def _private(name: str) -> bool:
+    return any(part.startswith("_") and not part.endswith("_") for part in name.split("."))
+
+
+def _check_private_names(app: Any, doctree: Any, docname: str) -> None:
+    from docutils import nodes
+
+    if docname in _CONTRIBUTORS_PAGES:
+        return
+    found: dict[str, int] = {}
+    for node in doctree.findall(nodes.Text):
+        for m in _PRIVATE_NAME.finditer(node.astext()):
+            found[m.group(0)] = found.get(m.group(0), 0) + 1
+    for node in doctree.findall(nodes.reference):
+        uri = node.get("refuri", "") or ""
+        if "_modules/" in uri:  # viewcode's [source] links
+            continue
+        target = uri.rpartition("#")[2] or node.get("refid", "")
+        if target.startswith("module-"):
+            target = target[len("module-") :]
+        if target.startswith("boardrules.") and _private(target):
+            found[f"link to {target}"] = found.get(f"link to {target}", 0) + 1
+    for name, count in sorted(found.items()):
+        times = f" ({count} times)" if count > 1 else ""
+        logger.warning("%s is a user page but names %s%s", docname, name, times)
+
+
+def _check_private_index(app: Any, env: Any) -> None:
+    domain = env.get_domain("py")
+    for name, entry in sorted(domain.modules.items()):
+        if _private(name):
+            logger.warning("%s documents the private module %s in the module index",
+                           entry.docname, name)
+    for name, entry in sorted(domain.objects.items()):
+        if _private(name) and not entry.aliased:
+            logger.warning("%s documents the private %s in the index (use :no-index:)",
+                           entry.docname, name)
+
+
+# ``.. public-names:: boardrules.parchis`` on the API page: a table of every public name
+# (``__all__``) of the module, with its signature and summary, linking to its entry on the
+# game's page; read from the module, so a new name lands in the table by itself.
+_PUBLIC_NAMES = re.compile(r"^\.\. public-names:: ([\w.]+)\n", re.M)
+
+
+def _public_names(app: Any, docname: str, source: list[str]) -> None:
+    from sphinx.ext.autodoc.mock import mock
+
+    def table(m: re.Match[str]) -> str:
+        with mock(app.config.autodoc_mock_imports):
+            module = importlib.import_module(m.group(1))
+        rows = "".join(f"   {name}\n" for name in module.__all__)
+        return f".. currentmodule:: {m.group(1)}\n\n.. autosummary::\n\n{rows}"
+
+    source[0] = _PUBLIC_NAMES.sub(table, source[0])
+
+
 def setup(app: Any) -> None:
     import _pictures  # docs/_pictures.py: the board directive and the example replay page
 
     _pictures.setup(app)
     app.connect("source-read", _drop_empty_globs)
+    app.connect("source-read", _public_names)
     app.connect("env-check-consistency", _check_all_documented)
     app.connect("env-check-consistency", _check_test_names)
+    app.connect("env-check-consistency", _check_private_index)
+    app.connect("doctree-resolved", _check_private_names)
