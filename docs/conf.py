@@ -57,7 +57,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel|open_spiel)(\..*)?"),
     # Internal names are documented with :no-index: (on the contributors' page only), so a
     # type hint or a docstring naming one shows it as plain text, without a link.
-    (r"py:.*", r"boardrules\.[\w.]*\._[A-Za-z]\w*(\.\w+)*"),
+    (r"py:.*", r"boardrules(\.\w+)*\._[A-Za-z]\w*(\.\w+)*"),
     (r"py:.*", r"_\w+|Work|front|freeze"),
 ]
 suppress_warnings = ["sphinx_autodoc_typehints.forward_reference"]
@@ -209,6 +209,18 @@ def _check_private_names(app: Any, doctree: Any, docname: str) -> None:
         logger.warning("%s is a user page but names %s%s", docname, name, times)
 
 
+def _public_titles(app: Any, doctree: Any, docname: str) -> None:
+    """A link to a public name defined in a private module (the type hints' links) shows
+    the public name on hover, not the module that defines it."""
+    from docutils import nodes
+
+    for node in doctree.findall(nodes.reference):
+        title = node.get("reftitle", "")
+        anchor = (node.get("refuri", "") or "").rpartition("#")[2] or node.get("refid", "")
+        if _private(title) and anchor.startswith("boardrules.") and not _private(anchor):
+            node["reftitle"] = anchor
+
+
 def _check_private_index(app: Any, env: Any) -> None:
     domain = env.get_domain("py")
     for name, entry in sorted(domain.modules.items()):
@@ -221,20 +233,36 @@ def _check_private_index(app: Any, env: Any) -> None:
                            entry.docname, name)
 
 
-# ``.. public-names:: boardrules.parchis`` on the API page: a table of every public name
-# (``__all__``) of the module, with its signature and summary, linking to its entry on the
-# game's page; read from the module, so a new name lands in the table by itself.
+# ``.. public-names:: boardrules.parchis`` on the API page: a table of the module's public
+# functions and classes (``__all__``), with their signatures and summaries, linking to their
+# entries on the game's page, then its constants and other names (type unions, older
+# aliases); read from the module, so a new name lands on the API page by itself.
 _PUBLIC_NAMES = re.compile(r"^\.\. public-names:: ([\w.]+)\n", re.M)
 
 
 def _public_names(app: Any, docname: str, source: list[str]) -> None:
+    import inspect
+
     from sphinx.ext.autodoc.mock import mock
 
     def table(m: re.Match[str]) -> str:
+        modname = m.group(1)
         with mock(app.config.autodoc_mock_imports):
-            module = importlib.import_module(m.group(1))
-        rows = "".join(f"   {name}\n" for name in module.__all__)
-        return f".. currentmodule:: {m.group(1)}\n\n.. autosummary::\n\n{rows}"
+            module = importlib.import_module(modname)
+        rows, others = [], []
+        for name in module.__all__:
+            obj = getattr(module, name)
+            own = getattr(obj, "__name__", None) == name
+            if own and (inspect.isfunction(obj) or inspect.isclass(obj)):
+                rows.append(f"   {name}\n")
+            elif inspect.isclass(obj):
+                others.append(f":class:`{name}` (another name of :class:`{obj.__name__}`)")
+            else:
+                others.append(f":data:`{name}`")
+        return (
+            f".. currentmodule:: {modname}\n\n.. autosummary::\n\n{''.join(rows)}\n"
+            f"Constants and other names: {', '.join(others)}.\n"
+        )
 
     source[0] = _PUBLIC_NAMES.sub(table, source[0])
 
@@ -248,4 +276,5 @@ def setup(app: Any) -> None:
     app.connect("env-check-consistency", _check_all_documented)
     app.connect("env-check-consistency", _check_test_names)
     app.connect("env-check-consistency", _check_private_index)
+    app.connect("doctree-resolved", _public_titles)
     app.connect("doctree-resolved", _check_private_names)
