@@ -209,6 +209,30 @@ def _check_private_names(app: Any, doctree: Any, docname: str) -> None:
         logger.warning("%s is a user page but names %s%s", docname, name, times)
 
 
+def _check_private_refs(app: Any, doctree: Any) -> None:
+    """A role in a user page's own text that names a private target, resolved or not (an
+    internal one has no entry to link to, so it would show as plain text unnoticed)."""
+    from sphinx import addnodes
+
+    if app.env.docname in _CONTRIBUTORS_PAGES:
+        return
+    for node in doctree.findall(addnodes.pending_xref):
+        target = node.get("reftarget", "")
+        if node.get("refdomain") != "py" or not target.startswith("boardrules."):
+            continue
+        # The type hints of autodoc's entries (inside a desc node) name the classes where
+        # they are defined; they link to the public names, checked in _check_private_names.
+        parent, source, in_entry = node, None, False
+        while parent is not None:
+            source = source or parent.source
+            in_entry = in_entry or isinstance(parent, addnodes.desc)
+            parent = parent.parent
+        if _private(target) and not in_entry and (source or "").endswith(".rst"):
+            logger.warning(
+                "%s is a user page but refers to %s", app.env.docname, target, location=node
+            )
+
+
 def _public_titles(app: Any, doctree: Any, docname: str) -> None:
     """A link to a public name defined in a private module (the type hints' links) shows
     the public name on hover, not the module that defines it."""
@@ -304,6 +328,7 @@ def setup(app: Any) -> None:
     app.connect("env-check-consistency", _check_all_documented)
     app.connect("env-check-consistency", _check_test_names)
     app.connect("env-check-consistency", _check_private_index)
+    app.connect("doctree-read", _check_private_refs)
     app.connect("doctree-resolved", _public_titles)
     app.connect("doctree-resolved", _check_private_names)
     app.connect("build-finished", _break_after_underscores)
