@@ -117,7 +117,7 @@ def observation_shape(state: State) -> tuple[int, ...]:
 
 
 def observation(state: State, player: int) -> tuple[float, ...]:
-    """What ``player`` sees of ``state`` (see the table above)."""
+    """What ``player`` sees of ``state`` (the game's page tables its channels)."""
     layout = _layout(state.options.players, state.options.board)
     out = [0.0] * layout.size
     observation_into(state, player, out)

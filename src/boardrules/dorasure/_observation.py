@@ -171,12 +171,12 @@ def _build(options: Options) -> _Layout:
 
 
 def observation_shape(state: State) -> tuple[int, ...]:
-    """One value per fact of the table above: 626 for 2 heroes on the default map."""
+    """One value per fact of the observation table: 626 for 2 heroes on the default map."""
     return (_layout(state.rules).size,)
 
 
 def observation(state: State, player: int) -> tuple[float, ...]:
-    """What ``player`` sees of ``state`` (see the table above)."""
+    """What ``player`` sees of ``state`` (the game's page tables its channels)."""
     out = [0.0] * _layout(state.rules).size
     observation_into(state, player, out)
     return tuple(out)

@@ -170,7 +170,7 @@ _WEIGHT = (*([0.5] * GOAL), 0.25, 0.25)
 
 
 def observation(state: State, player: int) -> tuple[float, ...]:
-    """What ``player`` sees of ``state`` (see the table above)."""
+    """What ``player`` sees of ``state`` (the game's page tables its channels)."""
     out = [0.0] * _size(state.options.players)
     observation_into(state, player, out)
     return tuple(out)
