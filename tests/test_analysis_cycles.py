@@ -448,7 +448,8 @@ def test_docker_four_seats_rerolls() -> None:
 # ------------------------------------------------------------------ Dorada, Dorasure
 
 
-@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow)])
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3])
 def test_dorada_endgames(players: int) -> None:
     found = cases(f"dorada {players}p", lambda r: dorada_end(r, players), 4, 8000, 50)
     check_all(found)
@@ -585,7 +586,9 @@ def self_returning_roll(r: Reached) -> bool:
     )
 
 
-@pytest.mark.parametrize("block", range(4))
+@pytest.mark.parametrize(
+    "block", [0, *(pytest.param(b, marks=pytest.mark.slow) for b in (1, 2, 3))]
+)
 def test_random_table_games(block: int) -> None:
     # Player 0's value (cooperative or zero-sum) is unique: floats, fractions and the brute
     # force agree on it at the root and after every root move, traps or not; where play

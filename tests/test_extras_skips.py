@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # each test runs a pytest of its own
+
 TESTS = Path(__file__).resolve().parent
 
 NEEDS_A_MISSING_EXTRA = """\
