@@ -176,6 +176,23 @@ def test_finding_the_shared_rules_cache_cannot_be_corrupted_through_a_state() ->
     assert dict(again.rules.options)["sheets"]["Ninja"]["combat"] == (3, 6)
 
 
+def test_finding_the_shared_board_index_is_read_only() -> None:
+    # Issue 21, class 15: every game of a set of options shares its board; a write to its
+    # name index through one state broke the documents of all the others.
+    s = new_game(players=2)
+    other = play(new_game(players=2), "quest-tile golem")
+    assert s.rules.board is other.rules.board
+    with pytest.raises(TypeError):
+        s.rules.board.index["city"] = 0  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        s.rules.board.index.clear()  # type: ignore[attr-defined]
+    assert br.from_json(br.to_json(other)) == other
+    copy = pickle.loads(pickle.dumps(s))
+    assert copy == s and dict(copy.rules.board.index) == dict(s.rules.board.index)
+    with pytest.raises(TypeError):
+        copy.rules.board.index["city"] = 0
+
+
 # -- bounded caches ---------------------------------------------------------------------------
 
 

@@ -119,3 +119,40 @@ def test_hostile_dorasure_options_are_refused_or_give_a_sound_state(
     options: dict[str, Any],
 ) -> None:
     check_options(GAME, options)
+
+
+# Issue 21, class 15: what a state shares with every game of its options is read-only.
+
+
+def _shared_parts(state: Any) -> list[Any]:
+    """The containers a state shares with the other games of its options."""
+    rules = state.rules
+    parts: list[Any] = [rules.board.index, rules.board.names, rules.stats, rules.options]
+    parts += [value for _, value in rules.options]
+    return parts
+
+
+_WRITES = ["setitem", "delitem", "clear", "append", "update", "setattr"]
+
+
+@FUZZ
+@given(midgame_states(GAME, OPTIONS, max_moves=60), st.data())
+def test_writes_through_a_dorasure_state_to_what_games_share_are_refused(
+    state: Any, data: st.DataObject
+) -> None:
+    before = br.to_json(br.new_game(GAME, **br.game_of(state).options_of(state)))
+    for _ in range(4):
+        part = data.draw(st.sampled_from(_shared_parts(state)))
+        how = data.draw(st.sampled_from(_WRITES))
+        key = data.draw(st.sampled_from(["city", "a0", 0, "players", "heroes"]))
+        with pytest.raises((TypeError, AttributeError)):
+            if how == "setitem":
+                part[key] = 1
+            elif how == "delitem":
+                del part[key]
+            elif how == "setattr":
+                part.names = ()
+            else:
+                getattr(part, how)(*([1] if how == "append" else []))
+    assert br.to_json(br.new_game(GAME, **br.game_of(state).options_of(state))) == before
+    assert br.from_json(br.to_json(state)) == state
