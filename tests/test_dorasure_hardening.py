@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import pickle
 from typing import Any
+from xml.etree import ElementTree
 
 import attrs
 import pytest
@@ -191,6 +192,47 @@ def test_finding_the_shared_board_index_is_read_only() -> None:
     assert copy == s and dict(copy.rules.board.index) == dict(s.rules.board.index)
     with pytest.raises(TypeError):
         copy.rules.board.index["city"] = 0
+
+
+# -- free text in options --------------------------------------------------------------------
+
+
+def well_formed(svg: str) -> None:
+    ElementTree.fromstring(svg)  # raises ParseError on XML that is not well-formed
+
+
+def revealed_golem(**options: Any) -> DorasureState:
+    return play(new_game(players=2, **options), "quest-tile golem")
+
+
+@pytest.mark.parametrize(
+    "name", ["a\x00b", "Golem\x1b[31m", "two\nlines", "zero\u200bwidth", "half \ud800", "\x7f"]
+)
+def test_finding_control_characters_in_a_quest_tile_name_are_refused(name: str) -> None:
+    # Issue 21, class 10: such a name made render_svg emit XML that is not well-formed.
+    with pytest.raises(br.InvalidOptionError, match="printable characters") as caught:
+        new_game(players=2, quest_tiles={"golem": {"name": name}})
+    assert "1..40" in str(caught.value)
+    doc = document(revealed_golem())
+    doc["options"]["quest_tiles"] = {"golem": {"name": name}}
+    assert "printable characters" in refused(doc)
+
+
+def test_finding_a_quest_tile_name_has_a_length_limit() -> None:
+    for name in ("", "x" * 41, "x" * 2_000_000):
+        with pytest.raises(br.InvalidOptionError, match=r"1\.\.40") as caught:
+            new_game(players=2, quest_tiles={"golem": {"name": name}})
+        assert len(str(caught.value)) < 300  # a huge name is not echoed back
+    s = revealed_golem(quest_tiles={"golem": {"name": "G" * 40}})
+    assert br.from_json(br.to_json(s)) == s
+
+
+def test_a_quest_tile_name_of_any_script_and_markup_characters_draws_well_formed() -> None:
+    name = 'Golem <&> "Ñandú" 石像 ✓'
+    s = revealed_golem(quest_tiles={"golem": {"name": name}})
+    svg = br.render_svg(s)
+    well_formed(svg)
+    assert "Golem &lt;&amp;&gt;" in svg
 
 
 # -- bounded caches ---------------------------------------------------------------------------

@@ -9,7 +9,9 @@ its own round trip, and so must the states its legal moves lead to (``check_docu
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from fuzzing import (
@@ -21,11 +23,14 @@ from fuzzing import (
     hostile_moves,
     hostile_options,
     midgame_states,
+    timed,
 )
 from hypothesis import given
 from hypothesis import strategies as st
 
 import boardrules as br
+from boardrules.dorasure import QUESTS
+from boardrules.dorasure._data import MAX_NAME
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
 
@@ -155,4 +160,45 @@ def test_writes_through_a_dorasure_state_to_what_games_share_are_refused(
             else:
                 getattr(part, how)(*([1] if how == "append" else []))
     assert br.to_json(br.new_game(GAME, **br.game_of(state).options_of(state))) == before
+    assert br.from_json(br.to_json(state)) == state
+
+
+# Issue 21, class 10: free text in options is refused, or drawn as well-formed XML.
+
+#: Characters that a name may hold, and ones a picture cannot: controls, format marks,
+#: lone surrogates, line and paragraph separators.
+_NAME_CHARACTERS = st.one_of(
+    st.characters(codec="utf-8"),
+    st.sampled_from(["<", "&", '"', "]", ">", "\x00", "\x1b", "\x7f", "\u200b", "\u2028"]),
+    st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF),
+    st.characters(max_codepoint=0x1F),
+)
+
+
+@FUZZ
+@given(
+    st.sampled_from([q.slug for q in QUESTS]),
+    st.one_of(
+        st.text(_NAME_CHARACTERS, max_size=60),
+        st.integers(0, 3_000_000).map(lambda n: "q" * n),
+    ),
+    st.integers(0, 2**32 - 1),
+)
+def test_hostile_quest_tile_names_are_refused_or_drawn_well_formed(
+    slug: str, name: str, seed: int
+) -> None:
+    options = {"players": 2, "quest_tiles": {slug: {"name": name}}}
+    try:
+        state = timed(lambda: br.new_game(GAME, **options))
+    except br.InvalidOptionError as e:
+        assert "printable characters" in str(e) and len(str(e)) < 300
+        return
+    assert 1 <= len(name) <= MAX_NAME and name.isprintable()
+    rng = random.Random(seed)
+    for _ in range(40):  # some quests turn face up, with their names drawn
+        ElementTree.fromstring(br.render_svg(state))
+        if br.is_terminal(state):
+            break
+        state = br.apply_move(state, br.sample_chance(state, rng) if br.is_chance(state)
+                              else rng.choice(br.legal_moves(state)))  # fmt: skip
     assert br.from_json(br.to_json(state)) == state

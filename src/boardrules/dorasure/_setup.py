@@ -127,6 +127,19 @@ def _rows(value: Any) -> tuple[str, ...]:
     return board_from_rows(value).rows
 
 
+def _unechoed(name: str, check: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``check`` for the option ``name``, whose message names the option but does not
+    repeat its value: an override may hold any amount of text."""
+
+    def checked(value: Any) -> Any:
+        try:
+            return check(value)
+        except (ValueError, TypeError) as e:
+            raise InvalidOptionError(f"dorasure option {name}: {e}") from None
+
+    return checked
+
+
 def _sheets(value: Any) -> dict[str, Any]:
     sheets_with(value)
     return {h: dict(v) for h, v in value.items()}
@@ -153,14 +166,21 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option("heroes", None, "the heroes in play; seats follow the turn order", _heroes),
     Option("board", DEFAULT_ROWS, "the map as rows of terrain letters C V R L P F M", _rows),
-    Option("sheets", {}, "hero sheet overrides: {hero: {field: value}}", _sheets),
+    Option(
+        "sheets", {}, "hero sheet overrides: {hero: {field: value}}", _unechoed("sheets", _sheets)
+    ),
     Option(
         "dragon",
         {},
         "track overrides: xp_max, levels, meter_end, fire_icons, health, claws, werewolf_icons",
-        _dragon,
+        _unechoed("dragon", _dragon),
     ),
-    Option("quest_tiles", {}, "quest tile overrides: {slug: {field: value}}", _quests),
+    Option(
+        "quest_tiles",
+        {},
+        "quest tile overrides: {slug: {field: value}}",
+        _unechoed("quest_tiles", _quests),
+    ),
     Option("fang", False, "the Fang expansion: 5 of the 8 land tiles on the Fang hexes", flag),
 )
 
