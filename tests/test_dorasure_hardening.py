@@ -26,6 +26,7 @@ from boardrules.dorasure import (
     new_game,
     position,
 )
+from boardrules.dorasure._board import DEFAULT_ROWS
 from boardrules.dorasure._state import CHANCE_TASKS, DECISION_TASKS, M_STOP, TASK_COUNT
 from boardrules.dorasure._tasks import CHANCE, DECISION, TASK_TYPES, Task, task_from_row
 from boardrules.dorasure._work import Work
@@ -192,6 +193,66 @@ def test_finding_the_shared_board_index_is_read_only() -> None:
     assert copy == s and dict(copy.rules.board.index) == dict(s.rules.board.index)
     with pytest.raises(TypeError):
         copy.rules.board.index["city"] = 0
+
+
+# -- equal states are identical ---------------------------------------------------------------
+
+#: Overrides that change nothing: the defaults restated, or the sheet of a hero not in play.
+RESTATED: list[dict[str, Any]] = [
+    {"sheets": {"Ninja": {"health": 5, "speed": [4, 5]}}},
+    {"sheets": {"Prince": {"health": 9}}, "dragon": {"health": 9, "claws": [3, 6, 8]}},
+    {"quest_tiles": {"golem": {"name": "Golem Guardian", "target": 3}}, "fang": False},
+    {"board": [" ".join(row.split()) + "  " for row in DEFAULT_ROWS]},
+]
+
+
+def outputs(s: DorasureState) -> tuple[Any, ...]:
+    return (
+        br.to_json(s),
+        _setup.options_of(s),
+        br.render(s),
+        br.render_svg(s),
+        br.observation(s, 0),
+        repr(s.rules),
+        pickle.dumps(s),
+    )
+
+
+@pytest.mark.parametrize("restated", RESTATED)
+def test_finding_equal_states_with_restated_default_options_are_identical(
+    restated: dict[str, Any],
+) -> None:
+    # Issue 21, class 6: such states were == with equal hashes, yet to_json, options_of and
+    # the OpenSpiel adapter told them apart.
+    plain = play(new_game(heroes=["Ninja", "Gladiator"]), "quest-tile golem")
+    other = play(new_game(heroes=["Ninja", "Gladiator"], **restated), "quest-tile golem")
+    assert other == plain and hash(other) == hash(plain)
+    assert other.rules is plain.rules
+    assert outputs(other) == outputs(plain)
+    assert br.from_json(br.to_json(other)) == plain
+
+
+def test_finding_a_restated_override_is_dropped_from_a_document() -> None:
+    doc = document(new_game(players=2))
+    doc["options"]["sheets"] = {"Gladiator": {"health": 8}, "Vampire": {"combat": [1, 1]}}
+    doc["options"]["dragon"] = {"xp_max": 8}
+    s = br.from_json(json.dumps(doc))
+    assert isinstance(s, DorasureState)
+    assert _setup.options_of(s)["sheets"] == {} and _setup.options_of(s)["dragon"] == {}
+    assert br.to_json(s) == br.to_json(new_game(players=2))
+
+
+def test_an_override_that_changes_the_game_is_kept_and_tells_the_states_apart() -> None:
+    changed = new_game(players=2, sheets={"Ninja": {"health": 6, "speed": [4, 5]}})
+    assert _setup.options_of(changed)["sheets"] == {"Ninja": {"health": 6}}
+    assert changed != new_game(players=2)
+
+
+def test_finding_the_openspiel_adapter_takes_an_equal_state_with_restated_options() -> None:
+    openspiel = pytest.importorskip("boardrules.openspiel")
+    game = openspiel.load_game("dorasure", players=2)
+    restated = new_game(players=2, sheets={"Ninja": {"health": 5}}, dragon={"meter_end": 14})
+    assert str(game.state_from(restated)) == str(game.new_initial_state())
 
 
 # -- free text in options --------------------------------------------------------------------

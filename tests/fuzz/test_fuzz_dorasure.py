@@ -23,14 +23,15 @@ from fuzzing import (
     hostile_moves,
     hostile_options,
     midgame_states,
+    play_randomly,
     timed,
 )
 from hypothesis import given
 from hypothesis import strategies as st
 
 import boardrules as br
-from boardrules.dorasure import QUESTS
-from boardrules.dorasure._data import MAX_NAME
+from boardrules.dorasure import HERO_ORDER, QUESTS
+from boardrules.dorasure._data import DEFAULT_SHEETS, DEFAULT_TRACKS, MAX_NAME
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
 
@@ -202,3 +203,75 @@ def test_hostile_quest_tile_names_are_refused_or_drawn_well_formed(
         state = br.apply_move(state, br.sample_chance(state, rng) if br.is_chance(state)
                               else rng.choice(br.legal_moves(state)))  # fmt: skip
     assert br.from_json(br.to_json(state)) == state
+
+
+# Issue 21, class 6: equal states are identical in every output.
+
+_SHEET_FIELDS = ["speed", "danger_plains", "combat", "search", "health", "resource_cap"]
+_TRACK_FIELDS = ["xp_max", "meter_end", "health", "claws", "fire_icons"]
+_TILE_FIELDS = ["name", "target", "alone", "magical", "failure"]
+
+
+def _value(default: Any, changed: bool, draw: st.DrawFn) -> Any:
+    if not changed:
+        return list(default) if isinstance(default, tuple) else default
+    if isinstance(default, bool):
+        return not default
+    if isinstance(default, str):
+        return draw(st.sampled_from(["none", "damage"])) if default in ("none", "stay",
+                    "damage", "teleport") else default + " II"  # fmt: skip
+    if isinstance(default, int):
+        return default + 1
+    return list(default[:-1]) if len(default) > 1 else list(default)
+
+
+@st.composite
+def restating_options(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Options whose overrides partly restate the defaults (or touch a hero not in play),
+    and the same options with only the overrides that change the game."""
+    heroes = draw(st.sampled_from([["Ninja", "Gladiator"], ["Prince", "Paladin", "Hunter"],
+                                   ["Vampire", "Shaman"], ["Grand Master"]]))  # fmt: skip
+    given: dict[str, Any] = {"heroes": heroes, "sheets": {}, "dragon": {}, "quest_tiles": {}}
+    real: dict[str, Any] = {"heroes": heroes, "sheets": {}, "dragon": {}, "quest_tiles": {}}
+    for hero in draw(st.sets(st.sampled_from(HERO_ORDER), max_size=3)):
+        for name in draw(st.sets(st.sampled_from(_SHEET_FIELDS), min_size=1, max_size=3)):
+            changed = hero in heroes and name == "health" and draw(st.booleans())
+            value = _value(getattr(DEFAULT_SHEETS[hero], name), changed, draw)
+            given["sheets"].setdefault(hero, {})[name] = value
+            if changed:
+                real["sheets"].setdefault(hero, {})[name] = value
+    for name in draw(st.sets(st.sampled_from(_TRACK_FIELDS), max_size=3)):
+        given["dragon"][name] = _value(getattr(DEFAULT_TRACKS, name), False, draw)
+    for tile in draw(st.sets(st.sampled_from(QUESTS), max_size=3)):
+        for name in draw(st.sets(st.sampled_from(_TILE_FIELDS), min_size=1, max_size=3)):
+            changed = draw(st.booleans())
+            value = _value(getattr(tile, name), changed, draw)
+            given["quest_tiles"].setdefault(tile.slug, {})[name] = value
+            if changed:
+                real["quest_tiles"].setdefault(tile.slug, {})[name] = value
+    if draw(st.booleans()):
+        given["fang"] = False
+    return given, real
+
+
+def _outputs(state: Any) -> tuple[Any, ...]:
+    return (br.to_json(state), br.game_of(state).options_of(state), br.render(state),
+            br.observation(state, 0), hash(state))  # fmt: skip
+
+
+@FUZZ
+@given(restating_options(), st.integers(0, 2**32 - 1))
+def test_dorasure_states_equal_with_restated_options_are_identical(
+    options: tuple[dict[str, Any], dict[str, Any]], seed: int
+) -> None:
+    given_options, real = options
+    s = timed(lambda: br.new_game(GAME, **given_options))
+    t = br.new_game(GAME, **real)
+    rng_s, rng_t = random.Random(seed), random.Random(seed)
+    for _ in range(30):  # the same moves from both: equal all the way, and identical
+        assert s == t and _outputs(s) == _outputs(t)
+        if br.is_terminal(s):
+            break
+        s = play_randomly(s, rng_s, 1)
+        t = play_randomly(t, rng_t, 1)
+    assert br.from_json(br.to_json(s)) == t

@@ -12,6 +12,8 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
+import attrs
+
 from boardrules._typing import deprecated
 from boardrules.dorasure._board import (
     CITY,
@@ -25,6 +27,8 @@ from boardrules.dorasure._board import (
 from boardrules.dorasure._check import check_state
 from boardrules.dorasure._data import (
     BASE_HEROES,
+    DEFAULT_SHEETS,
+    DEFAULT_TRACKS,
     HERO_ORDER,
     QUESTS,
     quests_with,
@@ -241,7 +245,17 @@ def _thawed(value: Any) -> Any:
 
 
 def rules_for(**options: Any) -> Rules:
-    """The (shared) rules object for these options, checked."""
+    """The (shared) rules object for these options, checked.
+
+    The options it keeps (:func:`options_of`) are normalised from the rules they build, so
+    that equal rules keep the same options: an override that restates the default value,
+    or changes the sheet of a hero not in play, is dropped.
+
+    >>> from boardrules.dorasure._setup import rules_for
+    >>> restated = rules_for(players=2, sheets={"Ninja": {"health": 5}, "Prince": {"health": 9}})
+    >>> restated is rules_for(players=2), dict(restated.options)["sheets"]
+    (True, FrozenMapping({}))
+    """
     given = resolve_options("dorasure", OPTIONS, options)
     players, heroes = given["players"], given["heroes"]
     if heroes is None:
@@ -250,32 +264,46 @@ def rules_for(**options: Any) -> Rules:
         raise InvalidOptionError(
             f"dorasure option players={players} does not match the {len(heroes)} heroes given"
         )
-    clean = {
+    sheets = dict(sheets_with(given["sheets"])) if given["sheets"] else DEFAULT_SHEETS
+    tracks = tracks_with(given["dragon"]) if given["dragon"] else DEFAULT_TRACKS
+    quests = quests_with(given["quest_tiles"]) if given["quest_tiles"] else QUESTS
+    sheet_changes = {h: _changes(sheets[h], DEFAULT_SHEETS[h]) for h in heroes}
+    tile_changes = {q.slug: _changes(q, d) for q, d in zip(quests, QUESTS, strict=True)}
+    clean: dict[str, Any] = {
         "players": len(heroes),
         "heroes": list(heroes),
         "board": list(given["board"]),
-        "sheets": given["sheets"],
-        "dragon": given["dragon"],
-        "quest_tiles": given["quest_tiles"],
+        "sheets": {h: change for h, change in sheet_changes.items() if change},
+        "dragon": _changes(tracks, DEFAULT_TRACKS),
+        "quest_tiles": {q: change for q, change in tile_changes.items() if change},
     }
     if given["fang"]:
         clean["fang"] = True
     key = json.dumps(clean, sort_keys=True)
     rules = _RULES.get(key)
     if rules is None:
-        sheets = dict(sheets_with(clean["sheets"]))
         board = board_from_rows(clean["board"])
         rules = Rules(
             heroes=tuple(HERO_ORDER.index(h) for h in heroes),
             board=board,
             sheets=tuple(sheets[h] for h in heroes),
-            tracks=tracks_with(clean["dragon"]),
-            quests=quests_with(clean["quest_tiles"]),
+            tracks=tracks,
+            quests=quests,
             options=tuple((k, frozen(v)) for k, v in clean.items()),
             fang=_fang_spaces(board) if given["fang"] else (),
         )
         _RULES.put(key, rules)
     return rules
+
+
+def _changes(value: Any, default: Any) -> dict[str, Any]:
+    """The fields of the attrs value ``value`` that differ from ``default``'s, as JSON
+    values (pairs and lists as lists)."""
+    return {
+        f.name: list(new) if isinstance(new, tuple) else new
+        for f in attrs.fields(type(value))
+        if (new := getattr(value, f.name)) != getattr(default, f.name)
+    }
 
 
 def _fang_spaces(board: Board) -> tuple[int, ...]:
