@@ -7,8 +7,10 @@ bounded, and a move of the right class with wrong-typed fields is refused.
 
 from __future__ import annotations
 
+import gc
 import json
 import pickle
+import tracemalloc
 from typing import Any
 from xml.etree import ElementTree
 
@@ -17,6 +19,7 @@ import pytest
 
 import boardrules as br
 from boardrules.dorasure import (
+    QUESTS,
     DorasureMove,
     DorasureState,
     _dice,
@@ -27,6 +30,7 @@ from boardrules.dorasure import (
     position,
 )
 from boardrules.dorasure._board import DEFAULT_ROWS
+from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import CHANCE_TASKS, DECISION_TASKS, M_STOP, TASK_COUNT
 from boardrules.dorasure._tasks import CHANCE, DECISION, TASK_TYPES, Task, task_from_row
 from boardrules.dorasure._work import Work
@@ -308,6 +312,44 @@ def test_finding_the_rules_cache_is_bounded() -> None:
     assert _setup.rules_for(players=2, quest_tiles=last) is _setup.rules_for(
         players=2, quest_tiles=last
     )
+
+
+def test_finding_the_rules_cache_is_bounded_by_size() -> None:
+    # Issue 21, class 11: documents with huge text options left about 1 GB in the cache.
+    doc = document(new_game(players=2))
+    weight = _setup._RULES.weight
+    for k in range(5):
+        doc["options"]["quest_tiles"] = {"golem": {"name": f"{k}" * 1_000_000}}
+        assert "printable characters" in refused(doc)
+    assert _setup._RULES.weight <= weight
+    # The largest options there are, all different: the cache stays within its bounds.
+    names = {q.slug: {"name": "Q" * 40} for q in QUESTS}
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for k in range(3 * _setup.RULES_CACHE_SIZE):
+            names["golem"] = {"name": f"{k:040d}"}
+            br.from_json(br.to_json(new_game(players=11, quest_tiles=names)))
+        gc.collect()
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(_setup._RULES) <= _setup.RULES_CACHE_SIZE
+    assert _setup._RULES.weight <= _setup.RULES_CACHE_BYTES
+    assert grown < 20_000_000
+
+
+def test_the_rules_cache_drops_the_oldest_entries_beyond_its_byte_budget() -> None:
+    table: LRU[str, int] = LRU(100, budget=10, weigh=len)
+    for k in range(6):
+        table.put(f"key{k}", k)
+    assert list(table.items) == ["key4", "key5"] and table.weight == 8
+    table.put("k" * 11, 9)  # heavier than the whole budget: not kept
+    assert "k" * 11 not in table.items and table.weight == 8
+    table.put("key5", 5)  # stored again: weighed once
+    assert table.weight == 8
+    table.clear()
+    assert len(table) == 0 and table.weight == 0
 
 
 def test_finding_the_roll_off_cache_is_bounded() -> None:

@@ -30,7 +30,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import boardrules as br
-from boardrules.dorasure import HERO_ORDER, QUESTS
+from boardrules.dorasure import HERO_ORDER, QUESTS, _setup
 from boardrules.dorasure._data import DEFAULT_SHEETS, DEFAULT_TRACKS, MAX_NAME
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
@@ -275,3 +275,35 @@ def test_dorasure_states_equal_with_restated_options_are_identical(
         s = play_randomly(s, rng_s, 1)
         t = play_randomly(t, rng_t, 1)
     assert br.from_json(br.to_json(s)) == t
+
+
+# Issue 21, class 11: the rules cache stays small, whatever the documents read.
+
+
+@st.composite
+def heavy_documents(draw: st.DrawFn) -> list[str]:
+    """Documents of one game whose options carry much text: long quest tile names, map rows
+    padded with spaces, many tiles renamed at once."""
+    base = json.loads(br.to_json(br.new_game(GAME, players=draw(st.sampled_from([2, 11])))))
+    out = []
+    for k in range(draw(st.integers(1, 6))):
+        doc = json.loads(json.dumps(base))
+        options = doc["options"]
+        for slug in draw(st.sets(st.sampled_from([q.slug for q in QUESTS]), max_size=7)):
+            size = draw(st.sampled_from([1, 39, 40, 41, 5_000, 400_000]))
+            options.setdefault("quest_tiles", {})[slug] = {"name": f"{k}" * size}
+        if draw(st.booleans()):
+            pad = " " * draw(st.sampled_from([1, 1000, 300_000]))
+            options["board"] = [pad + row + pad for row in options["board"]]
+        out.append(json.dumps(doc))
+    return out
+
+
+@FUZZ
+@given(heavy_documents())
+def test_the_dorasure_rules_cache_never_keeps_much_text(texts: list[str]) -> None:
+    for text in texts:
+        check_document(text)
+    cache = _setup._RULES
+    assert len(cache) <= _setup.RULES_CACHE_SIZE and cache.weight <= _setup.RULES_CACHE_BYTES
+    assert all(len(key) < 8_000 for key in cache.items)  # no huge text is kept

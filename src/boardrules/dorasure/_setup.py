@@ -55,6 +55,7 @@ from boardrules.game import Option, flag, resolve_options
 
 __all__ = [
     "OPTIONS",
+    "RULES_CACHE_BYTES",
     "RULES_CACHE_SIZE",
     "FrozenMapping",
     "frozen",
@@ -191,7 +192,12 @@ OPTIONS: tuple[Option, ...] = (
 #: The most rules objects kept (one per distinct set of options, e.g. per decoded document
 #: with its own quest tiles); an older one is rebuilt when needed again.
 RULES_CACHE_SIZE = 64
-_RULES: LRU[str, Rules] = LRU(RULES_CACHE_SIZE)
+#: The most characters of options (their normalised JSON, which holds every text a rules
+#: object keeps) that the kept rules objects hold together.  Options are small (a quest
+#: tile name has at most 40 characters, a map at most 10 rows of 26 letters): a few
+#: kilobytes at most, so this bounds the cache by size too, whatever the documents read.
+RULES_CACHE_BYTES = 1 << 20
+_RULES: LRU[str, Rules] = LRU(RULES_CACHE_SIZE, budget=RULES_CACHE_BYTES, weigh=len)
 
 
 class FrozenMapping(Mapping[str, Any]):
