@@ -30,8 +30,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import boardrules as br
-from boardrules.dorasure import HERO_ORDER, QUESTS, _setup
+from boardrules.dorasure import HERO_ORDER, QUESTS, _rules, _setup, position
 from boardrules.dorasure._data import DEFAULT_SHEETS, DEFAULT_TRACKS, MAX_NAME
+from dorasure_helpers import changed_options
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
 
@@ -307,3 +308,66 @@ def test_the_dorasure_rules_cache_never_keeps_much_text(texts: list[str]) -> Non
     cache = _setup._RULES
     assert len(cache) <= _setup.RULES_CACHE_SIZE and cache.weight <= _setup.RULES_CACHE_BYTES
     assert all(len(key) < 8_000 for key in cache.items)  # no huge text is kept
+
+
+# Issue 21, class 2: the engine builds only states its decoder accepts, and a state the
+# decoder accepts leads only to states it accepts.
+
+
+@FUZZ
+@given(changed_options(), st.integers(0, 2**32 - 1))
+def test_dorasure_games_with_changed_options_only_reach_states_that_decode(
+    options: dict[str, Any], seed: int
+) -> None:
+    before = _rules.CHECK_RESULTS
+    _rules.CHECK_RESULTS = True  # apply_move checks each state it returns
+    try:
+        state = timed(lambda: br.new_game(GAME, **options))
+        state = play_randomly(state, random.Random(seed), 1500)
+    finally:
+        _rules.CHECK_RESULTS = before
+    assert br.from_json(br.to_json(state)) == state
+
+
+@st.composite
+def battle_turns(draw: st.DrawFn) -> Any:
+    """A Climactic Battle turn as it begins, the Treasure found (every hero's battle
+    treasure is offered), with a few moves played."""
+    heroes = draw(st.lists(st.sampled_from(HERO_ORDER[:-1]), min_size=2, max_size=5,
+                           unique=True))  # fmt: skip
+    turn = draw(st.sampled_from(heroes))
+    state = position(heroes, step="battle", turn=turn, quests={"g0": "inscriptions"},
+                     solved={"g0": "treasure"})  # fmt: skip
+    return play_randomly(state, random.Random(draw(st.integers(0, 2**32 - 1))),
+                         draw(st.integers(0, 3)))  # fmt: skip
+
+
+@st.composite
+def reassigned_agendas(draw: st.DrawFn) -> str:
+    """A real mid-game document whose agenda rows are given to other seats, or whose
+    arguments are moved by one, the turn and party now and then with them."""
+    state = draw(st.one_of(midgame_states(GAME, OPTIONS, max_moves=300), battle_turns()))
+    doc = json.loads(br.to_json(state))
+    body = doc["state"]
+    agenda: list[list[int]] = body["agenda"]
+    seats = len(body["health"])
+    for _ in range(draw(st.integers(1, 3))):
+        if not agenda:
+            break
+        row = agenda[draw(st.integers(0, len(agenda) - 1))]
+        column = draw(st.sampled_from([1, 1, 2, 3]))
+        if column == 1:
+            row[1] = draw(st.integers(0, seats - 1))
+        else:
+            row[column] += draw(st.sampled_from([-1, 1]))
+    if draw(st.booleans()):
+        body["turn"] = draw(st.integers(0, seats - 1))
+    if draw(st.booleans()):
+        body["party"] = draw(st.integers(0, (1 << seats) - 1))
+    return json.dumps(doc)
+
+
+@FUZZ
+@given(reassigned_agendas())
+def test_dorasure_agendas_given_to_other_seats_are_refused_or_play_on(text: str) -> None:
+    check_document(text)  # an accepted state's moves all lead to states that load

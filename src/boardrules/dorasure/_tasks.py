@@ -209,12 +209,19 @@ class Roll(Task):
         return self[3]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return _purpose_problem(s, self[3]) or _read_later(s, i, self[3])
+        return _purpose_problem(s, self[3], self[1]) or _read_later(s, i, self[3])
 
 
-def _purpose_problem(s: DorasureState, purpose: int) -> str | None:
+def _purpose_problem(s: DorasureState, purpose: int, seat: int) -> str | None:
+    """A roll (its spending, extra dice, rerolls) of the phase, by the hero who makes it:
+    the hero in turn adventures and fights, a hero of the party rolls in a quest or a Team
+    Combo."""
     battle = purpose in (P_BATTLE, P_REROLLED, P_COMBO)
-    return None if battle == (s.phase == BATTLE) else "a roll of the other phase"
+    if battle != (s.phase == BATTLE):
+        return "a roll of the other phase"
+    if purpose in (P_QUEST, P_COMBO):
+        return None if s.party >> seat & 1 else "a quest or Team Combo roll of a hero not in it"
+    return None if seat == s.turn else "an adventure or battle roll of a hero not in turn"
 
 
 class Extra(Task):
@@ -230,7 +237,7 @@ class Extra(Task):
         return self[2]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return _purpose_problem(s, self[2]) or _read_later(s, i, self[2])
+        return _purpose_problem(s, self[2], self[1]) or _read_later(s, i, self[2])
 
 
 class RevealQuest(Task):
@@ -458,7 +465,7 @@ class Spend(Task):
                 most += 2
         if most > MAX_DICE:
             return f"a roll of more than {MAX_DICE} dice"
-        return _purpose_problem(s, self[2]) or _read_later(s, i, self[2])
+        return _purpose_problem(s, self[2], self[1]) or _read_later(s, i, self[2])
 
 
 class Reroll(Task):
@@ -612,7 +619,7 @@ class MasterReroll(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.spent >> s.rules.seats & 1:
             return "the Grand Master's reroll is once per game"
-        return _purpose_problem(s, self[3]) or _read_later(s, i, self[3])
+        return _purpose_problem(s, self[3], self[1]) or _read_later(s, i, self[3])
 
 
 class Elixir(Task):
