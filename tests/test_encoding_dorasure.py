@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 import boardrules as br
 from boardrules.dorasure import HERO_ORDER, QUESTS, State, _rules, position
 from boardrules.dorasure._actions import COUNTED, numbering
+from boardrules.dorasure._check import MAX_AGENDA, check_state
 from boardrules.dorasure._dice import decode_counts
 from boardrules.dorasure._observation import AGENDA_SHOWN
 from boardrules.dorasure._state import (
@@ -24,12 +27,25 @@ from boardrules.dorasure._state import (
     M_KISS,
     M_SPEND,
     M_STEP,
+    P_ADVENTURE,
     P_BATTLE,
+    T_ADVENTURE_END,
+    T_END_TURN,
     T_REVEAL_QUEST,
     T_ROLL,
     TASK_COUNT,
     WON,
     Move,
+)
+from boardrules.dorasure._tasks import (
+    Absorb,
+    AdventureEnd,
+    Deaths,
+    EndTurn,
+    Roll,
+    Spend,
+    Task,
+    task_problem,
 )
 from boardrules.errors import StateFormatError
 from dorasure_helpers import FACE_UP, changed_options, play
@@ -249,3 +265,60 @@ def test_finding_a_quest_roll_of_a_hero_not_in_the_quest_is_refused() -> None:
     assert doc["state"]["agenda"][0][0] == T_ROLL and doc["state"]["party"] == 1
     doc["state"]["agenda"][0][1] = 1
     assert "not in it" in refused(doc)
+
+
+# -- long agendas -----------------------------------------------------------------------------
+
+
+def long_agenda(rows: list[list[int]], copies: int) -> str:
+    s = position(["Ninja", "Gladiator"], quests=FACE_UP, at={"Ninja": "c1"}, step="act")
+    doc = document(s)
+    doc["state"]["agenda"] = rows * copies + [[T_ADVENTURE_END, 0, 0, 0], [T_END_TURN, 0, 0, 0]]
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("copies", [MAX_AGENDA, 100_000, 200_000])
+def test_finding_an_agenda_longer_than_its_limit_is_refused_before_its_tasks_are_read(
+    copies: int,
+) -> None:
+    # Issue 21, class 4: 1.5 MB of agenda took 4.4 s and 2.9 MB 19.7 s, only to be refused.
+    text = long_agenda([[T_ROLL, 0, 1, 0]], copies)
+    start = time.perf_counter()
+    with pytest.raises(StateFormatError, match=f"at most {MAX_AGENDA} tasks"):
+        br.from_json(text)
+    assert time.perf_counter() - start < 2.0  # reading the JSON, then one length check
+
+
+@pytest.mark.parametrize("rows", [[[14, 0, 1, 0], [19, 0, 0, 0]]])
+def test_an_agenda_at_its_limit_is_read_at_once(rows: list[list[int]]) -> None:
+    text = long_agenda(rows, (MAX_AGENDA - 2) // len(rows))
+    start = time.perf_counter()
+    with pytest.raises(StateFormatError, match="agenda"):  # no such turn exists
+        br.from_json(text)
+    assert time.perf_counter() - start < 0.5
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [[Roll(0, 1, P_ADVENTURE)], [Spend(0, P_ADVENTURE, 1)], [Absorb(0, 1), Deaths(0)]],
+    ids=["rolls", "spends", "damage"],
+)
+def test_the_rules_of_the_tasks_take_linear_time(rows: list[Task]) -> None:
+    # The rules read the rest of the agenda from one scan of it, not each from its own.
+    s = position(["Ninja", "Gladiator"], quests=FACE_UP, at={"Ninja": "c1"}, step="act")
+    seconds = []
+    for copies in (10_000, 40_000):
+        long = attrs.evolve(s, agenda=(*rows * copies, AdventureEnd(0), EndTurn(0)))
+        start = time.perf_counter()
+        assert all(task_problem(long, i) is None for i in range(len(long.agenda)))
+        seconds.append(time.perf_counter() - start)
+    assert seconds[1] < 1.0  # quadratic, the 10,000 rolls alone took 3 s
+    assert seconds[1] < 8 * seconds[0] + 0.05  # four times the tasks: about four times the time
+
+
+def test_an_agenda_beyond_its_limit_is_refused_by_position_checks_too() -> None:
+    s = position(["Ninja", "Gladiator"], quests=FACE_UP, at={"Ninja": "c1"}, step="act")
+    long = attrs.evolve(s, agenda=(*[Roll(0, 1, P_ADVENTURE)] * MAX_AGENDA, AdventureEnd(0),
+                                   EndTurn(0)))  # fmt: skip
+    with pytest.raises(StateFormatError, match="at most 200"):
+        check_state(long)

@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 
 import boardrules as br
 from boardrules.dorasure import HERO_ORDER, QUESTS, _rules, _setup, position
+from boardrules.dorasure._check import MAX_AGENDA
 from boardrules.dorasure._data import DEFAULT_SHEETS, DEFAULT_TRACKS, MAX_NAME
 from dorasure_helpers import changed_options
 
@@ -371,3 +372,28 @@ def reassigned_agendas(draw: st.DrawFn) -> str:
 @given(reassigned_agendas())
 def test_dorasure_agendas_given_to_other_seats_are_refused_or_play_on(text: str) -> None:
     check_document(text)  # an accepted state's moves all lead to states that load
+
+
+# Issue 21, class 4: long agendas are refused promptly, by their length.
+
+
+@st.composite
+def long_agendas(draw: st.DrawFn) -> str:
+    """A real mid-game document whose agenda (or a slice of it) is repeated up to a
+    hundred thousand times, the rest of the document kept."""
+    state = draw(midgame_states(GAME, OPTIONS, max_moves=200))
+    doc = json.loads(br.to_json(state))
+    agenda: list[list[int]] = doc["state"]["agenda"] or [[27, 0, 0, 0]]
+    start = draw(st.integers(0, len(agenda) - 1))
+    piece = agenda[start : draw(st.integers(start + 1, len(agenda)))]
+    copies = draw(st.sampled_from([2, 10, 60, 199, 201, 5_000, 100_000]))
+    doc["state"]["agenda"] = agenda[:start] + piece * copies + agenda[start:]
+    return json.dumps(doc)
+
+
+@FUZZ
+@given(long_agendas())
+def test_long_dorasure_agendas_are_refused_promptly_or_play_on(text: str) -> None:
+    state = check_document(text)  # within the time limit of every call
+    if state is not None:
+        assert len(state.agenda) <= MAX_AGENDA

@@ -7,6 +7,8 @@ the agenda's front is a decision or a roll, and its moves can be listed.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from boardrules.dorasure._board import MOUNTAIN, SHARED
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._engine import reading_battle_roll, settle
@@ -39,7 +41,12 @@ from boardrules.dorasure._tasks import MAX_DICE, TASK_TYPES, task_problem
 from boardrules.dorasure._work import Work, effective_terrain
 from boardrules.errors import StateFormatError
 
-__all__ = ["MAX_DICE", "check_state"]
+__all__ = ["MAX_AGENDA", "MAX_DICE", "check_state"]
+
+#: The most tasks an agenda may hold: far above the longest that play builds (about 30,
+#: with eleven heroes all hurt at once), so that a document's agenda is refused by its
+#: length before any of its tasks is read.
+MAX_AGENDA = 200
 
 
 def check_state(s: DorasureState) -> DorasureState:
@@ -190,6 +197,8 @@ def _check_agenda(s: DorasureState) -> None:
     about the roll being read."""
     if not s.agenda:
         raise StateFormatError("agenda: a game in progress has tasks to do")
+    if len(s.agenda) > MAX_AGENDA:
+        raise StateFormatError(f"agenda: at most {MAX_AGENDA} tasks")
     if s.agenda[0][0] not in CHANCE_TASKS | DECISION_TASKS:
         raise StateFormatError("agenda: the front task is a decision or a roll")
     if s.agenda[-1][0] != T_END_TURN:
@@ -199,10 +208,11 @@ def _check_agenda(s: DorasureState) -> None:
         if problem is not None:
             raise StateFormatError(f"agenda: {problem}")
     codes = [t[0] for t in s.agenda]
-    for code in set(codes):
-        if TASK_TYPES[code].UNIQUE and codes.count(code) > 1:
+    counts = Counter(codes)
+    for code, count in counts.items():
+        if TASK_TYPES[code].UNIQUE and count > 1:
             raise StateFormatError(f"agenda: at most one {TASK_TYPES[code].__name__} task")
-    if codes.count(T_EXTRA) > 1 or (s.pending and T_EXTRA not in codes):
+    if counts[T_EXTRA] > 1 or (s.pending and T_EXTRA not in counts):
         raise StateFormatError("pending: extra dice are owed only while one roll is read")
     if s.party and not any(c in _PARTY_TASKS for c in codes):
         raise StateFormatError("party: heroes team up only in a quest or a Team Combo")

@@ -124,14 +124,60 @@ BATTLE_READINGS = frozenset((T_BATTLE_END, T_COMBO_END))
 _OPENERS = frozenset((T_QUEST_START, T_QUEST_ROLLS, T_END_TURN, T_BATTLE_START, T_ACT))
 
 
+class _Scan:
+    """What the rules of the tasks read about the rest of an agenda, found in one pass each
+    way, so that checking a whole agenda takes time linear in its length: per index, the
+    reading that comes next (-1: an opener or the end comes first), whether a deaths check
+    comes later, and the dice that the tasks before it add to that seat's roll (the
+    Minstrel's Heroic Tune, the Samurai's Gust)."""
+
+    __slots__ = ("added", "agenda", "deaths_after", "reading_after")
+
+    def __init__(self, s: DorasureState) -> None:
+        agenda = s.agenda
+        n = len(agenda)
+        self.agenda = agenda
+        self.reading_after = [-1] * n
+        self.deaths_after = [False] * n
+        reading, deaths = -1, False
+        for i in range(n - 1, -1, -1):
+            self.reading_after[i], self.deaths_after[i] = reading, deaths
+            code = agenda[i][0]
+            if code in _READINGS:
+                reading = code
+            elif code in _OPENERS:
+                reading = -1
+            deaths = deaths or code == T_DEATHS
+        self.added = [0] * n
+        seats = s.rules.seats
+        more = [0] * seats
+        for i, (code, seat, a, _) in enumerate(agenda):
+            if not 0 <= seat < seats:
+                continue  # a task of no seat: refused on its own
+            self.added[i] = more[seat]
+            if code == T_TUNE and 0 <= a < seats:
+                more[a] += s.resource[seat]  # the Minstrel's Heroic Tune
+            elif code == T_GUST:
+                more[seat] += 2
+
+
+# The scan of the agenda last checked (its tasks are checked one after another).
+_LAST_SCAN: list[_Scan | None] = [None]
+
+
+def _scan(s: DorasureState) -> _Scan:
+    found = _LAST_SCAN[0]
+    if found is None or found.agenda is not s.agenda:
+        found = _LAST_SCAN[0] = _Scan(s)
+    return found
+
+
 def _read_later(s: DorasureState, i: int, purpose: int) -> str | None:
     """A roll (or its spending, extra dice, rerolls) is read by the next reading after it."""
-    for task in s.agenda[i + 1 :]:
-        if task[0] in _READINGS:
-            return None if task[0] == _READING.get(purpose) else "a roll read by another chart"
-        if task[0] in _OPENERS:
-            break
-    return "a roll with no reading after it"
+    reading = _scan(s).reading_after[i]
+    if reading < 0:
+        return "a roll with no reading after it"
+    return None if reading == _READING.get(purpose) else "a roll read by another chart"
 
 
 def _mountain_up(s: DorasureState, m: int) -> str | None:
@@ -432,7 +478,7 @@ class Absorb(Task):
 
 def _deaths_later(s: DorasureState, i: int) -> str | None:
     """Damage is dealt by a cause whose deaths are checked once it is paid."""
-    if any(task[0] == T_DEATHS for task in s.agenda[i + 1 :]):
+    if _scan(s).deaths_after[i]:
         return None
     return "damage with no check of the deaths after it"
 
@@ -457,12 +503,7 @@ class Spend(Task):
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         seat = self[1]
-        most = self[3] + s.resource[seat] + s.gold[seat]
-        for task in s.agenda[:i]:
-            if task[0] == T_TUNE and task[2] == seat:
-                most += s.resource[task[1]]  # the Minstrel's Heroic Tune
-            elif task[0] == T_GUST and task[1] == seat:
-                most += 2
+        most = self[3] + s.resource[seat] + s.gold[seat] + _scan(s).added[i]
         if most > MAX_DICE:
             return f"a roll of more than {MAX_DICE} dice"
         return _purpose_problem(s, self[2], self[1]) or _read_later(s, i, self[2])
