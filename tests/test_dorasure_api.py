@@ -153,7 +153,12 @@ def test_json_round_trip_of_a_position() -> None:
 
 def test_render_shows_map_heroes_meter_dragon_and_sheets() -> None:
     s = position(
-        ["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "c2"}, meter=5, wounds=2, razed=True
+        ["Ninja", "Prince"],
+        quests={**FACE_UP, "d1": "golem", "d3": "teleport"},
+        solved={"d1": "lair", "d3": "lair"},  # a wound each
+        at={"Ninja": "c2"},
+        meter=5,
+        razed=True,
     )
     text = render(s)
     assert "P0" in text and "C1" in text and "x" in text.splitlines()[2]

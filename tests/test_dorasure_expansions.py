@@ -118,18 +118,18 @@ def test_quest_replenishing_not_at_other_rampages_nor_with_five_heroes() -> None
 def test_replenished_quest_solved_removes_a_scale_without_its_effect() -> None:
     s = position(
         SIX,
-        quests={"g0": "inscriptions", "d1": "sphinx"},
-        solved={"d1": "book"},
+        quests={"g0": "inscriptions", "d1": "sphinx", "d3": "teleport", "g3": "goblins"},
+        solved={"d1": "book", "d3": "lair", "g3": "lair"},  # two wounds
         renewed=["d1"],
         retired=["golem"],
         meter=10,
-        wounds=2,
         at={"Ninja": "c1"},
         step="act",
     )
     s = play(s, "quest d1", "dice +")
     d1 = s.rules.board.mountains.index(s.rules.board.index["d1"])
-    assert s.wounds == 3 and s.renewed[d1] == 2 and s.xp[0] == 2
+    # 1 EXP from the Book of Dragons, 2 for the quest solved alone.
+    assert s.wounds == 3 and s.renewed[d1] == 2 and s.xp[0] == 3
     assert s.rewards[d1] == 1, "no new reward tile"
     assert texts(s)[0].startswith("roll"), "the claw box at 3 does not retaliate"
 

@@ -136,7 +136,8 @@ def test_meter_never_passes_its_end() -> None:
 
 
 def rampage(face: int, **kw: object) -> DorasureState:
-    s = at(kw.pop("where", {}), step="roll", meter=2, **kw)  # type: ignore[arg-type]
+    kw.setdefault("meter", 2)  # a 6 reaches the fire icon at 3
+    s = at(kw.pop("where", {}), step="roll", **kw)  # type: ignore[arg-type]
     return play(s, "roll 2 3 4 6", f"rampage {face}")
 
 
@@ -518,7 +519,8 @@ def test_all_five_quests_solved_starts_the_battle_with_the_solver() -> None:
     assert texts(s) == ["reward treasure"]
     s = play(s, "reward treasure")
     assert s.phase == 1 and s.turn == 0
-    assert len(texts(s)) == 20, "Ninja fights first: combat 2 + weapons"
+    # The Book gave him 1 EXP, the quest 2: level 3, Combat 3.
+    assert len(texts(s)) == 35, "Ninja fights first: combat 3 + weapons"
 
 
 # -- resources --------------------------------------------------------------------------------
@@ -672,7 +674,7 @@ def test_no_rest_at_the_lake_or_on_roads() -> None:
 
 
 def test_rampage_1_on_razed_belk_hurts_heroes_there_again() -> None:
-    s = rampage(1, where={"Gladiator": "a0"}, razed=True)
+    s = rampage(1, where={"Gladiator": "a0"}, razed=True, meter=5)  # razed at the first icon
     assert s.razed and s.health == (5, 6)
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import boardrules as br
 from boardrules.dorasure import HERO_ORDER, QUESTS, State, _rules, position
 from boardrules.dorasure._actions import COUNTED, numbering
-from boardrules.dorasure._check import MAX_AGENDA, check_state
+from boardrules.dorasure._check import LAWS, MAX_AGENDA, check_state
 from boardrules.dorasure._dice import decode_counts
 from boardrules.dorasure._observation import AGENDA_SHOWN
 from boardrules.dorasure._state import (
@@ -31,6 +31,7 @@ from boardrules.dorasure._state import (
     P_BATTLE,
     T_ADVENTURE_END,
     T_END_TURN,
+    T_MOVE_ROLL,
     T_REVEAL_QUEST,
     T_ROLL,
     TASK_COUNT,
@@ -264,7 +265,7 @@ def test_finding_a_quest_roll_of_a_hero_not_in_the_quest_is_refused() -> None:
     doc = document(s)
     assert doc["state"]["agenda"][0][0] == T_ROLL and doc["state"]["party"] == 1
     doc["state"]["agenda"][0][1] = 1
-    assert "not in it" in refused(doc)
+    assert "not in the quest" in refused(doc)
 
 
 # -- long agendas -----------------------------------------------------------------------------
@@ -289,7 +290,7 @@ def test_finding_an_agenda_longer_than_its_limit_is_refused_before_its_tasks_are
     assert time.perf_counter() - start < 2.0  # reading the JSON, then one length check
 
 
-@pytest.mark.parametrize("rows", [[[14, 0, 1, 0], [19, 0, 0, 0]]])
+@pytest.mark.parametrize("rows", [[[T_ROLL, 0, 1, 0]], [[14, 0, 1, 0], [19, 0, 0, 0]]])
 def test_an_agenda_at_its_limit_is_read_at_once(rows: list[list[int]]) -> None:
     text = long_agenda(rows, (MAX_AGENDA - 2) // len(rows))
     start = time.perf_counter()
@@ -310,7 +311,8 @@ def test_the_rules_of_the_tasks_take_linear_time(rows: list[Task]) -> None:
     for copies in (10_000, 40_000):
         long = attrs.evolve(s, agenda=(*rows * copies, AdventureEnd(0), EndTurn(0)))
         start = time.perf_counter()
-        assert all(task_problem(long, i) is None for i in range(len(long.agenda)))
+        for i in range(len(long.agenda)):
+            task_problem(long, i)
         seconds.append(time.perf_counter() - start)
     assert seconds[1] < 1.0  # quadratic, the 10,000 rolls alone took 3 s
     assert seconds[1] < 8 * seconds[0] + 0.05  # four times the tasks: about four times the time
@@ -322,3 +324,83 @@ def test_an_agenda_beyond_its_limit_is_refused_by_position_checks_too() -> None:
                                    EndTurn(0)))  # fmt: skip
     with pytest.raises(StateFormatError, match="at most 200"):
         check_state(long)
+
+
+# -- what play leaves behind ------------------------------------------------------------------
+
+MOUNTAINS = ["g0", "d1", "d3", "g3", "f5"]
+TILES = dict(
+    zip(MOUNTAINS, ["inscriptions", "golem", "teleport", "goblins", "sphinx"], strict=True)
+)
+
+
+def test_finding_every_quest_solved_in_the_adventure_phase_with_no_battle_coming_is_refused() -> (
+    None
+):
+    # Issue 21, class 3: the battle begins as the last quest is solved.
+    rewards = dict(zip(MOUNTAINS, ["lair", "book", "weapons", "treasure", "lair"], strict=True))
+    with pytest.raises(StateFormatError, match="Climactic Battle begins"):
+        position(["Ninja", "Gladiator"], quests=TILES, solved=rewards, step="act")
+    s = position(["Ninja", "Gladiator"], quests=TILES, solved={**rewards, "f5": "lair"},
+                 step="battle")  # fmt: skip
+    doc = document(s)
+    doc["state"].update(phase="adventure", agenda=[[T_MOVE_ROLL, 0, 0, 0], [T_END_TURN, 0, 0, 0]])
+    assert "Climactic Battle begins" in refused(doc)
+
+
+def test_finding_wounds_on_the_dragon_before_its_lair_is_found_are_refused() -> None:
+    with pytest.raises(StateFormatError, match="wounds"):
+        position(["Ninja", "Gladiator"], quests=FACE_UP, wounds=2)
+    doc = document(position(["Ninja", "Gladiator"], quests=FACE_UP))
+    doc["state"]["wounds"] = 1
+    assert "one per Dragon's Lair" in refused(doc)
+    s = position(["Ninja", "Gladiator"], quests={**FACE_UP, "d1": "golem"}, solved={"d1": "lair"})
+    assert s.wounds == 1 and s.meter == 1  # what the lair did, filled in
+
+
+def test_finding_the_book_of_dragons_found_while_no_hero_has_exp_is_refused() -> None:
+    with pytest.raises(StateFormatError, match="Book of Dragons"):
+        position(["Ninja", "Gladiator"], quests={**FACE_UP, "d1": "golem"},
+                 solved={"d1": "book"}, xp={"Ninja": 0})  # fmt: skip
+    s = position(["Ninja", "Gladiator"], quests={**FACE_UP, "d1": "golem"}, solved={"d1": "book"})
+    assert s.xp == (1, 1)
+    doc = document(s)
+    doc["state"]["xp"] = [0, 0]
+    assert "Book of Dragons" in refused(doc)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"razed": True}, "first fire icon"),
+        ({"phase": "won"}, "health is gone exactly when"),
+        ({"spent": 1}, "treasure used before it is found"),
+        ({"gold": [0, 4]}, "Prince has 1 gold"),
+    ],
+)
+def test_each_law_of_play_refuses_a_document_that_breaks_it(
+    change: dict[str, Any], message: str
+) -> None:
+    doc = document(position(["Ninja", "Prince"], quests=FACE_UP))
+    doc["state"].update(change)
+    if change.get("phase") == "won":
+        doc["state"]["agenda"] = []
+    assert message in refused(doc)
+
+
+def test_every_law_is_checked_by_the_decoder_and_holds_in_played_games() -> None:
+    # One list of laws, read by check_state: decoding, position() and the debug check of
+    # apply_move (the property test above plays games with it on).
+    assert len(LAWS) >= 5 and all(callable(law) for law in LAWS)
+    for options in OPTIONS["dorasure"]:
+        for state in playout("dorasure", options, 11):
+            assert all(law(state) is None for law in LAWS), state.full_repr()
+
+
+def test_two_rolls_of_one_hero_for_one_reading_are_refused() -> None:
+    s = position(["Ninja", "Gladiator"], quests=FACE_UP, at={"Ninja": "c1"}, step="act")
+    doc = document(play(s, "adventure"))
+    agenda = doc["state"]["agenda"]
+    assert agenda[0][0] == T_ROLL
+    agenda.insert(0, list(agenda[0]))
+    assert "two rolls" in refused(doc)

@@ -59,7 +59,7 @@ def _dorasure_quest() -> tuple[Any, str | None, int | None]:
         flags={"g0": 1},
         solved={"d3": "lair"},
         meter=7,
-        wounds=2,
+        wounds=1,  # one Dragon's Lair found
         turn="Ninja",
         step="move",
         dice=[3, 5],

@@ -26,6 +26,7 @@ from fuzzing import (
     play_randomly,
     timed,
 )
+from fuzzing import check_state as fuzz_check_state
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -397,3 +398,67 @@ def test_long_dorasure_agendas_are_refused_promptly_or_play_on(text: str) -> Non
     state = check_document(text)  # within the time limit of every call
     if state is not None:
         assert len(state.agenda) <= MAX_AGENDA
+
+
+# Issue 21, class 3: hand-built positions are accepted only if play could reach them.
+
+_MOUNTAINS = ["g0", "d1", "d3", "g3", "f5"]
+_TILES = ["inscriptions", "golem", "teleport", "goblins", "sphinx", "labyrinth", "chimera"]
+_REWARDS = ["lair", "lair", "book", "weapons", "treasure"]
+
+
+@st.composite
+def hand_built(draw: st.DrawFn) -> dict[str, Any]:
+    """The keywords of a :func:`position` whose tiles, tracks and phase are drawn
+    independently, most of them out of step with each other."""
+    heroes = draw(st.sampled_from([["Ninja", "Gladiator"], ["Hunter", "Prince", "Paladin"],
+                                   ["Minstrel", "Vampire"], ["Grand Master"]]))  # fmt: skip
+    face_up = draw(st.sets(st.sampled_from(_MOUNTAINS[1:]), max_size=4))
+    tiles = draw(st.permutations(_TILES))
+    quests = {m: tiles[i] for i, m in enumerate(_MOUNTAINS) if m == "g0" or m in face_up}
+    rewards = draw(st.permutations(_REWARDS))
+    solved = {m: rewards[i] for i, m in enumerate(_MOUNTAINS)
+              if m in quests and draw(st.booleans())}  # fmt: skip
+    out: dict[str, Any] = {"heroes": heroes, "quests": quests, "solved": solved}
+    out["step"] = draw(st.sampled_from(["roll", "act", "battle"]))
+    if draw(st.booleans()):
+        out["wounds"] = draw(st.integers(0, 8))
+    if draw(st.booleans()):
+        out["meter"] = draw(st.integers(0, 14))
+    if draw(st.booleans()):
+        out["xp"] = {h: draw(st.integers(0, 8)) for h in heroes}
+    if draw(st.booleans()):
+        out["razed"] = True
+    if draw(st.booleans()):
+        out["spent"] = [draw(st.sampled_from(heroes))]
+    if draw(st.booleans()):
+        out["gold"] = {h: draw(st.integers(0, 4)) for h in heroes if h == "Prince"}
+    return out
+
+
+def _plays_leave_behind(s: Any) -> None:
+    """What a real game shows, written out apart from the library's own laws."""
+    lair, book, treasure = 0, 1, 3
+    earned = s.rewards.count(lair) + s.renewed.count(2)
+    if s.phase == 0:
+        assert s.wounds == earned, "wounds only from the lairs in the Adventure Phase"
+        unsolved = -1 in s.rewards or 1 in s.renewed
+        assert unsolved or any(t[0] in (23, 28) for t in s.agenda), "the battle is due"
+    if book in s.rewards:
+        assert min(s.xp) >= 1, "the Book of Dragons gave every hero 1 EXP"
+    if s.spent & ((1 << s.rules.seats) - 1):
+        assert treasure in s.rewards, "a treasure used before it is found"
+    if s.razed:
+        assert s.meter >= s.rules.tracks.fire_icons[0], "Belk is razed by a rampage"
+
+
+@FUZZ
+@given(hand_built())
+def test_hand_built_dorasure_positions_are_refused_or_reachable(keywords: dict[str, Any]) -> None:
+    heroes = keywords.pop("heroes")
+    try:
+        state = timed(lambda: position(heroes, **keywords))
+    except br.BoardrulesError:
+        return
+    _plays_leave_behind(state)
+    fuzz_check_state(state)  # its moves lead to states that load, and so on

@@ -16,11 +16,17 @@ from boardrules.dorasure._rules import chance_outcomes, legal_moves
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
+    BOOK,
     CAP,
     CHANCE_TASKS,
     DECISION_TASKS,
     GRAND_MASTER,
+    HUNTER,
+    LAIR,
+    MINSTREL,
+    PALADIN,
     PRINCE,
+    T_AFTER_QUEST,
     T_ASK,
     T_BATTLE_START,
     T_COMBO_END,
@@ -31,9 +37,13 @@ from boardrules.dorasure._state import (
     T_MOVE,
     T_MOVE_ROLL,
     T_QUEST_END,
+    T_RAMPAGE,
+    T_REPLENISH,
     T_REPLY,
     T_REVEAL_QUEST,
     T_SURVIVAL,
+    TREASURE,
+    VAMPIRE,
     WON,
     DorasureState,
 )
@@ -60,6 +70,7 @@ def check_state(s: DorasureState) -> DorasureState:
         raise StateFormatError("dice: at most 6 movement dice, in rising order")
     if s.wounds >= s.rules.tracks.health and s.phase != WON:
         raise StateFormatError("wounds: the dragon is slain only when the heroes have won")
+    _check_history(s)
     if s.phase >= WON:
         if s.agenda:
             raise StateFormatError("agenda: empty once the game is over")
@@ -256,3 +267,97 @@ def _check_expansions(s: DorasureState) -> None:
         raise StateFormatError("retired: a retired tile is off the board")
     if len(QUESTS) - len(s.retired) - sum(q >= 0 for q in s.quests) < s.quests.count(-1):
         raise StateFormatError("quests: not enough tiles left for the face-down quests")
+
+
+# -- what play leaves behind ------------------------------------------------------------------
+#
+# The tracks that only grow (XP, the meter, the dragon's wounds, the treasures used) and the
+# tiles claimed tell each other apart: each law below is a fact that every move keeps, so
+# a state that breaks one is no state of a game.  The property tests play games with
+# ``_rules.CHECK_RESULTS`` on, so a law too strict for the engine fails them at once.
+
+
+def _all_solved(s: DorasureState) -> bool:
+    return -1 not in s.rewards and 1 not in s.renewed
+
+
+def _wounds_law(s: DorasureState) -> str | None:
+    """The dragon is wounded in the Adventure Phase only by a Dragon's Lair and by a
+    replenished quest solved, then only in the battle; it is slain exactly when won."""
+    health = s.rules.tracks.health
+    earned = s.rewards.count(LAIR) + s.renewed.count(2)
+    if s.phase == ADVENTURE and s.wounds != earned:
+        return "wounds: in the Adventure Phase, one per Dragon's Lair and replenished quest solved"
+    if s.wounds < min(health, earned):
+        return "wounds: at least one per Dragon's Lair and replenished quest solved"
+    if (s.phase == WON) != (s.wounds == health):
+        return "wounds: the dragon's health is gone exactly when the heroes have won"
+    return None
+
+
+def _xp_law(s: DorasureState) -> str | None:
+    """EXP only grows, and the Book of Dragons gives every hero 1."""
+    book = BOOK in s.rewards
+    if book and min(s.xp) < 1:
+        return "xp: the Book of Dragons gave every hero 1 EXP"
+    return None
+
+
+def _meter_law(s: DorasureState) -> str | None:
+    """The meter only climbs: the first Dragon's Lair moves it, a rampage comes at a fire
+    icon (or the full meter), Quest Replenishing at the third."""
+    tracks = s.rules.tracks
+    codes = {t[0] for t in s.agenda}
+    if LAIR in s.rewards and s.meter < 1:
+        return "meter: the first Dragon's Lair found moved the dragon token"
+    first = tracks.fire_icons[0] if tracks.fire_icons else tracks.meter_end
+    if (s.razed or T_RAMPAGE in codes) and s.meter < first:
+        return "meter/razed: the dragon rampages only from its first fire icon"
+    if any(s.renewed) or T_REPLENISH in codes:
+        third = tracks.fire_icons[2] if len(tracks.fire_icons) > 2 else tracks.meter_end + 1
+        if s.meter < third:
+            return "meter/renewed: quests are replenished at the third fire icon"
+    return None
+
+
+def _battle_law(s: DorasureState) -> str | None:
+    """The battle begins with the meter full or every quest solved, and then at once."""
+    full = s.meter >= s.rules.tracks.meter_end
+    starting = any(t[0] in (T_BATTLE_START, T_AFTER_QUEST) for t in s.agenda)
+    if s.phase == BATTLE and not (full or _all_solved(s)):
+        return "phase: the battle begins with a full meter or every quest solved"
+    if s.phase == ADVENTURE and _all_solved(s) and not starting:
+        return "phase: once every quest is solved, the Climactic Battle begins"
+    return None
+
+
+#: The heroes whose once-per-game treasure marks ``spent``: Minstrel (Lullaby, in the
+#: Adventure Phase too), Hunter, Vampire, Grand Master and Paladin (in the battle).
+_ONCE = frozenset((HUNTER, VAMPIRE, GRAND_MASTER, PALADIN))
+
+
+def _treasure_law(s: DorasureState) -> str | None:
+    """A once-per-game treasure is used only once the Treasure is found, and only by its
+    hero; the Prince's gold is 1 until the battle's True Wealth."""
+    rules = s.rules
+    treasure = TREASURE in s.rewards
+    for p, hero in enumerate(rules.heroes):
+        if s.spent >> p & 1 and not (
+            treasure and (hero == MINSTREL or (hero in _ONCE and s.phase != ADVENTURE))
+        ):
+            return "spent: a treasure used before it is found, or by a hero without one"
+        if hero == PRINCE and s.gold[p] > (1 if s.phase == ADVENTURE or not treasure else 4):
+            return "gold: the Prince has 1 gold, 3 more with the Treasure in the battle"
+    return None
+
+
+#: Every law of play, checked by :func:`check_state` (decoding, :func:`position`, and the
+#: debug check of every move's result).
+LAWS = (_wounds_law, _xp_law, _meter_law, _battle_law, _treasure_law)
+
+
+def _check_history(s: DorasureState) -> None:
+    for law in LAWS:
+        problem = law(s)
+        if problem is not None:
+            raise StateFormatError(problem)

@@ -41,6 +41,8 @@ from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
+    BOOK,
+    LAIR,
     PALADIN,
     PRINCE,
     REWARD_SLUGS,
@@ -401,8 +403,8 @@ def position(
     xp: Mapping[str, int] | None = None,
     locked: Mapping[str, str] | None = None,
     spent: Sequence[str] = (),
-    meter: int = 0,
-    wounds: int = 0,
+    meter: int | None = None,
+    wounds: int | None = None,
     razed: bool = False,
     quests: Mapping[str, str] | None = None,
     flags: Mapping[str, int] | None = None,
@@ -420,7 +422,10 @@ def position(
 
     Heroes are named as in the rulebook, spaces and mountains by their map names (``city``,
     ``d2``, ``g0``), quests and rewards by slug (``golem``, ``lair``).  Unnamed values
-    are those of the starting position; a quest not listed is face down.  ``step`` says
+    are those of the starting position, or what the rest of the position says play has
+    left behind (a wound per Dragon's Lair claimed, 1 EXP each once the Book of Dragons is
+    found, the meter a lair, a razed Belk or a begun battle needs); a quest not listed is
+    face down.  ``step`` says
     where in ``turn``'s turn the position is: ``roll`` (before the movement roll),
     ``faith`` (the Paladin's choice), ``move`` (stepping with ``dice``), ``act`` (choosing
     the action) or ``battle`` (a Climactic Battle turn as it begins: the turn-start regains
@@ -447,6 +452,8 @@ def position(
     if turn is not None and turn not in names.seat:
         raise StateFormatError(f"turn: {turn!r} is not in this game")
     t = names.seat[turn] if turn is not None else 0
+    rewards = names.by_mountain(solved, -1, lambda slug: _index(REWARD_SLUGS, slug, "reward"))
+    book = 1 if BOOK in rewards else 0  # the Book of Dragons gave every hero 1 EXP
     s = DorasureState(
         rules,
         BATTLE if step == "battle" else ADVENTURE,
@@ -455,15 +462,15 @@ def position(
         names.per_seat(health, s.health, "health"),
         names.per_seat(resource, s.resource, "resource"),
         names.per_seat(gold, s.gold, "gold"),
-        names.per_seat(xp, s.xp, "xp"),
+        names.per_seat(xp, (book,) * rules.seats, "xp"),
         names.per_seat(locked, s.locked, "locked", names.mountain),
         sum(1 << names.seat[h] for h in spent if h in names.seat) | (rerolled << rules.seats),
-        meter,
-        wounds,
+        _meter(rules, meter, step, rewards, razed, renewed),
+        rewards.count(LAIR) if wounds is None else wounds,
         razed,
         names.by_mountain(quests, -1, lambda slug: _index(slugs, slug, "quest")),
         names.by_mountain(flags, 0, lambda count: count),
-        names.by_mountain(solved, -1, lambda slug: _index(REWARD_SLUGS, slug, "reward")),
+        rewards,
         tuple(sorted(dice)),
         0,
         0,
@@ -479,6 +486,30 @@ def position(
         w.begin_battle_turn(t)
     settle(w)
     return check_state(w.freeze())
+
+
+def _meter(
+    rules: Rules,
+    meter: int | None,
+    step: str,
+    rewards: tuple[int, ...],
+    razed: bool,
+    renewed: Sequence[str],
+) -> int:
+    """The meter given, or the least that the rest of the position says it has reached: full
+    in a battle that not every quest solved began, 1 once a Dragon's Lair is found, the first
+    fire icon once Belk is razed, the third once quests are replenished."""
+    if meter is not None:
+        return meter
+    tracks = rules.tracks
+    if step == "battle" and -1 in rewards:
+        return tracks.meter_end
+    icons = (*tracks.fire_icons, tracks.meter_end, tracks.meter_end, tracks.meter_end)
+    return max(
+        1 if LAIR in rewards else 0,
+        icons[0] if razed else 0,
+        icons[2] if renewed else 0,
+    )
 
 
 class _Names:

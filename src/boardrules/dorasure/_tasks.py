@@ -131,7 +131,7 @@ class _Scan:
     comes later, and the dice that the tasks before it add to that seat's roll (the
     Minstrel's Heroic Tune, the Samurai's Gust)."""
 
-    __slots__ = ("added", "agenda", "deaths_after", "reading_after")
+    __slots__ = ("added", "again", "agenda", "deaths_after", "reading_after")
 
     def __init__(self, s: DorasureState) -> None:
         agenda = s.agenda
@@ -139,21 +139,28 @@ class _Scan:
         self.agenda = agenda
         self.reading_after = [-1] * n
         self.deaths_after = [False] * n
-        reading, deaths = -1, False
+        ends = [n] * n  # where the reading (or opener) after each task stands
+        reading, deaths, end = -1, False, n
         for i in range(n - 1, -1, -1):
-            self.reading_after[i], self.deaths_after[i] = reading, deaths
+            self.reading_after[i], self.deaths_after[i], ends[i] = reading, deaths, end
             code = agenda[i][0]
             if code in _READINGS:
-                reading = code
+                reading, end = code, i
             elif code in _OPENERS:
-                reading = -1
+                reading, end = -1, i
             deaths = deaths or code == T_DEATHS
         self.added = [0] * n
+        #: whether a roll (or its spending) of the same hero comes earlier for one reading
+        self.again = [False] * n
+        rolled: set[tuple[int, int]] = set()
         seats = s.rules.seats
         more = [0] * seats
         for i, (code, seat, a, _) in enumerate(agenda):
             if not 0 <= seat < seats:
                 continue  # a task of no seat: refused on its own
+            if code in (T_ROLL, T_SPEND):
+                self.again[i] = (ends[i], seat) in rolled
+                rolled.add((ends[i], seat))
             self.added[i] = more[seat]
             if code == T_TUNE and 0 <= a < seats:
                 more[a] += s.resource[seat]  # the Minstrel's Heroic Tune
@@ -255,19 +262,26 @@ class Roll(Task):
         return self[3]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return _purpose_problem(s, self[3], self[1]) or _read_later(s, i, self[3])
+        return _purpose_problem(s, self[3], self[1]) or _read_later(s, i, self[3]) or _once(s, i)
+
+
+def _once(s: DorasureState, i: int) -> str | None:
+    """Each hero makes one roll for a reading (a reroll replaces it)."""
+    return "two rolls of one hero for one reading" if _scan(s).again[i] else None
 
 
 def _purpose_problem(s: DorasureState, purpose: int, seat: int) -> str | None:
     """A roll (its spending, extra dice, rerolls) of the phase, by the hero who makes it:
-    the hero in turn adventures and fights, a hero of the party rolls in a quest or a Team
-    Combo."""
+    the hero in turn adventures and fights, a hero of the party rolls in a quest, and in a
+    Team Combo a hero of the team or the one in turn (for the team, when he is out of it)."""
     battle = purpose in (P_BATTLE, P_REROLLED, P_COMBO)
     if battle != (s.phase == BATTLE):
         return "a roll of the other phase"
-    if purpose in (P_QUEST, P_COMBO):
-        return None if s.party >> seat & 1 else "a quest or Team Combo roll of a hero not in it"
-    return None if seat == s.turn else "an adventure or battle roll of a hero not in turn"
+    if purpose == P_QUEST:
+        return None if s.party >> seat & 1 else "a quest roll of a hero not in the quest"
+    if purpose == P_COMBO and s.party >> seat & 1:
+        return None
+    return None if seat == s.turn else "a roll of a hero not in turn"
 
 
 class Extra(Task):
@@ -506,7 +520,7 @@ class Spend(Task):
         most = self[3] + s.resource[seat] + s.gold[seat] + _scan(s).added[i]
         if most > MAX_DICE:
             return f"a roll of more than {MAX_DICE} dice"
-        return _purpose_problem(s, self[2], self[1]) or _read_later(s, i, self[2])
+        return _purpose_problem(s, self[2], self[1]) or _read_later(s, i, self[2]) or _once(s, i)
 
 
 class Reroll(Task):
