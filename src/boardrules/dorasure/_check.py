@@ -2,7 +2,10 @@
 
 A state is accepted only if every field is in range, the fields agree with each other (tiles
 used once, flags and rewards only on face-up quests, a held hero next to his labyrinth...),
-the agenda's front is a decision or a roll, and its moves can be listed.
+it keeps the laws of play (:data:`LAWS`: what the tracks that only grow say about the tiles
+claimed), the agenda's front is a decision or a roll, and its moves can be listed.  The same
+checks run on every state :func:`~boardrules.dorasure.apply_move` returns when
+``_rules.CHECK_RESULTS`` is on (``BOARDRULES_CHECK_STATES=1``), as in the property tests.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ from boardrules.dorasure._tasks import MAX_DICE, TASK_TYPES, task_problem
 from boardrules.dorasure._work import Work, effective_terrain
 from boardrules.errors import StateFormatError
 
-__all__ = ["MAX_AGENDA", "MAX_DICE", "check_state"]
+__all__ = ["LAWS", "MAX_AGENDA", "MAX_DICE", "check_state"]
 
 #: The most tasks an agenda may hold: far above the longest that play builds (about 30,
 #: with eleven heroes all hurt at once), so that a document's agenda is refused by its

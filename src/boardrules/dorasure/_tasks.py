@@ -131,12 +131,12 @@ class _Scan:
     comes later, and the dice that the tasks before it add to that seat's roll (the
     Minstrel's Heroic Tune, the Samurai's Gust)."""
 
-    __slots__ = ("added", "again", "agenda", "deaths_after", "reading_after")
+    __slots__ = ("added", "again", "deaths_after", "reading_after", "state")
 
     def __init__(self, s: DorasureState) -> None:
         agenda = s.agenda
         n = len(agenda)
-        self.agenda = agenda
+        self.state = s  # kept, so that its id is not reused while the scan is
         self.reading_after = [-1] * n
         self.deaths_after = [False] * n
         ends = [n] * n  # where the reading (or opener) after each task stands
@@ -168,13 +168,14 @@ class _Scan:
                 more[seat] += 2
 
 
-# The scan of the agenda last checked (its tasks are checked one after another).
+# The scan of the state whose agenda was last checked (its tasks are checked one after
+# another; a state is immutable, so its scan holds as long as the state is the same object).
 _LAST_SCAN: list[_Scan | None] = [None]
 
 
 def _scan(s: DorasureState) -> _Scan:
     found = _LAST_SCAN[0]
-    if found is None or found.agenda is not s.agenda:
+    if found is None or found.state is not s:
         found = _LAST_SCAN[0] = _Scan(s)
     return found
 
