@@ -327,7 +327,8 @@ def _battle_law(s: DorasureState) -> str | None:
     """The battle begins with the meter full or every quest solved, and then at once."""
     full = s.meter >= s.rules.tracks.meter_end
     starting = any(t[0] in (T_BATTLE_START, T_AFTER_QUEST) for t in s.agenda)
-    if s.phase == BATTLE and not (full or _all_solved(s)):
+    begun = s.phase == BATTLE or any(t[0] == T_BATTLE_START for t in s.agenda)
+    if begun and not (full or _all_solved(s)):
         return "phase: the battle begins with a full meter or every quest solved"
     if s.phase == ADVENTURE and _all_solved(s) and not starting:
         return "phase: once every quest is solved, the Climactic Battle begins"
