@@ -304,11 +304,11 @@ def check_name(name: Any, what: str) -> str:
     ValueError: name must be 1..40 printable characters (letters, digits, ...), not 'Golem...'
     """
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-        shown = (
-            repr(name)
-            if not isinstance(name, str) or len(name) <= 60
-            else (f"a text of {len(name)} characters")
-        )
+        shown = repr(name)[: 2 * MAX_NAME + 1] if not isinstance(name, str) else repr(name)
+        if isinstance(name, str) and (len(name) > MAX_NAME or len(shown) > 2 * MAX_NAME):
+            shown = f"a text of {len(name)} characters"  # a long text is never echoed back
+        elif len(shown) > 2 * MAX_NAME:
+            shown = f"a {type(name).__name__}"
         raise ValueError(
             f"{what} must be 1..{MAX_NAME} printable characters (letters, digits, "
             f"punctuation, symbols, spaces; no control characters), not {shown}"
