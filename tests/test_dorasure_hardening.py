@@ -7,15 +7,19 @@ bounded, and a move of the right class with wrong-typed fields is refused.
 
 from __future__ import annotations
 
+import gc
 import json
 import pickle
+import tracemalloc
 from typing import Any
+from xml.etree import ElementTree
 
 import attrs
 import pytest
 
 import boardrules as br
 from boardrules.dorasure import (
+    QUESTS,
     DorasureMove,
     DorasureState,
     _dice,
@@ -25,6 +29,8 @@ from boardrules.dorasure import (
     new_game,
     position,
 )
+from boardrules.dorasure._board import DEFAULT_ROWS
+from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import CHANCE_TASKS, DECISION_TASKS, M_STOP, TASK_COUNT
 from boardrules.dorasure._tasks import CHANCE, DECISION, TASK_TYPES, Task, task_from_row
 from boardrules.dorasure._work import Work
@@ -176,6 +182,127 @@ def test_finding_the_shared_rules_cache_cannot_be_corrupted_through_a_state() ->
     assert dict(again.rules.options)["sheets"]["Ninja"]["combat"] == (3, 6)
 
 
+def test_finding_the_shared_board_index_is_read_only() -> None:
+    # Issue 21, class 15: every game of a set of options shares its board; a write to its
+    # name index through one state broke the documents of all the others.
+    s = new_game(players=2)
+    other = play(new_game(players=2), "quest-tile golem")
+    assert s.rules.board is other.rules.board
+    with pytest.raises(TypeError):
+        s.rules.board.index["city"] = 0  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        s.rules.board.index.clear()  # type: ignore[attr-defined]
+    assert br.from_json(br.to_json(other)) == other
+    copy = pickle.loads(pickle.dumps(s))
+    assert copy == s and dict(copy.rules.board.index) == dict(s.rules.board.index)
+    with pytest.raises(TypeError):
+        copy.rules.board.index["city"] = 0
+
+
+# -- equal states are identical ---------------------------------------------------------------
+
+#: Overrides that change nothing: the defaults restated, or the sheet of a hero not in play.
+RESTATED: list[dict[str, Any]] = [
+    {"sheets": {"Ninja": {"health": 5, "speed": [4, 5]}}},
+    {"sheets": {"Prince": {"health": 9}}, "dragon": {"health": 9, "claws": [3, 6, 8]}},
+    {"quest_tiles": {"golem": {"name": "Golem Guardian", "target": 3}}, "fang": False},
+    {"board": [" ".join(row.split()) + "  " for row in DEFAULT_ROWS]},
+]
+
+
+def outputs(s: DorasureState) -> tuple[Any, ...]:
+    return (
+        br.to_json(s),
+        _setup.options_of(s),
+        br.render(s),
+        br.render_svg(s),
+        br.observation(s, 0),
+        repr(s.rules),
+        pickle.dumps(s),
+    )
+
+
+@pytest.mark.parametrize("restated", RESTATED)
+def test_finding_equal_states_with_restated_default_options_are_identical(
+    restated: dict[str, Any],
+) -> None:
+    # Issue 21, class 6: such states were == with equal hashes, yet to_json, options_of and
+    # the OpenSpiel adapter told them apart.
+    plain = play(new_game(heroes=["Ninja", "Gladiator"]), "quest-tile golem")
+    other = play(new_game(heroes=["Ninja", "Gladiator"], **restated), "quest-tile golem")
+    assert other == plain and hash(other) == hash(plain)
+    assert other.rules is plain.rules
+    assert outputs(other) == outputs(plain)
+    assert br.from_json(br.to_json(other)) == plain
+
+
+def test_finding_a_restated_override_is_dropped_from_a_document() -> None:
+    doc = document(new_game(players=2))
+    doc["options"]["sheets"] = {"Gladiator": {"health": 8}, "Vampire": {"combat": [1, 1]}}
+    doc["options"]["dragon"] = {"xp_max": 8}
+    s = br.from_json(json.dumps(doc))
+    assert isinstance(s, DorasureState)
+    assert _setup.options_of(s)["sheets"] == {} and _setup.options_of(s)["dragon"] == {}
+    assert br.to_json(s) == br.to_json(new_game(players=2))
+
+
+def test_an_override_that_changes_the_game_is_kept_and_tells_the_states_apart() -> None:
+    changed = new_game(players=2, sheets={"Ninja": {"health": 6, "speed": [4, 5]}})
+    assert _setup.options_of(changed)["sheets"] == {"Ninja": {"health": 6}}
+    assert changed != new_game(players=2)
+
+
+def test_finding_the_openspiel_adapter_takes_an_equal_state_with_restated_options() -> None:
+    openspiel = pytest.importorskip("boardrules.openspiel")
+    game = openspiel.load_game("dorasure", players=2)
+    restated = new_game(players=2, sheets={"Ninja": {"health": 5}}, dragon={"meter_end": 14})
+    assert str(game.state_from(restated)) == str(game.new_initial_state())
+
+
+# -- free text in options --------------------------------------------------------------------
+
+
+def well_formed(svg: str) -> None:
+    ElementTree.fromstring(svg)  # raises ParseError on XML that is not well-formed
+
+
+def revealed_golem(**options: Any) -> DorasureState:
+    return play(new_game(players=2, **options), "quest-tile golem")
+
+
+@pytest.mark.parametrize(
+    "name", ["a\x00b", "Golem\x1b[31m", "two\nlines", "zero\u200bwidth", "half \ud800", "\x7f"]
+)
+def test_finding_control_characters_in_a_quest_tile_name_are_refused(name: str) -> None:
+    # Issue 21, class 10: such a name made render_svg emit XML that is not well-formed.  A
+    # lone surrogate is no character at all: every option of every game refuses it first.
+    lone = any(0xD800 <= ord(c) <= 0xDFFF for c in name)
+    expected = "lone surrogate" if lone else "printable characters"
+    with pytest.raises(br.InvalidOptionError, match=expected) as caught:
+        new_game(players=2, quest_tiles={"golem": {"name": name}})
+    assert lone or "1..40" in str(caught.value)
+    doc = document(revealed_golem())
+    doc["options"]["quest_tiles"] = {"golem": {"name": name}}
+    assert expected in refused(doc)
+
+
+def test_finding_a_quest_tile_name_has_a_length_limit() -> None:
+    for name in ("", "x" * 41, "x" * 2_000_000):
+        with pytest.raises(br.InvalidOptionError, match=r"1\.\.40") as caught:
+            new_game(players=2, quest_tiles={"golem": {"name": name}})
+        assert len(str(caught.value)) < 300  # a huge name is not echoed back
+    s = revealed_golem(quest_tiles={"golem": {"name": "G" * 40}})
+    assert br.from_json(br.to_json(s)) == s
+
+
+def test_a_quest_tile_name_of_any_script_and_markup_characters_draws_well_formed() -> None:
+    name = 'Golem <&> "Ñandú" 石像 ✓'
+    s = revealed_golem(quest_tiles={"golem": {"name": name}})
+    svg = br.render_svg(s)
+    well_formed(svg)
+    assert "Golem &lt;&amp;&gt;" in svg
+
+
 # -- bounded caches ---------------------------------------------------------------------------
 
 
@@ -188,6 +315,44 @@ def test_finding_the_rules_cache_is_bounded() -> None:
     assert _setup.rules_for(players=2, quest_tiles=last) is _setup.rules_for(
         players=2, quest_tiles=last
     )
+
+
+def test_finding_the_rules_cache_is_bounded_by_size() -> None:
+    # Issue 21, class 11: documents with huge text options left about 1 GB in the cache.
+    doc = document(new_game(players=2))
+    weight = _setup._RULES.weight
+    for k in range(5):
+        doc["options"]["quest_tiles"] = {"golem": {"name": f"{k}" * 1_000_000}}
+        assert "printable characters" in refused(doc)
+    assert _setup._RULES.weight <= weight
+    # The largest options there are, all different: the cache stays within its bounds.
+    names = {q.slug: {"name": "Q" * 40} for q in QUESTS}
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for k in range(3 * _setup.RULES_CACHE_SIZE):
+            names["golem"] = {"name": f"{k:040d}"}
+            br.from_json(br.to_json(new_game(players=11, quest_tiles=names)))
+        gc.collect()
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(_setup._RULES) <= _setup.RULES_CACHE_SIZE
+    assert _setup._RULES.weight <= _setup.RULES_CACHE_BYTES
+    assert grown < 20_000_000
+
+
+def test_the_rules_cache_drops_the_oldest_entries_beyond_its_byte_budget() -> None:
+    table: LRU[str, int] = LRU(100, budget=10, weigh=len)
+    for k in range(6):
+        table.put(f"key{k}", k)
+    assert list(table.items) == ["key4", "key5"] and table.weight == 8
+    table.put("k" * 11, 9)  # heavier than the whole budget: not kept
+    assert "k" * 11 not in table.items and table.weight == 8
+    table.put("key5", 5)  # stored again: weighed once
+    assert table.weight == 8
+    table.clear()
+    assert len(table) == 0 and table.weight == 0
 
 
 def test_finding_the_roll_off_cache_is_bounded() -> None:

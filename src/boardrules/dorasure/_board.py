@@ -12,6 +12,8 @@ never be entered; each carries a quest tile.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -55,7 +57,16 @@ class Board:
     """The parsed map: per space its name, terrain and neighbours, and the special places.
 
     ``mountains`` lists the mountain spaces in reading order; ``farthest`` is the index (in
-    that list) of the one farthest from the City, whose quest starts face up.
+    that list) of the one farthest from the City, whose quest starts face up.  ``index``
+    (space name to space) is read-only: a board is shared by every game on its map.
+
+    >>> from boardrules.dorasure._board import DEFAULT_BOARD
+    >>> DEFAULT_BOARD.index["city"] == DEFAULT_BOARD.city
+    True
+    >>> DEFAULT_BOARD.index["zz"] = 0
+    Traceback (most recent call last):
+    ...
+    TypeError: 'mappingproxy' object does not support item assignment
     """
 
     rows: tuple[str, ...]
@@ -70,7 +81,20 @@ class Board:
     farthest: int
     #: per space, the indices of the mountains next to it
     near_mountains: tuple[tuple[int, ...], ...]
-    index: dict[str, int] = attrs.field(eq=False, hash=False, repr=False)
+    index: Mapping[str, int] = attrs.field(eq=False, hash=False, repr=False)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # A read-only mapping does not pickle: the index is rebuilt from the names.
+        return _unpickled, tuple(getattr(self, f.name) for f in attrs.fields(Board)[:-1])
+
+
+def _index(names: tuple[str, ...]) -> Mapping[str, int]:
+    return MappingProxyType({n: i for i, n in enumerate(names)})
+
+
+def _unpickled(*values: Any) -> Board:
+    named = dict(zip((f.name for f in attrs.fields(Board)), values, strict=False))
+    return Board(**named, index=_index(values[1]))
 
 
 def _neighbour_cells(col: int, row: int) -> tuple[tuple[int, int], ...]:
@@ -168,7 +192,7 @@ def board_from_rows(rows: Any) -> Board:
         mountains=mountains,
         farthest=farthest,
         near_mountains=near_mountains,
-        index={n: i for i, n in enumerate(names)},
+        index=_index(tuple(names)),
     )
 
 

@@ -2,10 +2,15 @@
 
 A state is accepted only if every field is in range, the fields agree with each other (tiles
 used once, flags and rewards only on face-up quests, a held hero next to his labyrinth...),
-the agenda's front is a decision or a roll, and its moves can be listed.
+the agenda's front is a decision or a roll, and its moves can be listed.  The same checks
+run on every state :func:`~boardrules.dorasure.apply_move` returns when
+``_rules.CHECK_RESULTS`` is on (``BOARDRULES_CHECK_STATES=1``), as in the property tests,
+with the laws of play (:data:`LAWS`): a move from a state that keeps them keeps them.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from boardrules.dorasure._board import MOUNTAIN, SHARED
 from boardrules.dorasure._data import QUESTS, REWARDS
@@ -14,11 +19,17 @@ from boardrules.dorasure._rules import chance_outcomes, legal_moves
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
+    BOOK,
     CAP,
     CHANCE_TASKS,
     DECISION_TASKS,
     GRAND_MASTER,
+    HUNTER,
+    LAIR,
+    MINSTREL,
+    PALADIN,
     PRINCE,
+    T_AFTER_QUEST,
     T_ASK,
     T_BATTLE_START,
     T_COMBO_END,
@@ -29,9 +40,13 @@ from boardrules.dorasure._state import (
     T_MOVE,
     T_MOVE_ROLL,
     T_QUEST_END,
+    T_RAMPAGE,
+    T_REPLENISH,
     T_REPLY,
     T_REVEAL_QUEST,
     T_SURVIVAL,
+    TREASURE,
+    VAMPIRE,
     WON,
     DorasureState,
 )
@@ -39,12 +54,18 @@ from boardrules.dorasure._tasks import MAX_DICE, TASK_TYPES, task_problem
 from boardrules.dorasure._work import Work, effective_terrain
 from boardrules.errors import StateFormatError
 
-__all__ = ["MAX_DICE", "check_state"]
+__all__ = ["LAWS", "MAX_AGENDA", "MAX_DICE", "breaks_a_law", "check_state"]
+
+#: The most tasks an agenda may hold: far above the longest that play builds (about 30,
+#: with eleven heroes all hurt at once), so that a document's agenda is refused by its
+#: length before any of its tasks is read.
+MAX_AGENDA = 200
 
 
 def check_state(s: DorasureState) -> DorasureState:
-    """``s`` if it is a possible Dorasure state (its running score made canonical), else
-    StateFormatError naming the broken field."""
+    """``s`` if it is a well-formed Dorasure state (its running score made canonical), else
+    StateFormatError naming the broken field.  The laws of play (:data:`LAWS`) are not
+    checked here: a setup may leave out the history behind it (see :func:`breaks_a_law`)."""
     for p in range(s.rules.seats):
         _check_hero(s, p)
     _check_tiles(s)
@@ -58,6 +79,7 @@ def check_state(s: DorasureState) -> DorasureState:
             raise StateFormatError("agenda: empty once the game is over")
         return s
     _check_agenda(s)
+    _battle_due(s)
     _check_phase(s)
     _check_spaces(s)
     return _check_front(s)
@@ -190,6 +212,8 @@ def _check_agenda(s: DorasureState) -> None:
     about the roll being read."""
     if not s.agenda:
         raise StateFormatError("agenda: a game in progress has tasks to do")
+    if len(s.agenda) > MAX_AGENDA:
+        raise StateFormatError(f"agenda: at most {MAX_AGENDA} tasks")
     if s.agenda[0][0] not in CHANCE_TASKS | DECISION_TASKS:
         raise StateFormatError("agenda: the front task is a decision or a roll")
     if s.agenda[-1][0] != T_END_TURN:
@@ -199,10 +223,11 @@ def _check_agenda(s: DorasureState) -> None:
         if problem is not None:
             raise StateFormatError(f"agenda: {problem}")
     codes = [t[0] for t in s.agenda]
-    for code in set(codes):
-        if TASK_TYPES[code].UNIQUE and codes.count(code) > 1:
+    counts = Counter(codes)
+    for code, count in counts.items():
+        if TASK_TYPES[code].UNIQUE and count > 1:
             raise StateFormatError(f"agenda: at most one {TASK_TYPES[code].__name__} task")
-    if codes.count(T_EXTRA) > 1 or (s.pending and T_EXTRA not in codes):
+    if counts[T_EXTRA] > 1 or (s.pending and T_EXTRA not in counts):
         raise StateFormatError("pending: extra dice are owed only while one roll is read")
     if s.party and not any(c in _PARTY_TASKS for c in codes):
         raise StateFormatError("party: heroes team up only in a quest or a Team Combo")
@@ -246,3 +271,108 @@ def _check_expansions(s: DorasureState) -> None:
         raise StateFormatError("retired: a retired tile is off the board")
     if len(QUESTS) - len(s.retired) - sum(q >= 0 for q in s.quests) < s.quests.count(-1):
         raise StateFormatError("quests: not enough tiles left for the face-down quests")
+
+
+# -- what play leaves behind ------------------------------------------------------------------
+#
+# The tracks that only grow (XP, the meter, the dragon's wounds, the treasures used) and the
+# tiles claimed tell each other apart: each law below is a fact that every move keeps, so
+# a state that breaks one is no state of a game.  The property tests play games with
+# ``_rules.CHECK_RESULTS`` on, so a law too strict for the engine fails them at once.
+
+
+def _all_solved(s: DorasureState) -> bool:
+    return -1 not in s.rewards and 1 not in s.renewed
+
+
+def _wounds_law(s: DorasureState) -> str | None:
+    """The dragon is wounded in the Adventure Phase only by a Dragon's Lair and by a
+    replenished quest solved, then only in the battle; it is slain exactly when won."""
+    health = s.rules.tracks.health
+    earned = s.rewards.count(LAIR) + s.renewed.count(2)
+    if s.phase == ADVENTURE and s.wounds != earned:
+        return "wounds: in the Adventure Phase, one per Dragon's Lair and replenished quest solved"
+    if s.wounds < min(health, earned):
+        return "wounds: at least one per Dragon's Lair and replenished quest solved"
+    if (s.phase == WON) != (s.wounds == health):
+        return "wounds: the dragon's health is gone exactly when the heroes have won"
+    return None
+
+
+def _xp_law(s: DorasureState) -> str | None:
+    """EXP only grows, and the Book of Dragons gives every hero 1."""
+    book = BOOK in s.rewards
+    if book and min(s.xp) < 1:
+        return "xp: the Book of Dragons gave every hero 1 EXP"
+    return None
+
+
+def _meter_law(s: DorasureState) -> str | None:
+    """The meter only climbs: the first Dragon's Lair moves it, a rampage comes at a fire
+    icon (or the full meter), Quest Replenishing at the third."""
+    tracks = s.rules.tracks
+    codes = {t[0] for t in s.agenda}
+    if LAIR in s.rewards and s.meter < 1:
+        return "meter: the first Dragon's Lair found moved the dragon token"
+    first = tracks.fire_icons[0] if tracks.fire_icons else tracks.meter_end
+    if (s.razed or T_RAMPAGE in codes) and s.meter < first:
+        return "meter/razed: the dragon rampages only from its first fire icon"
+    if any(s.renewed) or T_REPLENISH in codes:
+        third = tracks.fire_icons[2] if len(tracks.fire_icons) > 2 else tracks.meter_end + 1
+        if s.meter < third:
+            return "meter/renewed: quests are replenished at the third fire icon"
+    return None
+
+
+def _battle_law(s: DorasureState) -> str | None:
+    """The battle begins with the meter full or every quest solved."""
+    full = s.meter >= s.rules.tracks.meter_end
+    begun = s.phase == BATTLE or any(t[0] == T_BATTLE_START for t in s.agenda)
+    if begun and not (full or _all_solved(s)):
+        return "phase: the battle begins with a full meter or every quest solved"
+    return None
+
+
+def _battle_due(s: DorasureState) -> None:
+    """Once every quest is solved the Climactic Battle is due: an Adventure Phase with
+    nothing left to quest for and no battle coming is no position of the game at all."""
+    starting = any(t[0] in (T_BATTLE_START, T_AFTER_QUEST) for t in s.agenda)
+    if s.phase == ADVENTURE and _all_solved(s) and not starting:
+        raise StateFormatError("phase: once every quest is solved, the Climactic Battle begins")
+
+
+#: The heroes whose once-per-game treasure marks ``spent``: Minstrel (Lullaby, in the
+#: Adventure Phase too), Hunter, Vampire, Grand Master and Paladin (in the battle).
+_ONCE = frozenset((HUNTER, VAMPIRE, GRAND_MASTER, PALADIN))
+
+
+def _treasure_law(s: DorasureState) -> str | None:
+    """A once-per-game treasure is used only once the Treasure is found, and only by its
+    hero; the Prince's gold is 1 until the battle's True Wealth."""
+    rules = s.rules
+    treasure = TREASURE in s.rewards
+    for p, hero in enumerate(rules.heroes):
+        if s.spent >> p & 1 and not (
+            treasure and (hero == MINSTREL or (hero in _ONCE and s.phase != ADVENTURE))
+        ):
+            return "spent: a treasure used before it is found, or by a hero without one"
+        if hero == PRINCE and s.gold[p] > (1 if s.phase == ADVENTURE or not treasure else 4):
+            return "gold: the Prince has 1 gold, 3 more with the Treasure in the battle"
+    return None
+
+
+#: Every law of play: what each move keeps, read off the tracks that only grow and the tiles
+#: claimed.  A game from its start keeps them all; a position set up by hand may break one
+#: (a wounded dragon whose lairs are not drawn) and plays on as given.
+LAWS = (_wounds_law, _xp_law, _meter_law, _battle_law, _treasure_law)
+
+
+def breaks_a_law(s: DorasureState) -> str | None:
+    """The first law of play (:data:`LAWS`) that ``s`` breaks, in words, or None.  The debug
+    check of :func:`~boardrules.dorasure.apply_move` (``BOARDRULES_CHECK_STATES=1``) asserts
+    that a move from a state keeping them all gives one that keeps them all."""
+    for law in LAWS:
+        problem = law(s)
+        if problem is not None:
+            return problem
+    return None

@@ -286,6 +286,35 @@ QUESTS: tuple[QuestTile, ...] = (
 
 _FAILURES = ("none", "damage", "teleport", "stay")
 
+#: The longest quest tile name (the printed ones have at most 25 characters).
+MAX_NAME = 40
+
+
+def check_name(name: Any, what: str) -> str:
+    """``name`` if it is a tile name: 1..:data:`MAX_NAME` printable characters (letters,
+    digits, punctuation, symbols and spaces; no control, format or surrogate character,
+    which no picture or terminal can show); else :class:`ValueError` saying so.
+
+    >>> from boardrules.dorasure._data import check_name
+    >>> check_name("Golem Guardian", "name")
+    'Golem Guardian'
+    >>> check_name("Golem" + chr(7), "name")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: name must be 1..40 printable characters (letters, digits, ...), not 'Golem...'
+    """
+    if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+        shown = repr(name)[: 2 * MAX_NAME + 1] if not isinstance(name, str) else repr(name)
+        if isinstance(name, str) and (len(name) > MAX_NAME or len(shown) > 2 * MAX_NAME):
+            shown = f"a text of {len(name)} characters"  # a long text is never echoed back
+        elif len(shown) > 2 * MAX_NAME:
+            shown = f"a {type(name).__name__}"
+        raise ValueError(
+            f"{what} must be 1..{MAX_NAME} printable characters (letters, digits, "
+            f"punctuation, symbols, spaces; no control characters), not {shown}"
+        )
+    return name
+
 
 def quests_with(overrides: Any) -> tuple[QuestTile, ...]:
     """The quest tiles with ``overrides`` (``{slug: {field: value}}``) applied and checked.
@@ -316,8 +345,7 @@ def quests_with(overrides: Any) -> tuple[QuestTile, ...]:
             raise ValueError(f"quests[{slug!r}] failure must be one of {', '.join(_FAILURES)}")
         if type(tile.alone) is not bool or type(tile.magical) is not bool:
             raise ValueError(f"quests[{slug!r}] alone and magical are true or false")
-        if not isinstance(tile.name, str):
-            raise ValueError(f"quests[{slug!r}] name is a string")
+        check_name(tile.name, f"quests[{slug!r}] name")
         out[slugs.index(slug)] = tile
     return tuple(out)
 

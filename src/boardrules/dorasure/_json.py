@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardrules.dorasure._check import MAX_DICE, check_state
+from boardrules.dorasure._check import MAX_AGENDA, MAX_DICE, check_state
 from boardrules.dorasure._data import QUESTS
 from boardrules.dorasure._fang import LAND_SLUGS
 from boardrules.dorasure._setup import options_of, rules_for
@@ -71,8 +71,12 @@ def _int(body: dict[str, Any], key: str, low: int, high: int) -> int:
     return value
 
 
-def _ints(body: dict[str, Any], key: str, size: int | None, low: int, high: int) -> tuple[int, ...]:
+def _ints(
+    body: dict[str, Any], key: str, size: int | None, low: int, high: int, most: int = 0
+) -> tuple[int, ...]:
     value = body.get(key)
+    if isinstance(value, list) and most and len(value) > most:
+        raise StateFormatError(f"field {key!r} must be a list of at most {most} integers")
     if (
         not isinstance(value, list)
         or (size is not None and len(value) != size)
@@ -119,6 +123,9 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> DorasureState:
     ):
         raise StateFormatError(f"field 'pos' must list {n} space names")
     agenda = body.get("agenda")
+    if isinstance(agenda, list) and len(agenda) > MAX_AGENDA:
+        # Refused by its length alone, before any task is read.
+        raise StateFormatError(f"field 'agenda' must list at most {MAX_AGENDA} tasks")
     if not isinstance(agenda, list) or not all(
         isinstance(t, list) and len(t) == 4 and all(type(v) is int for v in t) for t in agenda
     ):
@@ -162,7 +169,7 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> DorasureState:
         tuple(_names(body, "quests", _SLUGS, 5)),
         _ints(body, "flags", 5, 0, 99),
         tuple(_names(body, "rewards", REWARD_SLUGS, 5)),
-        _ints(body, "dice", None, 1, 6),
+        _ints(body, "dice", None, 1, 6, most=6),
         _int(body, "party", 0, (1 << n) - 1),
         _int(body, "score", -MAX_DICE * 4, MAX_DICE * 4),
         _int(body, "pending", 0, MAX_DICE + 1),  # a 6 each, and a Poisoned Bullet

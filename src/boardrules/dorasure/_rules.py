@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 
 from boardrules._legal import find_legal, unset_field
@@ -307,7 +308,32 @@ def apply_move(s: DorasureState, mv: object) -> DorasureState:
     known = find_legal(mv, legal_moves(s))
     if known is None:
         raise IllegalMoveError(_why_illegal(s, mv))
+    if CHECK_RESULTS:
+        return _checked(advance(s, known), s, known)
     return advance(s, known)
+
+
+#: Whether :func:`apply_move` checks every state it returns with the decoder's own checks
+#: (``_check.check_state``): a debug mode for tests, off unless the environment variable
+#: ``BOARDRULES_CHECK_STATES`` is set to ``1`` (the property tests switch it on).
+CHECK_RESULTS = os.environ.get("BOARDRULES_CHECK_STATES", "") == "1"
+
+
+def _checked(after: DorasureState, before: DorasureState, mv: DorasureMove) -> DorasureState:
+    """``after`` if the decoder accepts it as it is; AssertionError otherwise: the engine
+    built a state that the rules say cannot be reached."""
+    from boardrules.dorasure._check import breaks_a_law, check_state  # it builds on this module
+    from boardrules.errors import StateFormatError
+
+    try:
+        again = check_state(after)
+    except StateFormatError as e:
+        raise AssertionError(f"{mv} in {before!r} gives a state the decoder refuses: {e}") from None
+    assert again == after, f"{mv} gives a state whose decoding differs"
+    if breaks_a_law(before) is None:
+        broken = breaks_a_law(after)
+        assert broken is None, f"{mv} in {before!r} breaks a law of play: {broken}"
+    return after
 
 
 _FIELD_TYPES = (int, int, int, str)

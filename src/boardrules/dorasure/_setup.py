@@ -12,6 +12,8 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
+import attrs
+
 from boardrules._typing import deprecated
 from boardrules.dorasure._board import (
     CITY,
@@ -25,6 +27,7 @@ from boardrules.dorasure._board import (
 from boardrules.dorasure._check import check_state
 from boardrules.dorasure._data import (
     BASE_HEROES,
+    DEFAULT_SHEETS,
     DEFAULT_TRACKS,
     HERO_ORDER,
     QUESTS,
@@ -52,6 +55,7 @@ from boardrules.game import Option, flag, resolve_options
 
 __all__ = [
     "OPTIONS",
+    "RULES_CACHE_BYTES",
     "RULES_CACHE_SIZE",
     "FrozenMapping",
     "frozen",
@@ -128,6 +132,19 @@ def _rows(value: Any) -> tuple[str, ...]:
     return board_from_rows(value).rows
 
 
+def _unechoed(name: str, check: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``check`` for the option ``name``, whose message names the option but does not
+    repeat its value: an override may hold any amount of text."""
+
+    def checked(value: Any) -> Any:
+        try:
+            return check(value)
+        except (ValueError, TypeError) as e:
+            raise InvalidOptionError(f"dorasure option {name}: {e}") from None
+
+    return checked
+
+
 def _sheets(value: Any) -> dict[str, Any]:
     sheets_with(value)
     return {h: dict(v) for h, v in value.items()}
@@ -154,22 +171,34 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option("heroes", None, "the heroes in play; seats follow the turn order", _heroes),
     Option("board", DEFAULT_ROWS, "the map as rows of terrain letters C V R L P F M", _rows),
-    Option("sheets", {}, "hero sheet overrides: {hero: {field: value}}", _sheets),
+    Option(
+        "sheets", {}, "hero sheet overrides: {hero: {field: value}}", _unechoed("sheets", _sheets)
+    ),
     Option(
         "dragon",
         {},
         "track overrides: xp_max, levels (not in a solo game), meter_end, fire_icons, health, "
         "claws, werewolf_icons",
-        _dragon,
+        _unechoed("dragon", _dragon),
     ),
-    Option("quest_tiles", {}, "quest tile overrides: {slug: {field: value}}", _quests),
+    Option(
+        "quest_tiles",
+        {},
+        "quest tile overrides: {slug: {field: value}}",
+        _unechoed("quest_tiles", _quests),
+    ),
     Option("fang", False, "the Fang expansion: 5 of the 8 land tiles on the Fang hexes", flag),
 )
 
 #: The most rules objects kept (one per distinct set of options, e.g. per decoded document
 #: with its own quest tiles); an older one is rebuilt when needed again.
 RULES_CACHE_SIZE = 64
-_RULES: LRU[str, Rules] = LRU(RULES_CACHE_SIZE)
+#: The most characters of options (their normalised JSON, which holds every text a rules
+#: object keeps) that the kept rules objects hold together.  Options are small (a quest
+#: tile name has at most 40 characters, a map at most 10 rows of 26 letters): a few
+#: kilobytes at most, so this bounds the cache by size too, whatever the documents read.
+RULES_CACHE_BYTES = 1 << 20
+_RULES: LRU[str, Rules] = LRU(RULES_CACHE_SIZE, budget=RULES_CACHE_BYTES, weigh=len)
 
 
 class FrozenMapping(Mapping[str, Any]):
@@ -223,7 +252,17 @@ def _thawed(value: Any) -> Any:
 
 
 def rules_for(**options: Any) -> Rules:
-    """The (shared) rules object for these options, checked."""
+    """The (shared) rules object for these options, checked.
+
+    The options it keeps (:func:`options_of`) are normalised from the rules they build, so
+    that equal rules keep the same options: an override that restates the default value,
+    or changes the sheet of a hero not in play, is dropped.
+
+    >>> from boardrules.dorasure._setup import rules_for
+    >>> restated = rules_for(players=2, sheets={"Ninja": {"health": 5}, "Prince": {"health": 9}})
+    >>> restated is rules_for(players=2), dict(restated.options)["sheets"]
+    (True, FrozenMapping({}))
+    """
     given = resolve_options("dorasure", OPTIONS, options)
     players, heroes = given["players"], given["heroes"]
     if heroes is None:
@@ -232,22 +271,25 @@ def rules_for(**options: Any) -> Rules:
         raise InvalidOptionError(
             f"dorasure option players={players} does not match the {len(heroes)} heroes given"
         )
-    clean = {
+    sheets = dict(sheets_with(given["sheets"])) if given["sheets"] else DEFAULT_SHEETS
+    tracks = tracks_with(given["dragon"]) if given["dragon"] else DEFAULT_TRACKS
+    quests = quests_with(given["quest_tiles"]) if given["quest_tiles"] else QUESTS
+    sheet_changes = {h: _changes(sheets[h], DEFAULT_SHEETS[h]) for h in heroes}
+    tile_changes = {q.slug: _changes(q, d) for q, d in zip(quests, QUESTS, strict=True)}
+    clean: dict[str, Any] = {
         "players": len(heroes),
         "heroes": list(heroes),
         "board": list(given["board"]),
-        "sheets": given["sheets"],
-        "dragon": given["dragon"],
-        "quest_tiles": given["quest_tiles"],
+        "sheets": {h: change for h, change in sheet_changes.items() if change},
+        "dragon": _changes(tracks, DEFAULT_TRACKS),
+        "quest_tiles": {q: change for q, change in tile_changes.items() if change},
     }
     if given["fang"]:
         clean["fang"] = True
     key = json.dumps(clean, sort_keys=True)
     rules = _RULES.get(key)
     if rules is None:
-        sheets = dict(sheets_with(clean["sheets"]))
         board = board_from_rows(clean["board"])
-        tracks = tracks_with(clean["dragon"])
         if tuple(heroes) == (SOLO,) and tracks.levels != DEFAULT_TRACKS.levels:
             raise InvalidOptionError(
                 f"dorasure option dragon: levels={list(tracks.levels)} cannot apply in a solo "
@@ -259,12 +301,22 @@ def rules_for(**options: Any) -> Rules:
             board=board,
             sheets=tuple(sheets[h] for h in heroes),
             tracks=tracks,
-            quests=quests_with(clean["quest_tiles"]),
+            quests=quests,
             options=tuple((k, frozen(v)) for k, v in clean.items()),
             fang=_fang_spaces(board) if given["fang"] else (),
         )
         _RULES.put(key, rules)
     return rules
+
+
+def _changes(value: Any, default: Any) -> dict[str, Any]:
+    """The fields of the attrs value ``value`` that differ from ``default``'s, as JSON
+    values (pairs and lists as lists)."""
+    return {
+        f.name: list(new) if isinstance(new, tuple) else new
+        for f in attrs.fields(type(value))
+        if (new := getattr(value, f.name)) != getattr(default, f.name)
+    }
 
 
 def _fang_spaces(board: Board) -> tuple[int, ...]:
@@ -433,6 +485,7 @@ def position(
     if step == "battle":
         w.begin_battle_turn(t)
     settle(w)
+    # The form only: a setup may leave out the history behind it (see the docs page).
     return check_state(w.freeze())
 
 

@@ -131,14 +131,68 @@ BATTLE_READINGS = frozenset((T_BATTLE_END, T_COMBO_END))
 _OPENERS = frozenset((T_QUEST_START, T_QUEST_ROLLS, T_END_TURN, T_BATTLE_START, T_ACT))
 
 
+class _Scan:
+    """What the rules of the tasks read about the rest of an agenda, found in one pass each
+    way, so that checking a whole agenda takes time linear in its length: per index, the
+    reading that comes next (-1: an opener or the end comes first), whether a deaths check
+    comes later, and the dice that the tasks before it add to that seat's roll (the
+    Minstrel's Heroic Tune, the Samurai's Gust)."""
+
+    __slots__ = ("added", "again", "deaths_after", "reading_after", "state")
+
+    def __init__(self, s: DorasureState) -> None:
+        agenda = s.agenda
+        n = len(agenda)
+        self.state = s  # kept, so that its id is not reused while the scan is
+        self.reading_after = [-1] * n
+        self.deaths_after = [False] * n
+        ends = [n] * n  # where the reading (or opener) after each task stands
+        reading, deaths, end = -1, False, n
+        for i in range(n - 1, -1, -1):
+            self.reading_after[i], self.deaths_after[i], ends[i] = reading, deaths, end
+            code = agenda[i][0]
+            if code in _READINGS:
+                reading, end = code, i
+            elif code in _OPENERS:
+                reading, end = -1, i
+            deaths = deaths or code == T_DEATHS
+        self.added = [0] * n
+        #: whether a roll (or its spending) of the same hero comes earlier for one reading
+        self.again = [False] * n
+        rolled: set[tuple[int, int]] = set()
+        seats = s.rules.seats
+        more = [0] * seats
+        for i, (code, seat, a, _) in enumerate(agenda):
+            if not 0 <= seat < seats:
+                continue  # a task of no seat: refused on its own
+            if code in (T_ROLL, T_SPEND):
+                self.again[i] = (ends[i], seat) in rolled
+                rolled.add((ends[i], seat))
+            self.added[i] = more[seat]
+            if code == T_TUNE and 0 <= a < seats:
+                more[a] += s.resource[seat]  # the Minstrel's Heroic Tune
+            elif code == T_GUST:
+                more[seat] += 2
+
+
+# The scan of the state whose agenda was last checked (its tasks are checked one after
+# another; a state is immutable, so its scan holds as long as the state is the same object).
+_LAST_SCAN: list[_Scan | None] = [None]
+
+
+def _scan(s: DorasureState) -> _Scan:
+    found = _LAST_SCAN[0]
+    if found is None or found.state is not s:
+        found = _LAST_SCAN[0] = _Scan(s)
+    return found
+
+
 def _read_later(s: DorasureState, i: int, purpose: int) -> str | None:
     """A roll (or its spending, extra dice, rerolls) is read by the next reading after it."""
-    for task in s.agenda[i + 1 :]:
-        if task[0] in _READINGS:
-            return None if task[0] == _READING.get(purpose) else "a roll read by another chart"
-        if task[0] in _OPENERS:
-            break
-    return "a roll with no reading after it"
+    reading = _scan(s).reading_after[i]
+    if reading < 0:
+        return "a roll with no reading after it"
+    return None if reading == _READING.get(purpose) else "a roll read by another chart"
 
 
 def _mountain_up(s: DorasureState, m: int) -> str | None:
@@ -216,12 +270,26 @@ class Roll(Task):
         return self[3]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return _purpose_problem(s, self[3]) or _read_later(s, i, self[3])
+        return _purpose_problem(s, self[3], self[1]) or _read_later(s, i, self[3]) or _once(s, i)
 
 
-def _purpose_problem(s: DorasureState, purpose: int) -> str | None:
+def _once(s: DorasureState, i: int) -> str | None:
+    """Each hero makes one roll for a reading (a reroll replaces it)."""
+    return "two rolls of one hero for one reading" if _scan(s).again[i] else None
+
+
+def _purpose_problem(s: DorasureState, purpose: int, seat: int) -> str | None:
+    """A roll (its spending, extra dice, rerolls) of the phase, by the hero who makes it:
+    the hero in turn adventures and fights, a hero of the party rolls in a quest, and in a
+    Team Combo a hero of the team or the one in turn (for the team, when he is out of it)."""
     battle = purpose in (P_BATTLE, P_REROLLED, P_COMBO)
-    return None if battle == (s.phase == BATTLE) else "a roll of the other phase"
+    if battle != (s.phase == BATTLE):
+        return "a roll of the other phase"
+    if purpose == P_QUEST:
+        return None if s.party >> seat & 1 else "a quest roll of a hero not in the quest"
+    if purpose == P_COMBO and s.party >> seat & 1:
+        return None
+    return None if seat == s.turn else "a roll of a hero not in turn"
 
 
 class Extra(Task):
@@ -249,7 +317,7 @@ class Extra(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         if self[3] and (self[2] != P_QUEST or s.rules.heroes[self[1]] != VAMPIRE):
             return "a score kept before a roll only for the Vampire's quest roll"
-        return _purpose_problem(s, self[2]) or _read_later(s, i, self[2])
+        return _purpose_problem(s, self[2], self[1]) or _read_later(s, i, self[2])
 
 
 class RevealQuest(Task):
@@ -444,7 +512,7 @@ class Absorb(Task):
 
 def _deaths_later(s: DorasureState, i: int) -> str | None:
     """Damage is dealt by a cause whose deaths are checked once it is paid."""
-    if any(task[0] == T_DEATHS for task in s.agenda[i + 1 :]):
+    if _scan(s).deaths_after[i]:
         return None
     return "damage with no check of the deaths after it"
 
@@ -469,15 +537,10 @@ class Spend(Task):
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         seat = self[1]
-        most = self[3] + s.resource[seat] + s.gold[seat]
-        for task in s.agenda[:i]:
-            if task[0] == T_TUNE and task[2] == seat:
-                most += s.resource[task[1]]  # the Minstrel's Heroic Tune
-            elif task[0] == T_GUST and task[1] == seat:
-                most += 2
+        most = self[3] + s.resource[seat] + s.gold[seat] + _scan(s).added[i]
         if most > MAX_DICE:
             return f"a roll of more than {MAX_DICE} dice"
-        return _purpose_problem(s, self[2]) or _read_later(s, i, self[2])
+        return _purpose_problem(s, self[2], self[1]) or _read_later(s, i, self[2]) or _once(s, i)
 
 
 class Reroll(Task):
@@ -631,7 +694,7 @@ class MasterReroll(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.spent >> s.rules.seats & 1:
             return "the Grand Master's reroll is once per game"
-        return _purpose_problem(s, self[3]) or _read_later(s, i, self[3])
+        return _purpose_problem(s, self[3], self[1]) or _read_later(s, i, self[3])
 
 
 class Elixir(Task):

@@ -263,12 +263,13 @@ class Work:
     # -- turns ----------------------------------------------------------------------------
 
     def begin_turn(self, seat: int) -> None:
-        """An Adventure Phase turn: the Prince's servants are set to his level, then the
-        movement roll."""
+        """An Adventure Phase turn: the Prince's servants are set to his level (within the
+        cap of his sheet, which a ``sheets`` override may set lower), then the movement
+        roll."""
         self.turn = seat
         self.dice = ()
         if self.hero(seat) == PRINCE:
-            self.resource[seat] = self.level(seat)
+            self.resource[seat] = min(self.level(seat), self.stat(seat, CAP))
         else:
             _heroes.turn_start(self, seat)
         self.push(MoveRoll(seat), EndTurn(seat))
