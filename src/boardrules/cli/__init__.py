@@ -118,6 +118,13 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--game", type=int, metavar="N", help="the N-th record of the file")
     rep.add_argument("--boards", action="store_true", help="show the board after every move")
     rep.add_argument("--html", metavar="OUT.html", help="write a replay page for a browser")
+    rep.add_argument(
+        "--state",
+        type=int,
+        metavar="N",
+        help="print the position after the first N moves as a state document (-1: the "
+        "last), for show, analyse and play --start",
+    )
     rep.set_defaults(run=_cmd_replay, parser=rep)
     add_show(sub)
     add_analyse(sub)
@@ -127,8 +134,11 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
 
-    Bad arguments print the usage and give 2; a damaged record given to ``replay`` gives 1;
-    Ctrl-C during ``simulate`` gives 130 after printing the results so far.
+    Bad arguments and input files that cannot be read or are not valid documents print
+    the usage and give 2; a refusal of the game (a move of a record that is not legal, a
+    recorded result the moves do not give, a ``--move`` not legal in the position, an
+    ``--exact`` analysis out of reach) or a missing extra gives 1; Ctrl-C gives 130 (after
+    ``simulate`` has printed the results so far).
     """
     parser = _parser()
     try:
