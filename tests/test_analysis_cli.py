@@ -280,3 +280,23 @@ def test_analyse_progress_and_final_message_count_the_same_states(
     assert all("(at most 3,000)" in p for p in shown if "found" in p)
     assert shown[-1] == "building the graph: more than 3,000 states: searching instead"
     assert "more than 3,000 states to solve" in captured.out
+
+
+def test_a_record_or_a_state_written_over_several_lines_is_read_whole(
+    record: tuple[Path, GameRecord], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, rec = record
+    pretty = tmp_path / "pretty.json"
+    pretty.write_text(json.dumps(json.loads(rec.to_json()), indent=2))
+    assert main(["replay", str(pretty), "--check"]) == 0
+    assert main(["replay", str(pretty), "--state", "2"]) == 0
+    state = json.loads(capsys.readouterr().out.splitlines()[-1])
+    shown = tmp_path / "state.json"
+    shown.write_text(json.dumps(state, indent=2))
+    assert main(["show", str(shown), "--svg", str(tmp_path / "a.svg")]) == 0
+    assert main(["show", str(pretty), "--ply", "2", "--svg", str(tmp_path / "b.svg")]) == 0
+    assert (tmp_path / "a.svg").read_text() == (tmp_path / "b.svg").read_text()
+    two = tmp_path / "two.jsonl"
+    two.write_text(json.dumps(state) + "\n" + json.dumps(state) + "\n")
+    assert main(["analyse", str(two)]) == 2
+    assert "holds 2 state documents" in capsys.readouterr().err

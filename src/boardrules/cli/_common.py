@@ -234,4 +234,6 @@ def read_position(path: str, ply: int | None) -> Any:
         except RecordError as e:  # a move or the result: what the game refuses, exit code 1
             raise RecordError(f"{path}: {e}") from None
         return state
+    if kind == STATE_FORMAT:
+        raise UsageError(f"{path} holds {count} state documents; give one position a file")
     raise wrong_kind(path, text, (STATE_FORMAT, RECORD_FORMAT))

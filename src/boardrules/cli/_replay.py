@@ -31,7 +31,7 @@ def _read_records(path: str) -> list[GameRecord]:
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise UsageError(f"{path} holds no game record")
-    kind, _ = document_kind(text)
+    kind, count = document_kind(text)
     if kind != RECORD_FORMAT:
         advice = (
             ": draw it with boardrules show, or analyse it with boardrules analyse"
@@ -39,8 +39,8 @@ def _read_records(path: str) -> list[GameRecord]:
             else ""
         )
         raise wrong_kind(path, text, (RECORD_FORMAT,), advice)
-    if len(lines) == 1:
-        return [read_record_line(lines[0], path)]
+    if count == 1:  # one record, on one line or spread over several
+        return [read_record_line(text, path)]
     return [read_record_line(line, f"{path}, record {n}") for n, line in enumerate(lines, 1)]
 
 
