@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,6 +25,12 @@ class UsageError(Exception):
     legal, a recorded result the moves do not give, ``--move`` not legal in the position,
     ``--exact`` out of reach) or an optional extra is missing, 130 after Ctrl-C.
     """
+
+
+class InputError(UsageError):
+    """An input file that was read but is not a valid document of the kind the command
+    reads: exit code 2 as for a bad argument, reported in one line (the arguments were
+    right, so the usage would not help)."""
 
 
 def _game_options(game: str, pairs: Sequence[str], seats: int | None) -> dict[str, Any]:
@@ -119,15 +126,15 @@ _KINDS = {
 
 
 def read_text(path: str, what: str = "") -> str:
-    """The text of the file ``path``; a file that cannot be read, or is not UTF-8 text, is a
-    :class:`UsageError` (exit code 2)."""
+    """The text of the file ``path``; a file that cannot be read is a :class:`UsageError`,
+    one that is not UTF-8 text an :class:`InputError` (both exit code 2)."""
     try:
         with open(path, encoding="utf-8") as f:
             return f.read()
     except OSError as e:
         raise UsageError(f"cannot read {what + ' ' if what else ''}{path}: {e.strerror}") from None
     except UnicodeDecodeError:
-        raise UsageError(f"{path} is not a text file (UTF-8 JSON)") from None
+        raise InputError(f"{path} is not a text file (UTF-8 JSON)") from None
 
 
 def document_kind(text: str) -> tuple[str | None, int]:
@@ -138,6 +145,8 @@ def document_kind(text: str) -> tuple[str | None, int]:
     for candidate, count in ((text, 1), (lines[0] if lines else "", len(lines))):
         try:
             doc = load_json(candidate)
+        except NotUnicodeError:  # not too deep, so safe to read: its reader says what is wrong
+            doc = json.loads(candidate)
         except ValueError:
             continue
         found = doc.get("format") if isinstance(doc, dict) else None
@@ -145,7 +154,7 @@ def document_kind(text: str) -> tuple[str | None, int]:
     return None, len(lines)
 
 
-def wrong_kind(path: str, text: str, reads: Sequence[str], advice: str = "") -> UsageError:
+def wrong_kind(path: str, text: str, reads: Sequence[str], advice: str = "") -> InputError:
     """The error for a file that is not of a kind in ``reads``: what the command reads, and
     what the file is (or why it is no document at all)."""
     expected = " or ".join(_KINDS[k] for k in reads)
@@ -164,19 +173,19 @@ def wrong_kind(path: str, text: str, reads: Sequence[str], advice: str = "") -> 
                 if isinstance(shown, str)
                 else f"{path} is JSON but no boardrules document (it has no 'format' field)"
             )
-    return UsageError(f"{what}; this command reads {expected}{advice}")
+    return InputError(f"{what}; this command reads {expected}{advice}")
 
 
 def open_record(record: GameRecord, where: str) -> Any:
     """The first position of ``record``, once its options, its start position and its list
-    of players are checked; a record that fails is a :class:`UsageError` naming ``where``
+    of players are checked; a record that fails is an :class:`InputError` naming ``where``
     (an invalid input file, exit code 2).  Its moves are checked as they are replayed."""
     try:
         first = record.first_state()
     except br.BoardrulesError as e:
-        raise UsageError(f"{where}: {e}") from None
+        raise InputError(f"{where}: {e}") from None
     if record.players and len(record.players) != br.num_players(first):
-        raise UsageError(
+        raise InputError(
             f"{where}: the record lists {len(record.players)} players for a game of "
             f"{br.num_players(first)}"
         )
@@ -184,19 +193,20 @@ def open_record(record: GameRecord, where: str) -> Any:
 
 
 def read_record_line(line: str, where: str) -> GameRecord:
-    """One record of a file; a damaged one is a :class:`UsageError` naming ``where``."""
+    """One record of a file; a damaged one is an :class:`InputError` naming ``where``."""
     try:
         return GameRecord.from_json(line)
     except br.BoardrulesError as e:
-        raise UsageError(f"{where}: {e}") from None
+        raise InputError(f"{where}: {e}") from None
 
 
 def read_position(path: str, ply: int | None) -> Any:
     """The position in the file ``path``: a state document, or a game record after ``ply``
     of its moves (``None`` or -1: all of them, the last position).
 
-    A file that cannot be read, is not one of these documents, or holds a damaged one, and
-    a ``ply`` outside the record, are :class:`UsageError` (exit code 2); a move of the
+    A file that cannot be read and a ``ply`` outside the record are :class:`UsageError`, a
+    file that is not one of these documents or holds a damaged one :class:`InputError`
+    (both exit code 2); a move of the
     record that cannot be played before ``ply`` raises
     :class:`~boardrules.records.RecordError` (exit code 1), as ``replay --check`` does.
     """
@@ -210,10 +220,10 @@ def read_position(path: str, ply: int | None) -> Any:
         try:
             return br.from_json(text)
         except br.BoardrulesError as e:
-            raise UsageError(f"{path}: {e}") from None
+            raise InputError(f"{path}: {e}") from None
     if kind == RECORD_FORMAT:
         if count > 1:
-            raise UsageError(
+            raise InputError(
                 f"{path} holds {count} game records; give one: "
                 f"boardrules replay {path} --game N --state PLY > position.json"
             )
@@ -235,5 +245,5 @@ def read_position(path: str, ply: int | None) -> Any:
             raise RecordError(f"{path}: {e}") from None
         return state
     if kind == STATE_FORMAT:
-        raise UsageError(f"{path} holds {count} state documents; give one position a file")
+        raise InputError(f"{path} holds {count} state documents; give one position a file")
     raise wrong_kind(path, text, (STATE_FORMAT, RECORD_FORMAT))

@@ -22,6 +22,7 @@ from boardrules.api import FORMAT as STATE_FORMAT
 from boardrules.bots import Bot, RandomBot, make_bot
 from boardrules.cli._analyse import player_names, values_text
 from boardrules.cli._common import (
+    InputError,
     UsageError,
     _player_specs,
     document_kind,
@@ -280,7 +281,7 @@ def _begin(args: argparse.Namespace) -> tuple[Any, list[str], list[Any], int | N
             advice = ": start from it with --start" if kind == STATE_FORMAT else ""
             raise wrong_kind(args.resume, text, (RECORD_FORMAT,), advice)
         if count != 1:
-            raise UsageError(f"{args.resume}: --resume takes a file of one game record")
+            raise InputError(f"{args.resume}: --resume takes a file of one game record")
         record = read_record_line(text, args.resume)
         if record.game != args.game:
             raise UsageError(f"{args.resume} is a game of {record.game}, not {args.game}")
@@ -307,7 +308,7 @@ def _begin(args: argparse.Namespace) -> tuple[Any, list[str], list[Any], int | N
         try:
             start = br.from_json(text)
         except br.BoardrulesError as e:
-            raise UsageError(f"{args.start}: {e}") from None
+            raise InputError(f"{args.start}: {e}") from None
         if br.game_of(start).name != args.game:
             raise UsageError(f"{args.start} is a position of {br.game_of(start).name}, "
                              f"not {args.game}")  # fmt: skip

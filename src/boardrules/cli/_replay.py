@@ -11,6 +11,7 @@ from typing import Any
 import boardrules as br
 from boardrules.api import FORMAT as STATE_FORMAT
 from boardrules.cli._common import (
+    InputError,
     UsageError,
     document_kind,
     open_record,
@@ -30,7 +31,7 @@ def _read_records(path: str) -> list[GameRecord]:
     text = read_text(path)
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
-        raise UsageError(f"{path} holds no game record")
+        raise InputError(f"{path} holds no game record")
     kind, count = document_kind(text)
     if kind != RECORD_FORMAT:
         advice = (
