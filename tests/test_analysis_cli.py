@@ -7,11 +7,13 @@ import builtins
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import boardrules as br
 from boardrules import parchis
+from boardrules.bots import RandomBot, play_game
 from boardrules.cli import main
 from boardrules.records import GameRecord, final_state
 
@@ -77,9 +79,10 @@ def test_analyse_bad_input_exits_with_a_message(
     assert "cannot read" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "nonsense"}')
-    assert main(["analyse", str(bad)]) == 1
+    assert main(["analyse", str(bad)]) == 2  # an invalid input file, as for every command
     err = capsys.readouterr().err
     assert "error:" in err and "Traceback" not in err
+    assert "of the format 'nonsense'" in err and "a game record" in err
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -170,3 +173,134 @@ def test_analyse_depth_out_of_range_exits_2_in_one_line_before_any_search(
     err = capsys.readouterr().err
     assert f"error: --depth must be 1 to 30, not {depth}" in err
     assert "Traceback" not in err and len([x for x in err.splitlines() if "error" in x]) == 1
+
+
+# ----------------------------------------------------------- records as positions (issue 22)
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> tuple[Path, GameRecord]:
+    """A finished game of Docker between two random bots, as ``play --record`` keeps it."""
+    _, rec = play_game(br.new_game("docker", players=2), [RandomBot(), RandomBot()], seed=5)
+    path = tmp_path / "game.json"
+    path.write_text(rec.to_json() + "\n")
+    return path, rec
+
+
+def after(rec: GameRecord, ply: int) -> br.GameState[Any, Any]:
+    state: br.GameState[Any, Any] = rec.first_state()
+    for text in rec.moves[:ply]:
+        state = br.apply_move(state, br.parse_move(state, text))
+    return state
+
+
+def test_replay_state_writes_the_position_after_a_ply_as_to_json_does(
+    record: tuple[Path, GameRecord], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, rec = record
+    for ply in (0, 3, len(rec.moves)):
+        assert main(["replay", str(path), "--state", str(ply)]) == 0
+        out = capsys.readouterr().out
+        assert out == br.to_json(after(rec, ply)) + "\n"
+        assert br.from_json(out) == after(rec, ply)
+    assert main(["replay", str(path), "--state", "-1"]) == 0
+    assert br.from_json(capsys.readouterr().out) == final_state(rec)
+
+
+def test_show_and_analyse_take_a_record_at_a_ply_as_its_state_document(
+    record: tuple[Path, GameRecord], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, rec = record
+    ply = 7
+    assert main(["replay", str(path), "--state", str(ply)]) == 0
+    state_file = tmp_path / "position.json"
+    state_file.write_text(capsys.readouterr().out)
+    from_record, from_state = tmp_path / "record.svg", tmp_path / "state.svg"
+    assert main(["show", str(path), "--ply", str(ply), "--svg", str(from_record)]) == 0
+    assert main(["show", str(state_file), "--svg", str(from_state)]) == 0
+    assert from_record.read_text() == from_state.read_text() == br.render_svg(after(rec, ply))
+    assert main(["analyse", str(path), "--ply", str(ply), "--depth", "1"]) == 0
+    by_record = capsys.readouterr().out
+    assert main(["analyse", str(state_file), "--depth", "1"]) == 0
+    assert by_record == capsys.readouterr().out and "method: expectimax" in by_record
+    # Without --ply: the last position, the end of the game.
+    last = tmp_path / "last.svg"
+    assert main(["show", str(path), "--svg", str(last)]) == 0
+    assert last.read_text() == br.render_svg(final_state(rec))
+    assert main(["analyse", str(path)]) == 0
+    assert "docker: the game is over" in capsys.readouterr().out
+
+
+def test_a_file_of_the_wrong_kind_is_named_and_exits_2(
+    record: tuple[Path, GameRecord], position: Path, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    path, rec = record
+    other = tmp_path / "other.json"
+    other.write_text('{"format": "chess-pgn", "moves": []}')
+    many = tmp_path / "games.jsonl"
+    many.write_text(rec.to_json() + "\n" + rec.to_json() + "\n")
+    svg = str(tmp_path / "out.svg")
+    cases = [
+        (["replay", str(position)], "is a state document; this command reads a game record"),
+        (["replay", str(position), "--state", "0"], "draw it with boardrules show"),
+        (["play", "parchis", "--start", str(path)], "is a game record; this command reads"),
+        (["play", "docker", "--resume", str(position)], "start from it with --start"),
+        (["show", str(other), "--svg", svg], "of the format 'chess-pgn'"),
+        (["analyse", str(other)], "a state document (format 'boardrules-state'"),
+        (["show", str(many), "--svg", svg], "holds 2 game records"),
+        (["show", str(position), "--svg", svg, "--ply", "1"], "--ply is for a game record"),
+        (["analyse", str(path), "--ply", str(len(rec.moves) + 1)], f"0 to {len(rec.moves)}"),
+        (["show", str(path), "--svg", svg, "--ply", "-2"], "--ply must be 0 to"),
+        (["replay", str(path), "--state", "99999"], "--state must be 0 to"),
+        (["replay", str(path), "--state", "1", "--check"], "--state writes one position"),
+    ]
+    for args, message in cases:
+        assert main(args) == 2, args
+        err = capsys.readouterr().err
+        assert message in err, (args, err)
+        assert "error: " in err and "Traceback" not in err
+        # The usage for a bad argument (--ply, --state); a wrong file is named in one line.
+        argument = message.startswith("--") or message.startswith("0 to")
+        assert ("usage: boardrules" in err) == argument, err
+        assert argument or len(err.strip().splitlines()) == 1
+
+
+def test_analyse_progress_and_final_message_count_the_same_states(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boardrules.analysis import _graph
+    from boardrules.cli import _analyse
+
+    monkeypatch.setattr(_graph, "PROGRESS_EVERY", 100)
+    monkeypatch.setattr(_analyse, "_QUIET_BELOW", 0)
+    path = tmp_path / "start.json"
+    path.write_text(br.to_json(br.new_game("parchis", players=2)))
+    assert main(["analyse", str(path), "--max-states", "3000"]) == 0
+    captured = capsys.readouterr()
+    shown = [part.strip() for part in captured.err.split("\r") if part.strip()]
+    found = [int(p.split(": ")[1].split()[0].replace(",", "")) for p in shown if "found" in p]
+    assert found and all(n <= 3000 for n in found) and found == sorted(found)
+    assert all("(at most 3,000)" in p for p in shown if "found" in p)
+    assert shown[-1] == "building the graph: more than 3,000 states: searching instead"
+    assert "more than 3,000 states to solve" in captured.out
+
+
+def test_a_record_or_a_state_written_over_several_lines_is_read_whole(
+    record: tuple[Path, GameRecord], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, rec = record
+    pretty = tmp_path / "pretty.json"
+    pretty.write_text(json.dumps(json.loads(rec.to_json()), indent=2))
+    assert main(["replay", str(pretty), "--check"]) == 0
+    assert main(["replay", str(pretty), "--state", "2"]) == 0
+    state = json.loads(capsys.readouterr().out.splitlines()[-1])
+    shown = tmp_path / "state.json"
+    shown.write_text(json.dumps(state, indent=2))
+    assert main(["show", str(shown), "--svg", str(tmp_path / "a.svg")]) == 0
+    assert main(["show", str(pretty), "--ply", "2", "--svg", str(tmp_path / "b.svg")]) == 0
+    assert (tmp_path / "a.svg").read_text() == (tmp_path / "b.svg").read_text()
+    two = tmp_path / "two.jsonl"
+    two.write_text(json.dumps(state) + "\n" + json.dumps(state) + "\n")
+    assert main(["analyse", str(two)]) == 2
+    assert "holds 2 state documents" in capsys.readouterr().err

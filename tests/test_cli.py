@@ -548,3 +548,114 @@ def test_a_human_move_number_in_digits_that_int_refuses_is_asked_again(answer: s
     chosen = HumanPlayer(read=lambda prompt: next(answers), out=out).choose(state, rng)
     assert chosen == br.legal_moves(state)[0]
     assert "not a legal move" in out.getvalue()
+
+
+# ----------------------------------------------------------------------------- exit codes
+
+
+def _files(tmp_path: Path) -> dict[str, str]:
+    """Input files for every way a command can be refused, named by what is wrong."""
+    from boardrules.bots import RandomBot, play_game
+
+    start = br.new_game("docker", players=2)
+    _, rec = play_game(start, [RandomBot(), RandomBot()], seed=2)
+    doc = json.loads(rec.to_json())
+    variants: dict[str, object] = {
+        "record": doc,
+        "state": json.loads(br.to_json(start)),
+        "illegal-move": {**doc, "moves": [doc["moves"][0], "roll 1", *doc["moves"][2:]]},
+        "wrong-result": {**doc, "result": [0.5, 0.5]},
+        "bad-shape": {**doc, "moves": "roll 1"},
+        "bad-options": {**doc, "options": {"players": 9}},
+        "bad-players": {**doc, "players": ["random"] * 3},
+        "bad-state": {**json.loads(br.to_json(start)), "state": {"towers": 3}},
+        "other-format": {"format": "something else"},
+    }
+    paths = {}
+    for name, content in variants.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(content))
+        paths[name] = str(path)
+    (tmp_path / "not-json.json").write_text("roll 1, roll 2")
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00garbage")
+    paths["not-json"] = str(tmp_path / "not-json.json")
+    paths["binary"] = str(tmp_path / "binary.json")
+    paths["missing"] = str(tmp_path / "missing.json")
+    paths["svg"] = str(tmp_path / "out.svg")
+    paths["no-dir"] = str(tmp_path / "no" / "such" / "dir" / "out.jsonl")
+    return paths
+
+
+# (command line with {file} placeholders, exit code): 2 for a bad argument or an input file
+# that cannot be read or is not a valid document, 1 for what the game refuses.
+EXIT_CODES = [
+    ("games --all", 2),
+    ("play docker --players random,clever", 2),
+    ("play docker --start {missing}", 2),
+    ("play docker --start {not-json}", 2),
+    ("play docker --start {bad-state}", 2),
+    ("play docker --start {record}", 2),
+    ("play docker --resume {binary}", 2),
+    ("play docker --resume {bad-shape}", 2),
+    ("play docker --resume {bad-options}", 2),
+    ("play docker --resume {bad-players}", 2),
+    ("play docker --resume {illegal-move}", 1),
+    ("play docker --resume {wrong-result}", 1),
+    ("simulate docker --players random,random --games 0", 2),
+    ("simulate docker --players random,random --games 1 --quiet --out {no-dir}", 2),
+    ("tournament docker --bots random", 2),
+    ("tournament docker --bots random,random --games 1 --quiet --out {no-dir}", 2),
+    ("replay {missing}", 2),
+    ("replay {not-json}", 2),
+    ("replay {binary} --check", 2),
+    ("replay {other-format} --check", 2),
+    ("replay {state} --check", 2),
+    ("replay {bad-shape} --check", 2),
+    ("replay {bad-options} --check", 2),
+    ("replay {bad-players} --check", 2),
+    ("replay {record} --game 2", 2),
+    ("replay {record} --state 100000", 2),
+    ("replay {illegal-move} --check", 1),
+    ("replay {illegal-move}", 1),
+    ("replay {illegal-move} --state 5", 1),
+    ("replay {wrong-result} --check", 1),
+    ("replay {record} --state 1", 0),
+    ("show {missing} --svg {svg}", 2),
+    ("show {not-json} --svg {svg}", 2),
+    ("show {bad-state} --svg {svg}", 2),
+    ("show {other-format} --svg {svg}", 2),
+    ("show {bad-options} --svg {svg}", 2),
+    ("show {state} --svg {svg} --size 0.5", 2),
+    ("show {state} --svg {svg} --size 100001", 2),
+    ("show {state} --svg {svg} --perspective 5", 2),
+    ("show {state} --svg {svg} --move roll", 1),
+    ("show {state} --svg {svg} --move b1-b2", 1),
+    ("show {illegal-move} --svg {svg} --ply 4", 1),
+    ("show {illegal-move} --svg {svg} --ply 1", 0),
+    ("show {state} --svg {svg} --size 100000", 0),
+    ("analyse {missing}", 2),
+    ("analyse {binary}", 2),
+    ("analyse {bad-state}", 2),
+    ("analyse {bad-players}", 2),
+    ("analyse {state} --max-states 0", 2),
+    ("analyse {state} --depth 0", 2),
+    ("analyse {wrong-result}", 1),
+    ("analyse {state} --exact --max-states 10", 1),
+]
+
+
+@pytest.mark.parametrize(("line", "code"), EXIT_CODES)
+def test_exit_codes_are_2_for_bad_arguments_and_files_and_1_for_what_the_game_refuses(
+    line: str, code: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boardrules.cli import main
+
+    paths = _files(tmp_path)
+    args = [word.format_map(paths) for word in line.split()]
+    assert main(args) == code, capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    if code == 2:  # with the usage for a bad argument, alone for a file that is no document
+        assert "error: " in err
+    elif code == 1:  # a message without the usage: the arguments were right
+        assert "usage:" not in err and err.strip()

@@ -534,6 +534,72 @@ def test_evaluate_is_a_share_of_the_win_and_the_result_at_the_end() -> None:
     assert docker.evaluate(end) == docker.returns(end)
 
 
+# --- The evaluation (bots at the horizon, hint, analyse --depth) ---------------------------
+
+
+def test_evaluate_prefers_the_player_who_can_use_more_die_values() -> None:
+    # All six pieces on the pitch, no reserve.  In the second position player 1's three
+    # pieces stand in one tower on b3: only the top one moves, and from altitude 2 the
+    # cheapest step (onto c3, one piece high) costs 2, so a 1 eliminates player 1.
+    spread = position({"a1": [0], "c1": [0], "c3": [0], "a3": [1], "b3": [1], "c2": [1]},
+                      players=2)  # fmt: skip
+    stacked = position({"a1": [0], "c1": [0], "c3": [0], "b3": [1, 1, 1]}, players=2)
+    assert docker.evaluate(spread) == (0.5, 0.5)  # six values each: an even game
+    assert docker.usable_rolls(stacked, 0) == (1, 2, 3, 4, 5, 6)
+    assert docker.usable_rolls(stacked, 1) == (2, 3, 4, 5, 6)
+    # A life lasts 1 / (1 - 6/6 + 1/12) = 12 turns for player 0, 1 / (1 - 5/6 + 1/12) = 4
+    # for player 1.
+    assert docker.evaluate(stacked) == pytest.approx((0.75, 0.25))
+
+
+def test_evaluate_counts_each_piece_still_to_enter_as_a_life() -> None:
+    # Player 2 is out.  Player 0 has a free piece on b2 and 0, 1 or 2 pieces still to enter;
+    # the tower on a1 has the same height each time (player 0's other pieces, or player 2's,
+    # under player 1's), so every player can use the same die values.
+    scores = []
+    for under in ([0, 0], [0, 2], [2, 2]):
+        s = position({"b2": [0], "a1": [*under, 1], "a3": [1], "c3": [1]}, players=3,
+                     eliminated=[2])  # fmt: skip
+        values = docker.evaluate(s)
+        assert values[2] == 0.0 and sum(values) == pytest.approx(1.0)
+        scores.append(values[0] / values[1])
+    # 1, 2 and 3 lives of the same length.
+    assert scores[1] == pytest.approx(2 * scores[0]) and scores[2] == pytest.approx(3 * scores[0])
+
+
+def test_evaluate_gives_least_to_a_player_who_cannot_use_any_value() -> None:
+    # Every piece of player 0 is covered by player 1: whatever the roll, player 0 is out.
+    s = position({"b2": [0, 0, 0, 1], "b3": [1], "a3": [1]}, players=2)
+    assert docker.usable_rolls(s, 0) == ()
+    assert docker.evaluate(s) == pytest.approx((1 / 14, 13 / 14))  # 12/13 of a turn to 12
+    # With a piece to enter the same player is safe for now: entering uses every value.
+    covered = position({"b2": [0, 0, 1], "b3": [1], "a3": [1]}, players=2)
+    assert docker.evaluate(covered)[0] > docker.evaluate(s)[0]
+
+
+def test_evaluate_gives_nothing_to_the_eliminated_and_shares_the_rest() -> None:
+    s = position({"a1": [0], "c1": [0], "c3": [0], "a3": [1], "b3": [1], "c2": [1]},
+                 players=3, eliminated=[2])  # fmt: skip
+    assert docker.evaluate(s) == (0.5, 0.5, 0.0)
+
+
+def test_evaluate_tells_the_first_moves_of_a_game_apart() -> None:
+    # The start is even by symmetry; after south enters, south's piece moves with any roll
+    # and two more wait to enter, while the others have not entered a piece yet.
+    s = docker.new_game(players=4)
+    assert docker.evaluate(s) == (0.25,) * 4
+    rolled = apply_move(s, parse_move(s, "roll 2"))
+    entered = apply_move(rolled, parse_move(rolled, "in-b2"))
+    south, *others = docker.evaluate(entered)
+    assert south > 0.25 and others[0] == others[1] == others[2] < 0.25
+    # A bot looking one decision ahead now prefers some moves to others.
+    from boardrules.analysis import best_moves
+
+    mid = play(position({"a1": [0], "b2": [1, 0], "c3": [1]}, players=2), "roll 3")
+    found = best_moves(mid, depth=1, max_states=1)
+    assert len({values for _, values in found.ranked()}) > 1
+
+
 def test_contract() -> None:
     from boardrules.testing import check_game
 

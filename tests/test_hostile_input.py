@@ -53,13 +53,13 @@ def test_deeply_nested_json_in_a_record_is_a_record_error() -> None:
         GameRecord.from_json(text)
 
 
-def test_deeply_nested_json_in_replay_check_exits_1_without_a_traceback(
+def test_deeply_nested_json_in_replay_check_exits_2_without_a_traceback(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "deep.jsonl"
     path.write_text('{"format":"boardrules-record","version":1,"game":"parchis","moves":'
                     + DEEP + "}\n")  # fmt: skip
-    assert main(["replay", str(path), "--check"]) == 1
+    assert main(["replay", str(path), "--check"]) == 2  # an invalid input file
     err = capsys.readouterr().err
     assert "nested more than 64 levels" in err and "Traceback" not in err
 
@@ -568,7 +568,7 @@ def test_the_cli_answers_a_lone_surrogate_in_one_line(
         args = ["replay", str(path), *command.split()[1:]]
         if "--html" in args:
             args.append(str(tmp_path / "page.html"))
-    assert main(args) == 1
+    assert main(args) == 2  # an invalid input file
     err = capsys.readouterr().err
     assert "lone surrogate" in err and "Traceback" not in err and len(err.splitlines()) == 1
 

@@ -153,7 +153,7 @@ def test_cli_show_refuses_bad_arguments(
 def test_cli_show_refuses_a_damaged_state_document(tmp_path: Path, capsys: Any) -> None:
     doc = tmp_path / "state.json"
     doc.write_text('{"format": "boardrules-state"', encoding="utf-8")
-    assert main(["show", str(doc), "--svg", str(tmp_path / "x.svg")]) == 1
+    assert main(["show", str(doc), "--svg", str(tmp_path / "x.svg")]) == 2
     assert "error" in capsys.readouterr().err
 
 

@@ -290,7 +290,7 @@ def test_replay_check_answers_a_huge_result_in_one_line(
     doc["result"] = [10**400, 0]
     path = tmp_path / "huge.jsonl"
     path.write_text(json.dumps(doc) + "\n")
-    assert main(["replay", str(path), "--check"]) == 1
+    assert main(["replay", str(path), "--check"]) == 2  # an invalid input file
     err = capsys.readouterr().err
     assert "'result' field" in err and "Traceback" not in err and len(err.splitlines()) == 1
 
@@ -346,7 +346,7 @@ def test_replay_refuses_forged_options_before_showing_them(
     args += {"--check": ["--check"], "--html": ["--html", str(tmp_path / "r.html")], "plain": []}[
         how
     ]
-    assert main(args) == 1
+    assert main(args) == 2  # an invalid input file: refused before any move is replayed
     captured = capsys.readouterr()
     assert "does not match the 'start' position" in captured.err
     assert '"players": 4' not in captured.out and not (tmp_path / "r.html").exists()

@@ -129,7 +129,8 @@ def build_graph(state: Any, max_states: int, progress: Progress | None = None) -
             target.append(j)
         start.append(len(target))
         if progress is not None and i % PROGRESS_EVERY == 0 and i:
-            progress("build", i)
+            # The states found (the count that max_states limits), not those expanded.
+            progress("build", len(queue))
     return Graph(
         game.num_players(state), kind, start, target, prob, tuple(prob_ids), payoff,
         tuple(payoff_ids), root_moves,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import boardrules as br
 from boardrules._extras import MissingExtraError
 from boardrules.cli._analyse import add_analyse
-from boardrules.cli._common import UsageError
+from boardrules.cli._common import InputError, UsageError
 from boardrules.cli._play import HumanPlayer, _cmd_games, _cmd_play
 from boardrules.cli._replay import _cmd_replay
 from boardrules.cli._show import add_show
@@ -118,6 +118,13 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--game", type=int, metavar="N", help="the N-th record of the file")
     rep.add_argument("--boards", action="store_true", help="show the board after every move")
     rep.add_argument("--html", metavar="OUT.html", help="write a replay page for a browser")
+    rep.add_argument(
+        "--state",
+        type=int,
+        metavar="N",
+        help="print the position after the first N moves as a state document (-1: the "
+        "last), for show, analyse and play --start",
+    )
     rep.set_defaults(run=_cmd_replay, parser=rep)
     add_show(sub)
     add_analyse(sub)
@@ -127,8 +134,11 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
 
-    Bad arguments print the usage and give 2; a damaged record given to ``replay`` gives 1;
-    Ctrl-C during ``simulate`` gives 130 after printing the results so far.
+    Bad arguments and input files that cannot be read print the usage and give 2; an input
+    file that is not a valid document gives 2 with its message alone; a refusal of the game
+    (a move of a record that is not legal, a recorded result the moves do not give, a
+    ``--move`` not legal in the position, an ``--exact`` analysis out of reach) or a missing
+    extra gives 1; Ctrl-C gives 130 (after ``simulate`` has printed the results so far).
     """
     parser = _parser()
     try:
@@ -138,6 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     command: argparse.ArgumentParser = args.parser
     try:
         code: int = args.run(args)
+    except InputError as e:  # the arguments were right: the message alone, in one line
+        print(f"{command.prog}: error: {e}", file=sys.stderr)
+        return 2
     except UsageError as e:
         command.print_usage(sys.stderr)
         print(f"{command.prog}: error: {e}", file=sys.stderr)

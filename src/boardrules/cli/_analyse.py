@@ -22,7 +22,7 @@ from boardrules.analysis import (
     best_moves,
     solve,
 )
-from boardrules.cli._common import UsageError
+from boardrules.cli._common import UsageError, read_position
 
 # A fraction longer than this is shown by its decimal only (with --full, in full).
 _LONGEST_FRACTION = 24
@@ -76,35 +76,45 @@ def values_text(names: Sequence[str], values: Sequence[Value], full: bool = Fals
     return ", ".join(f"{name} {value_text(v, full)}" for name, v in zip(names, values, strict=True))
 
 
-def _read_state(path: str) -> Any:
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path} is not a text file of a state document") from None
-    return br.from_json(text)
-
-
 class _Progress:
-    """Shows on stderr how far a large build or solve has come, on one line."""
+    """Shows on stderr how far a large build or solve has come, on one line.
 
-    def __init__(self, quiet: bool) -> None:
+    The counts are those of the solver: the states found while the graph is built (never
+    more than ``limit``, the ``--max-states`` that the final message names too), then the
+    states solved.
+    """
+
+    def __init__(self, quiet: bool, limit: int) -> None:
         self.quiet = quiet
+        self.limit = limit
         self.shown = False
+        self.width = 0
 
     def __call__(self, stage: str, count: int) -> None:
         if self.quiet or count < _QUIET_BELOW:
             return
-        verb = "building the graph" if stage == "build" else "solving"
-        print(f"\r{verb}: {count:,} states", end="", file=sys.stderr, flush=True)
+        if stage == "build":
+            line = f"building the graph: {count:,} states found (at most {self.limit:,})"
+        else:
+            line = f"solving: {count:,} states solved"
+        self._line(line)
+
+    def too_many(self) -> None:
+        """The last line of a build that passed the limit, in the final message's words."""
+        if self.shown:
+            self._line(f"building the graph: more than {self.limit:,} states: searching instead")
+
+    def _line(self, line: str) -> None:
+        """``line`` in place of the one shown (padded to cover a longer one)."""
+        print(f"\r{line:<{self.width}}", end="", file=sys.stderr, flush=True)
+        self.width = max(self.width, len(line))
         self.shown = True
 
     def done(self) -> None:
         if self.shown:
             print(file=sys.stderr)
             self.shown = False
+            self.width = 0
 
 
 def analyse(state: Any, args: argparse.Namespace) -> Analysis:
@@ -113,7 +123,9 @@ def analyse(state: Any, args: argparse.Namespace) -> Analysis:
         if not 1 <= args.depth <= MAX_DEPTH:  # checked before the state is searched
             raise UsageError(f"--depth must be 1 to {MAX_DEPTH}, not {args.depth}")
         return _search(state, args.depth)
-    progress = _Progress(args.quiet)
+    if args.max_states < 1:
+        raise UsageError(f"--max-states must be at least 1, not {args.max_states}")
+    progress = _Progress(args.quiet, args.max_states)
     try:
         sol = solve(state, max_states=args.max_states, exact=True, progress=progress)
     except SolveError:
@@ -123,6 +135,7 @@ def analyse(state: Any, args: argparse.Namespace) -> Analysis:
     except TooManyStatesError as e:
         if args.exact:
             raise
+        progress.too_many()
         progress.done()
         found = best_moves(state, max_states=1, depth=2)
         return Analysis(found.values, found.move_values, "expectimax", found.player,
@@ -141,7 +154,7 @@ def _search(state: Any, depth: int) -> Analysis:
 
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
-    state = _read_state(args.state)
+    state = read_position(args.state, args.ply)
     names = player_names(state)
     player = br.current_player(state)
     result = analyse(state, args)
@@ -171,7 +184,18 @@ def add_analyse(sub: Any) -> None:
         aliases=["analyze"],
         help="every legal move of a position with its exact value per player",
     )
-    p.add_argument("state", metavar="STATE.json", help="a state document (boardrules.to_json)")
+    p.add_argument(
+        "state",
+        metavar="FILE",
+        help="a state document (boardrules.to_json, replay --state) or a game record "
+        "(play --record)",
+    )
+    p.add_argument(
+        "--ply",
+        type=int,
+        metavar="N",
+        help="for a record: the position after its first N moves (default, or -1: the last)",
+    )
     p.add_argument(
         "--depth",
         type=int,

@@ -3,17 +3,34 @@
 from __future__ import annotations
 
 import argparse
+import itertools
+import json
 from collections.abc import Sequence
 from typing import Any
 
 import boardrules as br
 from boardrules._document import NotUnicodeError, TooDeepError, load_json
 from boardrules._values import ascii_count
+from boardrules.api import FORMAT as STATE_FORMAT
 from boardrules.bots import make_bot
+from boardrules.records import RECORD_FORMAT, GameRecord, RecordError, check_result, replay
 
 
 class UsageError(Exception):
-    """A bad argument: reported with the command's usage and exit code 2."""
+    """A bad argument or input file: reported with the command's usage and exit code 2.
+
+    The exit codes of every command: 2 when the command cannot start (a bad argument, or an
+    input file that cannot be read or is not a valid document of the kind it reads), 1 when
+    the game refuses what well-formed input says or asks (a move of a record that is not
+    legal, a recorded result the moves do not give, ``--move`` not legal in the position,
+    ``--exact`` out of reach) or an optional extra is missing, 130 after Ctrl-C.
+    """
+
+
+class InputError(UsageError):
+    """An input file that was read but is not a valid document of the kind the command
+    reads: exit code 2 as for a bad argument, reported in one line (the arguments were
+    right, so the usage would not help)."""
 
 
 def _game_options(game: str, pairs: Sequence[str], seats: int | None) -> dict[str, Any]:
@@ -96,3 +113,137 @@ def write_text(path: str, text: str) -> None:
             f.write(text)
     except OSError as e:
         raise UsageError(f"cannot write {path}: {e.strerror}") from None
+
+
+# ----------------------------------------------------------------------------- input files
+
+# What a command says it reads, for the message about a file of the wrong kind.
+_KINDS = {
+    STATE_FORMAT: "a state document (format 'boardrules-state': boardrules.to_json, "
+    "replay --state N)",
+    RECORD_FORMAT: "a game record (format 'boardrules-record': play --record, simulate --out)",
+}
+
+
+def read_text(path: str, what: str = "") -> str:
+    """The text of the file ``path``; a file that cannot be read is a :class:`UsageError`,
+    one that is not UTF-8 text an :class:`InputError` (both exit code 2)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise UsageError(f"cannot read {what + ' ' if what else ''}{path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path} is not a text file (UTF-8 JSON)") from None
+
+
+def document_kind(text: str) -> tuple[str | None, int]:
+    """The ``format`` field of the JSON document ``text`` (of its first line when the text is
+    JSON Lines) if it is one boardrules reads, else ``None``; and the number of documents
+    (non-empty lines for JSON Lines, else 1)."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    for candidate, count in ((text, 1), (lines[0] if lines else "", len(lines))):
+        try:
+            doc = load_json(candidate)
+        except NotUnicodeError:  # not too deep, so safe to read: its reader says what is wrong
+            doc = json.loads(candidate)
+        except ValueError:
+            continue
+        found = doc.get("format") if isinstance(doc, dict) else None
+        return (found if found in _KINDS else None), count
+    return None, len(lines)
+
+
+def wrong_kind(path: str, text: str, reads: Sequence[str], advice: str = "") -> InputError:
+    """The error for a file that is not of a kind in ``reads``: what the command reads, and
+    what the file is (or why it is no document at all)."""
+    expected = " or ".join(_KINDS[k] for k in reads)
+    found, _ = document_kind(text)
+    if found is not None:
+        what = f"{path} is {_KINDS[found].split(' (')[0]}"
+    else:
+        try:
+            doc = load_json(text)
+        except ValueError as e:
+            what = f"{path} is not a JSON document ({e})"
+        else:
+            shown = doc.get("format") if isinstance(doc, dict) else None
+            what = (
+                f"{path} is a document of the format {shown!r}, which boardrules does not read"
+                if isinstance(shown, str)
+                else f"{path} is JSON but no boardrules document (it has no 'format' field)"
+            )
+    return InputError(f"{what}; this command reads {expected}{advice}")
+
+
+def open_record(record: GameRecord, where: str) -> Any:
+    """The first position of ``record``, once its options, its start position and its list
+    of players are checked; a record that fails is an :class:`InputError` naming ``where``
+    (an invalid input file, exit code 2).  Its moves are checked as they are replayed."""
+    try:
+        first = record.first_state()
+    except br.BoardrulesError as e:
+        raise InputError(f"{where}: {e}") from None
+    if record.players and len(record.players) != br.num_players(first):
+        raise InputError(
+            f"{where}: the record lists {len(record.players)} players for a game of "
+            f"{br.num_players(first)}"
+        )
+    return first
+
+
+def read_record_line(line: str, where: str) -> GameRecord:
+    """One record of a file; a damaged one is an :class:`InputError` naming ``where``."""
+    try:
+        return GameRecord.from_json(line)
+    except br.BoardrulesError as e:
+        raise InputError(f"{where}: {e}") from None
+
+
+def read_position(path: str, ply: int | None) -> Any:
+    """The position in the file ``path``: a state document, or a game record after ``ply``
+    of its moves (``None`` or -1: all of them, the last position).
+
+    A file that cannot be read and a ``ply`` outside the record are :class:`UsageError`, a
+    file that is not one of these documents or holds a damaged one :class:`InputError`
+    (both exit code 2); a move of the
+    record that cannot be played before ``ply`` raises
+    :class:`~boardrules.records.RecordError` (exit code 1), as ``replay --check`` does.
+    """
+    text = read_text(path)
+    kind, count = document_kind(text)
+    if kind == STATE_FORMAT and count == 1:
+        if ply is not None:
+            raise UsageError(
+                f"--ply is for a game record; {path} is a state document (one position)"
+            )
+        try:
+            return br.from_json(text)
+        except br.BoardrulesError as e:
+            raise InputError(f"{path}: {e}") from None
+    if kind == RECORD_FORMAT:
+        if count > 1:
+            raise InputError(
+                f"{path} holds {count} game records; give one: "
+                f"boardrules replay {path} --game N --state PLY > position.json"
+            )
+        record = read_record_line(text, path)
+        state = open_record(record, path)
+        moves = len(record.moves)
+        if ply is None or ply == -1:
+            ply = moves
+        if not 0 <= ply <= moves:
+            raise UsageError(
+                f"--ply must be 0 to {moves} (or -1, the last): {path} is a record of {moves} moves"
+            )
+        try:
+            for _, _, following in itertools.islice(replay(record), ply):  # none after ply
+                state = following
+            if ply == moves:
+                check_result(record, state)
+        except RecordError as e:  # a move or the result: what the game refuses, exit code 1
+            raise RecordError(f"{path}: {e}") from None
+        return state
+    if kind == STATE_FORMAT:
+        raise InputError(f"{path} holds {count} state documents; give one position a file")
+    raise wrong_kind(path, text, (STATE_FORMAT, RECORD_FORMAT))

@@ -18,10 +18,22 @@ import attrs
 import boardrules as br
 from boardrules._values import ascii_count
 from boardrules.analysis import best_moves
+from boardrules.api import FORMAT as STATE_FORMAT
 from boardrules.bots import Bot, RandomBot, make_bot
 from boardrules.cli._analyse import player_names, values_text
-from boardrules.cli._common import UsageError, _player_specs, returns_text, start_and_players
-from boardrules.records import GameRecord, final_state
+from boardrules.cli._common import (
+    InputError,
+    UsageError,
+    _player_specs,
+    document_kind,
+    open_record,
+    read_record_line,
+    read_text,
+    returns_text,
+    start_and_players,
+    wrong_kind,
+)
+from boardrules.records import RECORD_FORMAT, GameRecord, final_state
 from boardrules.simulate._run import _HeldInterrupt, _interrupts_held
 
 
@@ -258,29 +270,23 @@ class _Game:
             print(f"{self.names[player]} ({self.specs[player]}) plays {move}")
 
 
-def _read(path: str, what: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as e:
-        raise UsageError(f"cannot read {what} {path}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path} is not a text file") from None
-
-
 def _begin(args: argparse.Namespace) -> tuple[Any, list[str], list[Any], int | None]:
     """The first position, the players, the moves already played and the seed."""
     if args.start and args.resume:
         raise UsageError("give --start or --resume, not both")
     if args.resume:
-        lines = [line for line in _read(args.resume, "the record").splitlines() if line.strip()]
-        if len(lines) != 1:
-            raise UsageError(f"{args.resume}: --resume takes a file of one game record")
-        record = GameRecord.from_json(lines[0])
+        text = read_text(args.resume, "the record")
+        kind, count = document_kind(text)
+        if kind != RECORD_FORMAT:
+            advice = ": start from it with --start" if kind == STATE_FORMAT else ""
+            raise wrong_kind(args.resume, text, (RECORD_FORMAT,), advice)
+        if count != 1:
+            raise InputError(f"{args.resume}: --resume takes a file of one game record")
+        record = read_record_line(text, args.resume)
         if record.game != args.game:
             raise UsageError(f"{args.resume} is a game of {record.game}, not {args.game}")
-        final_state(record)  # checks every move
-        start = record.first_state()
+        start = open_record(record, args.resume)
+        final_state(record)  # checks every move: one that cannot be played gives exit code 1
         moves, state = [], start
         for text in record.moves:
             move = br.parse_move(state, text)
@@ -289,7 +295,20 @@ def _begin(args: argparse.Namespace) -> tuple[Any, list[str], list[Any], int | N
         specs = _specs(args, start) or list(record.players) or ["random"] * br.num_players(start)
         return start, specs, moves, record.seed
     if args.start:
-        start = br.from_json(_read(args.start, "the position"))
+        text = read_text(args.start, "the position")
+        kind, count = document_kind(text)
+        if kind != STATE_FORMAT or count != 1:
+            advice = (
+                f": go on with it with --resume, or start from one of its positions, "
+                f"written by boardrules replay {args.start} --state N"
+                if kind == RECORD_FORMAT
+                else ""
+            )
+            raise wrong_kind(args.start, text, (STATE_FORMAT,), advice)
+        try:
+            start = br.from_json(text)
+        except br.BoardrulesError as e:
+            raise InputError(f"{args.start}: {e}") from None
         if br.game_of(start).name != args.game:
             raise UsageError(f"{args.start} is a position of {br.game_of(start).name}, "
                              f"not {args.game}")  # fmt: skip

@@ -1,30 +1,23 @@
-"""``boardrules show``: draw a position from a state document as SVG or PNG."""
+"""``boardrules show``: draw a position (a state document, or a game record after a ply)
+as SVG or PNG."""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
-from typing import Any
 
 import boardrules as br
-from boardrules.cli._common import UsageError, write_text
+from boardrules._svg import SIZE_RANGE
+from boardrules.cli._common import UsageError, read_position, write_text
 from boardrules.pictures import svg_to_png
-
-
-def _read_state(path: str) -> br.GameState[Any, Any]:
-    try:
-        text = Path(path).read_bytes()
-    except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror}") from None
-    return br.from_json(text)
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
     if not args.svg and not args.png:
         raise UsageError("say where to draw the board: --svg OUT.svg and/or --png OUT.png")
-    if args.size is not None and not 0 < args.size <= 10_000:
-        raise UsageError("--size is a width in pixels, 1 to 10000")
-    state = _read_state(args.file)
+    low, high = SIZE_RANGE  # the limits of render_svg(size=...), the same as in Python
+    if args.size is not None and not low <= args.size <= high:
+        raise UsageError(f"--size is a width in pixels, {low:g} to {high:g}")
+    state = read_position(args.file, args.ply)
     move = None if args.move is None else br.parse_move(state, args.move)
     if args.perspective is not None and not 0 <= args.perspective < br.num_players(state):
         raise UsageError(f"--perspective must be a seat 0..{br.num_players(state) - 1}")
@@ -36,18 +29,38 @@ def _cmd_show(args: argparse.Namespace) -> int:
             svg_to_png(svg, args.png)
         except OSError as e:
             raise UsageError(f"cannot write {args.png}: {e.strerror}") from None
+        except ValueError as e:  # a picture too large for a PNG
+            raise UsageError(f"cannot make {args.png}: {e}") from None
     return 0
 
 
 def add_show(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``show`` command's arguments."""
-    show = sub.add_parser("show", help="draw a position (a state JSON document) as SVG or PNG")
-    show.add_argument("file", metavar="STATE.json", help="a state document (boardrules to_json)")
+    show = sub.add_parser(
+        "show", help="draw a position (a state document or a game record) as SVG or PNG"
+    )
+    show.add_argument(
+        "file",
+        metavar="FILE",
+        help="a state document (boardrules.to_json, replay --state) or a game record "
+        "(play --record)",
+    )
+    show.add_argument(
+        "--ply",
+        type=int,
+        metavar="N",
+        help="for a record: the position after its first N moves (default, or -1: the last)",
+    )
     show.add_argument("--svg", metavar="OUT.svg", help="write the board as SVG")
     show.add_argument(
         "--png", metavar="OUT.png", help="write the board as PNG (needs boardrules[pictures])"
     )
     show.add_argument("--move", metavar="MOVE", help="highlight this legal move (notation)")
     show.add_argument("--perspective", type=int, metavar="SEAT", help="seat at the bottom")
-    show.add_argument("--size", type=float, metavar="PIXELS", help="width of the picture")
+    show.add_argument(
+        "--size",
+        type=float,
+        metavar="PIXELS",
+        help=f"width of the picture ({SIZE_RANGE[0]:g} to {SIZE_RANGE[1]:g})",
+    )
     show.set_defaults(run=_cmd_show, parser=show)

@@ -278,23 +278,51 @@ def elimination_order(state: State) -> tuple[int, ...]:
     return state.eliminated
 
 
-def evaluate(state: State) -> tuple[float, ...]:
-    """Each player's share of the win, estimated by how safe their next turn is.
+# The margin in evaluate(): a player who can use every die value counts as surviving 12
+# turns a life, not for ever.
+_MARGIN = 1 / 12
 
-    A player scores one plus the number of die values they could use now (all six when
-    the reroll protects them), eliminated players score nothing, and the scores are
-    scaled to sum to 1.  At the end this is :func:`returns`.
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """Each player's share of the win, estimated from how long they would last.
+
+    A player's *lives* are one plus the pieces they still have to enter (a piece to enter
+    turns a roll their pieces on the pitch cannot use into an entry, or a reroll, instead of
+    an elimination), or just one when no die value at all can be used (such a player is out
+    at the next roll).  A roll that the pieces on the pitch cannot use costs a life; with
+    ``m`` of the six values usable by them, a life lasts about ``1 / (1 - m/6 + 1/12)``
+    turns.  The player's score is their lives times that, the expected number of their
+    turns they would survive if the pitch stayed as it is; eliminated players score 0 and the
+    scores are scaled to sum to 1.  At the end this is :func:`returns`.
     """
     if is_over(state):
         return returns(state)
     scores = []
     for player in range(state.options.players):
         if player in state.eliminated:
-            scores.append(0)
+            scores.append(0.0)
             continue
-        usable = len(usable_rolls(state, player))
-        if usable and state.reserve[player]:
-            usable = FACES
-        scores.append(1 + usable)
+        moving, usable = _usable_counts(state, player)
+        lives = 1 + state.reserve[player] if usable else 1
+        scores.append(lives / (1 - moving / FACES + _MARGIN))
     total = sum(scores)
     return tuple(s / total for s in scores)
+
+
+def _usable_counts(state: State, player: int) -> tuple[int, int]:
+    """How many die values ``player`` could use by moving a piece already on the pitch, and
+    by moving or entering one (as :func:`usable_rolls` counts them)."""
+    rules, towers = state.options, state.towers
+    pitch, back = rules.pitch, rules.return_to_start
+    heights = tuple(map(len, towers))
+    tops = [origin for origin, tower in enumerate(towers) if tower and tower[-1] == player]
+    entering = state.reserve[player] > 0
+    entry = rules.entries[player]
+    moving = usable = 0
+    for roll in range(FACES, 0, -1):  # a route search for 6 also answers the lower values
+        if any(pitch.ends_from(heights, origin, back, roll) for origin in tops):
+            moving += 1
+            usable += 1
+        elif entering and pitch.ends_entering(heights, entry, roll):
+            usable += 1
+    return moving, usable
