@@ -39,6 +39,20 @@ def test_deeply_nested_json_is_a_state_format_error(text: str) -> None:
         br.from_json(text)
 
 
+@pytest.mark.parametrize("game", ["parchis", "dorasure"])
+def test_a_document_longer_than_the_limit_is_refused_before_it_is_read(game: str) -> None:
+    from boardrules._document import MAX_TEXT
+
+    text = br.to_json(br.new_game(game))
+    padded = text[:-1] + ',"pad":"' + "x" * MAX_TEXT + '"}'
+    with pytest.raises(br.StateFormatError, match="too long: at most 4,000,000 are read"):
+        br.from_json(padded)
+    record = GameRecord("parchis", {"players": 2}, ("a", "b"), ("roll 5",) * (MAX_TEXT // 8))
+    with pytest.raises(RecordError, match="too long"):
+        GameRecord.from_json(record.to_json())
+    assert br.from_json(text) == br.new_game(game)  # a document of normal length is read
+
+
 def test_deeply_nested_json_inside_the_state_is_a_state_format_error() -> None:
     text = br.to_json(br.new_game("docker"))
     text = text.replace('"state":{', '"state":{"deep":' + DEEP + ",", 1)

@@ -1,8 +1,9 @@
 """Reading the versioned JSON documents of boardrules (states and game records).
 
 Every JSON text that comes from outside (a document, a record, an option on the command line)
-is read with :func:`load_json`, which refuses nesting deeper than :data:`MAX_DEPTH` with a
-:class:`ValueError` instead of letting a hostile text reach Python's recursion limit, and
+is read with :func:`load_json`, which refuses a text longer than :data:`MAX_TEXT` before
+reading it, nesting deeper than :data:`MAX_DEPTH` with a :class:`ValueError` instead of
+letting a hostile text reach Python's recursion limit, and
 refuses a text holding a lone surrogate (``"\\ud800"`` is valid JSON but no character: no
 file, terminal or UTF-8 page can hold it) with :class:`NotUnicodeError`.
 
@@ -27,6 +28,7 @@ from boardrules.errors import StateFormatError
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_TEXT",
     "NotUnicodeError",
     "TooDeepError",
     "load_json",
@@ -37,6 +39,11 @@ __all__ = [
 #: The deepest nesting of arrays and objects read: no document of any game comes near it
 #: (the deepest, Dorasure's, nests five levels).
 MAX_DEPTH = 64
+
+
+#: The longest JSON text read, in characters (or bytes): a state document is a few kB, the
+#: record of a long game some 100 kB, so anything longer is refused before it is parsed.
+MAX_TEXT = 4_000_000
 
 
 class TooDeepError(ValueError):
@@ -59,6 +66,10 @@ def load_json(text: str | bytes | bytearray) -> Any:
     """The value of the JSON ``text``; damaged or too deeply nested text raises
     :class:`ValueError` (never :class:`RecursionError`), and so does a text with a lone
     surrogate (:class:`NotUnicodeError`)."""
+    if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_TEXT:
+        raise ValueError(
+            f"a JSON text of {len(text):,} characters is too long: at most {MAX_TEXT:,} are read"
+        )
     try:
         value = json.loads(text)
     except RecursionError:
