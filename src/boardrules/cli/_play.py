@@ -20,7 +20,13 @@ from boardrules._values import ascii_count
 from boardrules.analysis import best_moves
 from boardrules.bots import Bot, RandomBot, make_bot
 from boardrules.cli._analyse import player_names, values_text
-from boardrules.cli._common import UsageError, _player_specs, returns_text, start_and_players
+from boardrules.cli._common import (
+    UsageError,
+    _player_specs,
+    players_text,
+    returns_text,
+    start_and_players,
+)
 from boardrules.records import GameRecord, final_state
 from boardrules.simulate._run import _HeldInterrupt, _interrupts_held
 
@@ -77,7 +83,7 @@ class HumanPlayer:
     abandons the game; ``hint`` shows the best move by :func:`boardrules.analysis.best_moves`
     (solved when the position is small, else searched); ``undo`` takes back this player's
     last move (when the game loop allows it).  A forced move (the only legal one) is played
-    without asking.  Players are named by colour, side or hero.
+    without asking.  Players are named by colour or hero.
     """
 
     # The limits of a hint: small enough to answer in a few seconds.
@@ -318,9 +324,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         seed = random.randrange(2**32)
     game = _Game(args, start, specs, moves, seed)
     game.save()  # a bad --record path fails now, not after a long game
-    names = game.names
-    print(f"{args.game}, seed {seed}: "
-          + ", ".join(f"player {i} {s} ({names[i]})" for i, s in enumerate(specs)))  # fmt: skip
+    print(f"{args.game}, seed {seed}: {players_text(start, specs)}")
     if moves:
         print(f"resumed after {len(moves)} moves")
     try:
@@ -339,7 +343,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             return 130
         return 1 if by_eof else 0
     print(br.render(end))
-    print(f"{len(game.moves)} moves; result: {returns_text(br.returns(end))}")
+    print(f"{len(game.moves)} moves; result: {returns_text(end)}")
     if args.record:
         print(f"record written to {args.record}")
     return 0

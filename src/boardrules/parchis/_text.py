@@ -19,7 +19,7 @@ from boardrules.parchis._state import (
     State,
 )
 
-__all__ = ["evaluate", "parse_move", "pieces", "render"]
+__all__ = ["evaluate", "parse_move", "pieces", "player_name", "render"]
 
 _NOTATION = re.compile(
     r"roll [1-6]|out|pass|(?:[1-9]|[1-5][0-9]|6[0-8]|L[1-7])\+(?:[1-9]|1[0-9]|20)"
@@ -100,6 +100,16 @@ def pieces(state: State) -> dict[str, list[int | str]]:
                 places.append(opts.tables.cell[seat][r] + 1)
         out[BOARD.colours[c]] = places
     return out
+
+
+def player_name(state: State, seat: int) -> str:
+    """The name of ``seat``: its colour, whose initial marks its pieces.
+
+    >>> from boardrules.parchis import new_game, player_name
+    >>> player_name(new_game(players=2, colours=["blue", "green"]), 0)
+    'blue'
+    """
+    return BOARD.colours[state.options.colours[seat]]
 
 
 def render(state: State) -> str:
