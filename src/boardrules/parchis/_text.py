@@ -74,6 +74,7 @@ def _why_not(state: State, text: str) -> str:
 
 
 _LETTER = {name: name[0].upper() for name in BOARD.colours}
+_ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
 def pieces(state: State) -> dict[str, list[int | str]]:
@@ -155,7 +156,9 @@ def render(state: State) -> str:
 def _status(state: State) -> str:
     names = [BOARD.colours[c] for c in state.options.colours]
     if state.phase == PHASE_OVER:
-        return "game over; places " + ", ".join(names[s] for s in state.finished)
+        return "game over: " + ", ".join(
+            f"{_ORDINALS[i]} {names[s]}" for i, s in enumerate(state.finished)
+        )
     who = names[state.turn]
     sixes = f" ({state.sixes} six{'es' if state.sixes > 1 else ''} in a row)" if state.sixes else ""
     if state.phase == PHASE_MOVE:
