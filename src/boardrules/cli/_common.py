@@ -87,7 +87,7 @@ def start_and_players(args: argparse.Namespace, allow_human: bool) -> tuple[Any,
     return start, specs
 
 
-def returns_text(state: Any) -> str:
+def result_text(state: Any) -> str:
     """The result at the end of a game, in words and by returns: ``yellow wins (returns:
     yellow 1, red 0)``."""
     return f"{result_words(state)} (returns: {returns_by_name(state, br.returns(state))})"

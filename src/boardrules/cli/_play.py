@@ -24,7 +24,7 @@ from boardrules.cli._common import (
     UsageError,
     _player_specs,
     players_text,
-    returns_text,
+    result_text,
     start_and_players,
 )
 from boardrules.records import GameRecord, final_state
@@ -343,7 +343,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             return 130
         return 1 if by_eof else 0
     print(br.render(end))
-    print(f"{len(game.moves)} moves; result: {returns_text(end)}")
+    print(f"{len(game.moves)} moves; result: {result_text(end)}")
     if args.record:
         print(f"record written to {args.record}")
     return 0

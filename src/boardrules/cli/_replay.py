@@ -7,7 +7,7 @@ import json
 import sys
 
 import boardrules as br
-from boardrules.cli._common import UsageError, players_text, returns_text, write_text
+from boardrules.cli._common import UsageError, players_text, result_text, write_text
 from boardrules.pictures import replay_html
 from boardrules.records import GameRecord, RecordError, check_result, replay
 
@@ -73,6 +73,6 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     check_result(record, state)
     if not args.boards:
         print(br.render(state))
-    status = returns_text(state) if br.is_terminal(state) else "not finished"
+    status = result_text(state) if br.is_terminal(state) else "not finished"
     print(f"{len(record.moves)} moves; result: {status}")
     return 0

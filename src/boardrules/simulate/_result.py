@@ -198,7 +198,7 @@ class SeriesResult:
         assert self.team is not None
         low, high = self.team.win_interval
         seats = self._seat_names()
-        if self.rotate or seats[0] == "0":
+        if seats == tuple(str(p) for p in range(len(self.players))):  # no names to give
             team = ", ".join(self.players)
         else:
             team = ", ".join(f"{s}: {p}" for s, p in zip(seats, self.players, strict=True))
