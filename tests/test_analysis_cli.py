@@ -48,7 +48,7 @@ def test_analyse_lists_every_move_best_first_with_exact_values(
 ) -> None:
     assert main(["analyse", str(position), "--full"]) == 0
     out = capsys.readouterr().out
-    assert "parchis: yellow to move (player 0)" in out
+    assert "parchis: yellow to move\n" in out
     assert "method: solved exactly (768 states)" in out
     lines = out.splitlines()
     first = next(i for i, line in enumerate(lines) if line.strip().startswith("1."))

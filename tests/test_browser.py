@@ -8,8 +8,12 @@ the reason (and fail in CI).
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 import boardrules as br
 from boardrules.pictures import replay_html
@@ -46,8 +50,9 @@ def screenshot(url: str, out: Path, profile: Path, size: tuple[int, int]) -> Pat
     return out
 
 
-def dom(url: str, profile: Path) -> str:
-    """The page's document after its script ran."""
+def dom(url: str, profile: Path, size: tuple[int, int] | None = None) -> str:
+    """The page's document after its script ran (in a window of ``size`` if given)."""
+    window = [] if size is None else [f"--window-size={size[0]},{size[1]}"]
     done = subprocess.run(
         [
             CHROMIUM,
@@ -59,6 +64,7 @@ def dom(url: str, profile: Path) -> str:
             "--disable-sync",
             "--no-first-run",
             f"--user-data-dir={profile}",
+            *window,
             "--dump-dom",
             url,
         ],
@@ -107,7 +113,50 @@ def test_chromium_draws_a_board_and_the_replay_page_at_two_plies(tmp_path: Path)
     before = start
     for m in moves[: ply - 1]:
         before = br.apply_move(before, m)
-    who = "dice" if br.is_chance(before) else f"player {br.current_player(before)}"
+    who = "dice" if br.is_chance(before) else br.player_name(before, br.current_player(before))
     assert shown.count('<li class="now">') == 1
     assert f'<li class="now">{who}: {moves[ply - 1]}</li>' in shown
     assert '<div id="board"><svg xmlns="http://www.w3.org/2000/svg"' in shown
+
+
+# Appended to a replay page: writes where the board, its status line and the result end,
+# and the window's size, into the document.
+_PROBE = """<script>
+(function () {
+  const out = [];
+  function edge(el, name) {
+    const box = el.getBoundingClientRect();
+    out.push(name + " " + Math.ceil(box.right) + " " + Math.ceil(box.bottom));
+  }
+  edge(document.querySelector("#board svg"), "board");
+  edge(document.querySelector("#board svg .status"), "status");
+  edge(document.getElementById("result"), "result");
+  out.push("window " + window.innerWidth + " " + window.innerHeight);
+  const pre = document.createElement("pre");
+  pre.id = "fit";
+  pre.textContent = out.join(";");
+  document.body.appendChild(pre);
+})();
+</script></body>"""
+
+
+@pytest.mark.parametrize(("game", "players"), [("parchis", 4), ("dorada", 4), ("docker", 4),
+                                               ("dorasure", 3)])  # fmt: skip
+def test_the_replay_page_fits_a_1200_by_900_window(game: str, players: int, tmp_path: Path) -> None:
+    rng = random.Random(2)
+    s = start = br.new_game(game, players=players)
+    moves: list[Any] = []
+    while not br.is_terminal(s) and len(moves) < 400:
+        m = br.sample_chance(s, rng) if br.is_chance(s) else rng.choice(br.legal_moves(s))
+        moves.append(m)
+        s = br.apply_move(s, m)
+    page = tmp_path / "replay.html"
+    html = replay_html(GameRecord.of(start, moves, players=["random"] * players, seed=2**64 - 1))
+    page.write_text(html.replace("</body>", _PROBE), encoding="utf-8")
+    shown = dom(page.as_uri() + "#ply=20", tmp_path / "profile", (1200, 900))
+    found = re.search(r'<pre id="fit">([^<]*)</pre>', shown)
+    assert found, "the probe did not run"
+    edges = {name: (int(x), int(y)) for name, x, y in (p.split() for p in found[1].split(";"))}
+    width, height = edges.pop("window")
+    for name, (right, bottom) in edges.items():
+        assert right <= width and bottom <= height, f"{game}: the {name} is outside the window"

@@ -6,6 +6,7 @@ import io
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -65,7 +66,9 @@ def test_games_lists_every_game_with_its_options_and_defaults() -> None:
 def test_play_with_a_seed_between_random_players_is_repeatable() -> None:
     first = run("play", "parchis", "--seed", "3")
     assert first.returncode == 0, first.stderr
-    assert "result: player 0:" in first.stdout
+    assert re.search(r"result: 1st \w+, 2nd \w+, 3rd \w+, 4th \w+ \(returns: yellow ", first.stdout)
+    assert "seed 3: yellow: random, blue: random, red: random, green: random\n" in first.stdout
+    assert "player 0" not in first.stdout
     assert "dice: roll" in first.stdout and "blue (random) plays " in first.stdout
     assert run("play", "parchis", "--seed", "3").stdout == first.stdout
     assert run("play", "parchis", "--seed", "4").stdout != first.stdout
@@ -75,10 +78,10 @@ def test_play_with_a_seed_between_random_players_is_repeatable() -> None:
 def test_play_accepts_a_number_of_random_players_and_game_options() -> None:
     done = run("play", "parchis", "--players", "3", "--seed", "1", "--quiet")
     assert done.returncode == 0, done.stderr
-    assert "player 2 random" in done.stdout and "player 3" not in done.stdout
+    assert "yellow: random, blue: random, red: random\n" in done.stdout
     done = run("play", "parchis", "--seed", "1", "-o", "players=2", "--quiet")
     assert done.returncode == 0, done.stderr
-    assert "player 1 random" in done.stdout and "player 2" not in done.stdout
+    assert "seed 1: yellow: random, red: random\n" in done.stdout
 
 
 def test_play_reads_numbers_and_notation_and_asks_again_after_bad_input() -> None:
@@ -92,7 +95,7 @@ def test_play_reads_numbers_and_notation_and_asks_again_after_bad_input() -> Non
     assert "no move number 99" in out
     assert "not a legal move:" in out.split("no move number 99", 1)[1]  # 'roll 4' refused
     assert "Parchís, 2 players" in out  # the board is shown to the human
-    assert "result: player 0:" in out
+    assert re.search(r"result: (yellow|red) wins \(returns: yellow [01], red [01]\)", out)
 
 
 @pytest.mark.slow
@@ -147,8 +150,10 @@ def test_play_record_then_replay_check_and_show(tmp_path: Path) -> None:
     shown = run("replay", str(record))
     assert shown.returncode == 0, shown.stderr
     assert f"    1. dice: {doc['moves'][0]}" in shown.stdout
-    assert f"{len(doc['moves']):>5}. player" in shown.stdout
-    assert ". player 0 (greedy): " in shown.stdout and ". player 1 (random): " in shown.stdout
+    assert re.search(rf"{len(doc['moves']):>5}\. (yellow|red) ", shown.stdout)
+    assert ". yellow (greedy): " in shown.stdout and ". red (random): " in shown.stdout
+    assert "seed 8: yellow: greedy, red: random\n" in shown.stdout
+    assert "player 0" not in shown.stdout and "player 1" not in shown.stdout
     # The result line of play and replay agree.
     assert played.stdout.splitlines()[-2] == shown.stdout.splitlines()[-1]
 
@@ -323,11 +328,12 @@ def test_simulate_reports_a_table_per_seat_with_intervals_and_progress() -> None
     done = run(*SIMULATE)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    seats = [line.split() for line in lines if line.strip()[:1].isdigit()]
-    assert [s[:2] for s in seats] == [["0", "greedy"], ["1", "random"], ["2", "random"]]
+    # Each seat by its colour, never by number.
+    seats = [line.split() for line in lines if line.split()[:1] in (["yellow"], ["blue"], ["red"])]
+    assert [s[:2] for s in seats] == [["yellow", "greedy"], ["blue", "random"], ["red", "random"]]
     wins = [float(s[2].rstrip("%")) for s in seats]
     assert sum(wins) == pytest.approx(100.0)
-    assert all("[" in line and "±" in line for line in lines if line.strip()[:1].isdigit())
+    assert all("[" in line and "±" in line for line in lines if "greedy" in line)
     assert any(line.startswith("average length:") for line in lines)
     assert any(line.startswith("speed:") and "games/s" in line for line in lines)
     assert "8/8 games" in done.stderr and "left" in done.stderr

@@ -323,7 +323,7 @@ def test_player_who_cannot_use_the_roll_is_eliminated_and_pieces_stay() -> None:
     after = play(s, "roll 4")
     assert after.towers == s.towers
     assert docker.elimination_order(after) == (0,)
-    assert "player 0 south" in docker.render(after) and "eliminated 1st" in docker.render(after)
+    assert "0 blue, south" in docker.render(after) and "eliminated 1st" in docker.render(after)
 
 
 def test_player_with_all_three_pieces_blocked_is_eliminated() -> None:
@@ -372,7 +372,7 @@ def test_last_player_standing_wins() -> None:
     assert docker.is_terminal(end) and current_player(end) == br.TERMINAL
     assert docker.returns(end) == (0.0, 1.0) and docker.winner(end) == 1
     assert legal_moves(end) == () and docker.chance_outcomes(end) == ()
-    assert "game over: player 1 wins" in docker.render(end)
+    assert "game over: orange wins" in docker.render(end)
     with pytest.raises(br.IllegalMoveError, match="game is over"):
         apply_move(end, docker.Roll(1))
 
@@ -520,8 +520,8 @@ def test_position_refuses_a_roll_the_player_cannot_use() -> None:
 def test_render_shows_tower_heights_and_owners() -> None:
     text = docker.render(corridor(3))
     assert "2:01" in text and "2:02" in text and "1:1" in text
-    assert "player 0 rolled 3 and moves" in text
-    assert "player 2 north, enters b3: 1 on the pitch, 2 to enter" in text
+    assert "blue rolled 3 and moves" in text
+    assert "2 green, north, enters b3: 1 on the pitch, 2 to enter" in text
 
 
 def test_evaluate_is_a_share_of_the_win_and_the_result_at_the_end() -> None:

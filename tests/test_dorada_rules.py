@@ -385,7 +385,7 @@ def test_a_player_who_loses_all_four_pieces_is_eliminated() -> None:
     assert s.to_move == 2
     s = play(s, "roll 1", "move 3", "roll 1", "move 2")
     assert s.to_move == 2, "player 1 is out and is skipped"
-    assert "B 0 (out)" in dorada.render(s)
+    assert "blue 0 (out)" in dorada.render(s)
 
 
 def test_a_player_with_every_piece_home_takes_no_more_turns() -> None:
@@ -439,7 +439,7 @@ def test_the_player_with_the_most_points_wins() -> None:
     assert dorada.is_terminal(s)
     assert scores(s) == (60 + 40 + 30, 100 + 80 + 50)
     assert dorada.returns(s) == (0.0, 1.0)
-    assert "game over: B wins with 230 points" in dorada.render(s)
+    assert "game over: blue wins with 230 points" in dorada.render(s)
 
 
 def test_equal_totals_share_the_win() -> None:
@@ -698,6 +698,6 @@ def test_a_json_document_of_an_impossible_position_is_refused_naming_the_field(
 def test_render_shows_stacks_bottom_to_top_bridges_and_the_turn() -> None:
     s = position(players=2, track={7: [1, 0], 9: [1]}, bridges={9: 0}, dorada=[1], turn=0, roll=4)
     picture = dorada.render(s)
-    assert "  7 BA  " in picture and "  9 a:B " in picture
+    assert "  7 BR  " in picture and "  9 r:B " in picture
     assert "DORADA (bottom to top): B" in picture
-    assert "player A rolled 4 and moves a free piece" in picture
+    assert "red rolled 4 and moves a free piece" in picture

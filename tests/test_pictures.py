@@ -15,7 +15,7 @@ import pytest
 import boardrules as br
 from boardrules._extras import MissingExtraError
 from boardrules.cli import main
-from boardrules.pictures import replay_html, svg_to_png
+from boardrules.pictures import options_text, replay_html, svg_to_png
 from boardrules.records import GameRecord
 
 
@@ -56,16 +56,68 @@ def test_the_replay_page_holds_every_position_and_the_move_list() -> None:
         move = br.parse_move(state, text)
         highlight = None if br.is_chance(state) else move
         assert frame(data, i) == br.render_svg(state, move=highlight)
-        who = "dice" if br.is_chance(state) else f"player {br.current_player(state)}"
+        who = "dice" if br.is_chance(state) else br.player_name(state, br.current_player(state))
         assert data["moves"][i] == f"{who}: {text}"
         state = br.apply_move(state, move)
     assert frame(data, len(record.moves)) == br.render_svg(state)
-    assert data["turns"][0] == "dice to roll" and data["turns"][-1] == "game over"
-    assert (
-        "final returns: " + ", ".join(f"player {i} {v:g}" for i, v in enumerate(br.returns(state)))
-        in page
-    )
+    assert data["turns"][0] == "dice to roll"
+    winner = br.player_name(state, br.returns(state).index(1.0))
+    assert data["turns"][-1] == f"game over: {winner} wins"
+    assert f"result: {winner} wins" in page and "player 0" not in page
     assert replay_html(record) == page  # the same record, the same page
+
+
+def test_the_replay_page_has_a_title_players_options_and_a_short_seed() -> None:
+    played = seeded_record("parchis", 3, players=4, exit_capture=False)
+    moves = [br.parse_move(s, t) for s, t in zip(_states(played), played.moves, strict=True)]
+    seed = 12345678901234567890
+    record = GameRecord.of(played.first_state(), moves, players=["greedy", "random", "mcts",
+                           "human"], seed=seed)  # fmt: skip
+    page = replay_html(record)
+    assert "<title>Parchís — yellow, blue, red, green</title>" in page
+    assert ">Parchís — yellow, blue, red, green</h1>" in page
+    assert ">yellow: greedy, blue: random, red: mcts, green: human · </span>" in page
+    assert '<span id="options" style="color:#555">4 players; exit capture: no</span>' in page
+    shown = re.sub(r'title="[^"]*"', "", page.split("<script>")[0])  # the visible header
+    assert str(seed) not in shown and "seed 1234…7890" in shown
+    assert "{" not in shown.split("<body>")[1]  # no raw JSON of the options
+    assert "player 0" not in page and "player 1" not in page
+
+
+def test_options_are_a_short_list_of_what_differs_from_the_rules() -> None:
+    assert options_text(br.new_game("dorada", players=2)) == "2 players; standard rules"
+    assert options_text(br.new_game("docker", players=3, first_player=2)) == (
+        "3 players; first player: green"
+    )
+    s = br.new_game("parchis", players=2, two_out_on_first_five=True, exit_capture=False)
+    assert options_text(s) == "2 players; two out on first five: yes; exit capture: no"
+    assert options_text(br.new_game("dorasure", players=2)) == "2 players; standard rules"
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "pattern"),
+    [
+        ("parchis", 4, r"1st (yellow|blue|red|green), 2nd \w+, 3rd \w+, 4th \w+"),
+        ("parchis", 2, r"(yellow|red) wins"),
+        ("dorada", 3, r"(red|blue|green) wins|.* share the win|nobody wins"),
+        ("docker", 4, r"(blue|orange|green|purple) wins"),
+        ("dorasure", 2, r"the heroes win|the dragon wins"),
+    ],
+)
+def test_the_replay_page_says_the_result_in_words(game: str, players: int, pattern: str) -> None:
+    page = replay_html(seeded_record(game, 5, players=players))
+    found = re.search(r'<p id="result" style="font-weight:bold">result: ([^<]*)</p>', page)
+    assert found and re.fullmatch(pattern, found[1]), found
+    assert page_data(page)["turns"][-1] == f"game over: {found[1]}"
+
+
+def test_a_record_that_stops_early_says_so() -> None:
+    played = seeded_record("docker", 1, players=2)
+    state = played.first_state()
+    moves = [br.parse_move(state, played.moves[0])]
+    page = replay_html(GameRecord.of(state, moves))
+    assert "the record ends before the game does" in page
+    assert "<title>Docker — blue, orange</title>" in page and "seed " not in page.split("<ol")[0]
 
 
 def test_the_replay_page_needs_no_network_and_escapes_what_the_record_says() -> None:

@@ -93,7 +93,8 @@ def test_a_cooperative_game_reports_one_team_win_rate() -> None:
     assert result.cooperative and result.team is not None
     assert result.team.wins == sum(1 for g in result.games if g.returns[0] == 1.0)
     table = result.table()
-    assert table.startswith("team (random, random): ") and "\n   0 " not in table
+    assert table.startswith("team (Ninja: random, Gladiator: random): ")
+    assert "\n   0 " not in table
 
 
 def test_record_streams_every_game_in_order(tmp_path: Path) -> None:

@@ -178,9 +178,9 @@ def test_pieces_on_one_square_are_drawn_side_by_side_in_order_of_arrival() -> No
 def test_dorada_stack_order_is_visible_bottom_first() -> None:
     s = dorada_position(players=3, track={7: [2, 0, 1]}, dorada=[1, 0])
     svg = br.render_svg(s)
-    assert "field 7, bottom to top: C A B" in svg
-    assert "player B, 3 from the bottom (the free piece)" in svg
-    assert "player A, 2 from the bottom, 100 points" in svg
+    assert "field 7, bottom to top: green, red, blue" in svg
+    assert "blue, 3 from the bottom (the free piece)" in svg
+    assert "red, 2 from the bottom, 100 points" in svg
 
 
 def test_text_from_a_user_is_escaped() -> None:

@@ -73,6 +73,8 @@ __all__ = [
     "observation_shape",
     "observation_string",
     "parse_move",
+    "player_name",
+    "player_names",
     "register_game",
     "render",
     "render_svg",
@@ -280,6 +282,51 @@ def current_player(state: GameState[Any, Any]) -> int:
 def num_players(state: GameState[Any, Any]) -> int:
     """The number of players (seats) of the game ``state`` belongs to."""
     return game_of(state).num_players(state)
+
+
+def player_name(state: GameState[Any, Any], seat: int) -> str:
+    """The name of ``seat`` (0..n-1) as every output shows it: the colour of its pieces in
+    Parchís, Dorada and Docker, the hero in Dorasure, ``player N`` for a game that names no
+    seats.  Two seats with the same name are told apart by their number, ``red (1)``.
+
+    The command line, the replay page, the pictures and :func:`render` all use these names.
+
+    >>> import boardrules as br
+    >>> br.player_name(br.new_game("parchis", players=2), 1)
+    'red'
+    >>> br.player_name(br.new_game("dorasure", players=2), 0)
+    'Ninja'
+    >>> br.player_name(br.new_game("docker", players=2), 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: seat 5 is not a seat of this game (0 to 1)
+    """
+    return player_names(state)[_seat(state, seat)]
+
+
+def player_names(state: GameState[Any, Any]) -> tuple[str, ...]:
+    """The name of every seat, in seat order (see :func:`player_name`).
+
+    >>> import boardrules as br
+    >>> br.player_names(br.new_game("parchis", players=4))
+    ('yellow', 'blue', 'red', 'green')
+    >>> br.player_names(br.new_game("dorada", players=3))
+    ('red', 'blue', 'green')
+    """
+    game = game_of(state)
+    n = game.num_players(state)
+    named = game.player_name
+    names = [named(state, seat) if named else f"player {seat}" for seat in range(n)]
+    return tuple(
+        f"{name} ({seat})" if names.count(name) > 1 else name for seat, name in enumerate(names)
+    )
+
+
+def _seat(state: GameState[Any, Any], seat: int) -> int:
+    n = num_players(state)
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ValueError(f"seat {seat!r} is not a seat of this game (0 to {n - 1})")
+    return seat
 
 
 def is_terminal(state: GameState[Any, Any]) -> bool:

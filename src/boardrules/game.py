@@ -195,6 +195,8 @@ class Game(Generic[S, M]):
     the position; ``observation_shape``, ``observation`` and ``observation_string`` give a
     fixed-size view of a state from one player's seat.  ``cooperative`` is true for a game
     that all players win or lose together (every seat always has the same return).
+    ``player_name`` gives the name of a seat as every text and picture shows it (a colour, a
+    hero); without it a seat is ``player N`` (see :func:`~boardrules.player_name`).
     """
 
     name: str
@@ -226,6 +228,7 @@ class Game(Generic[S, M]):
     observation_string: Callable[[S, int], str] | None = None
     observation_into: Callable[[S, int, FloatBuffer], None] | None = None
     cooperative: bool = False
+    player_name: Callable[[S, int], str] | None = None
 
     def __attrs_post_init__(self) -> None:
         # A state of a game that draws itself shows as its board in Jupyter and IPython.

@@ -30,12 +30,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from boardrules import api as br
 from boardrules._extras import require
+from boardrules._names import result_words
 from boardrules.game import CHANCE, TERMINAL, GameState
 
 if TYPE_CHECKING:  # records imports the whole package, which imports this module
     from boardrules.records import GameRecord
 
-__all__ = ["replay_html", "show", "svg_to_png"]
+__all__ = ["options_text", "replay_html", "show", "svg_to_png"]
 
 M = TypeVar("M")
 
@@ -107,9 +108,77 @@ def _turn_name(state: Any, players: tuple[str, ...]) -> str:
     if player == CHANCE:
         return "dice to roll"
     if player == TERMINAL:
-        return "game over"
+        return "game over: " + result_words(state)
     label = f" ({players[player]})" if player < len(players) else ""
-    return f"player {player}{label} to move"
+    return f"{br.player_name(state, player)}{label} to move"
+
+
+# The names of the games as a person writes them, for the page's title.
+_TITLES = {"parchis": "Parchís"}
+
+
+def _heading(state: Any) -> str:
+    """``Parchís — yellow, blue, red, green``: the game and its players by name."""
+    name = br.game_of(state).name
+    return f"{_TITLES.get(name, name.capitalize())} — {', '.join(br.player_names(state))}"
+
+
+def _option_value(state: Any, name: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if name == "first_player" and type(value) is int and 0 <= value < br.num_players(state):
+        return br.player_name(state, value)
+    if isinstance(value, (int, float, str)):
+        return str(value)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, (str, int)) for v in value):
+        text = ", ".join(map(str, value))
+        return text if len(text) <= 40 else "custom"
+    return "custom"
+
+
+def _plain(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+# Options that the title already shows by the players' names.
+_NAMED = frozenset({"players", "colours", "heroes"})
+
+
+def options_text(state: Any) -> str:
+    """The options of the game at ``state`` as a short list a person reads: the number of
+    players, then every option that differs from the game's default (``standard rules``
+    when none does).
+
+    >>> import boardrules as br
+    >>> from boardrules.pictures import options_text
+    >>> options_text(br.new_game("parchis", players=2, exit_capture=False))
+    '2 players; exit capture: no'
+    >>> options_text(br.new_game("docker", players=3))
+    '3 players; standard rules'
+    """
+    game = br.game_of(state)
+    given = game.options_of(state)
+    shown = [f"{br.num_players(state)} players"]
+    for option in game.options:
+        if option.name in _NAMED or option.name not in given:
+            continue
+        value = given[option.name]
+        if option.default is not None and _plain(value) == _plain(option.default):
+            continue
+        words = option.name.replace("_", " ")
+        shown.append(f"{words}: {_option_value(state, option.name, value)}")
+    if len(shown) == 1:
+        shown.append("standard rules")
+    return "; ".join(shown)
+
+
+def _seed_text(seed: int | None) -> str:
+    """A seed short enough to read: ``· seed 1234…5678`` for a long one."""
+    if seed is None:
+        return ""
+    digits = str(seed)
+    shown = digits if len(digits) <= 10 else digits[:4] + "…" + digits[-4:]
+    return f"· seed {shown}"
 
 
 class _Tokens:
@@ -146,7 +215,10 @@ def _script_json(value: object) -> str:
 def replay_html(record: GameRecord, *, title: str | None = None) -> str:
     """One self-contained HTML page that plays ``record``: buttons, the arrow keys and a
     slider step through the positions; the move list gives each move's notation (dice
-    included) and who made it; the end shows the returns.  Each frame highlights the move
+    included) and who made it, every player by name (:func:`boardrules.player_name`); the
+    title names the game and its players, the header the bots, the options
+    (:func:`options_text`) and the seed, and the end the result in words (``1st yellow, 2nd
+    red, ...``, ``blue wins``, ``the heroes win``).  Each frame highlights the move
     about to be played.  Opening the page as ``PAGE.html#ply=N`` shows position ``N``
     (``0``: the start).
 
@@ -156,6 +228,8 @@ def replay_html(record: GameRecord, *, title: str | None = None) -> str:
     from boardrules.records import replay
 
     state = record.first_state()
+    start = state
+    names = br.player_names(state)
     tokens = _Tokens()
     frames: list[list[int]] = []
     turns = [_turn_name(state, record.players)]
@@ -164,27 +238,29 @@ def replay_html(record: GameRecord, *, title: str | None = None) -> str:
         player = br.current_player(before)
         highlight = move if player >= 0 else None
         frames.append(tokens.frame(br.render_svg(before, move=highlight)))
-        who = "dice" if player == CHANCE else f"player {player}"
+        who = "dice" if player == CHANCE else names[player]
         moves.append(f"{who}: {move}")
         turns.append(_turn_name(after, record.players))
         state = after
     frames.append(tokens.frame(br.render_svg(state)))
     if br.is_terminal(state):
-        result = "final returns: " + ", ".join(
-            f"player {i} {v:g}" for i, v in enumerate(br.returns(state))
-        )
+        result = f"result: {result_words(state)}"
     else:
         result = "the record ends before the game does"
-    heading = title or f"{record.game} replay"
-    players = ", ".join(f"player {i}: {p}" for i, p in enumerate(record.players))
+    heading = title or _heading(start)
+    if record.players:
+        players = ", ".join(f"{n}: {p}" for n, p in zip(names, record.players, strict=False))
+        players += " \u00b7 "
+    else:
+        players = ""
+    seed = _seed_text(record.seed)
     data = {"tokens": tokens.table, "frames": frames, "turns": turns, "moves": moves}
     return _PAGE.format(
         title=html.escape(heading),
-        about=html.escape(
-            f"{record.game} {json.dumps(record.options, sort_keys=True)}"
-            + (f", seed {record.seed}" if record.seed is not None else "")
-            + (f"; {players}" if players else "")
-        ),
+        players=html.escape(players),
+        options=html.escape(options_text(start)),
+        seed=html.escape(seed),
+        seed_full=html.escape("" if record.seed is None else f"seed {record.seed}"),
         result=html.escape(result),
         last=len(frames) - 1,
         data=_script_json(data),
@@ -199,9 +275,10 @@ body {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 12px; colo
        background: #fff; }}
 #main {{ display: flex; gap: 16px; align-items: flex-start; }}
 #board {{ flex: 0 1 820px; min-width: 320px; }}
-#board svg {{ width: 100%; height: auto; display: block; }}
+/* The whole board, its status panel included, fits the window's height. */
+#board svg {{ width: 100%; height: auto; max-height: calc(100vh - 90px); display: block; }}
 #side {{ flex: 0 0 260px; }}
-#moves {{ position: relative; max-height: 70vh; overflow-y: auto; font-size: 13px;
+#moves {{ position: relative; max-height: calc(100vh - 330px); overflow-y: auto; font-size: 13px;
          border: 1px solid #ccc; padding: 4px 4px 4px 44px; margin: 8px 0; }}
 #moves li {{ cursor: pointer; }}
 #moves li.now {{ background: #ffd7ec; font-weight: bold; }}
@@ -209,8 +286,10 @@ body {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 12px; colo
 #slider {{ width: 100%; }}
 </style></head>
 <body>
-<h1 style="font-size:20px;margin:0 0 4px 0">{title}</h1>
-<p style="margin:0 0 8px 0;font-size:13px">{about}</p>
+<h1 style="font-size:20px;margin:0 0 2px 0">{title}</h1>
+<p id="about" style="margin:0 0 6px 0;font-size:13px"><span id="players">{players}</span>
+<span id="options" style="color:#555">{options}</span>
+<span id="seed" style="color:#888;font-size:11px" title="{seed_full}">{seed}</span></p>
 <div id="main">
 <div id="board"></div>
 <div id="side">
@@ -225,7 +304,7 @@ body {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 12px; colo
 <p id="turn" style="margin:4px 0;font-weight:bold"></p>
 <p id="upcoming" style="margin:4px 0;color:#a3005c"></p>
 <ol id="moves" start="1"></ol>
-<p id="result">{result}</p>
+<p id="result" style="font-weight:bold">{result}</p>
 </div></div>
 <script>
 "use strict";

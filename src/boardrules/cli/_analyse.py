@@ -1,6 +1,6 @@
 """``boardrules analyse``: every legal move of a position with its value per player.
 
-Also the names of the players (by colour, side or hero) that ``analyse`` and ``play`` show,
+Also the names of the players (by colour or hero) that ``analyse`` and ``play`` show,
 and the text of a value: an exact fraction with its decimal.
 """
 
@@ -31,32 +31,9 @@ _QUIET_BELOW = 50_000
 
 
 def player_names(state: Any) -> list[str]:
-    """A short name for each seat: its colour (Parchís, Dorada), side (Docker) or hero
-    (Dorasure), else ``player N``."""
-    n = br.num_players(state)
-    names: list[str] = []
-    for seat in range(n):
-        name = _seat_name(state, seat)
-        names.append(name if name else f"player {seat}")
-    return names
-
-
-def _seat_name(state: Any, seat: int) -> str | None:
-    options = getattr(state, "options", None)
-    colours = getattr(options, "colours", None)
-    board = getattr(getattr(state, "game", None), "name", "")
-    if board == "parchis" and colours is not None:
-        from boardrules.parchis import BOARD
-
-        return str(BOARD.colours[colours[seat]])
-    rules = getattr(state, "rules", None)
-    hero = getattr(rules, "hero_name", None)
-    if callable(hero):
-        return str(hero(seat))
-    sides = getattr(rules, "sides", None)
-    if isinstance(sides, tuple) and seat < len(sides):
-        return str(sides[seat])
-    return None
+    """A short name for each seat: its colour (Parchís, Dorada, Docker) or hero (Dorasure),
+    as :func:`boardrules.player_names` gives it."""
+    return list(br.player_names(state))
 
 
 def value_text(value: Value, full: bool = False) -> str:
@@ -164,7 +141,7 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     elif player == br.CHANCE:
         print(f"{game}: the dice are rolled next")
     else:
-        print(f"{game}: {names[player]} to move (player {player})")
+        print(f"{game}: {names[player]} to move")
     print(f"method: {result.describe()}")
     print(f"value: {values_text(names, result.values, args.full)}")
     ranked = result.ranked()

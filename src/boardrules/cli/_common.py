@@ -10,6 +10,7 @@ from typing import Any
 
 import boardrules as br
 from boardrules._document import NotUnicodeError, TooDeepError, load_json
+from boardrules._names import result_words, returns_by_name
 from boardrules._values import ascii_count
 from boardrules.api import FORMAT as STATE_FORMAT
 from boardrules.bots import make_bot
@@ -103,8 +104,16 @@ def start_and_players(args: argparse.Namespace, allow_human: bool) -> tuple[Any,
     return start, specs
 
 
-def returns_text(values: Sequence[float]) -> str:
-    return ", ".join(f"player {i}: {v:g}" for i, v in enumerate(values))
+def result_text(state: Any) -> str:
+    """The result at the end of a game, in words and by returns: ``yellow wins (returns:
+    yellow 1, red 0)``."""
+    return f"{result_words(state)} (returns: {returns_by_name(state, br.returns(state))})"
+
+
+def players_text(state: Any, specs: Sequence[str]) -> str:
+    """Who plays which seat: ``yellow: human, red: random``."""
+    names = br.player_names(state)
+    return ", ".join(f"{name}: {spec}" for name, spec in zip(names, specs, strict=False))
 
 
 def write_text(path: str, text: str) -> None:

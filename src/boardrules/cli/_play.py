@@ -27,9 +27,10 @@ from boardrules.cli._common import (
     _player_specs,
     document_kind,
     open_record,
+    players_text,
     read_record_line,
     read_text,
-    returns_text,
+    result_text,
     start_and_players,
     wrong_kind,
 )
@@ -89,7 +90,7 @@ class HumanPlayer:
     abandons the game; ``hint`` shows the best move by :func:`boardrules.analysis.best_moves`
     (solved when the position is small, else searched); ``undo`` takes back this player's
     last move (when the game loop allows it).  A forced move (the only legal one) is played
-    without asking.  Players are named by colour, side or hero.
+    without asking.  Players are named by colour or hero.
     """
 
     # The limits of a hint: small enough to answer in a few seconds.
@@ -337,9 +338,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         seed = random.randrange(2**32)
     game = _Game(args, start, specs, moves, seed)
     game.save()  # a bad --record path fails now, not after a long game
-    names = game.names
-    print(f"{args.game}, seed {seed}: "
-          + ", ".join(f"player {i} {s} ({names[i]})" for i, s in enumerate(specs)))  # fmt: skip
+    print(f"{args.game}, seed {seed}: {players_text(start, specs)}")
     if moves:
         print(f"resumed after {len(moves)} moves")
     try:
@@ -358,7 +357,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             return 130
         return 1 if by_eof else 0
     print(br.render(end))
-    print(f"{len(game.moves)} moves; result: {returns_text(br.returns(end))}")
+    print(f"{len(game.moves)} moves; result: {result_text(end)}")
     if args.record:
         print(f"record written to {args.record}")
     return 0

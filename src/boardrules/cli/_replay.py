@@ -15,9 +15,10 @@ from boardrules.cli._common import (
     UsageError,
     document_kind,
     open_record,
+    players_text,
     read_record_line,
     read_text,
-    returns_text,
+    result_text,
     write_text,
     wrong_kind,
 )
@@ -74,14 +75,15 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(f"wrote {args.html}: {len(record.moves)} moves of record {chosen[0] + 1}")
         return 0
     state = firsts[chosen[0]]  # its options checked before they are shown
+    names = br.player_names(state)
     print(
-        f"{record.game} {json.dumps(record.options, sort_keys=True)}, seed {record.seed}: "
-        + ", ".join(f"player {i} {p}" for i, p in enumerate(record.players))
+        f"{record.game} {json.dumps(record.options, sort_keys=True)}, seed {record.seed}"
+        + (f": {players_text(state, record.players)}" if record.players else "")
     )
     print(br.render(state))
     for number, (before, move, state) in enumerate(replay(record), 1):
         player = br.current_player(before)
-        who = "dice" if player == br.CHANCE else f"player {player}"
+        who = "dice" if player == br.CHANCE else names[player]
         if player >= 0 and record.players:
             who += f" ({record.players[player]})"
         print(f"{number:>5}. {who}: {move}")
@@ -90,7 +92,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     check_result(record, state)
     if not args.boards:
         print(br.render(state))
-    status = returns_text(br.returns(state)) if br.is_terminal(state) else "not finished"
+    status = result_text(state) if br.is_terminal(state) else "not finished"
     print(f"{len(record.moves)} moves; result: {status}")
     return 0
 

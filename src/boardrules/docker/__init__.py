@@ -63,10 +63,11 @@ from boardrules.docker._state import (
     State,
 )
 from boardrules.docker._svg import render_svg
-from boardrules.docker._text import parse_move, render
+from boardrules.docker._text import COLOURS, parse_move, player_name, render
 from boardrules.game import TERMINAL, Game
 
 __all__ = [
+    "COLOURS",
     "FACES",
     "GAME",
     "PIECES",
@@ -103,6 +104,7 @@ __all__ = [
     "observation_string",
     "options_of",
     "parse_move",
+    "player_name",
     "position",
     "render",
     "render_svg",
@@ -143,6 +145,7 @@ GAME: Game[State, Move] = Game(
     encode=encode,
     decode=decode,
     render_svg=render_svg,
+    player_name=player_name,
     num_actions=num_actions,
     num_chance_outcomes=num_chance_outcomes,
     legal_actions=legal_actions,

@@ -15,6 +15,7 @@ from boardrules._legal import find_legal, wrong_field_types
 from boardrules.chance import die_faces
 from boardrules.docker._pitch import FACES
 from boardrules.docker._state import (
+    COLOURS,
     ENTRIES_TO,
     PIECES,
     ROLLS,
@@ -215,16 +216,16 @@ def why_illegal(state: State, move: object) -> str:
         last = pitch.squares - 1
         return f"{type(move).__name__} names square {off[0]}, which is not on the pitch (0..{last})"
     if state.roll == 0:
-        return f"player {state.turn} must roll the die first (roll 1 .. roll {FACES}) (Docker §2.1)"
+        who = COLOURS[state.turn]
+        return f"{who} must roll the die first (roll 1 .. roll {FACES}) (Docker §2.1)"
     if isinstance(move, Roll):
-        return (
-            f"the die is already rolled ({state.roll}); player {state.turn} must move (Docker §2.1)"
-        )
+        who = COLOURS[state.turn]
+        return f"the die is already rolled ({state.roll}); {who} must move (Docker §2.1)"
     player, roll = state.turn, state.roll
     if isinstance(move, Entry):
         if not state.reserve[player]:
             return (
-                f"player {player} has all {PIECES} pieces on the pitch; "
+                f"{COLOURS[player]} has all {PIECES} pieces on the pitch; "
                 "only a player with fewer than three there may enter one (Docker §2.5)"
             )
         start = pitch.name_of(state.options.entries[player])
@@ -240,7 +241,7 @@ def why_illegal(state: State, move: object) -> str:
     if tower[-1] != player:
         return (
             f"only the top piece of a tower moves, and the top piece of {origin} "
-            f"belongs to player {tower[-1]}, not {player} (Docker §1.3)"
+            f"belongs to {COLOURS[tower[-1]]} ({tower[-1]}), not {COLOURS[player]} (Docker §1.3)"
         )
     if move.origin == move.target and not state.options.return_to_start:
         return (

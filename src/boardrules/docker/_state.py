@@ -17,6 +17,7 @@ from boardrules.docker._pitch import FACES, PITCH, Pitch
 from boardrules.game import Game
 
 __all__ = [
+    "COLOURS",
     "ENTRIES",
     "ENTRIES_TO",
     "PIECES",
@@ -34,6 +35,10 @@ __all__ = [
     "State",
     "rules_for",
 ]
+
+#: The colour of each player's pieces, by seat: the name of the player in every text and
+#: picture (the pieces themselves carry the seat number).
+COLOURS: tuple[str, ...] = ("blue", "orange", "green", "purple")
 
 #: The pieces of each player.
 PIECES = 3

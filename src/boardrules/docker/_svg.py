@@ -15,13 +15,14 @@ on the pitch or in hand), ``hand`` (a player's pieces not yet entered), ``elimin
 from __future__ import annotations
 
 from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_move, checked_seat
-from boardrules.docker._rules import is_over, legal_moves
+from boardrules.docker._rules import legal_moves
 from boardrules.docker._state import Entry, Move, Shift, State
+from boardrules.docker._text import COLOURS, status
 
 __all__ = ["render_svg"]
 
 #: The colour of each player, by number.
-TINTS: tuple[Tint, ...] = (PALETTE["blue"], PALETTE["orange"], PALETTE["green"], PALETTE["purple"])
+TINTS: tuple[Tint, ...] = tuple(PALETTE[c] for c in COLOURS)
 _CELL = 120.0
 _MARGIN = 64.0
 # The sides anticlockwise on the screen, from the bottom.
@@ -111,7 +112,7 @@ def _draw_pitch(d: Drawing, state: State, frame: _Frame) -> None:
         player = entries.get(square)
         d.open(
             "square entry" if player is not None else "square",
-            f"{name}" + (f", entry square of player {player}" if player is not None else ""),
+            f"{name}" + (f", entry square of {COLOURS[player]}" if player is not None else ""),
         )
         d.rect(x, y, _CELL, _CELL, fill="#e9dcc0" if (square % 2) else "#f3ead6", stroke=INK)
         if player is not None:
@@ -134,7 +135,7 @@ def _draw_tower(d: Drawing, tower: tuple[int, ...], x: float, y: float, name: st
     for level, owner in enumerate(tower):
         top = base - (level + 1) * thick
         tint = TINTS[owner]
-        d.open("piece", f"player {owner}, {level + 1} from the bottom")
+        d.open("piece", f"{COLOURS[owner]} ({owner}), {level + 1} from the bottom")
         d.element(
             "ellipse",
             {
@@ -187,14 +188,14 @@ def _draw_sides(d: Drawing, state: State, frame: _Frame) -> None:
         colour = "#999999" if out else tint.fill
         tip, tail = frame.outside(side, 0, 4), frame.outside(side, 0, 44)
         d.line([tail, tip], stroke=colour, width=4, arrow=True, cls="entry-arrow")
-        d.open("hand", f"player {player}: {state.reserve[player]} in hand")
+        d.open("hand", f"{COLOURS[player]}: {state.reserve[player]} in hand")
         for k in range(state.reserve[player]):
             x, y = frame.outside(side, 36 + 26 * k, 28)
-            d.marker(x, y, 10, player, tint, str(player), title=f"player {player}, in hand")
+            d.marker(x, y, 10, player, tint, str(player), title=f"{COLOURS[player]}, in hand")
         d.close()
         if out:
             x, y = frame.outside(side, -44, 28)
-            d.open("eliminated", f"player {player} is eliminated")
+            d.open("eliminated", f"{COLOURS[player]} is eliminated")
             d.line([(x - 9, y - 9), (x + 9, y + 9)], stroke=INK, width=3)
             d.line([(x - 9, y + 9), (x + 9, y - 9)], stroke=INK, width=3)
             d.close()
@@ -233,11 +234,7 @@ def _ordinal(n: int) -> str:
 
 
 def _status(state: State) -> str:
-    if is_over(state):
-        return f"game over: player {state.turn} wins"
-    if state.roll:
-        return f"player {state.turn} rolled {state.roll} and moves"
-    return f"player {state.turn} to roll"
+    return status(state)
 
 
 def _draw_panel(d: Drawing, state: State, top: float) -> None:
@@ -251,7 +248,7 @@ def _draw_panel(d: Drawing, state: State, top: float) -> None:
         d.marker(18, y, 7, player, TINTS[player], str(player), cls="legend")
         on_pitch = sum(t.count(player) for t in state.towers)
         text = (
-            f"player {player}, {side}, enters {rules.pitch.name_of(rules.entries[player])}: "
+            f"{COLOURS[player]}, {side}, enters {rules.pitch.name_of(rules.entries[player])}: "
             f"{on_pitch} on the pitch, {state.reserve[player]} in hand"
         )
         if player in state.eliminated:

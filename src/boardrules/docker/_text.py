@@ -11,10 +11,21 @@ import re
 
 from boardrules.docker._pitch import PITCH
 from boardrules.docker._rules import is_over, legal_moves, why_illegal
-from boardrules.docker._state import ENTRIES, ROLLS, SHIFTS, Move, State
+from boardrules.docker._state import COLOURS, ENTRIES, ROLLS, SHIFTS, Move, State
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 
-__all__ = ["parse_move", "render"]
+__all__ = ["COLOURS", "parse_move", "player_name", "render"]
+
+
+def player_name(state: State, seat: int) -> str:
+    """The name of ``seat``: the colour of its pieces.
+
+    >>> from boardrules.docker import new_game, player_name
+    >>> [player_name(new_game(players=3), seat) for seat in range(3)]
+    ['blue', 'orange', 'green']
+    """
+    return COLOURS[seat]
+
 
 _NOTATION = re.compile(r"roll ([1-6])|([a-c][1-3])-([a-c][1-3])|in-([a-c][1-3])")
 
@@ -50,9 +61,20 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
+def status(state: State) -> str:
+    """Whose turn it is, or who won, by colour."""
+    who = COLOURS[state.turn]
+    if is_over(state):
+        return f"game over: {who} wins"
+    if state.roll:
+        return f"{who} rolled {state.roll} and moves"
+    return f"{who} to roll"
+
+
 def render(state: State) -> str:
-    """The pitch, north at the top, with each tower as ``height:owners`` (bottom to top),
-    then each player's pieces and the status.
+    """The pitch, north at the top, with each tower as ``height:owners`` (bottom to top, each
+    piece by its seat number), then each player (seat number and colour) with its pieces,
+    and the status.
 
     >>> from boardrules.docker import render
     >>> from boardrules.docker import position
@@ -61,9 +83,9 @@ def render(state: State) -> str:
       3  .     .     .
       2  .     2:01  .
       1  .     1:0   .
-    player 0 south, enters b1: 2 on the pitch, 1 to enter
-    player 1 north, enters b3: 1 on the pitch, 2 to enter
-    player 1 to roll
+    0 blue, south, enters b1: 2 on the pitch, 1 to enter
+    1 orange, north, enters b3: 1 on the pitch, 2 to enter
+    orange to roll
     """
     rules, size = state.options, PITCH.size
     cells = [f"{len(t)}:{''.join(map(str, t))}" if t else "." for t in state.towers]
@@ -75,16 +97,11 @@ def render(state: State) -> str:
     for player, side in enumerate(rules.sides):
         on_pitch = sum(t.count(player) for t in state.towers)
         line = (
-            f"player {player} {side}, enters {PITCH.name_of(rules.entries[player])}: "
+            f"{player} {COLOURS[player]}, {side}, enters {PITCH.name_of(rules.entries[player])}: "
             f"{on_pitch} on the pitch, {state.reserve[player]} to enter"
         )
         if player in state.eliminated:
             line += f"; eliminated {_ordinal(state.eliminated.index(player) + 1)}"
         lines.append(line)
-    if is_over(state):
-        lines.append(f"game over: player {state.turn} wins")
-    elif state.roll:
-        lines.append(f"player {state.turn} rolled {state.roll} and moves")
-    else:
-        lines.append(f"player {state.turn} to roll")
+    lines.append(status(state))
     return "\n".join(lines)

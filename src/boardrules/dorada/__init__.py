@@ -67,13 +67,15 @@ from boardrules.dorada._state import (
     State,
 )
 from boardrules.dorada._svg import render_svg
-from boardrules.dorada._text import draw_board, parse_move, render
+from boardrules.dorada._text import COLOURS, LETTERS, draw_board, parse_move, player_name, render
 from boardrules.game import Game
 
 __all__ = [
     "BOARDS",
     "CLASSIC_40",
+    "COLOURS",
     "GAME",
+    "LETTERS",
     "OPTIONS",
     "PASS",
     "PIECES",
@@ -113,6 +115,7 @@ __all__ = [
     "observation_string",
     "options_of",
     "parse_move",
+    "player_name",
     "position",
     "render",
     "render_svg",
@@ -142,6 +145,7 @@ GAME: Game[State, Move] = Game(
     encode=encode,
     decode=decode,
     render_svg=render_svg,
+    player_name=player_name,
     num_actions=num_actions,
     num_chance_outcomes=num_chance_outcomes,
     legal_actions=legal_actions,

@@ -14,6 +14,7 @@ from boardrules._legal import find_legal, wrong_field_types
 from boardrules.dorada._board import Board, Field
 from boardrules.dorada._state import (
     ADVANCES,
+    COLOURS,
     NO_BRIDGE,
     PASS,
     PIECES,
@@ -247,7 +248,7 @@ def why_illegal(state: State, move: object) -> str:
         return f"this {type(move).__name__} is not a Dorada move: its {wrong}"
     if state.turn == TERMINAL:
         return "the game is over: every piece is in DORADA or lost (Dorada §4.4)"
-    who = f"player {state.turn}"
+    who = COLOURS[state.turn]
     if not state.roll:
         if isinstance(move, Roll):
             return f"a die shows 1 to 6, not {move.die} (Dorada §2.1)"

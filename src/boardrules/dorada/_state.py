@@ -18,6 +18,7 @@ from boardrules.game import TERMINAL, Game, pickled_without_memo
 
 __all__ = [
     "ADVANCES",
+    "COLOURS",
     "NO_BRIDGE",
     "PASS",
     "PIECES",
@@ -34,6 +35,9 @@ __all__ = [
     "Roll",
     "State",
 ]
+
+#: The colour of each player, by seat: the name of the player in every text and picture.
+COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
 
 #: Pieces per colour.
 PIECES = 4

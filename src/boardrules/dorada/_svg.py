@@ -20,12 +20,12 @@ from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_move, ch
 from boardrules.dorada._board import Board, Field
 from boardrules.dorada._rules import POINTS, POINTS_BELOW, destination, legal_moves, scores
 from boardrules.dorada._state import NO_BRIDGE, PIECES, Advance, Move, State
-from boardrules.dorada._text import LETTERS, _status
+from boardrules.dorada._text import COLOURS, LETTERS, _status
 
 __all__ = ["TINTS", "render_svg"]
 
-#: The colour of each player, by number (letters A-D).
-TINTS: tuple[Tint, ...] = (PALETTE["red"], PALETTE["blue"], PALETTE["green"], PALETTE["yellow"])
+#: The colour of each player, by number (the letters R, B, G, Y: its initial).
+TINTS: tuple[Tint, ...] = tuple(PALETTE[c] for c in COLOURS)
 _COLUMNS = 10
 _CELL = 58.0  # the pitch of the fields
 _SIDE = 50.0  # a field's side
@@ -138,7 +138,7 @@ def _draw_field(d: Drawing, board: Board, f: int, bridge: int) -> None:
         d.text(cx, cy + 17, "gold", size=9, bold=True)
     d.close()
     if kind is Field.STUMBLE and bridge != NO_BRIDGE:
-        d.open("bridge", f"field {f}: bridge of player {LETTERS[bridge]}")
+        d.open("bridge", f"field {f}: bridge of {COLOURS[bridge]}")
         d.marker(
             cx,
             cy + 3,
@@ -146,7 +146,7 @@ def _draw_field(d: Drawing, board: Board, f: int, bridge: int) -> None:
             bridge,
             TINTS[bridge],
             LETTERS[bridge],
-            title=f"player {LETTERS[bridge]}, bridge in field {f}",
+            title=f"{COLOURS[bridge]}, bridge in field {f}",
         )
         d.close()
 
@@ -165,14 +165,12 @@ def _jump_mark(d: Drawing, cx: float, cy: float, by: int, f: int) -> None:
 def _draw_starts(d: Drawing, state: State) -> None:
     for p in range(state.options.players):
         cx, cy = _start_centre(p)
-        d.open("start", f"start field of player {LETTERS[p]}: {state.start[p]} pieces")
+        d.open("start", f"start field of {COLOURS[p]}: {state.start[p]} pieces")
         d.rect(cx - 40, cy - 28, 80, 56, fill=TINTS[p].light, stroke=INK, radius=8)
-        d.text(cx, cy - 20, f"start {LETTERS[p]}", size=9, bold=True)
+        d.text(cx, cy - 20, f"start {COLOURS[p]}", size=9, bold=True)
         for k in range(state.start[p]):
             x, y = cx - 27 + 18 * k, cy + 6
-            d.marker(
-                x, y, 8, p, TINTS[p], LETTERS[p], title=f"player {LETTERS[p]}, on the start field"
-            )
+            d.marker(x, y, 8, p, TINTS[p], LETTERS[p], title=f"{COLOURS[p]}, on the start field")
         d.close()
 
 
@@ -181,7 +179,7 @@ def _draw_stack(d: Drawing, stack: tuple[int, ...], f: int) -> None:
         return
     cx, cy = _field_centre(f)
     step = min(12.0, 30.0 / len(stack))
-    d.open("stack", f"field {f}, bottom to top: " + " ".join(LETTERS[p] for p in stack))
+    d.open("stack", f"field {f}, bottom to top: " + ", ".join(COLOURS[p] for p in stack))
     for level, p in enumerate(stack):
         y = cy + 12 - level * step
         free = level == len(stack) - 1
@@ -192,7 +190,7 @@ def _draw_stack(d: Drawing, stack: tuple[int, ...], f: int) -> None:
             p,
             TINTS[p],
             LETTERS[p],
-            title=f"player {LETTERS[p]}, {level + 1} from the bottom"
+            title=f"{COLOURS[p]}, {level + 1} from the bottom"
             + (" (the free piece)" if free else ""),
         )
     d.close()
@@ -216,7 +214,7 @@ def _draw_dorada(d: Drawing, state: State, box: tuple[float, float, float, float
             p,
             TINTS[p],
             LETTERS[p],
-            title=f"player {LETTERS[p]}, {level + 1} from the bottom, {points} points",
+            title=f"{COLOURS[p]}, {level + 1} from the bottom, {points} points",
         )
         d.text(x + 48, cy, f"{level + 1}. {points}", size=9, anchor="start")
     d.close()
@@ -281,13 +279,13 @@ def _draw_panel(d: Drawing, state: State, top: float) -> None:
         d.die(d.width - 50, top + 10, 38, state.roll)
     for p in range(state.options.players):
         y = top + 40 + (p // 2) * 20
-        x = 10 + (p % 2) * 300
+        x = 10 + (p % 2) * 410
         d.marker(x + 8, y, 7, p, TINTS[p], LETTERS[p], cls="legend")
         lost = state.bridges.count(p)
         d.text(
             x + 20,
             y,
-            f"{state.start[p]} on start, {lost} lost as bridges, "
+            f"{COLOURS[p]}: {state.start[p]} on start, {lost} lost as bridges, "
             f"{state.dorada.count(p)} in DORADA: {points[p]} points",
             size=10,
             anchor="start",

@@ -8,17 +8,27 @@ import re
 from boardrules.dorada import _rules
 from boardrules.dorada._board import Board, Field
 from boardrules.dorada._rules import legal_moves, pieces_in_play, scores, winners
-from boardrules.dorada._state import ADVANCES, NO_BRIDGE, PASS, ROLLS, Advance, Move, Roll, State
+from boardrules.dorada._state import (
+    ADVANCES,
+    COLOURS,
+    NO_BRIDGE,
+    PASS,
+    ROLLS,
+    Advance,
+    Move,
+    Roll,
+    State,
+)
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 from boardrules.game import TERMINAL
 
-__all__ = ["LETTERS", "draw_board", "parse_move", "render"]
+__all__ = ["COLOURS", "LETTERS", "draw_board", "parse_move", "player_name", "render"]
 
-#: The letter of each player's colour in pictures.
-LETTERS = "ABCD"
+#: The letter of each player's pieces in texts and pictures: the initial of its colour.
+LETTERS = "RBGY"
 _COLUMNS = 10
 _LEGEND = (
-    "fields: . running  * stumble (a-d: bridge of A-D)  +n/-n jump  $ gold  "
+    "fields: . running  * stumble (r/b/g/y: a bridge of that colour)  +n/-n jump  $ gold  "
     "! last jump (to DORADA)\nstacks bottom to top: the last letter is the free piece"
 )
 
@@ -48,6 +58,17 @@ def draw_board(board: Board) -> str:
     return "\n".join([*_rows(cells), f"{board.dorada:>3} DORADA"])
 
 
+def player_name(state: State, seat: int) -> str:
+    """The name of ``seat``: its colour (red, blue, green, yellow), whose initial marks its
+    pieces.
+
+    >>> from boardrules.dorada import new_game, player_name
+    >>> player_name(new_game(players=2), 1)
+    'blue'
+    """
+    return COLOURS[seat]
+
+
 def render(state: State) -> str:
     """The board with its stacks, the start fields, DORADA, the points and whose turn it is."""
     opts = state.options
@@ -61,12 +82,12 @@ def render(state: State) -> str:
     points = scores(state)
     lines = [
         f"Dorada on board {board.name}, {n} players",
-        "start: " + "  ".join(f"{LETTERS[p]} {state.start[p]}" for p in range(n)),
+        "start: " + "  ".join(f"{COLOURS[p]} {state.start[p]}" for p in range(n)),
         *_rows(cells),
         "DORADA (bottom to top): " + (" ".join(LETTERS[p] for p in state.dorada) or "-"),
         "points: "
         + "  ".join(
-            f"{LETTERS[p]} {points[p]}"
+            f"{COLOURS[p]} {points[p]}"
             + ("" if points[p] or pieces_in_play(state, p) else " (out)")
             for p in range(n)
         ),
@@ -82,14 +103,14 @@ def _status(state: State, points: tuple[int, ...]) -> str:
         won = winners(state)
         if not won:
             return "game over: every piece is lost, nobody wins"
-        names = " and ".join(LETTERS[w] for w in won)
+        names = " and ".join(COLOURS[w] for w in won)
         verb = "wins" if len(won) == 1 else "share the win"
         return f"game over: {names} {verb} with {points[won[0]]} points"
     if not state.roll:
-        return f"player {LETTERS[p]} to roll"
+        return f"{COLOURS[p]} to roll"
     if legal_moves(state) == (PASS,):
-        return f"player {LETTERS[p]} rolled {state.roll}; every piece is blocked: pass"
-    return f"player {LETTERS[p]} rolled {state.roll} and moves a free piece"
+        return f"{COLOURS[p]} rolled {state.roll}; every piece is blocked: pass"
+    return f"{COLOURS[p]} rolled {state.roll} and moves a free piece"
 
 
 _NOTATION = re.compile(r"(pass)|roll ([0-9]{1,3})|move (start|[0-9]{1,3})")
@@ -106,7 +127,7 @@ def parse_move(state: State, text: str) -> Move:
     >>> parse_move(s, "move 4")
     Traceback (most recent call last):
     ...
-    boardrules.errors.IllegalMoveError: player 0 has no piece on field 4 (Dorada §2.1)
+    boardrules.errors.IllegalMoveError: red has no piece on field 4 (Dorada §2.1)
     """
     match = _NOTATION.fullmatch(text.strip().lower()) if isinstance(text, str) else None
     if match is None:

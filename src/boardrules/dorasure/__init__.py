@@ -53,7 +53,7 @@ from boardrules.dorasure._state import (
     State,
 )
 from boardrules.dorasure._svg import render_svg
-from boardrules.dorasure._text import parse_move, render
+from boardrules.dorasure._text import parse_move, player_name, render
 from boardrules.game import TERMINAL, Game
 
 __all__ = [
@@ -89,6 +89,7 @@ __all__ = [
     "observation_string",
     "options_of",
     "parse_move",
+    "player_name",
     "position",
     "render",
     "render_svg",
@@ -135,6 +136,7 @@ GAME: Game[State, Move] = Game(
     observation_string=observation_string,
     observation_into=observation_into,
     cooperative=True,
+    player_name=player_name,
     render_svg=render_svg,
 )
 State.game = GAME

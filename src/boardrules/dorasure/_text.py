@@ -35,7 +35,7 @@ from boardrules.dorasure._state import (
 from boardrules.dorasure._why import legal_now, why_illegal
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 
-__all__ = ["parse_move", "render"]
+__all__ = ["parse_move", "player_name", "render"]
 
 _LETTERS = "CVRLPFM"
 _TASK_WORDS = {
@@ -70,6 +70,16 @@ _TASK_WORDS = {
     38: "Special Chance roll",
     39: "land tile",
 }
+
+
+def player_name(state: DorasureState, seat: int) -> str:
+    """The name of ``seat``: its hero.
+
+    >>> from boardrules.dorasure import new_game, player_name
+    >>> player_name(new_game(players=2), 1)
+    'Gladiator'
+    """
+    return state.rules.hero_name(seat)
 
 
 def render(s: DorasureState) -> str:

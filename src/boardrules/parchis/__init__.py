@@ -44,7 +44,7 @@ from boardrules.parchis._rules import (
 from boardrules.parchis._setup import OPTIONS, new_game, options_of, position
 from boardrules.parchis._state import Kind, Move, Options, State
 from boardrules.parchis._svg import render_svg
-from boardrules.parchis._text import evaluate, parse_move, pieces, render
+from boardrules.parchis._text import evaluate, parse_move, pieces, player_name, render
 
 __all__ = [
     "ACTION_OUT",
@@ -81,6 +81,7 @@ __all__ = [
     "options_of",
     "parse_move",
     "pieces",
+    "player_name",
     "position",
     "render",
     "render_svg",
@@ -119,6 +120,7 @@ GAME: Game[State, Move] = Game(
     encode=encode,
     decode=decode,
     render_svg=render_svg,
+    player_name=player_name,
     num_actions=num_actions,
     num_chance_outcomes=num_chance_outcomes,
     legal_actions=legal_actions,

@@ -282,16 +282,17 @@ def _draw_panel(d: Drawing, state: State) -> None:
     d.text(10, top + 16, _status(state), size=13, anchor="start", bold=True, cls="status")
     if state.roll:
         d.die(_S - 48, top + 12, 38, state.roll)
-    x = 10.0
     for seat, colour in enumerate(opts.colours):
+        # Two players a line, each named by colour, so that no line runs into the next.
+        x, y = 10.0 + (seat % 2) * 260, top + 38 + (seat // 2) * 20
         mine = state.pos[4 * seat : 4 * seat + 4]
-        d.marker(x + 8, top + 50, 8, seat, _tint(colour), _letter(colour), cls="legend")
+        d.marker(x + 8, y, 8, seat, _tint(colour), _letter(colour), cls="legend")
         lane = sum(1 for r in mine if LANE_FIRST <= r < GOAL)
         d.text(
             x + 20,
-            top + 50,
-            f"nest {mine.count(NEST)} lane {lane} goal {mine.count(GOAL)}",
-            size=9,
+            y,
+            f"{BOARD.colours[colour]}: nest {mine.count(NEST)}, lane {lane}, "
+            f"goal {mine.count(GOAL)}",
+            size=11,
             anchor="start",
         )
-        x += 110

@@ -19,7 +19,7 @@ from boardrules.parchis._state import (
     State,
 )
 
-__all__ = ["evaluate", "parse_move", "pieces", "render"]
+__all__ = ["evaluate", "parse_move", "pieces", "player_name", "render"]
 
 _NOTATION = re.compile(
     r"roll [1-6]|out|pass|(?:[1-9]|[1-5][0-9]|6[0-8]|L[1-7])\+(?:[1-9]|1[0-9]|20)"
@@ -74,6 +74,7 @@ def _why_not(state: State, text: str) -> str:
 
 
 _LETTER = {name: name[0].upper() for name in BOARD.colours}
+_ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
 def pieces(state: State) -> dict[str, list[int | str]]:
@@ -100,6 +101,16 @@ def pieces(state: State) -> dict[str, list[int | str]]:
                 places.append(opts.tables.cell[seat][r] + 1)
         out[BOARD.colours[c]] = places
     return out
+
+
+def player_name(state: State, seat: int) -> str:
+    """The name of ``seat``: its colour, whose initial marks its pieces.
+
+    >>> from boardrules.parchis import new_game, player_name
+    >>> player_name(new_game(players=2, colours=["blue", "green"]), 0)
+    'blue'
+    """
+    return BOARD.colours[state.options.colours[seat]]
 
 
 def render(state: State) -> str:
@@ -145,7 +156,9 @@ def render(state: State) -> str:
 def _status(state: State) -> str:
     names = [BOARD.colours[c] for c in state.options.colours]
     if state.phase == PHASE_OVER:
-        return "game over; places " + ", ".join(names[s] for s in state.finished)
+        return "game over: " + ", ".join(
+            f"{_ORDINALS[i]} {names[s]}" for i, s in enumerate(state.finished)
+        )
     who = names[state.turn]
     sixes = f" ({state.sixes} six{'es' if state.sixes > 1 else ''} in a row)" if state.sixes else ""
     if state.phase == PHASE_MOVE:

@@ -160,15 +160,36 @@ class SeriesResult:
         )
         return "\n".join(lines)
 
+    def _seat_names(self) -> tuple[str, ...]:
+        """The seats by name (the players' colours or heroes), or by number when the seats
+        rotate or the game cannot be set up here."""
+        numbers = tuple(str(p) for p in range(len(self.players)))
+        if self.rotate:
+            return numbers
+        from boardrules import api  # the package imports this module
+
+        try:
+            names = api.player_names(api.new_game(self.game, **dict(self.options)))
+        except Exception:  # a game not registered in this process: its seats by number
+            return numbers
+        return names if len(names) == len(numbers) else numbers
+
     def _player_lines(self) -> list[str]:
         width = max(6, *map(len, self.players))
+        seats = self._seat_names()
         first = "#" if self.rotate else "seat"
-        lines = [f"{first:>4}  {'player':<{width}}  {'wins (95% CI)':<24}   mean return (95% CI)"]
+        left = max(4, *map(len, seats))
+        align = ">" if self.rotate else "<"  # numbers to the right, names to the left
+        lines = [
+            f"{first:{align}{left}}  {'player':<{width}}  {'wins (95% CI)':<24}   "
+            "mean return (95% CI)"
+        ]
         for row in self.standings:
             low, high = row.win_interval
             half = (row.return_interval[1] - row.return_interval[0]) / 2
             lines.append(
-                f"{row.player:>4}  {row.label:<{width}}  {100 * row.win_rate:5.1f}%  "
+                f"{seats[row.player]:{align}{left}}  {row.label:<{width}}  "
+                f"{100 * row.win_rate:5.1f}%  "
                 f"[{100 * low:5.1f}%, {100 * high:5.1f}%]   {row.mean_return:.3f} ± {half:.3f}"
             )
         return lines
@@ -176,8 +197,13 @@ class SeriesResult:
     def _team_lines(self) -> list[str]:
         assert self.team is not None
         low, high = self.team.win_interval
+        seats = self._seat_names()
+        if seats == tuple(str(p) for p in range(len(self.players))):  # no names to give
+            team = ", ".join(self.players)
+        else:
+            team = ", ".join(f"{s}: {p}" for s, p in zip(seats, self.players, strict=True))
         return [
-            f"team ({', '.join(self.players)}): {self.team.wins}/{len(self.games)} won, "
+            f"team ({team}): {self.team.wins}/{len(self.games)} won, "
             f"{100 * self.team.win_rate:.1f}% [{100 * low:.1f}%, {100 * high:.1f}%] "
             "(cooperative: the heroes win or lose together)"
         ]
