@@ -254,7 +254,7 @@ def _thawed(value: Any) -> Any:
 def rules_for(**options: Any) -> Rules:
     """The (shared) rules object for these options, checked.
 
-    The options it keeps (:func:`options_of`) are normalised from the rules they build, so
+    The options it keeps (``options_of``) are normalised from the rules they build, so
     that equal rules keep the same options: an override that restates the default value,
     or changes the sheet of a hero not in play, is dropped.
 
