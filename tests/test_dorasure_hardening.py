@@ -253,7 +253,9 @@ def test_an_override_that_changes_the_game_is_kept_and_tells_the_states_apart() 
 
 
 def test_finding_the_openspiel_adapter_takes_an_equal_state_with_restated_options() -> None:
-    openspiel = pytest.importorskip("boardrules.openspiel")
+    from extras import need
+
+    openspiel = need("boardrules.openspiel", "openspiel")
     game = openspiel.load_game("dorasure", players=2)
     restated = new_game(players=2, sheets={"Ninja": {"health": 5}}, dragon={"meter_end": 14})
     assert str(game.state_from(restated)) == str(game.new_initial_state())

@@ -85,3 +85,14 @@ def test_in_ci_a_missing_extra_is_a_failure(tmp_path: Path, source: str) -> None
     # 2: an error while collecting the module; 1: a failed test.
     assert done.returncode == (2 if source is NEEDS_A_MISSING_EXTRA else 1), done.stdout
     assert "in CI everything is installed, but " + REASON in done.stdout
+
+
+def test_no_test_skips_for_a_missing_package_but_through_need() -> None:
+    # pytest.importorskip would skip silently in CI, and .ci/run would not run it again.
+    offenders = [
+        path.name
+        for path in TESTS.rglob("*.py")
+        if path.name != "test_extras_skips.py"
+        and "importorskip(" in path.read_text(encoding="utf-8")
+    ]
+    assert offenders == []

@@ -462,7 +462,9 @@ def test_a_move_with_a_float_field_is_refused_everywhere(
 def test_a_move_with_a_numpy_integer_field_is_refused_everywhere(
     game: str, chance: bool, entry: str
 ) -> None:
-    np = pytest.importorskip("numpy")
+    from extras import need
+
+    np = need("numpy", "rl")
     s = br.new_game(game) if chance else _rolled(game)
     forged = _retyped(br.legal_moves(s)[0], np.int64)
     with pytest.raises(br.IllegalMoveError):

@@ -456,7 +456,9 @@ def _dorada_boards(draw: st.DrawFn) -> Any:
 @FUZZ
 @given(_dorada_boards(), st.sampled_from(["load_game", "string", "parameters"]))
 def test_openspiel_takes_a_dorada_board_as_new_game_does(board: Any, how: str) -> None:
-    pytest.importorskip("pyspiel")
+    from extras import need
+
+    need("pyspiel", "openspiel")
     import pyspiel
 
     import boardrules.openspiel as bo
