@@ -146,13 +146,9 @@ def _after_roll(state: State, roll: int) -> State:
         rolled = State(rules, towers, reserve, player, roll, state.eliminated)
         object.__setattr__(rolled, "_legal", moves)
         return rolled
-    if reserve[player] and any(
-        moves_for(rules, towers, reserve, player, other)
-        for other in range(FACES, 0, -1)  # a search for 6 answers the lower values too
-        if other != roll
-    ):
-        # Fewer than three pieces on the pitch: roll again.  The guard above (some value
-        # must be usable) keeps this from going on for ever.
+    if reserve[player] and (_can_enter(state, player) or _moving_values(state, player)):
+        # Fewer than three pieces on the pitch: roll again (§3.2).  The guard (some value
+        # must be usable: not this one, so another) keeps this from going on for ever.
         return state
     # The next player still in the game rolls; the last one left is the winner (§3.3).
     eliminated = (*state.eliminated, player)
