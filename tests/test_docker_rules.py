@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import pickle
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -392,8 +393,9 @@ def test_order_of_elimination_is_kept() -> None:
     assert "eliminated 2nd" in docker.render(s)
 
 
-def test_returns_all_zero_before_the_end() -> None:
+def test_returns_all_zero_and_no_winner_before_the_end() -> None:
     assert docker.returns(new_game(players=3)) == (0.0, 0.0, 0.0)
+    assert docker.winner(new_game(players=3)) is None
 
 
 # --- Options ------------------------------------------------------------------------------
@@ -447,6 +449,31 @@ def test_position_takes_square_names_or_coordinates_and_digit_strings() -> None:
             position(bad, players=2)  # type: ignore[arg-type]
 
 
+def test_legal_moves_are_found_once_per_state() -> None:
+    # Two sources of moves (the piece on a1 and an entry): a second call gives the same tuple.
+    s = position({"a1": [0]}, players=2, roll=1)
+    assert legal_moves(s) is legal_moves(s)
+
+
+def test_the_moves_found_for_a_roll_are_the_legal_moves_after_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The roll looks for the player's moves (to know whether they can use it); the state it
+    # gives keeps them, so listing them does not search the pitch again.
+    from boardrules.docker import _rules
+
+    calls: list[int] = []
+    moves_for = _rules.moves_for
+
+    def counted(*args: Any) -> tuple[docker.Move, ...]:
+        calls.append(args[-1])
+        return moves_for(*args)
+
+    monkeypatch.setattr(_rules, "moves_for", counted)
+    rolled = play(position({"a1": [0]}, players=2), "roll 1")
+    assert names(rolled) == ["a1-b1", "a1-a2", "in-b1"] and calls == [1]
+
+
 def test_pickles_leave_out_the_legal_move_memo() -> None:
     s = corridor(3)
     before = pickle.dumps(s)
@@ -480,6 +507,85 @@ def test_illegal_moves_say_which_rule_forbids_them() -> None:
         apply_move(rolled, Entry(sq("b2")))
     with pytest.raises(br.IllegalMoveError, match="no piece on c3"):
         apply_move(rolled, Shift(sq("c3"), sq("b3")))
+
+
+class Impostor(Shift):
+    """A user's subclass of Shift: not one of Docker's moves, whatever its fields."""
+
+
+# Player 0 (3 players) has rolled a 3 in CORRIDOR; squares are 0..8, a1 = 0, c3 = 8.
+@pytest.mark.parametrize(
+    ("state", "move", "message"),
+    [
+        (
+            play(position(ALL_COVERED_BUT_A1, players=2), "roll 1"),
+            Entry(sq("b1")),
+            "the game is over: only one player is left (Docker §3.3)",
+        ),
+        (corridor(3), Impostor(sq("a1"), sq("b2")), "<docker.Impostor a1-b2> is not a Docker move"),
+        (
+            corridor(3),
+            Shift(sq("a1"), 1.0),  # type: ignore[arg-type]
+            "this Shift is not a Docker move: its field target is 1.0, not a whole number",
+        ),
+        (
+            corridor(3),
+            Entry(True),
+            "this Entry is not a Docker move: its field target is True, not a whole number",
+        ),
+        (corridor(3), Shift(sq("a1"), 9), "Shift names square 9, which is not on the pitch (0..8)"),
+        (corridor(3), Shift(-1, 0), "Shift names square -1, which is not on the pitch (0..8)"),
+        (corridor(3), Entry(9), "Entry names square 9, which is not on the pitch (0..8)"),
+        (
+            position(CORRIDOR, players=3, turn=1),
+            Entry(sq("a2")),
+            "player 1 must roll the die first (roll 1 .. roll 6) (Docker §2.1)",
+        ),
+        (
+            corridor(3),
+            docker.Roll(3),
+            "the die is already rolled (3); player 0 must move (Docker §2.1)",
+        ),
+        (
+            corridor(3),
+            Entry(sq("b1")),
+            "player 0 has all 3 pieces on the pitch; "
+            "only a player with fewer than three there may enter one (Docker §2.5)",
+        ),
+        (
+            position({"a1": [0]}, players=2, roll=1),
+            Entry(sq("b2")),
+            "no entry on b1 ending on b2 uses exactly 1: entering costs 1 plus the entry "
+            "tower's height, each further step 1 plus the height difference, and no square "
+            "may be entered twice (Docker §2.4, §2.2)",
+        ),
+        (corridor(3), Shift(sq("c3"), sq("b3")), "there is no piece on c3 (Docker §2.1)"),
+        (
+            corridor(3),
+            Shift(sq("a2"), sq("a3")),
+            "only the top piece of a tower moves, and the top piece of a2 belongs to player 1, "
+            "not 0 (Docker §1.3)",
+        ),
+        (
+            corridor(3),
+            Shift(sq("a1"), sq("a1")),
+            "a piece may not end its move where it began (a1): "
+            "its starting square counts as entered (Docker §2.2)",
+        ),
+        (
+            corridor(3),
+            Shift(sq("a1"), sq("c1")),
+            "no route from a1 to c1 costs exactly 3: each step costs 1 plus the height "
+            "difference, and no square may be entered twice (Docker §2.3, §2.2)",
+        ),
+    ],
+)
+def test_an_illegal_move_is_refused_with_the_rule_that_forbids_it(
+    state: DockerState, move: docker.Move, message: str
+) -> None:
+    with pytest.raises(br.IllegalMoveError) as refused:
+        apply_move(state, move)
+    assert str(refused.value) == message
 
 
 def test_json_round_trip_keeps_towers_order_and_elimination_order() -> None:
@@ -575,6 +681,43 @@ def test_evaluate_gives_least_to_a_player_who_cannot_use_any_value() -> None:
     # With a piece to enter the same player is safe for now: entering uses every value.
     covered = position({"b2": [0, 0, 1], "b3": [1], "a3": [1]}, players=2)
     assert docker.evaluate(covered)[0] > docker.evaluate(s)[0]
+
+
+def test_evaluate_counts_a_piece_to_enter_only_while_the_entry_tower_lets_it_in() -> None:
+    # Entering costs 1 plus the entry tower's height (§2.4).  Player 0's one piece on the
+    # pitch is at the bottom of b1, player 1's three pieces are all in that tower: neither
+    # can move a piece.  Five high, a 6 enters a piece of player 0 on b1: with two to enter,
+    # three lives to player 1's one.  Six high, no value at all is usable: player 0 is out at
+    # the next roll, one life like player 1.
+    open_entry = position({"b1": [0, 1, 1, 1, 2]}, players=3)
+    assert docker.usable_rolls(open_entry, 0) == (6,) and open_entry.reserve[0] == 2
+    values = docker.evaluate(open_entry)
+    assert values[0] == pytest.approx(3 * values[1])
+    closed = position({"b1": [0, 1, 1, 1, 2, 2]}, players=3)
+    assert docker.usable_rolls(closed, 0) == () and closed.reserve[0] == 2
+    values = docker.evaluate(closed)
+    assert values[0] == pytest.approx(values[1])
+
+
+def test_evaluate_counts_pieces_to_enter_as_lives_while_the_pitch_uses_some_values() -> None:
+    # b1 six high: player 0 cannot enter, but the piece on top of c3 uses 2 to 6, so a 1 is
+    # rolled again (§3.2): three lives of 1 / (1 - 5/6 + 1/12) = 4 turns, 12 in all.  Player
+    # 1 (all three pieces covered) has one life of 1 / (1 + 1/12) = 12/13 of a turn.
+    s = position({"b1": [1, 2, 3, 1, 2, 3], "c3": [1, 0]}, players=4)
+    assert docker.usable_rolls(s, 0) == (2, 3, 4, 5, 6) and s.reserve[0] == 2
+    values = docker.evaluate(s)
+    assert values[0] == pytest.approx(13 * values[1])
+
+
+def test_evaluate_counts_the_moves_back_to_the_start_with_return_to_start() -> None:
+    # Each player has three single pieces on a flat pitch.  Player 0's pieces use 1 to 5,
+    # player 1's every value: 4 turns a life against 12.  With return_to_start a 6 is usable
+    # too (b1-b1 among others): an even game.
+    towers = {"a2": [0], "b1": [0], "c2": [0], "a3": [1], "b3": [1], "c1": [1]}
+    assert docker.evaluate(position(towers, players=2)) == pytest.approx((0.25, 0.75))
+    back = position(towers, players=2, return_to_start=True)
+    assert docker.usable_rolls(back, 0) == (1, 2, 3, 4, 5, 6)
+    assert docker.evaluate(back) == pytest.approx((0.5, 0.5))
 
 
 def test_evaluate_gives_nothing_to_the_eliminated_and_shares_the_rest() -> None:

@@ -9,7 +9,6 @@ eliminated, and the next player rolls.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import cast
 
 from boardrules._legal import find_legal, wrong_field_types
 from boardrules.chance import die_faces
@@ -132,13 +131,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; an illegal move raises :class:`~boardrules.IllegalMoveError`."""
-    legal = state._legal
-    if legal is None:
-        legal = legal_moves(state)
-    found = find_legal(move, legal)  # the interned move itself, or one strictly equal to it
+    found = find_legal(move, legal_moves(state))  # the interned move, or one strictly equal
     if found is None:
         raise IllegalMoveError(why_illegal(state, move))
-    if type(found) is Roll:
+    if isinstance(found, Roll):
         return _after_roll(state, found.value)
     return _after_move(state, found)
 
@@ -151,22 +147,16 @@ def _after_roll(state: State, roll: int) -> State:
         rolled = State(rules, towers, reserve, player, roll, state.eliminated)
         object.__setattr__(rolled, "_legal", moves)
         return rolled
-    if reserve[player] and any(
-        moves_for(rules, towers, reserve, player, other)
-        for other in range(FACES, 0, -1)  # a search for 6 answers the lower values too
-        if other != roll
-    ):
-        # Fewer than three pieces on the pitch: roll again.  The guard above (some value
-        # must be usable) keeps this from going on for ever.
+    if reserve[player] and (_can_enter(state, player) or _moving_values(state, player)):
+        # Fewer than three pieces on the pitch: roll again (§3.2).  The guard (some value
+        # must be usable: not this one, so another) keeps this from going on for ever.
         return state
+    # The next player still in the game rolls; the last one left is the winner (§3.3).
     eliminated = (*state.eliminated, player)
-    if len(eliminated) == rules.players - 1:
-        winner = next(p for p in range(rules.players) if p not in eliminated)
-        return State(rules, towers, reserve, winner, 0, eliminated)
     return State(rules, towers, reserve, _next_player(rules, player, eliminated), 0, eliminated)
 
 
-def _after_move(state: State, move: Move) -> State:
+def _after_move(state: State, move: Shift | Entry) -> State:
     """The piece moves or enters; then the next player rolls."""
     rules, player = state.options, state.turn
     towers = list(state.towers)
@@ -176,7 +166,7 @@ def _after_move(state: State, move: Move) -> State:
         towers[move.origin] = towers[move.origin][:-1]
         towers[move.target] = (*towers[move.target], player)
     else:
-        target = cast(Entry, move).target
+        target = move.target
         towers[target] = (*towers[target], player)
         counts = list(reserve)
         counts[player] -= 1
@@ -303,27 +293,29 @@ def evaluate(state: State) -> tuple[float, ...]:
         if player in state.eliminated:
             scores.append(0.0)
             continue
-        moving, usable = _usable_counts(state, player)
-        lives = 1 + state.reserve[player] if usable else 1
+        moving = _moving_values(state, player)
+        lives = 1
+        if moving or _can_enter(state, player):
+            lives += state.reserve[player]
         scores.append(lives / (1 - moving / FACES + _MARGIN))
     total = sum(scores)
     return tuple(s / total for s in scores)
 
 
-def _usable_counts(state: State, player: int) -> tuple[int, int]:
-    """How many die values ``player`` could use by moving a piece already on the pitch, and
-    by moving or entering one (as :func:`usable_rolls` counts them)."""
+def _moving_values(state: State, player: int) -> int:
+    """How many die values ``player`` could use by moving a piece already on the pitch."""
     rules, towers = state.options, state.towers
     pitch, back = rules.pitch, rules.return_to_start
     heights = tuple(map(len, towers))
     tops = [origin for origin, tower in enumerate(towers) if tower and tower[-1] == player]
-    entering = state.reserve[player] > 0
-    entry = rules.entries[player]
-    moving = usable = 0
-    for roll in range(FACES, 0, -1):  # a route search for 6 also answers the lower values
-        if any(pitch.ends_from(heights, origin, back, roll) for origin in tops):
-            moving += 1
-            usable += 1
-        elif entering and pitch.ends_entering(heights, entry, roll):
-            usable += 1
-    return moving, usable
+    return sum(
+        1
+        for roll in range(FACES, 0, -1)  # a route search for 6 also answers the lower values
+        if any(pitch.ends_from(heights, origin, back, roll) for origin in tops)
+    )
+
+
+def _can_enter(state: State, player: int) -> bool:
+    """Whether some die value would let a new piece of ``player`` enter: one plus the height
+    of the entry tower ends an entry on it (§2.4)."""
+    return len(state.towers[state.options.entries[player]]) < FACES
