@@ -539,17 +539,17 @@ class Impostor(Shift):
         (
             position(CORRIDOR, players=3, turn=1),
             Entry(sq("a2")),
-            "player 1 must roll the die first (roll 1 .. roll 6) (Docker §2.1)",
+            "orange must roll the die first (roll 1 .. roll 6) (Docker §2.1)",
         ),
         (
             corridor(3),
             docker.Roll(3),
-            "the die is already rolled (3); player 0 must move (Docker §2.1)",
+            "the die is already rolled (3); blue must move (Docker §2.1)",
         ),
         (
             corridor(3),
             Entry(sq("b1")),
-            "player 0 has all 3 pieces on the pitch; "
+            "blue has all 3 pieces on the pitch; "
             "only a player with fewer than three there may enter one (Docker §2.5)",
         ),
         (
@@ -563,8 +563,8 @@ class Impostor(Shift):
         (
             corridor(3),
             Shift(sq("a2"), sq("a3")),
-            "only the top piece of a tower moves, and the top piece of a2 belongs to player 1, "
-            "not 0 (Docker §1.3)",
+            "only the top piece of a tower moves, and the top piece of a2 belongs to orange (1), "
+            "not blue (Docker §1.3)",
         ),
         (
             corridor(3),
