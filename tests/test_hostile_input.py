@@ -11,6 +11,7 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import attrs
@@ -481,19 +482,9 @@ def test_move_to_action_numbers_an_equal_copy_as_the_legal_move(game: str) -> No
 # A generator that draws outside [0, 1) (issue 21, class 14) ---------------------------------
 
 
-class _Fixed:
-    """A "generator" whose ``random()`` always returns ``value``."""
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-
-    def random(self) -> Any:
-        return self.value
-
-
 def _fixed(value: object) -> Any:
     """A generator whose every draw is ``value`` (typed Any: it is no random.Random)."""
-    return _Fixed(value)
+    return SimpleNamespace(random=lambda: value)
 
 
 def _samplers() -> list[Callable[[Any, Any], Any]]:

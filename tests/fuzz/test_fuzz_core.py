@@ -6,6 +6,7 @@ import json
 import math
 import random
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -140,17 +141,9 @@ def test_moves_made_past_their_constructor_are_refused_at_every_entry_point(
     check_unchecked_move(state, data.draw(unchecked_moves(state)))
 
 
-class _Fixed:
-    def __init__(self, value: object) -> None:
-        self.value = value
-
-    def random(self) -> Any:
-        return self.value
-
-
 def _fixed(value: object) -> Any:
     """A generator whose every draw is ``value`` (typed Any: it is no random.Random)."""
-    return _Fixed(value)
+    return SimpleNamespace(random=lambda: value)
 
 
 _DRAWS = st.one_of(
