@@ -208,13 +208,13 @@ def _draw_starts(d: Drawing, state: State) -> None:
         cx, cy = _start_centre(p)
         d.open("start", f"start field of {COLOURS[p]}: {state.start[p]} pieces")
         d.rect(cx - 52, cy - 30, 104, 60, fill=TINTS[p].light, stroke=INK, radius=8)
-        d.text(cx, cy - 19, f"start {COLOURS[p]}", size=11, bold=True)
         d.close()
 
 
 def _start_pieces(d: Drawing, state: State) -> None:
     for p in range(state.options.players):
         cx, cy = _start_centre(p)
+        d.text(cx, cy - 19, f"start {COLOURS[p]}", size=11, bold=True, cls="label")
         for k in range(state.start[p]):
             x, y = cx - 36 + 24 * k, cy + 9
             d.marker(x, y, _R, TINTS[p], LETTERS[p], title=f"{COLOURS[p]}, on the start field")
@@ -340,7 +340,7 @@ def _where(board: Board, rest: int) -> str:
 
 def _draw_legend(d: Drawing, top: float) -> None:
     """What every mark on the path means."""
-    d.open("legend", "what the marks mean")
+    d.open("key", "what the marks mean")
     rows = (
         ("hole", "stumble field: a piece that stops here is lost and becomes a bridge"),
         ("bridge", "bridge: a lost piece filling a hole; pieces cross and stop on it"),
