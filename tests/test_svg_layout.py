@@ -82,7 +82,8 @@ def union(boxes: list[Box]) -> Box:
 
 
 def overlap(a: Box, b: Box, slack: float = 0.5) -> bool:
-    return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
+    across = a[0] < b[2] - slack and b[0] < a[2] - slack
+    return across and a[1] < b[3] - slack and b[1] < a[3] - slack
 
 
 def pieces(root: ET.Element) -> list[tuple[Box, ET.Element | None, str]]:

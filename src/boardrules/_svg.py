@@ -484,9 +484,7 @@ def _shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[float,
         s = r * 0.88
         return [(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)]
     corners = {"diamond": 4, "triangle": 3, "hexagon": 6, "star": 10, "pentagon": 5}[shape]
-    grow = {"diamond": 1.1, "triangle": 1.3, "hexagon": 1.05, "star": 1.15, "pentagon": 1.1}[
-        shape
-    ]
+    grow = {"diamond": 1.1, "triangle": 1.3, "hexagon": 1.05, "star": 1.15, "pentagon": 1.1}[shape]
     points = []
     for k in range(corners):
         angle = -math.pi / 2 + 2 * math.pi * k / corners

@@ -1,7 +1,9 @@
 """Docker as an SVG picture: the pitch seen from above with its towers.
 
-Each square shows its tower as a pile of discs, bottom piece lowest, with the height in a
-badge and the square's name in a corner.  Outside each side sits the player who enters
+Each square shows its tower as a pile of discs, bottom piece lowest, each with its owner's
+number, the height in a badge and the square's name in a corner; a tower taller than six
+keeps its top five discs whole and squeezes the rest into one band that lists their owners,
+bottom first, left to right.  Outside each side sits the player who enters
 there: an arrow into the entry square and the pieces still in hand.  The panel below lists
 each player's side, pieces and elimination.  South is at the bottom unless ``perspective``
 names another seat.
@@ -9,7 +11,8 @@ names another seat.
 Classes of the elements: ``square`` (each square, ``entry`` as well on entry squares),
 ``tower`` (the pile on a square), ``height`` (its badge), ``piece`` (one group per piece,
 on the pitch or in hand), ``hand`` (a player's pieces not yet entered), ``eliminated``
-(the marks of an eliminated player), ``die``, ``status``, ``highlight``.
+(the marks of an eliminated player), ``label``, ``legend``, ``die``, ``status``,
+``highlight`` (drawn under the names and towers, so it hides none of them).
 """
 
 from __future__ import annotations
@@ -175,7 +178,13 @@ def _draw_tower(d: Drawing, tower: tuple[int, ...], x: float, y: float, name: st
 def _disc(d: Drawing, cx: float, top: float, thick: float, owner: int, title: str) -> None:
     tint = TINTS[owner]
     d.open("piece", title)
-    ellipse = {"cx": cx, "rx": 30, "ry": 6, "stroke": INK, "stroke-width": 1}
+    ellipse: dict[str, str | float | None] = {
+        "cx": cx,
+        "rx": 30,
+        "ry": 6,
+        "stroke": INK,
+        "stroke-width": 1,
+    }
     d.element("ellipse", {**ellipse, "cy": top + thick, "fill": tint.fill})
     d.rect(cx - 30, top, 60, thick, fill=tint.fill)
     d.line([(cx - 30, top), (cx - 30, top + thick)], width=1)

@@ -1,17 +1,22 @@
 """Dorada as an SVG picture: the winding path, its special fields and the DORADA stack.
 
 The path runs in rows of ten fields, turning at each end like the printed road, from the
-players' start fields on the left to the goal stack DORADA on the right.  Stumble fields
-are holes (a lost piece in one is a bridge), jump fields carry their number and an arrow
-the way they jump, gold fields and the last jump field are golden and lead to DORADA.
-Pieces on a field are drawn as a pile, bottom first: the top one is the free piece.  The
+players' start fields on the left to the last field, where the road goes down and along
+under the path into the goal stack DORADA on the right.  Stumble fields are dark holes
+labelled ``hole`` (a lost piece in one is a bridge), jump fields carry their number and an
+arrow the way they jump, gold fields and the last jump field are golden and lead to DORADA;
+a key under the path says what each mark means.  The pieces on a field are fanned as a pile
+rising to the right, bottom first, so every letter shows and the free piece is the top
+right one; a pile of more than four shows its top four and a badge with its height.  The
 DORADA column shows its stack bottom to top with each piece's points now.
 
 Classes of the elements: ``field`` (each field of the path, and ``stumble``, ``jump``,
-``gold`` or ``last-jump`` by its kind), ``start`` (a player's start field), ``dorada``
-(the goal stack), ``stack`` (a pile on a field), ``bridge`` (a lost piece filling a hole),
-``piece`` (one group per piece: on a start field, on the path, as a bridge or in DORADA),
-``die``, ``status``, ``highlight``.
+``gold`` or ``last-jump`` by its kind), ``start`` (a player's start field), ``road``,
+``dorada`` (the goal stack), ``stack`` (a pile on a field, the bridge under it included),
+``count`` (the height of a tall pile), ``bridge`` (a lost piece filling a hole), ``piece``
+(one group per piece: on a start field, on the path, as a bridge or in DORADA), ``key``
+(what the marks mean), ``label``, ``legend`` (the players' markers in the panel), ``die``,
+``status``, ``highlight``.
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """Dorasure as an SVG picture: the hex map, the heroes, the quests, the dragon and the sheets.
 
-The map is drawn hex by hex in its terrain colour with the space's name and terrain
-written on it (the City's three hexes are one space; razed Belk and the Fang land tiles are
-shown as they are now).  Each mountain carries its quest tile: face down (``?``), face up
+The map is drawn hex by hex in its terrain colour with the space's name at the top and its
+terrain at the bottom (the City's three hexes are one space; razed Belk and the Fang land
+tiles are shown as they are now).  Each mountain carries its quest tile: face down (``?``), face up
 (the quest, its attribute and target, and the flags on it) or solved (the reward found).
-The heroes stand on their spaces, each with its seat's colour, shape and initials.  Beside
+The heroes stand side by side in the middle of their spaces (the City's share its three
+hexes), each with its seat's colour, that colour's shape and the hero's initials.  Beside
 the map: the dragon's rampaging meter (fire icons marked), its health with the claw boxes
 and the swords in it, the dice and what happens next; below it, each hero's sheet.
 
@@ -13,7 +14,8 @@ Classes of the elements: ``hex`` (each hex, with the terrain name as a class too
 ``flag`` (the flags on a quest), ``hero`` (one group per hero on the map, ``dead`` as well
 for a hero at 0 health), ``meter`` and ``meter-mark`` (the rampaging meter and its token),
 ``dragon-health``, ``wound`` (each sword token), ``claw`` (a claw box), ``sheet`` (a hero's
-row of the sheets), ``die``, ``status``, ``highlight``.
+row of the sheets), ``label``, ``legend``, ``die``, ``status``, ``highlight`` (drawn under
+the labels and heroes).
 """
 
 from __future__ import annotations

@@ -1,14 +1,17 @@
 """Parchís as an SVG picture: the printed cross-shaped board with every piece.
 
 The board is drawn as it is printed: four arms of three columns round the goal in the
-centre, the outer columns carry the 68 track squares (numbered, safe squares shaded with a
-ring, each exit in its colour), the middle column of each arm is that colour's lane, and the
-nests fill the four corners.  Yellow's arm is at the bottom unless ``perspective`` names
-another seat; squares are numbered anticlockwise as the pieces move.
+centre, the outer columns carry the 68 track squares (numbered, safe squares shaded with
+the number in a ring, each exit in its colour), the middle column of each arm is that
+colour's lane (L1 to L7), and the nests fill the four corners.  A square's number stands in
+its middle and a piece at either end, so two pieces on one square stand side by side, as a
+barrier looks, and no piece hides a number.  Yellow's arm is at the bottom unless
+``perspective`` names another seat; squares are numbered anticlockwise as the pieces move.
 
 Classes of the elements: ``square`` (each track square, ``safe`` as well on safe squares),
 ``lane`` (each lane square), ``nest``, ``goal``, ``piece`` (one group per piece, wherever
-it stands: on the board, in a nest or in the goal), ``die``, ``status``, ``highlight``.
+it stands: on the board, in a nest or in the goal), ``label`` (numbers and names),
+``legend``, ``die``, ``status``, ``highlight`` (drawn under the numbers and pieces).
 """
 
 from __future__ import annotations
