@@ -17,6 +17,8 @@ on the pitch or in hand), ``hand`` (a player's pieces not yet entered), ``elimin
 
 from __future__ import annotations
 
+import math
+
 from boardrules._svg import (
     INK,
     PALETTE,
@@ -230,9 +232,14 @@ def _draw_move(d: Drawing, state: State, move: Move, frame: _Frame) -> None:
     for square in ends:
         x, y = frame.square_box(square)
         d.rect(x + 3, y + 3, _CELL - 6, _CELL - 6, stroke="#cc0077", width=4)
+    # The head stops beside the tower it points at, where no disc hides it.
     if points[-1] == points[-2]:  # the piece ends where it started: a loop round it
         cx, cy = points[-1]
-        points[-1:] = [(cx + 30, cy - 30), (cx + 30, cy + 6), (cx + 4, cy + 4)]
+        points[-1:] = [(cx + 46, cy - 40), (cx + 46, cy + 10), (cx + 36, cy + 10)]
+    else:
+        (ax, ay), (bx, by) = points[-2], points[-1]
+        keep = max(0.0, 1 - 38 / math.dist((ax, ay), (bx, by)))
+        points[-1] = (ax + (bx - ax) * keep, ay + (by - ay) * keep)
     d.line(
         [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]],
         stroke="#cc0077",

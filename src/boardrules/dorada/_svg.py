@@ -231,7 +231,7 @@ def _fan(n: int, cx: float, cy: float) -> list[Point]:
     hidden under the lowest one drawn, counted by a badge."""
     shown = min(n, _FAN)
     places = [
-        (cx + 14 * (k - (shown - 1) / 2), cy - 10 * (k - (shown - 1) / 2)) for k in range(shown)
+        (cx + 14 * (k - (shown - 1) / 2), cy - 11 * (k - (shown - 1) / 2)) for k in range(shown)
     ]
     return [places[0]] * (n - shown) + places
 
@@ -244,7 +244,7 @@ def _draw_pile(d: Drawing, state: State, f: int) -> None:
     cx, cy = _field_centre(f)
     # A bridge is the bottom of the pile standing on it.
     pile = ([bridge] if bridge != NO_BRIDGE else []) + list(stack)
-    places = _fan(len(pile), cx + 3, cy + 6)
+    places = _fan(len(pile), cx, cy + 4)
     if stack:
         d.open("stack", f"field {f}, bottom to top: " + ", ".join(COLOURS[p] for p in stack))
     for level, p in enumerate(pile):
