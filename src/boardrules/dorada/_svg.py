@@ -379,14 +379,14 @@ def _draw_panel(d: Drawing, state: State, top: float) -> None:
         d.die(d.width - 50, top + 10, 38, state.roll)
     for p in range(state.options.players):
         y = top + 40 + (p // 2) * 24
-        x = 10 + (p % 2) * 400
+        x = 10 + (p % 2) * 470
         d.marker(x + 10, y, _R, TINTS[p], LETTERS[p], cls="legend")
         lost = state.bridges.count(p)
         d.text(
             x + 26,
             y,
-            f"{COLOURS[p]}: start {state.start[p]}, bridges {lost}, "
-            f"DORADA {state.dorada.count(p)}: {points[p]} points",
+            f"{COLOURS[p]}: {state.start[p]} on start, {lost} bridges, "
+            f"{state.dorada.count(p)} in DORADA, {points[p]} points",
             size=11,
             anchor="start",
         )

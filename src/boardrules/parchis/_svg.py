@@ -331,11 +331,10 @@ def _draw_panel(d: Drawing, state: State) -> None:
         mine = state.pos[4 * seat : 4 * seat + 4]
         d.marker(x + 10, y, 10, _tint(colour), _letter(colour), cls="legend")
         lane = sum(1 for r in mine if LANE_FIRST <= r < GOAL)
-        track = 4 - mine.count(NEST) - mine.count(GOAL) - lane
         d.text(
             x + 26,
             y,
-            f"{BOARD.colours[colour]}: nest {mine.count(NEST)}, track {track}, lane {lane}, "
+            f"{BOARD.colours[colour]}: nest {mine.count(NEST)}, lane {lane}, "
             f"goal {mine.count(GOAL)}",
             size=11,
             anchor="start",
