@@ -211,7 +211,7 @@ def _draw_labels(d: Drawing, s: State) -> None:
         d.text(cx, cy - _R * 0.66, name, size=11, fill=ink, bold=True, cls="label")
         if terrain == MOUNTAIN:  # a mountain's quest tile says what is there
             continue
-        if text_width(label, 11) > _HW - 16 and " " in label:
+        if text_width(label, 11) > _HW - 24 and " " in label:
             first, rest = label.split(" ", 1)
             d.text(cx, cy + _R * 0.42, first, size=11, fill=ink, cls="label")
             d.text(cx, cy + _R * 0.66, rest, size=11, fill=ink, cls="label")
