@@ -385,7 +385,7 @@ def _draw_panel(d: Drawing, state: State, top: float) -> None:
         d.text(
             x + 26,
             y,
-            f"{COLOURS[p]}: {state.start[p]} on start, {lost} bridges, "
+            f"{COLOURS[p]}: {state.start[p]} on start, {lost} lost, "
             f"{state.dorada.count(p)} in DORADA, {points[p]} points",
             size=11,
             anchor="start",

@@ -297,11 +297,15 @@ def _draw_move(
         return
     goal_point = (_S / 2, _S / 2)
     nest_point = _centre(nests[move.colour])
-    # Along the first place of each square: the numbers stand in the middle.
+    # Along the first place of each square: the numbers stand in the middle.  The head ends
+    # on the place the piece takes, the second one where a piece already stands.
     points = [
         cells[c].slots[0] if c is not None else (nest_point if i == 0 else goal_point)
         for i, c in enumerate(route)
     ]
+    end = route[-1]
+    if end is not None and len(route) > 1 and state.board[end]:
+        points[-1] = cells[end].slots[1]
     d.open("highlight", f"move {move}")
     for c in (route[0], route[-1]):
         if c is not None:
