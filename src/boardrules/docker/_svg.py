@@ -219,7 +219,11 @@ def _draw_sides(d: Drawing, state: State, frame: _Frame) -> None:
 
 def _draw_move(d: Drawing, state: State, move: Move, frame: _Frame) -> None:
     if isinstance(move, Shift):
-        points = [frame.centre(move.origin), frame.centre(move.target)]
+        # From the top of the tower the piece leaves.
+        x, y = frame.square_box(move.origin)
+        discs = min(len(state.towers[move.origin]), _SHOWN + 1)
+        top = (x + _CELL / 2, y + _CELL - 16 - discs * _BAND)
+        points = [top, frame.centre(move.target)]
         ends = [move.origin, move.target]
     elif isinstance(move, Entry):
         side = state.options.sides[state.turn]
