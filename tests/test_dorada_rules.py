@@ -244,7 +244,8 @@ def test_an_illegal_move_is_refused_with_the_rule_that_forbids_it(
 
 def test_legal_moves_are_found_once_per_state() -> None:
     # Users ask for the moves of one state many times: the second call gives the same tuple.
-    assert dorada.legal_moves(ROLLED) is dorada.legal_moves(ROLLED)
+    s = position(players=2, track={7: [0, 1], 10: [0]}, dorada=[0, 0], turn=0, roll=6)
+    assert dorada.legal_moves(s) is dorada.legal_moves(s)
 
 
 # --- Stumble fields and bridges --------------------------------------------------------------
