@@ -313,7 +313,7 @@ def winners(state: State) -> tuple[int, ...]:
     if best == 0:
         return ()
     tied = tuple(p for p, v in enumerate(points) if v == best)
-    if state.options.tie_break == "highest-piece":  # a single best player owns it too
+    if state.options.tie_break == "highest-piece":  # a lone best player owns the highest too
         return next((owner,) for owner in reversed(state.dorada) if owner in tied)
     return tied
 
