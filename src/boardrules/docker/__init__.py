@@ -37,7 +37,7 @@ from boardrules.docker._observation import (
     observation_shape,
     observation_string,
 )
-from boardrules.docker._pitch import FACES, PITCH, Pitch
+from boardrules.docker._board import FACES, PITCH, Pitch
 from boardrules.docker._rules import (
     apply_move,
     chance_outcomes,

@@ -1,0 +1,105 @@
+"""The one bounded cache of the library: a small least-recently-used table.
+
+Every cache whose keys come from the caller (options, boards, positions, the identity of a
+game's outcome tuple) is bounded, so that a long run or hostile input cannot make it grow
+without end; they all use :class:`LRU`.  A cache keyed only by values the rules themselves
+bound may stay a plain dict.
+
+>>> from boardrules._lru import LRU
+>>> table: LRU[str, int] = LRU(2)
+>>> table.put("a", 1); table.put("b", 2); table.get("a"); table.put("c", 3)
+1
+>>> table.get("b") is None, len(table)
+(True, 2)
+
+A table may also be bounded by the sum of its entries' weights (``weigh(key)``, such as the
+length of a key that holds text): putting one more drops the least recently used until
+the sum is within ``budget``, and an entry heavier than the whole budget is not kept.
+
+>>> texts: LRU[str, int] = LRU(10, budget=6, weigh=len)
+>>> texts.put("abc", 1); texts.put("de", 2); texts.put("fgh", 3)
+>>> list(texts.items), texts.weight
+(['de', 'fgh'], 5)
+>>> texts.put("x" * 7, 4); list(texts.items)
+['de', 'fgh']
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+__all__ = ["LRU"]
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class LRU(Generic[K, V]):
+    """At most ``size`` entries; putting one more drops the least recently used.  With
+    ``weigh``, also at most ``budget`` for the sum of ``weigh(key)`` over the entries.
+
+    ``None`` is not stored as a value: :meth:`get` returns it for a missing key.  A caller
+    on a hot path may read :attr:`items` directly (``items.get(key)``, then
+    ``items.move_to_end(key)`` on a hit) to save a method call, and must write through
+    :meth:`put`.
+    """
+
+    __slots__ = ("budget", "items", "size", "weigh", "weight", "weights")
+
+    def __init__(
+        self, size: int, budget: int | None = None, weigh: Callable[[K], int] | None = None
+    ) -> None:
+        if size < 1:
+            raise ValueError(f"an LRU table holds at least one entry, not {size}")
+        self.size = size
+        self.budget = budget
+        self.weigh = weigh
+        #: the sum of the entries' weights (0 without ``weigh``)
+        self.weight = 0
+        self.weights: dict[K, int] = {}
+        #: the entries, least recently used first
+        self.items: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        """The value stored for ``key`` (now the most recently used), or None."""
+        items = self.items
+        value = items.get(key)
+        if value is not None:
+            items.move_to_end(key)
+        return value
+
+    def put(self, key: K, value: V) -> None:
+        """Store ``value`` for ``key``, dropping the least recently used entries if full."""
+        if self.weigh is not None:
+            self._put_weighed(key, value, self.weigh(key))
+            return
+        # Without weights (the common case, on hot paths) one entry at most is dropped.
+        items = self.items
+        items[key] = value
+        items.move_to_end(key)
+        if len(items) > self.size:
+            items.popitem(last=False)
+
+    def _put_weighed(self, key: K, value: V, weight: int) -> None:
+        budget = self.budget
+        if budget is not None and weight > budget:
+            return
+        self.weight += weight - self.weights.get(key, 0)
+        self.weights[key] = weight
+        items = self.items
+        items[key] = value
+        items.move_to_end(key)
+        while len(items) > self.size or (budget is not None and self.weight > budget):
+            old, _ = items.popitem(last=False)
+            self.weight -= self.weights.pop(old)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self.items.clear()
+        self.weights.clear()
+        self.weight = 0
