@@ -376,9 +376,8 @@ def test_dorada_board_checks_and_layouts_keep_a_bounded_cache() -> None:
         spec = {"fields": n, "jumps": [[n - 1, 1]], "last_jump": n - 1}
         s = br.new_game("dorada", players=2, board=spec)
         br.observation(s, 0)
-    assert _board._ranks.cache_info().currsize <= _board.RANKS_CACHE_SIZE
-    assert _board._expected_moves.cache_info().currsize <= _board.RANKS_CACHE_SIZE
-    assert len(_observation._LAYOUTS) <= _observation.LAYOUTS_SIZE
+    assert len(_board._RANKS) == len(_board._EXPECTED_MOVES) == _board.RANKS_CACHE_SIZE
+    assert len(_observation._LAYOUTS) == _observation.LAYOUTS_SIZE
 
 
 def test_docker_route_cache_stays_within_its_size(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,18 +22,31 @@ the sum is within ``budget``, and an entry heavier than the whole budget is not 
 (['de', 'fgh'], 5)
 >>> texts.put("x" * 7, 4); list(texts.items)
 ['de', 'fgh']
+
+A function of hashable arguments keeps its results in a table with :func:`cached_in`, and
+the table stays in reach of the tests that check its bound:
+
+>>> from boardrules._lru import cached_in
+>>> SQUARES: LRU[tuple[int], int] = LRU(2)
+>>> @cached_in(SQUARES)
+... def square(n: int) -> int:
+...     return n * n
+>>> square(3), square(4), square(5), list(SQUARES.items)
+(9, 16, 25, [(4,), (5,)])
 """
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar
 
-__all__ = ["LRU"]
+__all__ = ["LRU", "cached_in"]
 
 K = TypeVar("K")
 V = TypeVar("V")
+P = ParamSpec("P")
 
 
 class LRU(Generic[K, V]):
@@ -103,3 +116,24 @@ class LRU(Generic[K, V]):
         self.items.clear()
         self.weights.clear()
         self.weight = 0
+
+
+def cached_in(table: LRU[Any, V]) -> Callable[[Callable[P, V]], Callable[P, V]]:
+    """A decorator: the function keeps its results in ``table``, keyed by its positional
+    arguments (and its keyword arguments, if any), which must be hashable.  A result of
+    ``None`` is not kept."""
+
+    def decorate(function: Callable[P, V]) -> Callable[P, V]:
+        @functools.wraps(function)
+        def remembering(*args: P.args, **kwargs: P.kwargs) -> V:
+            key = (args, frozenset(kwargs.items())) if kwargs else args
+            found = table.get(key)
+            if found is None:
+                found = function(*args, **kwargs)
+                if found is not None:  # get() could not tell it from a miss
+                    table.put(key, found)
+            return found
+
+        return remembering
+
+    return decorate
