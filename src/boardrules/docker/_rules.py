@@ -206,7 +206,7 @@ def _next_player(rules: Options, player: int, eliminated: tuple[int, ...]) -> in
 def why_illegal(state: State, move: object) -> str:
     """Which rule forbids ``move`` here (``move`` is known not to be legal), citing the clause
     of the Rules section of the Docker page.  It asks the predicates that make the legal
-    moves (:func:`movable_from`, :func:`may_enter`, the squares ``entered_before`` a move)."""
+    moves (``movable_from``, ``may_enter``, the squares ``entered_before`` a move)."""
     if is_over(state):
         return "the game is over: only one player is left (Docker §3.3)"
     if not isinstance(move, (Roll, Shift, Entry)) or type(move) not in (Roll, Shift, Entry):
