@@ -76,7 +76,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Roll, Fraction], ...]:
 def movable_from(towers: tuple[tuple[int, ...], ...], player: int) -> list[int]:
     """The squares whose top piece ``player`` may move: only the top piece of a tower moves,
     the pieces below it wait until every higher piece has left (Docker §1.3)."""
-    return [origin for origin, tower in enumerate(towers) if tower and tower[-1] == player]
+    tops = []  # a loop: a comprehension would cost a call more, at every roll (Python 3.11)
+    for origin, tower in enumerate(towers):
+        if tower and tower[-1] == player:
+            tops.append(origin)
+    return tops
 
 
 def may_enter(reserve: tuple[int, ...], player: int) -> bool:
