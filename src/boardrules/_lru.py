@@ -3,7 +3,7 @@
 Every cache whose keys come from the caller (options, boards, positions, the identity of a
 game's outcome tuple) is bounded, so that a long run or hostile input cannot make it grow
 without end; they all use :class:`LRU`.  A cache keyed only by values the rules themselves
-bound may stay a plain dict.
+bound (a game's few sets of options, its seats) may stay an unbounded ``functools.cache``.
 
 >>> from boardrules._lru import LRU
 >>> table: LRU[str, int] = LRU(2)
