@@ -88,14 +88,11 @@ class LRU(Generic[K, V]):
         if self.weigh is not None:
             self._put_weighed(key, value, self.weigh(key))
             return
-        # Without weights (the common case, on hot paths): a new key goes last by itself,
-        # and hashing a key again costs (a tuple's hash is not cached).
+        # Without weights (the common case, on hot paths) one entry at most is dropped.
         items = self.items
-        before = len(items)
         items[key] = value
-        if len(items) == before:
-            items.move_to_end(key)
-        while len(items) > self.size:
+        items.move_to_end(key)
+        if len(items) > self.size:
             items.popitem(last=False)
 
     def _put_weighed(self, key: K, value: V, weight: int) -> None:
