@@ -55,8 +55,9 @@ class LRU(Generic[K, V]):
 
     ``None`` is not stored as a value: :meth:`get` returns it for a missing key.  A caller
     on a hot path may read :attr:`items` directly (``items.get(key)``, then
-    ``items.move_to_end(key)`` on a hit) to save a method call, and must write through
-    :meth:`put`.
+    ``items.move_to_end(key)`` on a hit, or not: :meth:`get` hashes the key twice, which
+    costs when the key is large, and an entry not refreshed only leaves in the order it
+    came), and writes through :meth:`put`.
     """
 
     __slots__ = ("budget", "items", "size", "weigh", "weight", "weights")

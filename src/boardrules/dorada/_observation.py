@@ -77,7 +77,9 @@ _LAYOUTS: LRU[tuple[int, Board], _Layout] = LRU(LAYOUTS_SIZE)
 
 def _layout(players: int, board: Board) -> _Layout:
     key = (players, board)
-    found = _LAYOUTS.get(key)
+    # Read directly, as LRU allows: a hit is not refreshed, since that would hash the board
+    # again (most of an observation's cost when it was).
+    found = _LAYOUTS.items.get(key)
     if found is None:
         found = _build(players, board)
         _LAYOUTS.put(key, found)
