@@ -131,3 +131,7 @@ def __getattr__(name: str) -> object:
 
         return show
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), "show"})  # show too, for completion in a shell or notebook
