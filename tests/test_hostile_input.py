@@ -376,25 +376,25 @@ def test_dorada_board_checks_and_layouts_keep_a_bounded_cache() -> None:
         spec = {"fields": n, "jumps": [[n - 1, 1]], "last_jump": n - 1}
         s = br.new_game("dorada", players=2, board=spec)
         br.observation(s, 0)
-    assert _board._ranks.cache_info().currsize <= _board.RANKS_CACHE_SIZE
-    assert _board._expected_moves.cache_info().currsize <= _board.RANKS_CACHE_SIZE
-    assert len(_observation._LAYOUTS) <= _observation.LAYOUTS_SIZE
+    assert len(_board._RANKS) == len(_board._EXPECTED_MOVES) == _board.RANKS_CACHE_SIZE
+    assert len(_observation._LAYOUTS) == _observation.LAYOUTS_SIZE
 
 
-def test_docker_route_cache_is_emptied_at_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    from boardrules.docker import _pitch
+def test_docker_route_cache_stays_within_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardrules.docker import _board
 
-    monkeypatch.setattr(_pitch, "_CACHE_LIMIT", 50)
-    _pitch.PITCH._routes.clear()  # as if at the limit already: earlier tests filled it
-    _pitch._REACHES.clear()
+    routes = _board.PITCH._routes
+    assert routes.size == _board.ROUTES_CACHE_SIZE
+    monkeypatch.setattr(routes, "size", 50)
+    routes.clear()  # earlier tests filled it
     rng = random.Random(3)
     for _ in range(20):
         s = br.new_game("docker")
         while not br.is_terminal(s):
             s = br.apply_move(s, br.sample_chance(s, rng) if br.is_chance(s)
                               else rng.choice(br.legal_moves(s)))  # fmt: skip
-            assert len(_pitch.PITCH._routes) <= 50
-    assert len(_pitch._REACHES) <= 50
+            assert len(routes) <= 50
+    assert len(routes) == 50
 
 
 def test_a_dorasure_move_with_a_float_field_is_refused() -> None:

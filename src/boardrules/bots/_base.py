@@ -9,6 +9,7 @@ from itertools import accumulate
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import boardrules as br
+from boardrules._lru import LRU
 from boardrules.chance import checked_draw
 from boardrules.game import GameState
 
@@ -55,8 +56,7 @@ class GameBot(Protocol[S_contra, M_co]):
 # return the same cached tuple for the same situation).  The tuple itself is kept in the
 # entry so that its id cannot be reused while the entry lives.
 _Entry = tuple[tuple[tuple[Any, Any], ...], tuple[Any, ...], tuple[float, ...], list[float]]
-_float_outcomes: dict[int, _Entry] = {}
-_CACHE_LIMIT = 4096
+_float_outcomes: LRU[int, _Entry] = LRU(4096)
 
 
 def _outcomes(state: Any) -> _Entry:
@@ -65,11 +65,9 @@ def _outcomes(state: Any) -> _Entry:
     if entry is None or entry[0] is not exact:
         if not exact:
             raise br.NotAStateError("this state is not a chance node")
-        if len(_float_outcomes) >= _CACHE_LIMIT:
-            _float_outcomes.clear()
         probs = tuple(float(p) for _, p in exact)
         entry = (exact, tuple(m for m, _ in exact), probs, list(accumulate(probs)))
-        _float_outcomes[id(exact)] = entry
+        _float_outcomes.put(id(exact), entry)
     return entry
 
 

@@ -30,6 +30,7 @@ from boardrules.docker._actions import (
     num_actions,
     num_chance_outcomes,
 )
+from boardrules.docker._board import FACES, PITCH, Pitch
 from boardrules.docker._json import decode, encode
 from boardrules.docker._observation import (
     observation,
@@ -37,7 +38,6 @@ from boardrules.docker._observation import (
     observation_shape,
     observation_string,
 )
-from boardrules.docker._pitch import FACES, PITCH, Pitch
 from boardrules.docker._rules import (
     apply_move,
     chance_outcomes,

@@ -29,7 +29,7 @@ import attrs
 
 from boardrules._encoding import chance_actions, pick
 from boardrules._legal import find_legal
-from boardrules.docker._pitch import FACES, Pitch
+from boardrules.docker._board import FACES, Pitch
 from boardrules.docker._rules import legal_moves, why_illegal
 from boardrules.docker._state import (
     ENTRIES,

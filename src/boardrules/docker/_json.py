@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardrules.docker._pitch import PITCH
+from boardrules.docker._board import PITCH
 from boardrules.docker._setup import build, owners, rules_of
 from boardrules.docker._state import State
 from boardrules.errors import StateFormatError

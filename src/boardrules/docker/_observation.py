@@ -40,7 +40,7 @@ from functools import cache
 
 from boardrules._encoding import check_seat
 from boardrules.docker._actions import frame
-from boardrules.docker._pitch import FACES
+from boardrules.docker._board import FACES
 from boardrules.docker._state import PIECES, Options, State
 from boardrules.game import FloatBuffer
 

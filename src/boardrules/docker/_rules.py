@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from boardrules._legal import find_legal, wrong_field_types
 from boardrules.chance import die_faces
-from boardrules.docker._pitch import FACES
+from boardrules.docker._board import FACES, entered_before
 from boardrules.docker._state import (
     COLOURS,
     ENTRIES_TO,
@@ -38,6 +38,8 @@ __all__ = [
     "evaluate",
     "is_over",
     "legal_moves",
+    "may_enter",
+    "movable_from",
     "moves_for",
     "returns",
     "usable_rolls",
@@ -71,6 +73,22 @@ def chance_outcomes(state: State) -> tuple[tuple[Roll, Fraction], ...]:
     return _OUTCOMES
 
 
+def movable_from(towers: tuple[tuple[int, ...], ...], player: int) -> list[int]:
+    """The squares whose top piece ``player`` may move: only the top piece of a tower moves,
+    the pieces below it wait until every higher piece has left (Docker §1.3)."""
+    tops = []  # a loop: a comprehension would cost a call more, at every roll (Python 3.11)
+    for origin, tower in enumerate(towers):
+        if tower and tower[-1] == player:
+            tops.append(origin)
+    return tops
+
+
+def may_enter(reserve: tuple[int, ...], player: int) -> bool:
+    """Whether ``player`` may enter a new piece: while fewer than three of theirs are on the
+    pitch, that is while one is still off it (Docker §2.5)."""
+    return reserve[player] > 0
+
+
 def moves_for(
     rules: Options,
     towers: tuple[tuple[int, ...], ...],
@@ -87,12 +105,11 @@ def moves_for(
     pitch = rules.pitch
     heights = tuple(map(len, towers))
     moves: tuple[Move, ...] = ()
-    for origin, tower in enumerate(towers):
-        if tower and tower[-1] == player:
-            ends = pitch.ends_from(heights, origin, rules.return_to_start, roll)
-            if ends:
-                moves += SHIFTS_TO[origin][ends]
-    if reserve[player]:
+    for origin in movable_from(towers, player):
+        ends = pitch.ends_from(heights, origin, rules.return_to_start, roll)
+        if ends:
+            moves += SHIFTS_TO[origin][ends]
+    if may_enter(reserve, player):
         ends = pitch.ends_entering(heights, rules.entries[player], roll)
         if ends:
             moves += ENTRIES_TO[ends]
@@ -147,7 +164,7 @@ def _after_roll(state: State, roll: int) -> State:
         rolled = State(rules, towers, reserve, player, roll, state.eliminated)
         object.__setattr__(rolled, "_legal", moves)
         return rolled
-    if reserve[player] and (_can_enter(state, player) or _moving_values(state, player)):
+    if may_enter(reserve, player) and (_can_enter(state, player) or _moving_values(state, player)):
         # Fewer than three pieces on the pitch: roll again (§3.2).  The guard (some value
         # must be usable: not this one, so another) keeps this from going on for ever.
         return state
@@ -192,54 +209,72 @@ def _next_player(rules: Options, player: int, eliminated: tuple[int, ...]) -> in
 
 def why_illegal(state: State, move: object) -> str:
     """Which rule forbids ``move`` here (``move`` is known not to be legal), citing the clause
-    of the Rules section of the Docker page."""
-    pitch = state.options.pitch
+    of the Rules section of the Docker page.  It asks the predicates that make the legal
+    moves (``movable_from``, ``may_enter``, the squares ``entered_before`` a move)."""
     if is_over(state):
         return "the game is over: only one player is left (Docker §3.3)"
     if not isinstance(move, (Roll, Shift, Entry)) or type(move) not in (Roll, Shift, Entry):
         return f"{move!r} is not a Docker move"
+    malformed = _malformed(state, move)
+    if malformed is not None:
+        return malformed
+    who = COLOURS[state.turn]
+    if state.roll == 0:
+        return f"{who} must roll the die first (roll 1 .. roll {FACES}) (Docker §2.1)"
+    if isinstance(move, Roll):
+        return f"the die is already rolled ({state.roll}); {who} must move (Docker §2.1)"
+    if isinstance(move, Entry):
+        return _why_not_entry(state, move)
+    return _why_not_shift(state, move)
+
+
+def _malformed(state: State, move: Move) -> str | None:
+    """What makes ``move`` no Docker move at all (a field of the wrong type, a square off
+    the pitch), or ``None``."""
     wrong = wrong_field_types(move)
     if wrong is not None:
         return f"this {type(move).__name__} is not a Docker move: its {wrong}"
+    pitch = state.options.pitch
     off = [s for s in _squares_of(move) if not 0 <= s < pitch.squares]
     if off:
         last = pitch.squares - 1
         return f"{type(move).__name__} names square {off[0]}, which is not on the pitch (0..{last})"
-    if state.roll == 0:
-        who = COLOURS[state.turn]
-        return f"{who} must roll the die first (roll 1 .. roll {FACES}) (Docker §2.1)"
-    if isinstance(move, Roll):
-        who = COLOURS[state.turn]
-        return f"the die is already rolled ({state.roll}); {who} must move (Docker §2.1)"
-    player, roll = state.turn, state.roll
-    if isinstance(move, Entry):
-        if not state.reserve[player]:
-            return (
-                f"{COLOURS[player]} has all {PIECES} pieces on the pitch; "
-                "only a player with fewer than three there may enter one (Docker §2.5)"
-            )
-        start = pitch.name_of(state.options.entries[player])
+    return None
+
+
+def _why_not_entry(state: State, move: Entry) -> str:
+    player, pitch = state.turn, state.options.pitch
+    if not may_enter(state.reserve, player):
         return (
-            f"no entry on {start} ending on {pitch.name_of(move.target)} uses exactly {roll}: "
-            "entering costs 1 plus the entry tower's height, each further step 1 plus the "
-            "height difference, and no square may be entered twice (Docker §2.4, §2.2)"
+            f"{COLOURS[player]} has all {PIECES} pieces on the pitch; "
+            "only a player with fewer than three there may enter one (Docker §2.5)"
         )
-    tower = state.towers[move.origin]
+    start = pitch.name_of(state.options.entries[player])
+    return (
+        f"no entry on {start} ending on {pitch.name_of(move.target)} uses exactly "
+        f"{state.roll}: entering costs 1 plus the entry tower's height, each further step 1 "
+        "plus the height difference, and no square may be entered twice (Docker §2.4, §2.2)"
+    )
+
+
+def _why_not_shift(state: State, move: Shift) -> str:
+    player, pitch = state.turn, state.options.pitch
     origin = pitch.name_of(move.origin)
-    if not tower:
-        return f"there is no piece on {origin} (Docker §2.1)"
-    if tower[-1] != player:
+    if move.origin not in movable_from(state.towers, player):
+        tower = state.towers[move.origin]
+        if not tower:
+            return f"there is no piece on {origin} (Docker §2.1)"
         return (
             f"only the top piece of a tower moves, and the top piece of {origin} "
             f"belongs to {COLOURS[tower[-1]]} ({tower[-1]}), not {COLOURS[player]} (Docker §1.3)"
         )
-    if move.origin == move.target and not state.options.return_to_start:
+    if entered_before(move.origin, state.options.return_to_start) >> move.target & 1:
         return (
             f"a piece may not end its move where it began ({origin}): "
             "its starting square counts as entered (Docker §2.2)"
         )
     return (
-        f"no route from {origin} to {pitch.name_of(move.target)} costs exactly {roll}: "
+        f"no route from {origin} to {pitch.name_of(move.target)} costs exactly {state.roll}: "
         "each step costs 1 plus the height difference, and no square may be entered twice "
         "(Docker §2.3, §2.2)"
     )
@@ -307,7 +342,7 @@ def _moving_values(state: State, player: int) -> int:
     rules, towers = state.options, state.towers
     pitch, back = rules.pitch, rules.return_to_start
     heights = tuple(map(len, towers))
-    tops = [origin for origin, tower in enumerate(towers) if tower and tower[-1] == player]
+    tops = movable_from(towers, player)
     return sum(
         1
         for roll in range(FACES, 0, -1)  # a route search for 6 also answers the lower values

@@ -11,7 +11,7 @@ from typing import Any, overload
 
 from boardrules._typing import deprecated
 from boardrules._values import ascii_digits, renamed
-from boardrules.docker._pitch import FACES, PITCH
+from boardrules.docker._board import FACES, PITCH
 from boardrules.docker._rules import can_use
 from boardrules.docker._state import PIECES, Options, State, rules_for
 from boardrules.errors import InvalidOptionError, StateFormatError
@@ -96,6 +96,26 @@ def build(
     """A state from its parts, each checked; :class:`~boardrules.StateFormatError` names the
     part that is wrong.  ``towers`` holds one tuple of owners per square, bottom to top."""
     players = rules.players
+    on_pitch = _pieces_on_pitch(towers, players)
+    _check_eliminated(eliminated, players)
+    _check_turn(to_move, roll, eliminated, players)
+    state = State(
+        rules,
+        tuple(towers),
+        tuple(PIECES - n for n in on_pitch),
+        to_move,
+        roll,
+        tuple(eliminated),
+    )
+    if roll and not can_use(state, roll):
+        raise StateFormatError(
+            f"roll: player {to_move} cannot use a {roll} here, so the die would not rest on it"
+        )
+    return state
+
+
+def _pieces_on_pitch(towers: list[tuple[int, ...]], players: int) -> list[int]:
+    """How many pieces each player has on the pitch, each piece's owner checked."""
     on_pitch = [0] * players
     for square, tower in enumerate(towers):
         for owner in tower:
@@ -110,6 +130,10 @@ def build(
             raise StateFormatError(
                 f"towers: player {player} has {count} pieces on the pitch; each has {PIECES}"
             )
+    return on_pitch
+
+
+def _check_eliminated(eliminated: Any, players: int) -> None:
     if not isinstance(eliminated, (list, tuple)) or any(
         type(p) is not int or not 0 <= p < players for p in eliminated
     ):
@@ -118,28 +142,20 @@ def build(
         raise StateFormatError(
             "eliminated: each player at most once, and at least one player is left"
         )
+
+
+def _check_turn(
+    to_move: Any, roll: Any, eliminated: list[int] | tuple[int, ...], players: int
+) -> None:
+    """The player to move is in the game; the die is rolled only while the game goes on."""
     if type(to_move) is not int or not 0 <= to_move < players:
         raise StateFormatError(f"to_move: a player number 0 to {players - 1}")
     if type(roll) is not int or not 0 <= roll <= FACES:
         raise StateFormatError(f"roll: 0 (not rolled yet) or a die value 1 to {FACES}")
-    over = len(eliminated) == players - 1
     if to_move in eliminated:
         raise StateFormatError(f"to_move: player {to_move} is eliminated")
-    if over and roll:
+    if len(eliminated) == players - 1 and roll:
         raise StateFormatError("roll: the game is over, nobody rolls")
-    state = State(
-        rules,
-        tuple(towers),
-        tuple(PIECES - n for n in on_pitch),
-        to_move,
-        roll,
-        tuple(eliminated),
-    )
-    if roll and not can_use(state, roll):
-        raise StateFormatError(
-            f"roll: player {to_move} cannot use a {roll} here, so the die would not rest on it"
-        )
-    return state
 
 
 def _square(key: Any) -> int:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, TypeAlias
 import attrs
 
 from boardrules._values import full_repr, move_repr
-from boardrules.docker._pitch import FACES, PITCH, Pitch
+from boardrules.docker._board import FACES, PITCH, Pitch
 from boardrules.game import Game
 
 __all__ = [

@@ -17,6 +17,10 @@ set up any position, ``scores()``/``winners()`` and the boards as data.
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Callable
+from types import ModuleType
+
 from boardrules.dorada._actions import (
     action_to_move,
     legal_actions,
@@ -157,3 +161,24 @@ GAME: Game[State, Move] = Game(
     observation_into=observation_into,
 )
 State.game = GAME
+
+
+def _moved(old: str, home: ModuleType, names: tuple[str, ...]) -> Callable[[str], object]:
+    """The ``__getattr__`` of a deprecated old module of Dorada (``_notation``, ``_options``,
+    ``_position``, ``_render``): each of its ``names``, now in ``home``, with a warning."""
+
+    def __getattr__(name: str) -> object:
+        if name not in names:
+            raise AttributeError(f"module {old!r} has no attribute {name!r}")
+        if name in __all__:
+            advice = f"import {name} from boardrules.dorada"
+        else:
+            advice = "it is internal: make games with boardrules.dorada.new_game or position"
+        warnings.warn(
+            f"{old} is deprecated and goes in a later release; {advice}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(home, name)
+
+    return __getattr__

@@ -18,13 +18,13 @@ True
 from __future__ import annotations
 
 import enum
-import functools
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
+from boardrules._lru import LRU, cached_in
 from boardrules.errors import InvalidOptionError
 
 __all__ = [
@@ -220,9 +220,11 @@ def progress_ranks(board: Board) -> tuple[int | None, ...]:
 #: How many boards' ranks and expected moves are kept, so that new games on the same user
 #: board are quick.
 RANKS_CACHE_SIZE = 64
+_RANKS: LRU[Any, tuple[int | None, ...]] = LRU(RANKS_CACHE_SIZE)
+_EXPECTED_MOVES: LRU[Any, float] = LRU(RANKS_CACHE_SIZE)
 
 
-@functools.lru_cache(maxsize=RANKS_CACHE_SIZE)
+@cached_in(_RANKS)
 def _ranks(kinds: tuple[Field, ...], jump_by: tuple[int, ...]) -> tuple[int | None, ...]:
     n = len(kinds) - 1
     dorada, lost = n + 1, n + 2
@@ -280,7 +282,7 @@ def expected_moves(board: Board) -> float:
     return _expected_moves(board.kinds, board.jump_by)
 
 
-@functools.lru_cache(maxsize=RANKS_CACHE_SIZE)
+@cached_in(_EXPECTED_MOVES)
 def _expected_moves(kinds: tuple[Field, ...], jump_by: tuple[int, ...]) -> float:
     n = len(kinds) - 1
     rest = _lone_resting_places(kinds, jump_by)
@@ -353,28 +355,12 @@ def _resting_places(kinds: tuple[Field, ...], jump_by: tuple[int, ...]) -> list[
     """``rest[g]``: the bit set of positions (``fields + 1`` for DORADA, ``fields + 2`` for
     a hole) where a piece the die brings to field ``g`` can come to rest."""
     n = len(kinds) - 1
-    dorada, lost = n + 1, n + 2
-    base = [1 << 0]  # the start field does not act
-    for g in range(1, n + 1):
-        kind = kinds[g]
-        if kind is Field.RUNNING:
-            base.append(1 << g)
-        elif kind is Field.STUMBLE:
-            base.append(1 << g | 1 << lost)  # open: lost; bridged: a plain field
-        elif kind is Field.JUMP:
-            base.append(1 << g)  # a chain stops on a jump field it has jumped from
-        else:
-            base.append(1 << dorada)
+    dorada = n + 1
+    base = _stopping_places(kinds)
     rest = [0 if kinds[g] is Field.JUMP else base[g] for g in range(n + 1)]
     while True:
-        # What a piece can do once it lands (after a jump) on each field, and the unions of
-        # that over every range of landing fields a jump can have.
-        act = [base[g] | rest[g] for g in range(n + 1)]
-        below, above = [0] * (n + 2), [1 << dorada] * (n + 2)
-        for g in range(n + 1):
-            below[g + 1] = below[g] | act[g]
-        for g in range(n, -1, -1):
-            above[g] = above[g + 1] | act[g]
+        # What a piece can do once it lands (after a jump) on each field.
+        below, above = _landing_unions([base[g] | rest[g] for g in range(n + 1)])
         changed = False
         for g in range(1, n + 1):
             if kinds[g] is Field.JUMP:
@@ -385,6 +371,36 @@ def _resting_places(kinds: tuple[Field, ...], jump_by: tuple[int, ...]) -> list[
                     changed = True
         if not changed:
             return rest
+
+
+def _stopping_places(kinds: tuple[Field, ...]) -> list[int]:
+    """For each field, where a piece that stops on it rests without jumping on, as bits."""
+    n = len(kinds) - 1
+    dorada, lost = n + 1, n + 2
+    base = [1 << 0]  # the start field does not act
+    for g in range(1, n + 1):
+        kind = kinds[g]
+        if kind is Field.STUMBLE:
+            base.append(1 << g | 1 << lost)  # open: lost; bridged: a plain field
+        elif kind is Field.RUNNING or kind is Field.JUMP:
+            base.append(1 << g)  # a chain stops on a jump field it has jumped from
+        else:
+            base.append(1 << dorada)
+    return base
+
+
+def _landing_unions(act: list[int]) -> tuple[list[int], list[int]]:
+    """The unions of ``act`` over every range of landing fields a jump can have:
+    ``below[g]`` over the fields before ``g`` (a jump back), ``above[g]`` over ``g`` and
+    every field after it, DORADA included (a jump forward)."""
+    n = len(act) - 1
+    dorada = n + 1
+    below, above = [0] * (n + 2), [1 << dorada] * (n + 2)
+    for g in range(n + 1):
+        below[g + 1] = below[g] | act[g]
+    for g in range(n, -1, -1):
+        above[g] = above[g + 1] | act[g]
+    return below, above
 
 
 def _int(value: Any, field: str, low: int, high: int) -> int:

@@ -41,6 +41,7 @@ from __future__ import annotations
 import attrs
 
 from boardrules._encoding import check_seat
+from boardrules._lru import LRU
 from boardrules.dorada._board import Board, Field
 from boardrules.dorada._state import NO_BRIDGE, PIECES, State
 from boardrules.game import TERMINAL, FloatBuffer
@@ -69,18 +70,19 @@ class _Layout:
     size: int
 
 
-_LAYOUTS: dict[tuple[int, Board], _Layout] = {}
 #: At most this many layouts are kept: user boards are many, a run plays on few at a time.
 LAYOUTS_SIZE = 64
+_LAYOUTS: LRU[tuple[int, Board], _Layout] = LRU(LAYOUTS_SIZE)
 
 
 def _layout(players: int, board: Board) -> _Layout:
     key = (players, board)
-    found = _LAYOUTS.get(key)
+    # Read directly, as LRU allows: a hit is not refreshed, since that would hash the board
+    # again (most of an observation's cost when it was).
+    found = _LAYOUTS.items.get(key)
     if found is None:
-        if len(_LAYOUTS) >= LAYOUTS_SIZE:
-            _LAYOUTS.clear()
-        found = _LAYOUTS[key] = _build(players, board)
+        found = _build(players, board)
+        _LAYOUTS.put(key, found)
     return found
 
 
@@ -128,8 +130,17 @@ def observation_into(state: State, player: int, out: FloatBuffer) -> None:
     """Write :func:`observation` into ``out``, a buffer of zeros of the right length."""
     options = state.options
     layout = _layout(options.players, options.board)
+    observer = check_seat(player, layout.players)
+    _write_path(state, layout, observer, out)
+    for at, value in zip(layout.board, layout.board_values, strict=True):
+        out[at] = value
+    _write_off_path(state, layout, observer, out)
+    _write_turn(state, layout, observer, out)
+
+
+def _write_path(state: State, layout: _Layout, observer: int, out: FloatBuffer) -> None:
+    """The stacks on the path and the bridges in the stumble fields."""
     n, f, depth = layout.players, layout.fields, layout.depth
-    observer = check_seat(player, n)
     for field, stack in enumerate(state.track):
         if stack:
             top = len(stack) - 1
@@ -138,18 +149,25 @@ def observation_into(state: State, player: int, out: FloatBuffer) -> None:
     for field, owner in enumerate(state.bridges):
         if owner != NO_BRIDGE:
             out[layout.bridges + (owner - observer) % n * f + field - 1] = 1.0
-    for at, value in zip(layout.board, layout.board_values, strict=True):
-        out[at] = value
+
+
+def _write_off_path(state: State, layout: _Layout, observer: int, out: FloatBuffer) -> None:
+    """The pieces on their start fields and the goal stack DORADA."""
+    n = layout.players
     for seat, count in enumerate(state.start):
         if count:
             out[layout.start + (seat - observer) % n] = count / PIECES
     top = len(state.dorada) - 1
     for height, owner in enumerate(state.dorada):
         out[layout.dorada + (top - height) * n + (owner - observer) % n] = 1.0
+
+
+def _write_turn(state: State, layout: _Layout, observer: int, out: FloatBuffer) -> None:
+    """Who is to move, the phase and the die."""
     if state.turn == TERMINAL:
         out[layout.phase + 2] = 1.0
         return
-    out[layout.mover + (state.turn - observer) % n] = 1.0
+    out[layout.mover + (state.turn - observer) % layout.players] = 1.0
     if state.roll:
         out[layout.phase + 1] = 1.0
         out[layout.die + state.roll] = 1.0

@@ -1,5 +1,7 @@
-"""Old home of the options, kept so older imports work: see :mod:`._setup`."""
+"""Deprecated: the old home of the options, now in ``_setup``; use the names of
+:mod:`boardrules.dorada`.  Each name still works here, with a :class:`DeprecationWarning`,
+until a later release removes this module."""
 
-from boardrules.dorada._setup import OPTIONS, make_options, options_of
+from boardrules.dorada import _moved, _setup
 
-__all__ = ["OPTIONS", "make_options", "options_of"]
+__getattr__ = _moved(__name__, _setup, ("OPTIONS", "make_options", "options_of"))

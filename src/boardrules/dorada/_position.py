@@ -1,5 +1,7 @@
-"""Old home of the position set-up, kept so older imports work: see :mod:`._setup`."""
+"""Deprecated: the old home of the position set-up, now in ``_setup``; use the names of
+:mod:`boardrules.dorada`.  Each name still works here, with a :class:`DeprecationWarning`,
+until a later release removes this module."""
 
-from boardrules.dorada._setup import build_state, new_game, position
+from boardrules.dorada import _moved, _setup
 
-__all__ = ["build_state", "new_game", "position"]
+__getattr__ = _moved(__name__, _setup, ("build_state", "new_game", "position"))

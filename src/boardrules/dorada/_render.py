@@ -1,5 +1,7 @@
-"""Old home of the text picture, kept so older imports work: see :mod:`._text`."""
+"""Deprecated: the old home of the text picture, now in ``_text``; use the names of
+:mod:`boardrules.dorada`.  Each name still works here, with a :class:`DeprecationWarning`,
+until a later release removes this module."""
 
-from boardrules.dorada._text import LETTERS, draw_board, render
+from boardrules.dorada import _moved, _text
 
-__all__ = ["LETTERS", "draw_board", "render"]
+__getattr__ = _moved(__name__, _text, ("LETTERS", "draw_board", "render"))

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import attrs
 
-__all__ = ["FACES", "PITCH", "Pitch"]
+from boardrules._lru import LRU
+
+__all__ = ["FACES", "PITCH", "Pitch", "entered_before"]
 
 #: The faces of the die: a roll is 1..FACES, and no move costs more than a roll.
 FACES = 6
@@ -34,9 +36,9 @@ Reach = tuple[int, ...]
 
 # The sides in clockwise order seen from above; a seat's entry square faces its player.
 _CLOCKWISE = ("south", "west", "north", "east")
-# Bound the route cache: one game meets few shapes of towers, but a long run of games would
-# otherwise keep every shape it ever met.
-_CACHE_LIMIT = 100_000
+#: The route results a pitch keeps (least recently used dropped first): one game meets few
+#: shapes of towers, but a long run of games would otherwise keep every shape it ever met.
+ROUTES_CACHE_SIZE = 100_000
 
 
 @attrs.frozen
@@ -59,7 +61,7 @@ class Pitch:
     _numbers: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     # Each square's neighbours with their bits, for the route search.
     _steps: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(init=False, eq=False, repr=False)
-    _routes: dict[tuple[tuple[int, ...], int, bool], Reach] = attrs.field(
+    _routes: LRU[tuple[tuple[int, ...], int, bool], Reach] = attrs.field(
         init=False, eq=False, repr=False
     )
 
@@ -94,7 +96,7 @@ class Pitch:
         object.__setattr__(
             self, "_steps", tuple(tuple((n, 1 << n) for n in near) for near in neighbours)
         )
-        object.__setattr__(self, "_routes", {})
+        object.__setattr__(self, "_routes", LRU(ROUTES_CACHE_SIZE))
 
     def _neighbours_of(self, square: int) -> tuple[int, ...]:
         size = self.size
@@ -154,13 +156,16 @@ class Pitch:
         ['a1', 'c1', 'a3', 'c3']
         """
         key = (heights, origin, return_to_start)
-        found = self._routes.get(key)
+        routes = self._routes.items  # read directly, as LRU allows: this is the hot path
+        found = routes.get(key)
         if found is None or found[0] < roll:
             lowered = list(heights)
             lowered[origin] -= 1
-            entered = 0 if return_to_start else 1 << origin
+            entered = entered_before(origin, return_to_start)
             found = self._search(lowered, origin, lowered[origin], 0, entered, roll)
-            self._remember(key, found)
+            self._routes.put(key, found)
+        else:
+            routes.move_to_end(key)
         return found[roll]
 
     def ends_entering(self, heights: tuple[int, ...], entry: int, roll: int) -> int:
@@ -176,22 +181,19 @@ class Pitch:
         (1,)
         """
         key = (heights, -1 - entry, False)
-        found = self._routes.get(key)
+        routes = self._routes.items
+        found = routes.get(key)
         if found is None or found[0] < roll:
             height = heights[entry]
             found = self._search(list(heights), entry, height, 1 + height, 1 << entry, roll)
-            self._remember(key, found)
+            self._routes.put(key, found)
+        else:
+            routes.move_to_end(key)
         return found[roll]
 
     def squares_in(self, ends: int) -> tuple[int, ...]:
         """The squares of a set of squares written as bits (``1 << square``), in order."""
         return tuple(s for s in range(self.squares) if ends >> s & 1)
-
-    def _remember(self, key: tuple[tuple[int, ...], int, bool], found: Reach) -> None:
-        if len(self._routes) >= _CACHE_LIMIT:
-            self._routes.clear()
-            _REACHES.clear()
-        self._routes[key] = _REACHES.setdefault(found, found)
 
     def _search(
         self, heights: list[int], here: int, altitude: int, spent: int, entered: int, limit: int
@@ -224,8 +226,21 @@ class Pitch:
         return tuple(ends)
 
 
-# One shared tuple per distinct result, so that the cache costs little memory.
-_REACHES: dict[Reach, Reach] = {}
+def entered_before(origin: int, return_to_start: bool) -> int:
+    """The squares a piece leaving ``origin`` counts as entered before its first step, as
+    bits: its starting square, unless ``return_to_start`` lets it enter that square once.
+
+    No square may be entered twice in one move, so a move never ends where it began
+    (Docker §2.2) unless the option allows it.
+
+    >>> from boardrules.docker import PITCH
+    >>> from boardrules.docker._board import entered_before
+    >>> entered_before(PITCH.square("b2"), False) == 1 << PITCH.square("b2")
+    True
+    >>> entered_before(PITCH.square("b2"), True)
+    0
+    """
+    return 0 if return_to_start else 1 << origin
 
 
 def _standard() -> Pitch:

@@ -1,0 +1,164 @@
+"""Layers only point down: the core knows no game and no layer above it, a game knows only
+the core, and the layers above (bots, analysis, pictures, ...) play every game through the
+generic API.  Read from the import statements of the source with ``ast``."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+PACKAGE = SRC / "boardrules"
+
+GAMES = {"parchis", "dorada", "docker", "dorasure"}
+LAYERS = {
+    "__main__", "analysis", "bots", "cli", "openspiel", "pictures", "records", "rl",
+    "simulate", "testing",
+}  # fmt: skip
+CORE = {
+    "api", "chance", "errors", "game", "_document", "_encoding", "_extras", "_legal", "_lru",
+    "_names", "_svg", "_typing", "_values",
+}  # fmt: skip
+# Private modules of the core that are the library's shared internals: the layers may use
+# them as well as the public API (they hold no game's rules).
+SHARED_INTERNALS = {"_document", "_extras", "_lru", "_names", "_svg", "_values"}
+# A layer reaching into another layer's private module (to be replaced by public names).
+KNOWN_REACHES = {
+    ("boardrules.bots._search", "boardrules.analysis._search"),
+    ("boardrules.cli._play", "boardrules.simulate._run"),
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(SRC).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_module(name: str) -> bool:
+    path = SRC.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def _targets(node: ast.Import | ast.ImportFrom, here: str, is_package: bool) -> Iterator[str]:
+    """The boardrules modules an import statement loads (``from boardrules import x`` loads
+    ``boardrules.x`` when that is a module, else the package itself)."""
+    if isinstance(node, ast.Import):
+        yield from (a.name for a in node.names if a.name.split(".")[0] == "boardrules")
+        return
+    base = node.module or ""
+    if node.level:
+        package = here.split(".") if is_package else here.split(".")[:-1]
+        base = ".".join(package[: len(package) - node.level + 1] + ([base] if base else []))
+    if base.split(".")[0] != "boardrules":
+        return
+    for alias in node.names:
+        sub = f"{base}.{alias.name}"
+        yield sub if _is_module(sub) else base
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(body: list[ast.stmt], here: str, package: bool, lazy: bool) -> Iterator[str]:
+    """The modules imported by ``body``: at import time only (not inside functions nor for
+    type checkers), or with ``lazy`` every import that can run."""
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield from _targets(node, here, package)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if lazy:
+                yield from _imports(node.body, here, package, lazy)
+        elif isinstance(node, ast.If) and _is_type_checking(node):
+            yield from _imports(node.orelse, here, package, lazy)
+        else:  # a class body, if, try, with, for or while runs its statements too
+            blocks = [getattr(node, field, []) for field in ("body", "orelse", "finalbody")]
+            blocks += [handler.body for handler in getattr(node, "handlers", [])]
+            for block in blocks:
+                yield from _imports(block, here, package, lazy)
+
+
+def _part(module: str) -> str:
+    """``core``, a game's or a layer's name, for a module of boardrules."""
+    parts = module.split(".")
+    return "core" if len(parts) == 1 or parts[1] in CORE else parts[1]
+
+
+MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _imported(module: str, lazy: bool) -> set[str]:
+    path = MODULES[module]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return set(_imports(tree.body, module, path.name == "__init__.py", lazy))
+
+
+def test_every_module_belongs_to_the_core_a_game_or_a_layer() -> None:
+    tops = {m.split(".")[1] for m in MODULES if "." in m}
+    assert tops == CORE | GAMES | LAYERS
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _part(m) == "core"))
+def test_the_core_imports_no_game_and_no_layer_at_import_time(module: str) -> None:
+    above = sorted(m for m in _imported(module, lazy=False) if _part(m) != "core")
+    assert above == []
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _part(m) in GAMES))
+def test_a_game_imports_only_the_core_and_itself(module: str) -> None:
+    game = _part(module)
+    foreign = sorted(m for m in _imported(module, lazy=True) if _part(m) not in ("core", game))
+    assert foreign == []
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _part(m) in LAYERS))
+def test_a_layer_uses_the_public_api_and_no_game(module: str) -> None:
+    layer = _part(module)
+    wrong = []
+    for target in _imported(module, lazy=True):
+        part, private = _part(target), any(p.startswith("_") for p in target.split(".")[1:])
+        if part in GAMES:
+            wrong.append(target)  # a layer knows no game: it asks the generic API
+        elif part == "core" and private and target.split(".")[1] not in SHARED_INTERNALS:
+            wrong.append(target)
+        elif part in LAYERS and part != layer and private:
+            wrong += [] if (module, target) in KNOWN_REACHES else [target]
+    assert wrong == []
+
+
+def test_the_known_reaches_are_still_there() -> None:
+    # When one is mended, strike it from KNOWN_REACHES.
+    assert all(target in _imported(module, lazy=True) for module, target in KNOWN_REACHES)
+
+
+def test_the_import_reader_sees_what_it_must() -> None:
+    # The checks above are only as good as this reader: it finds imports at import time,
+    # inside functions, and leaves out those for type checkers.
+    assert "boardrules.api" in _imported("boardrules", lazy=False)
+    assert "boardrules.pictures" not in _imported("boardrules", lazy=False)
+    assert "boardrules.pictures" in _imported("boardrules", lazy=True)
+    assert "boardrules.parchis" not in _imported("boardrules.api", lazy=True)  # typing only
+    assert "boardrules.docker._board" in _imported("boardrules.docker._rules", lazy=False)
+    assert "boardrules.records" in _imported("boardrules.pictures", lazy=True)
+
+
+def test_importing_boardrules_loads_no_game_and_no_layer() -> None:
+    code = (
+        "import sys, boardrules as br\n"
+        "print(sorted(m for m in sys.modules if m.startswith('boardrules.')))\n"
+        "import boardrules.pictures\n"
+        "assert br.show is boardrules.pictures.show and 'show' in dir(br)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=SRC
+    ).stdout
+    loaded = set(ast.literal_eval(out))
+    assert {_part(m) for m in loaded} == {"core"}
