@@ -21,7 +21,7 @@ import select
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +65,7 @@ class Browser:
         )  # fmt: skip
         os.close(commands)
         os.close(answers)
+        self.downloads = downloads
         self._buffer = b""
         self._next = 0
         self.errors: list[str] = []  # console errors, exceptions and failed loads, page and worker
@@ -274,7 +275,7 @@ def _options(query: str) -> list[tuple[str, str]]:
 
 
 def _human_turn(page: Browser) -> dict[str, Any]:
-    page.wait("document.querySelector('#choose:not([hidden]) #moves button')", what="a human turn")
+    page.wait("!!document.querySelector('#choose:not([hidden]) #moves button')", what="a human turn")
     found: dict[str, Any] = page.js("""(() => {
         const moves = [...document.querySelectorAll('#moves button')].map(b => b.textContent);
         return {moves, history: [...document.querySelectorAll('#history li')].map(l => l.textContent)};
@@ -308,21 +309,21 @@ def test_a_person_plays_by_clicking_the_board_takes_it_back_saves_and_loads(
     page.open(f"{address}index.html?game=docker&players=human,random&seed=3")
     ready_ms = float(page.wait("document.body.dataset.ready", what="a playable board"))
     print(f"navigation to a playable board: {ready_ms / 1000:.2f} s")
-    turn = _human_turn(page)
-    while len(turn["moves"]) < 2:  # the first turns may offer one move: it plays itself
-        page.wait("false", timeout=1) if False else time.sleep(0.5)
-        turn = _human_turn(page)
+    turn = _human_turn(page)  # a person's only move plays itself: two or more here
+    assert len(turn["moves"]) >= 2
     spots = [s for s in page.js(_ENDS) if s["ends"] == [s["move"]]]
     assert spots, "no move can be played by a click on the board"
     spot = spots[0]
     move = turn["moves"][spot["move"]]
     page.click(spot["x"], spot["y"])
-    if len(spot["at"]) > 1:  # the first click chose among the moves marked there
-        page.wait("!document.querySelector('#moves button:not([hidden]) ~ *') || true")
+    if len(spot["at"]) > 1:  # the first click narrows the list to the moves marked there
+        page.wait("document.getElementById('status').textContent.includes('moves from there')")
+        assert page.js("[...document.querySelectorAll('#moves button')].filter(b => !b.hidden)"
+                       ".length") == len(spot["at"])  # fmt: skip
         page.click(spot["x"], spot["y"])
     played = len(turn["history"])
     page.wait(f"document.querySelectorAll('#history li').length > {played}", what="the move")
-    assert page.js(f"document.querySelectorAll('#history li')[{played}].textContent") == f"south: {move}"
+    assert page.js(f"document.querySelectorAll('#history li')[{played}].textContent") == f"blue: {move}"
 
     page.click_on("#undo")
     page.wait(f"document.querySelectorAll('#history li').length === {played} && "
@@ -332,13 +333,10 @@ def test_a_person_plays_by_clicking_the_board_takes_it_back_saves_and_loads(
     page.key("1")  # the keyboard plays the first move
     page.wait(f"document.querySelectorAll('#history li').length > {played}", what="key 1")
     assert page.js(f"document.querySelectorAll('#history li')[{played}].textContent") == (
-        f"south: {turn['moves'][0]}"
+        f"blue: {turn['moves'][0]}"
     )
-    downloads = Path(page.process.args[page.process.args.index("--remote-debugging-pipe") - 1]
-                     .split("=", 1)[1]).parent / "downloads"  # fmt: skip
+    downloads = page.downloads
     before = set(downloads.iterdir())
-    page.wait("document.getElementById('moves').children.length || "
-              "!document.getElementById('result').textContent === false", timeout=60)
     page.click_on("#save")
     saved = page.wait("document.getElementById('record').textContent", what="the record")
     deadline = time.monotonic() + 30
@@ -403,5 +401,3 @@ def test_the_speed_figures_of_the_page(page: Browser, address: str) -> None:
     print(f"in the page: {figures}")
     assert figures["plies_per_second"] > 0 and figures["mcts_seconds"] > 0
 
-
-Check = Callable[[], None]

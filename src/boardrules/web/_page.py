@@ -28,7 +28,6 @@ from typing import Any
 
 import boardrules as br
 from boardrules._names import result_words
-from boardrules.analysis import best_moves
 from boardrules.bots import Bot, RandomBot, make_bot
 from boardrules.records import GameRecord, check_result, replay
 
@@ -243,6 +242,8 @@ class Session:
     def hint(self, seconds: float) -> dict[str, Any]:
         """The best move for the person to move by :func:`boardrules.analysis.best_moves`,
         searched with a budget that grows while the time allows."""
+        from boardrules.analysis import best_moves  # the solver: compiled only when asked
+
         if not self._waiting():
             raise br.IllegalMoveError("a hint is for a person's turn to choose")
         state = self.states[-1]
@@ -274,8 +275,8 @@ class Session:
         state = self.states[-1]
         player = br.current_player(state)
         kind = {br.TERMINAL: "end", br.CHANCE: "chance"}.get(player, "")
-        if not kind:
-            kind = "human" if self.bots[player] is None else "bot"
+        if not kind:  # a person's only move plays itself, as a bot's move does
+            kind = "human" if self._waiting() else "bot" if self.bots[player] else "forced"
         view: dict[str, Any] = {
             "game": br.game_of(state).name,
             "names": self.names,

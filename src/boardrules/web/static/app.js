@@ -140,6 +140,7 @@ function drawTurn(view) {
   if (kind === "end") say(`Game over after ${view.ply} moves: ${view.result}.`);
   else if (human) say(`${name}, your move (${view.moves.length} to choose from).`);
   else if (kind === "bot") say(`${name} (${view.specs[view.turn.player]}) is thinking…`);
+  else if (kind === "forced") say(`${name} has only one move.`);
   else {
     say("Rolling the dice…");
     $("dice").title = `the outcomes: ${view.outcomes.join("; ")}`;
@@ -244,7 +245,7 @@ async function undo() {
 // Play the bots' moves and the rolls until a person must choose or the game ends.
 async function advance(pace = PACE_MS, slice = 0) {
   const generation = page.generation;
-  while (page.view && ["bot", "chance"].includes(page.view.turn.kind)) {
+  while (page.view && ["bot", "chance", "forced"].includes(page.view.turn.kind)) {
     if (pace) await sleep(pace);
     if (generation !== page.generation) return;
     page.busy = true;
@@ -499,13 +500,6 @@ async function main() {
   $("load").addEventListener("change", load);
   $("setup-form").addEventListener("submit", submitSetup);
   document.addEventListener("keydown", key);
-  catalogue = await python.call("catalogue");
-  if (catalogue.error) return say(catalogue.error, true);
-  $("game").replaceChildren(...catalogue.map((g) => el("option", { value: g.name }, g.name)));
-  $("game").addEventListener("change", fillGame);
-  $("players").addEventListener("change", fillSeats);
-  $("options").addEventListener("change", fillSeats);
-  fillGame();
   if (params.get("autoplay") === "1") return autoplay();
   if (params.has("measure")) return measure();
   const game = params.get("game") ?? "parchis";
@@ -513,6 +507,15 @@ async function main() {
   await startGame(game, {}, players, params.has("seed") ? Number(params.get("seed")) : null);
   document.body.dataset.ready = String(Math.round(performance.now()));
   advance();
+  // The form comes after the first board: it loads every game.
+  catalogue = await python.call("catalogue");
+  if (catalogue.error) return say(catalogue.error, true);
+  $("game").replaceChildren(...catalogue.map((g) => el("option", { value: g.name }, g.name)));
+  $("game").value = game;
+  $("game").addEventListener("change", fillGame);
+  $("players").addEventListener("change", fillSeats);
+  $("options").addEventListener("change", fillSeats);
+  fillGame();
 }
 
 main();

@@ -5,14 +5,23 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 
+export const timings = {};
+const mark = (name) => (timings[name] = Math.round(performance.now()));
+
 async function start() {
   const site = await (await fetch(here("site.json"))).json();
+  mark("site");
   const pyodide = await loadPyodide({ indexURL: here("pyodide/") });
+  mark("pyodide");
   await pyodide.loadPackage(
     site.wheels.map((name) => here("wheels/" + name)),
     { messageCallback: () => {}, errorCallback: (text) => console.error(text) },
   );
-  return pyodide.pyimport("boardrules.web._page").call;
+  mark("wheels");
+  const call = pyodide.pyimport("boardrules.web._page").call;
+  mark("import");
+  console.log(JSON.stringify(timings));
+  return call;
 }
 
 const ready = start();
