@@ -53,16 +53,27 @@ class Browser:
             os.dup2(101, 4)
 
         self.process = subprocess.Popen(
-            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             "--hide-scrollbars", f"--user-data-dir={profile}", "--remote-debugging-pipe",
-             # No host but this machine: the page must work with no network.
-             "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "about:blank"],
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--hide-scrollbars",
+                f"--user-data-dir={profile}",
+                "--remote-debugging-pipe",
+                # No host but this machine: the page must work with no network.
+                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                "about:blank",
+            ],
             preexec_fn=pipes,
             close_fds=False,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+        )
         os.close(commands)
         os.close(answers)
         self.downloads = downloads
@@ -71,10 +82,14 @@ class Browser:
         self.errors: list[str] = []  # console errors, exceptions and failed loads, page and worker
         self.send("Browser.setDownloadBehavior", behavior="allow", downloadPath=str(downloads))
         target = self.send("Target.createTarget", url="about:blank")["targetId"]
-        self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)[
+            "sessionId"
+        ]
         for domain in ("Runtime", "Log", "Page", "DOM"):
             self.call(f"{domain}.enable")
-        self.call("Target.setAutoAttach", autoAttach=True, waitForDebuggerOnStart=False, flatten=True)
+        self.call(
+            "Target.setAutoAttach", autoAttach=True, waitForDebuggerOnStart=False, flatten=True
+        )
 
     def close(self) -> None:
         self.process.terminate()
@@ -110,9 +125,13 @@ class Browser:
         if method == "Target.attachedToTarget":  # the worker: its console too
             self._write({"method": "Runtime.enable", "sessionId": params["sessionId"]})
         elif method == "Runtime.consoleAPICalled" and params["type"] in ("error", "assert"):
-            self.errors.append(" ".join(str(a.get("value", a.get("description"))) for a in params["args"]))
+            self.errors.append(
+                " ".join(str(a.get("value", a.get("description"))) for a in params["args"])
+            )
         elif method == "Runtime.exceptionThrown":
-            self.errors.append(params["exceptionDetails"].get("exception", {}).get("description", "exception"))
+            self.errors.append(
+                params["exceptionDetails"].get("exception", {}).get("description", "exception")
+            )
         elif method == "Log.entryAdded" and params["entry"]["level"] == "error":
             self.errors.append(f"{params['entry']['text']} {params['entry'].get('url', '')}")
 
@@ -144,7 +163,9 @@ class Browser:
 
     def js(self, expression: str) -> Any:
         """The value of a JavaScript expression in the page (awaited if a promise)."""
-        found = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        found = self.call(
+            "Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True
+        )
         if "exceptionDetails" in found:
             raise RuntimeError(f"{expression}: {found['exceptionDetails']}")
         return found["result"].get("value")
@@ -154,8 +175,13 @@ class Browser:
         self.call("Page.navigate", url=url)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.call("Emulation.setDeviceMetricsOverride", width=size[0], height=size[1],
-                  deviceScaleFactor=1, mobile=False)  # fmt: skip
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=size[0],
+            height=size[1],
+            deviceScaleFactor=1,
+            mobile=False,
+        )
 
     def wait(self, expression: str, timeout: float = 120, what: str = "") -> Any:
         """Poll ``expression`` until it is truthy; its value."""
@@ -182,16 +208,21 @@ class Browser:
 
     def key(self, key: str) -> None:
         for kind in ("keyDown", "keyUp"):
-            self.call("Input.dispatchKeyEvent", type=kind, key=key, text=key if kind == "keyDown" else "")
+            self.call(
+                "Input.dispatchKeyEvent", type=kind, key=key, text=key if kind == "keyDown" else ""
+            )
 
     def screenshot(self, path: Path) -> Path:
-        path.write_bytes(base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"]))
+        path.write_bytes(
+            base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
+        )
         return path
 
 
 def _cli(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "boardrules", *args], capture_output=True,
-                          text=True, timeout=timeout)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "boardrules", *args], capture_output=True, text=True, timeout=timeout
+    )
 
 
 @pytest.fixture(scope="module")
@@ -199,16 +230,21 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
     done = _cli("web", "build", str(out), *(["--pyodide", PYODIDE] if PYODIDE else []))
     if done.returncode != 0 and not PYODIDE and "npm pack" in done.stderr and not IN_CI:
-        skip_missing(f"npm could not fetch the Pyodide runtime: {done.stderr.strip()}",
-                     "tests/test_web_browser.py")  # fmt: skip
+        skip_missing(
+            f"npm could not fetch the Pyodide runtime: {done.stderr.strip()}",
+            "tests/test_web_browser.py",
+        )
     assert done.returncode == 0, done.stderr
     return out
 
 
 @pytest.fixture(scope="module")
 def address(site: Path) -> Iterator[str]:
-    server = subprocess.Popen([sys.executable, "-m", "boardrules", "web", "serve", str(site),
-                               "--port", "0"], stdout=subprocess.PIPE, text=True)  # fmt: skip
+    server = subprocess.Popen(
+        [sys.executable, "-m", "boardrules", "web", "serve", str(site), "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert server.stdout is not None
         line = server.stdout.readline()
@@ -262,8 +298,18 @@ def test_autoplay_plays_every_game_to_the_end_and_the_record_replays(
     # The same seed and players on the command line give the same game, move for move.
     cli = tmp_path / "cli.json"
     flags = [f"-o{name}={value}" for name, value in _options(options)]
-    played = _cli("play", game, "--players", players, "--seed", str(seed), "--quiet",
-                  "--record", str(cli), *flags)  # fmt: skip
+    played = _cli(
+        "play",
+        game,
+        "--players",
+        players,
+        "--seed",
+        str(seed),
+        "--quiet",
+        "--record",
+        str(cli),
+        *flags,
+    )
     assert played.returncode == 0, played.stderr
     assert json.loads(cli.read_text(encoding="utf-8")) == json.loads(record)
 
@@ -275,10 +321,13 @@ def _options(query: str) -> list[tuple[str, str]]:
 
 
 def _human_turn(page: Browser) -> dict[str, Any]:
-    page.wait("!!document.querySelector('#choose:not([hidden]) #moves button')", what="a human turn")
+    page.wait(
+        "!!document.querySelector('#choose:not([hidden]) #moves button')", what="a human turn"
+    )
     found: dict[str, Any] = page.js("""(() => {
         const moves = [...document.querySelectorAll('#moves button')].map(b => b.textContent);
-        return {moves, history: [...document.querySelectorAll('#history li')].map(l => l.textContent)};
+        const history = [...document.querySelectorAll('#history li')].map(l => l.textContent);
+        return {moves, history};
     })()""")
     return found
 
@@ -318,16 +367,23 @@ def test_a_person_plays_by_clicking_the_board_takes_it_back_saves_and_loads(
     page.click(spot["x"], spot["y"])
     if len(spot["at"]) > 1:  # the first click narrows the list to the moves marked there
         page.wait("document.getElementById('status').textContent.includes('moves from there')")
-        assert page.js("[...document.querySelectorAll('#moves button')].filter(b => !b.hidden)"
-                       ".length") == len(spot["at"])  # fmt: skip
+        assert page.js(
+            "[...document.querySelectorAll('#moves button')].filter(b => !b.hidden).length"
+        ) == len(spot["at"])
         page.click(spot["x"], spot["y"])
     played = len(turn["history"])
     page.wait(f"document.querySelectorAll('#history li').length > {played}", what="the move")
-    assert page.js(f"document.querySelectorAll('#history li')[{played}].textContent") == f"blue: {move}"
+    assert (
+        page.js(f"document.querySelectorAll('#history li')[{played}].textContent")
+        == f"blue: {move}"
+    )
 
     page.click_on("#undo")
-    page.wait(f"document.querySelectorAll('#history li').length === {played} && "
-              "!document.getElementById('choose').hidden", what="the move taken back")  # fmt: skip
+    page.wait(
+        f"document.querySelectorAll('#history li').length === {played} && "
+        "!document.getElementById('choose').hidden",
+        what="the move taken back",
+    )
     assert _human_turn(page)["moves"] == turn["moves"]
 
     page.key("1")  # the keyboard plays the first move
@@ -350,8 +406,20 @@ def test_a_person_plays_by_clicking_the_board_takes_it_back_saves_and_loads(
 
     # A record of the command line loads: the whole game, its end and its result.
     cli = tmp_path / "cli.json"
-    assert _cli("play", "dorada", "--players", "random,greedy", "--seed", "5", "--quiet",
-                "--record", str(cli)).returncode == 0  # fmt: skip
+    assert (
+        _cli(
+            "play",
+            "dorada",
+            "--players",
+            "random,greedy",
+            "--seed",
+            "5",
+            "--quiet",
+            "--record",
+            str(cli),
+        ).returncode
+        == 0
+    )
     record = json.loads(cli.read_text(encoding="utf-8"))
     document = page.call("DOM.getDocument")["root"]["nodeId"]
     node = page.call("DOM.querySelector", nodeId=document, selector="#load")["nodeId"]
@@ -363,7 +431,9 @@ def test_a_person_plays_by_clicking_the_board_takes_it_back_saves_and_loads(
         end = br.apply_move(end, br.parse_move(end, text))
     from boardrules._names import result_words
 
-    assert page.js("document.getElementById('result').textContent") == f"Result: {result_words(end)}"
+    assert (
+        page.js("document.getElementById('result').textContent") == f"Result: {result_words(end)}"
+    )
     again = page.wait("document.getElementById('record').textContent")
     assert json.loads(again) == record
 
@@ -400,4 +470,3 @@ def test_the_speed_figures_of_the_page(page: Browser, address: str) -> None:
     figures = json.loads(page.wait("document.body.dataset.measure", what="the figures"))
     print(f"in the page: {figures}")
     assert figures["plies_per_second"] > 0 and figures["mcts_seconds"] > 0
-

@@ -34,8 +34,9 @@ def _cmd_build(args: argparse.Namespace) -> int:
 
     out = build_site(args.dir, args.pyodide)
     size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
-    print(f"wrote the site to {out} ({size / 1e6:.1f} MB); serve it with: "
-          f"boardrules web serve {out}")  # fmt: skip
+    print(
+        f"wrote the site to {out} ({size / 1e6:.1f} MB); serve it with: boardrules web serve {out}"
+    )
     return 0
 
 
@@ -52,8 +53,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     except OSError as e:
         raise UsageError(f"cannot serve on 127.0.0.1:{args.port}: {e.strerror}") from None
     with server:
-        host, port = server.server_address[:2]
-        print(f"serving {folder} at http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+        port = server.server_address[1]
+        print(f"serving {folder} at http://127.0.0.1:{port}/ (Ctrl-C stops)", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

@@ -36,7 +36,9 @@ __all__ = ["Session", "call", "catalogue", "measure"]
 HUMAN = "human"
 
 # Choices of options whose default does not show them.
-_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {("dorada", "tie_break"): ("share", "highest-piece")}
+_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("dorada", "tie_break"): ("share", "highest-piece")
+}
 
 
 def _kind(game: str, name: str, default: Any) -> tuple[str, list[Any]]:
@@ -77,12 +79,25 @@ def catalogue() -> list[dict[str, Any]]:
                 continue
             kind, choices = _kind(name, option.name, option.default)
             shown = json.dumps(option.default)
-            options.append({"name": option.name, "kind": kind, "choices": choices,
-                            "default": option.default if len(shown) < 200 else None,
-                            "doc": " ".join(option.doc.split())})  # fmt: skip
+            options.append(
+                {
+                    "name": option.name,
+                    "kind": kind,
+                    "choices": choices,
+                    "default": option.default if len(shown) < 200 else None,
+                    "doc": " ".join(option.doc.split()),
+                }
+            )
         start = br.new_game(name)
-        games.append({"name": name, "summary": game.summary, "players": _player_counts(name),
-                      "default_players": br.num_players(start), "options": options})  # fmt: skip
+        games.append(
+            {
+                "name": name,
+                "summary": game.summary,
+                "players": _player_counts(name),
+                "default_players": br.num_players(start),
+                "options": options,
+            }
+        )
     return games
 
 
@@ -93,7 +108,9 @@ def seat_names(game: str, options: dict[str, Any]) -> dict[str, Any]:
 
 def _start(game: str, options: dict[str, Any]) -> Any:
     if game not in br.available_games():
-        raise br.UnknownGameError(f"unknown game {game!r}; games: {', '.join(br.available_games())}")
+        raise br.UnknownGameError(
+            f"unknown game {game!r}; games: {', '.join(br.available_games())}"
+        )
     return br.new_game(game, **options)
 
 
@@ -132,7 +149,9 @@ class Session:
     (:func:`boardrules.bots.make_bot`); ``moves`` the moves already played from ``start``.
     """
 
-    def __init__(self, start: Any, specs: Sequence[str], seed: int, moves: Sequence[Any] = ()) -> None:
+    def __init__(
+        self, start: Any, specs: Sequence[str], seed: int, moves: Sequence[Any] = ()
+    ) -> None:
         if len(specs) != br.num_players(start):
             raise br.InvalidOptionError(
                 f"{len(specs)} players for a game of {br.num_players(start)} seats"
@@ -152,7 +171,9 @@ class Session:
             self._apply(move)
 
     @classmethod
-    def new(cls, game: str, options: dict[str, Any], players: Sequence[str], seed: int | None) -> Session:
+    def new(
+        cls, game: str, options: dict[str, Any], players: Sequence[str], seed: int | None
+    ) -> Session:
         """A new game; ``seed`` ``None`` draws one."""
         options = dict(options)
         if "players" not in options and not (game == "dorasure" and options.get("heroes")):
@@ -167,8 +188,9 @@ class Session:
         record = GameRecord.from_json(text)
         state = record.first_state()
         moves = []
-        for _, move, state in replay(record):
+        for _, move, following in replay(record):
             moves.append(move)
+            state = following
         if br.is_terminal(state):
             check_result(record, state)
         specs = [spec if _valid(spec) else HUMAN for spec in record.players]
@@ -194,7 +216,9 @@ class Session:
     def _waiting(self) -> bool:
         """Whether a person must choose now (a human seat with more than one move)."""
         player = br.current_player(self.states[-1])
-        return player >= 0 and self.bots[player] is None and len(br.legal_moves(self.states[-1])) > 1
+        return (
+            player >= 0 and self.bots[player] is None and len(br.legal_moves(self.states[-1])) > 1
+        )
 
     def step(self) -> bool:
         """Play one move that needs no person: a roll, a bot's choice or a human's only
@@ -254,7 +278,11 @@ class Session:
             found = best_moves(state, max_states=budget, max_nodes=budget)
             spent = time.perf_counter() - began
             # The next budget costs about four times as much.
-            if found.method == "solve" or time.perf_counter() + 4 * spent > deadline or budget > 10**6:
+            if (
+                found.method == "solve"
+                or time.perf_counter() + 4 * spent > deadline
+                or budget > 10**6
+            ):
                 break
             budget *= 4
         move, values = found.ranked()[0]
@@ -284,8 +312,11 @@ class Session:
             "seed": self.seed,
             "ply": len(self.moves),
             "svg": br.render_svg(state),
-            "turn": {"kind": kind, "player": player,
-                     "name": self.names[player] if player >= 0 else ""},  # fmt: skip
+            "turn": {
+                "kind": kind,
+                "player": player,
+                "name": self.names[player] if player >= 0 else "",
+            },
             "since": min(since, len(self.history)),
             "history": self.history[since:],
             "moves": [],
@@ -356,7 +387,9 @@ def _begin(session: Session, since: int = 0) -> dict[str, Any]:
 _OPS: dict[str, Callable[..., Any]] = {
     "catalogue": catalogue,
     "names": seat_names,
-    "new": lambda game, options, players, seed=None: _begin(Session.new(game, options, players, seed)),
+    "new": lambda game, options, players, seed=None: _begin(
+        Session.new(game, options, players, seed)
+    ),
     "load": lambda text: _begin(Session.load(text)),
     "view": lambda since=0: _current().view(since),
     "run": lambda seconds, since=0: _current().run(seconds, since),
@@ -366,7 +399,6 @@ _OPS: dict[str, Callable[..., Any]] = {
     "record": lambda: {"record": _current().record()},
     "measure": measure,
 }
-
 
 
 def call(op: str, arguments: str) -> str:

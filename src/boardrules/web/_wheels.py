@@ -20,7 +20,10 @@ __all__ = ["write_wheel"]
 # Every entry gets this date, so the same files give the same bytes.
 _EPOCH = (1980, 1, 1, 0, 0, 0)
 
-_WHEEL = "Wheel-Version: 1.0\nGenerator: boardrules web build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+_WHEEL = (
+    "Wheel-Version: 1.0\nGenerator: boardrules web build\nRoot-Is-Purelib: true\n"
+    "Tag: py3-none-any\n"
+)
 
 
 def _package_files(package: str) -> Iterator[tuple[str, Path]]:
@@ -49,7 +52,9 @@ def write_wheel(distribution: str, packages: Sequence[str], folder: Path) -> Pat
     path = folder / f"{name}-{dist.version}-py3-none-any.whl"
     metadata = dist.read_text("METADATA") or f"Metadata-Version: 2.1\nName: {name}\n"
     entries: list[tuple[str, bytes]] = [
-        (arcname, file.read_bytes()) for package in packages for arcname, file in _package_files(package)
+        (arcname, file.read_bytes())
+        for package in packages
+        for arcname, file in _package_files(package)
     ]
     entries += [(f"{info}/METADATA", metadata.encode("utf-8")), (f"{info}/WHEEL", _WHEEL.encode())]
     record = "".join(f"{arcname},{_digest(data)},{len(data)}\n" for arcname, data in entries)
