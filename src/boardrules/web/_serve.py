@@ -25,11 +25,11 @@ MIME_TYPES = {
 }
 
 
+_EXTENSIONS = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        **MIME_TYPES,
-    }
+    extensions_map = _EXTENSIONS
 
     def end_headers(self) -> None:
         # A rebuilt site is seen at once: the browser revalidates every file.
