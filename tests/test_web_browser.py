@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import random
 import select
 import subprocess
 import sys
@@ -28,7 +29,7 @@ from typing import Any
 import pytest
 
 import boardrules as br
-from extras import IN_CI, need_program, skip_missing
+from extras import IN_CI, ROOT, need_program, skip_missing
 
 pytestmark = pytest.mark.slow
 
@@ -470,3 +471,32 @@ def test_the_speed_figures_of_the_page(page: Browser, address: str) -> None:
     figures = json.loads(page.wait("document.body.dataset.measure", what="the figures"))
     print(f"in the page: {figures}")
     assert figures["plies_per_second"] > 0 and figures["mcts_seconds"] > 0
+
+
+def _guide_page() -> str:
+    """The page of the guide "Using boardrules from JavaScript", as the guide shows it."""
+    text = (ROOT / "docs" / "guides" / "javascript.rst").read_text(encoding="utf-8")
+    block = text.split(".. code-block:: html\n\n", 1)[1]
+    lines = []
+    for line in block.splitlines():
+        if line and not line.startswith("   "):
+            break
+        lines.append(line[3:])
+    return "\n".join(lines).strip() + "\n"
+
+
+def test_the_javascript_guide_page_plays_as_python_does(
+    page: Browser, address: str, site: Path
+) -> None:
+    (site / "guide.html").write_text(_guide_page(), encoding="utf-8")
+    page.open(f"{address}guide.html")
+    shown = page.wait("document.getElementById('moves').textContent", what="the guide's moves")
+    assert page.js("!!document.querySelector('#board svg')")
+    rng = random.Random(7)
+    state = br.new_game("docker", players=2)
+    played = []
+    while not br.is_terminal(state) and len(played) < 20:
+        move = br.sample_chance(state, rng) if br.is_chance(state) else br.legal_moves(state)[0]
+        played.append(str(move))
+        state = br.apply_move(state, move)
+    assert shown == ", ".join(played)

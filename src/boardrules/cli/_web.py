@@ -44,7 +44,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from boardrules.web import make_server
 
     folder = Path(args.dir)
-    if not (folder / "index.html").is_file() or not (folder / "site.json").is_file():
+    if not (folder / "index.html").is_file():  # a site, or the docs holding one
         raise UsageError(f"{folder} is not a site: write one with boardrules web build {folder}")
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be 0 to 65535, not {args.port}")
