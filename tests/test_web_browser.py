@@ -203,8 +203,12 @@ class Browser:
             self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
     def click_on(self, selector: str) -> None:
-        x, y = self.js(f"""(() => {{ const b = document.querySelector({json.dumps(selector)})
-            .getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; }})()""")
+        x, y = self.js(f"""(() => {{
+            const node = document.querySelector({json.dumps(selector)});
+            node.scrollIntoView({{block: "nearest"}});
+            const b = node.getBoundingClientRect();
+            return [b.left + b.width / 2, b.top + b.height / 2];
+        }})()""")
         self.click(x, y)
 
     def key(self, key: str) -> None:
@@ -387,6 +391,15 @@ def test_a_person_plays_by_clicking_the_board_takes_it_back_saves_and_loads(
     )
     assert _human_turn(page)["moves"] == turn["moves"]
 
+    page.key("h")  # a hint: a legal move, and the button of that move gets the focus
+    hint = page.wait(
+        "document.getElementById('hint').textContent.startsWith('Hint: ') && "
+        "document.getElementById('hint').textContent",
+        timeout=60,
+        what="a hint",
+    )
+    focused = page.js("document.activeElement.textContent")
+    assert focused in turn["moves"] and hint.startswith(f"Hint: {focused} (blue ")
     page.key("1")  # the keyboard plays the first move
     page.wait(f"document.querySelectorAll('#history li').length > {played}", what="key 1")
     assert page.js(f"document.querySelectorAll('#history li')[{played}].textContent") == (
