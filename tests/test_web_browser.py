@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 
 import boardrules as br
+from boardrules.web._page import measure
 from extras import IN_CI, ROOT, need_program, skip_missing
 
 pytestmark = pytest.mark.slow
@@ -482,7 +483,12 @@ def test_the_page_is_readable_at_a_desktop_and_a_phone_size(
 def test_the_speed_figures_of_the_page(page: Browser, address: str) -> None:
     page.open(f"{address}index.html?measure=parchis&seconds=2")
     figures = json.loads(page.wait("document.body.dataset.measure", what="the figures"))
-    print(f"in the page: {figures}")
+    here = measure("parchis", 2.0)  # the same measure in CPython, for the ratio
+    for name, found in (("the page (Pyodide)", figures), ("CPython", here)):
+        print(
+            f"{name}: {found['plies_per_second']:,.0f} plies/s of random Parchís, "
+            f"MCTS ({found['mcts_iterations']} iterations) {found['mcts_seconds']:.2f} s a move"
+        )
     assert figures["plies_per_second"] > 0 and figures["mcts_seconds"] > 0
 
 
