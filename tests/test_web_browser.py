@@ -513,7 +513,7 @@ def test_the_javascript_guide_page_plays_as_python_does(
     assert page.js("!!document.querySelector('#board svg')")
     rng = random.Random(7)
     state = br.new_game("docker", players=2)
-    played = []
+    played: list[str] = []
     while not br.is_terminal(state) and len(played) < 20:
         move = br.sample_chance(state, rng) if br.is_chance(state) else br.legal_moves(state)[0]
         played.append(str(move))
