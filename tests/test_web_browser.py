@@ -466,7 +466,8 @@ _FITS = """(() => {
 def test_the_page_is_readable_at_a_desktop_and_a_phone_size(
     size: tuple[int, int], page: Browser, address: str, tmp_path: Path
 ) -> None:
-    page.open(f"{address}index.html?game=parchis&players=human,greedy,greedy,greedy&seed=2", size)
+    players = "human,greedy,greedy,greedy"
+    page.open(f"{address}index.html?game=parchis&players={players}&seed=2&pace=0", size)
     page.wait("document.body.dataset.ready", what="a playable board")
     _human_turn(page)
     fits = page.js(_FITS)

@@ -10,7 +10,8 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const BOTS = ["human", "random", "greedy", "expectimax", "mcts"];
 const STRENGTHS = { quick: 50, normal: 200, strong: 1000 };
-const PACE_MS = 300; // between two moves the person watches
+// Milliseconds between two moves that the person watches (?pace=0: no wait).
+const PACE_MS = Number(params.get("pace") ?? 300);
 const HINT_SECONDS = 3;
 
 class Python {
@@ -236,8 +237,8 @@ function play(index) {
   return act("play", { index });
 }
 
+// Also while a bot thinks: its move is dropped, and the worker takes the undo after it.
 async function undo() {
-  if (page.busy) return;
   const view = await act("undo", {});
   if (!view.error && !view.undone) say("Nothing to take back: no choice of yours yet.");
 }
@@ -465,7 +466,7 @@ function key(event) {
 // ------------------------------------------------------------------------ start
 
 async function autoplay() {
-  const reserved = new Set(["game", "players", "seed", "autoplay"]);
+  const reserved = new Set(["game", "players", "seed", "autoplay", "pace"]);
   const options = {};
   for (const [name, value] of params) if (!reserved.has(name)) options[name] = readValue(value);
   const players = (params.get("players") ?? "random,random").split(",");
