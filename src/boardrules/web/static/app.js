@@ -174,6 +174,7 @@ function mark(indices) {
 }
 
 function select(indices) {
+  if (!page.view) return;
   page.selection = indices.length ? indices : null;
   for (const button of $("moves").querySelectorAll("button")) {
     button.hidden = page.selection !== null && !page.selection.includes(Number(button.dataset.move));
