@@ -97,9 +97,10 @@ def test_build_takes_the_npm_tarball_and_builds_the_same_wheels_again(tmp_path: 
 @pytest.mark.parametrize(
     ("given", "message"),
     [
-        ("missing.tgz", "missing.tgz does not exist; install npm"),
+        ("missing.tgz", "missing.tgz does not exist; give the tarball that 'npm pack pyodide@"),
         ("incomplete.tgz", "is not the npm package pyodide: no python_stdlib.zip"),
         ("empty", "holds no Pyodide runtime (no pyodide.asm.wasm)"),
+        ("partial", "lacks pyodide.mjs, pyodide.asm.mjs, python_stdlib.zip, pyodide-lock.json"),
         ("plain.txt", "is neither a folder nor a tarball of the npm package pyodide"),
     ],
 )
@@ -108,6 +109,8 @@ def test_build_says_what_is_wrong_with_the_runtime_given(
 ) -> None:
     _tarball(_runtime(tmp_path / "runtime"), tmp_path / "incomplete.tgz", "python_stdlib.zip")
     (tmp_path / "empty").mkdir()
+    (tmp_path / "partial").mkdir()
+    (tmp_path / "partial" / "pyodide.asm.wasm").write_bytes(b"")
     (tmp_path / "plain.txt").write_text("hello", encoding="utf-8")
     with pytest.raises(SiteError, match=message.replace("(", r"\(").replace(")", r"\)")):
         build_site(tmp_path / "site", tmp_path / given)

@@ -42,6 +42,12 @@ _HOW = (
 )
 
 
+_GIVE = (
+    f"give the tarball that 'npm pack pyodide@{PYODIDE_VERSION}' writes, or the folder it "
+    "unpacks to"
+)
+
+
 class SiteError(BoardrulesError):
     """The site cannot be built: the Pyodide runtime is missing or incomplete."""
 
@@ -91,11 +97,11 @@ def _runtime(pyodide: str | Path | None, tmp: Path) -> Path:
         for folder in (given, given / "package", given / "node_modules" / "pyodide"):
             if (folder / "pyodide.asm.wasm").is_file():
                 return _complete(folder, given)
-        raise SiteError(f"{given} holds no Pyodide runtime (no pyodide.asm.wasm); {_HOW}")
+        raise SiteError(f"{given} holds no Pyodide runtime (no pyodide.asm.wasm); {_GIVE}")
     if given.is_file() and tarfile.is_tarfile(given):
         return _unpack(given, tmp)
     if not given.exists():
-        raise SiteError(f"{given} does not exist; {_HOW}")
+        raise SiteError(f"{given} does not exist; {_GIVE}")
     raise SiteError(f"{given} is neither a folder nor a tarball of the npm package pyodide")
 
 
@@ -132,7 +138,7 @@ def _unpack(tarball: Path, tmp: Path) -> Path:
                 except KeyError:
                     member = None
                 if member is None:
-                    raise SiteError(f"{tarball} is not the npm package pyodide: no {name}; {_HOW}")
+                    raise SiteError(f"{tarball} is not the npm package pyodide: no {name}")
                 (folder / name).write_bytes(member.read())
     except (tarfile.TarError, OSError, EOFError) as e:
         raise SiteError(f"cannot read {tarball}: {e}") from None
@@ -142,5 +148,5 @@ def _unpack(tarball: Path, tmp: Path) -> Path:
 def _complete(folder: Path, given: Path) -> Path:
     missing = [name for name in RUNTIME_FILES if not (folder / name).is_file()]
     if missing:
-        raise SiteError(f"{given} lacks {', '.join(missing)} of the Pyodide runtime; {_HOW}")
+        raise SiteError(f"{given} lacks {', '.join(missing)} of the Pyodide runtime; {_GIVE}")
     return folder
