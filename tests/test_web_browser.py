@@ -481,6 +481,28 @@ def test_the_page_is_readable_at_a_desktop_and_a_phone_size(
     assert int.from_bytes(shot.read_bytes()[16:20], "big") == size[0]
 
 
+# The longest gap between two frames of the page over about two seconds, in milliseconds.
+_WORST_FRAME = """new Promise((done) => {
+    let last = performance.now(), worst = 0, frames = 0;
+    function frame(now) {
+        worst = Math.max(worst, now - last);
+        last = now;
+        if (++frames < 120) requestAnimationFrame(frame); else done(worst);
+    }
+    requestAnimationFrame(frame);
+})"""
+
+
+def test_the_page_stays_responsive_while_the_bots_think(page: Browser, address: str) -> None:
+    strong = "mcts:iterations=5000"
+    page.open(f"{address}index.html?game=docker&players={strong},{strong}&seed=4&pace=0")
+    page.wait("document.getElementById('status').textContent.includes('is thinking')")
+    worst = page.js(_WORST_FRAME)
+    # A move of this bot takes seconds: on the page's own thread it would stop the frames.
+    assert page.js("document.getElementById('status').textContent").endswith("is thinking…")
+    assert worst < 500, f"the page froze for {worst:.0f} ms"
+
+
 def test_the_speed_figures_of_the_page(page: Browser, address: str) -> None:
     page.open(f"{address}index.html?measure=parchis&seconds=2")
     figures = json.loads(page.wait("document.body.dataset.measure", what="the figures"))
