@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import signal
 import subprocess
 import sys
 import tarfile
@@ -228,8 +229,11 @@ def test_serve_prints_its_address_and_serves_until_stopped(tmp_path: Path) -> No
         address = line.split(" at ")[1].split()[0]
         with urllib.request.urlopen(address) as answer:
             assert b'<script type="module" src="app.js">' in answer.read()
+        server.send_signal(signal.SIGINT)  # Ctrl-C: the normal way to stop it
+        assert server.wait(10) == 0
+        assert server.stdout.read() == "stopped\n"
     finally:
-        server.terminate()
+        server.kill()
         server.wait(10)
 
 

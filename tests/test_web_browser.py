@@ -419,6 +419,18 @@ def test_a_person_plays_by_clicking_the_board_takes_it_back_saves_and_loads(
     check = _cli("replay", str(path), "--check")
     assert check.returncode == 0, check.stderr
 
+    # A file that is no record: the page says so, and the game stays.
+    document = page.call("DOM.getDocument")["root"]["nodeId"]
+    node = page.call("DOM.querySelector", nodeId=document, selector="#load")["nodeId"]
+    (tmp_path / "notes.json").write_text('{"hello": 1}', encoding="utf-8")
+    page.call("DOM.setFileInputFiles", files=[str(tmp_path / "notes.json")], nodeId=node)
+    said = page.wait(
+        "document.getElementById('status').textContent.startsWith('notes.json: ') "
+        "&& document.getElementById('status').textContent"
+    )
+    assert "'boardrules-record'" in said
+    assert page.js("document.querySelectorAll('#history li').length") > played
+
     # A record of the command line loads: the whole game, its end and its result.
     cli = tmp_path / "cli.json"
     assert (
