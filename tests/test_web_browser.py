@@ -470,7 +470,7 @@ _FITS = """(() => {
     const board = box('#board svg');
     return {overflow: document.documentElement.scrollWidth > innerWidth,
             board: [board.width, board.height, board.right], status: box('#status').width,
-            width: innerWidth};
+            width: innerWidth, scrolled: scrollY};
 })()"""
 
 
@@ -484,6 +484,7 @@ def test_the_page_is_readable_at_a_desktop_and_a_phone_size(
     _human_turn(page)
     fits = page.js(_FITS)
     assert not fits["overflow"], f"the page is wider than the window: {fits}"
+    assert fits["scrolled"] == 0, "the moves scrolled the board out of sight"
     assert fits["board"][0] >= min(size[0] - 400, 350), f"the board is too small: {fits}"
     assert fits["board"][2] <= size[0], f"the board runs off the window: {fits}"
     folder = Path(os.environ.get("BOARDRULES_WEB_SHOTS") or tmp_path)

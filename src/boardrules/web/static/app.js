@@ -122,7 +122,7 @@ function drawHistory() {
     }
     list.appendChild(item);
   }
-  list.lastChild?.scrollIntoView({ block: "nearest" });
+  list.scrollTop = list.scrollHeight; // the list scrolls, not the page (the board stays)
   const rolls = page.history.filter((e) => e.odds);
   const last = rolls[rolls.length - 1];
   $("dice").textContent = last ? `Dice: ${last.move}` : "";
