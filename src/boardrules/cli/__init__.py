@@ -1,4 +1,5 @@
-"""The command line: ``boardrules games | play | simulate | tournament | replay | show``.
+"""The command line: ``boardrules games | play | simulate | tournament | replay | show |
+analyse | web``.
 
 Run ``python -m boardrules --help`` (or the ``boardrules`` script) for the usage; the
 command-line guide in the documentation walks through each command.
@@ -18,6 +19,7 @@ from boardrules.cli._play import HumanPlayer, _cmd_games, _cmd_play
 from boardrules.cli._replay import _cmd_replay
 from boardrules.cli._show import add_show
 from boardrules.cli._simulate import _cmd_simulate, _cmd_tournament
+from boardrules.cli._web import add_web
 
 __all__ = ["HumanPlayer", "main"]
 
@@ -128,6 +130,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.set_defaults(run=_cmd_replay, parser=rep)
     add_show(sub)
     add_analyse(sub)
+    add_web(sub)
     return parser
 
 
