@@ -18,7 +18,7 @@ PACKAGE = SRC / "boardrules"
 GAMES = {"parchis", "dorada", "docker", "dorasure"}
 LAYERS = {
     "__main__", "analysis", "bots", "cli", "openspiel", "pictures", "records", "rl",
-    "simulate", "testing",
+    "simulate", "testing", "web",
 }  # fmt: skip
 CORE = {
     "api", "chance", "errors", "game", "_document", "_encoding", "_extras", "_legal", "_lru",

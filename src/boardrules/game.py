@@ -69,13 +69,20 @@ class Option:
 
     ``check`` receives the value the caller gave and returns the value to use (it may
     normalise, e.g. a list into a tuple); it raises :class:`ValueError` with a message that
-    says what is allowed.
+    says what is allowed.  ``choices`` names the values an option takes when they are a few
+    names (for an option whose value is a list of names, such as Dorasure's heroes, the
+    names its items take), so that a form can offer them; it is empty for a free value.
+
+    >>> import boardrules as br
+    >>> [o.choices for o in br.get_game("dorada").options if o.name == "tie_break"]
+    [('share', 'highest-piece')]
     """
 
     name: str
     default: Any
     doc: str
     check: Callable[[Any], Any]
+    choices: tuple[Any, ...] = ()
 
 
 def whole_number(low: int, high: int, message: str) -> Callable[[Any], int]:

@@ -48,6 +48,7 @@ OPTIONS: tuple[Option, ...] = (
         "'share': equal totals share the win; 'highest-piece': the owner of the highest "
         "piece in DORADA among them wins",
         _tie_break,
+        TIE_BREAKS,
     ),
 )
 

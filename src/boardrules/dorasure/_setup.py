@@ -169,7 +169,7 @@ OPTIONS: tuple[Option, ...] = (
         "1 is the Grand Master's solo game, 6..11 add the 6-11 hero rules",
         _players,
     ),
-    Option("heroes", None, "the heroes in play; seats follow the turn order", _heroes),
+    Option("heroes", None, "the heroes in play; seats follow the turn order", _heroes, HERO_ORDER),
     Option("board", DEFAULT_ROWS, "the map as rows of terrain letters C V R L P F M", _rows),
     Option(
         "sheets", {}, "hero sheet overrides: {hero: {field: value}}", _unechoed("sheets", _sheets)

@@ -29,26 +29,19 @@ from typing import Any
 import boardrules as br
 from boardrules._names import result_words
 from boardrules.bots import Bot, RandomBot, make_bot
+from boardrules.game import Option
 from boardrules.records import GameRecord, check_result, replay
 
 __all__ = ["Session", "call", "catalogue", "measure"]
 
 HUMAN = "human"
 
-# Choices of options whose default does not show them.
-_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
-    ("dorada", "tie_break"): ("share", "highest-piece")
-}
 
-
-def _kind(game: str, name: str, default: Any) -> tuple[str, list[Any]]:
+def _kind(option: Option) -> tuple[str, list[Any]]:
     """How the page asks for an option: its kind and, for a choice, the choices."""
-    if name == "heroes" and game == "dorasure":
-        from boardrules.dorasure import HERO_ORDER
-
-        return "heroes", list(HERO_ORDER)
-    if (game, name) in _CHOICES:
-        return "choice", list(_CHOICES[game, name])
+    default = option.default
+    if option.choices:  # one of a few names, or a list of them (Dorasure's heroes)
+        return ("choice" if default in option.choices else "heroes"), list(option.choices)
     if isinstance(default, bool):
         return "bool", []
     if isinstance(default, int):
@@ -77,7 +70,7 @@ def catalogue() -> list[dict[str, Any]]:
         for option in game.options:
             if option.name == "players":
                 continue
-            kind, choices = _kind(name, option.name, option.default)
+            kind, choices = _kind(option)
             shown = json.dumps(option.default)
             options.append(
                 {
