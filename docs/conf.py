@@ -47,7 +47,8 @@ exclude_patterns = ["_build"]
 # inventories to resolve them against.  So are the type variables of generic classes.
 nitpicky = True
 nitpick_ignore_regex = [
-    (r"py:.*", r"(typing|collections\.abc|fractions|random|types|enum|pathlib|io|os|http\.server)\..*"),
+    (r"py:.*", r"(typing|collections\.abc|fractions|random|types|enum|pathlib|io|os)\..*"),
+    (r"py:.*", r"http\.server\..*"),
     (r"py:.*", r"Ellipsis|None|int|str|float|bool|bytes|object|type|tuple|list|dict|Fraction"),
     # A name imported only for type checking cannot be resolved by the type-hints extension.
     (r"py:class", r"Task"),
