@@ -42,6 +42,14 @@ PACKAGE = Path("src/boardrules")
 MUTANTS = Path("mutants")
 MARKER = MUTANTS / "boardrules-module.json"  # which module and tests mutants/ was made for
 GAMES = ("parchis", "dorada", "docker", "dorasure")
+# The tests of the modules outside the games (a game's module is tested by the files that
+# name the game): the words of --tests that choose them by default.
+OWN_TESTS: dict[str, tuple[str, ...]] = {
+    "api": ("test_api", "test_contract", "test_names", "test_encoding", "hostile_input"),
+    "_legal": ("test_legal", "hostile_input"),
+    "chance": ("test_chance", "hostile_input"),
+    "records": ("test_records",),
+}
 
 # mutmut's exit codes of a mutant's test run (mutmut.stats.status_by_exit_code): a failed
 # test run (1, 3) or one that ran out of time (an endless loop) notices the mutant.
@@ -69,15 +77,22 @@ def target(name: str, words: list[str] | None) -> Target:
     source = PACKAGE.joinpath(*parts).with_suffix(".py")
     if not source.is_file():
         raise SystemExit(f"mutation.py: no module {source}")
-    words = words or [parts[0] if parts[0] in GAMES else parts[-1].lstrip("_")]
+    default = (parts[0],) if parts[0] in GAMES else (parts[-1].lstrip("_"),)
+    words = words or list(OWN_TESTS.get("/".join(parts), default))
     tests = tuple(
         path
         for path in sorted(Path("tests").glob("test_*.py"))
-        if any(word in path.stem for word in words)
+        if any(_names(word, path) for word in words)
     )
     if not tests:
         raise SystemExit(f"mutation.py: no test file tests/test_*.py names {' or '.join(words)}")
     return Target("/".join(parts), source, tests)
+
+
+def _names(word: str, path: Path) -> bool:
+    """Whether the test file ``path`` is chosen by ``word``: a whole name (``test_encoding``)
+    chooses that file alone, another word every file whose name contains it."""
+    return path.stem == word if word.startswith("test_") else word in path.stem
 
 
 def results(t: Target) -> dict[str, int | None]:
@@ -129,8 +144,8 @@ def report(t: Target, codes: dict[str, int | None], seconds: float) -> float:
     return score
 
 
-def measure(t: Target, again: bool, children: int) -> tuple[float, float]:
-    """Mutate ``t``, print its report; its score and the time it took."""
+def measure(t: Target, again: bool, children: int) -> tuple[dict[str, int | None], float]:
+    """Mutate ``t``, print its report; the exit code of each mutant and the time it took."""
     names: list[str] = []
     if again and MARKER.is_file() and json.loads(MARKER.read_text()) == t.marker():
         names = survivors(results(t))
@@ -146,7 +161,9 @@ def measure(t: Target, again: bool, children: int) -> tuple[float, float]:
         if code != 0:
             raise SystemExit(f"mutation.py: mutmut failed on {t.source} (exit code {code})")
     seconds = time.monotonic() - start
-    return report(t, results(t), seconds), seconds
+    codes = results(t)
+    report(t, codes, seconds)
+    return codes, seconds
 
 
 def mutmut_main(argv: list[str]) -> None:
@@ -182,9 +199,9 @@ def main(argv: list[str] | None = None) -> int:
     table = [(t, *measure(t, args.again, args.max_children)) for t in targets]
     print("\nmodule                                   killed / total   score    time")
     failed = False
-    for t, score, seconds in table:
-        codes = results(t)
+    for t, codes, seconds in table:
         killed = len(codes) - len(survivors(codes))
+        score = 100.0 * killed / len(codes) if codes else 0.0
         print(f"{t.source!s:40} {killed:6} / {len(codes):<6} {score:5.1f}%  {seconds:5.0f} s")
         failed |= args.fail_under is not None and score < args.fail_under
     return 1 if failed else 0
