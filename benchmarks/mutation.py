@@ -272,48 +272,88 @@ def estimate(entry: dict[str, Any], mutants: int, children: int) -> float:
     return seconds / SPEED_UP.get(children, 0.8 * children)
 
 
-def changed_run(record: dict[str, Any], budget: float, children: int) -> list[tuple[str, float]]:
-    """Mutate what changed since the record within ``budget`` seconds; each module's score."""
+def base_hashes(t: Target, base: str) -> dict[str, str]:
+    """The function hashes of ``t`` at the commit ``base`` (none if git cannot tell)."""
+    from mutmut.mutation.file_mutation import compute_function_hashes
+
+    shown = subprocess.run(
+        ["git", "show", f"{base}:{t.source}"], capture_output=True, text=True, check=False
+    )
+    if shown.returncode != 0:
+        return {}
+    hashes: dict[str, str] = compute_function_hashes(shown.stdout)
+    return hashes
+
+
+def changed_functions(t: Target, entry: dict[str, Any], base: str | None) -> list[str]:
+    """The functions of ``t`` whose code is not the record's, or not that of ``base``."""
+    known = entry["functions"]
+    before = base_hashes(t, base) if base else {}
+    return sorted(
+        key
+        for key, digest in function_hashes(t).items()
+        if known.get(key, {}).get("hash") != digest or (base and before.get(key) != digest)
+    )
+
+
+def choose(
+    t: Target, entry: dict[str, Any], changed: list[str], left: float, children: int
+) -> list[str] | None:
+    """The mutants of ``t`` to test in ``left`` seconds: ``None`` for all of them when the
+    record's run time says they fit, else those of the ``changed`` functions, evenly thinned
+    out (every second, third... in mutmut's order) until they fit."""
+    names = mutant_names(t)
+    whole = estimate(entry, len(names), children)
+    if whole <= left:
+        print(f"  the whole module: {len(names)} mutants, about {whole:.0f} s")
+        return None
+    chosen = [n for n in names if function_of(n) in changed]
+    fits = math.floor(left / max(estimate(entry, 1, children), 1e-9))
+    if len(chosen) > fits:
+        step = math.ceil(len(chosen) / max(fits, 1))
+        print(f"  {len(chosen)} mutants in the changed functions: one in {step} fits the budget")
+        chosen = chosen[::step]
+    seconds = estimate(entry, len(chosen), children)
+    print(f"  the changed functions: {len(chosen)} mutants, about {seconds:.0f} s")
+    return chosen
+
+
+def changed_run(
+    record: dict[str, Any], base: str | None, budget: float, children: int
+) -> list[tuple[str, float]]:
+    """Mutate what changed within ``budget`` seconds; the score of each module mutated."""
     scores = []
     left = budget
+    if (
+        base
+        and subprocess.run(
+            ["git", "rev-parse", "-q", "--verify", base], capture_output=True
+        ).returncode
+    ):
+        print(f"no commit {base}: only what differs from {RECORD} counts as changed")
+        base = None
     for name, entry in record.items():
         t = target(name, None)
-        hashes = function_hashes(t)
-        known = entry["functions"]
-        changed = sorted(k for k, h in hashes.items() if known.get(k, {}).get("hash") != h)
+        changed = changed_functions(t, entry, base)
         if not changed:
             continue
-        print(f"\n{t.source}: changed since the record: {', '.join(changed)}")
-        names = mutant_names(t)
-        whole = estimate(entry, len(names), children)
-        chosen: list[str] | None = None
-        if whole <= left:
-            print(f"  the whole module: {len(names)} mutants, about {whole:.0f} s")
-        else:
-            chosen = [n for n in names if function_of(n) in changed]
-            fits = math.floor(left / max(estimate(entry, 1, children), 1e-9))
-            if len(chosen) > fits:
-                step = math.ceil(len(chosen) / max(fits, 1))
-                print(f"  {len(chosen)} mutants in the changed functions; every {step}th fits")
-                chosen = chosen[::step]
-            print(f"  the changed functions: {len(chosen)} mutants")
-        if chosen == []:
-            print("  no mutant in the changed functions")
-            run = Measured(t, {}, 0.0)
-        else:
-            run = measure(t, False, children, chosen)
+        print(f"\n{t.source}: changed: {', '.join(changed)}")
+        chosen = choose(t, entry, changed, left, children)
+        run = measure(t, False, children, chosen) if chosen != [] else Measured(t, {}, 0.0)
         left -= run.seconds
-        mutated = {function_of(n) for n in run.codes} | set(changed)
         killed, total = count(run.codes)
-        for key in hashes.keys() - mutated:
+        known = entry["functions"]
+        mutated = {function_of(n) for n in run.codes} | set(changed)
+        for key in function_hashes(t).keys() - mutated:
             if key in known:
                 killed, total = killed + known[key]["killed"], total + known[key]["total"]
         score = percent(killed, total)
         print(f"  {t.name}: {killed} / {total} ({score:.1f}%) with the record's other functions")
-        print(f"  the record is behind: python benchmarks/mutation.py {t.name} --record")
+        if changed_functions(t, entry, None):
+            print(f"  the record is behind: python benchmarks/mutation.py {t.name} --record")
         scores.append((t.name, score))
     if not scores:
-        print(f"no function of a module of {RECORD} changed since it was written")
+        print(f"\nno function of a module of {RECORD} changed")
     return scores
 
 
@@ -353,6 +393,7 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--all", action="store_true", help=f"every module of {RECORD}")
     parser.add_argument("--changed", action="store_true", help="what changed since the record")
     parser.add_argument("--budget", type=float, default=300, metavar="SECONDS")
+    parser.add_argument("--base", default="HEAD^", help="with --changed: the commit before")
     args = parser.parse_args(argv)
     if args.changed and (args.modules or args.all or args.record or args.again):
         parser.error("--changed takes no module, --all, --record or --again")
@@ -372,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
     record = load_record()
     if args.changed:
         start = time.monotonic()
-        scores = changed_run(record, args.budget, args.max_children)
+        scores = changed_run(record, args.base or None, args.budget, args.max_children)
         low = check_record(record, args.fail_under)
         print(f"\n--changed took {time.monotonic() - start:.0f} s (budget {args.budget:.0f} s)")
         below = [name for name, score in scores if score < (args.fail_under or 0)]

@@ -101,5 +101,5 @@ def test_anything_else_is_refused_naming_the_generator_and_the_draw(
 
 def test_sample_chance_refuses_a_draw_of_one_with_the_same_message() -> None:
     with pytest.raises(br.BoardrulesError) as refused:
-        br.sample_chance(br.new_game("parchis", players=2), Dice(1.0))
+        br.sample_chance(br.new_game("parchis", players=2), Dice(1.0))  # type: ignore[arg-type]
     assert str(refused.value) == refusal("1.0")

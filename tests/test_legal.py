@@ -9,12 +9,16 @@ of every game are built from.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import TypeVar
 
 import attrs
 import pytest
 
 import boardrules as br
 from boardrules._legal import find_legal, forged_field, same_value, shown, wrong_field_types
+
+M = TypeVar("M")
 
 
 class Kind(enum.IntEnum):
@@ -80,6 +84,11 @@ class Unprintable:
         raise RuntimeError("no repr")
 
 
+def forged(kind: Callable[..., M], *fields: object) -> M:
+    """A move of ``kind`` with fields of any type, as a caller may make one."""
+    return kind(*fields)
+
+
 def unset(kind: type[object]) -> object:
     """A move of ``kind`` made without its ``__init__``: no field set."""
     return object.__new__(kind)
@@ -116,8 +125,8 @@ def test_a_field_never_set_is_not_a_field_that_holds_none() -> None:
 
 def test_a_forged_move_is_named_by_its_field_of_another_type() -> None:
     legal = (Step(1), Jump(2))
-    assert forged_field(Step(1.0), legal) == "field to is 1.0, a float"
-    assert forged_field(Step(True), legal) == "field to is True, a bool"
+    assert forged_field(forged(Step, 1.0), legal) == "field to is 1.0, a float"
+    assert forged_field(forged(Step, True), legal) == "field to is True, a bool"
     assert forged_field(unset(Step), legal) == "field to is not set"
 
 
@@ -125,17 +134,17 @@ def test_a_move_with_fields_of_the_legal_types_is_not_forged() -> None:
     assert forged_field(Step(5), (Step(1), Jump(2))) is None  # illegal by its value only
     assert forged_field(Jump(5), (Step(1), Jump(2))) is None
     assert forged_field(Say("pass"), (Say("roll"),)) is None
-    assert forged_field(Act(2), (Act(Kind.ENTER),)) is None  # an IntEnum's plain number
+    assert forged_field(forged(Act, 2), (Act(Kind.ENTER),)) is None  # an IntEnum's plain number
 
 
 def test_a_move_of_a_class_no_legal_move_has_is_not_named_forged() -> None:
-    assert forged_field(Step(1.0), (Jump(2),)) is None
+    assert forged_field(forged(Step, 1.0), (Jump(2),)) is None
     assert forged_field("roll 5", ("roll 5",)) is None
 
 
 def test_a_field_that_is_no_whole_number_is_named_with_its_value() -> None:
-    assert wrong_field_types(Jump(7.0)) == "field over is 7.0, not a whole number"
-    assert wrong_field_types(Jump(False)) == "field over is False, not a whole number"
+    assert wrong_field_types(forged(Jump, 7.0)) == "field over is 7.0, not a whole number"
+    assert wrong_field_types(forged(Jump, False)) == "field over is False, not a whole number"
     assert wrong_field_types(unset(Jump)) == "field over is not set"
     assert wrong_field_types(Jump(7)) is None
 
@@ -163,7 +172,8 @@ def test_a_game_names_the_field_of_a_forged_move() -> None:
 
     s = br.apply_move(br.new_game("docker", players=2), docker.Roll(6))
     entry = br.legal_moves(s)[0]
-    forged = attrs.evolve(entry, target=float(entry.target))
+    assert isinstance(entry, docker.Entry)
+    forged = attrs.evolve(entry, target=float(entry.target))  # type: ignore[arg-type]
     with pytest.raises(br.IllegalMoveError) as refused:
         br.apply_move(s, forged)
     assert str(refused.value).endswith(f"its field target is {entry.target}.0, not a whole number")

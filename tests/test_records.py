@@ -389,7 +389,8 @@ LIMITS = "each between -1,000,000,000 and 1,000,000,000"
         ("players", ["a", 1], "the 'players' field must be a list of strings"),
         ("seed", 1.0, "the 'seed' field must be an integer or null"),
         ("moves", "roll 1", "the 'moves' field must be a list of move texts"),
-        ("result", [1.0, "x"], f"the 'result' field must be null or a list of finite numbers, {LIMITS}"),
+        ("result", [1.0, "x"],
+         f"the 'result' field must be null or a list of finite numbers, {LIMITS}"),
         ("start", {}, "the 'start' field must be a state document (a string) or absent"),
     ],
 )  # fmt: skip
