@@ -102,6 +102,46 @@ def test_a_registered_game_comes_after_the_built_in_ones_and_plays(
     after = br.apply_move(s, Face(3))
     assert br.is_terminal(after) and br.returns(after) == (1.0, 0.0)
     assert br.evaluate(s) == (0.5, 0.5)
+    assert br.render(after) == "face 3"
+    assert br.parse_move(s, "face 2") == Face(2)
+
+
+def test_a_game_numbers_its_chance_outcomes_apart_from_its_decisions() -> None:
+    s = br.new_game("parchis", players=2)
+    assert (br.num_chance_outcomes(s), br.num_actions(s)) == (6, 73)
+    assert br.num_actions(br.new_game("docker", players=2)) == 90  # read from the state
+    assert br.legal_actions(s) == (0, 1, 2, 3, 4, 5)
+    assert str(br.action_to_move(s, 4)) == "roll 5"
+
+
+def test_every_game_function_is_the_one_of_the_state_s_game() -> None:
+    s = br.new_game("parchis", players=2)
+    assert br.evaluate(s) == (0.5, 0.5)
+    assert br.player_names(s) == ("yellow", "red")
+    assert br.player_name(s, 0) == "yellow"
+    assert br.observation_string(s, 1) == (
+        "seat 0 (you): nest 4, track -, lane -, goal 0\n"
+        "seat 1: nest 4, track -, lane -, goal 0\n"
+        "phase roll, seat 1 to move"
+    )
+    out = [0.0] * 395
+    br.observation_into(s, 1, out)
+    assert tuple(out) == br.observation(s, 1) != br.observation(s, 0)
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ({}, "a game name is a text such as 'parchis', not a dict"),
+        ("chess", "unknown game 'chess'; available games: parchis, dorada, docker, dorasure"),
+    ],
+)
+def test_a_game_that_is_not_there_is_refused_with_the_games_there_are(
+    name: Any, message: str
+) -> None:
+    with pytest.raises(br.UnknownGameError) as refused:
+        br.get_game(name)
+    assert str(refused.value) == message
 
 
 def test_a_game_cannot_take_the_name_of_a_built_in_one() -> None:
@@ -227,6 +267,25 @@ class Shy(float):
     __lt__ = __ge__ = __gt__ = __le__
 
 
+def test_a_draw_that_is_no_number_is_named_by_its_type() -> None:
+    class Dice:
+        def random(self) -> str:
+            return "0.5"
+
+    with pytest.raises(br.BoardrulesError) as refused:
+        br.sample_chance(br.new_game("parchis", players=2), Dice())  # type: ignore[arg-type]
+    assert str(refused.value).endswith("; Dice.random() returned a str")
+
+
+def test_outcomes_of_a_game_that_sum_to_less_than_one_end_with_the_last(
+    toss: br.Game[Toss, Face], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    short = ((Face(1), Fraction(1, 6)), (Face(2), Fraction(1, 3)), (Face(3), Fraction(1, 3)))
+    monkeypatch.setattr(Toss, "game", attrs.evolve(TOSS, chance_outcomes=lambda s: short))
+    assert br.sample_chance(Toss(), draw(0.7)) == Face(3)
+    assert br.sample_chance(Toss(), draw(0.9)) == Face(3)  # past 5/6: the last outcome
+
+
 def test_a_number_that_fails_the_fast_range_test_is_drawn_by_its_value() -> None:
     s = br.new_game("parchis", players=2)
     assert br.sample_chance(s, draw(Shy(0.5))) == br.sample_chance(s, draw(0.5))
@@ -349,8 +408,12 @@ def test_render_svg_passes_its_size_and_perspective_to_the_game() -> None:
 
 @pytest.mark.parametrize(
     ("out", "got"),
-    [([0.0] * 3, "list of length 3"), ((0.0,) * 395, "tuple of length 395"), (None, "NoneType")],
-    ids=["short", "read-only", "none"],
+    [
+        ([0.0] * 3, "list of length 3"),
+        ((0.0,) * 395, "tuple of length 395"),
+        (iter([0.0] * 395), "list_iterator"),
+    ],
+    ids=["short", "read-only", "no length"],
 )
 def test_a_buffer_that_cannot_take_the_observation_is_refused(out: Any, got: str) -> None:
     s = br.new_game("parchis", players=2)

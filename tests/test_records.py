@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardrules as br
+from boardrules import api
 from boardrules.bots import Bot, GreedyBot, RandomBot, play_game
 from boardrules.records import (
     RECORD_FORMAT,
@@ -455,4 +456,22 @@ def test_options_that_differ_from_the_start_are_named_with_both_values_cut_to_40
         "the 'options' field does not match the 'start' position: heroes is "
         '["Ninja", "Samurai", "Hunter", "Palad... in the record '  # 41 characters: cut
         'but ["Ninja", "Samurai", "Hunter", "Prince"] in the position'  # 40: whole
+    )
+
+
+def test_an_option_the_start_position_has_and_the_record_lacks_is_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from test_api import TOSS, Toss
+
+    # A game of the user's own whose positions report an option its fresh start lacks.
+    odd = attrs.evolve(TOSS, options_of=lambda s: {} if s.face is None else {"face": s.face})
+    monkeypatch.setitem(api._registered, "toss", odd)
+    monkeypatch.setattr(Toss, "game", odd, raising=False)
+    record = GameRecord("toss", {}, (), (), start=br.to_json(Toss(2)))
+    with pytest.raises(RecordError) as refused:
+        record.first_state()
+    assert str(refused.value) == (
+        "the 'options' field does not match the 'start' position: "
+        "face is null in the record but 2 in the position"
     )
