@@ -29,11 +29,13 @@ The record, ``benchmarks/mutation-record.json``, keeps for each measured module 
 its run time and, for each of its functions, a hash of the function's code with its own
 score.  ``--record`` writes the modules just measured into it; ``--all`` measures every
 module of the record (the release step).  ``--changed`` is the continuous integration's
-run: a function whose code differs from the record (or is new) is *changed*; a module with
-a changed function is mutated whole when its recorded run time fits in what is left of
-``--budget`` (seconds), else only its changed functions are, and if even those do not fit,
-an evenly spread, fixed choice of their mutants (every second one, every third...).  A
-module's score is then this run's counts for what was mutated plus the record's for its
+run over the modules of the record: a function whose code differs from the record's, or
+from its code at the commit ``--base`` (``HEAD^`` by default, the first parent: on main,
+what the last merge brought), or is new, is *changed*.  A module with a changed function
+is mutated whole when its recorded run time fits in what is left of ``--budget`` (seconds
+of estimated mutant runs), else only its changed functions are, and if even those do not
+fit, an evenly spread, fixed choice of their mutants (every second one, every third...).
+A module's score is then this run's counts for what was mutated plus the record's for its
 other functions.  Nothing changed, nothing runs; every recorded score is checked anyway.
 
 ``--max-children`` is the number of mutants tested at once (1 by default: a one-module run
