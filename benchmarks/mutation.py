@@ -371,7 +371,8 @@ def check_record(record: dict[str, Any], fail_under: float | None) -> bool:
     low = False
     for name, entry in record.items():
         score = percent(entry["killed"], entry["total"])
-        print(f"  {name:20} {entry['killed']:5} / {entry['total']:<5} {score:5.1f}%")
+        killed, total, seconds = entry["killed"], entry["total"], entry["seconds"]
+        print(f"  {name:20} {killed:5} / {total:<5} {score:5.1f}%  {seconds:4} s")
         low |= fail_under is not None and score < fail_under
     return low
 
