@@ -3,7 +3,9 @@
 ``.. board::`` runs its content as Python (the games' packages are imported as ``parchis``,
 ``dorada``, ``docker``, ``dorasure``, and :mod:`boardrules` as ``br``); the value of the
 last line is the state drawn inline as SVG.  Options: ``:move:`` (a legal move in the game's
-notation, highlighted), ``:perspective:`` (a seat), ``:width:`` (pixels) and ``:caption:``.
+notation, highlighted), ``:perspective:`` (a seat), ``:width:`` (pixels; by default the
+picture's own size, where its text is 11 pixels or more, scaled down only to fit the page)
+and ``:caption:``.
 
 The HTML build also writes ``replay-example.html``: the replay viewer playing a seeded game,
 linked from the getting-started page.  No picture is a checked-in file.
@@ -66,7 +68,7 @@ class BoardDirective(SphinxDirective):
             move = self.options.get("move")
             svg = br.render_svg(
                 state,
-                size=self.options.get("width", 460),
+                size=self.options.get("width"),
                 move=None if move is None else br.parse_move(state, move),
                 perspective=self.options.get("perspective"),
             )
@@ -74,9 +76,12 @@ class BoardDirective(SphinxDirective):
             raise self.error(f"board picture at {where}: {type(e).__name__}: {e}") from None
         caption = self.options.get("caption")
         text = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+        # The picture keeps its own size where the page is wide enough, and shrinks with
+        # its proportions where it is not.
+        svg = svg.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
         figure = (
             f'<figure class="board-picture" style="margin:1em 0;max-width:100%">'
-            f'<div style="max-width:100%;overflow-x:auto">{svg}</div>{text}</figure>'
+            f"<div>{svg}</div>{text}</figure>"
         )
         return [nodes.raw("", figure, format="html")]
 

@@ -25,7 +25,7 @@ Image = need("PIL.Image", "pictures")  # Pillow, which comes with cairosvg
 ImageChops = need("PIL.ImageChops", "pictures")
 
 
-def screenshot(url: str, out: Path, profile: Path, size: tuple[int, int]) -> Path:
+def screenshot(url: str, out: Path, profile: Path, size: tuple[int, int], scale: int = 1) -> Path:
     subprocess.run(
         [
             CHROMIUM,
@@ -40,6 +40,7 @@ def screenshot(url: str, out: Path, profile: Path, size: tuple[int, int]) -> Pat
             "--hide-scrollbars",
             f"--screenshot={out}",
             f"--window-size={size[0]},{size[1]}",
+            f"--force-device-scale-factor={scale}",
             url,
         ],
         check=True,
@@ -160,3 +161,28 @@ def test_the_replay_page_fits_a_1200_by_900_window(game: str, players: int, tmp_
     width, height = edges.pop("window")
     for name, (right, bottom) in edges.items():
         assert right <= width and bottom <= height, f"{game}: the {name} is outside the window"
+
+
+@pytest.mark.parametrize("game", ["parchis", "dorada", "docker", "dorasure"])
+def test_chromium_draws_each_game_at_the_default_size_and_at_twice_it(
+    game: str, tmp_path: Path
+) -> None:
+    rng = random.Random(3)
+    s = br.new_game(game, players=4)
+    for _ in range(60):  # into the game, to a position with a move to highlight
+        s = br.apply_move(s, br.sample_chance(s, rng) if br.is_chance(s) else
+                          rng.choice(br.legal_moves(s)))  # fmt: skip
+    while br.is_chance(s):
+        s = br.apply_move(s, br.sample_chance(s, rng))
+    svg = br.render_svg(s, move=br.legal_moves(s)[0])
+    width, height = (round(float(v)) for v in re.findall(r'(?:width|height)="([\d.]+)"', svg)[:2])
+    page = tmp_path / "board.html"
+    page.write_text(f'<html><body style="margin:0">{svg}</body></html>', encoding="utf-8")
+    shots = [
+        screenshot(page.as_uri(), tmp_path / f"x{k}.png", tmp_path / "p", (width, height), k)
+        for k in (1, 2)
+    ]
+    for k, shot in enumerate(shots, 1):
+        with Image.open(shot) as image:
+            assert image.size == (k * width, k * height)
+        assert colours(shot) > 8, "the board's screenshot is blank"

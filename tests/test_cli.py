@@ -340,6 +340,16 @@ def test_simulate_reports_a_table_per_seat_with_intervals_and_progress() -> None
     assert run(*SIMULATE, "--quiet").stderr == ""
 
 
+def test_simulate_header_states_the_options_in_words_not_json() -> None:
+    done = run(
+        "simulate", "parchis", "--players", "random,random", "--games", "1", "--seed", "1",
+        "--workers", "1", "--quiet", "-o", "exit_capture=false",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    header = done.stdout.splitlines()[0]
+    assert header == "parchis: 1 games, seed 1, 1 worker(s); 2 players; exit capture: no"
+
+
 @pytest.mark.slow
 def test_simulate_results_depend_on_the_seed() -> None:
     a = run(*SIMULATE[:-1], "6", "--quiet")

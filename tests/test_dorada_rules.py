@@ -8,6 +8,7 @@ gold 12 27; DORADA 41.  Players are 0 (A), 1 (B), 2 (C), 3 (D).
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,7 @@ from boardrules.dorada import (
     PASS,
     Advance,
     Field,
+    Roll,
     board_from_spec,
     position,
     scores,
@@ -179,6 +181,71 @@ def test_a_free_piece_must_move_even_into_a_stumble_field() -> None:
     assert moves(s) == ["move 6"]
     after = play(s, "move 6")
     assert lost(after) == {9: 0} and occupied(after) == {}
+
+
+class Impostor(Advance):
+    """A user's subclass of Advance: not one of Dorada's moves, whatever its field."""
+
+
+# Red (0) has rolled a 6: its piece on 10 is free, the one on 7 lies under blue's, and its
+# other two pieces are in DORADA, so its start field is empty.
+ROLLED = position(players=2, track={7: [0, 1], 10: [0]}, dorada=[0, 0], turn=0, roll=6)
+NOT_A_MOVE = "is not a Dorada move; the moves are 'roll N', 'move start', 'move N' and 'pass'"
+
+
+@pytest.mark.parametrize(
+    ("state", "move", "message"),
+    [
+        (
+            position(players=2, start=[0, 0], dorada=[0, 0, 0, 0, 1, 1, 1, 1]),
+            Roll(1),
+            "the game is over: every piece is in DORADA or lost (Dorada §4.4)",
+        ),
+        (ROLLED, None, f"None {NOT_A_MOVE}"),
+        (ROLLED, Impostor(10), f"<dorada.Impostor move 10> {NOT_A_MOVE}"),
+        (
+            ROLLED,
+            Advance(10.0),  # type: ignore[arg-type]
+            "this Advance is not a Dorada move: its field field is 10.0, not a whole number",
+        ),
+        (position(players=2, turn=1), Roll(7), "a die shows 1 to 6, not 7 (Dorada §2.1)"),
+        (position(players=2, turn=1), Advance(0), "blue must roll the die first (Dorada §2.1)"),
+        (
+            ROLLED,
+            Roll(6),
+            "red has rolled 6 and must now move; the die is rolled once per turn "
+            "(even after a 6) (Dorada §2.1)",
+        ),
+        (
+            ROLLED,
+            PASS,
+            "red has a free piece and must move it: voluntarily skipping the move is not "
+            "allowed (Dorada §2.5)",
+        ),
+        (ROLLED, Advance(0), "red has no piece on its start field (Dorada §1.3)"),
+        (ROLLED, Advance(1), "red has no piece on field 1 (Dorada §2.1)"),
+        (
+            ROLLED,
+            Advance(7),
+            "red's piece on field 7 is blocked: only the top piece of a stack may move "
+            "(Dorada §2.3)",
+        ),
+        (ROLLED, Advance(41), "field 41 is not a running field of this board (Dorada §1.2)"),
+        (ROLLED, Advance(-1), "field -1 is not a running field of this board (Dorada §1.2)"),
+    ],
+)
+def test_an_illegal_move_is_refused_with_the_rule_that_forbids_it(
+    state: dorada.State, move: dorada.Move, message: str
+) -> None:
+    with pytest.raises(br.IllegalMoveError) as refused:
+        dorada.apply_move(state, move)
+    assert str(refused.value) == message
+
+
+def test_legal_moves_are_found_once_per_state() -> None:
+    # Users ask for the moves of one state many times: the second call gives the same tuple.
+    s = position(players=2, track={7: [0, 1], 10: [0]}, dorada=[0, 0], turn=0, roll=6)
+    assert dorada.legal_moves(s) is dorada.legal_moves(s)
 
 
 # --- Stumble fields and bridges --------------------------------------------------------------
@@ -477,6 +544,33 @@ def test_evaluate_is_in_range_and_equals_returns_at_the_end() -> None:
     assert dorada.evaluate(end) == dorada.returns(end)
 
 
+# A board of nine running fields, so that DORADA is 10 and a piece on field f has come f/10
+# of the way; 9 is the last jump field.
+NINE = {"name": "nine", "fields": 9, "jumps": [[9, 1]], "last_jump": 9}
+
+
+def test_evaluate_is_each_players_share_of_the_points_expected_at_the_end() -> None:
+    # 3 players; red (0) has a piece on 4 and one on its start field, blue (1) one on 6 and
+    # one on its start field, green (2) three on its start field: 7 pieces in play, of which
+    # round(7 * 0.6) = 4 are expected to arrive on top of DORADA.  So the pieces there are
+    # valued 4 places deeper: from the top blue 40, red 30, green 20, blue 10, red 10.  A
+    # place to come is worth 0.6 * (100 + 80 + 60 + 50) / 4 = 43.5; a piece on its start
+    # field half of it (21.75), a piece on field f (0.5 + 0.5 * f / 10) of it: 30.45 on 4,
+    # 34.8 on 6.  Red 30 + 10 + 30.45 + 21.75 = 92.2, blue 40 + 10 + 34.8 + 21.75 = 106.55,
+    # green 20 + 3 * 21.75 = 85.25, of 284 in all.
+    s = position(players=3, board=NINE, track={4: [0], 6: [1]}, dorada=[0, 1, 2, 0, 1], turn=0)
+    assert s.start == (1, 1, 3)
+    assert dorada.evaluate(s) == pytest.approx((92.2 / 284, 106.55 / 284, 85.25 / 284))
+
+
+def test_evaluate_expects_at_least_one_more_piece_to_arrive() -> None:
+    # Blue's last piece, on field 5, is the only one in play: round(1 * 0.6) = 1 arrival, so
+    # the seven pieces in DORADA are valued one place deeper (red 80 + 60 + 40 + 20 = 200,
+    # blue 50 + 30 + 10 = 90) and blue's piece (0.5 + 0.5 * 5 / 10) * 0.6 * 100 = 45.
+    s = position(players=2, board=NINE, track={5: [1]}, dorada=[1, 0, 1, 0, 1, 0, 0], turn=1)
+    assert dorada.evaluate(s) == pytest.approx((200 / 335, 135 / 335))
+
+
 # --- Boards as data --------------------------------------------------------------------------
 
 
@@ -693,6 +787,34 @@ def test_a_json_document_of_an_impossible_position_is_refused_naming_the_field(
     doc["state"][part] = value
     with pytest.raises(br.StateFormatError, match=message):
         br.from_json(json.dumps(doc))
+
+
+BODY = dorada.encode(ROLLED)
+OPTIONS = dorada.options_of(ROLLED)
+
+
+@pytest.mark.parametrize(
+    ("options", "body", "message"),
+    [
+        ([], BODY, "options: expected a JSON object"),
+        ({**OPTIONS, "players": 5}, BODY, "options: dorada option players=5: Dorada is played "
+         "by 2, 3 or 4 players"),
+        (OPTIONS, [], "state: expected a JSON object"),
+        (
+            OPTIONS,
+            {**BODY, "roll": 6},
+            "roll: unknown; a Dorada state has start, track, bridges, dorada, to_move, die",
+        ),
+        (OPTIONS, {k: v for k, v in BODY.items() if k != "die"}, "die: missing"),
+        (OPTIONS, {**BODY, "to_move": None}, "to_move: null only when the game is over"),
+    ],
+)  # fmt: skip
+def test_decode_names_the_broken_part_of_a_state_body(
+    options: Any, body: Any, message: str
+) -> None:
+    with pytest.raises(br.StateFormatError) as refused:
+        dorada.decode(options, body)
+    assert str(refused.value) == message
 
 
 def test_render_shows_stacks_bottom_to_top_bridges_and_the_turn() -> None:

@@ -293,19 +293,19 @@ def test_finding_an_agenda_longer_than_its_limit_is_refused_before_its_tasks_are
     with pytest.raises(StateFormatError, match=f"at most {MAX_AGENDA} tasks"):
         br.from_json(text)
     doc = json.loads(text)  # the JSON read, the decoder refuses at once
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(StateFormatError, match=f"at most {MAX_AGENDA} tasks"):
         decode(doc["options"], doc["state"])
-    assert time.perf_counter() - start < 0.1
+    assert time.process_time() - start < 0.1
 
 
 @pytest.mark.parametrize("rows", [[[T_ROLL, 0, 1, 0]], [[14, 0, 1, 0], [19, 0, 0, 0]]])
 def test_an_agenda_at_its_limit_is_read_at_once(rows: list[list[int]]) -> None:
     text = long_agenda(rows, (MAX_AGENDA - 2) // len(rows))
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(StateFormatError, match="agenda"):  # no such turn exists
         br.from_json(text)
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
 
 
 @pytest.mark.parametrize(
@@ -319,10 +319,10 @@ def test_the_rules_of_the_tasks_take_linear_time(rows: list[Task]) -> None:
     seconds = []
     for copies in (10_000, 40_000):
         long = attrs.evolve(s, agenda=(*rows * copies, AdventureEnd(0), EndTurn(0)))
-        start = time.perf_counter()
+        start = time.process_time()
         for i in range(len(long.agenda)):
             task_problem(long, i)
-        seconds.append(time.perf_counter() - start)
+        seconds.append(time.process_time() - start)
     assert seconds[1] < 1.0  # quadratic, the 10,000 rolls alone took 3 s
     assert seconds[1] < 8 * seconds[0] + 0.05  # four times the tasks: about four times the time
 

@@ -6,9 +6,10 @@ fonts or images, so a picture is safe to embed anywhere.  Numbers are written by
 :func:`num` (at most two decimals, no trailing zeros), so the same state gives the same bytes
 on every machine.
 
-Players are told apart by colour *and* by a letter and a marker shape (:data:`SHAPES`), so
-the pictures stay readable for colour-blind players; :data:`PALETTE` is the Okabe-Ito
-palette, chosen for that.
+Players are told apart by colour *and* by a letter and a marker shape, so the pictures stay
+readable for colour-blind players; :data:`PALETTE` is the Okabe-Ito palette, chosen for
+that, and each colour has one shape of its own (red is a diamond in every game and with any
+number of players).  No text is smaller than :data:`MIN_TEXT` at the default size.
 
 Element classes (the games' pages document theirs): ``piece`` on every playing piece,
 ``hero`` on every hero, ``highlight`` on whatever marks the move passed as ``move=``,
@@ -41,9 +42,9 @@ M = TypeVar("M")
 
 __all__ = [
     "INK",
+    "MIN_TEXT",
     "PALETTE",
     "PAPER",
-    "SHAPES",
     "SIZE_RANGE",
     "Drawing",
     "Tint",
@@ -52,6 +53,7 @@ __all__ = [
     "checked_size",
     "escape",
     "num",
+    "text_width",
 ]
 
 #: The colour of lines and text.
@@ -59,31 +61,34 @@ INK = "#222222"
 #: The background.
 PAPER = "#fbf8ef"
 
-#: The marker shapes of the players, by seat index modulo their number.
-SHAPES: tuple[str, ...] = ("circle", "square", "diamond", "triangle", "hexagon", "star")
+#: The smallest font size of any text, in pixels at the default size of a picture.
+MIN_TEXT = 11.0
 
 
 @attrs.frozen
 class Tint:
     """A player colour: ``fill`` for pieces, ``light`` for the board areas of that colour,
-    ``text`` for letters drawn on ``fill`` (chosen for contrast)."""
+    ``text`` for letters drawn on ``fill`` (chosen for contrast), ``shape`` the outline of
+    its markers (``circle``, ``square``, ``diamond``, ``triangle``, ``hexagon``, ``star``
+    or ``pentagon``)."""
 
     name: str
     fill: str
     light: str
     text: str
+    shape: str
 
 
 #: Colours by name: the Okabe-Ito palette, which colour-blind readers tell apart.
 PALETTE: dict[str, Tint] = {
-    "yellow": Tint("yellow", "#f0e442", "#f8f2a8", "#222222"),
-    "blue": Tint("blue", "#0072b2", "#a9cfe6", "#ffffff"),
-    "red": Tint("red", "#d55e00", "#f1bc94", "#ffffff"),
-    "green": Tint("green", "#009e73", "#a3dbc9", "#ffffff"),
-    "orange": Tint("orange", "#e69f00", "#f5d99a", "#222222"),
-    "sky": Tint("sky", "#56b4e9", "#c4e4f6", "#222222"),
-    "purple": Tint("purple", "#cc79a7", "#ecc9dc", "#222222"),
-    "grey": Tint("grey", "#888888", "#d6d6d6", "#ffffff"),
+    "yellow": Tint("yellow", "#f0e442", "#f8f2a8", "#222222", "circle"),
+    "blue": Tint("blue", "#0072b2", "#a9cfe6", "#ffffff", "square"),
+    "red": Tint("red", "#d55e00", "#f1bc94", "#ffffff", "diamond"),
+    "green": Tint("green", "#009e73", "#a3dbc9", "#ffffff", "triangle"),
+    "orange": Tint("orange", "#e69f00", "#f5d99a", "#222222", "hexagon"),
+    "sky": Tint("sky", "#56b4e9", "#c4e4f6", "#222222", "star"),
+    "purple": Tint("purple", "#cc79a7", "#ecc9dc", "#222222", "pentagon"),
+    "grey": Tint("grey", "#888888", "#d6d6d6", "#ffffff", "circle"),
 }
 
 
@@ -323,23 +328,25 @@ class Drawing:
         x: float,
         y: float,
         r: float,
-        seat: int,
         tint: Tint,
         letter: str,
         *,
         cls: str = "piece",
         title: str | None = None,
     ) -> None:
-        """A player's token: the seat's shape (:data:`SHAPES`) in its colour with a letter,
-        as one group of class ``cls``."""
+        """A player's token: its colour's shape (:attr:`Tint.shape`) in that colour with a
+        letter (one or two), as one group of class ``cls``.  The letter is :data:`MIN_TEXT`
+        or larger from ``r`` = 10 (one letter) or 11.6 (two) up."""
         self.open(cls, title)
-        shape = SHAPES[seat % len(SHAPES)]
         edge = max(1.0, r / 8)
-        if shape == "circle":
+        if tint.shape == "circle":
             self.circle(x, y, r, fill=tint.fill, stroke=INK, width=edge)
         else:
-            self.polygon(_shape_points(shape, x, y, r), fill=tint.fill, stroke=INK, width=edge)
-        self.text(x, y + r * 0.05, letter, size=r * 1.05, fill=tint.text, bold=True)
+            points = _shape_points(tint.shape, x, y, r)
+            self.polygon(points, fill=tint.fill, stroke=INK, width=edge)
+        lift = r * 0.2 if tint.shape == "triangle" else r * 0.05  # a triangle's middle is low
+        size = r * (1.1 if len(letter) < 2 else 0.95)
+        self.text(x, y + lift, letter, size=size, fill=tint.text, bold=True)
         self.close()
 
     def die(self, x: float, y: float, side: float, value: int, *, cls: str = "die") -> None:
@@ -367,6 +374,26 @@ class Drawing:
         )
         named = f"<title>{escape(title)}</title>" if title else ""
         return head + named + "".join(self._parts) + "</svg>"
+
+
+# Advance widths of DejaVu Sans in ems, coarsely by kind of character (the fonts that stand
+# in for it are narrower): enough to lay text out so that it fits where it is drawn.
+_NARROW = frozenset("iljtfrI.,:;'!|() ")
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """About how wide ``text`` is drawn at font ``size`` (in DejaVu Sans, the widest of the
+    fonts a picture names), for laying text out.
+
+    >>> from boardrules._svg import text_width
+    >>> 30 < text_width("forest", 11) < 40
+    True
+    """
+    ems = sum(
+        0.35 if c in _NARROW else 0.95 if c in "mwMW" else 0.72 if c.isupper() else 0.62
+        for c in text
+    )
+    return ems * size * (1.1 if bold else 1.0)
 
 
 #: The widths a picture may be drawn at, in pixels: below one pixel the numbers round to
@@ -456,8 +483,8 @@ def _shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[float,
     if shape == "square":
         s = r * 0.88
         return [(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)]
-    corners = {"diamond": 4, "triangle": 3, "hexagon": 6, "star": 10}[shape]
-    grow = {"diamond": 1.15, "triangle": 1.3, "hexagon": 1.05, "star": 1.25}[shape]
+    corners = {"diamond": 4, "triangle": 3, "hexagon": 6, "star": 10, "pentagon": 5}[shape]
+    grow = {"diamond": 1.1, "triangle": 1.3, "hexagon": 1.05, "star": 1.15, "pentagon": 1.1}[shape]
     points = []
     for k in range(corners):
         angle = -math.pi / 2 + 2 * math.pi * k / corners

@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 from typing import IO, Any
 
 import boardrules as br
 from boardrules.cli._common import UsageError, start_and_players
+from boardrules.pictures import options_text
 from boardrules.simulate import SeriesResult, simulate, tournament
 
 
@@ -61,8 +61,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     shown = min(workers, args.games) if args.backend == "local" else workers or "all"
     print(
         f"{game.name}: {args.games} games, seed {args.seed}, {shown} worker(s)"
-        f"{' on ray' if args.backend == 'ray' else ''}; options "
-        + json.dumps(options, sort_keys=True),
+        f"{' on ray' if args.backend == 'ray' else ''}; {options_text(start)}",
         flush=True,
     )
     out = _open(args.out)

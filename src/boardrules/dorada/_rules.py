@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import cast
 
 from boardrules._legal import find_legal, wrong_field_types
 from boardrules.dorada._board import Board, Field
@@ -21,7 +20,6 @@ from boardrules.dorada._state import (
     ROLL_OUTCOMES,
     ROLLS,
     Advance,
-    DoradaMove,
     Move,
     Pass,
     Roll,
@@ -57,6 +55,7 @@ POINTS = (100, 80, 60, 50, 40, 30, 20)
 POINTS_BELOW = 10
 
 _PASS_ONLY: tuple[Move, ...] = (PASS,)
+_MOVE_TYPES = (Roll, Advance, Pass)
 _RUNNING, _STUMBLE, _JUMP = Field.RUNNING, Field.STUMBLE, Field.JUMP
 
 
@@ -132,36 +131,34 @@ def destination(
     backward the start field.  A chain that would jump from a field a second time stops there.
     """
     n = board.fields
-    if field > n:
-        return n + 1
-    kinds, jump_by = board.kinds, board.jump_by
+    goal, kinds = n + 1, board.kinds
     jumped_from: set[int] = set()
-    while True:
+    while field <= n:
         kind = kinds[field]
-        if kind is _RUNNING:
+        if kind is _RUNNING:  # also the start field 0, where a jump backward may end
             return field
         if kind is _STUMBLE:
             return field if bridges[field] != NO_BRIDGE else -field
-        if kind is not _JUMP:
-            return n + 1
+        if kind is not _JUMP:  # a gold field or the last jump field
+            return goal
         if field in jumped_from:
             return field
         jumped_from.add(field)
-        count = jump_by[field]
-        if count > 0:
-            while count:
-                field += 1
-                if field > n:
-                    return n + 1
-                if not track[field]:
-                    count -= 1
-        else:
-            while count:
-                field -= 1
-                if field < 1:
-                    return 0
-                if not track[field]:
-                    count += 1
+        field = _jump(track, field, board.jump_by[field], n)
+    return goal
+
+
+def _jump(track: Sequence[tuple[int, ...]], field: int, count: int, n: int) -> int:
+    """The field where a jump of ``count`` free fields from ``field`` ends (backward when
+    ``count`` is negative): ``n + 1`` when it runs out of fields forward, ``0`` backward."""
+    step = count // abs(count)
+    while count:
+        field += step
+        if not 0 < field <= n:
+            return field
+        if not track[field]:
+            count -= step
+    return field
 
 
 def pieces_in_play(state: State, player: int) -> int:
@@ -177,8 +174,9 @@ def next_player(
 
     A player whose pieces are all lost is out; one whose pieces are all home has no more turns.
     """
-    for k in range(1, players + 1):
-        q = (player + k) % players
+    q = player
+    for _ in range(players):
+        q = (q + 1) % players
         if dorada.count(q) + bridges.count(q) < PIECES:
             return q
     return TERMINAL
@@ -186,35 +184,36 @@ def next_player(
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; an illegal move raises :class:`~boardrules.IllegalMoveError`."""
-    opts = state.options
     if not state.roll:
         # A chance node (or the end, where nothing is legal): only a roll of the die.
         roll = find_legal(move, ROLLS)  # the interned roll, or one strictly equal to it
         if roll is not None and state.turn != TERMINAL:
             return State(
-                opts, state.start, state.track, state.bridges, state.dorada, state.turn, roll.die
+                state.options,
+                state.start,
+                state.track,
+                state.bridges,
+                state.dorada,
+                state.turn,
+                roll.die,
             )
         raise IllegalMoveError(why_illegal(state, move))
-    legal = state._legal
-    if legal is None:
-        legal = legal_moves(state)
-    found = find_legal(move, legal)
+    found = find_legal(move, legal_moves(state))
     if found is None:
         raise IllegalMoveError(why_illegal(state, move))
-    move = found
-    p = state.turn
+    if isinstance(found, Advance):
+        return _advance(state, found.field)
+    # The forced pass: only the turn moves on.
+    opts, bridges, dorada = state.options, state.bridges, state.dorada
+    turn = next_player(opts.players, bridges, dorada, state.turn)
+    return State(opts, state.start, state.track, bridges, dorada, turn, 0)
+
+
+def _advance(state: State, origin: int) -> State:
+    """The state after the player's free piece on ``origin`` (0: its start field) moves on
+    by the roll and comes to rest where :func:`destination` says."""
+    opts, p = state.options, state.turn
     start, bridges, dorada = state.start, state.bridges, state.dorada
-    if isinstance(move, Pass):
-        return State(
-            opts,
-            start,
-            state.track,
-            bridges,
-            dorada,
-            next_player(opts.players, bridges, dorada, p),
-            0,
-        )
-    origin = cast(Advance, move).field
     track = list(state.track)
     if origin:
         track[origin] = track[origin][:-1]
@@ -222,7 +221,7 @@ def apply_move(state: State, move: Move) -> State:
         start = (*start[:p], start[p] - 1, *start[p + 1 :])
     board = opts.board
     to = destination(board, track, bridges, origin + state.roll)
-    if to > board.fields:
+    if to == board.dorada:
         dorada = (*dorada, p)
     elif to > 0:
         track[to] = (*track[to], p)
@@ -230,15 +229,14 @@ def apply_move(state: State, move: Move) -> State:
         start = (*start[:p], start[p] + 1, *start[p + 1 :])
     else:
         bridges = (*bridges[:-to], p, *bridges[1 - to :])
-    return State(
-        opts, start, tuple(track), bridges, dorada, next_player(opts.players, bridges, dorada, p), 0
-    )
+    turn = next_player(opts.players, bridges, dorada, p)
+    return State(opts, start, tuple(track), bridges, dorada, turn, 0)
 
 
 def why_illegal(state: State, move: object) -> str:
-    """The rule that forbids ``move`` in ``state``, citing the clause of the Rules section of
-    the Dorada page."""
-    if not isinstance(move, DoradaMove) or type(move) not in (Roll, Advance, Pass):
+    """The rule that forbids ``move`` in ``state`` (``move`` is known not to be legal), citing
+    the clause of the Rules section of the Dorada page."""
+    if not isinstance(move, _MOVE_TYPES) or type(move) not in _MOVE_TYPES:
         return (
             f"{move!r} is not a Dorada move; the moves are 'roll N', 'move start', "
             "'move N' and 'pass'"
@@ -250,9 +248,17 @@ def why_illegal(state: State, move: object) -> str:
         return "the game is over: every piece is in DORADA or lost (Dorada §4.4)"
     who = COLOURS[state.turn]
     if not state.roll:
-        if isinstance(move, Roll):
-            return f"a die shows 1 to 6, not {move.die} (Dorada §2.1)"
-        return f"{who} must roll the die first (Dorada §2.1)"
+        return _why_not_before_the_roll(who, move)
+    return _why_not_after_the_roll(state, who, move)
+
+
+def _why_not_before_the_roll(who: str, move: Move) -> str:
+    if isinstance(move, Roll):
+        return f"a die shows 1 to 6, not {move.die} (Dorada §2.1)"
+    return f"{who} must roll the die first (Dorada §2.1)"
+
+
+def _why_not_after_the_roll(state: State, who: str, move: Move) -> str:
     if isinstance(move, Roll):
         return (
             f"{who} has rolled {state.roll} and must now move; the die is rolled once "
@@ -263,20 +269,23 @@ def why_illegal(state: State, move: object) -> str:
             f"{who} has a free piece and must move it: voluntarily skipping the move "
             "is not allowed (Dorada §2.5)"
         )
-    if isinstance(move, Advance):
-        f = move.field
-        if f == 0:
-            return f"{who} has no piece on its start field (Dorada §1.3)"
-        if not 0 < f < len(state.track):
-            return f"field {f} is not a running field of this board (Dorada §1.2)"
-        stack = state.track[f]
-        if state.turn in stack:
-            return (
-                f"{who}'s piece on field {f} is blocked: only the top piece of a stack "
-                "may move (Dorada §2.3)"
-            )
-        return f"{who} has no piece on field {f} (Dorada §2.1)"
-    return f"{move} is not legal now"  # pragma: no cover - every move type is handled above
+    return _why_not_free(state, who, move.field)
+
+
+def _why_not_free(state: State, who: str, field: int) -> str:
+    # Only the player's free pieces move (legal_moves): the start field's pieces when there
+    # are any, and the top piece of each stack.  So a piece that may not move is missing or
+    # lies under another one; where it would end never makes a move illegal.
+    if not 0 <= field < len(state.track):
+        return f"field {field} is not a running field of this board (Dorada §1.2)"
+    if field == 0:
+        return f"{who} has no piece on its start field (Dorada §1.3)"
+    if state.turn in state.track[field]:
+        return (
+            f"{who}'s piece on field {field} is blocked: only the top piece of a stack "
+            "may move (Dorada §2.3)"
+        )
+    return f"{who} has no piece on field {field} (Dorada §2.1)"
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -284,8 +293,12 @@ def scores(state: State) -> tuple[int, ...]:
     to arrive) 100, 80, 60, 50, 40, 30, 20, then 10 for every piece further down."""
     points = [0] * state.options.players
     for depth, owner in enumerate(reversed(state.dorada)):
-        points[owner] += POINTS[depth] if depth < len(POINTS) else POINTS_BELOW
+        points[owner] += _points_at(depth)
     return tuple(points)
+
+
+def _points_at(depth: int) -> int:
+    return POINTS[depth] if depth < len(POINTS) else POINTS_BELOW
 
 
 def winners(state: State) -> tuple[int, ...]:
@@ -300,7 +313,7 @@ def winners(state: State) -> tuple[int, ...]:
     if best == 0:
         return ()
     tied = tuple(p for p, v in enumerate(points) if v == best)
-    if len(tied) > 1 and state.options.tie_break == "highest-piece":
+    if state.options.tie_break == "highest-piece":  # a lone best player owns the highest too
         return next((owner,) for owner in reversed(state.dorada) if owner in tied)
     return tied
 
@@ -312,10 +325,6 @@ def returns(state: State) -> tuple[float, ...]:
         return (0.0,) * n
     won = winners(state)
     return tuple(1.0 if p in won else 0.0 for p in range(n))
-
-
-def _points_at(depth: int) -> int:
-    return POINTS[depth] if depth < len(POINTS) else POINTS_BELOW
 
 
 #: The share of the pieces in play that :func:`~boardrules.dorada.evaluate` expects to reach

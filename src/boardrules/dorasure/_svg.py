@@ -1,10 +1,11 @@
 """Dorasure as an SVG picture: the hex map, the heroes, the quests, the dragon and the sheets.
 
-The map is drawn hex by hex in its terrain colour with the space's name and terrain
-written on it (the City's three hexes are one space; razed Belk and the Fang land tiles are
-shown as they are now).  Each mountain carries its quest tile: face down (``?``), face up
+The map is drawn hex by hex in its terrain colour with the space's name at the top and its
+terrain at the bottom (the City's three hexes are one space; razed Belk and the Fang land
+tiles are shown as they are now).  Each mountain carries its quest tile: face down (``?``), face up
 (the quest, its attribute and target, and the flags on it) or solved (the reward found).
-The heroes stand on their spaces, each with its seat's colour, shape and initials.  Beside
+The heroes stand side by side in the middle of their spaces (the City's share its three
+hexes), each with its seat's colour, that colour's shape and the hero's initials.  Beside
 the map: the dragon's rampaging meter (fire icons marked), its health with the claw boxes
 and the swords in it, the dice and what happens next; below it, each hero's sheet.
 
@@ -13,14 +14,26 @@ Classes of the elements: ``hex`` (each hex, with the terrain name as a class too
 ``flag`` (the flags on a quest), ``hero`` (one group per hero on the map, ``dead`` as well
 for a hero at 0 health), ``meter`` and ``meter-mark`` (the rampaging meter and its token),
 ``dragon-health``, ``wound`` (each sword token), ``claw`` (a claw box), ``sheet`` (a hero's
-row of the sheets), ``die``, ``status``, ``highlight``.
+row of the sheets), ``label``, ``legend``, ``die``, ``status``, ``highlight`` (drawn under
+the labels and heroes).
 """
 
 from __future__ import annotations
 
 import math
 
-from boardrules._svg import INK, PALETTE, PAPER, Drawing, Tint, checked_move, checked_seat
+import attrs
+
+from boardrules._svg import (
+    INK,
+    PALETTE,
+    PAPER,
+    Drawing,
+    Tint,
+    checked_move,
+    checked_seat,
+    text_width,
+)
 from boardrules.dorasure._board import MOUNTAIN, TERRAIN_NAMES
 from boardrules.dorasure._fang import LANDS
 from boardrules.dorasure._heroes import attribute_of, lycan
@@ -52,11 +65,13 @@ from boardrules.dorasure._text import _TASK_WORDS
 
 __all__ = ["render_svg"]
 
-_R = 36.0  # hex radius (centre to corner)
+_R = 46.0  # hex radius (centre to corner)
 _HW = math.sqrt(3) * _R  # hex width
 _MARGIN = 14.0
-_PANEL = 318.0  # width of the dragon's panel
-_ROW = 24.0  # a hero's sheet row
+_PANEL = 350.0  # width of the dragon's panel
+_ROW = 26.0  # a hero's sheet row
+_HERO = 11.6  # a hero's radius: its two letters are the smallest text allowed
+_APART = 27.0  # from one hero to the next in a space
 _HIGHLIGHT = "#cc0077"
 
 #: Terrain colours by terrain index (city, village, road, lake, plains, forest, mountain,
@@ -139,9 +154,11 @@ def render_svg(
     d.rect(0, 0, d.width, d.height, fill=PAPER)
     d.text(_MARGIN, _MARGIN + 8, _headline(s), size=14, anchor="start", bold=True, cls="status")
     _draw_map(d, s)
-    _draw_quests(d, s)
+    # The move goes under every label and hero: it never hides what it passes.
     if move is not None:
         _draw_move(d, s, move)
+    _draw_labels(d, s)
+    _draw_quests(d, s)
     _draw_heroes(d, s)
     _draw_dragon(d, s, map_w + 6)
     _draw_sheets(d, s, top, perspective)
@@ -174,17 +191,32 @@ def _draw_map(d: Drawing, s: State) -> None:
     board = s.rules.board
     for space, cells in enumerate(board.cells):
         label, terrain = _space_label(s, space)
-        fill, ink = TERRAIN_COLOURS[terrain]
+        fill = TERRAIN_COLOURS[terrain][0]
         kind = "land" if terrain == LAND else TERRAIN_NAMES[terrain]
         d.open(f"hex {kind}", f"{board.names[space]}: {label}")
         for col, row in cells:
             d.polygon(_corners(*_hex_centre(col, row)), fill=fill, stroke="#5c5346", width=1.2)
-        cx, cy = _space_centre(s, space) if len(cells) > 1 else _hex_centre(*cells[0])
-        name = "City" if space == board.city else board.names[space]
-        d.text(cx, cy - _R * 0.62, name, size=9, fill=ink, bold=True)
-        if terrain != MOUNTAIN:  # a mountain's quest tile says what is there
-            d.text(cx, cy + _R * 0.66, label, size=7 if len(label) > 8 else 8.5, fill=ink)
         d.close()
+
+
+def _draw_labels(d: Drawing, s: State) -> None:
+    """Each space's name at the top of its hex, its terrain at the bottom (a name too wide
+    for one line on two), so that the middle is left for the heroes."""
+    board = s.rules.board
+    for space in range(len(board.cells)):
+        label, terrain = _space_label(s, space)
+        ink = TERRAIN_COLOURS[terrain][1]
+        name = "City" if space == board.city else board.names[space]
+        cx, cy = _hex_centre(*min(board.cells[space], key=lambda c: (c[1], c[0])))
+        d.text(cx, cy - _R * 0.66, name, size=11, fill=ink, bold=True, cls="label")
+        if terrain == MOUNTAIN:  # a mountain's quest tile says what is there
+            continue
+        if text_width(label, 11) > _HW - 24 and " " in label:
+            first, rest = label.split(" ", 1)
+            d.text(cx, cy + _R * 0.42, first, size=11, fill=ink, cls="label")
+            d.text(cx, cy + _R * 0.66, rest, size=11, fill=ink, cls="label")
+        else:
+            d.text(cx, cy + _R * 0.6, label, size=11, fill=ink, cls="label")
 
 
 def _draw_quests(d: Drawing, s: State) -> None:
@@ -192,33 +224,30 @@ def _draw_quests(d: Drawing, s: State) -> None:
     board = rules.board
     for i, space in enumerate(board.mountains):
         cx, cy = _hex_centre(*board.cells[space][0])
+        cy -= 6  # the tile stands high on the mountain: the heroes stand under it
         q = s.quests[i]
         solved = not s.open_quest(i)
         state = "solved" if solved else "face-up" if q >= 0 else "face-down"
         fill = "#4f9d69" if solved else "#f4e3c1" if q >= 0 else "#8e2b2b"
         d.open(f"quest {state}", _quest_title(s, i))
-        d.rect(cx - 25, cy - 16, 50, 32, fill=fill, stroke=INK, radius=4)
+        d.rect(cx - 37, cy - 16, 74, 32, fill=fill, stroke=INK, radius=4)
         if solved:
-            d.text(cx, cy - 5, "solved", size=8, fill="#ffffff", bold=True)
+            d.text(cx, cy - 7, "solved", size=11, fill="#ffffff", bold=True)
             reward = s.rewards[i]
-            d.text(cx, cy + 7, REWARD_SLUGS[reward] if reward >= 0 else "", size=8, fill="#ffffff")
+            d.text(cx, cy + 7, REWARD_SLUGS[reward] if reward >= 0 else "", size=11, fill="#ffffff")
         elif q >= 0:
             tile = rules.quests[q]
-            d.text(cx, cy - 6, tile.slug, size=8 if len(tile.slug) <= 9 else 6.5, bold=True)
-            d.text(cx, cy + 6, f"{tile.attribute[:4]}. {tile.target}", size=8)
+            bold = text_width(tile.slug, 11, bold=True) <= 68
+            d.text(cx, cy - 7, tile.slug, size=11, bold=bold)
+            d.text(cx, cy + 7, f"{tile.attribute[:4]}. {tile.target}", size=11)
         else:
             d.text(cx, cy, "?", size=18, fill="#ffffff", bold=True)
         d.close()
         if s.flags[i]:
             d.open("flag", f"{s.flags[i]} flag(s)")
-            d.line([(cx + 18, cy + 30), (cx + 18, cy + 14)], width=1.5)
-            d.polygon(
-                [(cx + 18, cy + 14), (cx + 29, cy + 18), (cx + 18, cy + 22)],
-                fill="#d55e00",
-                stroke=INK,
-                width=0.8,
-            )
-            d.text(cx + 10, cy + 25, str(s.flags[i]), size=9, bold=True, fill="#ffffff")
+            d.line([(cx + 22, cy - 26), (cx + 22, cy - 16)], width=1.5)
+            d.rect(cx + 22, cy - 33, 15, 14, fill="#d55e00", stroke=INK, width=0.8, radius=2)
+            d.text(cx + 29.5, cy - 26, str(s.flags[i]), size=11, bold=True, fill="#ffffff")
             d.close()
 
 
@@ -233,27 +262,49 @@ def _quest_title(s: State, i: int) -> str:
     return f"mountain {name}: {tile.name} ({tile.attribute} {tile.target}), {s.flags[i]} flag(s)"
 
 
+def _hero_places(n: int, cx: float, cy: float) -> list[Point]:
+    """Where ``n`` heroes in one hex stand, side by side: in rows of up to three (two by two
+    for four), the rows centred on ``(cx, cy)``."""
+    across = 2 if n == 4 else 3
+    rows = [min(across, n - k) for k in range(0, n, across)]
+    out = []
+    for r, count in enumerate(rows):
+        y = cy + _APART * (r - (len(rows) - 1) / 2)
+        out += [(cx + _APART * (k - (count - 1) / 2), y) for k in range(count)]
+    return out
+
+
+def _space_places(s: State, space: int, n: int) -> list[Point]:
+    """Where ``n`` heroes in a space stand: a space of several hexes (the City) shares
+    them out between its hexes, the lowest first; its names stand in the top one."""
+    cells = sorted(s.rules.board.cells[space], key=lambda c: (-c[1], c[0]))
+    if len(cells) == 1:
+        cx, cy = _hex_centre(*cells[0])
+        return _hero_places(n, cx, cy - 2)
+    share = -(-n // len(cells))
+    out: list[Point] = []
+    for k, cell in enumerate(cells):
+        cx, cy = _hex_centre(*cell)
+        out += _hero_places(max(0, min(share, n - k * share)), cx, cy - 2)
+    return out
+
+
 def _draw_heroes(d: Drawing, s: State) -> None:
     rules = s.rules
     by_space: dict[int, list[int]] = {}
     for seat, space in enumerate(s.pos):
         by_space.setdefault(space, []).append(seat)
     for space, seats in by_space.items():
-        cx, cy = _space_centre(s, space)
-        for k, seat in enumerate(seats):
-            x, y = cx, cy
-            if len(seats) > 1:
-                angle = 2 * math.pi * k / len(seats)
-                spread = 10 + 2 * len(seats)
-                x, y = cx + spread * math.sin(angle), cy - spread * math.cos(angle)
+        for (x, y), seat in zip(_space_places(s, space, len(seats)), seats, strict=True):
             dead = s.health[seat] == 0
             name = rules.hero_name(seat)
-            tint = PALETTE["grey"] if dead else _tint(seat)
+            tint = _tint(seat)
+            if dead:
+                tint = attrs.evolve(PALETTE["grey"], shape=tint.shape)
             d.marker(
                 x,
                 y,
-                11,
-                seat,
+                _HERO,
                 tint,
                 _initials(name),
                 cls="hero dead" if dead else "hero",
@@ -274,11 +325,13 @@ def _draw_move(d: Drawing, s: State, move: Move) -> None:
     else:
         return
     d.open("highlight", f"move {move}")
-    if target == here:
-        d.circle(*here, _R * 0.8, stroke=_HIGHLIGHT, width=4)
-    else:
-        d.circle(*target, _R * 0.8, stroke=_HIGHLIGHT, width=4)
-        d.line([here, target], stroke=_HIGHLIGHT, width=4, dash="8 4", arrow=True)
+    d.circle(*target, _R * 0.8, stroke=_HIGHLIGHT, width=4)
+    if target != here:
+        # To the ring round the space, not into it: the arrow stops short of what is there.
+        length = math.dist(here, target)
+        stop = 1 - _R * 0.8 / length
+        tip = (here[0] + (target[0] - here[0]) * stop, here[1] + (target[1] - here[1]) * stop)
+        d.line([here, tip], stroke=_HIGHLIGHT, width=4, dash="8 4", arrow=True)
     d.close()
 
 
@@ -293,7 +346,7 @@ def _draw_dragon(d: Drawing, s: State, left: float) -> None:
         anchor="start",
         bold=True,
     )
-    box = min(19.0, (_PANEL - 16) / (tracks.meter_end + 1))
+    box = min(21.0, (_PANEL - 16) / (tracks.meter_end + 1))
     d.open("meter", "rampaging meter (fire icons marked)")
     for k in range(tracks.meter_end + 1):
         x = left + k * box
@@ -311,7 +364,7 @@ def _draw_dragon(d: Drawing, s: State, left: float) -> None:
             x + box / 2 - 1,
             y + 12 + box / 2 - 1,
             str(k),
-            size=7,
+            size=11,
             fill="#9a3b00" if fire else "#777777",
             bold=fire,
         )
@@ -383,26 +436,26 @@ def _draw_dice(d: Drawing, s: State, left: float, y: float) -> None:
         )
         if code in (T_ROLL, T_EXTRA):
             ones, low, mid, six = s.roll
+            d.text(left, y + 18, f"roll so far: score {s.score}", size=11, anchor="start")
             d.text(
                 left,
-                y + 18,
-                f"roll so far: score {s.score} ({ones} ones, {low} twos or "
-                f"threes, {mid} fours or fives, {six} sixes)",
-                size=9,
+                y + 34,
+                f"{ones} ones, {low} twos/threes, {mid} fours/fives, {six} sixes",
+                size=11,
                 anchor="start",
             )
         if code == T_MOVE and s.dice:
-            d.text(left, y + 18, "movement dice left:", size=10, anchor="start")
+            d.text(left, y + 18, "movement dice left:", size=11, anchor="start")
     for k, value in enumerate(s.dice):
-        d.die(left + 8 + k * 40, y + 32, 32, value)
-    y += 82
+        d.die(left + 8 + k * 40, y + 44, 32, value)
+    y += 94
     d.text(left, y, "Quests", size=12, anchor="start", bold=True)
     for i in range(len(s.quests)):
         d.text(
             left,
-            y + 16 + 14 * i,
+            y + 18 + 16 * i,
             _quest_title(s, i).replace("mountain ", ""),
-            size=8.5,
+            size=11,
             anchor="start",
         )
 
@@ -419,9 +472,9 @@ def _draw_sheets(d: Drawing, s: State, top: float, first: int | None) -> None:
         "speed / combat / search / knowledge",
         "",
     )
-    columns = (12.0, 130.0, 180.0, 330.0, 410.0, 490.0, 690.0)
+    columns = (12.0, 140.0, 190.0, 345.0, 430.0, 520.0, 760.0)
     for x, head in zip(columns, heads, strict=True):
-        d.text(x, top + 12, head, size=10, anchor="start", bold=True)
+        d.text(x, top + 12, head, size=11, anchor="start", bold=True)
     order = list(range(rules.seats))
     if first is not None:
         order = order[first:] + order[:first]
@@ -435,7 +488,7 @@ def _sheet_row(d: Drawing, s: State, seat: int, y: float, columns: tuple[float, 
     name = rules.hero_name(seat)
     level = s.level(seat)
     d.open("sheet", f"{name}'s sheet")
-    d.marker(columns[0] + 8, y, 8, seat, _tint(seat), _initials(name), cls="legend")
+    d.marker(columns[0] + 12, y, _HERO, _tint(seat), _initials(name), cls="legend")
     notes = []
     if s.locked[seat] >= 0:
         notes.append("in the labyrinth")
@@ -443,10 +496,10 @@ def _sheet_row(d: Drawing, s: State, seat: int, y: float, columns: tuple[float, 
         notes.append("Lycan form")
     if s.health[seat] == 0:
         notes.append("dead")
-    d.text(columns[0] + 22, y, name, size=10, anchor="start")
+    d.text(columns[0] + 28, y, name, size=11, anchor="start")
     if notes:
-        d.text(columns[6], y, ", ".join(notes), size=10, anchor="start", bold=True)
-    d.text(columns[1], y, rules.board.names[s.pos[seat]], size=10, anchor="start")
+        d.text(columns[6], y, ", ".join(notes), size=11, anchor="start", bold=True)
+    d.text(columns[1], y, rules.board.names[s.pos[seat]], size=11, anchor="start")
     most = rules.sheets[seat].health
     box = min(14.0, 140 / max(1, most))
     for k in range(most):
@@ -459,13 +512,13 @@ def _sheet_row(d: Drawing, s: State, seat: int, y: float, columns: tuple[float, 
             stroke=INK,
             width=0.6,
         )
-    d.text(columns[3], y, f"{s.xp[seat]}/{rules.tracks.xp_max} ({level})", size=10, anchor="start")
+    d.text(columns[3], y, f"{s.xp[seat]}/{rules.tracks.xp_max} ({level})", size=11, anchor="start")
     gold = f", gold {s.gold[seat]}" if rules.heroes[seat] == PRINCE else ""
-    d.text(columns[4], y, f"{s.resource[seat]}{gold}", size=10, anchor="start")
+    d.text(columns[4], y, f"{s.resource[seat]}{gold}", size=11, anchor="start")
     stats = rules.stats[seat][level]
     values = [stats[SPEED]] + [
         attribute_of(rules, seat, c, s.xp[seat], s.resource[seat])
         for c in (COMBAT, SEARCH, KNOWLEDGE)
     ]
-    d.text(columns[5], y, " / ".join(map(str, values)), size=10, anchor="start")
+    d.text(columns[5], y, " / ".join(map(str, values)), size=11, anchor="start")
     d.close()
