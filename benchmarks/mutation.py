@@ -12,7 +12,7 @@ name for it and a one-line diff::
     python benchmarks/mutation.py docker --again         # re-test the last run's survivors
     python benchmarks/mutation.py chance --record        # and write its score in the record
     python benchmarks/mutation.py --all --record --fail-under 95     # the release step
-    python benchmarks/mutation.py --changed --budget 300 --max-children 2 --fail-under 95
+    python benchmarks/mutation.py --changed --budget 180 --max-children 2 --fail-under 95
 
 A name is a module under ``src/boardrules`` (``docker/_json``, ``chance``); a game's name
 alone means its ``_rules`` module.  Its tests are the files ``tests/test_*.py`` whose names
@@ -71,8 +71,9 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
     "chance": ("test_chance", "hostile_input"),
     "records": ("test_records",),
 }
-# How much faster N children test a module than one, on the two-core machine CI runs on.
-SPEED_UP = {1: 1.0, 2: 1.6}
+# The seconds of a mutmut run besides the mutants: three starts of pytest (the stats, the
+# clean run, the forced failure), on top of running the module's tests twice.
+STARTS = 6.0
 
 # mutmut's exit codes of a mutant's test run (mutmut.stats.status_by_exit_code): a failed
 # test run (1, 3) or one that ran out of time (an endless loop) notices the mutant.
@@ -227,7 +228,7 @@ def measure(t: Target, again: bool, children: int, names: list[str] | None = Non
     if names is not None:
         codes = {name: codes.get(name) for name in names}
     report(t, codes, seconds)
-    return Measured(t, codes, seconds)
+    return Measured(t, codes, seconds, tests_seconds())
 
 
 @dataclass(frozen=True)
@@ -237,6 +238,7 @@ class Measured:
     target: Target
     codes: Codes
     seconds: float
+    tests: float  # the seconds of one run of the module's tests (mutmut's stats)
 
 
 # The record: what the last full measure of each module found.
@@ -265,6 +267,7 @@ def write_record(record: dict[str, Any], runs: list[Measured], children: int) ->
             "killed": killed,
             "total": total,
             "seconds": round(run.seconds),
+            "tests_seconds": round(run.tests, 1),
             "children": children,
             "functions": functions,
         }
@@ -273,11 +276,23 @@ def write_record(record: dict[str, Any], runs: list[Measured], children: int) ->
     print(f"\nwrote {', '.join(run.target.name for run in runs)} into {RECORD}")
 
 
-def estimate(entry: dict[str, Any], mutants: int, children: int) -> float:
-    """The seconds that testing ``mutants`` mutants of a recorded module should take."""
-    one_child = entry["seconds"] * SPEED_UP.get(entry["children"], 1.0)
-    seconds: float = one_child / max(entry["total"], 1) * mutants
-    return seconds / SPEED_UP.get(children, 0.8 * children)
+def tests_seconds() -> float:
+    """The seconds mutmut's stats say one run of the last module's tests took."""
+    stats = MUTANTS / "mutmut-stats.json"
+    if not stats.is_file():
+        return 0.0
+    durations: dict[str, float] = json.loads(stats.read_text())["duration_by_test"]
+    return sum(durations.values())
+
+
+def estimate(entry: dict[str, Any], mutants: int) -> float:
+    """The seconds that a run of ``mutants`` mutants of a recorded module should take, at
+    most: the run's own cost (the module's tests twice and three starts of pytest) and the
+    recorded seconds a mutant, as if one mutant were tested at a time (a second child
+    makes it faster on an idle machine, not on a busy one)."""
+    seconds, total = float(entry["seconds"]), max(int(entry["total"]), 1)
+    overhead = min(2 * float(entry.get("tests_seconds", 0.0)) + STARTS, seconds)
+    return overhead + (seconds - overhead) / total * mutants
 
 
 def base_hashes(t: Target, base: str) -> dict[str, str]:
@@ -304,24 +319,24 @@ def changed_functions(t: Target, entry: dict[str, Any], base: str | None) -> lis
     )
 
 
-def choose(
-    t: Target, entry: dict[str, Any], changed: list[str], left: float, children: int
-) -> list[str] | None:
+def choose(t: Target, entry: dict[str, Any], changed: list[str], left: float) -> list[str] | None:
     """The mutants of ``t`` to test in ``left`` seconds: ``None`` for all of them when the
     record's run time says they fit, else those of the ``changed`` functions, evenly thinned
     out (every second, third... in mutmut's order) until they fit."""
     names = mutant_names(t)
-    whole = estimate(entry, len(names), children)
+    whole = estimate(entry, len(names))
     if whole <= left:
         print(f"  the whole module: {len(names)} mutants, about {whole:.0f} s")
         return None
     chosen = [n for n in names if function_of(n) in changed]
-    fits = math.floor(left / max(estimate(entry, 1, children), 1e-9))
+    fits = math.floor(
+        (left - estimate(entry, 0)) / max(estimate(entry, 1) - estimate(entry, 0), 1e-9)
+    )
     if len(chosen) > fits:
         step = math.ceil(len(chosen) / max(fits, 1))
         print(f"  {len(chosen)} mutants in the changed functions: one in {step} fits the budget")
         chosen = chosen[::step]
-    seconds = estimate(entry, len(chosen), children)
+    seconds = estimate(entry, len(chosen))
     print(f"  the changed functions: {len(chosen)} mutants, about {seconds:.0f} s")
     return chosen
 
@@ -346,8 +361,11 @@ def changed_run(
         if not changed:
             continue
         print(f"\n{t.source}: changed: {', '.join(changed)}")
-        chosen = choose(t, entry, changed, left, children)
-        run = measure(t, False, children, chosen) if chosen != [] else Measured(t, {}, 0.0)
+        if left <= 0:
+            print(f"  left out: the budget is spent (the machine is slower than {RECORD} says)")
+            continue
+        chosen = choose(t, entry, changed, left)
+        run = measure(t, False, children, chosen) if chosen != [] else Measured(t, {}, 0, 0)
         left -= run.seconds
         killed, total = count(run.codes)
         known = entry["functions"]
@@ -401,7 +419,7 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--record", action="store_true", help=f"write the scores into {RECORD}")
     parser.add_argument("--all", action="store_true", help=f"every module of {RECORD}")
     parser.add_argument("--changed", action="store_true", help="what changed since the record")
-    parser.add_argument("--budget", type=float, default=300, metavar="SECONDS")
+    parser.add_argument("--budget", type=float, default=180, metavar="SECONDS")
     parser.add_argument("--base", default="HEAD^", help="with --changed: the commit before")
     args = parser.parse_args(argv)
     if args.changed and (args.modules or args.all or args.record or args.again):
