@@ -6,11 +6,13 @@ import json
 import random
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardrules as br
+from boardrules import api
 from boardrules.bots import Bot, GreedyBot, RandomBot, play_game
 from boardrules.records import (
     RECORD_FORMAT,
@@ -350,3 +352,126 @@ def test_replay_refuses_forged_options_before_showing_them(
     captured = capsys.readouterr()
     assert "does not match the 'start' position" in captured.err
     assert '"players": 4' not in captured.out and not (tmp_path / "r.html").exists()
+
+
+# The exact texts a user reads, and the limits of each field (issue 24) ----------------------
+
+
+def test_a_record_of_a_finished_game_from_the_start_keeps_seed_and_result_and_no_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    states, record = GAME
+    moves = _moves(states, record)
+    made = GameRecord.of(states[0], moves, ["a", "b"], seed=7)
+    assert (made.start, made.seed, made.result) == (None, 7, (1.0, 0.0))
+    assert made.moves == record.moves
+    # Given the last position, the moves are not played again to find the result.
+    monkeypatch.setattr(br, "apply_move", lambda *_: pytest.fail("the moves were replayed"))
+    assert GameRecord.of(states[0], moves, ["a", "b"], seed=7, end=states[-1]) == made
+
+
+def test_a_record_is_one_line_of_compact_json_that_keeps_accents() -> None:
+    record = GameRecord("parchis", {"players": 2}, ("Zoé", "b"), ("roll 5",))
+    assert record.to_json() == (
+        '{"format":"boardrules-record","version":1,"game":"parchis","options":{"players":2},'
+        '"players":["Zoé","b"],"seed":null,"moves":["roll 5"],"result":null}'
+    )
+
+
+LIMITS = "each between -1,000,000,000 and 1,000,000,000"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("version", 2, "unsupported game record version 2; this library reads 1"),
+        ("game", 3, "the 'game' field must be a game name"),
+        ("options", [], "the 'options' field must be a JSON object"),
+        ("players", ["a", 1], "the 'players' field must be a list of strings"),
+        ("seed", 1.0, "the 'seed' field must be an integer or null"),
+        ("moves", "roll 1", "the 'moves' field must be a list of move texts"),
+        ("result", [1.0, "x"],
+         f"the 'result' field must be null or a list of finite numbers, {LIMITS}"),
+        ("start", {}, "the 'start' field must be a state document (a string) or absent"),
+    ],
+)  # fmt: skip
+def test_a_damaged_field_is_refused_with_what_the_field_holds(
+    field: str, value: Any, message: str
+) -> None:
+    doc = json.loads(GAME[1].to_json())
+    doc[field] = value
+    with pytest.raises(RecordError) as refused:
+        GameRecord.from_json(json.dumps(doc))
+    assert str(refused.value) == message
+
+
+def test_a_record_that_is_not_an_object_is_refused_naming_a_game_record() -> None:
+    with pytest.raises(RecordError) as refused:
+        GameRecord.from_json("[1, 2]")
+    assert str(refused.value) == "a game record is a JSON object"
+
+
+@pytest.mark.parametrize(
+    "result",
+    [[1, 0], [-1, 1], [10**9, -(10**9)], [1e9, -1e9], [0.5, -0.5]],
+    ids=["ints", "minus one", "int limits", "float limits", "halves"],
+)
+def test_a_result_of_whole_or_float_numbers_within_the_limits_is_read(result: list[Any]) -> None:
+    doc = json.loads(GAME[1].to_json())
+    doc["result"] = result
+    assert GameRecord.from_json(json.dumps(doc)).result == tuple(map(float, result))
+
+
+@pytest.mark.parametrize("value", [10**9 + 1, -(10**9) - 1, 1e9 + 1, -1e9 - 1, None])
+def test_a_result_just_past_the_limits_is_refused(value: Any) -> None:
+    doc = json.loads(GAME[1].to_json())
+    doc["result"] = [value, 0]
+    with pytest.raises(RecordError, match=LIMITS):
+        GameRecord.from_json(json.dumps(doc))
+
+
+def test_a_result_within_a_billionth_of_the_replayed_one_is_the_same_result() -> None:
+    states, record = GAME
+    assert record.result == (1.0, 0.0)
+    close = attrs.evolve(record, result=(1.0 - 1e-12, 1e-12))
+    assert final_state(close) == states[-1]
+
+
+def test_a_start_position_of_another_game_is_refused() -> None:
+    doc = json.loads(GAME[1].to_json())
+    doc["start"] = br.to_json(br.new_game("docker", players=2))
+    with pytest.raises(RecordError) as refused:
+        GameRecord.from_json(json.dumps(doc)).first_state()
+    assert str(refused.value) == "the 'start' position is not a position of parchis"
+
+
+def test_options_that_differ_from_the_start_are_named_with_both_values_cut_to_40() -> None:
+    start = br.new_game("dorasure", heroes=["Ninja", "Samurai", "Hunter", "Prince"])
+    doc = json.loads(GameRecord.of(start, []).to_json())
+    doc["start"] = br.to_json(start)
+    doc["options"]["heroes"] = ["Ninja", "Samurai", "Hunter", "Paladin"]
+    with pytest.raises(RecordError) as refused:
+        GameRecord.from_json(json.dumps(doc)).first_state()
+    assert str(refused.value) == (
+        "the 'options' field does not match the 'start' position: heroes is "
+        '["Ninja", "Samurai", "Hunter", "Palad... in the record '  # 41 characters: cut
+        'but ["Ninja", "Samurai", "Hunter", "Prince"] in the position'  # 40: whole
+    )
+
+
+def test_an_option_the_start_position_has_and_the_record_lacks_is_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from test_api import TOSS, Toss
+
+    # A game of the user's own whose positions report an option its fresh start lacks.
+    odd = attrs.evolve(TOSS, options_of=lambda s: {} if s.face is None else {"face": s.face})
+    monkeypatch.setitem(api._registered, "toss", odd)
+    monkeypatch.setattr(Toss, "game", odd, raising=False)
+    record = GameRecord("toss", {}, (), (), start=br.to_json(Toss(2)))
+    with pytest.raises(RecordError) as refused:
+        record.first_state()
+    assert str(refused.value) == (
+        "the 'options' field does not match the 'start' position: "
+        "face is null in the record but 2 in the position"
+    )

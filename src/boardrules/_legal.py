@@ -154,7 +154,7 @@ def shown(move: object) -> str:
     >>> shown("roll 5")
     "'roll 5'"
     """
-    if type(move) is not str and attrs.has(type(move)) and unset_field(move) is None:
+    if attrs.has(type(move)) and unset_field(move) is None:
         try:
             return str(move)
         except Exception:  # a field of the wrong type may break the notation

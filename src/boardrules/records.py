@@ -200,8 +200,8 @@ def _check_same_options(
 ) -> None:
     """:class:`RecordError` naming the first option whose value in the record (resolved by
     ``new_game``) is not the ``start`` position's, compared as JSON (a tuple is a list)."""
-    plain = json.loads(json.dumps(actual, sort_keys=True))
-    claimed = json.loads(json.dumps(recorded, sort_keys=True))
+    plain = json.loads(json.dumps(actual))
+    claimed = json.loads(json.dumps(recorded))
     names = set(plain) | set(claimed)
     for name in [n for n in order if n in names] + sorted(names - set(order)):
         if plain.get(name) != claimed.get(name):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardrules.docker._board import PITCH
-from boardrules.docker._setup import build, owners, rules_of
+from boardrules.docker._setup import build, rules_of
 from boardrules.docker._state import State
 from boardrules.errors import StateFormatError
 
@@ -37,9 +37,9 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> State:
     if not isinstance(towers, dict) or set(towers) != set(PITCH.names):
         raise StateFormatError(f"towers: an object with every square {', '.join(PITCH.names)}")
     board: list[tuple[int, ...]] = []
-    for square, name in enumerate(PITCH.names):
+    for name in PITCH.names:
         pieces = towers[name]
         if not isinstance(pieces, list):
             raise StateFormatError(f"towers: {name} holds a list of owners, bottom to top")
-        board.append(owners(square, pieces))
+        board.append(tuple(pieces))
     return build(rules, board, body["to_move"], body["roll"], body["eliminated"])
