@@ -35,6 +35,7 @@ __all__ = [
     "apply_move",
     "chance_outcomes",
     "current_player",
+    "evaluate",
     "legal_moves",
     "returns",
 ]
@@ -411,6 +412,19 @@ def returns(state: State) -> tuple[float, ...]:
     for place, seat in enumerate(state.finished):
         out[seat] = 1.0 - place / (n - 1)
     return tuple(out)
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """The default heuristic for bots: each player's progress (squares covered by its four
+    pieces, the goal counting 72) against the others', in ``[0, 1]``; the result at the end.
+    """
+    if state.phase == PHASE_OVER:
+        return returns(state)
+    n = state.options.players
+    pos = state.pos
+    progress = [sum(r + 1 for r in pos[4 * s : 4 * s + 4]) / (4 * (GOAL + 1)) for s in range(n)]
+    total = sum(progress)
+    return tuple(0.5 + 0.5 * (p - (total - p) / (n - 1)) for p in progress)
 
 
 def _why_illegal(state: State, move: object) -> str:
