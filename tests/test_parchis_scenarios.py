@@ -512,6 +512,76 @@ def test_decode_refuses_square_names_that_are_not_text() -> None:
         P.decode(P.options_of(s), body)
 
 
+_WHY_NOT = "impossible Parchís position: "
+_NOT_IN_PLAY = "is not a colour in play (yellow, red)"
+_BAD_BODIES: dict[str, tuple[dict[str, Any], str]] = {
+    "unknown fields, the first in order": (
+        {"foo": 1, "bar": 2},
+        "unknown field 'bar'; a Parchís state has: squares, goal, turn, phase, roll, count, "
+        "sixes, last, finished, opened",
+    ),
+    "squares not an object": ({"squares": []}, "fields 'squares' and 'goal' must be objects"),
+    "goal not an object": ({"goal": []}, "fields 'squares' and 'goal' must be objects"),
+    "square without a list": ({"squares": {"12": "yellow"}}, "square '12' must list colours"),
+    "seat number for a colour": ({"squares": {"12": [0]}}, "square 12: 0 is not a colour name"),
+    "colour not in play on a square": (
+        {"squares": {"12": ["green"]}},
+        f"square 12: 'green' {_NOT_IN_PLAY}",
+    ),
+    "square off the track": (
+        {"squares": {"69": ["yellow"]}},
+        "squares: track squares are numbered 1-68",
+    ),
+    "goal count not a number": ({"goal": {"yellow": "1"}}, "goal counts must be whole numbers"),
+    "goal of a colour not in play": ({"goal": {"green": 0}}, f"goal: 'green' {_NOT_IN_PLAY}"),
+    "turn of a colour not in play": ({"turn": "green"}, f"turn: 'green' {_NOT_IN_PLAY}"),
+    "unknown phase": ({"phase": "dance"}, "phase must be one of roll, move, bonus, over"),
+    "roll not a number": ({"roll": "3"}, "field 'roll' must be a whole number"),
+    "last off the track": ({"last": "69"}, "last: track squares are numbered 1-68"),
+    "last in another colour's lane": (
+        {"last": "red L1"},
+        "last must be a square the player in turn can stand on",
+    ),
+    "finished not a list": (
+        {"finished": "red"},
+        "fields 'finished' and 'opened' must be lists of colours",
+    ),
+    "opened not a list": (
+        {"opened": "red"},
+        "fields 'finished' and 'opened' must be lists of colours",
+    ),
+    "opened colour not in play": (
+        {"opened": ["yellow", "green"]},
+        f"opened: 'green' {_NOT_IN_PLAY}",
+    ),
+    "finished colour not in play": ({"finished": ["green"]}, f"finished: 'green' {_NOT_IN_PLAY}"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_BAD_BODIES))
+def test_decode_says_what_is_wrong_in_a_json_body(case: str) -> None:
+    s = P.position({"yellow": [12, "L3"], "red": [40]}, roll=3, players=2)
+    change, message = _BAD_BODIES[case]
+    body = {**P.encode(s), **change}
+    with pytest.raises(br.StateFormatError) as caught:
+        P.decode(P.options_of(s), body)
+    assert str(caught.value) == _WHY_NOT + message
+
+
+def test_decode_refuses_bad_options_as_a_bad_document() -> None:
+    s = P.position({"yellow": [12]}, players=2)
+    with pytest.raises(br.StateFormatError) as caught:
+        P.decode({"players": 5}, P.encode(s))
+    assert str(caught.value) == "parchis option players=5: players must be 2, 3 or 4"
+
+
+def test_json_goal_counts_left_out_are_zero() -> None:
+    s = P.position({"yellow": [12, "L3"], "red": [40]}, roll=3, players=2)
+    assert P.decode(P.options_of(s), {**P.encode(s), "goal": {}}) == s
+    s = P.position({"yellow": [12, "goal"], "red": [40]}, roll=3, players=2)
+    assert P.decode(P.options_of(s), {**P.encode(s), "goal": {"yellow": 1}}) == s
+
+
 # Error messages name the rule --------------------------------------------------------------
 
 OUT, PASS, MOVE, ROLL = P.Kind.OUT, P.Kind.PASS, P.Kind.MOVE, P.Kind.ROLL
