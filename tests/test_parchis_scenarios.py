@@ -687,6 +687,18 @@ _ILLEGAL: dict[str, _Case] = {
         "L5+4 would pass the goal, which takes the exact count only (Parchís §8.1)",
         "10+4",
     ),
+    "§8.1 exact count, one step from the goal": (
+        {"pieces": {"yellow": ["L7", 10]}, "roll": 3},
+        (MOVE, 0, 70, 3),
+        "L7+3 would pass the goal, which takes the exact count only (Parchís §8.1)",
+        "10+3",
+    ),
+    "§6.2 barrier across the track's end": (
+        {"pieces": {"blue": [68, 10], "red": [2, 2]}, "turn": "blue", "roll": 3},
+        (MOVE, 1, 46, 3),
+        "68+3 is blocked by a barrier on the way or on the square (Parchís §6.2)",
+        "10+3",
+    ),
     "§6.2 barrier": (
         {"pieces": {"yellow": [20, 30], "red": [22, 22]}, "roll": 3, "players": 2},
         (MOVE, 0, 15, 3),

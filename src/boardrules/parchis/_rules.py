@@ -13,7 +13,7 @@ import attrs
 from boardrules._legal import find_legal, wrong_field_types
 from boardrules.errors import IllegalMoveError
 from boardrules.game import CHANCE, TERMINAL
-from boardrules.parchis._board import GOAL, LANE_FIRST, NEST, TRACK_LAST
+from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
 from boardrules.parchis._state import (
     MOVE,
     OUT,
@@ -55,6 +55,7 @@ _REMOVE = tuple(
     for v in range(37)
 )
 _PAIR_OF_ONE_SEAT = tuple(v >= 8 and v & 7 == v >> 3 for v in range(37))
+_EMPTY_BOARD = (0,) * CELLS
 
 
 def current_player(state: State) -> int:
@@ -412,7 +413,9 @@ def evaluate(state: State) -> tuple[float, ...]:
         return returns(state)
     n = state.options.players
     pos = state.pos
-    progress = [sum(r + 1 for r in pos[4 * s : 4 * s + 4]) / (4 * (GOAL + 1)) for s in range(n)]
+    # Counted from the nest (-1) rather than from 0: the same 4 more for every player, which
+    # the difference to the others' average cancels.
+    progress = [sum(pos[4 * s : 4 * s + 4]) / (4 * (GOAL + 1)) for s in range(n)]
     total = sum(progress)
     return tuple(0.5 + 0.5 * (p - (total - p) / (n - 1)) for p in progress)
 
@@ -470,17 +473,18 @@ def _why_not_step(state: State, move: Move) -> str:
     seat = state.turn
     if move in _steps(state, seat, count):
         return "on a 6 a barrier must be opened when it can (Parchís §6.3)"
-    empty = (0,) * len(state.board)
-    unblocked = _with_board(state, empty, 0)  # no barrier and no full square
+    unblocked = _with_board(state, _EMPTY_BOARD, 0)  # no barrier and no full square
+    # There, every piece that is neither in the nest nor in the goal can step 1.
     if all(m.src != move.src for m in _steps(unblocked, seat, 1)):
         return f"no piece of {state.colour} can move from there (Parchís §3.3)"
     if move not in _steps(unblocked, seat, count):
         return f"{move} would pass the goal, which takes the exact count only (Parchís §8.1)"
-    if move not in _steps(_with_board(state, empty, state.barriers), seat, count):
+    if move not in _steps(_with_board(state, _EMPTY_BOARD, state.barriers), seat, count):
         return f"{move} is blocked by a barrier on the way or on the square (Parchís §6.2)"
     return f"{move} is blocked: the square already holds two pieces (Parchís §6.1)"
 
 
 def _with_board(state: State, board: tuple[int, ...], barriers: int) -> State:
-    """``state`` with other pieces on the board (the player's own stay where they are)."""
+    """``state`` with another board and barrier mask: what :func:`_steps` sees of the
+    squares (it finds the player's own pieces in ``pos``)."""
     return attrs.evolve(state, board=board, barriers=barriers)
