@@ -240,7 +240,7 @@ def test_three_players_skip_a_finished_player() -> None:
     )
     s = play(s, "roll 1", "10+1")
     assert to_roll(s) == "red"
-    after = {"yellow": [11], "blue": ["goal"] * 4, "red": [40]}
+    after: dict[str, list[int | str]] = {"yellow": [11], "blue": ["goal"] * 4, "red": [40]}
     assert s == P.position(after, turn="red", finished=["blue"], players=3)
     assert to_roll(play(s, "roll 1", "40+1")) == "yellow"
 
