@@ -413,9 +413,7 @@ def evaluate(state: State) -> tuple[float, ...]:
         return returns(state)
     n = state.options.players
     pos = state.pos
-    # Positions count the nest as -1, not 0 as the squares covered do: 4 less for every
-    # player, which the difference to the others' average cancels.
-    progress = [sum(pos[4 * s : 4 * s + 4]) / (4 * (GOAL + 1)) for s in range(n)]
+    progress = [sum(r + 1 for r in pos[4 * s : 4 * s + 4]) / (4 * (GOAL + 1)) for s in range(n)]
     total = sum(progress)
     return tuple(0.5 + 0.5 * (p - (total - p) / (n - 1)) for p in progress)
 
