@@ -503,11 +503,14 @@ def test_json_keeps_the_order_of_arrival_on_a_square() -> None:
 def test_evaluate_weighs_each_players_progress_against_the_others() -> None:
     # Progress is the squares covered by a player's four pieces out of 4 * 72 (the goal
     # counts 72, a piece on its exit 1, in the nest 0): yellow 6 + 72, blue 9 + 19 + 29 + 72,
-    # red 65 + 14.
-    s = P.position(
-        {"yellow": [10, "goal"], "blue": [30, 40, 50, "goal"], "red": ["L1", 52]}, players=3
-    )
-    yellow, blue, red = 78 / 288, 129 / 288, 79 / 288
+    # red 14 + 22 + 65 + 72.
+    pieces: dict[str, list[int | str]] = {
+        "yellow": [10, "goal"],
+        "blue": [30, 40, 50, "goal"],
+        "red": [52, 60, "L1", "goal"],
+    }
+    s = P.position(pieces, players=3)
+    yellow, blue, red = 78 / 288, 129 / 288, 173 / 288
     assert P.evaluate(s) == pytest.approx(
         (
             0.5 + 0.5 * (yellow - (blue + red) / 2),
