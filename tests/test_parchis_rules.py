@@ -106,7 +106,7 @@ def test_player_must_move_when_a_move_exists() -> None:
 def test_no_legal_move_is_an_explicit_pass() -> None:
     s = play(P.new_game(), "roll 3")
     assert moves(s) == ["pass"] and br.current_player(s) == 0
-    assert play(s, "pass").colour == "blue"
+    assert play(s, "pass") == P.position(turn="blue")  # the roll is lost
 
 
 def test_six_gives_another_roll() -> None:
@@ -126,6 +126,9 @@ def test_pieces_in_nest_and_goal_cannot_move() -> None:
 
 def test_no_piece_lands_on_a_square_with_two_pieces() -> None:
     s = P.position({"blue": [29], "red": [29], "yellow": [25, 20]}, roll=4)
+    assert moves(s) == ["20+4"]
+    # The full square stops the piece that would land there, not the pieces behind it.
+    s = P.position({"blue": [12], "red": [12], "yellow": [8, 20]}, roll=4)
     assert moves(s) == ["20+4"]
 
 
@@ -212,6 +215,7 @@ def test_third_six_sends_the_last_moved_piece_home() -> None:
 def test_third_six_is_lost_with_a_forced_pass_that_ends_the_turn() -> None:
     s = play(P.position({"yellow": [10, 20]}, sixes=2, last=20), "roll 6")
     assert br.current_player(s) == 0 and moves(s) == ["pass"]
+    assert (s.roll, s.count, s.sixes, s.last) == (6, 0, 3, P.NEST)  # nothing left to count
     with pytest.raises(br.IllegalMoveError, match="third 6"):
         P.apply_move(s, P.Move(P._state.MOVE, 0, 5, 6))
     s = play(s, "pass")
@@ -228,6 +232,15 @@ def test_third_six_with_no_piece_moved_does_nothing() -> None:
     s = P.position({"yellow": [10]}, sixes=2)
     after = play(s, "roll 6", "pass")
     assert squares(after) == squares(s) and after.colour == "blue"
+    s = P.position({"yellow": [10, 20, 30, 40]}, sixes=2)  # no piece in the nest either
+    after = play(s, "roll 6", "pass")
+    assert P.pieces(after) == P.pieces(s) and after.colour == "blue"
+
+
+def test_third_six_sends_a_piece_on_its_last_track_square_home() -> None:
+    s = P.position({"yellow": [68, 10]}, sixes=2, last=68)  # 68: yellow's last before L1
+    s = play(s, "roll 6")
+    assert squares(s) == {"10": ["yellow"]} and nest(s, "yellow") == 3
 
 
 def test_third_six_counts_bonus_moves_as_the_last_move() -> None:
@@ -240,7 +253,18 @@ def test_third_six_counts_bonus_moves_as_the_last_move() -> None:
 
 def test_variant_third_six_sends_a_lane_piece_to_the_lanes_first_square() -> None:
     s = P.position({"yellow": [10, "L3"]}, sixes=2, last="L3", third_six_back_to_lane_start=True)
-    assert squares(play(s, "roll 6"))["yellow L1"] == ["yellow"]
+    assert squares(play(s, "roll 6")) == {"10": ["yellow"], "yellow L1": ["yellow"]}
+    # A piece on the lane's first square already, or in the goal, stays where it is.
+    s = P.position({"yellow": [10, "L1"]}, sixes=2, last="L1", third_six_back_to_lane_start=True)
+    assert squares(play(s, "roll 6")) == squares(s)
+    s = P.position(
+        {"yellow": [10, "goal"]}, sixes=2, last="goal", third_six_back_to_lane_start=True
+    )
+    after = play(s, "roll 6", "pass")
+    assert squares(after) == squares(s) and goal(after, "yellow") == 1
+    # With no piece moved this turn, nothing moves either.
+    s = P.position({"yellow": [10, "L3"]}, sixes=2, third_six_back_to_lane_start=True)
+    assert P.pieces(play(s, "roll 6")) == P.pieces(s)
 
 
 # Sobre las barreras --------------------------------------------------------------------
@@ -380,6 +404,7 @@ def test_a_finished_player_no_longer_rolls() -> None:
     s = P.position({"yellow": ["L7", "goal", "goal", "goal"]}, roll=1, players=3)
     s = play(s, "L7+1")
     assert s.finished == (0,) and s.colour == "blue"
+    assert s == P.position({"yellow": ["goal"] * 4}, turn="blue", finished=["yellow"], players=3)
     s = play(s, "roll 2", "pass", "roll 2", "pass")
     assert s.colour == "blue"
 
@@ -401,6 +426,8 @@ def test_the_game_ends_when_one_player_is_left_and_places_give_the_returns() -> 
     s = play(s, "L7+1")
     assert br.is_terminal(s) and s.finished == (0, 1, 2)
     assert br.returns(s) == (1.0, 0.5, 0.0) and br.legal_moves(s) == ()
+    # The state's barrier mask still matches its board (as a decoded copy's does).
+    assert s.barriers == P.decode(P.options_of(s), P.encode(s)).barriers
 
 
 def test_a_two_player_game_ends_when_the_first_player_finishes() -> None:
@@ -420,6 +447,16 @@ def test_an_illegal_move_says_which_rule_forbids_it() -> None:
         P.apply_move(P.new_game(), P.Move(P._state.PASS, 0, -1, 0))
     with pytest.raises(br.IllegalMoveError, match="not a Parchís move"):
         P.apply_move(s, "out")  # type: ignore[arg-type]
+
+
+def test_a_move_equal_to_a_legal_move_is_that_move() -> None:
+    # Moves built by hand, decoded or unpickled are equal to the legal ones, not the same
+    # objects: they are played all the same.
+    s = P.position({"yellow": [10, 30], "red": [14]}, players=2)
+    rolled = P.apply_move(s, P.Move(P.Kind.ROLL, -1, -1, 4))
+    assert rolled == play(s, "roll 4") and rolled.count == 4
+    moved = P.apply_move(rolled, P.Move(P.Kind.MOVE, 0, 5, 4))  # 10+4 eats red on 14
+    assert moved == play(rolled, "10+4") and moved.count == 20
 
 
 def test_parse_move_tells_bad_notation_from_illegal_moves() -> None:
@@ -458,3 +495,27 @@ def test_json_keeps_the_order_of_arrival_on_a_square() -> None:
     copy = br.from_json(br.to_json(s))
     assert copy == s and squares(copy)["5"] == ["blue", "green"]
     assert squares(play(copy, "out"))["5"] == ["blue", "yellow"]
+
+
+# The bots' evaluation ----------------------------------------------------------------------
+
+
+def test_evaluate_weighs_each_players_progress_against_the_others() -> None:
+    # Progress is the squares covered by a player's four pieces out of 4 * 72 (the goal
+    # counts 72, a piece on its exit 1, in the nest 0): yellow 6 + 72, blue 9 + 19 + 29 + 72,
+    # red 14 + 22 + 65 + 72.
+    pieces: dict[str, list[int | str]] = {
+        "yellow": [10, "goal"],
+        "blue": [30, 40, 50, "goal"],
+        "red": [52, 60, "L1", "goal"],
+    }
+    s = P.position(pieces, players=3)
+    yellow, blue, red = 78 / 288, 129 / 288, 173 / 288
+    assert P.evaluate(s) == pytest.approx(
+        (
+            0.5 + 0.5 * (yellow - (blue + red) / 2),
+            0.5 + 0.5 * (blue - (yellow + red) / 2),
+            0.5 + 0.5 * (red - (yellow + blue) / 2),
+        )
+    )
+    assert P.evaluate(P.new_game(players=2)) == (0.5, 0.5)

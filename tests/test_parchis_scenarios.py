@@ -106,6 +106,11 @@ def test_exit_capture_bonus_is_counted_before_the_turn_passes() -> None:
     s = play(s, "out")  # red's barrier on yellow's exit does not keep yellow in
     assert squares(s)["5"] == ["red", "yellow"] and nest(s, "red") == 3
     assert s.count == 20 and moves(s) == ["5+20", "50+20"]
+    # The piece that came out earned the bonus: it is the last moved, on the exit.
+    assert (
+        s == P.position({"red": [5], "yellow": [5, 50]}, roll=5, bonus=20, last=5, players=2)
+        and P.encode(s)["last"] == "5"
+    )
     s = play(s, "50+20")  # 50 is step 45: +20 is step 65, yellow's L2
     assert squares(s)["yellow L2"] == ["yellow"] and to_roll(s) == "red"
 
@@ -235,6 +240,8 @@ def test_three_players_skip_a_finished_player() -> None:
     )
     s = play(s, "roll 1", "10+1")
     assert to_roll(s) == "red"
+    after: dict[str, list[int | str]] = {"yellow": [11], "blue": ["goal"] * 4, "red": [40]}
+    assert s == P.position(after, turn="red", finished=["blue"], players=3)
     assert to_roll(play(s, "roll 1", "40+1")) == "yellow"
 
 
@@ -505,30 +512,235 @@ def test_decode_refuses_square_names_that_are_not_text() -> None:
         P.decode(P.options_of(s), body)
 
 
+_WHY_NOT = "impossible Parchís position: "
+_NOT_IN_PLAY = "is not a colour in play (yellow, red)"
+_BAD_BODIES: dict[str, tuple[dict[str, Any], str]] = {
+    "unknown fields, the first in order": (
+        {"foo": 1, "bar": 2},
+        "unknown field 'bar'; a Parchís state has: squares, goal, turn, phase, roll, count, "
+        "sixes, last, finished, opened",
+    ),
+    "squares not an object": ({"squares": []}, "fields 'squares' and 'goal' must be objects"),
+    "goal not an object": ({"goal": []}, "fields 'squares' and 'goal' must be objects"),
+    "square without a list": ({"squares": {"12": "yellow"}}, "square '12' must list colours"),
+    "seat number for a colour": ({"squares": {"12": [0]}}, "square 12: 0 is not a colour name"),
+    "colour not in play on a square": (
+        {"squares": {"12": ["green"]}},
+        f"square 12: 'green' {_NOT_IN_PLAY}",
+    ),
+    "square off the track": (
+        {"squares": {"69": ["yellow"]}},
+        "squares: track squares are numbered 1-68",
+    ),
+    "goal count not a number": ({"goal": {"yellow": "1"}}, "goal counts must be whole numbers"),
+    "goal of a colour not in play": ({"goal": {"green": 0}}, f"goal: 'green' {_NOT_IN_PLAY}"),
+    "turn of a colour not in play": ({"turn": "green"}, f"turn: 'green' {_NOT_IN_PLAY}"),
+    "unknown phase": ({"phase": "dance"}, "phase must be one of roll, move, bonus, over"),
+    "roll not a number": ({"roll": "3"}, "field 'roll' must be a whole number"),
+    "last off the track": ({"last": "69"}, "last: track squares are numbered 1-68"),
+    "last in another colour's lane": (
+        {"last": "red L1"},
+        "last must be a square the player in turn can stand on",
+    ),
+    "finished not a list": (
+        {"finished": "red"},
+        "fields 'finished' and 'opened' must be lists of colours",
+    ),
+    "opened not a list": (
+        {"opened": "red"},
+        "fields 'finished' and 'opened' must be lists of colours",
+    ),
+    "opened colour not in play": (
+        {"opened": ["yellow", "green"]},
+        f"opened: 'green' {_NOT_IN_PLAY}",
+    ),
+    "finished colour not in play": ({"finished": ["green"]}, f"finished: 'green' {_NOT_IN_PLAY}"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_BAD_BODIES))
+def test_decode_says_what_is_wrong_in_a_json_body(case: str) -> None:
+    s = P.position({"yellow": [12, "L3"], "red": [40]}, roll=3, players=2)
+    change, message = _BAD_BODIES[case]
+    body = {**P.encode(s), **change}
+    with pytest.raises(br.StateFormatError) as caught:
+        P.decode(P.options_of(s), body)
+    assert str(caught.value) == _WHY_NOT + message
+
+
+def test_decode_refuses_bad_options_as_a_bad_document() -> None:
+    s = P.position({"yellow": [12]}, players=2)
+    with pytest.raises(br.StateFormatError) as caught:
+        P.decode({"players": 5}, P.encode(s))
+    assert str(caught.value) == "parchis option players=5: players must be 2, 3 or 4"
+
+
+def test_json_goal_counts_left_out_are_zero() -> None:
+    s = P.position({"yellow": [12, "L3"], "red": [40]}, roll=3, players=2)
+    assert P.decode(P.options_of(s), {**P.encode(s), "goal": {}}) == s
+    s = P.position({"yellow": [12, "goal"], "red": [40]}, roll=3, players=2)
+    assert P.decode(P.options_of(s), {**P.encode(s), "goal": {"yellow": 1}}) == s
+
+
 # Error messages name the rule --------------------------------------------------------------
 
-OUT, PASS, MOVE = P._state.OUT, P._state.PASS, P._state.MOVE
+OUT, PASS, MOVE, ROLL = P.Kind.OUT, P.Kind.PASS, P.Kind.MOVE, P.Kind.ROLL
+_Case = tuple[dict[str, Any], tuple[int, int, int, int], str, str]
+
+# Each row: a position, a move that is not legal there, the rule the player reads and the
+# legal moves listed after it.  Yellow's relative squares: 10 is 5, 20 is 15, 30 is 25,
+# L5 is 68; blue's: 30 is 8, 40 is 18.
+_ILLEGAL: dict[str, _Case] = {
+    "§3.1 roll first": (
+        {"pieces": {"yellow": [10]}, "players": 2},
+        (PASS, 0, -1, 0),
+        "the die must be rolled first (Parchís §3.1)",
+        "roll 1, roll 2, roll 3, roll 4, roll 5, roll 6",
+    ),
+    "§3.1 one roll a turn": (
+        {"pieces": {"yellow": [10, 30]}, "roll": 3, "players": 2},
+        (ROLL, -1, -1, 3),
+        "the die was already rolled: one roll a turn (Parchís §3.1)",
+        "10+3, 30+3",
+    ),
+    "§1.4 whose turn": (
+        {"pieces": {"yellow": [10, 30]}, "roll": 3, "players": 2},
+        (MOVE, 2, 5, 3),
+        "it is yellow's turn (Parchís §1.4)",
+        "10+3, 30+3",
+    ),
+    "§5.3 third six": (
+        {"pieces": {"yellow": [10, 20]}, "roll": 6, "sixes": 3},
+        (MOVE, 0, 5, 6),
+        "the third 6 in a row is lost: the turn ends (Parchís §5.3)",
+        "pass",
+    ),
+    "§4.1 a 5 brings a piece out": (
+        {"pieces": {"yellow": [10]}, "roll": 5},
+        (MOVE, 0, 5, 5),
+        "a 5 must bring a piece out of the nest (Parchís §4.1)",
+        "out",
+    ),
+    "§3.2 no pass": (
+        {"pieces": {"yellow": [10, 30]}, "roll": 3},
+        (PASS, 0, -1, 0),
+        "a piece can move, so the player may not pass (Parchís §3.2)",
+        "10+3, 30+3",
+    ),
+    "§4.2 exit blocked": (
+        {"pieces": {"yellow": [5, 5, 30]}, "roll": 5},
+        (OUT, 0, -1, 5),
+        "no piece can come out: the nest is empty or the exit is blocked (Parchís §4.2, §4.3)",
+        "5+5, 30+5",
+    ),
+    "§4.1 only a 5": (
+        {"pieces": {"yellow": [10, 30]}, "roll": 3},
+        (OUT, 0, -1, 5),
+        "only a 5 brings a piece out of the nest (Parchís §4.1)",
+        "10+3, 30+3",
+    ),
+    "§3.3 the die's count": (
+        {"pieces": {"yellow": [10, 30]}, "roll": 3},
+        (MOVE, 0, 5, 4),
+        "the move must count 3 (Parchís §3.3)",
+        "10+3, 30+3",
+    ),
+    "§5.1 a 6 counts 7": (
+        {"pieces": {"yellow": [10, 20, 30, 40]}, "roll": 6},
+        (MOVE, 0, 5, 6),
+        "the move must count 7 (Parchís §5.1)",
+        "10+7, 20+7, 30+7, 40+7",
+    ),
+    "§7.3 the bonus's count": (
+        {"pieces": {"yellow": [14, 30]}, "roll": 4, "bonus": 20, "last": 14, "players": 2},
+        (MOVE, 0, 25, 10),
+        "the move must count 20 (Parchís §7.3)",
+        "14+20, 30+20",
+    ),
+    "§3.3 another colour's piece": (
+        {"pieces": {"blue": [30], "yellow": [40]}, "turn": "blue", "roll": 3},
+        (MOVE, 1, 18, 3),
+        "no piece of blue can move from there (Parchís §3.3)",
+        "30+3",
+    ),
+    "§3.3 a piece in the goal": (
+        {"pieces": {"blue": [30, "goal"]}, "turn": "blue", "roll": 3},
+        (MOVE, 1, 71, 3),
+        "no piece of blue can move from there (Parchís §3.3)",
+        "30+3",
+    ),
+    "§3.3 a piece in the nest": (
+        {"pieces": {"blue": [30, "goal"]}, "turn": "blue", "roll": 3},
+        (MOVE, 1, -1, 3),
+        "no piece of blue can move from there (Parchís §3.3)",
+        "30+3",
+    ),
+    "§6.3 open the barrier": (
+        {"pieces": {"yellow": [20, 20, 30]}, "roll": 6},
+        (MOVE, 0, 25, 6),
+        "on a 6 a barrier must be opened when it can (Parchís §6.3)",
+        "20+6",
+    ),
+    "§8.1 exact count": (
+        {"pieces": {"yellow": ["L5", 10]}, "roll": 4},
+        (MOVE, 0, 68, 4),
+        "L5+4 would pass the goal, which takes the exact count only (Parchís §8.1)",
+        "10+4",
+    ),
+    "§8.1 exact count, one step from the goal": (
+        {"pieces": {"yellow": ["L7", 10]}, "roll": 3},
+        (MOVE, 0, 70, 3),
+        "L7+3 would pass the goal, which takes the exact count only (Parchís §8.1)",
+        "10+3",
+    ),
+    "§6.2 barrier across the track's end": (
+        {"pieces": {"blue": [68, 10], "red": [2, 2]}, "turn": "blue", "roll": 3},
+        (MOVE, 1, 46, 3),
+        "68+3 is blocked by a barrier on the way or on the square (Parchís §6.2)",
+        "10+3",
+    ),
+    "§6.2 barrier": (
+        {"pieces": {"yellow": [20, 30], "red": [22, 22]}, "roll": 3, "players": 2},
+        (MOVE, 0, 15, 3),
+        "20+3 is blocked by a barrier on the way or on the square (Parchís §6.2)",
+        "30+3",
+    ),
+    "§6.1 full square": (
+        {"pieces": {"blue": [12], "red": [12], "yellow": [8, 20]}, "roll": 4},
+        (MOVE, 0, 3, 4),
+        "8+4 is blocked: the square already holds two pieces (Parchís §6.1)",
+        "20+4",
+    ),
+}
 
 
-@pytest.mark.parametrize(
-    ("position", "move", "match"),
-    [
-        ({"pieces": {"yellow": [20, 20, 30]}, "roll": 6}, (OUT, 0, -1, 5), "only a 5"),
-        ({"pieces": {"yellow": [20, 30]}, "roll": 3}, (OUT, 0, -1, 5), "only a 5"),
-        ({"pieces": {"yellow": [20, 30]}, "roll": 3}, (PASS, 0, -1, 0), "may not pass"),
-        ({"pieces": {"yellow": [5, 5, 30]}, "roll": 5}, (OUT, 0, -1, 5), "exit is blocked"),
-        ({"pieces": {"yellow": [20, 30]}, "roll": 3}, (MOVE, 0, 0, 3), "no piece of yellow"),
-        ({"pieces": {"yellow": [20, 20, 30]}, "roll": 6}, (MOVE, 0, 25, 6), "barrier must be"),
-        ({"pieces": {"yellow": [20, 20, 30]}, "roll": 6}, (MOVE, 0, 0, 6), "no piece of yellow"),
-        ({"pieces": {"yellow": [20, 30], "red": [22, 22]}, "roll": 3}, (MOVE, 0, 15, 3), "block"),
-    ],
-)
-def test_illegal_moves_name_the_rule_that_forbids_them(
-    position: dict[str, Any], move: tuple[int, int, int, int], match: str
-) -> None:
+@pytest.mark.parametrize("case", sorted(_ILLEGAL))
+def test_illegal_moves_name_the_rule_that_forbids_them(case: str) -> None:
+    position, move, rule, legal = _ILLEGAL[case]
     s = P.position(**position)
-    with pytest.raises(br.IllegalMoveError, match=match):
+    with pytest.raises(br.IllegalMoveError) as caught:
         P.apply_move(s, P.Move(*move))
+    assert str(caught.value) == f"{rule}; legal moves: {legal}"
+
+
+def test_a_move_that_is_no_parchis_move_is_refused_as_such() -> None:
+    s = P.position({"yellow": [10]}, roll=3)
+    with pytest.raises(br.IllegalMoveError) as caught:
+        P.apply_move(s, P.Move(MOVE, 0, 5.0, 3))  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "this Move is not a Parchís move: its field src is 5.0, not a whole number; "
+        "legal moves: 10+3"
+    )
+
+
+def test_after_the_end_no_move_is_legal() -> None:
+    s = _game_over()
+    with pytest.raises(br.IllegalMoveError) as caught:
+        P.apply_move(s, P.Move(MOVE, 0, 5, 3))
+    assert str(caught.value) == "the game is over: no move is legal (Parchís §8.3)"
+    with pytest.raises(br.IllegalMoveError) as caught:
+        P.apply_move(s, "out")  # type: ignore[arg-type]
+    assert str(caught.value) == "'out' is not a Parchís move; legal moves: none: the game is over"
 
 
 # An independent, literal model of the rules ------------------------------------------------

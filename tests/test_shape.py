@@ -66,7 +66,7 @@ def test_the_same_private_modules_do_the_same_job_in_every_game(game: ModuleType
 
     for part, names in (
         ("_state", ("State", "Options")),
-        ("_rules", ("legal_moves", "apply_move")),
+        ("_rules", ("legal_moves", "apply_move", "evaluate")),
         ("_setup", ("new_game", "position", "options_of")),
         ("_text", ("render", "parse_move", "player_name")),
         ("_json", ("encode", "decode")),

@@ -38,13 +38,14 @@ from boardrules.parchis._rules import (
     apply_move,
     chance_outcomes,
     current_player,
+    evaluate,
     legal_moves,
     returns,
 )
 from boardrules.parchis._setup import OPTIONS, new_game, options_of, position
 from boardrules.parchis._state import Kind, Move, Options, State
 from boardrules.parchis._svg import render_svg
-from boardrules.parchis._text import evaluate, parse_move, pieces, player_name, render
+from boardrules.parchis._text import parse_move, pieces, player_name, render
 
 __all__ = [
     "ACTION_OUT",

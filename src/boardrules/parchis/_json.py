@@ -85,30 +85,13 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> State:
     squares, goal_map = body.get("squares"), body.get("goal")
     if not isinstance(squares, dict) or not isinstance(goal_map, dict):
         raise _fail("fields 'squares' and 'goal' must be objects")
-    cells = []
-    for name, colours in squares.items():
-        if not isinstance(colours, list):
-            raise _fail(f"square {name!r} must list colours")
-        seats = [_colour_seat(opts, colour, f"square {name}") for colour in colours]
-        cells.append((_json_cell(name, "squares"), seats))
-    goal = [0] * opts.players
-    for colour, k in goal_map.items():
-        if type(k) is not int:
-            raise _fail("goal counts must be whole numbers")
-        goal[_colour_seat(opts, colour, "goal")] = k
+    cells = _json_squares(opts, squares)
+    goal = _json_goal(opts, goal_map)
     turn = _colour_seat(opts, body.get("turn"), "turn")
     phase_name = body.get("phase")
     if phase_name not in PHASES:
         raise _fail(f"phase must be one of {', '.join(PHASES)}")
-    last = body.get("last")
-    if last is None:
-        last_rel = NEST
-    elif last == "goal":
-        last_rel = GOAL
-    else:
-        last_rel = opts.tables.rel[turn][_json_cell(last, "last")]
-        if last_rel < 0:
-            raise _fail("last must be a square the player in turn can stand on")
+    last_rel = _json_last(opts, turn, body.get("last"))
     finished, opened = body.get("finished"), body.get("opened")
     if not isinstance(finished, list) or not isinstance(opened, list):
         raise _fail("fields 'finished' and 'opened' must be lists of colours")
@@ -120,3 +103,36 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> State:
         _int(body, "count"), _int(body, "sixes"), last_rel,
         [_colour_seat(opts, who, "finished") for who in finished], opened_mask,
     )  # fmt: skip
+
+
+def _json_squares(opts: Options, squares: Mapping[Any, Any]) -> list[tuple[int, list[int]]]:
+    """Each square of the body's ``squares`` with the seats on it in order of arrival."""
+    cells = []
+    for name, colours in squares.items():
+        if not isinstance(colours, list):
+            raise _fail(f"square {name!r} must list colours")
+        seats = [_colour_seat(opts, colour, f"square {name}") for colour in colours]
+        cells.append((_json_cell(name, "squares"), seats))
+    return cells
+
+
+def _json_goal(opts: Options, goal_map: Mapping[Any, Any]) -> list[int]:
+    """Each seat's pieces in the goal (0 for a colour the body leaves out)."""
+    goal = [0] * opts.players
+    for colour, k in goal_map.items():
+        if type(k) is not int:
+            raise _fail("goal counts must be whole numbers")
+        goal[_colour_seat(opts, colour, "goal")] = k
+    return goal
+
+
+def _json_last(opts: Options, turn: int, last: object) -> int:
+    """The relative position of the piece moved last, named as a square (or none, or goal)."""
+    if last is None:
+        return NEST
+    if last == "goal":
+        return GOAL
+    last_rel = opts.tables.rel[turn][_json_cell(last, "last")]
+    if last_rel < 0:
+        raise _fail("last must be a square the player in turn can stand on")
+    return last_rel

@@ -182,6 +182,12 @@ def observation_into(state: State, player: int, out: FloatBuffer) -> None:
     if type(player) is not int or not 0 <= player < len(views):
         player = check_seat(player, len(views))
     view = views[player]
+    _write_seats(state, view, out)
+    _write_turn(state, view, out)
+
+
+def _write_seats(state: State, view: _View, out: FloatBuffer) -> None:
+    """The seat blocks: pieces, who arrived second, places and who has opened."""
     pos, weight = state.pos, _WEIGHT
     for seat, row in enumerate(view.where):
         for r in pos[4 * seat : 4 * seat + 4]:
@@ -195,18 +201,24 @@ def observation_into(state: State, player: int, out: FloatBuffer) -> None:
         out[view.places[seat] + place] = 1.0
     for at in view.opened[state.opened]:
         out[at] = 1.0
+
+
+def _write_turn(state: State, view: _View, out: FloatBuffer) -> None:
+    """The values of the turn: who moves, the phase, the die, the count, the sixes, the
+    piece moved last."""
     phase = state.phase
     out[view.phase + phase] = 1.0
-    if phase != PHASE_OVER:
-        out[view.mover[state.turn]] = 1.0
-        if state.roll:
-            out[view.die + state.roll] = 1.0
-            if state.count:
-                out[view.count + _COUNTS[state.count]] = 1.0
-            if state.sixes:
-                out[view.sixes + state.sixes] = 1.0
-        if state.last != NEST:
-            out[view.last[state.turn][state.last]] = 1.0
+    if phase == PHASE_OVER:
+        return
+    out[view.mover[state.turn]] = 1.0
+    if state.roll:
+        out[view.die + state.roll] = 1.0
+        if state.count:
+            out[view.count + _COUNTS[state.count]] = 1.0
+        if state.sixes:
+            out[view.sixes + state.sixes] = 1.0
+    if state.last != NEST:
+        out[view.last[state.turn][state.last]] = 1.0
 
 
 def observation_string(state: State, player: int) -> str:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import attrs
+
 from boardrules._legal import find_legal, wrong_field_types
 from boardrules.errors import IllegalMoveError
 from boardrules.game import CHANCE, TERMINAL
-from boardrules.parchis._board import GOAL, LANE_FIRST, NEST, TRACK_LAST
+from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
 from boardrules.parchis._state import (
     MOVE,
     OUT,
@@ -35,6 +37,7 @@ __all__ = [
     "apply_move",
     "chance_outcomes",
     "current_player",
+    "evaluate",
     "legal_moves",
     "returns",
 ]
@@ -52,6 +55,7 @@ _REMOVE = tuple(
     for v in range(37)
 )
 _PAIR_OF_ONE_SEAT = tuple(v >= 8 and v & 7 == v >> 3 for v in range(37))
+_EMPTY_BOARD = (0,) * CELLS
 
 
 def current_player(state: State) -> int:
@@ -92,7 +96,7 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
     if five and state.pos[4 * seat] == NEST and _can_come_out(state, seat):
         return (OUTS[colour],)  # a 5 must bring a piece out when it can
     moves = _steps(state, seat, state.count)
-    if phase == PHASE_MOVE and state.roll == 6 and state.barriers and len(moves) > 1:
+    if phase == PHASE_MOVE and state.roll == 6 and state.barriers:
         # A 6 must open one of the player's barriers, if a barrier piece can move.
         cell, barriers = state.options.tables.cell[seat], state.barriers
         opening = [m for m in moves if barriers >> cell[m.src] & 1]
@@ -111,18 +115,22 @@ def _can_come_out(state: State, seat: int) -> bool:
 
 
 def _steps(state: State, seat: int, count: int) -> list[Move]:
-    """Pieces of ``seat`` that can advance ``count`` squares, one move per occupied square."""
+    """Pieces of ``seat`` that can advance ``count`` squares, one move per occupied square.
+
+    The one statement of the rules of a step (which :func:`_why_not_step` asks too): pieces
+    in the nest and the goal do not move, the goal takes the exact count, no move passes or
+    lands on a barrier, and no square holds three pieces.  ``count`` is at least 1."""
     cell, reach, steps = state.options.seat_tables[seat]
     board, barriers = state.board, state.barriers
     moves: list[Move] = []
-    prev = NEST
+    prev = NEST  # the nest's pieces come first in ``pos``: skipped as repeats of NEST
     for r in state.pos[4 * seat : 4 * seat + 4]:
-        if r == prev or r == NEST or r == GOAL:  # noqa: SIM109 (faster than a tuple)
+        if r == prev:
             continue
         prev = r
         t = r + count
         if t > GOAL:
-            break  # the goal needs an exact count; later pieces are further on
+            break  # the goal needs an exact count; later pieces (and the goal's) are further on
         if barriers & (reach[t] ^ reach[r]):
             continue  # a barrier on the way or on the square
         if t < GOAL and board[cell[t]] >= 8:
@@ -184,16 +192,19 @@ def _third_six(state: State) -> State:
     seat, last = state.turn, state.last
     board, pos, barriers = state.board, state.pos, state.barriers
     options = state.options
-    if NEST < last <= TRACK_LAST or (
-        options.third_six_back_to_lane_start and LANE_FIRST < last < GOAL
+    cell = options.tables.cell[seat]
+    if NEST < last <= TRACK_LAST:
+        board, barriers = _lift(state, board, barriers, cell[last], seat)
+        pos = _relocate(pos, seat, last, NEST)
+    elif (
+        options.third_six_back_to_lane_start
+        and NEST < last < GOAL
+        and board[cell[LANE_FIRST]] < 8  # else the lane's first square is full: it stays
     ):
-        to = NEST if last <= TRACK_LAST else LANE_FIRST
-        cell = options.tables.cell[seat]
-        if to == NEST or board[cell[to]] < 8:
-            board, barriers = _lift(state, board, barriers, cell[last], seat)
-            if to != NEST:
-                board, barriers = _drop(state, board, barriers, cell[to], seat)
-            pos = _relocate(pos, seat, last, to)
+        # (a piece already on the lane's first square is lifted and put back: it stays)
+        board, barriers = _lift(state, board, barriers, cell[last], seat)
+        board, barriers = _drop(state, board, barriers, cell[LANE_FIRST], seat)
+        pos = _relocate(pos, seat, last, LANE_FIRST)
     return new_state(
         options, pos, board, seat, PHASE_MOVE, 6, 0, 3, NEST, state.finished, state.opened,
         barriers,
@@ -212,23 +223,19 @@ def _moved(state: State, src: int, dst: int) -> State:
     if barriers >> c & 1:
         barriers ^= 1 << c  # the barrier is opened: one piece is left
     pos = _relocate(state.pos, seat, src, dst)
-    bonus = 0
     if dst == GOAL:
-        bonus = GOAL_BONUS
-    else:
-        c = cell[dst]
-        code = cells[c]
-        if code and code < 8 and code != seat + 1 and not tab.safe[c]:
-            bonus = CAPTURE_BONUS  # a lone opposing piece on a plain square is eaten
-            pos = _relocate(pos, code - 1, tab.rel[code - 1][c], NEST)
-            cells[c] = seat + 1
-        else:
-            code = cells[c] = _ADD[code][seat]
-            if _PAIR_OF_ONE_SEAT[code] and (not options.barriers_on_safe_only or tab.safe[c]):
-                barriers |= 1 << c  # is_barrier, inline
+        return _after_move(state, tuple(cells), pos, barriers, dst, GOAL_BONUS)
+    c = cell[dst]
+    code = cells[c]
+    if code and code < 8 and code != seat + 1 and not tab.safe[c]:
+        # A lone opposing piece on a plain square is eaten.
+        pos = _relocate(pos, code - 1, tab.rel[code - 1][c], NEST)
+        cells[c] = seat + 1
+        return _after_move(state, tuple(cells), pos, barriers, dst, CAPTURE_BONUS)
+    code = cells[c] = _ADD[code][seat]
+    if _PAIR_OF_ONE_SEAT[code] and (not options.barriers_on_safe_only or tab.safe[c]):
+        barriers |= 1 << c  # is_barrier, inline
     board = tuple(cells)
-    if bonus:
-        return _after_move(state, board, pos, barriers, dst, bonus)
     if state.roll != 6 and not state.finished:
         # No bonus, no 6, nobody finished: the die passes to the next seat (the common case
         # of _turn_over and _next_turn, written out here to save two calls a move).
@@ -246,14 +253,13 @@ def _came_out(state: State) -> State:
     c = tab.cell[seat][0]
     board, barriers, pos = state.board, state.barriers, state.pos
     code = board[c]
-    bonus = 0
-    if code >= 8:
+    eats = code >= 8
+    if eats:
         first, second = code & 7, code >> 3
         victim, stays = (second, first) if second != seat + 1 else (first, second)
         pos = _relocate(pos, victim - 1, tab.rel[victim - 1][c], NEST)
         board = (*board[:c], stays + 8 * (seat + 1), *board[c + 1 :])
         barriers = _mark(state, barriers, c, board[c])
-        bonus = CAPTURE_BONUS
     else:
         board, barriers = _drop(state, board, barriers, c, seat)
     pos = _relocate(pos, seat, NEST, 0)
@@ -267,16 +273,9 @@ def _came_out(state: State) -> State:
         board, barriers = _drop(state, board, barriers, c, seat)
         pos = _relocate(pos, seat, NEST, 0)
     opened = state.opened | 1 << seat
-    if opened != state.opened:
-        state = _with_opened(state, opened)
-    return _after_move(state, board, pos, barriers, 0, bonus)
-
-
-def _with_opened(state: State, opened: int) -> State:
-    return new_state(
-        state.options, state.pos, state.board, state.turn, state.phase, state.roll,
-        state.count, state.sixes, state.last, state.finished, opened, state.barriers,
-    )  # fmt: skip
+    if opened != state.opened:  # the player's first bring-out (rare: no fast path)
+        state = attrs.evolve(state, opened=opened)
+    return _after_move(state, board, pos, barriers, 0, CAPTURE_BONUS if eats else 0)
 
 
 def _after_move(
@@ -331,13 +330,9 @@ def _next_turn(
     barriers: int,
     finished: tuple[int, ...],
 ) -> State:
-    """Pass the die to the next player who has not finished; the last one left loses."""
+    """Pass the die to the next player who has not finished; the last one left loses.
+    Someone has finished (before that, :func:`_turn_over` and :func:`_moved` pass the die)."""
     n = state.options.players
-    if not finished:  # the common case, before anyone has finished
-        return new_state(
-            state.options, pos, board, (state.turn + 1) % n, PHASE_ROLL, 0, 0, 0, NEST,
-            finished, state.opened, barriers,
-        )  # fmt: skip
     if len(finished) >= n - 1:
         rest = [s for s in range(n) if s not in finished]
         return new_state(
@@ -407,10 +402,20 @@ def returns(state: State) -> tuple[float, ...]:
     n = state.options.players
     if state.phase != PHASE_OVER:
         return (0.0,) * n
-    out = [0.0] * n
-    for place, seat in enumerate(state.finished):
-        out[seat] = 1.0 - place / (n - 1)
-    return tuple(out)
+    return tuple(1.0 - state.finished.index(seat) / (n - 1) for seat in range(n))
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """The default heuristic for bots: each player's progress (squares covered by its four
+    pieces, the goal counting 72) against the others', in ``[0, 1]``; the result at the end.
+    """
+    if state.phase == PHASE_OVER:
+        return returns(state)
+    n = state.options.players
+    pos = state.pos
+    progress = [sum(r + 1 for r in pos[4 * s : 4 * s + 4]) / (4 * (GOAL + 1)) for s in range(n)]
+    total = sum(progress)
+    return tuple(0.5 + 0.5 * (p - (total - p) / (n - 1)) for p in progress)
 
 
 def _why_illegal(state: State, move: object) -> str:
@@ -453,18 +458,31 @@ def _forbidding_rule(state: State, move: Move, moves: tuple[Move, ...]) -> str:
 
 
 def _why_not_step(state: State, move: Move) -> str:
-    if move.steps != state.count:
-        rule = "§7.3" if state.phase == PHASE_BONUS else "§5.1" if state.count == 7 else "§3.3"
-        return f"the move must count {state.count} (Parchís {rule})"
-    seat, src = state.turn, move.src
-    if src not in state.pos[4 * seat : 4 * seat + 4] or src in (NEST, GOAL):
-        return f"no piece of {state.colour} can move from there (Parchís §3.3)"
-    if move in _steps(state, seat, state.count):
+    """Why the player's step ``move`` is not legal, in the words of the rule that forbids it.
+
+    The step rules are stated once, in :func:`_steps`: this asks it again about the position
+    with the obstacles taken away one at a time, and the first question whose answer lets
+    the move through names the rule (a move both past the goal and blocked is past the goal,
+    as :func:`_steps` checks the goal first)."""
+    count = state.count
+    if move.steps != count:
+        rule = "§7.3" if state.phase == PHASE_BONUS else "§5.1" if count == 7 else "§3.3"
+        return f"the move must count {count} (Parchís {rule})"
+    seat = state.turn
+    if move in _steps(state, seat, count):
         return "on a 6 a barrier must be opened when it can (Parchís §6.3)"
-    to = src + move.steps
-    if to > GOAL:
+    unblocked = _with_board(state, _EMPTY_BOARD, 0)  # no barrier and no full square
+    # There, every piece that is neither in the nest nor in the goal can step 1.
+    if all(m.src != move.src for m in _steps(unblocked, seat, 1)):
+        return f"no piece of {state.colour} can move from there (Parchís §3.3)"
+    if move not in _steps(unblocked, seat, count):
         return f"{move} would pass the goal, which takes the exact count only (Parchís §8.1)"
-    reach = state.options.tables.reach[seat]
-    if state.barriers & (reach[to] ^ reach[src]):
+    if move not in _steps(_with_board(state, _EMPTY_BOARD, state.barriers), seat, count):
         return f"{move} is blocked by a barrier on the way or on the square (Parchís §6.2)"
     return f"{move} is blocked: the square already holds two pieces (Parchís §6.1)"
+
+
+def _with_board(state: State, board: tuple[int, ...], barriers: int) -> State:
+    """``state`` with another board and barrier mask: what :func:`_steps` sees of the
+    squares (it finds the player's own pieces in ``pos``)."""
+    return attrs.evolve(state, board=board, barriers=barriers)

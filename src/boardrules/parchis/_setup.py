@@ -246,11 +246,7 @@ def _check_turn(
     mine: Sequence[int], phase: int, roll: int, count: int, sixes: int, last: int
 ) -> None:
     """Where in the turn of the player in turn (whose pieces are ``mine``) the game stands."""
-    if not 0 <= sixes <= 3:
-        raise _fail("sixes counts 0-3 sixes in a row")
-    third_six = phase == PHASE_MOVE and sixes == 3
-    if sixes == 3 and not (third_six and roll == 6 and count == 0 and last == NEST):
-        raise _fail("a third 6 leaves only its pass: roll 6, count 0, no last-moved piece")
+    _check_sixes(phase, roll, count, sixes, last)
     if last != NEST and last not in mine:
         raise _fail("last must be a square where a piece of the player in turn stands")
     if phase in (PHASE_ROLL, PHASE_OVER):
@@ -258,16 +254,29 @@ def _check_turn(
             raise _fail("no roll is pending before a roll or after the end")
         if (sixes == 0 and last != NEST) or (phase == PHASE_OVER and sixes):
             raise _fail("a turn starts with no sixes and no last-moved piece")
-    elif third_six:
-        pass
     elif phase == PHASE_MOVE:
-        expect = 7 if roll == 6 and mine[0] != NEST else roll
-        if not 1 <= roll <= 6 or count != expect or (roll == 6) != (sixes > 0):
-            raise _fail("the pending move must count the die (a 6 counts 7 with no piece home)")
+        if sixes != 3:  # the third 6 is checked with the sixes
+            _check_move(mine, roll, count, sixes)
     elif phase == PHASE_BONUS:
         _check_bonus(roll, count, sixes, last)
     else:
         raise _fail(f"phase must be one of {', '.join(PHASES)}")
+
+
+def _check_sixes(phase: int, roll: int, count: int, sixes: int, last: int) -> None:
+    """0-3 sixes in a row; the third leaves only its pass."""
+    if not 0 <= sixes <= 3:
+        raise _fail("sixes counts 0-3 sixes in a row")
+    third_six = phase == PHASE_MOVE and roll == 6 and count == 0 and last == NEST
+    if sixes == 3 and not third_six:
+        raise _fail("a third 6 leaves only its pass: roll 6, count 0, no last-moved piece")
+
+
+def _check_move(mine: Sequence[int], roll: int, count: int, sixes: int) -> None:
+    """A die to move: the count is the die, or 7 for a 6 with no piece in the nest."""
+    expect = 7 if roll == 6 and mine[0] != NEST else roll
+    if not 1 <= roll <= 6 or count != expect or (roll == 6) != (sixes > 0):
+        raise _fail("the pending move must count the die (a 6 counts 7 with no piece home)")
 
 
 def _check_bonus(roll: int, count: int, sixes: int, last: int) -> None:
@@ -350,33 +359,11 @@ def position(
     """
     opts = make_options(options)
     turn_seat = _seat_of(opts, turn, "turn")
-    cells: dict[int, list[int]] = {}
-    goal = [0] * opts.players
-    for colour_name, places in (pieces or {}).items():
-        seat = _seat_of(opts, colour_name, "pieces")
-        for place in places:
-            if place == "goal":
-                goal[seat] += 1
-            elif place != "nest":
-                c = _cell_of(place, opts.colours[seat], f"pieces of {colour_name}")
-                cells.setdefault(c, []).append(seat)
-    last_rel = NEST
-    if last == "goal":
-        last_rel = GOAL
-    elif last is not None:
-        c = _cell_of(last, opts.colours[turn_seat], "last")
-        last_rel = opts.tables.rel[turn_seat][c]
-    elif bonus is not None:
-        last_rel = _bonus_earner(opts, cells, turn_seat, bonus)
+    cells, goal = _placed(opts, pieces or {})
+    last_rel = _last_of(opts, cells, turn_seat, last, bonus)
     if bonus is not None and roll is None:
         raise _fail("give the roll that earned the bonus too")
-    phase, count = PHASE_ROLL, 0
-    if roll is not None:
-        phase, count = PHASE_MOVE, roll
-        if roll == 6 and _none_home(cells, goal, turn_seat):
-            count = 7
-    if bonus is not None:
-        phase, count = PHASE_BONUS, bonus
+    phase, count = _phase_of(cells, goal, turn_seat, roll, bonus)
     if sixes is None:
         sixes = 1 if roll == 6 else 0
     if sixes == 3 and phase == PHASE_MOVE:
@@ -390,6 +377,58 @@ def position(
     finished_seats = [_seat_of(opts, who, "finished") for who in finished]
     return _build(opts, sorted(cells.items()), goal, turn_seat, phase, roll or 0, count,
                   sixes, last_rel, finished_seats, opened_mask)  # fmt: skip
+
+
+def _placed(
+    opts: Options, pieces: Mapping[str, Sequence[int | str]]
+) -> tuple[dict[int, list[int]], list[int]]:
+    """The seats on each cell in order of arrival, and each seat's pieces in the goal."""
+    cells: dict[int, list[int]] = {}
+    goal = [0] * opts.players
+    for colour_name, places in pieces.items():
+        seat = _seat_of(opts, colour_name, "pieces")
+        for place in places:
+            if place == "goal":
+                goal[seat] += 1
+            elif place != "nest":
+                c = _cell_of(place, opts.colours[seat], f"pieces of {colour_name}")
+                cells.setdefault(c, []).append(seat)
+    return cells, goal
+
+
+def _last_of(
+    opts: Options,
+    cells: Mapping[int, list[int]],
+    seat: int,
+    last: int | str | None,
+    bonus: int | None,
+) -> int:
+    """The relative position of the piece ``seat`` moved last (``NEST``: none)."""
+    if last == "goal":
+        return GOAL
+    if last is not None:
+        return opts.tables.rel[seat][_cell_of(last, opts.colours[seat], "last")]
+    if bonus is not None:
+        return _bonus_earner(opts, cells, seat, bonus)
+    return NEST
+
+
+def _phase_of(
+    cells: Mapping[int, list[int]],
+    goal: Sequence[int],
+    seat: int,
+    roll: int | None,
+    bonus: int | None,
+) -> tuple[int, int]:
+    """The phase and the count to move: a bonus, else the die (a 6 counts 7 with no piece
+    of ``seat`` in the nest), else none before the roll."""
+    if bonus is not None:
+        return PHASE_BONUS, bonus
+    if roll is None:
+        return PHASE_ROLL, 0
+    if roll == 6 and _none_home(cells, goal, seat):
+        return PHASE_MOVE, 7
+    return PHASE_MOVE, roll
 
 
 def _bonus_earner(opts: Options, cells: Mapping[int, list[int]], seat: int, bonus: int) -> int:

@@ -1,4 +1,4 @@
-"""Parchís as text: the board picture, move notation, and the bots' default evaluation."""
+"""Parchís as text: the board picture and the move notation."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, lane_cell
-from boardrules.parchis._rules import _why_illegal, legal_moves, returns
+from boardrules.parchis._rules import _why_illegal, legal_moves
 from boardrules.parchis._state import (
     OUTS,
     PASSES,
@@ -19,7 +19,7 @@ from boardrules.parchis._state import (
     State,
 )
 
-__all__ = ["evaluate", "parse_move", "pieces", "player_name", "render"]
+__all__ = ["parse_move", "pieces", "player_name", "render"]
 
 _NOTATION = re.compile(
     r"roll [1-6]|out|pass|(?:[1-9]|[1-5][0-9]|6[0-8]|L[1-7])\+(?:[1-9]|1[0-9]|20)"
@@ -166,16 +166,3 @@ def _status(state: State) -> str:
     if state.phase == PHASE_BONUS:
         return f"{who} counts {state.count}{sixes}"
     return f"{who} to roll{sixes}"
-
-
-def evaluate(state: State) -> tuple[float, ...]:
-    """The default heuristic for bots: each player's progress (squares covered by its four
-    pieces, the goal counting 72) against the others', in ``[0, 1]``; the result at the end.
-    """
-    if state.phase == PHASE_OVER:
-        return returns(state)
-    n = state.options.players
-    pos = state.pos
-    progress = [sum(r + 1 for r in pos[4 * s : 4 * s + 4]) / (4 * (GOAL + 1)) for s in range(n)]
-    total = sum(progress)
-    return tuple(0.5 + 0.5 * (p - (total - p) / (n - 1)) for p in progress)
