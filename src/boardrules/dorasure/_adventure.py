@@ -29,6 +29,7 @@ from boardrules.dorasure._state import (
     M_ASK,
     M_FAITH,
     M_GATHER,
+    M_PASS,
     M_QUEST,
     M_REPLY,
     M_REST,
@@ -185,8 +186,13 @@ def _pass(w: Work, seat: int, mv: DorasureMove) -> None:
     return
 
 
-_ACTIONS = {M_ADVENTURE: _adventure, M_REST: _rest, M_GATHER: _gather, M_QUEST: _quest}
-_ACTIONS = {kind: _ACTIONS.get(kind, _pass) for kind in range(M_ADVENTURE, M_QUEST + 2)}
+_ACTIONS = {
+    M_ADVENTURE: _adventure,
+    M_REST: _rest,
+    M_GATHER: _gather,
+    M_QUEST: _quest,
+    M_PASS: _pass,
+}
 
 
 def adventure_end(w: Work, task: Task) -> None:

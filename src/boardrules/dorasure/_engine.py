@@ -35,7 +35,6 @@ from boardrules.dorasure._state import (
     T_END_TURN,
     T_EXTRA,
     T_FAITH,
-    T_GUST,
     T_HARDENED,
     T_LAND,
     T_MOVE,
@@ -217,7 +216,7 @@ _SPECIAL_SETTLE: dict[int, Callable[[Work, Task], bool]] = {
     **{code: _automatic(effect) for code, effect in _AUTOMATIC.items()},
 }
 _SETTLE: tuple[Callable[[Work, Task], bool], ...] = tuple(
-    _SPECIAL_SETTLE.get(code, _expansion if code >= T_GUST else _waits)
+    _SPECIAL_SETTLE.get(code, _expansion if code in _heroes.CHECKED_AT_FRONT else _waits)
     for code in range(TASK_COUNT)
 )
 #: The tasks that always wait for a move at the front (the common case, tested first).

@@ -84,6 +84,7 @@ if TYPE_CHECKING:
 
 
 __all__ = [
+    "CHECKED_AT_FRONT",
     "DECISIONS",
     "MAGIC_GAIN",
     "SPECIAL_ROLL",
@@ -299,6 +300,9 @@ _STILL_APPLIES: dict[int, Callable[[Work, Task], bool]] = {
     ),
     T_ELIXIR: lambda w, t: w.health[t[1]] < w.max_health(t[1]) and w.can_heal(t[1]),
 }
+#: The tasks that :func:`front` settles: dropped, replaced or resolved when they come to the
+#: front (the others of this module always wait for their decision or roll there).
+CHECKED_AT_FRONT = frozenset((T_REPLENISH, T_DOLL, *_STILL_APPLIES))
 
 
 def _yes_no(kind: int, word: str) -> tuple[DorasureMove, DorasureMove]:

@@ -36,7 +36,7 @@ from boardrules.dorasure._fang import (
     land_entry,
     tile_at,
 )
-from boardrules.dorasure._heroes import SPECIAL_ROLL, hero_moves
+from boardrules.dorasure._heroes import DECISIONS, SPECIAL_ROLL, hero_moves
 from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import (
     BATTLE,
@@ -67,7 +67,6 @@ from boardrules.dorasure._state import (
     T_CLAW,
     T_EXTRA,
     T_FAITH,
-    T_GUST,
     T_LAND,
     T_MOVE,
     T_MOVE_ROLL,
@@ -200,7 +199,7 @@ def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
         return (*(_BULLETS[i] for i in range(3) if s.roll[i]), _NO_BULLET)
     if code == T_SHIELD:
         return _SHIELD
-    if code >= T_GUST:
+    if code in DECISIONS:  # the expansion heroes' decisions
         return hero_moves(s, code, seat, a, b)
     raise AssertionError(f"no moves for task {code}")  # pragma: no cover
 

@@ -51,57 +51,150 @@ _STAT_FIELDS = (
 )
 ATTRIBUTE = {"combat": COMBAT, "search": SEARCH, "knowledge": KNOWLEDGE}
 
-# Task codes.  Chance tasks:
-T_MOVE_ROLL = 0  # (seat): the movement roll
-T_RAMPAGE = 1  # (seat): one die on the Roaming Dragon Chart
-T_PICK = 2  # (seat, HIGHEST/LOWEST, effect): every living hero rolls one die
-T_SURVIVAL = 3  # (seat): the shared survival roll
-T_ROLL = 4  # (seat, count, purpose): a roll read on the Adventuring Chart
-T_EXTRA = 5  # (seat, purpose, before): the extra die of a 6, while some are pending
-T_REVEAL_QUEST = 6  # (seat, mountain): a quest tile is turned face up
-T_REVEAL_REWARD = 7  # (seat, mountain): the reward tile under a solved quest
-T_CLAW = 8  # (seat): the Dragon Retaliation roll
-# Decision tasks:
-T_FAITH = 9  # (Paladin): drop the highest movement die for 1 resource
-T_MOVE = 10  # (seat): one movement step or stop
-T_ACT = 11  # (seat): the action after moving
-T_ASK = 12  # (seat, candidate, mountain): ask a hero to assist
-T_REPLY = 13  # (candidate, mountain): agree to assist or not
-T_ABSORB = 14  # (seat, damage): pay some damage with resources
-T_SPEND = 15  # (seat, purpose, dice): resources for extra dice, then roll
-T_REROLL = 16  # (Ninja, count): Oboro-Gasumi
-T_BULLET = 17  # (Hunter): Poisoned Bullets
-T_SHIELD = 18  # (Paladin, effect): Platinum Shield
-# Automatic tasks:
-T_DEATHS = 19  # (seat): check deaths after one cause
-T_QUEST_START = 20  # (seat, mountain): start-of-quest damage
-T_QUEST_ROLLS = 21  # (seat, mountain): each participant spends and rolls
-T_QUEST_END = 22  # (seat, mountain, others): success or failure
-T_AFTER_QUEST = 23  # (seat): the battle starts when every quest is solved
-T_ADVENTURE_END = 24  # (seat): the Adventuring Chart result
-T_BATTLE_END = 25  # (seat): the battle chart result
-T_COMBO_END = 26  # (seat): the Team Combo result
-T_END_TURN = 27  # (seat)
-T_BATTLE_START = 28  # (seat): the Climactic Battle begins with this hero
-# Expansion decisions (heroes of the expansions, the Grand Master):
-T_GUST = 29  # (Samurai): Final Move: Gust before the Combat roll
-T_DOLL = 30  # (Shaman, ally, damage): Body-Swapping Doll, take some of the ally's damage
-T_TUNE = 31  # (Minstrel, ally): Heroic Tune, dice for the ally's roll about to be made
-T_LULLABY = 32  # (Minstrel, sixes): Lullaby, the dragon token stays
-T_BIG_BANG = 33  # (Magician): Big Bang instead of the Combat roll
-T_KISS = 34  # (Vampire): Kiss of Death, revive a dead hero
-T_GAUNTLETS = 35  # (Werewolf): Werewolf Lord's Gauntlets, a second turn in a row
-T_MASTER_REROLL = 36  # (Grand Master, count, purpose): reroll all his dice, once per game
-T_ELIXIR = 37  # (Grand Master): Elixir before the Combat roll
-# Expansion chance tasks:
-T_SPECIAL = 38  # (seat): Special Chance for one 6 of a movement roll (6-11 heroes)
-T_LAND = 39  # (0, hex): a Fang land tile drawn onto the k-th Fang hex
-# Expansion automatic task:
-T_REPLENISH = 40  # (seat): Quest Replenishing at the third rampage (6-11 heroes)
-T_HARDENED = 41  # (Gladiator): Battle Hardened, once an adventure on the plains is read
-TASK_COUNT = 42
-CHANCE_TASKS = frozenset((*range(T_MOVE_ROLL, T_CLAW + 1), T_SPECIAL, T_LAND))
-DECISION_TASKS = frozenset((*range(T_FAITH, T_SHIELD + 1), *range(T_GUST, T_ELIXIR + 1)))
+#: The one registry of the JSON codes of the agenda's tasks: the code of a kind of task is
+#: the index of its class's name here (``_tasks.TASK_TYPES`` holds the classes in this order).
+#: The order is the JSON format's (version 1), so it never changes: a new kind goes at the end.
+#: No rule depends on it; the kinds of node are the named sets below.
+TASK_KINDS: tuple[str, ...] = (
+    "MoveRoll",  # (seat): the movement roll
+    "Rampage",  # (seat): one die on the Roaming Dragon Chart
+    "Pick",  # (seat, HIGHEST/LOWEST, effect): every living hero rolls one die
+    "Survival",  # (seat): the shared survival roll
+    "Roll",  # (seat, count, purpose): a roll read on the Adventuring Chart
+    "Extra",  # (seat, purpose, before): the extra die of a 6, while some are pending
+    "RevealQuest",  # (seat, mountain): a quest tile is turned face up
+    "RevealReward",  # (seat, mountain): the reward tile under a solved quest
+    "Claw",  # (seat): the Dragon Retaliation roll
+    "Faith",  # (Paladin): drop the highest movement die for 1 resource
+    "Steps",  # (seat): one movement step or stop
+    "Act",  # (seat): the action after moving
+    "Ask",  # (seat, candidate, mountain): ask a hero to assist
+    "Reply",  # (candidate, mountain): agree to assist or not
+    "Absorb",  # (seat, damage): pay some damage with resources
+    "Spend",  # (seat, purpose, dice): resources for extra dice, then roll
+    "Reroll",  # (Ninja, count): Oboro-Gasumi
+    "Bullet",  # (Hunter): Poisoned Bullets
+    "Shield",  # (Paladin, effect): Platinum Shield
+    "Deaths",  # (seat): check deaths after one cause
+    "QuestStart",  # (seat, mountain): start-of-quest damage
+    "QuestRolls",  # (seat, mountain): each participant spends and rolls
+    "QuestEnd",  # (seat, mountain, others): success or failure
+    "AfterQuest",  # (seat): the battle starts when every quest is solved
+    "AdventureEnd",  # (seat): the Adventuring Chart result
+    "BattleEnd",  # (seat): the battle chart result
+    "ComboEnd",  # (seat): the Team Combo result
+    "EndTurn",  # (seat)
+    "BattleStart",  # (seat): the Climactic Battle begins with this hero
+    "Gust",  # (Samurai): Final Move: Gust before the Combat roll
+    "Doll",  # (Shaman, ally, damage): Body-Swapping Doll, take some of the ally's damage
+    "Tune",  # (Minstrel, ally): Heroic Tune, dice for the ally's roll about to be made
+    "Lullaby",  # (Minstrel, sixes): Lullaby, the dragon token stays
+    "BigBang",  # (Magician): Big Bang instead of the Combat roll
+    "Kiss",  # (Vampire): Kiss of Death, revive a dead hero
+    "Gauntlets",  # (Werewolf): Werewolf Lord's Gauntlets, a second turn in a row
+    "MasterReroll",  # (Grand Master, count, purpose): reroll all his dice, once per game
+    "Elixir",  # (Grand Master): Elixir before the Combat roll
+    "Special",  # (seat): Special Chance for one 6 of a movement roll (6-11 heroes)
+    "Land",  # (0, hex): a Fang land tile drawn onto the k-th Fang hex
+    "Replenish",  # (seat): Quest Replenishing at the third rampage (6-11 heroes)
+    "Hardened",  # (Gladiator): Battle Hardened, once an adventure on the plains is read
+)
+TASK_COUNT = len(TASK_KINDS)
+
+
+def _code(name: str) -> int:
+    return TASK_KINDS.index(name)
+
+
+# The codes by name, for the modules that still compare codes (and the JSON rows' readers).
+T_MOVE_ROLL = _code("MoveRoll")
+T_RAMPAGE = _code("Rampage")
+T_PICK = _code("Pick")
+T_SURVIVAL = _code("Survival")
+T_ROLL = _code("Roll")
+T_EXTRA = _code("Extra")
+T_REVEAL_QUEST = _code("RevealQuest")
+T_REVEAL_REWARD = _code("RevealReward")
+T_CLAW = _code("Claw")
+T_FAITH = _code("Faith")
+T_MOVE = _code("Steps")
+T_ACT = _code("Act")
+T_ASK = _code("Ask")
+T_REPLY = _code("Reply")
+T_ABSORB = _code("Absorb")
+T_SPEND = _code("Spend")
+T_REROLL = _code("Reroll")
+T_BULLET = _code("Bullet")
+T_SHIELD = _code("Shield")
+T_DEATHS = _code("Deaths")
+T_QUEST_START = _code("QuestStart")
+T_QUEST_ROLLS = _code("QuestRolls")
+T_QUEST_END = _code("QuestEnd")
+T_AFTER_QUEST = _code("AfterQuest")
+T_ADVENTURE_END = _code("AdventureEnd")
+T_BATTLE_END = _code("BattleEnd")
+T_COMBO_END = _code("ComboEnd")
+T_END_TURN = _code("EndTurn")
+T_BATTLE_START = _code("BattleStart")
+T_GUST = _code("Gust")
+T_DOLL = _code("Doll")
+T_TUNE = _code("Tune")
+T_LULLABY = _code("Lullaby")
+T_BIG_BANG = _code("BigBang")
+T_KISS = _code("Kiss")
+T_GAUNTLETS = _code("Gauntlets")
+T_MASTER_REROLL = _code("MasterReroll")
+T_ELIXIR = _code("Elixir")
+T_SPECIAL = _code("Special")
+T_LAND = _code("Land")
+T_REPLENISH = _code("Replenish")
+T_HARDENED = _code("Hardened")
+#: The tasks that make a chance node (a roll or a tile drawn).
+CHANCE_TASKS = frozenset(
+    map(
+        _code,
+        (
+            "MoveRoll",
+            "Rampage",
+            "Pick",
+            "Survival",
+            "Roll",
+            "Extra",
+            "RevealQuest",
+            "RevealReward",
+            "Claw",
+            "Special",
+            "Land",
+        ),
+    )
+)
+#: The tasks that make a decision.
+DECISION_TASKS = frozenset(
+    map(
+        _code,
+        (
+            "Faith",
+            "Steps",
+            "Act",
+            "Ask",
+            "Reply",
+            "Absorb",
+            "Spend",
+            "Reroll",
+            "Bullet",
+            "Shield",
+            "Gust",
+            "Doll",
+            "Tune",
+            "Lullaby",
+            "BigBang",
+            "Kiss",
+            "Gauntlets",
+            "MasterReroll",
+            "Elixir",
+        ),
+    )
+)
 
 # T_PICK kinds and effects; roll purposes; claw results.
 HIGHEST, LOWEST = 0, 1

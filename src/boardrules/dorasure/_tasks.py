@@ -23,7 +23,9 @@ from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
     CHANCE,
+    CHANCE_TASKS,
     DECISION,
+    DECISION_TASKS,
     GLADIATOR,
     GRAND_MASTER,
     HUNTER,
@@ -82,6 +84,7 @@ from boardrules.dorasure._state import (
     T_SURVIVAL,
     T_TUNE,
     TASK_COUNT,
+    TASK_KINDS,
     TREASURE,
     VAMPIRE,
     WEREWOLF,
@@ -862,60 +865,57 @@ class Hardened(Task):
         return None if _next(s, i)[0] == T_END_TURN else "Battle Hardened ends her adventure"
 
 
-#: The task class of each code.
-TASK_TYPES: tuple[type[Task], ...] = tuple(
-    sorted(
-        (
-            cls
-            for cls in (
-                MoveRoll,
-                Rampage,
-                Pick,
-                Survival,
-                Roll,
-                Extra,
-                RevealQuest,
-                RevealReward,
-                Claw,
-                Faith,
-                Steps,
-                Act,
-                Ask,
-                Reply,
-                Absorb,
-                Spend,
-                Reroll,
-                Bullet,
-                Shield,
-                Deaths,
-                QuestStart,
-                QuestRolls,
-                QuestEnd,
-                AfterQuest,
-                AdventureEnd,
-                BattleEnd,
-                ComboEnd,
-                EndTurn,
-                BattleStart,
-                Gust,
-                Doll,
-                Tune,
-                Lullaby,
-                BigBang,
-                Kiss,
-                Gauntlets,
-                MasterReroll,
-                Elixir,
-                Special,
-                Land,
-                Replenish,
-                Hardened,
-            )
-        ),
-        key=lambda cls: cls.CODE,
-    )
+_KINDS: tuple[type[Task], ...] = (
+    MoveRoll,
+    Rampage,
+    Pick,
+    Survival,
+    Roll,
+    Extra,
+    RevealQuest,
+    RevealReward,
+    Claw,
+    Faith,
+    Steps,
+    Act,
+    Ask,
+    Reply,
+    Absorb,
+    Spend,
+    Reroll,
+    Bullet,
+    Shield,
+    Deaths,
+    QuestStart,
+    QuestRolls,
+    QuestEnd,
+    AfterQuest,
+    AdventureEnd,
+    BattleEnd,
+    ComboEnd,
+    EndTurn,
+    BattleStart,
+    Gust,
+    Doll,
+    Tune,
+    Lullaby,
+    BigBang,
+    Kiss,
+    Gauntlets,
+    MasterReroll,
+    Elixir,
+    Special,
+    Land,
+    Replenish,
+    Hardened,
 )
-assert [cls.CODE for cls in TASK_TYPES] == list(range(TASK_COUNT))
+#: The task class of each code, in the order of the registry of codes (``TASK_KINDS``).
+TASK_TYPES: tuple[type[Task], ...] = tuple(
+    next(cls for cls in _KINDS if cls.__name__ == name) for name in TASK_KINDS
+)
+assert all(code == cls.CODE for code, cls in enumerate(TASK_TYPES))
+assert {cls.CODE for cls in TASK_TYPES if cls.NODE == CHANCE} == CHANCE_TASKS
+assert {cls.CODE for cls in TASK_TYPES if cls.NODE == DECISION} == DECISION_TASKS
 
 
 def task_from_row(row: list[int] | tuple[int, ...]) -> Task:
