@@ -306,6 +306,15 @@ class Task(_Row):
     UNIQUE: ClassVar[bool] = True
     #: whether a task of this kind stands only at the front (it is played as it is pushed)
     FRONT: ClassVar[bool] = False
+    #: the clause of the Rules section (on the Dorasure page) that makes this task
+    CLAUSE: ClassVar[str] = "§2"
+    #: what the picture of a state says the front task is waiting for
+    SHOWN: ClassVar[str] = ""
+    #: what is decided or rolled at this task, as an error names it (``{hero}``: the hero's
+    #: name); empty for an automatic task, which never waits at the front
+    SAYS: ClassVar[str] = ""
+    #: the first words of the notation of this task's moves
+    WORDS: ClassVar[tuple[str, ...]] = ()
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))

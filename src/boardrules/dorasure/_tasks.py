@@ -209,6 +209,9 @@ class MoveRoll(Task):
     """The movement roll of the hero in turn."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§3.1", "movement roll"
+    SAYS = "the movement roll"
+    WORDS = ("roll",)
     CODE, NODE, PHASES = T_MOVE_ROLL, CHANCE, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
@@ -221,6 +224,9 @@ class Rampage(Task):
     """One die on the Roaming Dragon Chart."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§3.3", "Roaming Dragon Chart roll"
+    SAYS = "the Roaming Dragon Chart roll"
+    WORDS = ("rampage",)
     UNIQUE = False
     CODE, NODE, PHASES = T_RAMPAGE, CHANCE, (ADVENTURE,)
 
@@ -229,6 +235,9 @@ class Pick(Task):
     """Every living hero rolls one die: the highest or lowest (``kind``) suffer ``effect``."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§3.3", "roll-off"
+    SAYS = "a roll-off of the heroes"
+    WORDS = ("highest", "lowest")
     FRONT = True
     CODE, NODE, FIELDS, RANGES = T_PICK, CHANCE, ("kind", "effect"), ((0, 1), (0, 2))
 
@@ -247,6 +256,9 @@ class Survival(Task):
     """The shared survival roll after a death in the Adventure Phase."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§2.3", "survival roll"
+    SAYS = "the survival roll"
+    WORDS = ("survival",)
     FRONT = True
     CODE, NODE, PHASES, IN_TURN = T_SURVIVAL, CHANCE, (ADVENTURE,), False
 
@@ -258,6 +270,9 @@ class Roll(Task):
     """``dice`` dice read on the Adventuring Chart for ``purpose``."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§5.2", "roll"
+    SAYS = "a roll read on the Adventuring Chart"
+    WORDS = ("dice",)
     UNIQUE = False
     CODE, NODE, IN_TURN = T_ROLL, CHANCE, False
     FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_COMBO))
@@ -304,6 +319,9 @@ class Extra(Task):
     """
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§5.2", "extra die"
+    SAYS = "the extra die of a 6"
+    WORDS = ("extra",)
     CODE, NODE, IN_TURN = T_EXTRA, CHANCE, False
     FIELDS, RANGES = ("purpose", "before"), ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
 
@@ -327,6 +345,9 @@ class RevealQuest(Task):
     """A face-down quest tile on ``mountain`` is turned up (setup: the farthest one)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§1.3", "quest tile"
+    SAYS = "a quest tile being turned face up"
+    WORDS = ("quest-tile",)
     CODE, NODE, FIELDS, RANGES = T_REVEAL_QUEST, CHANCE, ("mountain",), ((0, 4),)
     PHASES = (ADVENTURE,)
 
@@ -351,6 +372,9 @@ class RevealReward(Task):
     """The reward tile under the quest just solved on ``mountain``."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§5.8", "reward tile"
+    SAYS = "a reward tile being turned face up"
+    WORDS = ("reward",)
     FRONT = True
     CODE, NODE, FIELDS, RANGES = T_REVEAL_REWARD, CHANCE, ("mountain",), ((0, 4),)
     PHASES = (ADVENTURE,)
@@ -371,6 +395,9 @@ class Claw(Task):
     """The Dragon Retaliation roll."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§7.3", "Retaliation roll"
+    SAYS = "the Retaliation roll"
+    WORDS = ("claw",)
     UNIQUE = False
     CODE, NODE, PHASES = T_CLAW, CHANCE, (BATTLE,)
 
@@ -379,6 +406,9 @@ class Special(Task):
     """Special Chance for one 6 of a movement roll (6-11 heroes)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§9.1", "Special Chance roll"
+    SAYS = "the Special Chance roll"
+    WORDS = ("special",)
     UNIQUE = False
     CODE, NODE, PHASES = T_SPECIAL, CHANCE, (ADVENTURE,)
 
@@ -390,6 +420,9 @@ class Land(Task):
     """A Fang land tile drawn onto Fang hex number ``hex`` (setup)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§10.1", "land tile"
+    SAYS = "a Fang land tile being drawn"
+    WORDS = ("land",)
     UNIQUE = False
     CODE, NODE, FIELDS, RANGES = T_LAND, CHANCE, ("hex",), ((0, 4),)
     PHASES = (ADVENTURE,)
@@ -419,6 +452,9 @@ class Faith(Task):
     """The Paladin may drop his highest movement die for 1 resource."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§8.5", "Faith?"
+    SAYS = "the Paladin decides on Faith ('faith' or 'no-faith')"
+    WORDS = ("faith", "no-faith")
     CODE, NODE, PHASES, HERO = T_FAITH, DECISION, (ADVENTURE,), PALADIN
 
     def problem(self, s: DorasureState, i: int) -> str | None:
@@ -429,6 +465,9 @@ class Steps(Task):
     """One movement step, or stop."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§4.1", "moves"
+    SAYS = "{hero} is moving: a step with an unused die, or 'stop'"
+    WORDS = ("step", "stop")
     CODE, NODE, PHASES = T_MOVE, DECISION, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
@@ -439,6 +478,9 @@ class Act(Task):
     """The action after moving."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§5.1", "chooses an action"
+    SAYS = "{hero} chooses the action after moving"
+    WORDS = ("adventure", "rest", "gather", "quest", "pass")
     CODE, NODE, PHASES = T_ACT, DECISION, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
@@ -449,6 +491,9 @@ class Ask(Task):
     """The questing hero may ask ``candidate`` to assist on ``mountain``."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§5.6", "asks for assistance"
+    SAYS = "{hero} asks the heroes next to the quest to assist, or not"
+    WORDS = ("ask", "skip")
     UNIQUE = False
     CODE, NODE, PHASES = T_ASK, DECISION, (ADVENTURE,)
     FIELDS, RANGES = ("candidate", "mountain"), ((0, 10), (0, 4))
@@ -481,6 +526,9 @@ class Reply(Task):
     """The hero in ``seat`` agrees to assist on ``mountain``, or refuses."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§5.6", "answers a call for assistance"
+    SAYS = "a hero answers the call to assist ('agree' or 'refuse')"
+    WORDS = ("agree", "refuse")
     FRONT = True
     CODE, NODE, PHASES, IN_TURN = T_REPLY, DECISION, (ADVENTURE,), False
     FIELDS, RANGES = ("mountain",), ((0, 4),)
@@ -500,6 +548,9 @@ class Absorb(Task):
     """The hero in ``seat`` may pay some of ``damage`` with resources."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§6.1", "pays damage with resources?"
+    SAYS = "{hero} decides how much damage to pay with resources"
+    WORDS = ("absorb",)
     UNIQUE = False
     CODE, NODE, IN_TURN = T_ABSORB, DECISION, False
     FIELDS, RANGES = ("damage",), ((1, 99),)
@@ -524,6 +575,9 @@ class Spend(Task):
     """Resources for extra dice, then a roll of ``dice`` more for ``purpose``."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§6.1", "spends resources for dice"
+    SAYS = "{hero} decides how many resources to spend on extra dice"
+    WORDS = ("spend",)
     UNIQUE = False
     CODE, NODE, IN_TURN = T_SPEND, DECISION, False
     FIELDS, RANGES = ("purpose", "dice"), ((0, P_BATTLE), (0, MAX_DICE))
@@ -550,6 +604,9 @@ class Reroll(Task):
     """The Ninja may reroll his ``dice`` battle dice (Oboro-Gasumi)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§8.1", "Oboro-Gasumi reroll?"
+    SAYS = "the Ninja decides on Oboro-Gasumi ('reroll' or 'no-reroll')"
+    WORDS = ("reroll", "no-reroll")
     CODE, NODE, PHASES, HERO = T_REROLL, DECISION, (BATTLE,), NINJA
     FIELDS, RANGES = ("dice",), ((0, MAX_DICE),)
 
@@ -566,6 +623,9 @@ class Bullet(Task):
     """The Hunter may turn one die of his battle roll into a 6 (Poisoned Bullets)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§8.2", "Poisoned Bullets?"
+    SAYS = "the Hunter decides on a Poisoned Bullet"
+    WORDS = ("bullet", "no-bullet")
     CODE, NODE, PHASES, HERO = T_BULLET, DECISION, (BATTLE,), HUNTER
 
     def problem(self, s: DorasureState, i: int) -> str | None:
@@ -578,6 +638,9 @@ class Shield(Task):
     """The Paladin may stop a Retaliation ``result`` (blast or slash)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§8.5", "Platinum Shield?"
+    SAYS = "the Paladin decides on the Platinum Shield"
+    WORDS = ("shield", "no-shield")
     FRONT = True
     CODE, NODE, PHASES, HERO, IN_TURN = T_SHIELD, DECISION, (BATTLE,), PALADIN, False
     FIELDS, RANGES = ("result",), ((1, 2),)
@@ -592,6 +655,9 @@ class Gust(Task):
     """The Samurai's Final Move: Gust before his Combat roll."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§9.3", "Final Move: Gust?"
+    SAYS = "the Samurai decides on Final Move: Gust"
+    WORDS = ("gust", "no-gust")
     CODE, NODE, PHASES, HERO = T_GUST, DECISION, (BATTLE,), SAMURAI
 
 
@@ -599,6 +665,9 @@ class Doll(Task):
     """The Shaman may take some of ``damage`` dealt to ``ally`` (Body-Swapping Doll)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§9.4", "Body-Swapping Doll: take how much?"
+    SAYS = "the Shaman decides how much damage the Body-Swapping Doll takes"
+    WORDS = ("doll",)
     UNIQUE = False
     CODE, NODE, HERO, IN_TURN = T_DOLL, DECISION, SHAMAN, False
     FIELDS, RANGES = ("ally", "damage"), ((0, 10), (1, 99))
@@ -623,6 +692,9 @@ class Tune(Task):
     """The Minstrel may add dice to ``ally``'s roll about to be made (Heroic Tune)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§9.5", "Heroic Tune: dice for the ally?"
+    SAYS = "the Minstrel decides on dice for the Heroic Tune"
+    WORDS = ("tune",)
     UNIQUE = False
     CODE, NODE, HERO, IN_TURN = T_TUNE, DECISION, MINSTREL, False
     FIELDS, RANGES = ("ally",), ((0, 10),)
@@ -642,6 +714,9 @@ class Lullaby(Task):
     """The Minstrel may keep the dragon token still for ``sixes`` 6s (once per game)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§9.5", "Lullaby?"
+    SAYS = "the Minstrel decides on the Lullaby"
+    WORDS = ("lullaby", "no-lullaby")
     CODE, NODE, PHASES, HERO = T_LULLABY, DECISION, (ADVENTURE,), MINSTREL
     FIELDS, RANGES = ("sixes",), ((1, 6),)
 
@@ -655,6 +730,9 @@ class BigBang(Task):
     """The Magician's Big Bang instead of her Combat roll."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§9.6", "Big Bang?"
+    SAYS = "the Magician decides on the Big Bang"
+    WORDS = ("big-bang", "no-big-bang")
     CODE, NODE, PHASES, HERO = T_BIG_BANG, DECISION, (BATTLE,), MAGICIAN
 
 
@@ -662,6 +740,9 @@ class Kiss(Task):
     """The Vampire's Kiss of Death: revive a dead hero."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§9.7", "Kiss of Death?"
+    SAYS = "the Vampire decides on the Kiss of Death"
+    WORDS = ("kiss", "no-kiss")
     CODE, NODE, PHASES, HERO = T_KISS, DECISION, (BATTLE,), VAMPIRE
 
 
@@ -669,6 +750,9 @@ class Gauntlets(Task):
     """The Werewolf's second turn in a row (Werewolf Lord's Gauntlets)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§9.8", "Werewolf Lord's Gauntlets: a second turn?"
+    SAYS = "the Werewolf decides on the Werewolf Lord's Gauntlets"
+    WORDS = ("gauntlets", "no-gauntlets")
     CODE, NODE, PHASES, HERO = T_GAUNTLETS, DECISION, (BATTLE,), WEREWOLF
 
     def problem(self, s: DorasureState, i: int) -> str | None:
@@ -681,6 +765,9 @@ class MasterReroll(Task):
     """The Grand Master may reroll all ``dice`` dice of a roll for ``purpose`` (once)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§9.9", "reroll all his dice (once per game)?"
+    SAYS = "the Grand Master decides on his once-a-game reroll"
+    WORDS = ("reroll", "no-reroll")
     CODE, NODE, HERO, IN_TURN = T_MASTER_REROLL, DECISION, GRAND_MASTER, False
     FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_BATTLE))
 
@@ -704,6 +791,9 @@ class Elixir(Task):
     """The Grand Master's Elixir before his Combat roll."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§9.9", "Elixir?"
+    SAYS = "the Grand Master decides on the Elixir"
+    WORDS = ("elixir", "no-elixir")
     CODE, NODE, PHASES, HERO = T_ELIXIR, DECISION, (BATTLE,), GRAND_MASTER
 
 
