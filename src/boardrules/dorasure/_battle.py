@@ -27,13 +27,13 @@ from boardrules.dorasure._tasks import (
     ComboEnd,
     Deaths,
     EndTurn,
-    Gauntlets,
     Pick,
     Roll,
     Shield,
     Task,
 )
 from boardrules.dorasure._work import Work
+from boardrules.dorasure.tasks.heroes import Gauntlets
 
 __all__ = [
     "battle_end",

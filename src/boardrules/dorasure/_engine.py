@@ -44,6 +44,7 @@ from boardrules.dorasure._state import (
     T_QUEST_ROLLS,
     T_QUEST_START,
     T_RAMPAGE,
+    T_REPLENISH,
     T_REPLY,
     T_REROLL,
     T_REVEAL_QUEST,
@@ -67,6 +68,7 @@ from boardrules.dorasure._tasks import (
     Task,
 )
 from boardrules.dorasure._work import Work
+from boardrules.dorasure.tasks._registry import TASK_TYPES
 
 __all__ = ["advance", "reading_battle_roll", "settle", "start"]
 
@@ -141,6 +143,7 @@ _AUTOMATIC: dict[int, Automatic] = {
     T_END_TURN: _end_turn,
     T_BATTLE_START: bat.battle_start,
     T_HARDENED: adv.battle_hardened,
+    T_REPLENISH: _heroes.replenish,
 }
 
 
@@ -194,8 +197,8 @@ def _faith_offered(w: Work, task: Task) -> bool:
     return False
 
 
-def _expansion(w: Work, task: Task) -> bool:
-    return _heroes.front(w)
+def _task_waits(w: Work, task: Task) -> bool:
+    return task.waits(w)
 
 
 def _automatic(effect: Automatic) -> Callable[[Work, Task], bool]:
@@ -216,8 +219,8 @@ _SPECIAL_SETTLE: dict[int, Callable[[Work, Task], bool]] = {
     **{code: _automatic(effect) for code, effect in _AUTOMATIC.items()},
 }
 _SETTLE: tuple[Callable[[Work, Task], bool], ...] = tuple(
-    _SPECIAL_SETTLE.get(code, _expansion if code in _heroes.CHECKED_AT_FRONT else _waits)
-    for code in range(TASK_COUNT)
+    _SPECIAL_SETTLE.get(code, _waits if cls.waits is Task.waits else _task_waits)
+    for code, cls in enumerate(TASK_TYPES)
 )
 #: The tasks that always wait for a move at the front (the common case, tested first).
 _NODES = frozenset(code for code in range(TASK_COUNT) if _SETTLE[code] is _waits)
@@ -273,10 +276,10 @@ _BASE_MOVES: dict[int, OnMove] = {
 }
 
 
-def _not_a_node(w: Work, task: Task, mv: DorasureMove) -> None:  # pragma: no cover
-    raise AssertionError(f"{task!r} is resolved automatically, not by a move")
+def _task_plays(w: Work, task: Task, mv: DorasureMove) -> None:
+    task.play(w, mv)
 
 
 _ON_MOVE: tuple[OnMove, ...] = tuple(
-    _BASE_MOVES.get(code, _heroes.DECISIONS.get(code, _not_a_node)) for code in range(TASK_COUNT)
+    _BASE_MOVES.get(code, _task_plays) for code in range(TASK_COUNT)
 )

@@ -36,7 +36,7 @@ from boardrules.dorasure._fang import (
     land_entry,
     tile_at,
 )
-from boardrules.dorasure._heroes import DECISIONS, SPECIAL_ROLL, hero_moves
+from boardrules.dorasure._heroes import SPECIAL_ROLL
 from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import (
     BATTLE,
@@ -168,7 +168,7 @@ def legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
 def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
     if s.phase >= WON:
         return ()
-    code, seat, a, b = s.agenda[0]
+    code, seat, a, _ = s.agenda[0]
     if code in CHANCE_TASKS:
         outcomes = chance_outcomes(s)
         # Keyed by the outcome table's identity, kept with it so that a table dropped from
@@ -199,9 +199,7 @@ def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
         return (*(_BULLETS[i] for i in range(3) if s.roll[i]), _NO_BULLET)
     if code == T_SHIELD:
         return _SHIELD
-    if code in DECISIONS:  # the expansion heroes' decisions
-        return hero_moves(s, code, seat, a, b)
-    raise AssertionError(f"no moves for task {code}")  # pragma: no cover
+    return s.agenda[0].moves(s)  # a task of a section filed in tasks/
 
 
 def _movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:

@@ -9,7 +9,7 @@ chance node or an automatic step (resolved before the state is returned).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import attrs
 
@@ -18,6 +18,9 @@ from boardrules.dorasure._board import ENTRY, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
 from boardrules.dorasure._lru import LRU
 from boardrules.game import Game, pickled_without_memo
+
+if TYPE_CHECKING:
+    from boardrules.dorasure._work import Work
 
 __all__ = ["DorasureMove", "DorasureState", "Move", "Options", "Rules", "State"]
 
@@ -329,6 +332,22 @@ class Task(_Row):
     def problem(self, s: DorasureState, i: int) -> str | None:
         """Why this task cannot stand at index ``i`` of ``s``'s agenda (None: it can)."""
         return None
+
+    # The task's part in play.  The classes filed in ``tasks/`` define these; the engine's
+    # tables by code still hold the others' (``_engine``, ``_rules``).
+
+    def waits(self, w: Work) -> bool:
+        """At the agenda's front: True if this task waits there for its move or roll;
+        False if it no longer applies, and then it is dropped or replaced in ``w.todo``."""
+        return True
+
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
+        """The legal moves of this decision task at the front of ``s``."""
+        raise AssertionError(f"{self!r} has no moves of its own")  # pragma: no cover
+
+    def play(self, w: Work, mv: Move) -> None:
+        """What the legal move ``mv`` does, this task taken off the agenda."""
+        raise AssertionError(f"{self!r} is resolved automatically, not by a move")
 
 
 @pickled_without_memo

@@ -4,15 +4,16 @@ A task is still the tuple ``(code, seat, a, b)`` that the JSON stores (so it sta
 hashable and equal to that row), but each kind is its own class naming ``a`` and ``b``
 (``Roll(seat, dice, purpose)``: ``task.dice``), saying what node it makes (a roll, a
 decision or an automatic step), in which phase and for which hero it may stand on the
-agenda, and which other tasks must surround it.  :func:`task_problem` applies those rules
-to a decoded agenda, so decoding accepts only agendas the engine can build.
+agenda, and which other tasks must surround it.  ``tasks._registry.task_problem`` applies
+those rules to a decoded agenda, so decoding accepts only agendas the engine can build.
 
->>> from boardrules.dorasure._tasks import P_QUEST, T_END_TURN, T_ROLL, Roll, task_from_row
+The tasks of the sections already filed by the Rules are in ``tasks/`` (with their part in
+play); the others are here, their play still in the engine's tables.
+
+>>> from boardrules.dorasure._tasks import P_QUEST, T_ROLL, Roll
 >>> t = Roll(0, 3, P_QUEST)
 >>> t, t.dice, t == (T_ROLL, 0, 3, P_QUEST)
 (Roll(seat=0, dice=3, purpose=1), 3, True)
->>> task_from_row([T_END_TURN, 1, 0, 0])
-EndTurn(seat=1, again=0)
 """
 
 from __future__ import annotations
@@ -23,14 +24,9 @@ from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
     CHANCE,
-    CHANCE_TASKS,
     DECISION,
-    DECISION_TASKS,
     GLADIATOR,
-    GRAND_MASTER,
     HUNTER,
-    MAGICIAN,
-    MINSTREL,
     NINJA,
     P_ADVENTURE,
     P_BATTLE,
@@ -38,7 +34,6 @@ from boardrules.dorasure._state import (
     P_QUEST,
     P_REROLLED,
     PALADIN,
-    SAMURAI,
     SHAMAN,
     STEP,
     T_ABSORB,
@@ -48,23 +43,16 @@ from boardrules.dorasure._state import (
     T_ASK,
     T_BATTLE_END,
     T_BATTLE_START,
-    T_BIG_BANG,
     T_BULLET,
     T_CLAW,
     T_COMBO_END,
     T_DEATHS,
-    T_DOLL,
-    T_ELIXIR,
     T_END_TURN,
     T_EXTRA,
     T_FAITH,
-    T_GAUNTLETS,
     T_GUST,
     T_HARDENED,
-    T_KISS,
     T_LAND,
-    T_LULLABY,
-    T_MASTER_REROLL,
     T_MOVE,
     T_MOVE_ROLL,
     T_PICK,
@@ -83,8 +71,6 @@ from boardrules.dorasure._state import (
     T_SPEND,
     T_SURVIVAL,
     T_TUNE,
-    TASK_COUNT,
-    TASK_KINDS,
     TREASURE,
     VAMPIRE,
     WEREWOLF,
@@ -103,11 +89,12 @@ __all__ = [
     "MAX_DICE",
     "MAX_SCORE",
     "STEP",
-    "TASK_TYPES",
     "Task",
+    "deaths_later",
     "doll_may_take_quest_damage",
-    "task_from_row",
-    "task_problem",
+    "next_task",
+    "purpose_problem",
+    "read_later",
 ]
 
 #: The most dice a stored roll may name.
@@ -116,7 +103,7 @@ MAX_DICE = 40
 MAX_SCORE = MAX_DICE * 4
 
 
-def _next(s: DorasureState, i: int) -> tuple[int, ...]:
+def next_task(s: DorasureState, i: int) -> tuple[int, ...]:
     return s.agenda[i + 1] if i + 1 < len(s.agenda) else (-1, -1, -1, -1)
 
 
@@ -190,7 +177,7 @@ def _scan(s: DorasureState) -> _Scan:
     return found
 
 
-def _read_later(s: DorasureState, i: int, purpose: int) -> str | None:
+def read_later(s: DorasureState, i: int, purpose: int) -> str | None:
     """A roll (or its spending, extra dice, rerolls) is read by the next reading after it."""
     reading = _scan(s).reading_after[i]
     if reading < 0:
@@ -215,7 +202,7 @@ class MoveRoll(Task):
     CODE, NODE, PHASES = T_MOVE_ROLL, CHANCE, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if s.dice or _next(s, i)[0] != T_END_TURN:
+        if s.dice or next_task(s, i)[0] != T_END_TURN:
             return "the movement roll comes first in a turn, before the end of it"
         return None
 
@@ -288,7 +275,7 @@ class Roll(Task):
         return self[3]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return _purpose_problem(s, self[3], self[1]) or _read_later(s, i, self[3]) or _once(s, i)
+        return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3]) or _once(s, i)
 
 
 def _once(s: DorasureState, i: int) -> str | None:
@@ -296,7 +283,7 @@ def _once(s: DorasureState, i: int) -> str | None:
     return "two rolls of one hero for one reading" if _scan(s).again[i] else None
 
 
-def _purpose_problem(s: DorasureState, purpose: int, seat: int) -> str | None:
+def purpose_problem(s: DorasureState, purpose: int, seat: int) -> str | None:
     """A roll (its spending, extra dice, rerolls) of the phase, by the hero who makes it:
     the hero in turn adventures and fights, a hero of the party rolls in a quest, and in a
     Team Combo a hero of the team or the one in turn (for the team, when he is out of it)."""
@@ -338,7 +325,7 @@ class Extra(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         if self[3] and (self[2] != P_QUEST or s.rules.heroes[self[1]] != VAMPIRE):
             return "a score kept before a roll only for the Vampire's quest roll"
-        return _purpose_problem(s, self[2], self[1]) or _read_later(s, i, self[2])
+        return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2])
 
 
 class RevealQuest(Task):
@@ -439,7 +426,7 @@ class Land(Task):
         # Setup draws the hexes in order, at the front: this one is the first still empty.
         if any(t >= 0 for t in s.lands[k:]) or i != k - s.lands.index(-1):
             return "the land tiles are drawn onto the Fang hexes in order"
-        after = _next(s, i)
+        after = next_task(s, i)
         if after[0] != T_REVEAL_QUEST and after != (T_LAND, 0, k + 1, 0):
             return "the land tiles are drawn before the farthest quest is revealed"
         return None
@@ -458,7 +445,7 @@ class Faith(Task):
     CODE, NODE, PHASES, HERO = T_FAITH, DECISION, (ADVENTURE,), PALADIN
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if _next(s, i)[0] == T_MOVE else "Faith comes before the steps"
+        return None if next_task(s, i)[0] == T_MOVE else "Faith comes before the steps"
 
 
 class Steps(Task):
@@ -471,7 +458,7 @@ class Steps(Task):
     CODE, NODE, PHASES = T_MOVE, DECISION, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if _next(s, i)[0] == T_ACT else "the steps come before the action"
+        return None if next_task(s, i)[0] == T_ACT else "the steps come before the action"
 
 
 class Act(Task):
@@ -484,7 +471,7 @@ class Act(Task):
     CODE, NODE, PHASES = T_ACT, DECISION, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if _next(s, i)[0] == T_END_TURN else "the action ends the turn"
+        return None if next_task(s, i)[0] == T_END_TURN else "the action ends the turn"
 
 
 class Ask(Task):
@@ -516,7 +503,7 @@ class Ask(Task):
 
 
 def _quest_follows(s: DorasureState, i: int, m: int) -> str | None:
-    after = _next(s, i)
+    after = next_task(s, i)
     if after[0] not in (T_ASK, T_REPLY, T_QUEST_START) or (after[0] == T_REPLY and after[3] != m):
         return "assistance is asked as a quest begins"
     return None
@@ -561,10 +548,10 @@ class Absorb(Task):
         return self[2]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return _deaths_later(s, i)
+        return deaths_later(s, i)
 
 
-def _deaths_later(s: DorasureState, i: int) -> str | None:
+def deaths_later(s: DorasureState, i: int) -> str | None:
     """Damage is dealt by a cause whose deaths are checked once it is paid."""
     if _scan(s).deaths_after[i]:
         return None
@@ -597,7 +584,7 @@ class Spend(Task):
         most = self[3] + s.resource[seat] + s.gold[seat] + _scan(s).added[i]
         if most > MAX_DICE:
             return f"a roll of more than {MAX_DICE} dice"
-        return _purpose_problem(s, self[2], self[1]) or _read_later(s, i, self[2]) or _once(s, i)
+        return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2]) or _once(s, i)
 
 
 class Reroll(Task):
@@ -616,7 +603,7 @@ class Reroll(Task):
         return self[2]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return _read_later(s, i, P_BATTLE)
+        return read_later(s, i, P_BATTLE)
 
 
 class Bullet(Task):
@@ -631,7 +618,7 @@ class Bullet(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.spent >> self[1] & 1:
             return "the bullet is once per game"
-        return _read_later(s, i, P_BATTLE)
+        return read_later(s, i, P_BATTLE)
 
 
 class Shield(Task):
@@ -649,152 +636,6 @@ class Shield(Task):
     def result(self) -> int:
         """CLAW_BLAST or CLAW_SLASH."""
         return self[2]
-
-
-class Gust(Task):
-    """The Samurai's Final Move: Gust before his Combat roll."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§9.3", "Final Move: Gust?"
-    SAYS = "the Samurai decides on Final Move: Gust"
-    WORDS = ("gust", "no-gust")
-    CODE, NODE, PHASES, HERO = T_GUST, DECISION, (BATTLE,), SAMURAI
-
-
-class Doll(Task):
-    """The Shaman may take some of ``damage`` dealt to ``ally`` (Body-Swapping Doll)."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§9.4", "Body-Swapping Doll: take how much?"
-    SAYS = "the Shaman decides how much damage the Body-Swapping Doll takes"
-    WORDS = ("doll",)
-    UNIQUE = False
-    CODE, NODE, HERO, IN_TURN = T_DOLL, DECISION, SHAMAN, False
-    FIELDS, RANGES = ("ally", "damage"), ((0, 10), (1, 99))
-
-    @property
-    def ally(self) -> int:
-        """The seat of the hero hurt."""
-        return self[2]
-
-    @property
-    def damage(self) -> int:
-        """The damage dealt to the ally."""
-        return self[3]
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        if self[2] >= s.rules.seats or self[2] == self[1]:
-            return "the doll takes damage of an ally"
-        return _deaths_later(s, i)
-
-
-class Tune(Task):
-    """The Minstrel may add dice to ``ally``'s roll about to be made (Heroic Tune)."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§9.5", "Heroic Tune: dice for the ally?"
-    SAYS = "the Minstrel decides on dice for the Heroic Tune"
-    WORDS = ("tune",)
-    UNIQUE = False
-    CODE, NODE, HERO, IN_TURN = T_TUNE, DECISION, MINSTREL, False
-    FIELDS, RANGES = ("ally",), ((0, 10),)
-
-    @property
-    def ally(self) -> int:
-        """The seat of the hero about to roll."""
-        return self[2]
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        if self[2] == self[1] or _next(s, i)[:2] != (T_SPEND, self[2]):
-            return "the tune comes before an ally's roll"
-        return None
-
-
-class Lullaby(Task):
-    """The Minstrel may keep the dragon token still for ``sixes`` 6s (once per game)."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§9.5", "Lullaby?"
-    SAYS = "the Minstrel decides on the Lullaby"
-    WORDS = ("lullaby", "no-lullaby")
-    CODE, NODE, PHASES, HERO = T_LULLABY, DECISION, (ADVENTURE,), MINSTREL
-    FIELDS, RANGES = ("sixes",), ((1, 6),)
-
-    @property
-    def sixes(self) -> int:
-        """The 6s of the movement roll."""
-        return self[2]
-
-
-class BigBang(Task):
-    """The Magician's Big Bang instead of her Combat roll."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§9.6", "Big Bang?"
-    SAYS = "the Magician decides on the Big Bang"
-    WORDS = ("big-bang", "no-big-bang")
-    CODE, NODE, PHASES, HERO = T_BIG_BANG, DECISION, (BATTLE,), MAGICIAN
-
-
-class Kiss(Task):
-    """The Vampire's Kiss of Death: revive a dead hero."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§9.7", "Kiss of Death?"
-    SAYS = "the Vampire decides on the Kiss of Death"
-    WORDS = ("kiss", "no-kiss")
-    CODE, NODE, PHASES, HERO = T_KISS, DECISION, (BATTLE,), VAMPIRE
-
-
-class Gauntlets(Task):
-    """The Werewolf's second turn in a row (Werewolf Lord's Gauntlets)."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§9.8", "Werewolf Lord's Gauntlets: a second turn?"
-    SAYS = "the Werewolf decides on the Werewolf Lord's Gauntlets"
-    WORDS = ("gauntlets", "no-gauntlets")
-    CODE, NODE, PHASES, HERO = T_GAUNTLETS, DECISION, (BATTLE,), WEREWOLF
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        if _next(s, i) != (T_END_TURN, self[1], 1, 0):
-            return "the gauntlets come at the end of his turn"
-        return None
-
-
-class MasterReroll(Task):
-    """The Grand Master may reroll all ``dice`` dice of a roll for ``purpose`` (once)."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§9.9", "reroll all his dice (once per game)?"
-    SAYS = "the Grand Master decides on his once-a-game reroll"
-    WORDS = ("reroll", "no-reroll")
-    CODE, NODE, HERO, IN_TURN = T_MASTER_REROLL, DECISION, GRAND_MASTER, False
-    FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_BATTLE))
-
-    @property
-    def dice(self) -> int:
-        """The dice rerolled."""
-        return self[2]
-
-    @property
-    def purpose(self) -> int:
-        """P_ADVENTURE, P_QUEST or P_BATTLE."""
-        return self[3]
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        if s.spent >> s.rules.seats & 1:
-            return "the Grand Master's reroll is once per game"
-        return _purpose_problem(s, self[3], self[1]) or _read_later(s, i, self[3])
-
-
-class Elixir(Task):
-    """The Grand Master's Elixir before his Combat roll."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§9.9", "Elixir?"
-    SAYS = "the Grand Master decides on the Elixir"
-    WORDS = ("elixir", "no-elixir")
-    CODE, NODE, PHASES, HERO = T_ELIXIR, DECISION, (BATTLE,), GRAND_MASTER
 
 
 # -- automatic steps --------------------------------------------------------------------------
@@ -821,7 +662,7 @@ class _QuestStep(Task):
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         follows = {T_QUEST_START: T_QUEST_ROLLS, T_QUEST_ROLLS: T_QUEST_END}.get(self[0])
-        if follows is not None and _next(s, i) != (follows, self[1], self[2], 0):
+        if follows is not None and next_task(s, i) != (follows, self[1], self[2], 0):
             return "a quest starts, rolls and ends in this order"
         if self[0] != T_QUEST_END and (s.score or s.pending):
             return "a quest's rolls begin with a score of 0"
@@ -952,91 +793,4 @@ class Hardened(Task):
     CODE, PHASES, HERO = T_HARDENED, (ADVENTURE,), GLADIATOR
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if _next(s, i)[0] == T_END_TURN else "Battle Hardened ends her adventure"
-
-
-_KINDS: tuple[type[Task], ...] = (
-    MoveRoll,
-    Rampage,
-    Pick,
-    Survival,
-    Roll,
-    Extra,
-    RevealQuest,
-    RevealReward,
-    Claw,
-    Faith,
-    Steps,
-    Act,
-    Ask,
-    Reply,
-    Absorb,
-    Spend,
-    Reroll,
-    Bullet,
-    Shield,
-    Deaths,
-    QuestStart,
-    QuestRolls,
-    QuestEnd,
-    AfterQuest,
-    AdventureEnd,
-    BattleEnd,
-    ComboEnd,
-    EndTurn,
-    BattleStart,
-    Gust,
-    Doll,
-    Tune,
-    Lullaby,
-    BigBang,
-    Kiss,
-    Gauntlets,
-    MasterReroll,
-    Elixir,
-    Special,
-    Land,
-    Replenish,
-    Hardened,
-)
-#: The task class of each code, in the order of the registry of codes (``TASK_KINDS``).
-TASK_TYPES: tuple[type[Task], ...] = tuple(
-    next(cls for cls in _KINDS if cls.__name__ == name) for name in TASK_KINDS
-)
-assert all(code == cls.CODE for code, cls in enumerate(TASK_TYPES))
-assert {cls.CODE for cls in TASK_TYPES if cls.NODE == CHANCE} == CHANCE_TASKS
-assert {cls.CODE for cls in TASK_TYPES if cls.NODE == DECISION} == DECISION_TASKS
-
-
-def task_from_row(row: list[int] | tuple[int, ...]) -> Task:
-    """The task a JSON row ``[code, seat, a, b]`` stands for (ValueError if no kind has that
-    code or it sets an argument its kind does not have)."""
-    code, seat, a, b = row
-    if not 0 <= code < TASK_COUNT:
-        raise ValueError(f"no task has the code {code}")
-    cls = TASK_TYPES[code]
-    if (a, b)[len(cls.FIELDS) :] != (0, 0)[len(cls.FIELDS) :]:
-        raise ValueError(f"{cls.__name__} has no argument beyond {cls.FIELDS}")
-    return cls(seat, a, b)
-
-
-def task_problem(s: DorasureState, i: int) -> str | None:
-    """Why the task at index ``i`` of ``s``'s agenda cannot be there (None: it can)."""
-    task = s.agenda[i]
-    cls = type(task)
-    seat = task[1]
-    rules = s.rules
-    if not 0 <= seat < rules.seats:
-        return "a task of a seat not in the game"
-    for value, (low, high) in zip(task[2:], cls.RANGES, strict=False):
-        if not low <= value <= high:
-            return f"{cls.__name__}: an argument out of {low}..{high}"
-    if s.phase not in cls.PHASES:
-        return f"{cls.__name__} in the other phase"
-    if cls.HERO >= 0 and rules.heroes[seat] != cls.HERO:
-        return f"{cls.__name__}: an ability of another hero"
-    if cls.IN_TURN and seat != s.turn:
-        return f"{cls.__name__}: a task of a hero not in turn"
-    if cls.FRONT and i:
-        return f"{cls.__name__} is played as soon as it is due: only at the front"
-    return task.problem(s, i)
+        return None if next_task(s, i)[0] == T_END_TURN else "Battle Hardened ends her adventure"

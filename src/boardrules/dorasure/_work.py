@@ -35,13 +35,13 @@ from boardrules.dorasure._tasks import (
     BattleStart,
     Claw,
     Deaths,
-    Doll,
     EndTurn,
     MoveRoll,
     Rampage,
     Replenish,
     Task,
 )
+from boardrules.dorasure.tasks.heroes import Doll
 
 if TYPE_CHECKING:
     from collections.abc import Callable
