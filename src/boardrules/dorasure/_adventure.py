@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from boardrules.dorasure import _fang, _heroes
 from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
+from boardrules.dorasure._dice import ROLL_FACES
 from boardrules.dorasure._state import (
     ADVENTURE,
     ATTRIBUTE,
@@ -34,6 +35,7 @@ from boardrules.dorasure._state import (
     M_REPLY,
     M_REST,
     M_STEP,
+    M_STOP,
     MINSTREL,
     NINJA,
     P_ADVENTURE,
@@ -50,6 +52,7 @@ from boardrules.dorasure._state import (
     VAMPIRE,
     WOUND_TWO,
     DorasureMove,
+    DorasureState,
 )
 from boardrules.dorasure._tasks import (
     Act,
@@ -70,7 +73,7 @@ from boardrules.dorasure._tasks import (
     Steps,
     Task,
 )
-from boardrules.dorasure._work import Work, effective_terrain
+from boardrules.dorasure._work import Work, effective_terrain, with_agenda, with_pos_and_dice
 
 __all__ = [
     "acted",
@@ -100,7 +103,7 @@ def movement_rolled(w: Work, task: Task, mv: DorasureMove) -> None:
     """Every 6 moves the dragon token up (rampages first), then the Paladin's Faith, the
     steps and the action."""
     seat = task.seat
-    faces = tuple(int(f) for f in mv.text.split()[1:])
+    faces = ROLL_FACES[mv]
     w.dice = faces
     tasks: list[Task] = [Faith(seat)] if w.hero(seat) == PALADIN else []
     w.push(*tasks, Steps(seat), Act(seat))
@@ -131,6 +134,26 @@ def stepped(w: Work, task: Task, mv: DorasureMove) -> None:
         w.gain_resource(seat, 1)
     if w.rules.land_at[mv.b] >= 0:
         _fang.entered(w, seat, mv.b, mv.a)
+
+
+def quick_step(s: DorasureState, mv: DorasureMove) -> DorasureState | None:
+    """The state after the step or stop ``mv`` when it changes only where the hero is and
+    which dice are left (or ends the steps): the commonest moves, made without a working
+    copy.  None when :func:`stepped` has more to do (Ninjutsu in a forest, a land tile)."""
+    if mv.kind == M_STOP:
+        return with_agenda(s, s.agenda[1:])  # the action comes next, and waits
+    seat = s.agenda[0][1]
+    rules = s.rules
+    there = mv.b
+    if rules.land_at[there] >= 0 or (
+        rules.heroes[seat] == NINJA and rules.terrain[there] == FOREST
+    ):
+        return None
+    dice = list(s.dice)
+    dice.remove(mv.a)
+    pos = list(s.pos)
+    pos[seat] = there
+    return with_pos_and_dice(s, tuple(pos), tuple(dice))
 
 
 # -- the action -------------------------------------------------------------------------------

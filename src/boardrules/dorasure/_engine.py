@@ -20,6 +20,8 @@ from boardrules.dorasure._state import (
     ADVENTURE,
     LOST,
     M_ABSORB,
+    M_STEP,
+    M_STOP,
     P_QUEST,
     T_ABSORB,
     T_ACT,
@@ -87,6 +89,10 @@ def start(w: Work) -> DorasureState:
 
 def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
     """The state after the legal move ``mv`` (already checked)."""
+    if mv.kind == M_STEP or mv.kind == M_STOP:
+        quick = adv.quick_step(s, mv)
+        if quick is not None:
+            return quick
     w = Work(s)
     task = w.todo.pop()
     _ON_MOVE[task[0]](w, task, mv)

@@ -56,7 +56,6 @@ from boardrules.dorasure._state import (
     M_REST,
     M_SHIELD,
     M_SPEND,
-    M_STEP,
     M_STOP,
     SHAMAN,
     SPEED,
@@ -216,7 +215,7 @@ def _movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
     here = s.pos[seat]
     blocked = {s.pos[p] for p, h in enumerate(s.health) if h > 0 and p != seat}
     blocked = {p for p in blocked if effective_terrain(rules, s.razed, p) not in SHARED}
-    names = board.names
+    steps = rules.steps
     need = land_entry(s, seat) if s.lands else rules.entry
     out = []
     for value in sorted(set(s.dice)):
@@ -229,7 +228,7 @@ def _movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
                     need, board.neighbours, there, _after_entering(s, there, rest), blocked
                 )
             ):
-                out.append(move(M_STEP, value, there, f"step {value} {names[there]}"))
+                out.append(steps[value][there])
     if here not in blocked or not out:
         out.append(_STOP)
     return tuple(out)

@@ -237,6 +237,9 @@ class Options:
     entry: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     #: whether the 6-11 hero rules apply (Special Chance, Quest Replenishing)
     crowd: bool = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: ``steps[value][space]``: the move of a step with a die of ``value`` onto ``space``
+    #: (made once per map: stepping is the commonest decision)
+    steps: tuple[tuple[Move, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         stats = tuple(
@@ -263,6 +266,15 @@ class Options:
         object.__setattr__(self, "terrain", terrain)
         object.__setattr__(self, "entry", tuple(ENTRY[t] if t != LAND else 7 for t in terrain))
         object.__setattr__(self, "crowd", len(self.heroes) >= 6)
+        names = self.board.names
+        steps = tuple(
+            tuple(
+                move(M_STEP, value, there, f"step {value} {names[there]}")
+                for there in range(spaces)
+            )
+            for value in range(7)
+        )
+        object.__setattr__(self, "steps", steps)
 
     @property
     def seats(self) -> int:
