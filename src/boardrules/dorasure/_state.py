@@ -353,11 +353,11 @@ class Task(_Row):
         False if it no longer applies, and then it is dropped or replaced in ``w.todo``."""
         return True
 
-    def moves(self, s: DorasureState) -> tuple[Move, ...]:
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
         """The legal moves of this decision task at the front of ``s``."""
         raise AssertionError(f"{self!r} has no moves of its own")  # pragma: no cover
 
-    def play(self, w: Work, mv: Move) -> None:
+    def play(self, w: Work, mv: DorasureMove) -> None:
         """What the legal move ``mv`` does, this task taken off the agenda."""
         raise AssertionError(f"{self!r} is resolved automatically, not by a move")
 
