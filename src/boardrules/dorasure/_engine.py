@@ -46,14 +46,12 @@ from boardrules.dorasure._state import (
     T_QUEST_ROLLS,
     T_QUEST_START,
     T_RAMPAGE,
-    T_REPLENISH,
     T_REPLY,
     T_REROLL,
     T_REVEAL_QUEST,
     T_REVEAL_REWARD,
     T_ROLL,
     T_SHIELD,
-    T_SPECIAL,
     T_SPEND,
     T_SURVIVAL,
     TASK_COUNT,
@@ -149,7 +147,6 @@ _AUTOMATIC: dict[int, Automatic] = {
     T_END_TURN: _end_turn,
     T_BATTLE_START: bat.battle_start,
     T_HARDENED: adv.battle_hardened,
-    T_REPLENISH: _heroes.replenish,
 }
 
 
@@ -243,14 +240,6 @@ def _absorbed(w: Work, task: Task, mv: DorasureMove) -> None:
         w.health[seat] = max(0, w.health[seat] - (task[2] - mv.a))
 
 
-def _special_chance(w: Work, task: Task, mv: DorasureMove) -> None:
-    """Special Chance: 1-3 the dragon token moves up, 4-6 the hero takes 1 damage."""
-    if mv.a:
-        w.hurt(task.seat, [(task.seat, 1)])
-    else:
-        w.advance_meter(task.seat, 1)
-
-
 def _land_drawn(w: Work, task: Task, mv: DorasureMove) -> None:
     lands = list(w.lands)
     lands[task[2]] = mv.a
@@ -277,7 +266,6 @@ _BASE_MOVES: dict[int, OnMove] = {
     T_REROLL: _reading.rerolled,
     T_BULLET: _reading.bullet,
     T_SHIELD: bat.shield,
-    T_SPECIAL: _special_chance,
     T_LAND: _land_drawn,
 }
 

@@ -1,5 +1,5 @@
-"""The expansion heroes (Samurai, Shaman, Minstrel, Magician, Vampire, Werewolf), the solo
-Grand Master, and the 6-11 hero rules (Special Chance, Quest Replenishing).
+"""The expansion heroes (Samurai, Shaman, Minstrel, Magician, Vampire, Werewolf) and the solo
+Grand Master (the 6-11 hero rules are in ``tasks/expansions``).
 
 Each ability is one small function or one handler of its decision task, called from the base
 engine at the moment the rulebook names; the docs page maps every clause to its code.  The
@@ -13,7 +13,6 @@ and effects, are in ``tasks/heroes``), pushed here only when the ability can be 
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
@@ -22,7 +21,6 @@ from boardrules.dorasure._state import (
     COMBAT,
     GRAND_MASTER,
     KNOWLEDGE,
-    M_SPECIAL,
     MAGICIAN,
     MINSTREL,
     P_BATTLE,
@@ -34,9 +32,7 @@ from boardrules.dorasure._state import (
     TREASURE,
     VAMPIRE,
     WEREWOLF,
-    DorasureMove,
     Rules,
-    move,
 )
 from boardrules.dorasure._tasks import (
     QuestEnd,
@@ -52,7 +48,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAGIC_GAIN",
-    "SPECIAL_ROLL",
     "attribute_of",
     "battle_openers",
     "blood_magic",
@@ -63,7 +58,6 @@ __all__ = [
     "lycan",
     "movement_sixes",
     "quest_dice",
-    "replenish",
     "roll_tasks",
     "thirst",
     "turn_start",
@@ -72,13 +66,6 @@ __all__ = [
 #: The Magician's Magic regained at the start of her turn, by level (index 1..6; PROPOSED:
 #: the rulebook says only "1, more at higher levels").
 MAGIC_GAIN: tuple[int, ...] = (0, 1, 1, 2, 2, 3, 3)
-
-#: Special Chance (6-11 heroes): a 6 of the movement roll rolls again; 1-3 the dragon token
-#: moves up, 4-6 the current hero takes 1 damage instead.
-SPECIAL_ROLL: tuple[tuple[DorasureMove, Fraction], ...] = (
-    (move(M_SPECIAL, 0, 0, "special meter"), Fraction(1, 2)),
-    (move(M_SPECIAL, 1, 0, "special hurt"), Fraction(1, 2)),
-)
 
 
 def lycan(rules: Rules, xp: int) -> bool:
@@ -222,21 +209,6 @@ def movement_sixes(w: Work, seat: int, sixes: int) -> None:
         w.push(Lullaby(seat, sixes))
     else:
         meter_sixes(w, seat, sixes)
-
-
-def replenish(w: Work, task: Task) -> None:
-    """Quest Replenishing: each solved mountain gets a new face-down quest from the unused
-    tiles, while unused tiles are left; the solved tile leaves the game.  Like every face-down
-    tile, the new quest is drawn when it is turned up."""
-    unused = [t for t in range(len(w.rules.quests)) if t not in w.quests and t not in w.retired]
-    free = len(unused) - w.quests.count(-1)
-    for m, reward in enumerate(w.rewards):
-        if reward >= 0 and w.renewed[m] == 0 and free > 0:
-            free -= 1
-            w.retired = tuple(sorted((*w.retired, w.quests[m])))
-            w.quests[m] = -1
-            w.renewed[m] = 1
-            w.flags[m] = 0
 
 
 def quest_dice(w: Work, seat: int, column: int, magical: bool) -> int:

@@ -36,7 +36,6 @@ from boardrules.dorasure._fang import (
     land_entry,
     tile_at,
 )
-from boardrules.dorasure._heroes import SPECIAL_ROLL
 from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import (
     BATTLE,
@@ -77,7 +76,6 @@ from boardrules.dorasure._state import (
     T_REVEAL_REWARD,
     T_ROLL,
     T_SHIELD,
-    T_SPECIAL,
     T_SPEND,
     T_SURVIVAL,
     WON,
@@ -148,11 +146,9 @@ def chance_outcomes(s: DorasureState) -> Outcomes:
     if code == T_REVEAL_REWARD:
         left = tuple(n - s.rewards.count(k) for k, (_, n) in enumerate(REWARDS))
         return reward_draw(left)
-    if code == T_SPECIAL:
-        return SPECIAL_ROLL
     if code == T_LAND:
         return land_draw(tuple(t for t in range(len(LANDS)) if t not in s.lands))
-    return _NO_OUTCOMES
+    return s.agenda[0].outcomes(s)  # a task of a section filed in tasks/, or a decision
 
 
 def legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+if TYPE_CHECKING:
+    from fractions import Fraction
+
 import attrs
 
 from boardrules._values import full_repr, move_repr
@@ -352,6 +355,11 @@ class Task(_Row):
         """At the agenda's front: True if this task waits there for its move or roll;
         False if it no longer applies, and then it is dropped or replaced in ``w.todo``."""
         return True
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        """The outcomes of this chance task at the front of ``s``, with their exact
+        probabilities (none for a decision)."""
+        return ()
 
     def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
         """The legal moves of this decision task at the front of ``s``."""

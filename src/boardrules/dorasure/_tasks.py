@@ -60,14 +60,12 @@ from boardrules.dorasure._state import (
     T_QUEST_ROLLS,
     T_QUEST_START,
     T_RAMPAGE,
-    T_REPLENISH,
     T_REPLY,
     T_REROLL,
     T_REVEAL_QUEST,
     T_REVEAL_REWARD,
     T_ROLL,
     T_SHIELD,
-    T_SPECIAL,
     T_SPEND,
     T_SURVIVAL,
     T_TUNE,
@@ -387,20 +385,6 @@ class Claw(Task):
     WORDS = ("claw",)
     UNIQUE = False
     CODE, NODE, PHASES = T_CLAW, CHANCE, (BATTLE,)
-
-
-class Special(Task):
-    """Special Chance for one 6 of a movement roll (6-11 heroes)."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§9.1", "Special Chance roll"
-    SAYS = "the Special Chance roll"
-    WORDS = ("special",)
-    UNIQUE = False
-    CODE, NODE, PHASES = T_SPECIAL, CHANCE, (ADVENTURE,)
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if s.rules.crowd else "Special Chance needs 6 or more heroes"
 
 
 class Land(Task):
@@ -773,16 +757,6 @@ class BattleStart(Task):
 
     __slots__ = ()
     CODE, PHASES = T_BATTLE_START, (ADVENTURE,)
-
-
-class Replenish(Task):
-    """Quest Replenishing at the third rampage (6-11 heroes)."""
-
-    __slots__ = ()
-    CODE, PHASES = T_REPLENISH, (ADVENTURE,)
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if s.rules.crowd else "Quest Replenishing needs 6 or more heroes"
 
 
 class Hardened(Task):

@@ -38,9 +38,9 @@ from boardrules.dorasure._tasks import (
     EndTurn,
     MoveRoll,
     Rampage,
-    Replenish,
     Task,
 )
+from boardrules.dorasure.tasks.expansions import Replenish
 from boardrules.dorasure.tasks.heroes import Doll
 
 if TYPE_CHECKING:

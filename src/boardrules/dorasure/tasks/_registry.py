@@ -23,7 +23,7 @@ from boardrules.dorasure._state import (
     DorasureState,
     Task,
 )
-from boardrules.dorasure.tasks import heroes
+from boardrules.dorasure.tasks import expansions, heroes
 
 __all__ = ["TASK_TYPES", "task_from_row", "task_problem"]
 
@@ -67,9 +67,9 @@ TASK_TYPES: tuple[type[Task], ...] = (
     heroes.Gauntlets,
     heroes.MasterReroll,
     heroes.Elixir,
-    _tasks.Special,
+    expansions.Special,
     _tasks.Land,
-    _tasks.Replenish,
+    expansions.Replenish,
     _tasks.Hardened,
 )
 assert tuple(cls.__name__ for cls in TASK_TYPES) == TASK_KINDS

@@ -61,13 +61,13 @@ from boardrules.dorasure._tasks import (
     MAX_DICE,
     Absorb,
     Roll,
-    Special,
     Spend,
     deaths_later,
     next_task,
     purpose_problem,
     read_later,
 )
+from boardrules.dorasure.tasks.expansions import Special
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
