@@ -59,7 +59,6 @@ from boardrules.dorasure._tasks import (
     AdventureEnd,
     AfterQuest,
     Ask,
-    BattleStart,
     Extra,
     Faith,
     Hardened,
@@ -74,6 +73,7 @@ from boardrules.dorasure._tasks import (
     Task,
 )
 from boardrules.dorasure._work import Work, effective_terrain, with_agenda, with_pos_and_dice
+from boardrules.dorasure.tasks.battle import BattleStart
 
 __all__ = [
     "acted",

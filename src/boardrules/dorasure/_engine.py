@@ -5,7 +5,7 @@ automatic tasks, both by tables indexed by the task at the agenda's front.
 at the front (``_ON_MOVE``), then :func:`settle` resolves automatic tasks (``_SETTLE``) until
 the front is a decision or a chance node again, and the result is frozen.  The effects
 themselves live by phase: :mod:`._adventure` (moving, actions, quests, the Roaming Dragon
-Chart), :mod:`._battle` (the Climactic Battle), :mod:`._reading` (rolls read on the
+Chart), ``tasks.battle`` (the Climactic Battle), :mod:`._reading` (rolls read on the
 Adventuring Chart, in both phases) and :mod:`._heroes` (the expansion heroes).
 """
 
@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from boardrules.dorasure import _adventure as adv
-from boardrules.dorasure import _battle as bat
 from boardrules.dorasure import _heroes, _reading
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -28,11 +27,7 @@ from boardrules.dorasure._state import (
     T_ADVENTURE_END,
     T_AFTER_QUEST,
     T_ASK,
-    T_BATTLE_END,
-    T_BATTLE_START,
     T_BULLET,
-    T_CLAW,
-    T_COMBO_END,
     T_DEATHS,
     T_END_TURN,
     T_EXTRA,
@@ -51,7 +46,6 @@ from boardrules.dorasure._state import (
     T_REVEAL_QUEST,
     T_REVEAL_REWARD,
     T_ROLL,
-    T_SHIELD,
     T_SPEND,
     T_SURVIVAL,
     TASK_COUNT,
@@ -68,6 +62,7 @@ from boardrules.dorasure._tasks import (
     Task,
 )
 from boardrules.dorasure._work import Work
+from boardrules.dorasure.tasks import battle as bat
 from boardrules.dorasure.tasks._registry import TASK_TYPES
 
 __all__ = ["advance", "reading_battle_roll", "settle", "start"]
@@ -142,10 +137,7 @@ _AUTOMATIC: dict[int, Automatic] = {
     T_QUEST_END: adv.quest_end,
     T_AFTER_QUEST: adv.after_quest,
     T_ADVENTURE_END: adv.adventure_end,
-    T_BATTLE_END: bat.battle_end,
-    T_COMBO_END: bat.combo_end,
     T_END_TURN: _end_turn,
-    T_BATTLE_START: bat.battle_start,
     T_HARDENED: adv.battle_hardened,
 }
 
@@ -255,7 +247,6 @@ _BASE_MOVES: dict[int, OnMove] = {
     T_EXTRA: _reading.extra_die,
     T_REVEAL_QUEST: adv.revealed,
     T_REVEAL_REWARD: adv.reward,
-    T_CLAW: bat.claw,
     T_FAITH: adv.faith,
     T_MOVE: adv.stepped,
     T_ACT: adv.acted,
@@ -265,7 +256,6 @@ _BASE_MOVES: dict[int, OnMove] = {
     T_SPEND: _reading.spent,
     T_REROLL: _reading.rerolled,
     T_BULLET: _reading.bullet,
-    T_SHIELD: bat.shield,
     T_LAND: _land_drawn,
 }
 

@@ -16,7 +16,6 @@ from boardrules.dorasure._board import CITY, FOREST, PLAINS, SHARED, VILLAGE
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._dice import (
     CLASSES,
-    CLAW_ROLL,
     EXTRA_DIE,
     RAMPAGE_ROLL,
     movement_roll,
@@ -53,7 +52,6 @@ from boardrules.dorasure._state import (
     M_REPLY,
     M_REROLL,
     M_REST,
-    M_SHIELD,
     M_SPEND,
     M_STOP,
     SHAMAN,
@@ -62,7 +60,6 @@ from boardrules.dorasure._state import (
     T_ACT,
     T_ASK,
     T_BULLET,
-    T_CLAW,
     T_EXTRA,
     T_FAITH,
     T_LAND,
@@ -75,7 +72,6 @@ from boardrules.dorasure._state import (
     T_REVEAL_QUEST,
     T_REVEAL_REWARD,
     T_ROLL,
-    T_SHIELD,
     T_SPEND,
     T_SURVIVAL,
     WON,
@@ -97,7 +93,6 @@ _OUTCOME_MOVES: LRU[int, tuple[Outcomes, tuple[DorasureMove, ...]]] = LRU(1024)
 _FAITH = (move(M_FAITH, 1, 0, "faith"), move(M_FAITH, 0, 0, "no-faith"))
 _REPLY = (move(M_REPLY, 1, 0, "agree"), move(M_REPLY, 0, 0, "refuse"))
 _REROLL = (move(M_REROLL, 1, 0, "reroll"), move(M_REROLL, 0, 0, "no-reroll"))
-_SHIELD = (move(M_SHIELD, 1, 0, "shield"), move(M_SHIELD, 0, 0, "no-shield"))
 _NO_BULLET = move(M_BULLET, -1, 0, "no-bullet")
 _BULLETS = tuple(move(M_BULLET, i, 0, f"bullet {CLASSES[i]}") for i in range(3))
 _STOP = move(M_STOP, 0, 0, "stop")
@@ -136,8 +131,6 @@ def chance_outcomes(s: DorasureState) -> Outcomes:
         return pick_roll(a, heroes)
     if code == T_SURVIVAL:
         return survival_roll(len(s.health))
-    if code == T_CLAW:
-        return CLAW_ROLL
     if code == T_REVEAL_QUEST:
         on_board = set(s.quests)
         return quest_draw(
@@ -192,8 +185,6 @@ def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
         return _REROLL
     if code == T_BULLET:
         return (*(_BULLETS[i] for i in range(3) if s.roll[i]), _NO_BULLET)
-    if code == T_SHIELD:
-        return _SHIELD
     return s.agenda[0].moves(s)  # a task of a section filed in tasks/
 
 

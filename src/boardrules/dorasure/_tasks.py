@@ -44,7 +44,6 @@ from boardrules.dorasure._state import (
     T_BATTLE_END,
     T_BATTLE_START,
     T_BULLET,
-    T_CLAW,
     T_COMBO_END,
     T_DEATHS,
     T_END_TURN,
@@ -65,7 +64,6 @@ from boardrules.dorasure._state import (
     T_REVEAL_QUEST,
     T_REVEAL_REWARD,
     T_ROLL,
-    T_SHIELD,
     T_SPEND,
     T_SURVIVAL,
     T_TUNE,
@@ -376,17 +374,6 @@ class RevealReward(Task):
         return None
 
 
-class Claw(Task):
-    """The Dragon Retaliation roll."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§7.3", "Retaliation roll"
-    SAYS = "the Retaliation roll"
-    WORDS = ("claw",)
-    UNIQUE = False
-    CODE, NODE, PHASES = T_CLAW, CHANCE, (BATTLE,)
-
-
 class Land(Task):
     """A Fang land tile drawn onto Fang hex number ``hex`` (setup)."""
 
@@ -605,23 +592,6 @@ class Bullet(Task):
         return read_later(s, i, P_BATTLE)
 
 
-class Shield(Task):
-    """The Paladin may stop a Retaliation ``result`` (blast or slash)."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§8.5", "Platinum Shield?"
-    SAYS = "the Paladin decides on the Platinum Shield"
-    WORDS = ("shield", "no-shield")
-    FRONT = True
-    CODE, NODE, PHASES, HERO, IN_TURN = T_SHIELD, DECISION, (BATTLE,), PALADIN, False
-    FIELDS, RANGES = ("result",), ((1, 2),)
-
-    @property
-    def result(self) -> int:
-        """CLAW_BLAST or CLAW_SLASH."""
-        return self[2]
-
-
 # -- automatic steps --------------------------------------------------------------------------
 
 
@@ -719,20 +689,6 @@ class AdventureEnd(Task):
     CODE, PHASES = T_ADVENTURE_END, (ADVENTURE,)
 
 
-class BattleEnd(Task):
-    """The battle chart's result."""
-
-    __slots__ = ()
-    CODE, PHASES = T_BATTLE_END, (BATTLE,)
-
-
-class ComboEnd(Task):
-    """The Team Combo's result."""
-
-    __slots__ = ()
-    CODE, PHASES = T_COMBO_END, (BATTLE,)
-
-
 class EndTurn(Task):
     """The end of the turn; ``again`` marks the Werewolf's second battle turn."""
 
@@ -750,13 +706,6 @@ class EndTurn(Task):
         if self[2] and (s.phase != BATTLE or s.rules.heroes[self[1]] != WEREWOLF):
             return "only the Werewolf takes a second battle turn"
         return None
-
-
-class BattleStart(Task):
-    """The Climactic Battle begins with this hero."""
-
-    __slots__ = ()
-    CODE, PHASES = T_BATTLE_START, (ADVENTURE,)
 
 
 class Hardened(Task):

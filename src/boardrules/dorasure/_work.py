@@ -31,15 +31,13 @@ from boardrules.dorasure._state import (
 )
 from boardrules.dorasure._tasks import (
     Absorb,
-    BattleEnd,
-    BattleStart,
-    Claw,
     Deaths,
     EndTurn,
     MoveRoll,
     Rampage,
     Task,
 )
+from boardrules.dorasure.tasks.battle import BattleEnd, BattleStart, Claw
 from boardrules.dorasure.tasks.expansions import Replenish
 from boardrules.dorasure.tasks.heroes import Doll
 

@@ -23,7 +23,7 @@ from boardrules.dorasure._state import (
     DorasureState,
     Task,
 )
-from boardrules.dorasure.tasks import expansions, heroes
+from boardrules.dorasure.tasks import battle, expansions, heroes
 
 __all__ = ["TASK_TYPES", "task_from_row", "task_problem"]
 
@@ -37,7 +37,7 @@ TASK_TYPES: tuple[type[Task], ...] = (
     _tasks.Extra,
     _tasks.RevealQuest,
     _tasks.RevealReward,
-    _tasks.Claw,
+    battle.Claw,
     _tasks.Faith,
     _tasks.Steps,
     _tasks.Act,
@@ -47,17 +47,17 @@ TASK_TYPES: tuple[type[Task], ...] = (
     _tasks.Spend,
     _tasks.Reroll,
     _tasks.Bullet,
-    _tasks.Shield,
+    battle.Shield,
     _tasks.Deaths,
     _tasks.QuestStart,
     _tasks.QuestRolls,
     _tasks.QuestEnd,
     _tasks.AfterQuest,
     _tasks.AdventureEnd,
-    _tasks.BattleEnd,
-    _tasks.ComboEnd,
+    battle.BattleEnd,
+    battle.ComboEnd,
     _tasks.EndTurn,
-    _tasks.BattleStart,
+    battle.BattleStart,
     heroes.Gust,
     heroes.Doll,
     heroes.Tune,
