@@ -77,6 +77,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from boardrules.dorasure._state import DorasureState, Rules
+    from boardrules.dorasure._work import Work
 
 __all__ = [
     "BATTLE_READINGS",
@@ -85,6 +86,7 @@ __all__ = [
     "MAX_DICE",
     "MAX_SCORE",
     "STEP",
+    "Automatic",
     "Task",
     "deaths_later",
     "doll_may_take_quest_damage",
@@ -183,6 +185,21 @@ def read_later(s: DorasureState, i: int, purpose: int) -> str | None:
 
 def _mountain_up(s: DorasureState, m: int) -> str | None:
     return None if s.quests[m] >= 0 else "a quest task needs a face-up quest"
+
+
+class Automatic(Task):
+    """A task the rules carry out as soon as it reaches the agenda's front (:meth:`run`)."""
+
+    __slots__ = ()
+
+    def waits(self, w: Work) -> bool:
+        w.todo.pop()
+        self.run(w)
+        return False
+
+    def run(self, w: Work) -> None:
+        """What the task does, taken off the agenda."""
+        raise NotImplementedError  # pragma: no cover
 
 
 # -- chance -----------------------------------------------------------------------------------

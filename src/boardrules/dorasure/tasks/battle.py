@@ -49,6 +49,7 @@ from boardrules.dorasure._state import (
     move,
 )
 from boardrules.dorasure._tasks import (
+    Automatic,
     Deaths,
     EndTurn,
     Pick,
@@ -198,46 +199,37 @@ def end_battle_turn(w: Work, seat: int, again: int) -> None:
 # -- the tasks --------------------------------------------------------------------------------
 
 
-class BattleStart(Task):
+class BattleStart(Automatic):
     """§2.2 The Climactic Battle begins with this hero (Mammoth Meat and True Wealth first)."""
 
     __slots__ = ()
     CLAUSE = "§2.2"
     CODE, PHASES = T_BATTLE_START, (ADVENTURE,)
 
-    def waits(self, w: Work) -> bool:
-        """An automatic step: done at once."""
-        w.todo.pop()
+    def run(self, w: Work) -> None:
         battle_start(w, self)
-        return False
 
 
-class BattleEnd(Task):
+class BattleEnd(Automatic):
     """§7.2 The battle chart's result of the hero's Combat roll."""
 
     __slots__ = ()
     CLAUSE = "§7.2"
     CODE, PHASES = T_BATTLE_END, (BATTLE,)
 
-    def waits(self, w: Work) -> bool:
-        """An automatic step: done at once."""
-        w.todo.pop()
+    def run(self, w: Work) -> None:
         battle_end(w, self)
-        return False
 
 
-class ComboEnd(Task):
+class ComboEnd(Automatic):
     """§7.4 The Team Combo's result."""
 
     __slots__ = ()
     CLAUSE = "§7.4"
     CODE, PHASES = T_COMBO_END, (BATTLE,)
 
-    def waits(self, w: Work) -> bool:
-        """An automatic step: done at once."""
-        w.todo.pop()
+    def run(self, w: Work) -> None:
         combo_end(w, self)
-        return False
 
 
 class Claw(Task):

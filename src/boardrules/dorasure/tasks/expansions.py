@@ -23,6 +23,7 @@ from boardrules.dorasure._state import (
     Task,
     move,
 )
+from boardrules.dorasure._tasks import Automatic
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
@@ -62,7 +63,7 @@ class Special(Task):
             w.advance_meter(seat, 1)
 
 
-class Replenish(Task):
+class Replenish(Automatic):
     """§9.2 Quest Replenishing: with 6 or more heroes, at the third rampage each solved
     mountain gets a new face-down quest from the unused tiles while unused tiles are left;
     the solved tile leaves the game.  Like every face-down tile, the new quest is drawn
@@ -75,9 +76,7 @@ class Replenish(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if s.rules.crowd else "Quest Replenishing needs 6 or more heroes"
 
-    def waits(self, w: Work) -> bool:
-        """An automatic step: done at once."""
-        w.todo.pop()
+    def run(self, w: Work) -> None:
         quests = w.rules.quests
         unused = [t for t in range(len(quests)) if t not in w.quests and t not in w.retired]
         free = len(unused) - w.quests.count(-1)
@@ -88,4 +87,3 @@ class Replenish(Task):
                 w.quests[m] = -1
                 w.renewed[m] = 1
                 w.flags[m] = 0
-        return False

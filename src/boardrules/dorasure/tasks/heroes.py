@@ -109,18 +109,30 @@ def meter_sixes(w: Work, seat: int, sixes: int) -> None:
         w.advance_meter(seat, sixes)
 
 
-class _YesNo(Task):
-    """A decision between using the ability (``word``) and not (``no-word``)."""
+class _Decision(Task):
+    """A decision of an expansion hero, offered only while its ability still applies when
+    it reaches the agenda's front (else dropped)."""
 
     __slots__ = ()
     NODE = DECISION
-    CHOICES: ClassVar[tuple[DorasureMove, DorasureMove]]
+    #: the choices, when they are always the same two (use the ability or not)
+    CHOICES: ClassVar[tuple[DorasureMove, ...]] = ()
+
+    def waits(self, w: Work) -> bool:
+        if self.applies(w):
+            return True
+        w.todo.pop()
+        return False
+
+    def applies(self, w: Work) -> bool:
+        """Whether the ability can still be used."""
+        return True
 
     def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
         return self.CHOICES
 
 
-class Gust(_YesNo):
+class Gust(_Decision):
     """§9.3 Final Move: Gust: before his Combat roll the Samurai may pay 1 resource for
     2 more dice."""
 
@@ -131,11 +143,8 @@ class Gust(_YesNo):
     CODE, PHASES, HERO = T_GUST, (BATTLE,), SAMURAI
     CHOICES = _yes_no(M_GUST, "gust")
 
-    def waits(self, w: Work) -> bool:
-        if w.resource[self[1]] >= 1:
-            return True
-        w.todo.pop()
-        return False
+    def applies(self, w: Work) -> bool:
+        return w.resource[self[1]] >= 1
 
     def play(self, w: Work, mv: DorasureMove) -> None:
         if mv.a:
@@ -149,7 +158,7 @@ class Gust(_YesNo):
                     return
 
 
-class Doll(Task):
+class Doll(_Decision):
     """§9.4 Body-Swapping Doll: the Shaman may take some of ``damage`` dealt to ``ally``;
     each then may pay his part with resources."""
 
@@ -158,7 +167,7 @@ class Doll(Task):
     SAYS = "the Shaman decides how much damage the Body-Swapping Doll takes"
     WORDS = ("doll",)
     UNIQUE = False
-    CODE, NODE, HERO, IN_TURN = T_DOLL, DECISION, SHAMAN, False
+    CODE, HERO, IN_TURN = T_DOLL, SHAMAN, False
     FIELDS, RANGES = ("ally", "damage"), ((0, 10), (1, 99))
 
     @property
@@ -194,7 +203,7 @@ class Doll(Task):
         w.push(*tasks)
 
 
-class Tune(Task):
+class Tune(_Decision):
     """§9.5 Heroic Tune: the Minstrel may pay resources for as many dice added to the roll
     ``ally`` is about to make (the spending next on the agenda)."""
 
@@ -203,7 +212,7 @@ class Tune(Task):
     SAYS = "the Minstrel decides on dice for the Heroic Tune"
     WORDS = ("tune",)
     UNIQUE = False
-    CODE, NODE, HERO, IN_TURN = T_TUNE, DECISION, MINSTREL, False
+    CODE, HERO, IN_TURN = T_TUNE, MINSTREL, False
     FIELDS, RANGES = ("ally",), ((0, 10),)
 
     @property
@@ -216,12 +225,9 @@ class Tune(Task):
             return "the tune comes before an ally's roll"
         return None
 
-    def waits(self, w: Work) -> bool:
+    def applies(self, w: Work) -> bool:
         seat, ally = self[1], self[2]
-        if w.health[seat] > 0 and w.resource[seat] > 0 and w.health[ally] > 0:
-            return True
-        w.todo.pop()
-        return False
+        return w.health[seat] > 0 and w.resource[seat] > 0 and w.health[ally] > 0
 
     def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
         return _counted("tune", M_TUNE, s.resource[self[1]])
@@ -232,7 +238,7 @@ class Tune(Task):
         w.todo[-1] = Spend(spend[1], spend[2], spend[3] + mv.a)
 
 
-class Lullaby(_YesNo):
+class Lullaby(_Decision):
     """§9.5 Lullaby: once per game (the Treasure found) the Minstrel may keep the dragon
     token still for the ``sixes`` 6s of his movement roll."""
 
@@ -256,7 +262,7 @@ class Lullaby(_YesNo):
             meter_sixes(w, self[1], self[2])
 
 
-class BigBang(_YesNo):
+class BigBang(_Decision):
     """§9.6 Big Bang: instead of her Combat roll the Magician may pay 5 Magic for 2 wounds
     (no roll this turn)."""
 
@@ -267,11 +273,8 @@ class BigBang(_YesNo):
     CODE, PHASES, HERO = T_BIG_BANG, (BATTLE,), MAGICIAN
     CHOICES = _yes_no(M_BIG_BANG, "big-bang")
 
-    def waits(self, w: Work) -> bool:
-        if w.resource[self[1]] >= 5:
-            return True
-        w.todo.pop()
-        return False
+    def applies(self, w: Work) -> bool:
+        return w.resource[self[1]] >= 5
 
     def play(self, w: Work, mv: DorasureMove) -> None:
         if mv.a:
@@ -281,7 +284,7 @@ class BigBang(_YesNo):
             w.wound_dragon(self[1], 2)
 
 
-class Kiss(Task):
+class Kiss(_Decision):
     """§9.7 Kiss of Death: once per game the living Vampire may revive a dead hero (to 2
     health) before her Combat roll."""
 
@@ -289,19 +292,16 @@ class Kiss(Task):
     CLAUSE, SHOWN = "§9.7", "Kiss of Death?"
     SAYS = "the Vampire decides on the Kiss of Death"
     WORDS = ("kiss", "no-kiss")
-    CODE, NODE, PHASES, HERO = T_KISS, DECISION, (BATTLE,), VAMPIRE
+    CODE, PHASES, HERO = T_KISS, (BATTLE,), VAMPIRE
     _NO_KISS: ClassVar[DorasureMove] = move(M_KISS, -1, 0, "no-kiss")
 
-    def waits(self, w: Work) -> bool:
+    def applies(self, w: Work) -> bool:
         seat = self[1]
-        if (
+        return (
             w.health[seat] > 0
             and not w.spent >> seat & 1
             and any(h == 0 and w.can_heal(p) for p, h in enumerate(w.health))
-        ):
-            return True
-        w.todo.pop()
-        return False
+        )
 
     def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
         rules = s.rules
@@ -320,7 +320,7 @@ class Kiss(Task):
             w.health[mv.a] = min(2, w.max_health(mv.a))
 
 
-class Gauntlets(_YesNo):
+class Gauntlets(_Decision):
     """§9.8 Werewolf Lord's Gauntlets: at the end of his battle turn the Werewolf may take
     a second turn in a row."""
 
@@ -342,7 +342,7 @@ class Gauntlets(_YesNo):
             w.begin_battle_turn(self[1], again=1)
 
 
-class MasterReroll(_YesNo):
+class MasterReroll(_Decision):
     """§9.9 once per game the Grand Master may reroll all ``dice`` dice of a roll for
     ``purpose``."""
 
@@ -376,7 +376,7 @@ class MasterReroll(_YesNo):
             w.push(Roll(self[1], self[2], self[3]))
 
 
-class Elixir(_YesNo):
+class Elixir(_Decision):
     """§9.9 Elixir: once per game, before his Combat roll, the hurt Grand Master may regain
     all his health."""
 
@@ -387,12 +387,9 @@ class Elixir(_YesNo):
     CODE, PHASES, HERO = T_ELIXIR, (BATTLE,), GRAND_MASTER
     CHOICES = _yes_no(M_ELIXIR, "elixir")
 
-    def waits(self, w: Work) -> bool:
+    def applies(self, w: Work) -> bool:
         seat = self[1]
-        if w.health[seat] < w.max_health(seat) and w.can_heal(seat):
-            return True
-        w.todo.pop()
-        return False
+        return w.health[seat] < w.max_health(seat) and w.can_heal(seat)
 
     def play(self, w: Work, mv: DorasureMove) -> None:
         if mv.a:
