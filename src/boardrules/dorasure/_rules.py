@@ -198,27 +198,61 @@ def _movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
     if s.locked[seat] >= 0:
         return (_STOP,)
     rules = s.rules
-    board = rules.board
     here = s.pos[seat]
-    blocked = {s.pos[p] for p, h in enumerate(s.health) if h > 0 and p != seat}
-    blocked = {p for p in blocked if effective_terrain(rules, s.razed, p) not in SHARED}
+    terrain, health = rules.terrain, s.health
+    belk = rules.board.belk if s.razed else -1  # razed Belk is a road
+    blocked = {
+        there
+        for p, there in enumerate(s.pos)
+        if health[p] > 0 and p != seat and (there == belk or terrain[there] not in SHARED)
+    }
+    out = _steps_on_lands(s, seat, here, blocked) if s.lands else _steps(s, here, blocked)
+    if here not in blocked or not out:
+        out.append(_STOP)
+    return tuple(out)
+
+
+def _steps(s: DorasureState, here: int, blocked: set[int]) -> list[DorasureMove]:
+    """The steps from ``here`` without land tiles (``Options.reach``: the neighbours each
+    die value enters)."""
+    rules = s.rules
+    reach = rules.reach[here]
+    dice = s.dice
+    out = []
+    for value in sorted(set(dice)):
+        for there, step in reach[value]:
+            if there not in blocked or _can_leave(
+                rules.entry, rules.board.neighbours, there, _without(dice, value), blocked
+            ):
+                out.append(step)
+    return out
+
+
+def _without(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
+    rest = list(dice)
+    rest.remove(value)
+    return tuple(rest)
+
+
+def _steps_on_lands(
+    s: DorasureState, seat: int, here: int, blocked: set[int]
+) -> list[DorasureMove]:
+    """The steps from ``here`` with the Fang land tiles (their entry thresholds, Quick Sand)."""
+    rules = s.rules
+    neighbours = rules.board.neighbours
     steps = rules.steps
-    need = land_entry(s, seat) if s.lands else rules.entry
+    need = land_entry(s, seat)
     out = []
     for value in sorted(set(s.dice)):
         rest = list(s.dice)
         rest.remove(value)
-        for there in board.neighbours[here]:
+        for there in neighbours[here]:
             if need[there] <= value and (
                 there not in blocked
-                or _can_leave(
-                    need, board.neighbours, there, _after_entering(s, there, rest), blocked
-                )
+                or _can_leave(need, neighbours, there, _after_entering(s, there, rest), blocked)
             ):
                 out.append(steps[value][there])
-    if here not in blocked or not out:
-        out.append(_STOP)
-    return tuple(out)
+    return out
 
 
 def _after_entering(s: DorasureState, space: int, rest: list[int]) -> tuple[int, ...]:

@@ -243,6 +243,11 @@ class Options:
     #: ``steps[value][space]``: the move of a step with a die of ``value`` onto ``space``
     #: (made once per map: stepping is the commonest decision)
     steps: tuple[tuple[Move, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: ``reach[space][value]``: ``(there, step)`` for each neighbour of ``space`` a die of
+    #: ``value`` enters, in the board's order (without land tiles)
+    reach: tuple[tuple[tuple[tuple[int, Move], ...], ...], ...] = attrs.field(
+        init=False, eq=False, hash=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         stats = tuple(
@@ -278,6 +283,15 @@ class Options:
             for value in range(7)
         )
         object.__setattr__(self, "steps", steps)
+        entry = self.entry
+        reach = tuple(
+            tuple(
+                tuple((there, steps[value][there]) for there in near if entry[there] <= value)
+                for value in range(7)
+            )
+            for near in self.board.neighbours
+        )
+        object.__setattr__(self, "reach", reach)
 
     @property
     def seats(self) -> int:
