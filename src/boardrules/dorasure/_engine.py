@@ -33,7 +33,6 @@ from boardrules.dorasure._state import (
     T_EXTRA,
     T_FAITH,
     T_HARDENED,
-    T_LAND,
     T_MOVE,
     T_MOVE_ROLL,
     T_PICK,
@@ -55,7 +54,6 @@ from boardrules.dorasure._state import (
 )
 from boardrules.dorasure._tasks import (
     BATTLE_READINGS,
-    Land,
     RevealQuest,
     Roll,
     Survival,
@@ -64,6 +62,7 @@ from boardrules.dorasure._tasks import (
 from boardrules.dorasure._work import Work
 from boardrules.dorasure.tasks import battle as bat
 from boardrules.dorasure.tasks._registry import TASK_TYPES
+from boardrules.dorasure.tasks.fang import Land
 
 __all__ = ["advance", "reading_battle_roll", "settle", "start"]
 
@@ -232,12 +231,6 @@ def _absorbed(w: Work, task: Task, mv: DorasureMove) -> None:
         w.health[seat] = max(0, w.health[seat] - (task[2] - mv.a))
 
 
-def _land_drawn(w: Work, task: Task, mv: DorasureMove) -> None:
-    lands = list(w.lands)
-    lands[task[2]] = mv.a
-    w.lands = tuple(lands)
-
-
 _BASE_MOVES: dict[int, OnMove] = {
     T_MOVE_ROLL: adv.movement_rolled,
     T_RAMPAGE: adv.rampage,
@@ -256,7 +249,6 @@ _BASE_MOVES: dict[int, OnMove] = {
     T_SPEND: _reading.spent,
     T_REROLL: _reading.rerolled,
     T_BULLET: _reading.bullet,
-    T_LAND: _land_drawn,
 }
 
 

@@ -13,25 +13,11 @@ from fractions import Fraction
 
 from boardrules._legal import find_legal, unset_field
 from boardrules.dorasure._board import CITY, FOREST, PLAINS, SHARED, VILLAGE
-from boardrules.dorasure._data import QUESTS, REWARDS
-from boardrules.dorasure._dice import (
-    CLASSES,
-    EXTRA_DIE,
-    RAMPAGE_ROLL,
-    movement_roll,
-    pick_roll,
-    quest_draw,
-    reward_draw,
-    score_roll,
-    survival_roll,
-)
 from boardrules.dorasure._engine import advance
 from boardrules.dorasure._fang import (
     CARAVAN,
-    LANDS,
     MIRAGE,
     QUICKSAND,
-    land_draw,
     land_entry,
     tile_at,
 )
@@ -41,43 +27,18 @@ from boardrules.dorasure._state import (
     CHANCE_TASKS,
     GRAND_MASTER,
     LAND,
-    M_ABSORB,
     M_ADVENTURE,
-    M_ASK,
-    M_BULLET,
-    M_FAITH,
     M_GATHER,
     M_PASS,
     M_QUEST,
-    M_REPLY,
-    M_REROLL,
     M_REST,
-    M_SPEND,
     M_STOP,
     SHAMAN,
-    SPEED,
-    T_ABSORB,
     T_ACT,
-    T_ASK,
-    T_BULLET,
-    T_EXTRA,
-    T_FAITH,
-    T_LAND,
     T_MOVE,
-    T_MOVE_ROLL,
-    T_PICK,
-    T_RAMPAGE,
-    T_REPLY,
-    T_REROLL,
-    T_REVEAL_QUEST,
-    T_REVEAL_REWARD,
-    T_ROLL,
-    T_SPEND,
-    T_SURVIVAL,
     WON,
     DorasureMove,
     DorasureState,
-    hero_token,
     move,
 )
 from boardrules.dorasure._work import effective_terrain
@@ -90,17 +51,10 @@ Outcomes = tuple[tuple[DorasureMove, Fraction], ...]
 _NO_OUTCOMES: Outcomes = ()
 _OUTCOME_MOVES: LRU[int, tuple[Outcomes, tuple[DorasureMove, ...]]] = LRU(1024)
 
-_FAITH = (move(M_FAITH, 1, 0, "faith"), move(M_FAITH, 0, 0, "no-faith"))
-_REPLY = (move(M_REPLY, 1, 0, "agree"), move(M_REPLY, 0, 0, "refuse"))
-_REROLL = (move(M_REROLL, 1, 0, "reroll"), move(M_REROLL, 0, 0, "no-reroll"))
-_NO_BULLET = move(M_BULLET, -1, 0, "no-bullet")
-_BULLETS = tuple(move(M_BULLET, i, 0, f"bullet {CLASSES[i]}") for i in range(3))
 _STOP = move(M_STOP, 0, 0, "stop")
 _ADVENTURE = move(M_ADVENTURE, 0, 0, "adventure")
 _REST = move(M_REST, 0, 0, "rest")
 _PASS = move(M_PASS, 0, 0, "pass")
-_ABSORB = tuple(move(M_ABSORB, k, 0, f"absorb {k}") for k in range(64))
-_SPEND = tuple(move(M_SPEND, k, 0, f"spend {k}") for k in range(64))
 
 
 def current_player(s: DorasureState) -> int:
@@ -115,33 +69,7 @@ def chance_outcomes(s: DorasureState) -> Outcomes:
     """Each outcome of the roll or tile draw at the front, with its exact probability."""
     if s.phase >= WON:
         return _NO_OUTCOMES
-    code, seat, a, _ = s.agenda[0]
-    if code == T_MOVE_ROLL:
-        return movement_roll(s.rules.stats[seat][s.level(seat)][SPEED])
-    if code == T_ROLL:
-        return score_roll(a)
-    if code == T_EXTRA:
-        return EXTRA_DIE
-    if code == T_RAMPAGE:
-        return RAMPAGE_ROLL
-    if code == T_PICK:
-        heroes = tuple(
-            (p, hero_token(s.rules.hero_name(p))) for p, h in enumerate(s.health) if h > 0
-        )
-        return pick_roll(a, heroes)
-    if code == T_SURVIVAL:
-        return survival_roll(len(s.health))
-    if code == T_REVEAL_QUEST:
-        on_board = set(s.quests)
-        return quest_draw(
-            tuple(t for t in range(len(QUESTS)) if t not in on_board and t not in s.retired)
-        )
-    if code == T_REVEAL_REWARD:
-        left = tuple(n - s.rewards.count(k) for k, (_, n) in enumerate(REWARDS))
-        return reward_draw(left)
-    if code == T_LAND:
-        return land_draw(tuple(t for t in range(len(LANDS)) if t not in s.lands))
-    return s.agenda[0].outcomes(s)  # a task of a section filed in tasks/, or a decision
+    return s.agenda[0].outcomes(s)  # none at a decision
 
 
 def legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
@@ -156,9 +84,9 @@ def legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
 def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
     if s.phase >= WON:
         return ()
-    code, seat, a, _ = s.agenda[0]
-    if code in CHANCE_TASKS:
-        outcomes = chance_outcomes(s)
+    task = s.agenda[0]
+    if task[0] in CHANCE_TASKS:
+        outcomes = task.outcomes(s)
         # Keyed by the outcome table's identity, kept with it so that a table dropped from
         # its cache (and its id reused) is never mistaken for another.
         found = _OUTCOME_MOVES.get(id(outcomes))
@@ -166,26 +94,13 @@ def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
             found = (outcomes, tuple(m for m, _ in outcomes))
             _OUTCOME_MOVES.put(id(outcomes), found)
         return found[1]
-    if code == T_MOVE:
-        return _movement(s, seat)
-    if code == T_ACT:
-        return _actions(s, seat)
-    if code == T_FAITH:
-        return _FAITH
-    if code == T_ASK:
-        name = hero_token(s.rules.hero_name(a))
-        return (move(M_ASK, a, 1, f"ask {name}"), move(M_ASK, a, 0, f"skip {name}"))
-    if code == T_REPLY:
-        return _REPLY
-    if code == T_ABSORB:
-        return _ABSORB[: min(a, s.resource[seat] + s.gold[seat]) + 1]
-    if code == T_SPEND:
-        return _SPEND[: s.resource[seat] + s.gold[seat] + 1]
-    if code == T_REROLL:
-        return _REROLL
-    if code == T_BULLET:
-        return (*(_BULLETS[i] for i in range(3) if s.roll[i]), _NO_BULLET)
-    return s.agenda[0].moves(s)  # a task of a section filed in tasks/
+    # The steps and the actions (§4, §5.1), not filed in tasks/ yet; every other task's
+    # moves are its own.
+    if task[0] == T_MOVE:
+        return _movement(s, task[1])
+    if task[0] == T_ACT:
+        return _actions(s, task[1])
+    return task.moves(s)
 
 
 def _movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:

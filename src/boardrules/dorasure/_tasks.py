@@ -18,8 +18,21 @@ play); the others are here, their play still in the engine's tables.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
+from boardrules.dorasure._data import QUESTS, REWARDS
+from boardrules.dorasure._dice import (
+    CLASSES,
+    EXTRA_DIE,
+    RAMPAGE_ROLL,
+    movement_roll,
+    pick_roll,
+    quest_draw,
+    reward_draw,
+    score_roll,
+    survival_roll,
+)
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
@@ -27,6 +40,13 @@ from boardrules.dorasure._state import (
     DECISION,
     GLADIATOR,
     HUNTER,
+    M_ABSORB,
+    M_ASK,
+    M_BULLET,
+    M_FAITH,
+    M_REPLY,
+    M_REROLL,
+    M_SPEND,
     NINJA,
     P_ADVENTURE,
     P_BATTLE,
@@ -35,6 +55,7 @@ from boardrules.dorasure._state import (
     P_REROLLED,
     PALADIN,
     SHAMAN,
+    SPEED,
     STEP,
     T_ABSORB,
     T_ACT,
@@ -51,7 +72,6 @@ from boardrules.dorasure._state import (
     T_FAITH,
     T_GUST,
     T_HARDENED,
-    T_LAND,
     T_MOVE,
     T_MOVE_ROLL,
     T_PICK,
@@ -70,7 +90,10 @@ from boardrules.dorasure._state import (
     TREASURE,
     VAMPIRE,
     WEREWOLF,
+    DorasureMove,
     Task,
+    hero_token,
+    move,
 )
 
 if TYPE_CHECKING:
@@ -94,6 +117,14 @@ __all__ = [
     "purpose_problem",
     "read_later",
 ]
+
+_FAITH = (move(M_FAITH, 1, 0, "faith"), move(M_FAITH, 0, 0, "no-faith"))
+_REPLY = (move(M_REPLY, 1, 0, "agree"), move(M_REPLY, 0, 0, "refuse"))
+_REROLL = (move(M_REROLL, 1, 0, "reroll"), move(M_REROLL, 0, 0, "no-reroll"))
+_NO_BULLET = move(M_BULLET, -1, 0, "no-bullet")
+_BULLETS = tuple(move(M_BULLET, i, 0, f"bullet {CLASSES[i]}") for i in range(3))
+_ABSORB = tuple(move(M_ABSORB, k, 0, f"absorb {k}") for k in range(64))
+_SPEND = tuple(move(M_SPEND, k, 0, f"spend {k}") for k in range(64))
 
 #: The most dice a stored roll may name.
 MAX_DICE = 40
@@ -219,6 +250,10 @@ class MoveRoll(Task):
             return "the movement roll comes first in a turn, before the end of it"
         return None
 
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        seat = self[1]
+        return movement_roll(s.rules.stats[seat][s.level(seat)][SPEED])
+
 
 class Rampage(Task):
     """One die on the Roaming Dragon Chart."""
@@ -229,6 +264,9 @@ class Rampage(Task):
     WORDS = ("rampage",)
     UNIQUE = False
     CODE, NODE, PHASES = T_RAMPAGE, CHANCE, (ADVENTURE,)
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        return RAMPAGE_ROLL
 
 
 class Pick(Task):
@@ -251,6 +289,11 @@ class Pick(Task):
         """TO_CITY, WOUND_TWO or DRAIN."""
         return self[3]
 
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        rules = s.rules
+        heroes = tuple((p, hero_token(rules.hero_name(p))) for p, h in enumerate(s.health) if h > 0)
+        return pick_roll(self[2], heroes)
+
 
 class Survival(Task):
     """The shared survival roll after a death in the Adventure Phase."""
@@ -264,6 +307,9 @@ class Survival(Task):
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if 0 in s.health else "a survival roll with nobody dying"
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        return survival_roll(len(s.health))
 
 
 class Roll(Task):
@@ -289,6 +335,9 @@ class Roll(Task):
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3]) or _once(s, i)
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        return score_roll(self[2])
 
 
 def _once(s: DorasureState, i: int) -> str | None:
@@ -340,6 +389,9 @@ class Extra(Task):
             return "a score kept before a roll only for the Vampire's quest roll"
         return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2])
 
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        return EXTRA_DIE
+
 
 class RevealQuest(Task):
     """A face-down quest tile on ``mountain`` is turned up (setup: the farthest one)."""
@@ -367,6 +419,13 @@ class RevealQuest(Task):
             return "a quest is revealed at setup (the farthest) or next to the hero"
         return None
 
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        """Uniform over the tiles neither on the board nor retired."""
+        on_board = set(s.quests)
+        return quest_draw(
+            tuple(t for t in range(len(QUESTS)) if t not in on_board and t not in s.retired)
+        )
+
 
 class RevealReward(Task):
     """The reward tile under the quest just solved on ``mountain``."""
@@ -390,34 +449,9 @@ class RevealReward(Task):
             return "a reward is revealed under a solved quest"
         return None
 
-
-class Land(Task):
-    """A Fang land tile drawn onto Fang hex number ``hex`` (setup)."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§10.1", "land tile"
-    SAYS = "a Fang land tile being drawn"
-    WORDS = ("land",)
-    UNIQUE = False
-    CODE, NODE, FIELDS, RANGES = T_LAND, CHANCE, ("hex",), ((0, 4),)
-    PHASES = (ADVENTURE,)
-
-    @property
-    def hex(self) -> int:
-        """The Fang hex, in the order of the rulings."""
-        return self[2]
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        k = self[2]
-        if not s.rules.fang or k >= len(s.lands) or s.turn or s.dice:
-            return "a land tile is drawn onto a Fang hex at setup"
-        # Setup draws the hexes in order, at the front: this one is the first still empty.
-        if any(t >= 0 for t in s.lands[k:]) or i != k - s.lands.index(-1):
-            return "the land tiles are drawn onto the Fang hexes in order"
-        after = next_task(s, i)
-        if after[0] != T_REVEAL_QUEST and after != (T_LAND, 0, k + 1, 0):
-            return "the land tiles are drawn before the farthest quest is revealed"
-        return None
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        """By the reward tiles of each kind not claimed yet."""
+        return reward_draw(tuple(n - s.rewards.count(k) for k, (_, n) in enumerate(REWARDS)))
 
 
 # -- decisions --------------------------------------------------------------------------------
@@ -434,6 +468,9 @@ class Faith(Task):
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if next_task(s, i)[0] == T_MOVE else "Faith comes before the steps"
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return _FAITH
 
 
 class Steps(Task):
@@ -489,6 +526,11 @@ class Ask(Task):
             return "assistance is asked of another living hero"
         return _mountain_up(s, m) or _quest_follows(s, i, m)
 
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        a = self[2]
+        name = hero_token(s.rules.hero_name(a))
+        return (move(M_ASK, a, 1, f"ask {name}"), move(M_ASK, a, 0, f"skip {name}"))
+
 
 def _quest_follows(s: DorasureState, i: int, m: int) -> str | None:
     after = next_task(s, i)
@@ -518,6 +560,9 @@ class Reply(Task):
             return "a living hero other than the questing one answers"
         return _mountain_up(s, self[2]) or _quest_follows(s, i, self[2])
 
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return _REPLY
+
 
 class Absorb(Task):
     """The hero in ``seat`` may pay some of ``damage`` with resources."""
@@ -537,6 +582,10 @@ class Absorb(Task):
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return deaths_later(s, i)
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        seat = self[1]
+        return _ABSORB[: min(self[2], s.resource[seat] + s.gold[seat]) + 1]
 
 
 def deaths_later(s: DorasureState, i: int) -> str | None:
@@ -574,6 +623,10 @@ class Spend(Task):
             return f"a roll of more than {MAX_DICE} dice"
         return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2]) or _once(s, i)
 
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        seat = self[1]
+        return _SPEND[: s.resource[seat] + s.gold[seat] + 1]
+
 
 class Reroll(Task):
     """The Ninja may reroll his ``dice`` battle dice (Oboro-Gasumi)."""
@@ -593,6 +646,9 @@ class Reroll(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         return read_later(s, i, P_BATTLE)
 
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return _REROLL
+
 
 class Bullet(Task):
     """The Hunter may turn one die of his battle roll into a 6 (Poisoned Bullets)."""
@@ -607,6 +663,9 @@ class Bullet(Task):
         if s.spent >> self[1] & 1:
             return "the bullet is once per game"
         return read_later(s, i, P_BATTLE)
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return (*(_BULLETS[i] for i in range(3) if s.roll[i]), _NO_BULLET)
 
 
 # -- automatic steps --------------------------------------------------------------------------

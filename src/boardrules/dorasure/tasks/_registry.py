@@ -23,7 +23,7 @@ from boardrules.dorasure._state import (
     DorasureState,
     Task,
 )
-from boardrules.dorasure.tasks import battle, expansions, heroes
+from boardrules.dorasure.tasks import battle, expansions, fang, heroes
 
 __all__ = ["TASK_TYPES", "task_from_row", "task_problem"]
 
@@ -68,7 +68,7 @@ TASK_TYPES: tuple[type[Task], ...] = (
     heroes.MasterReroll,
     heroes.Elixir,
     expansions.Special,
-    _tasks.Land,
+    fang.Land,
     expansions.Replenish,
     _tasks.Hardened,
 )
