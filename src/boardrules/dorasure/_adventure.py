@@ -8,9 +8,8 @@ Each function is the effect of one move or one automatic task of the agenda (dis
 
 from __future__ import annotations
 
-from boardrules.dorasure import _fang, _heroes
+from boardrules.dorasure import _heroes
 from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
-from boardrules.dorasure._dice import ROLL_FACES
 from boardrules.dorasure._state import (
     ADVENTURE,
     ATTRIBUTE,
@@ -28,19 +27,14 @@ from boardrules.dorasure._state import (
     LOWEST,
     M_ADVENTURE,
     M_ASK,
-    M_FAITH,
     M_GATHER,
     M_PASS,
     M_QUEST,
     M_REPLY,
     M_REST,
-    M_STEP,
-    M_STOP,
     MINSTREL,
-    NINJA,
     P_ADVENTURE,
     P_QUEST,
-    PALADIN,
     SAMURAI,
     SHAMAN,
     T_EXTRA,
@@ -52,15 +46,12 @@ from boardrules.dorasure._state import (
     VAMPIRE,
     WOUND_TWO,
     DorasureMove,
-    DorasureState,
 )
 from boardrules.dorasure._tasks import (
-    Act,
     AdventureEnd,
     AfterQuest,
     Ask,
     Extra,
-    Faith,
     Hardened,
     Pick,
     QuestEnd,
@@ -69,10 +60,9 @@ from boardrules.dorasure._tasks import (
     Reply,
     RevealQuest,
     RevealReward,
-    Steps,
     Task,
 )
-from boardrules.dorasure._work import Work, effective_terrain, with_agenda, with_pos_and_dice
+from boardrules.dorasure._work import Work, effective_terrain
 from boardrules.dorasure.tasks.battle import BattleStart
 
 __all__ = [
@@ -81,8 +71,6 @@ __all__ = [
     "after_quest",
     "asked",
     "battle_hardened",
-    "faith",
-    "movement_rolled",
     "picked",
     "quest_end",
     "quest_rolls",
@@ -91,69 +79,11 @@ __all__ = [
     "replied",
     "revealed",
     "reward",
-    "stepped",
     "survival",
 ]
 
 
 # -- moving -----------------------------------------------------------------------------------
-
-
-def movement_rolled(w: Work, task: Task, mv: DorasureMove) -> None:
-    """Every 6 moves the dragon token up (rampages first), then the Paladin's Faith, the
-    steps and the action."""
-    seat = task.seat
-    faces = ROLL_FACES[mv]
-    w.dice = faces
-    tasks: list[Task] = [Faith(seat)] if w.hero(seat) == PALADIN else []
-    w.push(*tasks, Steps(seat), Act(seat))
-    _heroes.movement_sixes(w, seat, faces.count(6))
-
-
-def faith(w: Work, task: Task, mv: DorasureMove) -> None:
-    """Faith: the Paladin drops his highest die for 1 resource."""
-    if mv.kind == M_FAITH and mv.a:
-        dice = list(w.dice)
-        dice.remove(max(dice))
-        w.dice = tuple(dice)
-        w.gain_resource(task.seat, 1)
-
-
-def stepped(w: Work, task: Task, mv: DorasureMove) -> None:
-    """One step with the die ``mv.a`` onto ``mv.b`` (Ninjutsu in a forest, land tiles), or
-    the stop."""
-    if mv.kind != M_STEP:
-        return
-    seat = task.seat
-    w.todo.append(task)
-    dice = list(w.dice)
-    dice.remove(mv.a)
-    w.dice = tuple(dice)
-    w.pos[seat] = mv.b
-    if w.hero(seat) == NINJA and w.rules.terrain[mv.b] == FOREST:
-        w.gain_resource(seat, 1)
-    if w.rules.land_at[mv.b] >= 0:
-        _fang.entered(w, seat, mv.b, mv.a)
-
-
-def quick_step(s: DorasureState, mv: DorasureMove) -> DorasureState | None:
-    """The state after the step or stop ``mv`` when it changes only where the hero is and
-    which dice are left (or ends the steps): the commonest moves, made without a working
-    copy.  None when :func:`stepped` has more to do (Ninjutsu in a forest, a land tile)."""
-    if mv.kind == M_STOP:
-        return with_agenda(s, s.agenda[1:])  # the action comes next, and waits
-    seat = s.agenda[0][1]
-    rules = s.rules
-    there = mv.b
-    if rules.land_at[there] >= 0 or (
-        rules.heroes[seat] == NINJA and rules.terrain[there] == FOREST
-    ):
-        return None
-    dice = list(s.dice)
-    dice.remove(mv.a)
-    pos = list(s.pos)
-    pos[seat] = there
-    return with_pos_and_dice(s, tuple(pos), tuple(dice))
 
 
 # -- the action -------------------------------------------------------------------------------

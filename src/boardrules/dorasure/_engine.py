@@ -31,10 +31,7 @@ from boardrules.dorasure._state import (
     T_DEATHS,
     T_END_TURN,
     T_EXTRA,
-    T_FAITH,
     T_HARDENED,
-    T_MOVE,
-    T_MOVE_ROLL,
     T_PICK,
     T_QUEST_END,
     T_QUEST_ROLLS,
@@ -63,6 +60,7 @@ from boardrules.dorasure._work import Work
 from boardrules.dorasure.tasks import battle as bat
 from boardrules.dorasure.tasks._registry import TASK_TYPES
 from boardrules.dorasure.tasks.fang import Land
+from boardrules.dorasure.tasks.moving import quick_step
 
 __all__ = ["advance", "reading_battle_roll", "settle", "start"]
 
@@ -82,7 +80,7 @@ def start(w: Work) -> DorasureState:
 def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
     """The state after the legal move ``mv`` (already checked)."""
     if mv.kind == M_STEP or mv.kind == M_STOP:
-        quick = adv.quick_step(s, mv)
+        quick = quick_step(s, mv)
         if quick is not None:
             return quick
     w = Work(s)
@@ -184,13 +182,6 @@ def _dice_to_roll(w: Work, task: Task) -> bool:
     return False
 
 
-def _faith_offered(w: Work, task: Task) -> bool:
-    if w.dice:
-        return True
-    w.todo.pop()
-    return False
-
-
 def _task_waits(w: Work, task: Task) -> bool:
     return task.waits(w)
 
@@ -209,7 +200,6 @@ _SPECIAL_SETTLE: dict[int, Callable[[Work, Task], bool]] = {
     T_ABSORB: _absorb_offered,
     T_SPEND: _spend_offered,
     T_ROLL: _dice_to_roll,
-    T_FAITH: _faith_offered,
     **{code: _automatic(effect) for code, effect in _AUTOMATIC.items()},
 }
 _SETTLE: tuple[Callable[[Work, Task], bool], ...] = tuple(
@@ -232,7 +222,6 @@ def _absorbed(w: Work, task: Task, mv: DorasureMove) -> None:
 
 
 _BASE_MOVES: dict[int, OnMove] = {
-    T_MOVE_ROLL: adv.movement_rolled,
     T_RAMPAGE: adv.rampage,
     T_PICK: adv.picked,
     T_SURVIVAL: adv.survival,
@@ -240,8 +229,6 @@ _BASE_MOVES: dict[int, OnMove] = {
     T_EXTRA: _reading.extra_die,
     T_REVEAL_QUEST: adv.revealed,
     T_REVEAL_REWARD: adv.reward,
-    T_FAITH: adv.faith,
-    T_MOVE: adv.stepped,
     T_ACT: adv.acted,
     T_ASK: adv.asked,
     T_REPLY: adv.replied,

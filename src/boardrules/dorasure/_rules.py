@@ -12,13 +12,11 @@ import os
 from fractions import Fraction
 
 from boardrules._legal import find_legal, unset_field
-from boardrules.dorasure._board import CITY, FOREST, PLAINS, SHARED, VILLAGE
+from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
 from boardrules.dorasure._engine import advance
 from boardrules.dorasure._fang import (
     CARAVAN,
     MIRAGE,
-    QUICKSAND,
-    land_entry,
     tile_at,
 )
 from boardrules.dorasure._lru import LRU
@@ -32,10 +30,8 @@ from boardrules.dorasure._state import (
     M_PASS,
     M_QUEST,
     M_REST,
-    M_STOP,
     SHAMAN,
     T_ACT,
-    T_MOVE,
     WON,
     DorasureMove,
     DorasureState,
@@ -51,7 +47,6 @@ Outcomes = tuple[tuple[DorasureMove, Fraction], ...]
 _NO_OUTCOMES: Outcomes = ()
 _OUTCOME_MOVES: LRU[int, tuple[Outcomes, tuple[DorasureMove, ...]]] = LRU(1024)
 
-_STOP = move(M_STOP, 0, 0, "stop")
 _ADVENTURE = move(M_ADVENTURE, 0, 0, "adventure")
 _REST = move(M_REST, 0, 0, "rest")
 _PASS = move(M_PASS, 0, 0, "pass")
@@ -94,105 +89,10 @@ def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
             found = (outcomes, tuple(m for m, _ in outcomes))
             _OUTCOME_MOVES.put(id(outcomes), found)
         return found[1]
-    # The steps and the actions (§4, §5.1), not filed in tasks/ yet; every other task's
-    # moves are its own.
-    if task[0] == T_MOVE:
-        return _movement(s, task[1])
+    # The actions (§5.1), not filed in tasks/ yet; every other task's moves are its own.
     if task[0] == T_ACT:
         return _actions(s, task[1])
     return task.moves(s)
-
-
-def _movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
-    """One step per usable die value into a neighbouring space it may enter, or stop.
-
-    A hero may pass through another hero's space but not stop there (City, villages and
-    the Lake excepted), so a step into such a space is offered only if the remaining dice
-    can carry the hero on to a free space.
-    """
-    if s.locked[seat] >= 0:
-        return (_STOP,)
-    rules = s.rules
-    here = s.pos[seat]
-    terrain, health = rules.terrain, s.health
-    belk = rules.board.belk if s.razed else -1  # razed Belk is a road
-    blocked = {
-        there
-        for p, there in enumerate(s.pos)
-        if health[p] > 0 and p != seat and (there == belk or terrain[there] not in SHARED)
-    }
-    out = _steps_on_lands(s, seat, here, blocked) if s.lands else _steps(s, here, blocked)
-    if here not in blocked or not out:
-        out.append(_STOP)
-    return tuple(out)
-
-
-def _steps(s: DorasureState, here: int, blocked: set[int]) -> list[DorasureMove]:
-    """The steps from ``here`` without land tiles (``Options.reach``: the neighbours each
-    die value enters)."""
-    rules = s.rules
-    reach = rules.reach[here]
-    dice = s.dice
-    out = []
-    for value in sorted(set(dice)):
-        for there, step in reach[value]:
-            if there not in blocked or _can_leave(
-                rules.entry, rules.board.neighbours, there, _without(dice, value), blocked
-            ):
-                out.append(step)
-    return out
-
-
-def _without(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
-    rest = list(dice)
-    rest.remove(value)
-    return tuple(rest)
-
-
-def _steps_on_lands(
-    s: DorasureState, seat: int, here: int, blocked: set[int]
-) -> list[DorasureMove]:
-    """The steps from ``here`` with the Fang land tiles (their entry thresholds, Quick Sand)."""
-    rules = s.rules
-    neighbours = rules.board.neighbours
-    steps = rules.steps
-    need = land_entry(s, seat)
-    out = []
-    for value in sorted(set(s.dice)):
-        rest = list(s.dice)
-        rest.remove(value)
-        for there in neighbours[here]:
-            if need[there] <= value and (
-                there not in blocked
-                or _can_leave(need, neighbours, there, _after_entering(s, there, rest), blocked)
-            ):
-                out.append(steps[value][there])
-    return out
-
-
-def _after_entering(s: DorasureState, space: int, rest: list[int]) -> tuple[int, ...]:
-    """The dice left for moving on after entering ``space`` (none after Quick Sand)."""
-    return () if s.lands and tile_at(s, space) == QUICKSAND else tuple(rest)
-
-
-def _can_leave(
-    need: tuple[int, ...],
-    neighbours: tuple[tuple[int, ...], ...],
-    here: int,
-    dice: tuple[int, ...],
-    blocked: set[int],
-) -> bool:
-    # ``need`` is per space the least die entering it (Razed Belk, a road, needs the 2 of
-    # the village it was).
-    if here not in blocked:
-        return True
-    for value in set(dice):
-        rest = list(dice)
-        rest.remove(value)
-        for there in neighbours[here]:
-            if need[there] <= value and _can_leave(need, neighbours, there, tuple(rest), blocked):
-                return True
-    return False
 
 
 def _actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:

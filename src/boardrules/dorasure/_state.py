@@ -9,6 +9,7 @@ chance node or an automatic step (resolved before the state is returned).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
@@ -508,6 +509,25 @@ class Move:
 
     def __repr__(self) -> str:
         return move_repr("dorasure", self)
+
+
+def _replacer(*changed: str) -> Callable[..., State]:
+    """A function ``(s, *values)`` that returns ``s`` with the fields ``changed`` replaced,
+    written out once as straight-line code (for the commonest moves)."""
+    names = [f.name for f in attrs.fields(State) if f.init]
+    fields = ", ".join(name if name in changed else f"s.{name}" for name in names)
+    source = f"def replaced(s, {', '.join(changed)}):\n    return State({fields})\n"
+    scope: dict[str, object] = {"State": State}
+    exec(source, scope)
+    replaced: Callable[..., State] = scope["replaced"]  # type: ignore[assignment]
+    return replaced
+
+
+#: ``s`` with new ``pos`` and ``dice``, and ``s`` with a new ``agenda``: the states after a
+#: plain step and after the stop, built without a working copy (a documented hot path:
+#: stepping is about two decisions in five; see ``tasks.moving.quick_step``).
+with_pos_and_dice = _replacer("pos", "dice")
+with_agenda = _replacer("agenda")
 
 
 #: Deprecated name of :class:`State`.

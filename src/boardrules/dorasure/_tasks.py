@@ -26,7 +26,6 @@ from boardrules.dorasure._dice import (
     CLASSES,
     EXTRA_DIE,
     RAMPAGE_ROLL,
-    movement_roll,
     pick_roll,
     quest_draw,
     reward_draw,
@@ -43,7 +42,6 @@ from boardrules.dorasure._state import (
     M_ABSORB,
     M_ASK,
     M_BULLET,
-    M_FAITH,
     M_REPLY,
     M_REROLL,
     M_SPEND,
@@ -53,9 +51,7 @@ from boardrules.dorasure._state import (
     P_COMBO,
     P_QUEST,
     P_REROLLED,
-    PALADIN,
     SHAMAN,
-    SPEED,
     STEP,
     T_ABSORB,
     T_ACT,
@@ -69,11 +65,8 @@ from boardrules.dorasure._state import (
     T_DEATHS,
     T_END_TURN,
     T_EXTRA,
-    T_FAITH,
     T_GUST,
     T_HARDENED,
-    T_MOVE,
-    T_MOVE_ROLL,
     T_PICK,
     T_QUEST_END,
     T_QUEST_ROLLS,
@@ -118,7 +111,6 @@ __all__ = [
     "read_later",
 ]
 
-_FAITH = (move(M_FAITH, 1, 0, "faith"), move(M_FAITH, 0, 0, "no-faith"))
 _REPLY = (move(M_REPLY, 1, 0, "agree"), move(M_REPLY, 0, 0, "refuse"))
 _REROLL = (move(M_REROLL, 1, 0, "reroll"), move(M_REROLL, 0, 0, "no-reroll"))
 _NO_BULLET = move(M_BULLET, -1, 0, "no-bullet")
@@ -234,25 +226,6 @@ class Automatic(Task):
 
 
 # -- chance -----------------------------------------------------------------------------------
-
-
-class MoveRoll(Task):
-    """The movement roll of the hero in turn."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§3.1", "movement roll"
-    SAYS = "the movement roll"
-    WORDS = ("roll",)
-    CODE, NODE, PHASES = T_MOVE_ROLL, CHANCE, (ADVENTURE,)
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        if s.dice or next_task(s, i)[0] != T_END_TURN:
-            return "the movement roll comes first in a turn, before the end of it"
-        return None
-
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
-        seat = self[1]
-        return movement_roll(s.rules.stats[seat][s.level(seat)][SPEED])
 
 
 class Rampage(Task):
@@ -455,35 +428,6 @@ class RevealReward(Task):
 
 
 # -- decisions --------------------------------------------------------------------------------
-
-
-class Faith(Task):
-    """The Paladin may drop his highest movement die for 1 resource."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§8.5", "Faith?"
-    SAYS = "the Paladin decides on Faith ('faith' or 'no-faith')"
-    WORDS = ("faith", "no-faith")
-    CODE, NODE, PHASES, HERO = T_FAITH, DECISION, (ADVENTURE,), PALADIN
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if next_task(s, i)[0] == T_MOVE else "Faith comes before the steps"
-
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
-        return _FAITH
-
-
-class Steps(Task):
-    """One movement step, or stop."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§4.1", "moves"
-    SAYS = "{hero} is moving: a step with an unused die, or 'stop'"
-    WORDS = ("step", "stop")
-    CODE, NODE, PHASES = T_MOVE, DECISION, (ADVENTURE,)
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if next_task(s, i)[0] == T_ACT else "the steps come before the action"
 
 
 class Act(Task):

@@ -33,18 +33,18 @@ from boardrules.dorasure._tasks import (
     Absorb,
     Deaths,
     EndTurn,
-    MoveRoll,
     Rampage,
     Task,
 )
 from boardrules.dorasure.tasks.battle import BattleEnd, BattleStart, Claw
 from boardrules.dorasure.tasks.expansions import Replenish
 from boardrules.dorasure.tasks.heroes import Doll
+from boardrules.dorasure.tasks.moving import MoveRoll
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["THAWED", "Work", "effective_terrain", "with_agenda", "with_pos_and_dice"]
+__all__ = ["THAWED", "Work", "effective_terrain"]
 
 #: The state's fields that the working copy holds as lists (changed in place); every other
 #: field is copied as it is, and the agenda becomes ``todo`` (front last).
@@ -320,22 +320,3 @@ def _copier() -> tuple[Callable[[Work, DorasureState], None], Callable[[Work], D
 
 
 _thaw, _freeze = _copier()
-
-
-def _replacer(*changed: str) -> Callable[..., DorasureState]:
-    """A function ``(s, *values)`` that returns ``s`` with the fields ``changed`` replaced,
-    written out once as straight-line code (for the commonest moves, see ``quick_step``)."""
-    names = [f.name for f in attrs.fields(DorasureState) if f.init]
-    fields = ", ".join(name if name in changed else f"s.{name}" for name in names)
-    source = f"def replaced(s, {', '.join(changed)}):\n    return State({fields})\n"
-    scope: dict[str, object] = {"State": DorasureState}
-    exec(source, scope)
-    replaced: Callable[..., DorasureState] = scope["replaced"]  # type: ignore[assignment]
-    return replaced
-
-
-#: ``s`` with new ``pos`` and ``dice``, and ``s`` with a new ``agenda``: the states after a
-#: plain step and after the stop, built without a working copy (a documented hot path:
-#: stepping is about two decisions in five).
-with_pos_and_dice = _replacer("pos", "dice")
-with_agenda = _replacer("agenda")

@@ -23,13 +23,13 @@ from boardrules.dorasure._state import (
     DorasureState,
     Task,
 )
-from boardrules.dorasure.tasks import battle, expansions, fang, heroes
+from boardrules.dorasure.tasks import battle, expansions, fang, heroes, moving
 
 __all__ = ["TASK_TYPES", "task_from_row", "task_problem"]
 
 #: The task class of each code, in the order of the JSON codes (the names in ``TASK_KINDS``).
 TASK_TYPES: tuple[type[Task], ...] = (
-    _tasks.MoveRoll,
+    moving.MoveRoll,
     _tasks.Rampage,
     _tasks.Pick,
     _tasks.Survival,
@@ -38,8 +38,8 @@ TASK_TYPES: tuple[type[Task], ...] = (
     _tasks.RevealQuest,
     _tasks.RevealReward,
     battle.Claw,
-    _tasks.Faith,
-    _tasks.Steps,
+    moving.Faith,
+    moving.Steps,
     _tasks.Act,
     _tasks.Ask,
     _tasks.Reply,
