@@ -9,31 +9,21 @@ Each function is the effect of one move or one automatic task of the agenda (dis
 from __future__ import annotations
 
 from boardrules.dorasure import _heroes
-from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
+from boardrules.dorasure._board import PLAINS
 from boardrules.dorasure._state import (
     ADVENTURE,
     ATTRIBUTE,
     BOOK,
-    CAP,
-    DANGER_FOREST,
-    DANGER_PLAINS,
     DRAIN,
     GLADIATOR,
     GRAND_MASTER,
     HIGHEST,
-    HUNTER,
     LAIR,
     LOST,
     LOWEST,
-    M_ADVENTURE,
     M_ASK,
-    M_GATHER,
-    M_PASS,
-    M_QUEST,
     M_REPLY,
-    M_REST,
     MINSTREL,
-    P_ADVENTURE,
     P_QUEST,
     SAMURAI,
     SHAMAN,
@@ -48,17 +38,12 @@ from boardrules.dorasure._state import (
     DorasureMove,
 )
 from boardrules.dorasure._tasks import (
-    AdventureEnd,
     AfterQuest,
     Ask,
     Extra,
     Hardened,
     Pick,
-    QuestEnd,
-    QuestRolls,
-    QuestStart,
     Reply,
-    RevealQuest,
     RevealReward,
     Task,
 )
@@ -66,7 +51,6 @@ from boardrules.dorasure._work import Work, effective_terrain
 from boardrules.dorasure.tasks.battle import BattleStart
 
 __all__ = [
-    "acted",
     "adventure_end",
     "after_quest",
     "asked",
@@ -86,66 +70,10 @@ __all__ = [
 # -- moving -----------------------------------------------------------------------------------
 
 
-# -- the action -------------------------------------------------------------------------------
-
-
-def acted(w: Work, task: Task, mv: DorasureMove) -> None:
-    """The action after moving."""
-    _ACTIONS[mv.kind](w, task.seat, mv)
-
-
-def _adventure(w: Work, seat: int, mv: DorasureMove) -> None:
-    terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
-    w.score = w.pending = 0
-    # The Mirage City (Fang) is adventured with the white (plains) Danger value.
-    column = DANGER_FOREST if terrain == FOREST else DANGER_PLAINS
-    w.push(*_heroes.roll_tasks(w, seat, P_ADVENTURE, w.stat(seat, column)), AdventureEnd(seat))
-
-
 def battle_hardened(w: Work, task: Task) -> None:
     """The Gladiator regains 1 health if she survived her adventure's result."""
     if w.health[task.seat] > 0:
         w.heal(task.seat, 1)
-
-
-def _rest(w: Work, seat: int, mv: DorasureMove) -> None:
-    terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
-    w.heal(seat, 2 if terrain in (CITY, VILLAGE) else 1)  # the Caravan heals 1
-    if w.hero(seat) == HUNTER and terrain in (CITY, VILLAGE):
-        w.resource[seat] = w.stat(seat, CAP)
-    elif w.hero(seat) == VAMPIRE and terrain in (CITY, VILLAGE):
-        w.gain_resource(seat, 2 if terrain == CITY else 1)
-
-
-def _gather(w: Work, seat: int, mv: DorasureMove) -> None:
-    w.push(RevealQuest(seat, mv.a))
-
-
-def _quest(w: Work, seat: int, mv: DorasureMove) -> None:
-    m = mv.a
-    w.party = 1 << seat
-    tasks: list[Task] = []
-    if not w.rules.quests[w.quests[m]].alone:
-        near = w.rules.board.near_mountains
-        tasks = [
-            Ask(seat, p, m)
-            for p in range(len(w.health))
-            if p != seat and w.health[p] > 0 and m in near[w.pos[p]]
-        ]
-    w.push(*tasks, QuestStart(seat, m), QuestRolls(seat, m), QuestEnd(seat, m))
-
-
-def _pass(w: Work, seat: int, mv: DorasureMove) -> None:
-    return
-
-
-_ACTIONS = {
-    M_ADVENTURE: _adventure,
-    M_REST: _rest,
-    M_GATHER: _gather,
-    M_QUEST: _quest,
-    M_PASS: _pass,
-}
 
 
 def adventure_end(w: Work, task: Task) -> None:

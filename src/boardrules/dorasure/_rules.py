@@ -12,32 +12,15 @@ import os
 from fractions import Fraction
 
 from boardrules._legal import find_legal, unset_field
-from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
 from boardrules.dorasure._engine import advance
-from boardrules.dorasure._fang import (
-    CARAVAN,
-    MIRAGE,
-    tile_at,
-)
 from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import (
     BATTLE,
     CHANCE_TASKS,
-    GRAND_MASTER,
-    LAND,
-    M_ADVENTURE,
-    M_GATHER,
-    M_PASS,
-    M_QUEST,
-    M_REST,
-    SHAMAN,
-    T_ACT,
     WON,
     DorasureMove,
     DorasureState,
-    move,
 )
-from boardrules.dorasure._work import effective_terrain
 from boardrules.errors import IllegalMoveError
 from boardrules.game import CHANCE, TERMINAL
 
@@ -46,10 +29,6 @@ __all__ = ["apply_move", "chance_outcomes", "current_player", "legal_moves"]
 Outcomes = tuple[tuple[DorasureMove, Fraction], ...]
 _NO_OUTCOMES: Outcomes = ()
 _OUTCOME_MOVES: LRU[int, tuple[Outcomes, tuple[DorasureMove, ...]]] = LRU(1024)
-
-_ADVENTURE = move(M_ADVENTURE, 0, 0, "adventure")
-_REST = move(M_REST, 0, 0, "rest")
-_PASS = move(M_PASS, 0, 0, "pass")
 
 
 def current_player(s: DorasureState) -> int:
@@ -89,48 +68,7 @@ def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
             found = (outcomes, tuple(m for m, _ in outcomes))
             _OUTCOME_MOVES.put(id(outcomes), found)
         return found[1]
-    # The actions (§5.1), not filed in tasks/ yet; every other task's moves are its own.
-    if task[0] == T_ACT:
-        return _actions(s, task[1])
     return task.moves(s)
-
-
-def _actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
-    """Adventure (plains, forest), rest (City, village), gather information or do a quest
-    at an adjacent mountain, or pass; a hero caught in the labyrinth must retry it."""
-    rules = s.rules
-    board = rules.board
-    here = s.pos[seat]
-    lock = s.locked[seat]
-    names = board.names
-    if lock >= 0:
-        return (move(M_QUEST, lock, 0, f"quest {names[board.mountains[lock]]}"),)
-    terrain = effective_terrain(rules, s.razed, here)
-    out = []
-    hero = rules.heroes[seat]
-    if terrain == LAND:
-        tile = tile_at(s, here)
-        if tile == MIRAGE:
-            # A fake city: no healing; every hero but the Grand Master must adventure.
-            if hero != GRAND_MASTER:
-                return (_ADVENTURE,)
-            out.append(_ADVENTURE)
-        elif tile == CARAVAN:
-            out.append(_REST)
-    if terrain in (PLAINS, FOREST):
-        out.append(_ADVENTURE)
-    if terrain == VILLAGE or (terrain == CITY and hero != SHAMAN):  # Hatred for Humans
-        out.append(_REST)
-    for m in board.near_mountains[here]:
-        if not s.open_quest(m):
-            continue
-        name = names[board.mountains[m]]
-        if s.quests[m] < 0:
-            out.append(move(M_GATHER, m, 0, f"gather {name}"))
-        else:
-            out.append(move(M_QUEST, m, 0, f"quest {name}"))
-    out.append(_PASS)
-    return tuple(out)
 
 
 def apply_move(s: DorasureState, mv: object) -> DorasureState:

@@ -48,8 +48,9 @@ from boardrules.dorasure._state import (
     DorasureState,
     Rules,
 )
-from boardrules.dorasure._tasks import Act, EndTurn, Task
+from boardrules.dorasure._tasks import EndTurn, Task
 from boardrules.dorasure._work import Work
+from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.moving import Faith, MoveRoll, Steps
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options

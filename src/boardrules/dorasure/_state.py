@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 import attrs
 
 from boardrules._values import full_repr, move_repr
-from boardrules.dorasure._board import ENTRY, Board
+from boardrules.dorasure._board import ENTRY, ROAD, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
 from boardrules.dorasure._lru import LRU
 from boardrules.game import Game, pickled_without_memo
@@ -567,6 +567,11 @@ def on_mirage(rules: Options, lands: tuple[int, ...], space: int) -> bool:
     """Whether ``space`` is covered by the Mirage City, where no hero regains health."""
     k = rules.land_at[space]
     return k >= 0 and lands[k] == MIRAGE_LAND
+
+
+def effective_terrain(rules: Rules, razed: bool, space: int) -> int:
+    """A space's terrain; razed Belk is a road."""
+    return ROAD if razed and space == rules.board.belk else rules.terrain[space]
 
 
 def hero_token(name: str) -> str:

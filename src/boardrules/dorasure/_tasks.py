@@ -430,19 +430,6 @@ class RevealReward(Task):
 # -- decisions --------------------------------------------------------------------------------
 
 
-class Act(Task):
-    """The action after moving."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§5.1", "chooses an action"
-    SAYS = "{hero} chooses the action after moving"
-    WORDS = ("adventure", "rest", "gather", "quest", "pass")
-    CODE, NODE, PHASES = T_ACT, DECISION, (ADVENTURE,)
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if next_task(s, i)[0] == T_END_TURN else "the action ends the turn"
-
-
 class Ask(Task):
     """The questing hero may ask ``candidate`` to assist on ``mountain``."""
 

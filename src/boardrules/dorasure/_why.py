@@ -20,8 +20,8 @@ from __future__ import annotations
 from boardrules.dorasure import _rules
 from boardrules.dorasure._board import CITY, FOREST, MOUNTAIN, PLAINS, VILLAGE
 from boardrules.dorasure._state import CHANCE, SHAMAN, WON, State
-from boardrules.dorasure._tasks import Act
 from boardrules.dorasure._work import effective_terrain
+from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.moving import Steps
 
 __all__ = ["legal_now", "why_illegal"]

@@ -23,7 +23,7 @@ from boardrules.dorasure._state import (
     DorasureState,
     Task,
 )
-from boardrules.dorasure.tasks import battle, expansions, fang, heroes, moving
+from boardrules.dorasure.tasks import actions, battle, expansions, fang, heroes, moving
 
 __all__ = ["TASK_TYPES", "task_from_row", "task_problem"]
 
@@ -40,7 +40,7 @@ TASK_TYPES: tuple[type[Task], ...] = (
     battle.Claw,
     moving.Faith,
     moving.Steps,
-    _tasks.Act,
+    actions.Act,
     _tasks.Ask,
     _tasks.Reply,
     _tasks.Absorb,

@@ -42,7 +42,8 @@ from boardrules.dorasure._state import (
     with_agenda,
     with_pos_and_dice,
 )
-from boardrules.dorasure._tasks import Act, next_task
+from boardrules.dorasure._tasks import next_task
+from boardrules.dorasure.tasks.actions import Act
 
 if TYPE_CHECKING:
     from fractions import Fraction
