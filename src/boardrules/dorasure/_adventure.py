@@ -14,13 +14,10 @@ from boardrules.dorasure._state import (
     ADVENTURE,
     ATTRIBUTE,
     BOOK,
-    DRAIN,
     GLADIATOR,
     GRAND_MASTER,
-    HIGHEST,
     LAIR,
     LOST,
-    LOWEST,
     M_ASK,
     M_REPLY,
     MINSTREL,
@@ -32,9 +29,7 @@ from boardrules.dorasure._state import (
     T_ROLL,
     T_SPEND,
     T_TUNE,
-    TO_CITY,
     VAMPIRE,
-    WOUND_TWO,
     DorasureMove,
 )
 from boardrules.dorasure._tasks import (
@@ -42,7 +37,6 @@ from boardrules.dorasure._tasks import (
     Ask,
     Extra,
     Hardened,
-    Pick,
     Reply,
     RevealReward,
     Task,
@@ -55,11 +49,9 @@ __all__ = [
     "after_quest",
     "asked",
     "battle_hardened",
-    "picked",
     "quest_end",
     "quest_rolls",
     "quest_start",
-    "rampage",
     "replied",
     "revealed",
     "reward",
@@ -95,42 +87,6 @@ def adventure_end(w: Work, task: Task) -> None:
 
 
 # -- the Roaming Dragon Chart and the survival roll -------------------------------------------
-
-
-_RAMPAGE_PICKS = {
-    2: (HIGHEST, TO_CITY),
-    4: (LOWEST, WOUND_TWO),
-    5: (HIGHEST, WOUND_TWO),
-    6: (LOWEST, DRAIN),
-}
-
-
-def rampage(w: Work, task: Task, mv: DorasureMove) -> None:
-    """The Roaming Dragon Chart: 1 razes Belk (2 damage to the heroes there), 3 hurts every
-    hero, the other faces call a roll-off."""
-    seat, face = task.seat, mv.a
-    if face == 1:
-        w.razed = True
-        belk = w.rules.board.belk
-        w.hurt(seat, [(p, 2) for p in w.living() if w.pos[p] == belk])
-    elif face == 3:
-        w.hurt(seat, [(p, 1) for p in w.living()])
-    else:
-        w.push(Pick(seat, *_RAMPAGE_PICKS[face]))
-
-
-def picked(w: Work, task: Task, mv: DorasureMove) -> None:
-    """The heroes tied at the top or bottom of the roll-off suffer its effect."""
-    assert isinstance(task, Pick)
-    chosen = [p for p in range(len(w.health)) if mv.a >> p & 1]
-    if task.effect == TO_CITY:
-        for p in chosen:
-            w.send_home(p)
-    elif task.effect == WOUND_TWO:
-        w.hurt(task.seat, [(p, 2) for p in chosen])
-    else:
-        for p in chosen:
-            w.resource[p] = 0
 
 
 def survival(w: Work, task: Task, mv: DorasureMove) -> None:

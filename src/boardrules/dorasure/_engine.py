@@ -31,11 +31,9 @@ from boardrules.dorasure._state import (
     T_END_TURN,
     T_EXTRA,
     T_HARDENED,
-    T_PICK,
     T_QUEST_END,
     T_QUEST_ROLLS,
     T_QUEST_START,
-    T_RAMPAGE,
     T_REPLY,
     T_REROLL,
     T_REVEAL_QUEST,
@@ -221,8 +219,6 @@ def _absorbed(w: Work, task: Task, mv: DorasureMove) -> None:
 
 
 _BASE_MOVES: dict[int, OnMove] = {
-    T_RAMPAGE: adv.rampage,
-    T_PICK: adv.picked,
     T_SURVIVAL: adv.survival,
     T_ROLL: _reading.rolled,
     T_EXTRA: _reading.extra_die,

@@ -25,8 +25,6 @@ from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._dice import (
     CLASSES,
     EXTRA_DIE,
-    RAMPAGE_ROLL,
-    pick_roll,
     quest_draw,
     reward_draw,
     score_roll,
@@ -67,11 +65,9 @@ from boardrules.dorasure._state import (
     T_EXTRA,
     T_GUST,
     T_HARDENED,
-    T_PICK,
     T_QUEST_END,
     T_QUEST_ROLLS,
     T_QUEST_START,
-    T_RAMPAGE,
     T_REPLY,
     T_REROLL,
     T_REVEAL_QUEST,
@@ -226,46 +222,6 @@ class Automatic(Task):
 
 
 # -- chance -----------------------------------------------------------------------------------
-
-
-class Rampage(Task):
-    """One die on the Roaming Dragon Chart."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§3.3", "Roaming Dragon Chart roll"
-    SAYS = "the Roaming Dragon Chart roll"
-    WORDS = ("rampage",)
-    UNIQUE = False
-    CODE, NODE, PHASES = T_RAMPAGE, CHANCE, (ADVENTURE,)
-
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
-        return RAMPAGE_ROLL
-
-
-class Pick(Task):
-    """Every living hero rolls one die: the highest or lowest (``kind``) suffer ``effect``."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§3.3", "roll-off"
-    SAYS = "a roll-off of the heroes"
-    WORDS = ("highest", "lowest")
-    FRONT = True
-    CODE, NODE, FIELDS, RANGES = T_PICK, CHANCE, ("kind", "effect"), ((0, 1), (0, 2))
-
-    @property
-    def kind(self) -> int:
-        """HIGHEST or LOWEST."""
-        return self[2]
-
-    @property
-    def effect(self) -> int:
-        """TO_CITY, WOUND_TWO or DRAIN."""
-        return self[3]
-
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
-        rules = s.rules
-        heroes = tuple((p, hero_token(rules.hero_name(p))) for p, h in enumerate(s.health) if h > 0)
-        return pick_roll(self[2], heroes)
 
 
 class Survival(Task):

@@ -33,10 +33,10 @@ from boardrules.dorasure._tasks import (
     Absorb,
     Deaths,
     EndTurn,
-    Rampage,
     Task,
 )
 from boardrules.dorasure.tasks.battle import BattleEnd, BattleStart, Claw
+from boardrules.dorasure.tasks.dragon import Rampage
 from boardrules.dorasure.tasks.expansions import Replenish
 from boardrules.dorasure.tasks.heroes import Doll
 from boardrules.dorasure.tasks.moving import MoveRoll

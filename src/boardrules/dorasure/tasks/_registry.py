@@ -23,15 +23,15 @@ from boardrules.dorasure._state import (
     DorasureState,
     Task,
 )
-from boardrules.dorasure.tasks import actions, battle, expansions, fang, heroes, moving
+from boardrules.dorasure.tasks import actions, battle, dragon, expansions, fang, heroes, moving
 
 __all__ = ["TASK_TYPES", "task_from_row", "task_problem"]
 
 #: The task class of each code, in the order of the JSON codes (the names in ``TASK_KINDS``).
 TASK_TYPES: tuple[type[Task], ...] = (
     moving.MoveRoll,
-    _tasks.Rampage,
-    _tasks.Pick,
+    dragon.Rampage,
+    dragon.Pick,
     _tasks.Survival,
     _tasks.Roll,
     _tasks.Extra,

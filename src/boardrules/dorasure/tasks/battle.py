@@ -52,9 +52,9 @@ from boardrules.dorasure._tasks import (
     Automatic,
     Deaths,
     EndTurn,
-    Pick,
     Roll,
 )
+from boardrules.dorasure.tasks.dragon import Pick
 from boardrules.dorasure.tasks.heroes import Gauntlets
 
 if TYPE_CHECKING:
