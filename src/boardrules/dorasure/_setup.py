@@ -508,6 +508,10 @@ def position(
         names.by_mountain(dict.fromkeys(renewed, 1), 0, int),
         tuple(sorted(slugs.index(q) for q in retired)),
     )
+    top = rules.tracks.xp_max
+    if not all(0 <= x <= top for x in s.xp):
+        # Checked before the battle turn begins, which reads the level of each XP.
+        raise StateFormatError(f"xp: 0..{top}")
     w = Work(s)
     if step == "battle":
         w.begin_battle_turn(t)
