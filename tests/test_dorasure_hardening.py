@@ -32,8 +32,9 @@ from boardrules.dorasure import (
 from boardrules.dorasure._board import DEFAULT_ROWS
 from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import CHANCE_TASKS, DECISION_TASKS, M_STOP, TASK_COUNT
-from boardrules.dorasure._tasks import CHANCE, DECISION, TASK_TYPES, Task, task_from_row
+from boardrules.dorasure._tasks import CHANCE, DECISION, Task
 from boardrules.dorasure._work import Work
+from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row
 from boardrules.errors import StateFormatError
 from dorasure_helpers import FACE_UP, play
 

@@ -611,6 +611,14 @@ def test_position_refuses_impossible_values(bad: dict[str, object]) -> None:
         position(quests=FACE_UP, **bad)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("xp", [9, 20, -1])
+def test_position_refuses_exp_off_the_track_at_a_battle_turn_too(xp: int) -> None:
+    # §6.2: EXP lies on the track (0..8 by default); a battle turn, which reads the level
+    # of the hero's EXP as it begins, refuses it with the same message instead of crashing.
+    with pytest.raises(br.StateFormatError, match=r"xp: 0\.\.8"):
+        position(quests=FACE_UP, step="battle", xp={"Ninja": xp})
+
+
 def test_survival_roll_counts_every_hero_dead_or_alive() -> None:
     s = at(
         {"Ninja": "c1"}, heroes=("Ninja", "Gladiator", "Hunter"), step="act", health={"Ninja": 1}

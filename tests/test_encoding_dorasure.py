@@ -46,8 +46,8 @@ from boardrules.dorasure._tasks import (
     Roll,
     Spend,
     Task,
-    task_problem,
 )
+from boardrules.dorasure.tasks._registry import task_problem
 from boardrules.errors import StateFormatError
 from dorasure_helpers import FACE_UP, changed_options, play
 from test_encoding import OPTIONS, playout

@@ -8,36 +8,20 @@ Each function is the effect of one move or one automatic task of the agenda (dis
 
 from __future__ import annotations
 
-from boardrules.dorasure import _fang, _heroes
-from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
+from boardrules.dorasure import _heroes
+from boardrules.dorasure._board import PLAINS
 from boardrules.dorasure._state import (
     ADVENTURE,
     ATTRIBUTE,
     BOOK,
-    CAP,
-    DANGER_FOREST,
-    DANGER_PLAINS,
-    DRAIN,
     GLADIATOR,
     GRAND_MASTER,
-    HIGHEST,
-    HUNTER,
     LAIR,
     LOST,
-    LOWEST,
-    M_ADVENTURE,
     M_ASK,
-    M_FAITH,
-    M_GATHER,
-    M_QUEST,
     M_REPLY,
-    M_REST,
-    M_STEP,
     MINSTREL,
-    NINJA,
-    P_ADVENTURE,
     P_QUEST,
-    PALADIN,
     SAMURAI,
     SHAMAN,
     T_EXTRA,
@@ -45,49 +29,32 @@ from boardrules.dorasure._state import (
     T_ROLL,
     T_SPEND,
     T_TUNE,
-    TO_CITY,
     VAMPIRE,
-    WOUND_TWO,
     DorasureMove,
 )
 from boardrules.dorasure._tasks import (
-    Act,
-    AdventureEnd,
     AfterQuest,
     Ask,
-    BattleStart,
     Extra,
-    Faith,
     Hardened,
-    Pick,
-    QuestEnd,
-    QuestRolls,
-    QuestStart,
     Reply,
-    RevealQuest,
     RevealReward,
-    Steps,
     Task,
 )
 from boardrules.dorasure._work import Work, effective_terrain
+from boardrules.dorasure.tasks.battle import BattleStart
 
 __all__ = [
-    "acted",
     "adventure_end",
     "after_quest",
     "asked",
     "battle_hardened",
-    "faith",
-    "movement_rolled",
-    "picked",
     "quest_end",
     "quest_rolls",
     "quest_start",
-    "rampage",
     "replied",
     "revealed",
     "reward",
-    "stepped",
     "survival",
 ]
 
@@ -95,98 +62,10 @@ __all__ = [
 # -- moving -----------------------------------------------------------------------------------
 
 
-def movement_rolled(w: Work, task: Task, mv: DorasureMove) -> None:
-    """Every 6 moves the dragon token up (rampages first), then the Paladin's Faith, the
-    steps and the action."""
-    seat = task.seat
-    faces = tuple(int(f) for f in mv.text.split()[1:])
-    w.dice = faces
-    tasks: list[Task] = [Faith(seat)] if w.hero(seat) == PALADIN else []
-    w.push(*tasks, Steps(seat), Act(seat))
-    _heroes.movement_sixes(w, seat, faces.count(6))
-
-
-def faith(w: Work, task: Task, mv: DorasureMove) -> None:
-    """Faith: the Paladin drops his highest die for 1 resource."""
-    if mv.kind == M_FAITH and mv.a:
-        dice = list(w.dice)
-        dice.remove(max(dice))
-        w.dice = tuple(dice)
-        w.gain_resource(task.seat, 1)
-
-
-def stepped(w: Work, task: Task, mv: DorasureMove) -> None:
-    """One step with the die ``mv.a`` onto ``mv.b`` (Ninjutsu in a forest, land tiles), or
-    the stop."""
-    if mv.kind != M_STEP:
-        return
-    seat = task.seat
-    w.todo.append(task)
-    dice = list(w.dice)
-    dice.remove(mv.a)
-    w.dice = tuple(dice)
-    w.pos[seat] = mv.b
-    if w.hero(seat) == NINJA and w.rules.terrain[mv.b] == FOREST:
-        w.gain_resource(seat, 1)
-    if w.rules.land_at[mv.b] >= 0:
-        _fang.entered(w, seat, mv.b, mv.a)
-
-
-# -- the action -------------------------------------------------------------------------------
-
-
-def acted(w: Work, task: Task, mv: DorasureMove) -> None:
-    """The action after moving."""
-    _ACTIONS[mv.kind](w, task.seat, mv)
-
-
-def _adventure(w: Work, seat: int, mv: DorasureMove) -> None:
-    terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
-    w.score = w.pending = 0
-    # The Mirage City (Fang) is adventured with the white (plains) Danger value.
-    column = DANGER_FOREST if terrain == FOREST else DANGER_PLAINS
-    w.push(*_heroes.roll_tasks(w, seat, P_ADVENTURE, w.stat(seat, column)), AdventureEnd(seat))
-
-
 def battle_hardened(w: Work, task: Task) -> None:
     """The Gladiator regains 1 health if she survived her adventure's result."""
     if w.health[task.seat] > 0:
         w.heal(task.seat, 1)
-
-
-def _rest(w: Work, seat: int, mv: DorasureMove) -> None:
-    terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
-    w.heal(seat, 2 if terrain in (CITY, VILLAGE) else 1)  # the Caravan heals 1
-    if w.hero(seat) == HUNTER and terrain in (CITY, VILLAGE):
-        w.resource[seat] = w.stat(seat, CAP)
-    elif w.hero(seat) == VAMPIRE and terrain in (CITY, VILLAGE):
-        w.gain_resource(seat, 2 if terrain == CITY else 1)
-
-
-def _gather(w: Work, seat: int, mv: DorasureMove) -> None:
-    w.push(RevealQuest(seat, mv.a))
-
-
-def _quest(w: Work, seat: int, mv: DorasureMove) -> None:
-    m = mv.a
-    w.party = 1 << seat
-    tasks: list[Task] = []
-    if not w.rules.quests[w.quests[m]].alone:
-        near = w.rules.board.near_mountains
-        tasks = [
-            Ask(seat, p, m)
-            for p in range(len(w.health))
-            if p != seat and w.health[p] > 0 and m in near[w.pos[p]]
-        ]
-    w.push(*tasks, QuestStart(seat, m), QuestRolls(seat, m), QuestEnd(seat, m))
-
-
-def _pass(w: Work, seat: int, mv: DorasureMove) -> None:
-    return
-
-
-_ACTIONS = {M_ADVENTURE: _adventure, M_REST: _rest, M_GATHER: _gather, M_QUEST: _quest}
-_ACTIONS = {kind: _ACTIONS.get(kind, _pass) for kind in range(M_ADVENTURE, M_QUEST + 2)}
 
 
 def adventure_end(w: Work, task: Task) -> None:
@@ -208,42 +87,6 @@ def adventure_end(w: Work, task: Task) -> None:
 
 
 # -- the Roaming Dragon Chart and the survival roll -------------------------------------------
-
-
-_RAMPAGE_PICKS = {
-    2: (HIGHEST, TO_CITY),
-    4: (LOWEST, WOUND_TWO),
-    5: (HIGHEST, WOUND_TWO),
-    6: (LOWEST, DRAIN),
-}
-
-
-def rampage(w: Work, task: Task, mv: DorasureMove) -> None:
-    """The Roaming Dragon Chart: 1 razes Belk (2 damage to the heroes there), 3 hurts every
-    hero, the other faces call a roll-off."""
-    seat, face = task.seat, mv.a
-    if face == 1:
-        w.razed = True
-        belk = w.rules.board.belk
-        w.hurt(seat, [(p, 2) for p in w.living() if w.pos[p] == belk])
-    elif face == 3:
-        w.hurt(seat, [(p, 1) for p in w.living()])
-    else:
-        w.push(Pick(seat, *_RAMPAGE_PICKS[face]))
-
-
-def picked(w: Work, task: Task, mv: DorasureMove) -> None:
-    """The heroes tied at the top or bottom of the roll-off suffer its effect."""
-    assert isinstance(task, Pick)
-    chosen = [p for p in range(len(w.health)) if mv.a >> p & 1]
-    if task.effect == TO_CITY:
-        for p in chosen:
-            w.send_home(p)
-    elif task.effect == WOUND_TWO:
-        w.hurt(task.seat, [(p, 2) for p in chosen])
-    else:
-        for p in chosen:
-            w.resource[p] = 0
 
 
 def survival(w: Work, task: Task, mv: DorasureMove) -> None:

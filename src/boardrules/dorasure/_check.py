@@ -50,8 +50,9 @@ from boardrules.dorasure._state import (
     WON,
     DorasureState,
 )
-from boardrules.dorasure._tasks import MAX_DICE, TASK_TYPES, task_problem
+from boardrules.dorasure._tasks import MAX_DICE
 from boardrules.dorasure._work import Work, effective_terrain
+from boardrules.dorasure.tasks._registry import TASK_TYPES, task_problem
 from boardrules.errors import StateFormatError
 
 __all__ = ["LAWS", "MAX_AGENDA", "MAX_DICE", "breaks_a_law", "check_state"]

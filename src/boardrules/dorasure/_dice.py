@@ -47,6 +47,7 @@ __all__ = [
     "EXTRA_SCORE",
     "PICK_CACHE_SIZE",
     "RAMPAGE_ROLL",
+    "ROLL_FACES",
     "movement_roll",
     "pick_roll",
     "quest_draw",
@@ -69,10 +70,16 @@ EXTRA_SCORE = (-1, 1, 1, 1)
 @cache
 def movement_roll(count: int) -> Outcomes:
     """The movement roll of ``count`` dice: each sorted multiset of faces (``roll 2 5 6``)."""
-    return tuple(
-        (move(M_ROLL, 0, 0, "roll " + " ".join(map(str, faces))), p)
-        for faces, p in dice_sorted(count)
-    )
+    outcomes = []
+    for faces, p in dice_sorted(count):
+        roll = move(M_ROLL, 0, 0, "roll " + " ".join(map(str, faces)))
+        ROLL_FACES[roll] = faces
+        outcomes.append((roll, p))
+    return tuple(outcomes)
+
+
+#: The faces of each movement roll's outcome (its move has no field for them).
+ROLL_FACES: dict[DorasureMove, tuple[int, ...]] = {}
 
 
 def _encode(counts: tuple[int, int, int, int]) -> int:

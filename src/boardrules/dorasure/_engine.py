@@ -5,7 +5,7 @@ automatic tasks, both by tables indexed by the task at the agenda's front.
 at the front (``_ON_MOVE``), then :func:`settle` resolves automatic tasks (``_SETTLE``) until
 the front is a decision or a chance node again, and the result is frozen.  The effects
 themselves live by phase: :mod:`._adventure` (moving, actions, quests, the Roaming Dragon
-Chart), :mod:`._battle` (the Climactic Battle), :mod:`._reading` (rolls read on the
+Chart), ``tasks.battle`` (the Climactic Battle), :mod:`._reading` (rolls read on the
 Adventuring Chart, in both phases) and :mod:`._heroes` (the expansion heroes).
 """
 
@@ -14,44 +14,31 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from boardrules.dorasure import _adventure as adv
-from boardrules.dorasure import _battle as bat
 from boardrules.dorasure import _heroes, _reading
 from boardrules.dorasure._state import (
     ADVENTURE,
     LOST,
     M_ABSORB,
+    M_STEP,
+    M_STOP,
     P_QUEST,
     T_ABSORB,
-    T_ACT,
     T_ADVENTURE_END,
     T_AFTER_QUEST,
     T_ASK,
-    T_BATTLE_END,
-    T_BATTLE_START,
     T_BULLET,
-    T_CLAW,
-    T_COMBO_END,
     T_DEATHS,
     T_END_TURN,
     T_EXTRA,
-    T_FAITH,
-    T_GUST,
     T_HARDENED,
-    T_LAND,
-    T_MOVE,
-    T_MOVE_ROLL,
-    T_PICK,
     T_QUEST_END,
     T_QUEST_ROLLS,
     T_QUEST_START,
-    T_RAMPAGE,
     T_REPLY,
     T_REROLL,
     T_REVEAL_QUEST,
     T_REVEAL_REWARD,
     T_ROLL,
-    T_SHIELD,
-    T_SPECIAL,
     T_SPEND,
     T_SURVIVAL,
     TASK_COUNT,
@@ -61,13 +48,16 @@ from boardrules.dorasure._state import (
 )
 from boardrules.dorasure._tasks import (
     BATTLE_READINGS,
-    Land,
     RevealQuest,
     Roll,
     Survival,
     Task,
 )
 from boardrules.dorasure._work import Work
+from boardrules.dorasure.tasks import battle as bat
+from boardrules.dorasure.tasks._registry import TASK_TYPES
+from boardrules.dorasure.tasks.fang import Land
+from boardrules.dorasure.tasks.moving import quick_step
 
 __all__ = ["advance", "reading_battle_roll", "settle", "start"]
 
@@ -86,6 +76,10 @@ def start(w: Work) -> DorasureState:
 
 def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
     """The state after the legal move ``mv`` (already checked)."""
+    if mv.kind == M_STEP or mv.kind == M_STOP:
+        quick = quick_step(s, mv)
+        if quick is not None:
+            return quick
     w = Work(s)
     task = w.todo.pop()
     _ON_MOVE[task[0]](w, task, mv)
@@ -137,10 +131,7 @@ _AUTOMATIC: dict[int, Automatic] = {
     T_QUEST_END: adv.quest_end,
     T_AFTER_QUEST: adv.after_quest,
     T_ADVENTURE_END: adv.adventure_end,
-    T_BATTLE_END: bat.battle_end,
-    T_COMBO_END: bat.combo_end,
     T_END_TURN: _end_turn,
-    T_BATTLE_START: bat.battle_start,
     T_HARDENED: adv.battle_hardened,
 }
 
@@ -188,15 +179,8 @@ def _dice_to_roll(w: Work, task: Task) -> bool:
     return False
 
 
-def _faith_offered(w: Work, task: Task) -> bool:
-    if w.dice:
-        return True
-    w.todo.pop()
-    return False
-
-
-def _expansion(w: Work, task: Task) -> bool:
-    return _heroes.front(w)
+def _task_waits(w: Work, task: Task) -> bool:
+    return task.waits(w)
 
 
 def _automatic(effect: Automatic) -> Callable[[Work, Task], bool]:
@@ -213,12 +197,11 @@ _SPECIAL_SETTLE: dict[int, Callable[[Work, Task], bool]] = {
     T_ABSORB: _absorb_offered,
     T_SPEND: _spend_offered,
     T_ROLL: _dice_to_roll,
-    T_FAITH: _faith_offered,
     **{code: _automatic(effect) for code, effect in _AUTOMATIC.items()},
 }
 _SETTLE: tuple[Callable[[Work, Task], bool], ...] = tuple(
-    _SPECIAL_SETTLE.get(code, _expansion if code >= T_GUST else _waits)
-    for code in range(TASK_COUNT)
+    _SPECIAL_SETTLE.get(code, _waits if cls.waits is Task.waits else _task_waits)
+    for code, cls in enumerate(TASK_TYPES)
 )
 #: The tasks that always wait for a move at the front (the common case, tested first).
 _NODES = frozenset(code for code in range(TASK_COUNT) if _SETTLE[code] is _waits)
@@ -235,49 +218,25 @@ def _absorbed(w: Work, task: Task, mv: DorasureMove) -> None:
         w.health[seat] = max(0, w.health[seat] - (task[2] - mv.a))
 
 
-def _special_chance(w: Work, task: Task, mv: DorasureMove) -> None:
-    """Special Chance: 1-3 the dragon token moves up, 4-6 the hero takes 1 damage."""
-    if mv.a:
-        w.hurt(task.seat, [(task.seat, 1)])
-    else:
-        w.advance_meter(task.seat, 1)
-
-
-def _land_drawn(w: Work, task: Task, mv: DorasureMove) -> None:
-    lands = list(w.lands)
-    lands[task[2]] = mv.a
-    w.lands = tuple(lands)
-
-
 _BASE_MOVES: dict[int, OnMove] = {
-    T_MOVE_ROLL: adv.movement_rolled,
-    T_RAMPAGE: adv.rampage,
-    T_PICK: adv.picked,
     T_SURVIVAL: adv.survival,
     T_ROLL: _reading.rolled,
     T_EXTRA: _reading.extra_die,
     T_REVEAL_QUEST: adv.revealed,
     T_REVEAL_REWARD: adv.reward,
-    T_CLAW: bat.claw,
-    T_FAITH: adv.faith,
-    T_MOVE: adv.stepped,
-    T_ACT: adv.acted,
     T_ASK: adv.asked,
     T_REPLY: adv.replied,
     T_ABSORB: _absorbed,
     T_SPEND: _reading.spent,
     T_REROLL: _reading.rerolled,
     T_BULLET: _reading.bullet,
-    T_SHIELD: bat.shield,
-    T_SPECIAL: _special_chance,
-    T_LAND: _land_drawn,
 }
 
 
-def _not_a_node(w: Work, task: Task, mv: DorasureMove) -> None:  # pragma: no cover
-    raise AssertionError(f"{task!r} is resolved automatically, not by a move")
+def _task_plays(w: Work, task: Task, mv: DorasureMove) -> None:
+    task.play(w, mv)
 
 
 _ON_MOVE: tuple[OnMove, ...] = tuple(
-    _BASE_MOVES.get(code, _heroes.DECISIONS.get(code, _not_a_node)) for code in range(TASK_COUNT)
+    _BASE_MOVES.get(code, _task_plays) for code in range(TASK_COUNT)
 )

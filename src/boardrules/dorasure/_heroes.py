@@ -1,10 +1,10 @@
-"""The expansion heroes (Samurai, Shaman, Minstrel, Magician, Vampire, Werewolf), the solo
-Grand Master, and the 6-11 hero rules (Special Chance, Quest Replenishing).
+"""The expansion heroes (Samurai, Shaman, Minstrel, Magician, Vampire, Werewolf) and the solo
+Grand Master (the 6-11 hero rules are in ``tasks/expansions``).
 
 Each ability is one small function or one handler of its decision task, called from the base
 engine at the moment the rulebook names; the docs page maps every clause to its code.  The
-expansion decisions are tasks of their own on the agenda (``T_GUST`` ... ``T_ELIXIR``),
-pushed only when the ability can be used and dropped by :func:`front` when it no longer can.
+expansion decisions are tasks of their own on the agenda (their classes, with their moves
+and effects, are in ``tasks/heroes``), pushed here only when the ability can be used.
 
 >>> from boardrules.dorasure._data import DEFAULT_TRACKS
 >>> [xp for xp in range(9) if xp in DEFAULT_TRACKS.werewolf_icons]
@@ -13,8 +13,6 @@ pushed only when the ability can be used and dropped by :func:`front` when it no
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
@@ -23,16 +21,6 @@ from boardrules.dorasure._state import (
     COMBAT,
     GRAND_MASTER,
     KNOWLEDGE,
-    M_BIG_BANG,
-    M_DOLL,
-    M_ELIXIR,
-    M_GAUNTLETS,
-    M_GUST,
-    M_KISS,
-    M_LULLABY,
-    M_MASTER_REROLL,
-    M_SPECIAL,
-    M_TUNE,
     MAGICIAN,
     MINSTREL,
     P_BATTLE,
@@ -40,53 +28,26 @@ from boardrules.dorasure._state import (
     SAMURAI,
     SEARCH,
     SHAMAN,
-    T_BIG_BANG,
-    T_DOLL,
-    T_ELIXIR,
-    T_END_TURN,
-    T_GAUNTLETS,
-    T_GUST,
-    T_KISS,
-    T_LULLABY,
-    T_MASTER_REROLL,
     T_QUEST_END,
-    T_REPLENISH,
-    T_SPEND,
-    T_TUNE,
     TREASURE,
     VAMPIRE,
     WEREWOLF,
-    DorasureMove,
-    DorasureState,
     Rules,
-    hero_token,
-    move,
-    on_mirage,
 )
 from boardrules.dorasure._tasks import (
-    Absorb,
-    BigBang,
-    Elixir,
-    Gust,
-    Kiss,
-    Lullaby,
     QuestEnd,
-    Roll,
-    Special,
     Spend,
     Task,
-    Tune,
     doll_may_take_quest_damage,
 )
+from boardrules.dorasure.tasks.heroes import BigBang, Elixir, Gust, Kiss, Lullaby, Tune, meter_sixes
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
 
 
 __all__ = [
-    "DECISIONS",
     "MAGIC_GAIN",
-    "SPECIAL_ROLL",
     "attribute_of",
     "battle_openers",
     "blood_magic",
@@ -94,8 +55,6 @@ __all__ = [
     "doll_holder",
     "doll_reading",
     "forget_others",
-    "front",
-    "hero_moves",
     "lycan",
     "movement_sixes",
     "quest_dice",
@@ -107,13 +66,6 @@ __all__ = [
 #: The Magician's Magic regained at the start of her turn, by level (index 1..6; PROPOSED:
 #: the rulebook says only "1, more at higher levels").
 MAGIC_GAIN: tuple[int, ...] = (0, 1, 1, 2, 2, 3, 3)
-
-#: Special Chance (6-11 heroes): a 6 of the movement roll rolls again; 1-3 the dragon token
-#: moves up, 4-6 the current hero takes 1 damage instead.
-SPECIAL_ROLL: tuple[tuple[DorasureMove, Fraction], ...] = (
-    (move(M_SPECIAL, 0, 0, "special meter"), Fraction(1, 2)),
-    (move(M_SPECIAL, 1, 0, "special hurt"), Fraction(1, 2)),
-)
 
 
 def lycan(rules: Rules, xp: int) -> bool:
@@ -257,196 +209,6 @@ def movement_sixes(w: Work, seat: int, sixes: int) -> None:
         w.push(Lullaby(seat, sixes))
     else:
         meter_sixes(w, seat, sixes)
-
-
-def meter_sixes(w: Work, seat: int, sixes: int) -> None:
-    """Each 6 moves the dragon token up; with 6-11 heroes each rolls a Special Chance."""
-    if w.rules.crowd:
-        w.push(*[Special(seat)] * sixes)
-    else:
-        w.advance_meter(seat, sixes)
-
-
-def front(w: Work) -> bool:
-    """Settle an expansion task at the agenda's front: True if it waits for a decision or a
-    roll, False if it was resolved or dropped (it no longer applies)."""
-    task = w.todo[-1]
-    code, seat = task[0], task[1]
-    if code == T_REPLENISH:
-        w.todo.pop()
-        _replenish(w, seat)
-        return False
-    if code == T_DOLL:
-        if w.health[seat] > 0:
-            return True
-        w.todo[-1] = Absorb(task[2], task[3])
-        return False
-    applies = _STILL_APPLIES.get(code)
-    if applies is None or applies(w, task):
-        return True
-    w.todo.pop()
-    return False
-
-
-_STILL_APPLIES: dict[int, Callable[[Work, Task], bool]] = {
-    T_TUNE: lambda w, t: w.health[t[1]] > 0 and w.resource[t[1]] > 0 and w.health[t[2]] > 0,
-    T_GUST: lambda w, t: w.resource[t[1]] >= 1,
-    T_BIG_BANG: lambda w, t: w.resource[t[1]] >= 5,
-    T_KISS: lambda w, t: (
-        w.health[t[1]] > 0
-        and not w.spent >> t[1] & 1
-        and any(h == 0 and w.can_heal(p) for p, h in enumerate(w.health))
-    ),
-    T_ELIXIR: lambda w, t: w.health[t[1]] < w.max_health(t[1]) and w.can_heal(t[1]),
-}
-
-
-def _yes_no(kind: int, word: str) -> tuple[DorasureMove, DorasureMove]:
-    return move(kind, 1, 0, word), move(kind, 0, 0, "no-" + word)
-
-
-_GUST = _yes_no(M_GUST, "gust")
-_LULLABY = _yes_no(M_LULLABY, "lullaby")
-_BIG_BANG = _yes_no(M_BIG_BANG, "big-bang")
-_GAUNTLETS = _yes_no(M_GAUNTLETS, "gauntlets")
-_MASTER_REROLL = _yes_no(M_MASTER_REROLL, "reroll")
-_ELIXIR = _yes_no(M_ELIXIR, "elixir")
-_NO_KISS = move(M_KISS, -1, 0, "no-kiss")
-_FIXED = {
-    T_GUST: _GUST,
-    T_LULLABY: _LULLABY,
-    T_BIG_BANG: _BIG_BANG,
-    T_GAUNTLETS: _GAUNTLETS,
-    T_MASTER_REROLL: _MASTER_REROLL,
-    T_ELIXIR: _ELIXIR,
-}
-_COUNTED: dict[str, tuple[DorasureMove, ...]] = {}
-
-
-def _counted(word: str, kind: int, top: int) -> tuple[DorasureMove, ...]:
-    moves = _COUNTED.get(word)
-    if moves is None:
-        moves = _COUNTED[word] = tuple(move(kind, k, 0, f"{word} {k}") for k in range(64))
-    return moves[: top + 1]
-
-
-def hero_moves(s: DorasureState, code: int, seat: int, a: int, b: int) -> tuple[DorasureMove, ...]:
-    """The choices of an expansion decision task."""
-    fixed = _FIXED.get(code)
-    if fixed is not None:
-        return fixed
-    if code == T_DOLL:
-        return _counted("doll", M_DOLL, b)
-    if code == T_TUNE:
-        return _counted("tune", M_TUNE, s.resource[seat])
-    rules = s.rules
-    # No hero standing on the Mirage City regains health, a revived one neither.
-    dead = [
-        p
-        for p, h in enumerate(s.health)
-        if h == 0 and not (s.lands and on_mirage(rules, s.lands, s.pos[p]))
-    ]
-    return (*(move(M_KISS, p, 0, f"kiss {hero_token(rules.hero_name(p))}") for p in dead), _NO_KISS)
-
-
-def _doll(w: Work, task: Task, mv: DorasureMove) -> None:
-    """The Shaman takes ``mv.a`` of the ally's damage; each may pay with resources."""
-    seat, ally, damage, yes = task[1], task[2], task[3], mv.a
-    tasks = [Absorb(seat, yes)] if yes else []
-    if damage > yes:
-        tasks.append(Absorb(ally, damage - yes))
-    w.push(*tasks)
-
-
-def _tune(w: Work, task: Task, mv: DorasureMove) -> None:
-    """The Minstrel pays for dice that the ally's roll (next on the agenda) adds."""
-    w.pay(task[1], mv.a)
-    spend = w.todo[-1]
-    w.todo[-1] = Spend(spend[1], spend[2], spend[3] + mv.a)
-
-
-def _gust(w: Work, task: Task, mv: DorasureMove) -> None:
-    if mv.a:
-        w.pay(task[1], 1)
-        _more_dice(w, task[1], 2)
-
-
-def _lullaby(w: Work, task: Task, mv: DorasureMove) -> None:
-    if mv.a:
-        w.spent |= 1 << task[1]
-    else:
-        meter_sixes(w, task[1], task[2])
-
-
-def _big_bang(w: Work, task: Task, mv: DorasureMove) -> None:
-    """Big Bang: 5 Magic, no roll this turn, 2 wounds."""
-    if mv.a:
-        w.pay(task[1], 5)
-        while w.todo[-1][0] != T_END_TURN:
-            w.todo.pop()
-        w.wound_dragon(task[1], 2)
-
-
-def _kiss(w: Work, task: Task, mv: DorasureMove) -> None:
-    if mv.a >= 0:
-        w.spent |= 1 << task[1]
-        w.health[mv.a] = min(2, w.max_health(mv.a))
-
-
-def _gauntlets(w: Work, task: Task, mv: DorasureMove) -> None:
-    if mv.a:
-        w.todo.pop()  # the end of the turn: a second turn comes first
-        w.begin_battle_turn(task[1], again=1)
-
-
-def _master_reroll(w: Work, task: Task, mv: DorasureMove) -> None:
-    if mv.a:
-        w.spent |= 1 << len(w.health)
-        w.score = w.pending = 0
-        w.push(Roll(task[1], task[2], task[3]))
-
-
-def _elixir(w: Work, task: Task, mv: DorasureMove) -> None:
-    if mv.a:
-        w.spent |= 1 << task[1]
-        w.health[task[1]] = w.max_health(task[1])
-
-
-#: The effect of the choice made at each expansion decision task.
-DECISIONS: dict[int, Callable[[Work, Task, DorasureMove], None]] = {
-    T_DOLL: _doll,
-    T_TUNE: _tune,
-    T_GUST: _gust,
-    T_LULLABY: _lullaby,
-    T_BIG_BANG: _big_bang,
-    T_KISS: _kiss,
-    T_GAUNTLETS: _gauntlets,
-    T_MASTER_REROLL: _master_reroll,
-    T_ELIXIR: _elixir,
-}
-
-
-def _more_dice(w: Work, seat: int, extra: int) -> None:
-    for i in range(len(w.todo) - 1, -1, -1):
-        code, who, purpose, dice = w.todo[i]
-        if code == T_SPEND and who == seat:
-            w.todo[i] = Spend(who, purpose, dice + extra)
-            return
-
-
-def _replenish(w: Work, seat: int) -> None:
-    """Quest Replenishing: each solved mountain gets a new face-down quest from the unused
-    tiles, while unused tiles are left; the solved tile leaves the game.  Like every face-down
-    tile, the new quest is drawn when it is turned up."""
-    unused = [t for t in range(len(w.rules.quests)) if t not in w.quests and t not in w.retired]
-    free = len(unused) - w.quests.count(-1)
-    for m, reward in enumerate(w.rewards):
-        if reward >= 0 and w.renewed[m] == 0 and free > 0:
-            free -= 1
-            w.retired = tuple(sorted((*w.retired, w.quests[m])))
-            w.quests[m] = -1
-            w.renewed[m] = 1
-            w.flags[m] = 0
 
 
 def quest_dice(w: Work, seat: int, column: int, magical: bool) -> int:

@@ -22,7 +22,7 @@ from boardrules.dorasure._state import (
     REWARD_SLUGS,
     DorasureState,
 )
-from boardrules.dorasure._tasks import task_from_row
+from boardrules.dorasure.tasks._registry import task_from_row
 from boardrules.errors import BoardrulesError, StateFormatError
 
 __all__ = ["check_state", "decode", "encode", "options_of"]

@@ -64,7 +64,8 @@ from boardrules._encoding import check_seat
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS
 from boardrules.dorasure._fang import LANDS
 from boardrules.dorasure._state import PHASE_NAMES, TASK_COUNT, WON, Options, State
-from boardrules.dorasure._tasks import MAX_DICE, TASK_TYPES
+from boardrules.dorasure._tasks import MAX_DICE
+from boardrules.dorasure.tasks._registry import TASK_TYPES
 from boardrules.game import FloatBuffer
 
 __all__ = ["observation", "observation_into", "observation_shape", "observation_string"]

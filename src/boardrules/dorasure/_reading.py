@@ -21,8 +21,9 @@ from boardrules.dorasure._state import (
     VAMPIRE,
     DorasureMove,
 )
-from boardrules.dorasure._tasks import Bullet, Extra, MasterReroll, Reroll, Roll, Spend, Task
+from boardrules.dorasure._tasks import Bullet, Extra, Reroll, Roll, Spend, Task
 from boardrules.dorasure._work import Work
+from boardrules.dorasure.tasks.heroes import MasterReroll
 
 __all__ = ["bullet", "extra_die", "rerolled", "rolled", "spent"]
 

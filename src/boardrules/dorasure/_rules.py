@@ -12,83 +12,15 @@ import os
 from fractions import Fraction
 
 from boardrules._legal import find_legal, unset_field
-from boardrules.dorasure._board import CITY, FOREST, PLAINS, SHARED, VILLAGE
-from boardrules.dorasure._data import QUESTS, REWARDS
-from boardrules.dorasure._dice import (
-    CLASSES,
-    CLAW_ROLL,
-    EXTRA_DIE,
-    RAMPAGE_ROLL,
-    movement_roll,
-    pick_roll,
-    quest_draw,
-    reward_draw,
-    score_roll,
-    survival_roll,
-)
 from boardrules.dorasure._engine import advance
-from boardrules.dorasure._fang import (
-    CARAVAN,
-    LANDS,
-    MIRAGE,
-    QUICKSAND,
-    land_draw,
-    land_entry,
-    tile_at,
-)
-from boardrules.dorasure._heroes import SPECIAL_ROLL, hero_moves
 from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import (
     BATTLE,
     CHANCE_TASKS,
-    GRAND_MASTER,
-    LAND,
-    M_ABSORB,
-    M_ADVENTURE,
-    M_ASK,
-    M_BULLET,
-    M_FAITH,
-    M_GATHER,
-    M_PASS,
-    M_QUEST,
-    M_REPLY,
-    M_REROLL,
-    M_REST,
-    M_SHIELD,
-    M_SPEND,
-    M_STEP,
-    M_STOP,
-    SHAMAN,
-    SPEED,
-    T_ABSORB,
-    T_ACT,
-    T_ASK,
-    T_BULLET,
-    T_CLAW,
-    T_EXTRA,
-    T_FAITH,
-    T_GUST,
-    T_LAND,
-    T_MOVE,
-    T_MOVE_ROLL,
-    T_PICK,
-    T_RAMPAGE,
-    T_REPLY,
-    T_REROLL,
-    T_REVEAL_QUEST,
-    T_REVEAL_REWARD,
-    T_ROLL,
-    T_SHIELD,
-    T_SPECIAL,
-    T_SPEND,
-    T_SURVIVAL,
     WON,
     DorasureMove,
     DorasureState,
-    hero_token,
-    move,
 )
-from boardrules.dorasure._work import effective_terrain
 from boardrules.errors import IllegalMoveError
 from boardrules.game import CHANCE, TERMINAL
 
@@ -97,19 +29,6 @@ __all__ = ["apply_move", "chance_outcomes", "current_player", "legal_moves"]
 Outcomes = tuple[tuple[DorasureMove, Fraction], ...]
 _NO_OUTCOMES: Outcomes = ()
 _OUTCOME_MOVES: LRU[int, tuple[Outcomes, tuple[DorasureMove, ...]]] = LRU(1024)
-
-_FAITH = (move(M_FAITH, 1, 0, "faith"), move(M_FAITH, 0, 0, "no-faith"))
-_REPLY = (move(M_REPLY, 1, 0, "agree"), move(M_REPLY, 0, 0, "refuse"))
-_REROLL = (move(M_REROLL, 1, 0, "reroll"), move(M_REROLL, 0, 0, "no-reroll"))
-_SHIELD = (move(M_SHIELD, 1, 0, "shield"), move(M_SHIELD, 0, 0, "no-shield"))
-_NO_BULLET = move(M_BULLET, -1, 0, "no-bullet")
-_BULLETS = tuple(move(M_BULLET, i, 0, f"bullet {CLASSES[i]}") for i in range(3))
-_STOP = move(M_STOP, 0, 0, "stop")
-_ADVENTURE = move(M_ADVENTURE, 0, 0, "adventure")
-_REST = move(M_REST, 0, 0, "rest")
-_PASS = move(M_PASS, 0, 0, "pass")
-_ABSORB = tuple(move(M_ABSORB, k, 0, f"absorb {k}") for k in range(64))
-_SPEND = tuple(move(M_SPEND, k, 0, f"spend {k}") for k in range(64))
 
 
 def current_player(s: DorasureState) -> int:
@@ -124,37 +43,7 @@ def chance_outcomes(s: DorasureState) -> Outcomes:
     """Each outcome of the roll or tile draw at the front, with its exact probability."""
     if s.phase >= WON:
         return _NO_OUTCOMES
-    code, seat, a, _ = s.agenda[0]
-    if code == T_MOVE_ROLL:
-        return movement_roll(s.rules.stats[seat][s.level(seat)][SPEED])
-    if code == T_ROLL:
-        return score_roll(a)
-    if code == T_EXTRA:
-        return EXTRA_DIE
-    if code == T_RAMPAGE:
-        return RAMPAGE_ROLL
-    if code == T_PICK:
-        heroes = tuple(
-            (p, hero_token(s.rules.hero_name(p))) for p, h in enumerate(s.health) if h > 0
-        )
-        return pick_roll(a, heroes)
-    if code == T_SURVIVAL:
-        return survival_roll(len(s.health))
-    if code == T_CLAW:
-        return CLAW_ROLL
-    if code == T_REVEAL_QUEST:
-        on_board = set(s.quests)
-        return quest_draw(
-            tuple(t for t in range(len(QUESTS)) if t not in on_board and t not in s.retired)
-        )
-    if code == T_REVEAL_REWARD:
-        left = tuple(n - s.rewards.count(k) for k, (_, n) in enumerate(REWARDS))
-        return reward_draw(left)
-    if code == T_SPECIAL:
-        return SPECIAL_ROLL
-    if code == T_LAND:
-        return land_draw(tuple(t for t in range(len(LANDS)) if t not in s.lands))
-    return _NO_OUTCOMES
+    return s.agenda[0].outcomes(s)  # none at a decision
 
 
 def legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
@@ -169,9 +58,9 @@ def legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
 def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
     if s.phase >= WON:
         return ()
-    code, seat, a, b = s.agenda[0]
-    if code in CHANCE_TASKS:
-        outcomes = chance_outcomes(s)
+    task = s.agenda[0]
+    if task[0] in CHANCE_TASKS:
+        outcomes = task.outcomes(s)
         # Keyed by the outcome table's identity, kept with it so that a table dropped from
         # its cache (and its id reused) is never mistaken for another.
         found = _OUTCOME_MOVES.get(id(outcomes))
@@ -179,126 +68,7 @@ def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
             found = (outcomes, tuple(m for m, _ in outcomes))
             _OUTCOME_MOVES.put(id(outcomes), found)
         return found[1]
-    if code == T_MOVE:
-        return _movement(s, seat)
-    if code == T_ACT:
-        return _actions(s, seat)
-    if code == T_FAITH:
-        return _FAITH
-    if code == T_ASK:
-        name = hero_token(s.rules.hero_name(a))
-        return (move(M_ASK, a, 1, f"ask {name}"), move(M_ASK, a, 0, f"skip {name}"))
-    if code == T_REPLY:
-        return _REPLY
-    if code == T_ABSORB:
-        return _ABSORB[: min(a, s.resource[seat] + s.gold[seat]) + 1]
-    if code == T_SPEND:
-        return _SPEND[: s.resource[seat] + s.gold[seat] + 1]
-    if code == T_REROLL:
-        return _REROLL
-    if code == T_BULLET:
-        return (*(_BULLETS[i] for i in range(3) if s.roll[i]), _NO_BULLET)
-    if code == T_SHIELD:
-        return _SHIELD
-    if code >= T_GUST:
-        return hero_moves(s, code, seat, a, b)
-    raise AssertionError(f"no moves for task {code}")  # pragma: no cover
-
-
-def _movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
-    """One step per usable die value into a neighbouring space it may enter, or stop.
-
-    A hero may pass through another hero's space but not stop there (City, villages and
-    the Lake excepted), so a step into such a space is offered only if the remaining dice
-    can carry the hero on to a free space.
-    """
-    if s.locked[seat] >= 0:
-        return (_STOP,)
-    rules = s.rules
-    board = rules.board
-    here = s.pos[seat]
-    blocked = {s.pos[p] for p, h in enumerate(s.health) if h > 0 and p != seat}
-    blocked = {p for p in blocked if effective_terrain(rules, s.razed, p) not in SHARED}
-    names = board.names
-    need = land_entry(s, seat) if s.lands else rules.entry
-    out = []
-    for value in sorted(set(s.dice)):
-        rest = list(s.dice)
-        rest.remove(value)
-        for there in board.neighbours[here]:
-            if need[there] <= value and (
-                there not in blocked
-                or _can_leave(
-                    need, board.neighbours, there, _after_entering(s, there, rest), blocked
-                )
-            ):
-                out.append(move(M_STEP, value, there, f"step {value} {names[there]}"))
-    if here not in blocked or not out:
-        out.append(_STOP)
-    return tuple(out)
-
-
-def _after_entering(s: DorasureState, space: int, rest: list[int]) -> tuple[int, ...]:
-    """The dice left for moving on after entering ``space`` (none after Quick Sand)."""
-    return () if s.lands and tile_at(s, space) == QUICKSAND else tuple(rest)
-
-
-def _can_leave(
-    need: tuple[int, ...],
-    neighbours: tuple[tuple[int, ...], ...],
-    here: int,
-    dice: tuple[int, ...],
-    blocked: set[int],
-) -> bool:
-    # ``need`` is per space the least die entering it (Razed Belk, a road, needs the 2 of
-    # the village it was).
-    if here not in blocked:
-        return True
-    for value in set(dice):
-        rest = list(dice)
-        rest.remove(value)
-        for there in neighbours[here]:
-            if need[there] <= value and _can_leave(need, neighbours, there, tuple(rest), blocked):
-                return True
-    return False
-
-
-def _actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
-    """Adventure (plains, forest), rest (City, village), gather information or do a quest
-    at an adjacent mountain, or pass; a hero caught in the labyrinth must retry it."""
-    rules = s.rules
-    board = rules.board
-    here = s.pos[seat]
-    lock = s.locked[seat]
-    names = board.names
-    if lock >= 0:
-        return (move(M_QUEST, lock, 0, f"quest {names[board.mountains[lock]]}"),)
-    terrain = effective_terrain(rules, s.razed, here)
-    out = []
-    hero = rules.heroes[seat]
-    if terrain == LAND:
-        tile = tile_at(s, here)
-        if tile == MIRAGE:
-            # A fake city: no healing; every hero but the Grand Master must adventure.
-            if hero != GRAND_MASTER:
-                return (_ADVENTURE,)
-            out.append(_ADVENTURE)
-        elif tile == CARAVAN:
-            out.append(_REST)
-    if terrain in (PLAINS, FOREST):
-        out.append(_ADVENTURE)
-    if terrain == VILLAGE or (terrain == CITY and hero != SHAMAN):  # Hatred for Humans
-        out.append(_REST)
-    for m in board.near_mountains[here]:
-        if not s.open_quest(m):
-            continue
-        name = names[board.mountains[m]]
-        if s.quests[m] < 0:
-            out.append(move(M_GATHER, m, 0, f"gather {name}"))
-        else:
-            out.append(move(M_QUEST, m, 0, f"quest {name}"))
-    out.append(_PASS)
-    return tuple(out)
+    return task.moves(s)
 
 
 def apply_move(s: DorasureState, mv: object) -> DorasureState:

@@ -48,8 +48,10 @@ from boardrules.dorasure._state import (
     DorasureState,
     Rules,
 )
-from boardrules.dorasure._tasks import Act, EndTurn, Faith, MoveRoll, Steps, Task
+from boardrules.dorasure._tasks import EndTurn, Task
 from boardrules.dorasure._work import Work
+from boardrules.dorasure.tasks.actions import Act
+from boardrules.dorasure.tasks.moving import Faith, MoveRoll, Steps
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options
 
@@ -129,7 +131,22 @@ def default_heroes(players: int) -> tuple[str, ...]:
 
 
 def _rows(value: Any) -> tuple[str, ...]:
-    return board_from_rows(value).rows
+    # Checked once per map: every new game checks its options, and building a board to
+    # check it costs more than the rest of a new game.
+    key = tuple(value) if isinstance(value, (list, tuple)) else None
+    if key is None or not all(type(row) is str for row in key):
+        return board_from_rows(value).rows
+    rows = _CHECKED_ROWS.get(key)
+    if rows is None:
+        rows = board_from_rows(value).rows
+        _CHECKED_ROWS.put(key, rows)
+    return rows
+
+
+#: The maps already checked (at most 64 of at most 4 kilobytes each, by their rows).
+_CHECKED_ROWS: LRU[tuple[str, ...], tuple[str, ...]] = LRU(
+    64, budget=1 << 18, weigh=lambda rows: sum(map(len, rows))
+)
 
 
 def _unechoed(name: str, check: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -392,7 +409,17 @@ def new_game(**options: Any) -> DorasureState:
     tiles, drawn first), and the data overrides ``board``, ``sheets``, ``dragon`` and
     ``quest_tiles`` (see the docs page).
     """
-    return start(Work(_blank(rules_for(**options))))
+    rules = rules_for(**options)
+    # A game's start is the same for the same rules (states are immutable): kept with them.
+    found = _STARTS.get(rules)
+    if found is None:
+        found = start(Work(_blank(rules)))
+        _STARTS.put(rules, found)
+    return found
+
+
+#: The starting position of the rules objects kept (as many as there are of those).
+_STARTS: LRU[Rules, DorasureState] = LRU(RULES_CACHE_SIZE)
 
 
 _STEPS = ("roll", "faith", "move", "act", "battle")
@@ -481,6 +508,10 @@ def position(
         names.by_mountain(dict.fromkeys(renewed, 1), 0, int),
         tuple(sorted(slugs.index(q) for q in retired)),
     )
+    top = rules.tracks.xp_max
+    if not all(0 <= x <= top for x in s.xp):
+        # Checked before the battle turn begins, which reads the level of each XP.
+        raise StateFormatError(f"xp: 0..{top}")
     w = Work(s)
     if step == "battle":
         w.begin_battle_turn(t)

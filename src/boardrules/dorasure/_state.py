@@ -9,15 +9,22 @@ chance node or an automatic step (resolved before the state is returned).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 import attrs
 
 from boardrules._values import full_repr, move_repr
-from boardrules.dorasure._board import ENTRY, Board
+from boardrules.dorasure._board import ENTRY, ROAD, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
 from boardrules.dorasure._lru import LRU
 from boardrules.game import Game, pickled_without_memo
+
+if TYPE_CHECKING:
+    from boardrules.dorasure._work import Work
 
 __all__ = ["DorasureMove", "DorasureState", "Move", "Options", "Rules", "State"]
 
@@ -51,57 +58,150 @@ _STAT_FIELDS = (
 )
 ATTRIBUTE = {"combat": COMBAT, "search": SEARCH, "knowledge": KNOWLEDGE}
 
-# Task codes.  Chance tasks:
-T_MOVE_ROLL = 0  # (seat): the movement roll
-T_RAMPAGE = 1  # (seat): one die on the Roaming Dragon Chart
-T_PICK = 2  # (seat, HIGHEST/LOWEST, effect): every living hero rolls one die
-T_SURVIVAL = 3  # (seat): the shared survival roll
-T_ROLL = 4  # (seat, count, purpose): a roll read on the Adventuring Chart
-T_EXTRA = 5  # (seat, purpose, before): the extra die of a 6, while some are pending
-T_REVEAL_QUEST = 6  # (seat, mountain): a quest tile is turned face up
-T_REVEAL_REWARD = 7  # (seat, mountain): the reward tile under a solved quest
-T_CLAW = 8  # (seat): the Dragon Retaliation roll
-# Decision tasks:
-T_FAITH = 9  # (Paladin): drop the highest movement die for 1 resource
-T_MOVE = 10  # (seat): one movement step or stop
-T_ACT = 11  # (seat): the action after moving
-T_ASK = 12  # (seat, candidate, mountain): ask a hero to assist
-T_REPLY = 13  # (candidate, mountain): agree to assist or not
-T_ABSORB = 14  # (seat, damage): pay some damage with resources
-T_SPEND = 15  # (seat, purpose, dice): resources for extra dice, then roll
-T_REROLL = 16  # (Ninja, count): Oboro-Gasumi
-T_BULLET = 17  # (Hunter): Poisoned Bullets
-T_SHIELD = 18  # (Paladin, effect): Platinum Shield
-# Automatic tasks:
-T_DEATHS = 19  # (seat): check deaths after one cause
-T_QUEST_START = 20  # (seat, mountain): start-of-quest damage
-T_QUEST_ROLLS = 21  # (seat, mountain): each participant spends and rolls
-T_QUEST_END = 22  # (seat, mountain, others): success or failure
-T_AFTER_QUEST = 23  # (seat): the battle starts when every quest is solved
-T_ADVENTURE_END = 24  # (seat): the Adventuring Chart result
-T_BATTLE_END = 25  # (seat): the battle chart result
-T_COMBO_END = 26  # (seat): the Team Combo result
-T_END_TURN = 27  # (seat)
-T_BATTLE_START = 28  # (seat): the Climactic Battle begins with this hero
-# Expansion decisions (heroes of the expansions, the Grand Master):
-T_GUST = 29  # (Samurai): Final Move: Gust before the Combat roll
-T_DOLL = 30  # (Shaman, ally, damage): Body-Swapping Doll, take some of the ally's damage
-T_TUNE = 31  # (Minstrel, ally): Heroic Tune, dice for the ally's roll about to be made
-T_LULLABY = 32  # (Minstrel, sixes): Lullaby, the dragon token stays
-T_BIG_BANG = 33  # (Magician): Big Bang instead of the Combat roll
-T_KISS = 34  # (Vampire): Kiss of Death, revive a dead hero
-T_GAUNTLETS = 35  # (Werewolf): Werewolf Lord's Gauntlets, a second turn in a row
-T_MASTER_REROLL = 36  # (Grand Master, count, purpose): reroll all his dice, once per game
-T_ELIXIR = 37  # (Grand Master): Elixir before the Combat roll
-# Expansion chance tasks:
-T_SPECIAL = 38  # (seat): Special Chance for one 6 of a movement roll (6-11 heroes)
-T_LAND = 39  # (0, hex): a Fang land tile drawn onto the k-th Fang hex
-# Expansion automatic task:
-T_REPLENISH = 40  # (seat): Quest Replenishing at the third rampage (6-11 heroes)
-T_HARDENED = 41  # (Gladiator): Battle Hardened, once an adventure on the plains is read
-TASK_COUNT = 42
-CHANCE_TASKS = frozenset((*range(T_MOVE_ROLL, T_CLAW + 1), T_SPECIAL, T_LAND))
-DECISION_TASKS = frozenset((*range(T_FAITH, T_SHIELD + 1), *range(T_GUST, T_ELIXIR + 1)))
+#: The one registry of the JSON codes of the agenda's tasks: the code of a kind of task is
+#: the index of its class's name here (``_tasks.TASK_TYPES`` holds the classes in this order).
+#: The order is the JSON format's (version 1), so it never changes: a new kind goes at the end.
+#: No rule depends on it; the kinds of node are the named sets below.
+TASK_KINDS: tuple[str, ...] = (
+    "MoveRoll",  # (seat): the movement roll
+    "Rampage",  # (seat): one die on the Roaming Dragon Chart
+    "Pick",  # (seat, HIGHEST/LOWEST, effect): every living hero rolls one die
+    "Survival",  # (seat): the shared survival roll
+    "Roll",  # (seat, count, purpose): a roll read on the Adventuring Chart
+    "Extra",  # (seat, purpose, before): the extra die of a 6, while some are pending
+    "RevealQuest",  # (seat, mountain): a quest tile is turned face up
+    "RevealReward",  # (seat, mountain): the reward tile under a solved quest
+    "Claw",  # (seat): the Dragon Retaliation roll
+    "Faith",  # (Paladin): drop the highest movement die for 1 resource
+    "Steps",  # (seat): one movement step or stop
+    "Act",  # (seat): the action after moving
+    "Ask",  # (seat, candidate, mountain): ask a hero to assist
+    "Reply",  # (candidate, mountain): agree to assist or not
+    "Absorb",  # (seat, damage): pay some damage with resources
+    "Spend",  # (seat, purpose, dice): resources for extra dice, then roll
+    "Reroll",  # (Ninja, count): Oboro-Gasumi
+    "Bullet",  # (Hunter): Poisoned Bullets
+    "Shield",  # (Paladin, effect): Platinum Shield
+    "Deaths",  # (seat): check deaths after one cause
+    "QuestStart",  # (seat, mountain): start-of-quest damage
+    "QuestRolls",  # (seat, mountain): each participant spends and rolls
+    "QuestEnd",  # (seat, mountain, others): success or failure
+    "AfterQuest",  # (seat): the battle starts when every quest is solved
+    "AdventureEnd",  # (seat): the Adventuring Chart result
+    "BattleEnd",  # (seat): the battle chart result
+    "ComboEnd",  # (seat): the Team Combo result
+    "EndTurn",  # (seat)
+    "BattleStart",  # (seat): the Climactic Battle begins with this hero
+    "Gust",  # (Samurai): Final Move: Gust before the Combat roll
+    "Doll",  # (Shaman, ally, damage): Body-Swapping Doll, take some of the ally's damage
+    "Tune",  # (Minstrel, ally): Heroic Tune, dice for the ally's roll about to be made
+    "Lullaby",  # (Minstrel, sixes): Lullaby, the dragon token stays
+    "BigBang",  # (Magician): Big Bang instead of the Combat roll
+    "Kiss",  # (Vampire): Kiss of Death, revive a dead hero
+    "Gauntlets",  # (Werewolf): Werewolf Lord's Gauntlets, a second turn in a row
+    "MasterReroll",  # (Grand Master, count, purpose): reroll all his dice, once per game
+    "Elixir",  # (Grand Master): Elixir before the Combat roll
+    "Special",  # (seat): Special Chance for one 6 of a movement roll (6-11 heroes)
+    "Land",  # (0, hex): a Fang land tile drawn onto the k-th Fang hex
+    "Replenish",  # (seat): Quest Replenishing at the third rampage (6-11 heroes)
+    "Hardened",  # (Gladiator): Battle Hardened, once an adventure on the plains is read
+)
+TASK_COUNT = len(TASK_KINDS)
+
+
+def _code(name: str) -> int:
+    return TASK_KINDS.index(name)
+
+
+# The codes by name, for the modules that still compare codes (and the JSON rows' readers).
+T_MOVE_ROLL = _code("MoveRoll")
+T_RAMPAGE = _code("Rampage")
+T_PICK = _code("Pick")
+T_SURVIVAL = _code("Survival")
+T_ROLL = _code("Roll")
+T_EXTRA = _code("Extra")
+T_REVEAL_QUEST = _code("RevealQuest")
+T_REVEAL_REWARD = _code("RevealReward")
+T_CLAW = _code("Claw")
+T_FAITH = _code("Faith")
+T_MOVE = _code("Steps")
+T_ACT = _code("Act")
+T_ASK = _code("Ask")
+T_REPLY = _code("Reply")
+T_ABSORB = _code("Absorb")
+T_SPEND = _code("Spend")
+T_REROLL = _code("Reroll")
+T_BULLET = _code("Bullet")
+T_SHIELD = _code("Shield")
+T_DEATHS = _code("Deaths")
+T_QUEST_START = _code("QuestStart")
+T_QUEST_ROLLS = _code("QuestRolls")
+T_QUEST_END = _code("QuestEnd")
+T_AFTER_QUEST = _code("AfterQuest")
+T_ADVENTURE_END = _code("AdventureEnd")
+T_BATTLE_END = _code("BattleEnd")
+T_COMBO_END = _code("ComboEnd")
+T_END_TURN = _code("EndTurn")
+T_BATTLE_START = _code("BattleStart")
+T_GUST = _code("Gust")
+T_DOLL = _code("Doll")
+T_TUNE = _code("Tune")
+T_LULLABY = _code("Lullaby")
+T_BIG_BANG = _code("BigBang")
+T_KISS = _code("Kiss")
+T_GAUNTLETS = _code("Gauntlets")
+T_MASTER_REROLL = _code("MasterReroll")
+T_ELIXIR = _code("Elixir")
+T_SPECIAL = _code("Special")
+T_LAND = _code("Land")
+T_REPLENISH = _code("Replenish")
+T_HARDENED = _code("Hardened")
+#: The tasks that make a chance node (a roll or a tile drawn).
+CHANCE_TASKS = frozenset(
+    map(
+        _code,
+        (
+            "MoveRoll",
+            "Rampage",
+            "Pick",
+            "Survival",
+            "Roll",
+            "Extra",
+            "RevealQuest",
+            "RevealReward",
+            "Claw",
+            "Special",
+            "Land",
+        ),
+    )
+)
+#: The tasks that make a decision.
+DECISION_TASKS = frozenset(
+    map(
+        _code,
+        (
+            "Faith",
+            "Steps",
+            "Act",
+            "Ask",
+            "Reply",
+            "Absorb",
+            "Spend",
+            "Reroll",
+            "Bullet",
+            "Shield",
+            "Gust",
+            "Doll",
+            "Tune",
+            "Lullaby",
+            "BigBang",
+            "Kiss",
+            "Gauntlets",
+            "MasterReroll",
+            "Elixir",
+        ),
+    )
+)
 
 # T_PICK kinds and effects; roll purposes; claw results.
 HIGHEST, LOWEST = 0, 1
@@ -141,6 +241,14 @@ class Options:
     entry: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     #: whether the 6-11 hero rules apply (Special Chance, Quest Replenishing)
     crowd: bool = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: ``steps[value][space]``: the move of a step with a die of ``value`` onto ``space``
+    #: (made once per map: stepping is the commonest decision)
+    steps: tuple[tuple[Move, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: ``reach[space][value]``: ``(there, step)`` for each neighbour of ``space`` a die of
+    #: ``value`` enters, in the board's order (without land tiles)
+    reach: tuple[tuple[tuple[tuple[int, Move], ...], ...], ...] = attrs.field(
+        init=False, eq=False, hash=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         stats = tuple(
@@ -167,6 +275,24 @@ class Options:
         object.__setattr__(self, "terrain", terrain)
         object.__setattr__(self, "entry", tuple(ENTRY[t] if t != LAND else 7 for t in terrain))
         object.__setattr__(self, "crowd", len(self.heroes) >= 6)
+        names = self.board.names
+        steps = tuple(
+            tuple(
+                move(M_STEP, value, there, f"step {value} {names[there]}")
+                for there in range(spaces)
+            )
+            for value in range(7)
+        )
+        object.__setattr__(self, "steps", steps)
+        entry = self.entry
+        reach = tuple(
+            tuple(
+                tuple((there, steps[value][there]) for there in near if entry[there] <= value)
+                for value in range(7)
+            )
+            for near in self.board.neighbours
+        )
+        object.__setattr__(self, "reach", reach)
 
     @property
     def seats(self) -> int:
@@ -213,6 +339,15 @@ class Task(_Row):
     UNIQUE: ClassVar[bool] = True
     #: whether a task of this kind stands only at the front (it is played as it is pushed)
     FRONT: ClassVar[bool] = False
+    #: the clause of the Rules section (on the Dorasure page) that makes this task
+    CLAUSE: ClassVar[str] = "§2"
+    #: what the picture of a state says the front task is waiting for
+    SHOWN: ClassVar[str] = ""
+    #: what is decided or rolled at this task, as an error names it (``{hero}``: the hero's
+    #: name); empty for an automatic task, which never waits at the front
+    SAYS: ClassVar[str] = ""
+    #: the first words of the notation of this task's moves
+    WORDS: ClassVar[tuple[str, ...]] = ()
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))
@@ -227,6 +362,27 @@ class Task(_Row):
     def problem(self, s: DorasureState, i: int) -> str | None:
         """Why this task cannot stand at index ``i`` of ``s``'s agenda (None: it can)."""
         return None
+
+    # The task's part in play.  The classes filed in ``tasks/`` define these; the engine's
+    # tables by code still hold the others' (``_engine``, ``_rules``).
+
+    def waits(self, w: Work) -> bool:
+        """At the agenda's front: True if this task waits there for its move or roll;
+        False if it no longer applies, and then it is dropped or replaced in ``w.todo``."""
+        return True
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        """The outcomes of this chance task at the front of ``s``, with their exact
+        probabilities (none for a decision)."""
+        return ()
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        """The legal moves of this decision task at the front of ``s``."""
+        raise AssertionError(f"{self!r} has no moves of its own")  # pragma: no cover
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """What the legal move ``mv`` does, this task taken off the agenda."""
+        raise AssertionError(f"{self!r} is resolved automatically, not by a move")
 
 
 @pickled_without_memo
@@ -355,6 +511,25 @@ class Move:
         return move_repr("dorasure", self)
 
 
+def _replacer(*changed: str) -> Callable[..., State]:
+    """A function ``(s, *values)`` that returns ``s`` with the fields ``changed`` replaced,
+    written out once as straight-line code (for the commonest moves)."""
+    names = [f.name for f in attrs.fields(State) if f.init]
+    fields = ", ".join(name if name in changed else f"s.{name}" for name in names)
+    source = f"def replaced(s, {', '.join(changed)}):\n    return State({fields})\n"
+    scope: dict[str, object] = {"State": State}
+    exec(source, scope)
+    replaced: Callable[..., State] = scope["replaced"]  # type: ignore[assignment]
+    return replaced
+
+
+#: ``s`` with new ``pos`` and ``dice``, and ``s`` with a new ``agenda``: the states after a
+#: plain step and after the stop, built without a working copy (a documented hot path:
+#: stepping is about two decisions in five; see ``tasks.moving.quick_step``).
+with_pos_and_dice = _replacer("pos", "dice")
+with_agenda = _replacer("agenda")
+
+
 #: Deprecated name of :class:`State`.
 DorasureState = State
 #: Deprecated name of :class:`Move`.
@@ -392,6 +567,11 @@ def on_mirage(rules: Options, lands: tuple[int, ...], space: int) -> bool:
     """Whether ``space`` is covered by the Mirage City, where no hero regains health."""
     k = rules.land_at[space]
     return k >= 0 and lands[k] == MIRAGE_LAND
+
+
+def effective_terrain(rules: Rules, razed: bool, space: int) -> int:
+    """A space's terrain; razed Belk is a road."""
+    return ROAD if razed and space == rules.board.belk else rules.terrain[space]
 
 
 def hero_token(name: str) -> str:

@@ -4,39 +4,51 @@ A task is still the tuple ``(code, seat, a, b)`` that the JSON stores (so it sta
 hashable and equal to that row), but each kind is its own class naming ``a`` and ``b``
 (``Roll(seat, dice, purpose)``: ``task.dice``), saying what node it makes (a roll, a
 decision or an automatic step), in which phase and for which hero it may stand on the
-agenda, and which other tasks must surround it.  :func:`task_problem` applies those rules
-to a decoded agenda, so decoding accepts only agendas the engine can build.
+agenda, and which other tasks must surround it.  ``tasks._registry.task_problem`` applies
+those rules to a decoded agenda, so decoding accepts only agendas the engine can build.
 
->>> from boardrules.dorasure._tasks import P_QUEST, T_END_TURN, T_ROLL, Roll, task_from_row
+The tasks of the sections already filed by the Rules are in ``tasks/`` (with their part in
+play); the others are here, their play still in the engine's tables.
+
+>>> from boardrules.dorasure._tasks import P_QUEST, T_ROLL, Roll
 >>> t = Roll(0, 3, P_QUEST)
 >>> t, t.dice, t == (T_ROLL, 0, 3, P_QUEST)
 (Roll(seat=0, dice=3, purpose=1), 3, True)
->>> task_from_row([T_END_TURN, 1, 0, 0])
-EndTurn(seat=1, again=0)
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
+from boardrules.dorasure._data import QUESTS, REWARDS
+from boardrules.dorasure._dice import (
+    CLASSES,
+    EXTRA_DIE,
+    quest_draw,
+    reward_draw,
+    score_roll,
+    survival_roll,
+)
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
     CHANCE,
     DECISION,
     GLADIATOR,
-    GRAND_MASTER,
     HUNTER,
-    MAGICIAN,
-    MINSTREL,
+    M_ABSORB,
+    M_ASK,
+    M_BULLET,
+    M_REPLY,
+    M_REROLL,
+    M_SPEND,
     NINJA,
     P_ADVENTURE,
     P_BATTLE,
     P_COMBO,
     P_QUEST,
     P_REROLLED,
-    PALADIN,
-    SAMURAI,
     SHAMAN,
     STEP,
     T_ABSORB,
@@ -46,52 +58,38 @@ from boardrules.dorasure._state import (
     T_ASK,
     T_BATTLE_END,
     T_BATTLE_START,
-    T_BIG_BANG,
     T_BULLET,
-    T_CLAW,
     T_COMBO_END,
     T_DEATHS,
-    T_DOLL,
-    T_ELIXIR,
     T_END_TURN,
     T_EXTRA,
-    T_FAITH,
-    T_GAUNTLETS,
     T_GUST,
     T_HARDENED,
-    T_KISS,
-    T_LAND,
-    T_LULLABY,
-    T_MASTER_REROLL,
-    T_MOVE,
-    T_MOVE_ROLL,
-    T_PICK,
     T_QUEST_END,
     T_QUEST_ROLLS,
     T_QUEST_START,
-    T_RAMPAGE,
-    T_REPLENISH,
     T_REPLY,
     T_REROLL,
     T_REVEAL_QUEST,
     T_REVEAL_REWARD,
     T_ROLL,
-    T_SHIELD,
-    T_SPECIAL,
     T_SPEND,
     T_SURVIVAL,
     T_TUNE,
-    TASK_COUNT,
     TREASURE,
     VAMPIRE,
     WEREWOLF,
+    DorasureMove,
     Task,
+    hero_token,
+    move,
 )
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from boardrules.dorasure._state import DorasureState, Rules
+    from boardrules.dorasure._work import Work
 
 __all__ = [
     "BATTLE_READINGS",
@@ -100,12 +98,21 @@ __all__ = [
     "MAX_DICE",
     "MAX_SCORE",
     "STEP",
-    "TASK_TYPES",
+    "Automatic",
     "Task",
+    "deaths_later",
     "doll_may_take_quest_damage",
-    "task_from_row",
-    "task_problem",
+    "next_task",
+    "purpose_problem",
+    "read_later",
 ]
+
+_REPLY = (move(M_REPLY, 1, 0, "agree"), move(M_REPLY, 0, 0, "refuse"))
+_REROLL = (move(M_REROLL, 1, 0, "reroll"), move(M_REROLL, 0, 0, "no-reroll"))
+_NO_BULLET = move(M_BULLET, -1, 0, "no-bullet")
+_BULLETS = tuple(move(M_BULLET, i, 0, f"bullet {CLASSES[i]}") for i in range(3))
+_ABSORB = tuple(move(M_ABSORB, k, 0, f"absorb {k}") for k in range(64))
+_SPEND = tuple(move(M_SPEND, k, 0, f"spend {k}") for k in range(64))
 
 #: The most dice a stored roll may name.
 MAX_DICE = 40
@@ -113,7 +120,7 @@ MAX_DICE = 40
 MAX_SCORE = MAX_DICE * 4
 
 
-def _next(s: DorasureState, i: int) -> tuple[int, ...]:
+def next_task(s: DorasureState, i: int) -> tuple[int, ...]:
     return s.agenda[i + 1] if i + 1 < len(s.agenda) else (-1, -1, -1, -1)
 
 
@@ -187,7 +194,7 @@ def _scan(s: DorasureState) -> _Scan:
     return found
 
 
-def _read_later(s: DorasureState, i: int, purpose: int) -> str | None:
+def read_later(s: DorasureState, i: int, purpose: int) -> str | None:
     """A roll (or its spending, extra dice, rerolls) is read by the next reading after it."""
     reading = _scan(s).reading_after[i]
     if reading < 0:
@@ -199,62 +206,48 @@ def _mountain_up(s: DorasureState, m: int) -> str | None:
     return None if s.quests[m] >= 0 else "a quest task needs a face-up quest"
 
 
+class Automatic(Task):
+    """A task the rules carry out as soon as it reaches the agenda's front (:meth:`run`)."""
+
+    __slots__ = ()
+
+    def waits(self, w: Work) -> bool:
+        w.todo.pop()
+        self.run(w)
+        return False
+
+    def run(self, w: Work) -> None:
+        """What the task does, taken off the agenda."""
+        raise NotImplementedError  # pragma: no cover
+
+
 # -- chance -----------------------------------------------------------------------------------
-
-
-class MoveRoll(Task):
-    """The movement roll of the hero in turn."""
-
-    __slots__ = ()
-    CODE, NODE, PHASES = T_MOVE_ROLL, CHANCE, (ADVENTURE,)
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        if s.dice or _next(s, i)[0] != T_END_TURN:
-            return "the movement roll comes first in a turn, before the end of it"
-        return None
-
-
-class Rampage(Task):
-    """One die on the Roaming Dragon Chart."""
-
-    __slots__ = ()
-    UNIQUE = False
-    CODE, NODE, PHASES = T_RAMPAGE, CHANCE, (ADVENTURE,)
-
-
-class Pick(Task):
-    """Every living hero rolls one die: the highest or lowest (``kind``) suffer ``effect``."""
-
-    __slots__ = ()
-    FRONT = True
-    CODE, NODE, FIELDS, RANGES = T_PICK, CHANCE, ("kind", "effect"), ((0, 1), (0, 2))
-
-    @property
-    def kind(self) -> int:
-        """HIGHEST or LOWEST."""
-        return self[2]
-
-    @property
-    def effect(self) -> int:
-        """TO_CITY, WOUND_TWO or DRAIN."""
-        return self[3]
 
 
 class Survival(Task):
     """The shared survival roll after a death in the Adventure Phase."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§2.3", "survival roll"
+    SAYS = "the survival roll"
+    WORDS = ("survival",)
     FRONT = True
     CODE, NODE, PHASES, IN_TURN = T_SURVIVAL, CHANCE, (ADVENTURE,), False
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if 0 in s.health else "a survival roll with nobody dying"
 
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        return survival_roll(len(s.health))
+
 
 class Roll(Task):
     """``dice`` dice read on the Adventuring Chart for ``purpose``."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§5.2", "roll"
+    SAYS = "a roll read on the Adventuring Chart"
+    WORDS = ("dice",)
     UNIQUE = False
     CODE, NODE, IN_TURN = T_ROLL, CHANCE, False
     FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_COMBO))
@@ -270,7 +263,10 @@ class Roll(Task):
         return self[3]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return _purpose_problem(s, self[3], self[1]) or _read_later(s, i, self[3]) or _once(s, i)
+        return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3]) or _once(s, i)
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        return score_roll(self[2])
 
 
 def _once(s: DorasureState, i: int) -> str | None:
@@ -278,7 +274,7 @@ def _once(s: DorasureState, i: int) -> str | None:
     return "two rolls of one hero for one reading" if _scan(s).again[i] else None
 
 
-def _purpose_problem(s: DorasureState, purpose: int, seat: int) -> str | None:
+def purpose_problem(s: DorasureState, purpose: int, seat: int) -> str | None:
     """A roll (its spending, extra dice, rerolls) of the phase, by the hero who makes it:
     the hero in turn adventures and fights, a hero of the party rolls in a quest, and in a
     Team Combo a hero of the team or the one in turn (for the team, when he is out of it)."""
@@ -301,6 +297,9 @@ class Extra(Task):
     """
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§5.2", "extra die"
+    SAYS = "the extra die of a 6"
+    WORDS = ("extra",)
     CODE, NODE, IN_TURN = T_EXTRA, CHANCE, False
     FIELDS, RANGES = ("purpose", "before"), ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
 
@@ -317,13 +316,19 @@ class Extra(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         if self[3] and (self[2] != P_QUEST or s.rules.heroes[self[1]] != VAMPIRE):
             return "a score kept before a roll only for the Vampire's quest roll"
-        return _purpose_problem(s, self[2], self[1]) or _read_later(s, i, self[2])
+        return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2])
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        return EXTRA_DIE
 
 
 class RevealQuest(Task):
     """A face-down quest tile on ``mountain`` is turned up (setup: the farthest one)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§1.3", "quest tile"
+    SAYS = "a quest tile being turned face up"
+    WORDS = ("quest-tile",)
     CODE, NODE, FIELDS, RANGES = T_REVEAL_QUEST, CHANCE, ("mountain",), ((0, 4),)
     PHASES = (ADVENTURE,)
 
@@ -343,11 +348,21 @@ class RevealQuest(Task):
             return "a quest is revealed at setup (the farthest) or next to the hero"
         return None
 
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        """Uniform over the tiles neither on the board nor retired."""
+        on_board = set(s.quests)
+        return quest_draw(
+            tuple(t for t in range(len(QUESTS)) if t not in on_board and t not in s.retired)
+        )
+
 
 class RevealReward(Task):
     """The reward tile under the quest just solved on ``mountain``."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§5.8", "reward tile"
+    SAYS = "a reward tile being turned face up"
+    WORDS = ("reward",)
     FRONT = True
     CODE, NODE, FIELDS, RANGES = T_REVEAL_REWARD, CHANCE, ("mountain",), ((0, 4),)
     PHASES = (ADVENTURE,)
@@ -363,89 +378,21 @@ class RevealReward(Task):
             return "a reward is revealed under a solved quest"
         return None
 
-
-class Claw(Task):
-    """The Dragon Retaliation roll."""
-
-    __slots__ = ()
-    UNIQUE = False
-    CODE, NODE, PHASES = T_CLAW, CHANCE, (BATTLE,)
-
-
-class Special(Task):
-    """Special Chance for one 6 of a movement roll (6-11 heroes)."""
-
-    __slots__ = ()
-    UNIQUE = False
-    CODE, NODE, PHASES = T_SPECIAL, CHANCE, (ADVENTURE,)
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if s.rules.crowd else "Special Chance needs 6 or more heroes"
-
-
-class Land(Task):
-    """A Fang land tile drawn onto Fang hex number ``hex`` (setup)."""
-
-    __slots__ = ()
-    UNIQUE = False
-    CODE, NODE, FIELDS, RANGES = T_LAND, CHANCE, ("hex",), ((0, 4),)
-    PHASES = (ADVENTURE,)
-
-    @property
-    def hex(self) -> int:
-        """The Fang hex, in the order of the rulings."""
-        return self[2]
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        k = self[2]
-        if not s.rules.fang or k >= len(s.lands) or s.turn or s.dice:
-            return "a land tile is drawn onto a Fang hex at setup"
-        # Setup draws the hexes in order, at the front: this one is the first still empty.
-        if any(t >= 0 for t in s.lands[k:]) or i != k - s.lands.index(-1):
-            return "the land tiles are drawn onto the Fang hexes in order"
-        after = _next(s, i)
-        if after[0] != T_REVEAL_QUEST and after != (T_LAND, 0, k + 1, 0):
-            return "the land tiles are drawn before the farthest quest is revealed"
-        return None
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        """By the reward tiles of each kind not claimed yet."""
+        return reward_draw(tuple(n - s.rewards.count(k) for k, (_, n) in enumerate(REWARDS)))
 
 
 # -- decisions --------------------------------------------------------------------------------
-
-
-class Faith(Task):
-    """The Paladin may drop his highest movement die for 1 resource."""
-
-    __slots__ = ()
-    CODE, NODE, PHASES, HERO = T_FAITH, DECISION, (ADVENTURE,), PALADIN
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if _next(s, i)[0] == T_MOVE else "Faith comes before the steps"
-
-
-class Steps(Task):
-    """One movement step, or stop."""
-
-    __slots__ = ()
-    CODE, NODE, PHASES = T_MOVE, DECISION, (ADVENTURE,)
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if _next(s, i)[0] == T_ACT else "the steps come before the action"
-
-
-class Act(Task):
-    """The action after moving."""
-
-    __slots__ = ()
-    CODE, NODE, PHASES = T_ACT, DECISION, (ADVENTURE,)
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if _next(s, i)[0] == T_END_TURN else "the action ends the turn"
 
 
 class Ask(Task):
     """The questing hero may ask ``candidate`` to assist on ``mountain``."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§5.6", "asks for assistance"
+    SAYS = "{hero} asks the heroes next to the quest to assist, or not"
+    WORDS = ("ask", "skip")
     UNIQUE = False
     CODE, NODE, PHASES = T_ASK, DECISION, (ADVENTURE,)
     FIELDS, RANGES = ("candidate", "mountain"), ((0, 10), (0, 4))
@@ -466,9 +413,14 @@ class Ask(Task):
             return "assistance is asked of another living hero"
         return _mountain_up(s, m) or _quest_follows(s, i, m)
 
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        a = self[2]
+        name = hero_token(s.rules.hero_name(a))
+        return (move(M_ASK, a, 1, f"ask {name}"), move(M_ASK, a, 0, f"skip {name}"))
+
 
 def _quest_follows(s: DorasureState, i: int, m: int) -> str | None:
-    after = _next(s, i)
+    after = next_task(s, i)
     if after[0] not in (T_ASK, T_REPLY, T_QUEST_START) or (after[0] == T_REPLY and after[3] != m):
         return "assistance is asked as a quest begins"
     return None
@@ -478,6 +430,9 @@ class Reply(Task):
     """The hero in ``seat`` agrees to assist on ``mountain``, or refuses."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§5.6", "answers a call for assistance"
+    SAYS = "a hero answers the call to assist ('agree' or 'refuse')"
+    WORDS = ("agree", "refuse")
     FRONT = True
     CODE, NODE, PHASES, IN_TURN = T_REPLY, DECISION, (ADVENTURE,), False
     FIELDS, RANGES = ("mountain",), ((0, 4),)
@@ -492,11 +447,17 @@ class Reply(Task):
             return "a living hero other than the questing one answers"
         return _mountain_up(s, self[2]) or _quest_follows(s, i, self[2])
 
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return _REPLY
+
 
 class Absorb(Task):
     """The hero in ``seat`` may pay some of ``damage`` with resources."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§6.1", "pays damage with resources?"
+    SAYS = "{hero} decides how much damage to pay with resources"
+    WORDS = ("absorb",)
     UNIQUE = False
     CODE, NODE, IN_TURN = T_ABSORB, DECISION, False
     FIELDS, RANGES = ("damage",), ((1, 99),)
@@ -507,10 +468,14 @@ class Absorb(Task):
         return self[2]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return _deaths_later(s, i)
+        return deaths_later(s, i)
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        seat = self[1]
+        return _ABSORB[: min(self[2], s.resource[seat] + s.gold[seat]) + 1]
 
 
-def _deaths_later(s: DorasureState, i: int) -> str | None:
+def deaths_later(s: DorasureState, i: int) -> str | None:
     """Damage is dealt by a cause whose deaths are checked once it is paid."""
     if _scan(s).deaths_after[i]:
         return None
@@ -521,6 +486,9 @@ class Spend(Task):
     """Resources for extra dice, then a roll of ``dice`` more for ``purpose``."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§6.1", "spends resources for dice"
+    SAYS = "{hero} decides how many resources to spend on extra dice"
+    WORDS = ("spend",)
     UNIQUE = False
     CODE, NODE, IN_TURN = T_SPEND, DECISION, False
     FIELDS, RANGES = ("purpose", "dice"), ((0, P_BATTLE), (0, MAX_DICE))
@@ -540,13 +508,20 @@ class Spend(Task):
         most = self[3] + s.resource[seat] + s.gold[seat] + _scan(s).added[i]
         if most > MAX_DICE:
             return f"a roll of more than {MAX_DICE} dice"
-        return _purpose_problem(s, self[2], self[1]) or _read_later(s, i, self[2]) or _once(s, i)
+        return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2]) or _once(s, i)
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        seat = self[1]
+        return _SPEND[: s.resource[seat] + s.gold[seat] + 1]
 
 
 class Reroll(Task):
     """The Ninja may reroll his ``dice`` battle dice (Oboro-Gasumi)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§8.1", "Oboro-Gasumi reroll?"
+    SAYS = "the Ninja decides on Oboro-Gasumi ('reroll' or 'no-reroll')"
+    WORDS = ("reroll", "no-reroll")
     CODE, NODE, PHASES, HERO = T_REROLL, DECISION, (BATTLE,), NINJA
     FIELDS, RANGES = ("dice",), ((0, MAX_DICE),)
 
@@ -556,152 +531,28 @@ class Reroll(Task):
         return self[2]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return _read_later(s, i, P_BATTLE)
+        return read_later(s, i, P_BATTLE)
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return _REROLL
 
 
 class Bullet(Task):
     """The Hunter may turn one die of his battle roll into a 6 (Poisoned Bullets)."""
 
     __slots__ = ()
+    CLAUSE, SHOWN = "§8.2", "Poisoned Bullets?"
+    SAYS = "the Hunter decides on a Poisoned Bullet"
+    WORDS = ("bullet", "no-bullet")
     CODE, NODE, PHASES, HERO = T_BULLET, DECISION, (BATTLE,), HUNTER
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.spent >> self[1] & 1:
             return "the bullet is once per game"
-        return _read_later(s, i, P_BATTLE)
+        return read_later(s, i, P_BATTLE)
 
-
-class Shield(Task):
-    """The Paladin may stop a Retaliation ``result`` (blast or slash)."""
-
-    __slots__ = ()
-    FRONT = True
-    CODE, NODE, PHASES, HERO, IN_TURN = T_SHIELD, DECISION, (BATTLE,), PALADIN, False
-    FIELDS, RANGES = ("result",), ((1, 2),)
-
-    @property
-    def result(self) -> int:
-        """CLAW_BLAST or CLAW_SLASH."""
-        return self[2]
-
-
-class Gust(Task):
-    """The Samurai's Final Move: Gust before his Combat roll."""
-
-    __slots__ = ()
-    CODE, NODE, PHASES, HERO = T_GUST, DECISION, (BATTLE,), SAMURAI
-
-
-class Doll(Task):
-    """The Shaman may take some of ``damage`` dealt to ``ally`` (Body-Swapping Doll)."""
-
-    __slots__ = ()
-    UNIQUE = False
-    CODE, NODE, HERO, IN_TURN = T_DOLL, DECISION, SHAMAN, False
-    FIELDS, RANGES = ("ally", "damage"), ((0, 10), (1, 99))
-
-    @property
-    def ally(self) -> int:
-        """The seat of the hero hurt."""
-        return self[2]
-
-    @property
-    def damage(self) -> int:
-        """The damage dealt to the ally."""
-        return self[3]
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        if self[2] >= s.rules.seats or self[2] == self[1]:
-            return "the doll takes damage of an ally"
-        return _deaths_later(s, i)
-
-
-class Tune(Task):
-    """The Minstrel may add dice to ``ally``'s roll about to be made (Heroic Tune)."""
-
-    __slots__ = ()
-    UNIQUE = False
-    CODE, NODE, HERO, IN_TURN = T_TUNE, DECISION, MINSTREL, False
-    FIELDS, RANGES = ("ally",), ((0, 10),)
-
-    @property
-    def ally(self) -> int:
-        """The seat of the hero about to roll."""
-        return self[2]
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        if self[2] == self[1] or _next(s, i)[:2] != (T_SPEND, self[2]):
-            return "the tune comes before an ally's roll"
-        return None
-
-
-class Lullaby(Task):
-    """The Minstrel may keep the dragon token still for ``sixes`` 6s (once per game)."""
-
-    __slots__ = ()
-    CODE, NODE, PHASES, HERO = T_LULLABY, DECISION, (ADVENTURE,), MINSTREL
-    FIELDS, RANGES = ("sixes",), ((1, 6),)
-
-    @property
-    def sixes(self) -> int:
-        """The 6s of the movement roll."""
-        return self[2]
-
-
-class BigBang(Task):
-    """The Magician's Big Bang instead of her Combat roll."""
-
-    __slots__ = ()
-    CODE, NODE, PHASES, HERO = T_BIG_BANG, DECISION, (BATTLE,), MAGICIAN
-
-
-class Kiss(Task):
-    """The Vampire's Kiss of Death: revive a dead hero."""
-
-    __slots__ = ()
-    CODE, NODE, PHASES, HERO = T_KISS, DECISION, (BATTLE,), VAMPIRE
-
-
-class Gauntlets(Task):
-    """The Werewolf's second turn in a row (Werewolf Lord's Gauntlets)."""
-
-    __slots__ = ()
-    CODE, NODE, PHASES, HERO = T_GAUNTLETS, DECISION, (BATTLE,), WEREWOLF
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        if _next(s, i) != (T_END_TURN, self[1], 1, 0):
-            return "the gauntlets come at the end of his turn"
-        return None
-
-
-class MasterReroll(Task):
-    """The Grand Master may reroll all ``dice`` dice of a roll for ``purpose`` (once)."""
-
-    __slots__ = ()
-    CODE, NODE, HERO, IN_TURN = T_MASTER_REROLL, DECISION, GRAND_MASTER, False
-    FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_BATTLE))
-
-    @property
-    def dice(self) -> int:
-        """The dice rerolled."""
-        return self[2]
-
-    @property
-    def purpose(self) -> int:
-        """P_ADVENTURE, P_QUEST or P_BATTLE."""
-        return self[3]
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        if s.spent >> s.rules.seats & 1:
-            return "the Grand Master's reroll is once per game"
-        return _purpose_problem(s, self[3], self[1]) or _read_later(s, i, self[3])
-
-
-class Elixir(Task):
-    """The Grand Master's Elixir before his Combat roll."""
-
-    __slots__ = ()
-    CODE, NODE, PHASES, HERO = T_ELIXIR, DECISION, (BATTLE,), GRAND_MASTER
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return (*(_BULLETS[i] for i in range(3) if s.roll[i]), _NO_BULLET)
 
 
 # -- automatic steps --------------------------------------------------------------------------
@@ -728,7 +579,7 @@ class _QuestStep(Task):
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         follows = {T_QUEST_START: T_QUEST_ROLLS, T_QUEST_ROLLS: T_QUEST_END}.get(self[0])
-        if follows is not None and _next(s, i) != (follows, self[1], self[2], 0):
+        if follows is not None and next_task(s, i) != (follows, self[1], self[2], 0):
             return "a quest starts, rolls and ends in this order"
         if self[0] != T_QUEST_END and (s.score or s.pending):
             return "a quest's rolls begin with a score of 0"
@@ -801,20 +652,6 @@ class AdventureEnd(Task):
     CODE, PHASES = T_ADVENTURE_END, (ADVENTURE,)
 
 
-class BattleEnd(Task):
-    """The battle chart's result."""
-
-    __slots__ = ()
-    CODE, PHASES = T_BATTLE_END, (BATTLE,)
-
-
-class ComboEnd(Task):
-    """The Team Combo's result."""
-
-    __slots__ = ()
-    CODE, PHASES = T_COMBO_END, (BATTLE,)
-
-
 class EndTurn(Task):
     """The end of the turn; ``again`` marks the Werewolf's second battle turn."""
 
@@ -834,23 +671,6 @@ class EndTurn(Task):
         return None
 
 
-class BattleStart(Task):
-    """The Climactic Battle begins with this hero."""
-
-    __slots__ = ()
-    CODE, PHASES = T_BATTLE_START, (ADVENTURE,)
-
-
-class Replenish(Task):
-    """Quest Replenishing at the third rampage (6-11 heroes)."""
-
-    __slots__ = ()
-    CODE, PHASES = T_REPLENISH, (ADVENTURE,)
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if s.rules.crowd else "Quest Replenishing needs 6 or more heroes"
-
-
 class Hardened(Task):
     """Battle Hardened: the Gladiator regains 1 health once her adventure on the plains has
     been read (and its damage dealt)."""
@@ -859,94 +679,4 @@ class Hardened(Task):
     CODE, PHASES, HERO = T_HARDENED, (ADVENTURE,), GLADIATOR
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if _next(s, i)[0] == T_END_TURN else "Battle Hardened ends her adventure"
-
-
-#: The task class of each code.
-TASK_TYPES: tuple[type[Task], ...] = tuple(
-    sorted(
-        (
-            cls
-            for cls in (
-                MoveRoll,
-                Rampage,
-                Pick,
-                Survival,
-                Roll,
-                Extra,
-                RevealQuest,
-                RevealReward,
-                Claw,
-                Faith,
-                Steps,
-                Act,
-                Ask,
-                Reply,
-                Absorb,
-                Spend,
-                Reroll,
-                Bullet,
-                Shield,
-                Deaths,
-                QuestStart,
-                QuestRolls,
-                QuestEnd,
-                AfterQuest,
-                AdventureEnd,
-                BattleEnd,
-                ComboEnd,
-                EndTurn,
-                BattleStart,
-                Gust,
-                Doll,
-                Tune,
-                Lullaby,
-                BigBang,
-                Kiss,
-                Gauntlets,
-                MasterReroll,
-                Elixir,
-                Special,
-                Land,
-                Replenish,
-                Hardened,
-            )
-        ),
-        key=lambda cls: cls.CODE,
-    )
-)
-assert [cls.CODE for cls in TASK_TYPES] == list(range(TASK_COUNT))
-
-
-def task_from_row(row: list[int] | tuple[int, ...]) -> Task:
-    """The task a JSON row ``[code, seat, a, b]`` stands for (ValueError if no kind has that
-    code or it sets an argument its kind does not have)."""
-    code, seat, a, b = row
-    if not 0 <= code < TASK_COUNT:
-        raise ValueError(f"no task has the code {code}")
-    cls = TASK_TYPES[code]
-    if (a, b)[len(cls.FIELDS) :] != (0, 0)[len(cls.FIELDS) :]:
-        raise ValueError(f"{cls.__name__} has no argument beyond {cls.FIELDS}")
-    return cls(seat, a, b)
-
-
-def task_problem(s: DorasureState, i: int) -> str | None:
-    """Why the task at index ``i`` of ``s``'s agenda cannot be there (None: it can)."""
-    task = s.agenda[i]
-    cls = type(task)
-    seat = task[1]
-    rules = s.rules
-    if not 0 <= seat < rules.seats:
-        return "a task of a seat not in the game"
-    for value, (low, high) in zip(task[2:], cls.RANGES, strict=False):
-        if not low <= value <= high:
-            return f"{cls.__name__}: an argument out of {low}..{high}"
-    if s.phase not in cls.PHASES:
-        return f"{cls.__name__} in the other phase"
-    if cls.HERO >= 0 and rules.heroes[seat] != cls.HERO:
-        return f"{cls.__name__}: an ability of another hero"
-    if cls.IN_TURN and seat != s.turn:
-        return f"{cls.__name__}: a task of a hero not in turn"
-    if cls.FRONT and i:
-        return f"{cls.__name__} is played as soon as it is due: only at the front"
-    return task.problem(s, i)
+        return None if next_task(s, i)[0] == T_END_TURN else "Battle Hardened ends her adventure"

@@ -17,7 +17,7 @@ from boardrules.dorasure._heroes import attribute_of, lycan
 from boardrules.dorasure._rules import legal_moves
 from boardrules.dorasure._state import (
     BATTLE,
-    CHANCE_TASKS,
+    CHANCE,
     COMBAT,
     KNOWLEDGE,
     LOST,
@@ -32,44 +32,17 @@ from boardrules.dorasure._state import (
     DorasureState,
     Move,
 )
+from boardrules.dorasure._tasks import Extra, Roll
 from boardrules.dorasure._why import legal_now, why_illegal
+from boardrules.dorasure.tasks._registry import TASK_TYPES
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 
 __all__ = ["parse_move", "player_name", "render"]
 
 _LETTERS = "CVRLPFM"
-_TASK_WORDS = {
-    0: "movement roll",
-    1: "Roaming Dragon Chart roll",
-    2: "roll-off",
-    3: "survival roll",
-    4: "roll",
-    5: "extra die",
-    6: "quest tile",
-    7: "reward tile",
-    8: "Retaliation roll",
-    9: "Faith?",
-    10: "moves",
-    11: "chooses an action",
-    12: "asks for assistance",
-    13: "answers a call for assistance",
-    14: "pays damage with resources?",
-    15: "spends resources for dice",
-    16: "Oboro-Gasumi reroll?",
-    17: "Poisoned Bullets?",
-    18: "Platinum Shield?",
-    29: "Final Move: Gust?",
-    30: "Body-Swapping Doll: take how much?",
-    31: "Heroic Tune: dice for the ally?",
-    32: "Lullaby?",
-    33: "Big Bang?",
-    34: "Kiss of Death?",
-    35: "Werewolf Lord's Gauntlets: a second turn?",
-    36: "reroll all his dice (once per game)?",
-    37: "Elixir?",
-    38: "Special Chance roll",
-    39: "land tile",
-}
+#: What the front task waits for, by code, read by the SVG picture (the same words as
+#: :func:`render`'s, from the task classes); to go once the picture reads ``task.SHOWN``.
+_TASK_WORDS = {cls.CODE: cls.SHOWN for cls in TASK_TYPES if cls.SHOWN}
 
 
 def player_name(state: DorasureState, seat: int) -> str:
@@ -196,11 +169,11 @@ def _hero_line(s: DorasureState, p: int) -> str:
 
 def _next_line(s: DorasureState) -> str:
     """Who plays next and what."""
-    code, seat, _, _ = s.agenda[0]
-    who = "chance" if code in CHANCE_TASKS else s.rules.hero_name(seat)
+    task = s.agenda[0]
+    who = "chance" if task.NODE == CHANCE else s.rules.hero_name(task.seat)
     dice = f" (dice {' '.join(map(str, s.dice))})" if s.dice else ""
-    score = f", score {s.score}" if code in (4, 5) else ""
-    return f"Next: {who} - {_TASK_WORDS.get(code, '')}{dice}{score}"
+    score = f", score {s.score}" if type(task) in (Roll, Extra) else ""
+    return f"Next: {who} - {task.SHOWN}{dice}{score}"
 
 
 _NOTATION = re.compile(

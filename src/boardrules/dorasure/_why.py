@@ -19,121 +19,12 @@ from __future__ import annotations
 
 from boardrules.dorasure import _rules
 from boardrules.dorasure._board import CITY, FOREST, MOUNTAIN, PLAINS, VILLAGE
-from boardrules.dorasure._state import (
-    CHANCE_TASKS,
-    SHAMAN,
-    T_ABSORB,
-    T_ACT,
-    T_ASK,
-    T_BIG_BANG,
-    T_BULLET,
-    T_CLAW,
-    T_DOLL,
-    T_ELIXIR,
-    T_EXTRA,
-    T_FAITH,
-    T_GAUNTLETS,
-    T_GUST,
-    T_KISS,
-    T_LAND,
-    T_LULLABY,
-    T_MASTER_REROLL,
-    T_MOVE,
-    T_MOVE_ROLL,
-    T_PICK,
-    T_RAMPAGE,
-    T_REPLY,
-    T_REROLL,
-    T_REVEAL_QUEST,
-    T_REVEAL_REWARD,
-    T_ROLL,
-    T_SHIELD,
-    T_SPECIAL,
-    T_SPEND,
-    T_SURVIVAL,
-    T_TUNE,
-    WON,
-    State,
-)
+from boardrules.dorasure._state import CHANCE, SHAMAN, WON, State
 from boardrules.dorasure._work import effective_terrain
+from boardrules.dorasure.tasks.actions import Act
+from boardrules.dorasure.tasks.moving import Steps
 
 __all__ = ["legal_now", "why_illegal"]
-
-#: What the hero in turn is deciding at each decision task, and the clause that says so.
-_DECIDING = {
-    T_FAITH: ("the Paladin decides on Faith ('faith' or 'no-faith')", "§8.5"),
-    T_MOVE: ("{hero} is moving: a step with an unused die, or 'stop'", "§4.1"),
-    T_ACT: ("{hero} chooses the action after moving", "§5.1"),
-    T_ASK: ("{hero} asks the heroes next to the quest to assist, or not", "§5.6"),
-    T_REPLY: ("a hero answers the call to assist ('agree' or 'refuse')", "§5.6"),
-    T_ABSORB: ("{hero} decides how much damage to pay with resources", "§6.1"),
-    T_SPEND: ("{hero} decides how many resources to spend on extra dice", "§6.1"),
-    T_REROLL: ("the Ninja decides on Oboro-Gasumi ('reroll' or 'no-reroll')", "§8.1"),
-    T_BULLET: ("the Hunter decides on a Poisoned Bullet", "§8.2"),
-    T_SHIELD: ("the Paladin decides on the Platinum Shield", "§8.5"),
-    T_GUST: ("the Samurai decides on Final Move: Gust", "§9.3"),
-    T_DOLL: ("the Shaman decides how much damage the Body-Swapping Doll takes", "§9.4"),
-    T_TUNE: ("the Minstrel decides on dice for the Heroic Tune", "§9.5"),
-    T_LULLABY: ("the Minstrel decides on the Lullaby", "§9.5"),
-    T_BIG_BANG: ("the Magician decides on the Big Bang", "§9.6"),
-    T_KISS: ("the Vampire decides on the Kiss of Death", "§9.7"),
-    T_GAUNTLETS: ("the Werewolf decides on the Werewolf Lord's Gauntlets", "§9.8"),
-    T_MASTER_REROLL: ("the Grand Master decides on his once-a-game reroll", "§9.9"),
-    T_ELIXIR: ("the Grand Master decides on the Elixir", "§9.9"),
-}
-
-#: The roll being made at each chance task, and the clause that makes it.
-_ROLLING = {
-    T_MOVE_ROLL: ("the movement roll", "§3.1"),
-    T_RAMPAGE: ("the Roaming Dragon Chart roll", "§3.3"),
-    T_PICK: ("a roll-off of the heroes", "§3.3"),
-    T_SURVIVAL: ("the survival roll", "§2.3"),
-    T_ROLL: ("a roll read on the Adventuring Chart", "§5.2"),
-    T_EXTRA: ("the extra die of a 6", "§5.2"),
-    T_REVEAL_QUEST: ("a quest tile being turned face up", "§1.3"),
-    T_REVEAL_REWARD: ("a reward tile being turned face up", "§5.8"),
-    T_CLAW: ("the Retaliation roll", "§7.3"),
-    T_SPECIAL: ("the Special Chance roll", "§9.1"),
-    T_LAND: ("a Fang land tile being drawn", "§10.1"),
-}
-
-#: The tasks each word of the notation answers.
-_WORD_TASKS: dict[str, frozenset[int]] = {
-    word: frozenset(tasks)
-    for words, tasks in (
-        (("roll",), (T_MOVE_ROLL,)),
-        (("dice",), (T_ROLL,)),
-        (("extra",), (T_EXTRA,)),
-        (("rampage",), (T_RAMPAGE,)),
-        (("highest", "lowest"), (T_PICK,)),
-        (("survival",), (T_SURVIVAL,)),
-        (("claw",), (T_CLAW,)),
-        (("quest-tile",), (T_REVEAL_QUEST,)),
-        (("reward",), (T_REVEAL_REWARD,)),
-        (("faith", "no-faith"), (T_FAITH,)),
-        (("step", "stop"), (T_MOVE,)),
-        (("adventure", "rest", "gather", "quest", "pass"), (T_ACT,)),
-        (("ask", "skip"), (T_ASK,)),
-        (("agree", "refuse"), (T_REPLY,)),
-        (("absorb",), (T_ABSORB,)),
-        (("spend",), (T_SPEND,)),
-        (("reroll", "no-reroll"), (T_REROLL, T_MASTER_REROLL)),
-        (("bullet", "no-bullet"), (T_BULLET,)),
-        (("shield", "no-shield"), (T_SHIELD,)),
-        (("gust", "no-gust"), (T_GUST,)),
-        (("doll",), (T_DOLL,)),
-        (("tune",), (T_TUNE,)),
-        (("lullaby", "no-lullaby"), (T_LULLABY,)),
-        (("big-bang", "no-big-bang"), (T_BIG_BANG,)),
-        (("kiss", "no-kiss"), (T_KISS,)),
-        (("gauntlets", "no-gauntlets"), (T_GAUNTLETS,)),
-        (("elixir", "no-elixir"), (T_ELIXIR,)),
-        (("special",), (T_SPECIAL,)),
-        (("land",), (T_LAND,)),
-    )
-    for word in words
-}
-
 
 _STEPS = (
     "each step needs an unused die meeting the terrain's minimum (roads 2+, plains 3+, "
@@ -159,18 +50,19 @@ def legal_now(s: State) -> str:
 
 
 def _reason(s: State, text: str) -> str:
-    code, seat = s.agenda[0][0], s.agenda[0][1]
+    task = s.agenda[0]
+    seat = task.seat
     hero = f"the {s.rules.hero_name(seat)}" if 0 <= seat < s.rules.seats else "the hero"
     word = text.split(" ", 1)[0]
-    if code in CHANCE_TASKS:
-        what, rule = _ROLLING[code]
+    # What the front task waits for, and its clause (an automatic task never waits there).
+    what, rule = task.SAYS or "the rules decide the next step", task.CLAUSE
+    if task.NODE == CHANCE:
         return f"{text!r} is not an outcome of {what} (Dorasure {rule})"
-    what, rule = _DECIDING.get(code, ("the rules decide the next step", "§2"))
-    if code not in _WORD_TASKS.get(word, frozenset()):
+    if word not in task.WORDS:
         return f"{text!r} is not a choice now: {what.format(hero=hero)} (Dorasure {rule})"
-    if code == T_MOVE and word == "step":
+    if type(task) is Steps and word == "step":
         return f"{_why_not_step(s, seat, hero, text)}; {_STEPS}"
-    if code == T_ACT:
+    if type(task) is Act:
         return f"{_why_not_action(s, seat, hero, word)}; {_ACTIONS}"
     return f"{text!r} is not one of the choices: {what.format(hero=hero)} (Dorasure {rule})"
 

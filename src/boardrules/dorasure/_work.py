@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import attrs
 
 from boardrules.dorasure import _heroes
-from boardrules.dorasure._board import ROAD
 from boardrules.dorasure._score import NO_ROLL, canonical_roll
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -27,21 +26,20 @@ from boardrules.dorasure._state import (
     WON,
     DorasureState,
     Rules,
+    effective_terrain,
     on_mirage,
 )
 from boardrules.dorasure._tasks import (
     Absorb,
-    BattleEnd,
-    BattleStart,
-    Claw,
     Deaths,
-    Doll,
     EndTurn,
-    MoveRoll,
-    Rampage,
-    Replenish,
     Task,
 )
+from boardrules.dorasure.tasks.battle import BattleEnd, BattleStart, Claw
+from boardrules.dorasure.tasks.dragon import Rampage
+from boardrules.dorasure.tasks.expansions import Replenish
+from boardrules.dorasure.tasks.heroes import Doll
+from boardrules.dorasure.tasks.moving import MoveRoll
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -287,11 +285,6 @@ class Work:
             BattleEnd(seat),
             EndTurn(seat, again),
         )
-
-
-def effective_terrain(rules: Rules, razed: bool, space: int) -> int:
-    """A space's terrain; razed Belk is a road."""
-    return ROAD if razed and space == rules.board.belk else rules.terrain[space]
 
 
 def _copier() -> tuple[Callable[[Work, DorasureState], None], Callable[[Work], DorasureState]]:

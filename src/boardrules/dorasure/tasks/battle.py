@@ -1,41 +1,71 @@
-"""The Climactic Battle: its start, the battle chart and Team Combo, the Dragon Retaliation
-and the Paladin's Platinum Shield, and the order of battle turns.
+"""§7 and §8.5: the Climactic Battle: its start, the battle chart and Team Combo, the Dragon
+Retaliation and the Paladin's Platinum Shield, and the order of battle turns.
 
-Each function is the effect of one move or one automatic task of the agenda (dispatched by
-:mod:`boardrules.dorasure._engine`).
+Each task class holds its clause, where it stands, its outcomes or moves and what happens;
+the functions below are their effects (and the end of a battle turn, which the engine's end
+of turn calls).
+
+>>> from boardrules.dorasure import chance_outcomes, position
+>>> from boardrules.testing import play
+>>> s = position(["Ninja", "Gladiator"], quests={"g0": "golem"}, step="battle", wounds=1,
+...              dragon={"claws": [2, 4]})
+>>> s = play(s, "dice +6", "extra 0")  # 2 wounds: the second claw box is reached
+>>> s.agenda[0], [(str(m), str(p)) for m, p in chance_outcomes(s)]
+(Claw(seat=0), [('claw miss', '1/6'), ('claw blast', '1/3'), ('claw slash', '1/2')])
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from boardrules.dorasure._dice import CLAW_ROLL
 from boardrules.dorasure._state import (
+    ADVENTURE,
     BATTLE,
+    CHANCE,
     CLAW_BLAST,
     CLAW_MISS,
+    DECISION,
     GLADIATOR,
     GRAND_MASTER,
     LOST,
     LOWEST,
+    M_SHIELD,
     P_COMBO,
     PALADIN,
     PRINCE,
+    T_BATTLE_END,
+    T_BATTLE_START,
+    T_CLAW,
+    T_COMBO_END,
+    T_SHIELD,
     VAMPIRE,
     WEREWOLF,
     WOUND_TWO,
     DorasureMove,
+    DorasureState,
+    Task,
+    move,
 )
 from boardrules.dorasure._tasks import (
-    ComboEnd,
+    Automatic,
     Deaths,
     EndTurn,
-    Gauntlets,
-    Pick,
     Roll,
-    Shield,
-    Task,
 )
-from boardrules.dorasure._work import Work
+from boardrules.dorasure.tasks.dragon import Pick
+from boardrules.dorasure.tasks.heroes import Gauntlets
+
+if TYPE_CHECKING:
+    from boardrules.dorasure._work import Work
 
 __all__ = [
+    "BattleEnd",
+    "BattleStart",
+    "Claw",
+    "ComboEnd",
+    "Shield",
     "battle_end",
     "battle_result",
     "battle_start",
@@ -164,3 +194,81 @@ def end_battle_turn(w: Work, seat: int, again: int) -> None:
     n = len(w.health)
     nxt = next((seat + k) % n for k in range(1, n + 1) if w.health[(seat + k) % n] > 0)
     w.begin_battle_turn(nxt)
+
+
+# -- the tasks --------------------------------------------------------------------------------
+
+
+class BattleStart(Automatic):
+    """§2.2 The Climactic Battle begins with this hero (Mammoth Meat and True Wealth first)."""
+
+    __slots__ = ()
+    CLAUSE = "§2.2"
+    CODE, PHASES = T_BATTLE_START, (ADVENTURE,)
+
+    def run(self, w: Work) -> None:
+        battle_start(w, self)
+
+
+class BattleEnd(Automatic):
+    """§7.2 The battle chart's result of the hero's Combat roll."""
+
+    __slots__ = ()
+    CLAUSE = "§7.2"
+    CODE, PHASES = T_BATTLE_END, (BATTLE,)
+
+    def run(self, w: Work) -> None:
+        battle_end(w, self)
+
+
+class ComboEnd(Automatic):
+    """§7.4 The Team Combo's result."""
+
+    __slots__ = ()
+    CLAUSE = "§7.4"
+    CODE, PHASES = T_COMBO_END, (BATTLE,)
+
+    def run(self, w: Work) -> None:
+        combo_end(w, self)
+
+
+class Claw(Task):
+    """§7.3 The Dragon Retaliation roll."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§7.3", "Retaliation roll"
+    SAYS = "the Retaliation roll"
+    WORDS = ("claw",)
+    UNIQUE = False
+    CODE, NODE, PHASES = T_CLAW, CHANCE, (BATTLE,)
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        return CLAW_ROLL
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        claw(w, self, mv)
+
+
+class Shield(Task):
+    """§8.5 Platinum Shield: once per game the Paladin may stop a Retaliation ``result``
+    (blast or slash)."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§8.5", "Platinum Shield?"
+    SAYS = "the Paladin decides on the Platinum Shield"
+    WORDS = ("shield", "no-shield")
+    FRONT = True
+    CODE, NODE, PHASES, HERO, IN_TURN = T_SHIELD, DECISION, (BATTLE,), PALADIN, False
+    FIELDS, RANGES = ("result",), ((1, 2),)
+    _CHOICES = (move(M_SHIELD, 1, 0, "shield"), move(M_SHIELD, 0, 0, "no-shield"))
+
+    @property
+    def result(self) -> int:
+        """CLAW_BLAST or CLAW_SLASH."""
+        return self[2]
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return self._CHOICES
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        shield(w, self, mv)

@@ -1,0 +1,112 @@
+"""The registry of the agenda's tasks: every kind's class, in the order of its JSON code.
+
+The JSON code of a kind of task is the index of its class here (the order of
+``TASK_KINDS``, the JSON format's); the encoder writes a task as ``[code, seat, a, b]`` and
+the decoder reads it back with :func:`task_from_row`, then checks where it stands with
+:func:`task_problem`.
+
+>>> from boardrules.dorasure.tasks._registry import task_from_row
+>>> task_from_row([27, 1, 0, 0])
+EndTurn(seat=1, again=0)
+"""
+
+from __future__ import annotations
+
+from boardrules.dorasure import _tasks
+from boardrules.dorasure._state import (
+    CHANCE,
+    CHANCE_TASKS,
+    DECISION,
+    DECISION_TASKS,
+    TASK_COUNT,
+    TASK_KINDS,
+    DorasureState,
+    Task,
+)
+from boardrules.dorasure.tasks import actions, battle, dragon, expansions, fang, heroes, moving
+
+__all__ = ["TASK_TYPES", "task_from_row", "task_problem"]
+
+#: The task class of each code, in the order of the JSON codes (the names in ``TASK_KINDS``).
+TASK_TYPES: tuple[type[Task], ...] = (
+    moving.MoveRoll,
+    dragon.Rampage,
+    dragon.Pick,
+    _tasks.Survival,
+    _tasks.Roll,
+    _tasks.Extra,
+    _tasks.RevealQuest,
+    _tasks.RevealReward,
+    battle.Claw,
+    moving.Faith,
+    moving.Steps,
+    actions.Act,
+    _tasks.Ask,
+    _tasks.Reply,
+    _tasks.Absorb,
+    _tasks.Spend,
+    _tasks.Reroll,
+    _tasks.Bullet,
+    battle.Shield,
+    _tasks.Deaths,
+    _tasks.QuestStart,
+    _tasks.QuestRolls,
+    _tasks.QuestEnd,
+    _tasks.AfterQuest,
+    _tasks.AdventureEnd,
+    battle.BattleEnd,
+    battle.ComboEnd,
+    _tasks.EndTurn,
+    battle.BattleStart,
+    heroes.Gust,
+    heroes.Doll,
+    heroes.Tune,
+    heroes.Lullaby,
+    heroes.BigBang,
+    heroes.Kiss,
+    heroes.Gauntlets,
+    heroes.MasterReroll,
+    heroes.Elixir,
+    expansions.Special,
+    fang.Land,
+    expansions.Replenish,
+    _tasks.Hardened,
+)
+assert tuple(cls.__name__ for cls in TASK_TYPES) == TASK_KINDS
+assert all(code == cls.CODE for code, cls in enumerate(TASK_TYPES))
+assert {cls.CODE for cls in TASK_TYPES if cls.NODE == CHANCE} == CHANCE_TASKS
+assert {cls.CODE for cls in TASK_TYPES if cls.NODE == DECISION} == DECISION_TASKS
+
+
+def task_from_row(row: list[int] | tuple[int, ...]) -> Task:
+    """The task a JSON row ``[code, seat, a, b]`` stands for (ValueError if no kind has that
+    code or it sets an argument its kind does not have)."""
+    code, seat, a, b = row
+    if not 0 <= code < TASK_COUNT:
+        raise ValueError(f"no task has the code {code}")
+    cls = TASK_TYPES[code]
+    if (a, b)[len(cls.FIELDS) :] != (0, 0)[len(cls.FIELDS) :]:
+        raise ValueError(f"{cls.__name__} has no argument beyond {cls.FIELDS}")
+    return cls(seat, a, b)
+
+
+def task_problem(s: DorasureState, i: int) -> str | None:
+    """Why the task at index ``i`` of ``s``'s agenda cannot be there (None: it can)."""
+    task = s.agenda[i]
+    cls = type(task)
+    seat = task[1]
+    rules = s.rules
+    if not 0 <= seat < rules.seats:
+        return "a task of a seat not in the game"
+    for value, (low, high) in zip(task[2:], cls.RANGES, strict=False):
+        if not low <= value <= high:
+            return f"{cls.__name__}: an argument out of {low}..{high}"
+    if s.phase not in cls.PHASES:
+        return f"{cls.__name__} in the other phase"
+    if cls.HERO >= 0 and rules.heroes[seat] != cls.HERO:
+        return f"{cls.__name__}: an ability of another hero"
+    if cls.IN_TURN and seat != s.turn:
+        return f"{cls.__name__}: a task of a hero not in turn"
+    if cls.FRONT and i:
+        return f"{cls.__name__} is played as soon as it is due: only at the front"
+    return task.problem(s, i)

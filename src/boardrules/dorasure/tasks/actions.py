@@ -1,0 +1,164 @@
+"""§5.1-§5.5: the action after moving (adventure, rest, gather information, quest, pass).
+
+>>> from boardrules.dorasure import legal_moves, position
+>>> s = position(["Ninja", "Hunter"], at={"Ninja": "f1"}, quests={"g0": "golem"}, step="act")
+>>> [str(m) for m in legal_moves(s)]
+['adventure', 'quest g0', 'pass']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardrules.dorasure import _heroes
+from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
+from boardrules.dorasure._fang import CARAVAN, MIRAGE, tile_at
+from boardrules.dorasure._state import (
+    ADVENTURE,
+    CAP,
+    DANGER_FOREST,
+    DANGER_PLAINS,
+    DECISION,
+    GRAND_MASTER,
+    HUNTER,
+    LAND,
+    M_ADVENTURE,
+    M_GATHER,
+    M_PASS,
+    M_QUEST,
+    M_REST,
+    P_ADVENTURE,
+    SHAMAN,
+    T_ACT,
+    T_END_TURN,
+    VAMPIRE,
+    DorasureMove,
+    DorasureState,
+    Task,
+    effective_terrain,
+    move,
+)
+from boardrules.dorasure._tasks import (
+    AdventureEnd,
+    Ask,
+    QuestEnd,
+    QuestRolls,
+    QuestStart,
+    RevealQuest,
+    next_task,
+)
+
+if TYPE_CHECKING:
+    from boardrules.dorasure._work import Work
+
+__all__ = ["Act", "actions"]
+
+_ADVENTURE = move(M_ADVENTURE, 0, 0, "adventure")
+_REST = move(M_REST, 0, 0, "rest")
+_PASS = move(M_PASS, 0, 0, "pass")
+
+
+class Act(Task):
+    """§5.1 The action after moving: adventure (plains, forest), rest (City, village), gather
+    information or quest next to a mountain, or pass."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§5.1", "chooses an action"
+    SAYS = "{hero} chooses the action after moving"
+    WORDS = ("adventure", "rest", "gather", "quest", "pass")
+    CODE, NODE, PHASES = T_ACT, DECISION, (ADVENTURE,)
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if next_task(s, i)[0] == T_END_TURN else "the action ends the turn"
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return actions(s, self[1])
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        _ACTIONS[mv.kind](w, self[1], mv)
+
+
+def actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
+    """Adventure (plains, forest), rest (City, village), gather information or do a quest
+    at an adjacent mountain, or pass; a hero caught in the labyrinth must retry it."""
+    rules = s.rules
+    board = rules.board
+    here = s.pos[seat]
+    lock = s.locked[seat]
+    names = board.names
+    if lock >= 0:
+        return (move(M_QUEST, lock, 0, f"quest {names[board.mountains[lock]]}"),)
+    terrain = effective_terrain(rules, s.razed, here)
+    out = []
+    hero = rules.heroes[seat]
+    if terrain == LAND:
+        tile = tile_at(s, here)
+        if tile == MIRAGE:
+            # A fake city: no healing; every hero but the Grand Master must adventure.
+            if hero != GRAND_MASTER:
+                return (_ADVENTURE,)
+            out.append(_ADVENTURE)
+        elif tile == CARAVAN:
+            out.append(_REST)
+    if terrain in (PLAINS, FOREST):
+        out.append(_ADVENTURE)
+    if terrain == VILLAGE or (terrain == CITY and hero != SHAMAN):  # Hatred for Humans
+        out.append(_REST)
+    for m in board.near_mountains[here]:
+        if not s.open_quest(m):
+            continue
+        name = names[board.mountains[m]]
+        if s.quests[m] < 0:
+            out.append(move(M_GATHER, m, 0, f"gather {name}"))
+        else:
+            out.append(move(M_QUEST, m, 0, f"quest {name}"))
+    out.append(_PASS)
+    return tuple(out)
+
+
+def _adventure(w: Work, seat: int, mv: DorasureMove) -> None:
+    terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
+    w.score = w.pending = 0
+    # The Mirage City (Fang) is adventured with the white (plains) Danger value.
+    column = DANGER_FOREST if terrain == FOREST else DANGER_PLAINS
+    w.push(*_heroes.roll_tasks(w, seat, P_ADVENTURE, w.stat(seat, column)), AdventureEnd(seat))
+
+
+def _rest(w: Work, seat: int, mv: DorasureMove) -> None:
+    terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
+    w.heal(seat, 2 if terrain in (CITY, VILLAGE) else 1)  # the Caravan heals 1
+    if w.hero(seat) == HUNTER and terrain in (CITY, VILLAGE):
+        w.resource[seat] = w.stat(seat, CAP)
+    elif w.hero(seat) == VAMPIRE and terrain in (CITY, VILLAGE):
+        w.gain_resource(seat, 2 if terrain == CITY else 1)
+
+
+def _gather(w: Work, seat: int, mv: DorasureMove) -> None:
+    w.push(RevealQuest(seat, mv.a))
+
+
+def _quest(w: Work, seat: int, mv: DorasureMove) -> None:
+    m = mv.a
+    w.party = 1 << seat
+    tasks: list[Task] = []
+    if not w.rules.quests[w.quests[m]].alone:
+        near = w.rules.board.near_mountains
+        tasks = [
+            Ask(seat, p, m)
+            for p in range(len(w.health))
+            if p != seat and w.health[p] > 0 and m in near[w.pos[p]]
+        ]
+    w.push(*tasks, QuestStart(seat, m), QuestRolls(seat, m), QuestEnd(seat, m))
+
+
+def _pass(w: Work, seat: int, mv: DorasureMove) -> None:
+    return
+
+
+_ACTIONS = {
+    M_ADVENTURE: _adventure,
+    M_REST: _rest,
+    M_GATHER: _gather,
+    M_QUEST: _quest,
+    M_PASS: _pass,
+}

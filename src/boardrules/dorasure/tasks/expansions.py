@@ -1,0 +1,89 @@
+"""§9.1-§9.2: the rules of a game of 6 to 11 heroes, Special Chance and Quest Replenishing.
+
+>>> from boardrules.dorasure import chance_outcomes, new_game
+>>> from boardrules.testing import play
+>>> s = play(new_game(players=6), "quest-tile golem", "roll 2 3 4 6")
+>>> s.agenda[0], [(str(m), str(p)) for m, p in chance_outcomes(s)]
+(Special(seat=0), [('special meter', '1/2'), ('special hurt', '1/2')])
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from boardrules.dorasure._state import (
+    ADVENTURE,
+    CHANCE,
+    M_SPECIAL,
+    T_REPLENISH,
+    T_SPECIAL,
+    DorasureMove,
+    DorasureState,
+    Task,
+    move,
+)
+from boardrules.dorasure._tasks import Automatic
+
+if TYPE_CHECKING:
+    from boardrules.dorasure._work import Work
+
+__all__ = ["SPECIAL_ROLL", "Replenish", "Special"]
+
+#: Special Chance (6-11 heroes): a 6 of the movement roll rolls again; 1-3 the dragon token
+#: moves up, 4-6 the current hero takes 1 damage instead.
+SPECIAL_ROLL: tuple[tuple[DorasureMove, Fraction], ...] = (
+    (move(M_SPECIAL, 0, 0, "special meter"), Fraction(1, 2)),
+    (move(M_SPECIAL, 1, 0, "special hurt"), Fraction(1, 2)),
+)
+
+
+class Special(Task):
+    """§9.1 Special Chance: with 6 or more heroes each 6 of a movement roll rolls one die:
+    1-3 the dragon token moves up, 4-6 the hero in turn takes 1 damage instead."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§9.1", "Special Chance roll"
+    SAYS = "the Special Chance roll"
+    WORDS = ("special",)
+    UNIQUE = False
+    CODE, NODE, PHASES = T_SPECIAL, CHANCE, (ADVENTURE,)
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if s.rules.crowd else "Special Chance needs 6 or more heroes"
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        return SPECIAL_ROLL
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        seat = self[1]
+        if mv.a:
+            w.hurt(seat, [(seat, 1)])
+        else:
+            w.advance_meter(seat, 1)
+
+
+class Replenish(Automatic):
+    """§9.2 Quest Replenishing: with 6 or more heroes, at the third rampage each solved
+    mountain gets a new face-down quest from the unused tiles while unused tiles are left;
+    the solved tile leaves the game.  Like every face-down tile, the new quest is drawn
+    when it is turned up."""
+
+    __slots__ = ()
+    CLAUSE = "§9.2"
+    CODE, PHASES = T_REPLENISH, (ADVENTURE,)
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if s.rules.crowd else "Quest Replenishing needs 6 or more heroes"
+
+    def run(self, w: Work) -> None:
+        quests = w.rules.quests
+        unused = [t for t in range(len(quests)) if t not in w.quests and t not in w.retired]
+        free = len(unused) - w.quests.count(-1)
+        for m, reward in enumerate(w.rewards):
+            if reward >= 0 and w.renewed[m] == 0 and free > 0:
+                free -= 1
+                w.retired = tuple(sorted((*w.retired, w.quests[m])))
+                w.quests[m] = -1
+                w.renewed[m] = 1
+                w.flags[m] = 0

@@ -1,0 +1,69 @@
+"""§10: the Fang land tiles, drawn at setup onto the Fang hexes (their effects on the heroes
+who enter them are in ``_fang``).
+
+>>> from boardrules.dorasure import chance_outcomes, new_game
+>>> s = new_game(players=2, fang=True)
+>>> s.agenda[0], len(chance_outcomes(s))
+(Land(seat=0, hex=0), 8)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardrules.dorasure._fang import LANDS, land_draw
+from boardrules.dorasure._state import (
+    ADVENTURE,
+    CHANCE,
+    T_LAND,
+    T_REVEAL_QUEST,
+    DorasureMove,
+    DorasureState,
+    Task,
+)
+from boardrules.dorasure._tasks import next_task
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from boardrules.dorasure._work import Work
+
+__all__ = ["Land"]
+
+
+class Land(Task):
+    """§10.1 At setup a Fang land tile is drawn onto each Fang hex (number ``hex``), in order,
+    uniform over the tiles not drawn yet."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§10.1", "land tile"
+    SAYS = "a Fang land tile being drawn"
+    WORDS = ("land",)
+    UNIQUE = False
+    CODE, NODE, FIELDS, RANGES = T_LAND, CHANCE, ("hex",), ((0, 4),)
+    PHASES = (ADVENTURE,)
+
+    @property
+    def hex(self) -> int:
+        """The Fang hex, in the order of the rulings."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        k = self[2]
+        if not s.rules.fang or k >= len(s.lands) or s.turn or s.dice:
+            return "a land tile is drawn onto a Fang hex at setup"
+        # Setup draws the hexes in order, at the front: this one is the first still empty.
+        if any(t >= 0 for t in s.lands[k:]) or i != k - s.lands.index(-1):
+            return "the land tiles are drawn onto the Fang hexes in order"
+        after = next_task(s, i)
+        if after[0] != T_REVEAL_QUEST and after != (T_LAND, 0, k + 1, 0):
+            return "the land tiles are drawn before the farthest quest is revealed"
+        return None
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        return land_draw(tuple(t for t in range(len(LANDS)) if t not in s.lands))
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        lands = list(w.lands)
+        lands[self[2]] = mv.a
+        w.lands = tuple(lands)

@@ -1,0 +1,397 @@
+"""§9.3-§9.9: the decisions of the expansion heroes and the Grand Master.
+
+Each decision is a task of its own, pushed only when its ability can be used (by the rule
+that gives the chance: ``_heroes.battle_openers``, ``_heroes.roll_tasks``,
+``_heroes.movement_sixes``, ``_reading`` for the Grand Master's reroll, ``Work.hurt`` for
+the doll, ``_battle`` for the gauntlets), and dropped when it reaches the agenda's front if
+the ability no longer applies (:meth:`~boardrules.dorasure._state.Task.waits`).  Each class
+holds its clause, where it may stand, its moves and what a move does.
+
+>>> from boardrules.dorasure import legal_moves, position
+>>> s = position(["Ninja", "Magician"], turn="Magician", step="battle", xp={"Magician": 8},
+...              resource={"Magician": 5}, quests={"g0": "golem"}, solved={"g0": "treasure"})
+>>> s.agenda[0], [str(m) for m in legal_moves(s)]
+(BigBang(seat=1), ['big-bang', 'no-big-bang'])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from boardrules.dorasure._state import (
+    ADVENTURE,
+    BATTLE,
+    DECISION,
+    GRAND_MASTER,
+    M_BIG_BANG,
+    M_DOLL,
+    M_ELIXIR,
+    M_GAUNTLETS,
+    M_GUST,
+    M_KISS,
+    M_LULLABY,
+    M_MASTER_REROLL,
+    M_TUNE,
+    MAGICIAN,
+    MINSTREL,
+    P_BATTLE,
+    SAMURAI,
+    SHAMAN,
+    T_BIG_BANG,
+    T_DOLL,
+    T_ELIXIR,
+    T_END_TURN,
+    T_GAUNTLETS,
+    T_GUST,
+    T_KISS,
+    T_LULLABY,
+    T_MASTER_REROLL,
+    T_SPEND,
+    T_TUNE,
+    VAMPIRE,
+    WEREWOLF,
+    DorasureMove,
+    DorasureState,
+    Task,
+    hero_token,
+    move,
+    on_mirage,
+)
+from boardrules.dorasure._tasks import (
+    MAX_DICE,
+    Absorb,
+    Roll,
+    Spend,
+    deaths_later,
+    next_task,
+    purpose_problem,
+    read_later,
+)
+from boardrules.dorasure.tasks.expansions import Special
+
+if TYPE_CHECKING:
+    from boardrules.dorasure._work import Work
+
+__all__ = [
+    "BigBang",
+    "Doll",
+    "Elixir",
+    "Gauntlets",
+    "Gust",
+    "Kiss",
+    "Lullaby",
+    "MasterReroll",
+    "Tune",
+    "meter_sixes",
+]
+
+
+def _yes_no(kind: int, word: str) -> tuple[DorasureMove, DorasureMove]:
+    return move(kind, 1, 0, word), move(kind, 0, 0, "no-" + word)
+
+
+_COUNTED: dict[str, tuple[DorasureMove, ...]] = {}
+
+
+def _counted(word: str, kind: int, top: int) -> tuple[DorasureMove, ...]:
+    """``word 0`` .. ``word top``."""
+    moves = _COUNTED.get(word)
+    if moves is None:
+        moves = _COUNTED[word] = tuple(move(kind, k, 0, f"{word} {k}") for k in range(64))
+    return moves[: top + 1]
+
+
+def meter_sixes(w: Work, seat: int, sixes: int) -> None:
+    """Each 6 moves the dragon token up; with 6-11 heroes each rolls a Special Chance."""
+    if w.rules.crowd:
+        w.push(*[Special(seat)] * sixes)
+    else:
+        w.advance_meter(seat, sixes)
+
+
+class _Decision(Task):
+    """A decision of an expansion hero, offered only while its ability still applies when
+    it reaches the agenda's front (else dropped)."""
+
+    __slots__ = ()
+    NODE = DECISION
+    #: the choices, when they are always the same two (use the ability or not)
+    CHOICES: ClassVar[tuple[DorasureMove, ...]] = ()
+
+    def waits(self, w: Work) -> bool:
+        if self.applies(w):
+            return True
+        w.todo.pop()
+        return False
+
+    def applies(self, w: Work) -> bool:
+        """Whether the ability can still be used."""
+        return True
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return self.CHOICES
+
+
+class Gust(_Decision):
+    """§9.3 Final Move: Gust: before his Combat roll the Samurai may pay 1 resource for
+    2 more dice."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§9.3", "Final Move: Gust?"
+    SAYS = "the Samurai decides on Final Move: Gust"
+    WORDS = ("gust", "no-gust")
+    CODE, PHASES, HERO = T_GUST, (BATTLE,), SAMURAI
+    CHOICES = _yes_no(M_GUST, "gust")
+
+    def applies(self, w: Work) -> bool:
+        return w.resource[self[1]] >= 1
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        if mv.a:
+            seat = self[1]
+            w.pay(seat, 1)
+            todo = w.todo
+            for i in range(len(todo) - 1, -1, -1):  # his spending, then his roll
+                code, who, purpose, dice = todo[i]
+                if code == T_SPEND and who == seat:
+                    todo[i] = Spend(who, purpose, dice + 2)
+                    return
+
+
+class Doll(_Decision):
+    """§9.4 Body-Swapping Doll: the Shaman may take some of ``damage`` dealt to ``ally``;
+    each then may pay his part with resources."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§9.4", "Body-Swapping Doll: take how much?"
+    SAYS = "the Shaman decides how much damage the Body-Swapping Doll takes"
+    WORDS = ("doll",)
+    UNIQUE = False
+    CODE, HERO, IN_TURN = T_DOLL, SHAMAN, False
+    FIELDS, RANGES = ("ally", "damage"), ((0, 10), (1, 99))
+
+    @property
+    def ally(self) -> int:
+        """The seat of the hero hurt."""
+        return self[2]
+
+    @property
+    def damage(self) -> int:
+        """The damage dealt to the ally."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if self[2] >= s.rules.seats or self[2] == self[1]:
+            return "the doll takes damage of an ally"
+        return deaths_later(s, i)
+
+    def waits(self, w: Work) -> bool:
+        """A dead Shaman's doll takes nothing: the ally is dealt the damage."""
+        if w.health[self[1]] > 0:
+            return True
+        w.todo[-1] = Absorb(self[2], self[3])
+        return False
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return _counted("doll", M_DOLL, self[3])
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        seat, ally, damage, taken = self[1], self[2], self[3], mv.a
+        tasks = [Absorb(seat, taken)] if taken else []
+        if damage > taken:
+            tasks.append(Absorb(ally, damage - taken))
+        w.push(*tasks)
+
+
+class Tune(_Decision):
+    """§9.5 Heroic Tune: the Minstrel may pay resources for as many dice added to the roll
+    ``ally`` is about to make (the spending next on the agenda)."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§9.5", "Heroic Tune: dice for the ally?"
+    SAYS = "the Minstrel decides on dice for the Heroic Tune"
+    WORDS = ("tune",)
+    UNIQUE = False
+    CODE, HERO, IN_TURN = T_TUNE, MINSTREL, False
+    FIELDS, RANGES = ("ally",), ((0, 10),)
+
+    @property
+    def ally(self) -> int:
+        """The seat of the hero about to roll."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if self[2] == self[1] or next_task(s, i)[:2] != (T_SPEND, self[2]):
+            return "the tune comes before an ally's roll"
+        return None
+
+    def applies(self, w: Work) -> bool:
+        seat, ally = self[1], self[2]
+        return w.health[seat] > 0 and w.resource[seat] > 0 and w.health[ally] > 0
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return _counted("tune", M_TUNE, s.resource[self[1]])
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        w.pay(self[1], mv.a)
+        spend = w.todo[-1]
+        w.todo[-1] = Spend(spend[1], spend[2], spend[3] + mv.a)
+
+
+class Lullaby(_Decision):
+    """§9.5 Lullaby: once per game (the Treasure found) the Minstrel may keep the dragon
+    token still for the ``sixes`` 6s of his movement roll."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§9.5", "Lullaby?"
+    SAYS = "the Minstrel decides on the Lullaby"
+    WORDS = ("lullaby", "no-lullaby")
+    CODE, PHASES, HERO = T_LULLABY, (ADVENTURE,), MINSTREL
+    FIELDS, RANGES = ("sixes",), ((1, 6),)
+    CHOICES = _yes_no(M_LULLABY, "lullaby")
+
+    @property
+    def sixes(self) -> int:
+        """The 6s of the movement roll."""
+        return self[2]
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        if mv.a:
+            w.spent |= 1 << self[1]
+        else:
+            meter_sixes(w, self[1], self[2])
+
+
+class BigBang(_Decision):
+    """§9.6 Big Bang: instead of her Combat roll the Magician may pay 5 Magic for 2 wounds
+    (no roll this turn)."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§9.6", "Big Bang?"
+    SAYS = "the Magician decides on the Big Bang"
+    WORDS = ("big-bang", "no-big-bang")
+    CODE, PHASES, HERO = T_BIG_BANG, (BATTLE,), MAGICIAN
+    CHOICES = _yes_no(M_BIG_BANG, "big-bang")
+
+    def applies(self, w: Work) -> bool:
+        return w.resource[self[1]] >= 5
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        if mv.a:
+            w.pay(self[1], 5)
+            while w.todo[-1][0] != T_END_TURN:
+                w.todo.pop()
+            w.wound_dragon(self[1], 2)
+
+
+class Kiss(_Decision):
+    """§9.7 Kiss of Death: once per game the living Vampire may revive a dead hero (to 2
+    health) before her Combat roll."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§9.7", "Kiss of Death?"
+    SAYS = "the Vampire decides on the Kiss of Death"
+    WORDS = ("kiss", "no-kiss")
+    CODE, PHASES, HERO = T_KISS, (BATTLE,), VAMPIRE
+    _NO_KISS: ClassVar[DorasureMove] = move(M_KISS, -1, 0, "no-kiss")
+
+    def applies(self, w: Work) -> bool:
+        seat = self[1]
+        return (
+            w.health[seat] > 0
+            and not w.spent >> seat & 1
+            and any(h == 0 and w.can_heal(p) for p, h in enumerate(w.health))
+        )
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        rules = s.rules
+        # No hero standing on the Mirage City regains health, a revived one neither.
+        dead = [
+            p
+            for p, h in enumerate(s.health)
+            if h == 0 and not (s.lands and on_mirage(rules, s.lands, s.pos[p]))
+        ]
+        kisses = (move(M_KISS, p, 0, f"kiss {hero_token(rules.hero_name(p))}") for p in dead)
+        return (*kisses, self._NO_KISS)
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        if mv.a >= 0:
+            w.spent |= 1 << self[1]
+            w.health[mv.a] = min(2, w.max_health(mv.a))
+
+
+class Gauntlets(_Decision):
+    """§9.8 Werewolf Lord's Gauntlets: at the end of his battle turn the Werewolf may take
+    a second turn in a row."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§9.8", "Werewolf Lord's Gauntlets: a second turn?"
+    SAYS = "the Werewolf decides on the Werewolf Lord's Gauntlets"
+    WORDS = ("gauntlets", "no-gauntlets")
+    CODE, PHASES, HERO = T_GAUNTLETS, (BATTLE,), WEREWOLF
+    CHOICES = _yes_no(M_GAUNTLETS, "gauntlets")
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if next_task(s, i) != (T_END_TURN, self[1], 1, 0):
+            return "the gauntlets come at the end of his turn"
+        return None
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        if mv.a:
+            w.todo.pop()  # the end of the turn: a second turn comes first
+            w.begin_battle_turn(self[1], again=1)
+
+
+class MasterReroll(_Decision):
+    """§9.9 once per game the Grand Master may reroll all ``dice`` dice of a roll for
+    ``purpose``."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§9.9", "reroll all his dice (once per game)?"
+    SAYS = "the Grand Master decides on his once-a-game reroll"
+    WORDS = ("reroll", "no-reroll")
+    CODE, HERO, IN_TURN = T_MASTER_REROLL, GRAND_MASTER, False
+    FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_BATTLE))
+    CHOICES = _yes_no(M_MASTER_REROLL, "reroll")
+
+    @property
+    def dice(self) -> int:
+        """The dice rerolled."""
+        return self[2]
+
+    @property
+    def purpose(self) -> int:
+        """P_ADVENTURE, P_QUEST or P_BATTLE."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if s.spent >> s.rules.seats & 1:
+            return "the Grand Master's reroll is once per game"
+        return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3])
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        if mv.a:
+            w.spent |= 1 << len(w.health)
+            w.score = w.pending = 0
+            w.push(Roll(self[1], self[2], self[3]))
+
+
+class Elixir(_Decision):
+    """§9.9 Elixir: once per game, before his Combat roll, the hurt Grand Master may regain
+    all his health."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§9.9", "Elixir?"
+    SAYS = "the Grand Master decides on the Elixir"
+    WORDS = ("elixir", "no-elixir")
+    CODE, PHASES, HERO = T_ELIXIR, (BATTLE,), GRAND_MASTER
+    CHOICES = _yes_no(M_ELIXIR, "elixir")
+
+    def applies(self, w: Work) -> bool:
+        seat = self[1]
+        return w.health[seat] < w.max_health(seat) and w.can_heal(seat)
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        if mv.a:
+            w.spent |= 1 << self[1]
+            w.health[self[1]] = w.max_health(self[1])

@@ -1,0 +1,260 @@
+"""§3.1-§3.2 and §4: the movement roll, the Paladin's Faith (§8.5) and the steps.
+
+The movement roll's 6s move the dragon token (§3.2); the hero then steps with one unused
+die at a time into a neighbouring space the die may enter, and stops.  Each task class holds
+its clause, where it stands, its outcomes or moves and what they do; :func:`movement` is the
+rule of the steps (thresholds, void 1s, passing through heroes), :func:`quick_step` the
+commonest moves made without a working copy.
+
+>>> from boardrules.dorasure import legal_moves, position
+>>> s = position(["Ninja", "Gladiator"], quests={"g0": "golem"}, step="move", dice=(1, 3))
+>>> [str(m) for m in legal_moves(s)]  # a 1 never moves; a 3 enters roads and plains
+['step 3 b4', 'step 3 c4', 'step 3 c5', 'stop']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardrules.dorasure import _fang, _heroes
+from boardrules.dorasure._board import FOREST, SHARED
+from boardrules.dorasure._dice import ROLL_FACES, movement_roll
+from boardrules.dorasure._fang import QUICKSAND, land_entry, tile_at
+from boardrules.dorasure._state import (
+    ADVENTURE,
+    CHANCE,
+    DECISION,
+    M_FAITH,
+    M_STEP,
+    M_STOP,
+    NINJA,
+    PALADIN,
+    SPEED,
+    T_ACT,
+    T_END_TURN,
+    T_FAITH,
+    T_MOVE,
+    T_MOVE_ROLL,
+    DorasureMove,
+    DorasureState,
+    Task,
+    move,
+    with_agenda,
+    with_pos_and_dice,
+)
+from boardrules.dorasure._tasks import next_task
+from boardrules.dorasure.tasks.actions import Act
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from boardrules.dorasure._work import Work
+
+__all__ = ["STOP", "Faith", "MoveRoll", "Steps", "movement", "quick_step"]
+
+#: The end of the steps.
+STOP = move(M_STOP, 0, 0, "stop")
+_FAITH = (move(M_FAITH, 1, 0, "faith"), move(M_FAITH, 0, 0, "no-faith"))
+
+
+class MoveRoll(Task):
+    """§3.1 The movement roll of the hero in turn, always made: his Speed in dice."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§3.1", "movement roll"
+    SAYS = "the movement roll"
+    WORDS = ("roll",)
+    CODE, NODE, PHASES = T_MOVE_ROLL, CHANCE, (ADVENTURE,)
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if s.dice or next_task(s, i)[0] != T_END_TURN:
+            return "the movement roll comes first in a turn, before the end of it"
+        return None
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        seat = self[1]
+        return movement_roll(s.rules.stats[seat][s.level(seat)][SPEED])
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """§3.2 Every 6 moves the dragon token up (rampages first), then the Paladin's
+        Faith, the steps and the action."""
+        seat = self[1]
+        faces = ROLL_FACES[mv]
+        w.dice = faces
+        tasks: list[Task] = [Faith(seat)] if w.hero(seat) == PALADIN else []
+        w.push(*tasks, Steps(seat), Act(seat))
+        _heroes.movement_sixes(w, seat, faces.count(6))
+
+
+class Faith(Task):
+    """§8.5 Faith: the Paladin may drop his highest movement die for 1 resource."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§8.5", "Faith?"
+    SAYS = "the Paladin decides on Faith ('faith' or 'no-faith')"
+    WORDS = ("faith", "no-faith")
+    CODE, NODE, PHASES, HERO = T_FAITH, DECISION, (ADVENTURE,), PALADIN
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if next_task(s, i)[0] == T_MOVE else "Faith comes before the steps"
+
+    def waits(self, w: Work) -> bool:
+        """Offered only with dice to drop."""
+        if w.dice:
+            return True
+        w.todo.pop()
+        return False
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return _FAITH
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        if mv.a:
+            dice = list(w.dice)
+            dice.remove(max(dice))
+            w.dice = tuple(dice)
+            w.gain_resource(self[1], 1)
+
+
+class Steps(Task):
+    """§4.1 One movement step, or stop."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§4.1", "moves"
+    SAYS = "{hero} is moving: a step with an unused die, or 'stop'"
+    WORDS = ("step", "stop")
+    CODE, NODE, PHASES = T_MOVE, DECISION, (ADVENTURE,)
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if next_task(s, i)[0] == T_ACT else "the steps come before the action"
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return movement(s, self[1])
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """One step with the die ``mv.a`` onto ``mv.b`` (§8.1 Ninjutsu in a forest, §10
+        land tiles), or the stop."""
+        if mv.kind != M_STEP:
+            return
+        seat = self[1]
+        w.todo.append(self)
+        dice = list(w.dice)
+        dice.remove(mv.a)
+        w.dice = tuple(dice)
+        w.pos[seat] = mv.b
+        if w.hero(seat) == NINJA and w.rules.terrain[mv.b] == FOREST:
+            w.gain_resource(seat, 1)
+        if w.rules.land_at[mv.b] >= 0:
+            _fang.entered(w, seat, mv.b, mv.a)
+
+
+def quick_step(s: DorasureState, mv: DorasureMove) -> DorasureState | None:
+    """The state after the step or stop ``mv`` when it changes only where the hero is and
+    which dice are left (or ends the steps): the commonest moves, made without a working
+    copy.  None when :meth:`Steps.play` has more to do (Ninjutsu in a forest, a land tile)."""
+    if mv.kind == M_STOP:
+        return with_agenda(s, s.agenda[1:])  # the action comes next, and waits
+    seat = s.agenda[0][1]
+    rules = s.rules
+    there = mv.b
+    if rules.land_at[there] >= 0:
+        return None
+    if rules.heroes[seat] == NINJA and rules.terrain[there] == FOREST:
+        return None
+    dice = list(s.dice)
+    dice.remove(mv.a)
+    pos = list(s.pos)
+    pos[seat] = there
+    return with_pos_and_dice(s, tuple(pos), tuple(dice))
+
+
+def movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
+    """One step per usable die value into a neighbouring space it may enter, or stop.
+
+    A hero may pass through another hero's space but not stop there (City, villages and
+    the Lake excepted), so a step into such a space is offered only if the remaining dice
+    can carry the hero on to a free space.
+    """
+    if s.locked[seat] >= 0:
+        return (STOP,)
+    rules = s.rules
+    here = s.pos[seat]
+    terrain, health = rules.terrain, s.health
+    belk = rules.board.belk if s.razed else -1  # razed Belk is a road
+    blocked = {
+        there
+        for p, there in enumerate(s.pos)
+        if health[p] > 0 and p != seat and (there == belk or terrain[there] not in SHARED)
+    }
+    out = _steps_on_lands(s, seat, here, blocked) if s.lands else _steps(s, here, blocked)
+    if here not in blocked or not out:
+        out.append(STOP)
+    return tuple(out)
+
+
+def _steps(s: DorasureState, here: int, blocked: set[int]) -> list[DorasureMove]:
+    """The steps from ``here`` without land tiles (``Options.reach``: the neighbours each
+    die value enters)."""
+    rules = s.rules
+    reach = rules.reach[here]
+    dice = s.dice
+    out = []
+    for value in sorted(set(dice)):
+        for there, step in reach[value]:
+            if there not in blocked or _can_leave(
+                rules.entry, rules.board.neighbours, there, _without(dice, value), blocked
+            ):
+                out.append(step)
+    return out
+
+
+def _without(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
+    rest = list(dice)
+    rest.remove(value)
+    return tuple(rest)
+
+
+def _steps_on_lands(
+    s: DorasureState, seat: int, here: int, blocked: set[int]
+) -> list[DorasureMove]:
+    """The steps from ``here`` with the Fang land tiles (their entry thresholds, Quick Sand)."""
+    rules = s.rules
+    neighbours = rules.board.neighbours
+    steps = rules.steps
+    need = land_entry(s, seat)
+    out = []
+    for value in sorted(set(s.dice)):
+        rest = list(s.dice)
+        rest.remove(value)
+        for there in neighbours[here]:
+            if need[there] <= value and (
+                there not in blocked
+                or _can_leave(need, neighbours, there, _after_entering(s, there, rest), blocked)
+            ):
+                out.append(steps[value][there])
+    return out
+
+
+def _after_entering(s: DorasureState, space: int, rest: list[int]) -> tuple[int, ...]:
+    """The dice left for moving on after entering ``space`` (none after Quick Sand)."""
+    return () if s.lands and tile_at(s, space) == QUICKSAND else tuple(rest)
+
+
+def _can_leave(
+    need: tuple[int, ...],
+    neighbours: tuple[tuple[int, ...], ...],
+    here: int,
+    dice: tuple[int, ...],
+    blocked: set[int],
+) -> bool:
+    # ``need`` is per space the least die entering it (Razed Belk, a road, needs the 2 of
+    # the village it was).
+    if here not in blocked:
+        return True
+    for value in set(dice):
+        rest = list(dice)
+        rest.remove(value)
+        for there in neighbours[here]:
+            if need[there] <= value and _can_leave(need, neighbours, there, tuple(rest), blocked):
+                return True
+    return False
