@@ -18,6 +18,7 @@ import attrs
 import pytest
 
 import boardrules as br
+from boardrules._lru import LRU
 from boardrules.dorasure import (
     QUESTS,
     DorasureMove,
@@ -30,7 +31,6 @@ from boardrules.dorasure import (
     position,
 )
 from boardrules.dorasure._board import DEFAULT_ROWS
-from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import CHANCE_TASKS, DECISION_TASKS, M_STOP, TASK_COUNT
 from boardrules.dorasure._tasks import CHANCE, DECISION, Task
 from boardrules.dorasure._work import Work

@@ -12,8 +12,8 @@ import os
 from fractions import Fraction
 
 from boardrules._legal import find_legal, unset_field
+from boardrules._lru import LRU
 from boardrules.dorasure._engine import advance
-from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import (
     BATTLE,
     CHANCE_TASKS,

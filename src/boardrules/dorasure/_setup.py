@@ -14,6 +14,7 @@ from typing import Any, overload
 
 import attrs
 
+from boardrules._lru import LRU
 from boardrules._typing import deprecated
 from boardrules.dorasure._board import (
     CITY,
@@ -37,7 +38,6 @@ from boardrules.dorasure._data import (
 )
 from boardrules.dorasure._engine import settle, start
 from boardrules.dorasure._fang import FANG_SPACES, LAND_SLUGS
-from boardrules.dorasure._lru import LRU
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,

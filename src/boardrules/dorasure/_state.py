@@ -17,10 +17,10 @@ if TYPE_CHECKING:
 
 import attrs
 
+from boardrules._lru import LRU
 from boardrules._values import full_repr, move_repr
 from boardrules.dorasure._board import ENTRY, ROAD, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
-from boardrules.dorasure._lru import LRU
 from boardrules.game import Game, pickled_without_memo
 
 if TYPE_CHECKING:
