@@ -578,6 +578,18 @@ class Impostor(Shift):
             "no route from a1 to c1 costs exactly 3: each step costs 1 plus the height "
             "difference, and no square may be entered twice (Docker §2.3, §2.2)",
         ),
+        (
+            position({"b2": [0]}, players=2, roll=1),
+            Shift(sq("b2"), sq("b2")),
+            "a piece may not end its move where it began (b2): "
+            "its starting square counts as entered (Docker §2.2)",
+        ),
+        (  # with return_to_start the start may be entered once: only the cost forbids it
+            corridor(3, return_to_start=True),
+            Shift(sq("a1"), sq("a1")),
+            "no route from a1 to a1 costs exactly 3: each step costs 1 plus the height "
+            "difference, and no square may be entered twice (Docker §2.3, §2.2)",
+        ),
     ],
 )
 def test_an_illegal_move_is_refused_with_the_rule_that_forbids_it(
