@@ -90,7 +90,8 @@ class GameRecord(Generic[S, M]):
     is shown in terminal text, where one could start an escape sequence); anything else is a
     :class:`RecordError`:
 
-    >>> GameRecord("parchis", {}, ("\x1b[2J",), ())  # doctest: +ELLIPSIS
+    >>> from boardrules.records import GameRecord
+    >>> GameRecord("parchis", {}, ("\x1b[2J",), ())
     Traceback (most recent call last):
     ...
     boardrules.records.RecordError: the 'players' field: the label '\x1b[2J' holds a control ...
