@@ -585,3 +585,90 @@ def test_a_cli_option_with_a_lone_surrogate_exits_2(capsys: pytest.CaptureFixtur
     assert main(["simulate", "dorada", "-o", "tie_break=\udcff", "--games", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("lone surrogate") == 2 and "Traceback" not in err
+
+
+# Terminal text, seeds and records built in Python (issue 21, left open) --------------------
+
+
+@pytest.mark.parametrize("name", ["\x1b[2J", "a\x9b2Jb", "line\rover", "two\nlines", "\x07"])
+def test_a_dorada_board_named_with_a_control_character_is_refused(name: str) -> None:
+    board = {"fields": 10, "jumps": [[4, 2]], "last_jump": 4, "name": name}
+    message = (
+        "board field 'name': a board name is a non-empty text of at most 60 characters, "
+        "all printable (no control characters)"
+    )
+    with pytest.raises(br.InvalidOptionError) as refused:
+        br.new_game("dorada", players=2, board=board)
+    assert str(refused.value) == message
+    with pytest.raises(br.InvalidOptionError, match="all printable"):
+        dorada.Board(name, 10, (), ((4, 2),), (), 4)
+
+
+def test_a_dorada_document_whose_board_name_clears_the_terminal_is_refused() -> None:
+    board = {"fields": 10, "jumps": [[4, 2]], "last_jump": 4, "name": "clear"}
+    text = br.to_json(br.new_game("dorada", players=2, board=board))
+    assert '"name":"clear"' in text
+    with pytest.raises(br.StateFormatError, match=r"^options: .*all printable"):
+        br.from_json(text.replace('"name":"clear"', '"name":"\\u001b[2J"'))
+
+
+@pytest.mark.parametrize("name", ["Ruta de l'Or", "camí d’or 2", "黄金の道", "x" * 60])
+def test_a_printable_dorada_board_name_is_shown_as_given(name: str) -> None:
+    board = {"fields": 10, "jumps": [[4, 2]], "last_jump": 4, "name": name}
+    s = br.new_game("dorada", players=2, board=board)
+    assert f"Dorada on board {name}, 2 players" in br.render(s)
+    assert f"Dorada on board {name}, 2 players" in str(s)
+
+
+def _seeded_record(seed: str) -> str:
+    record = GameRecord.of(br.new_game("parchis", players=2), [], players=["a", "b"], seed=1)
+    return record.to_json().replace('"seed":1', f'"seed":{seed}')
+
+
+@pytest.mark.parametrize("seed", ["18446744073709551616", "-18446744073709551616", "1" * 4000])
+def test_a_record_with_a_seed_out_of_range_is_refused(seed: str) -> None:
+    bits = int(seed).bit_length()
+    with pytest.raises(RecordError) as refused:
+        GameRecord.from_json(_seeded_record(seed))
+    assert str(refused.value) == (
+        "the 'seed' field must be null or a whole number n with -2**64 < n < 2**64, "
+        f"not an integer of {bits} bits"
+    )
+
+
+@pytest.mark.parametrize("command", ["replay", "replay --check", "play --resume"])
+def test_the_cli_answers_a_record_with_a_huge_seed_or_an_escape_in_a_label_in_one_line(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.jsonl"
+    for text, says in [
+        (_seeded_record("1" + "0" * 30), "not an integer of 100 bits"),
+        (
+            _seeded_record("1").replace('"a"', '"\\u001b[2J"'),
+            "the label '\\x1b[2J' holds a control",
+        ),
+    ]:
+        path.write_text(text + "\n")
+        args = [*command.split()[:1], str(path), *command.split()[1:]]
+        if command == "play --resume":
+            args = ["play", "parchis", "--resume", str(path), "--quiet"]
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert says in err and "\x1b" not in err
+        assert "Traceback" not in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("seed", ["18446744073709551616", "-18446744073709551616", "9" * 5000])
+def test_play_refuses_a_seed_the_record_cannot_hold_with_exit_code_2(
+    seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", "parchis", "--players", "2", "--seed", seed, "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "a seed is a whole number n with -2**64 < n < 2**64" in err
+    assert "Traceback" not in err and len(err) < 400
+
+
+def test_play_takes_the_largest_seed_a_record_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in (2**64 - 1, -(2**64) + 1):
+        assert main(["play", "docker", "--players", "2", "--seed", str(seed), "--quiet"]) == 0
+        assert capsys.readouterr().out.startswith(f"docker, seed {seed}: ")

@@ -379,6 +379,8 @@ def test_a_record_is_one_line_of_compact_json_that_keeps_accents() -> None:
 
 
 LIMITS = "each between -1,000,000,000 and 1,000,000,000"
+SEEDS = "null or a whole number n with -2**64 < n < 2**64"
+CONTROL = "holds a control character (U+001B); a label is text without control characters"
 
 
 @pytest.mark.parametrize(
@@ -388,7 +390,12 @@ LIMITS = "each between -1,000,000,000 and 1,000,000,000"
         ("game", 3, "the 'game' field must be a game name"),
         ("options", [], "the 'options' field must be a JSON object"),
         ("players", ["a", 1], "the 'players' field must be a list of strings"),
-        ("seed", 1.0, "the 'seed' field must be an integer or null"),
+        ("seed", 1.0, f"the 'seed' field must be {SEEDS}, not 1.0 (float)"),
+        ("seed", True, f"the 'seed' field must be {SEEDS}, not True (bool)"),
+        ("seed", 2**64, f"the 'seed' field must be {SEEDS}, not an integer of 65 bits"),
+        ("seed", -(2**64), f"the 'seed' field must be {SEEDS}, not an integer of 65 bits"),
+        ("seed", 10**4000, f"the 'seed' field must be {SEEDS}, not an integer of 13288 bits"),
+        ("players", ["a", "\x1b[2J"], f"the 'players' field: the label '\\x1b[2J' {CONTROL}"),
         ("moves", "roll 1", "the 'moves' field must be a list of move texts"),
         ("result", [1.0, "x"],
          f"the 'result' field must be null or a list of finite numbers, {LIMITS}"),
@@ -475,3 +482,109 @@ def test_an_option_the_start_position_has_and_the_record_lacks_is_named(
         "the 'options' field does not match the 'start' position: "
         "face is null in the record but 2 in the position"
     )
+
+
+# Hostile records built in Python: checked as those read from JSON (issue 21, left open) ---
+
+
+@pytest.mark.parametrize("seed", [None, 0, -1, 2**64 - 1, -(2**64) + 1, 2**63 - 1])
+def test_a_seed_of_magnitude_below_2_to_the_64_is_kept(seed: int | None) -> None:
+    record = GameRecord("parchis", {"players": 2}, ("a", "b"), (), seed)
+    assert GameRecord.from_json(record.to_json()).seed == seed
+
+
+@pytest.mark.parametrize(
+    ("seed", "shown"),
+    [
+        (2**64, "an integer of 65 bits"),
+        (-(2**64), "an integer of 65 bits"),
+        pytest.param(10**5000, "an integer of 16610 bits", id="10**5000"),  # too long even to print
+        (1.5, "1.5 (float)"),
+        (False, "False (bool)"),
+        ("7", "'7' (str)"),
+    ],
+)
+def test_a_record_built_with_a_seed_out_of_range_is_refused(seed: Any, shown: str) -> None:
+    with pytest.raises(RecordError) as refused:
+        GameRecord("parchis", {"players": 2}, ("a", "b"), (), seed)
+    assert str(refused.value) == f"the 'seed' field must be {SEEDS}, not {shown}"
+
+
+def test_play_game_refuses_a_seed_out_of_range_before_the_game() -> None:
+    bots = [RandomBot(), RandomBot()]
+    moves: list[Any] = []
+    with pytest.raises(RecordError, match=r"-2\*\*64 < n < 2\*\*64, not an integer of 101 bits"):
+        play_game(
+            br.new_game("parchis", players=2), bots, 2**100, on_move=lambda s, m: moves.append(m)
+        )
+    assert moves == []  # refused before the first move
+    _, record = play_game(br.new_game("parchis", players=2), bots, -(2**64) + 1)
+    assert record.seed == -(2**64) + 1
+
+
+def test_every_seed_the_library_draws_is_kept_in_its_record() -> None:
+    _, record = play_game(br.new_game("docker", players=2), [RandomBot(), RandomBot()])
+    assert record.seed is not None and 0 <= record.seed < 2**63
+    assert GameRecord.from_json(record.to_json()) == record
+
+
+@pytest.mark.parametrize(
+    ("label", "code"),
+    [("\x1b[2J", "001B"), ("\x9b2J", "009B"), ("ana\rbob", "000D"), ("a\nb", "000A"),
+     ("\x00", "0000"), ("\x7f", "007F"), ("\x9f", "009F"), ("\x1f", "001F")],
+)  # fmt: skip
+def test_a_player_label_with_a_control_character_is_refused(label: str, code: str) -> None:
+    with pytest.raises(RecordError) as refused:
+        GameRecord("parchis", {"players": 2}, ("greedy", label), ())
+    assert str(refused.value) == (
+        f"the 'players' field: the label {label!r} holds a control character (U+{code}); "
+        "a label is text without control characters"
+    )
+
+
+@pytest.mark.parametrize(
+    "label", ["", " ", "Zoé", "\xa0", "\x20~", "\u2028", "\U0001f469\u200d\U0001f4bb"]
+)
+def test_a_label_of_printable_or_format_characters_is_kept(label: str) -> None:
+    record = GameRecord("parchis", {"players": 2}, ("greedy", label), ())
+    assert GameRecord.from_json(record.to_json()).players == ("greedy", label)
+
+
+def test_a_player_label_that_is_no_text_is_refused() -> None:
+    with pytest.raises(RecordError) as refused:
+        GameRecord("parchis", {"players": 2}, ("greedy", 7), ())  # type: ignore[arg-type]
+    assert str(refused.value) == "the 'players' field: a label is a text, not 7"
+
+
+def test_play_game_refuses_a_label_with_a_control_character_before_the_game() -> None:
+    moves: list[Any] = []
+    with pytest.raises(RecordError, match=r"the label '\\x1b\]0;owned\\x07' holds a control"):
+        play_game(
+            br.new_game("parchis", players=2), [RandomBot(), RandomBot()], 1,
+            names=["a", "\x1b]0;owned\x07"], on_move=lambda s, m: moves.append(m),
+        )  # fmt: skip
+    assert moves == []
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("players", ("a", "b\ud800")), ("game", "parchis\udfff"), ("moves", ("roll 5\udc00",)),
+     ("options", {"players": 2, "x\ud9ff": 1}), ("options", {"players": ["\ud800"]}),
+     ("start", "{\udbff}")],
+)  # fmt: skip
+def test_a_record_built_with_a_lone_surrogate_is_refused(field: str, value: Any) -> None:
+    fields: dict[str, Any] = {"game": "parchis", "options": {"players": 2}, "players": ("a", "b")}
+    fields.update({"moves": (), field: value})
+    with pytest.raises(RecordError, match=r"^a game record must be valid Unicode: the text .* "
+                       r"holds a lone surrogate \(U\+D[89ABCDF][0-9A-F]{2}\)"):  # fmt: skip
+        GameRecord(**fields)
+
+
+def test_a_record_read_and_a_record_built_with_a_lone_surrogate_say_the_same() -> None:
+    text = GAME[1].to_json().replace('"players":["', '"players":["\\ud800', 1)
+    with pytest.raises(RecordError) as read:
+        GameRecord.from_json(text)
+    with pytest.raises(RecordError) as built:
+        attrs.evolve(GAME[1], players=("\ud800" + GAME[1].players[0], *GAME[1].players[1:]))
+    assert str(read.value) == str(built.value)
+    assert str(read.value).startswith("a game record must be valid Unicode: the text '\\ud800")

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeGuard, cast
 
 import attrs
 
 import boardrules as br
-from boardrules._document import read_document
+from boardrules._document import lone_surrogate, read_document
 from boardrules.game import GameState
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ _M = TypeVar("_M")
 
 __all__ = [
     "MAX_RESULT",
+    "MAX_SEED",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "GameRecord",
@@ -69,7 +71,7 @@ class RecordError(br.StateFormatError):
 
 @attrs.frozen(unsafe_hash=False)  # the options are a dict: records compare but do not hash
 class GameRecord(Generic[S, M]):
-    """One game: enough to replay it move by move.
+    r"""One game: enough to replay it move by move.
 
     ``options`` are the game's options as :func:`boardrules.new_game` takes them; ``start``
     is the :func:`boardrules.to_json` document of the first position when the game did not
@@ -81,6 +83,18 @@ class GameRecord(Generic[S, M]):
     The type parameters are the state and move types of the game (known to the type
     checker for a record made by :meth:`of` or :func:`~boardrules.bots.play_game`;
     ``GameRecord`` alone is a record of any game, as :meth:`from_json` reads).
+
+    A record checks, however it is made, that its ``seed`` is ``None`` or a whole number
+    of magnitude below :data:`MAX_SEED`, that its texts are valid Unicode (no lone
+    surrogate) and that its player labels are texts without control characters (a label
+    is shown in terminal text, where one could start an escape sequence); anything else is a
+    :class:`RecordError`:
+
+    >>> from boardrules.records import GameRecord
+    >>> GameRecord("parchis", {}, ("\x1b[2J",), ())
+    Traceback (most recent call last):
+    ...
+    boardrules.records.RecordError: the 'players' field: the label '\x1b[2J' holds a control ...
     """
 
     game: str
@@ -90,6 +104,10 @@ class GameRecord(Generic[S, M]):
     seed: int | None = None
     result: tuple[float, ...] | None = None
     start: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        _check_players_and_seed(self.players, self.seed)
+        _check_unicode((self.game, self.options, self.moves, self.start))
 
     @classmethod
     def of(
@@ -151,8 +169,6 @@ class GameRecord(Generic[S, M]):
             raise RecordError("the 'options' field must be a JSON object")
         if not _list_of(players, str):
             raise RecordError("the 'players' field must be a list of strings")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError("the 'seed' field must be an integer or null")
         if not _list_of(moves, str):
             raise RecordError("the 'moves' field must be a list of move texts")
         if result is not None and not (
@@ -215,6 +231,58 @@ def _check_same_options(
 
 def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+#: A record's ``seed`` is ``None`` or a whole number ``n`` with ``-MAX_SEED < n < MAX_SEED``:
+#: any seed of 64 bits, signed or unsigned (the library draws its own below ``2**63``, and
+#: :func:`~boardrules.bots.play_game` and ``boardrules play --seed`` refuse larger ones).
+MAX_SEED = 2**64
+
+# The control characters (Unicode category Cc: C0, DEL and C1), which a terminal may obey:
+# ESC and CSI start escape sequences, CR and BS overwrite what was shown.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def _check_players_and_seed(players: Sequence[object], seed: object) -> None:
+    """:class:`RecordError` unless ``seed`` is ``None`` or a whole number of magnitude below
+    :data:`MAX_SEED` and every label of ``players`` is valid Unicode text without control
+    characters (also checked by :func:`~boardrules.bots.play_game` before the game)."""
+    _check_seed(seed)
+    _check_unicode(players)
+    for label in players:
+        _check_label(label)
+
+
+def _check_unicode(value: object) -> None:
+    bad = lone_surrogate(value)
+    if bad is not None:
+        raise RecordError(f"a game record must be valid Unicode: {bad}")
+
+
+def _check_label(label: object) -> None:
+    if not isinstance(label, str):
+        raise RecordError(f"the 'players' field: a label is a text, not {_short(repr(label))}")
+    found = _CONTROL.search(label)
+    if found is not None:
+        raise RecordError(
+            f"the 'players' field: the label {_short(repr(label))} holds a control character "
+            f"(U+{ord(found.group()):04X}); a label is text without control characters"
+        )
+
+
+def _check_seed(seed: object) -> None:
+    """:class:`RecordError` unless ``seed`` is ``None`` or an int (no bool) of magnitude below
+    :data:`MAX_SEED`; a huge int is described by its size (it may be too long to print)."""
+    if seed is None or (type(seed) is int and -MAX_SEED < seed < MAX_SEED):
+        return
+    shown = (
+        f"an integer of {seed.bit_length()} bits"
+        if type(seed) is int
+        else f"{_short(repr(seed))} ({type(seed).__name__})"
+    )
+    raise RecordError(
+        f"the 'seed' field must be null or a whole number n with -2**64 < n < 2**64, not {shown}"
+    )
 
 
 #: The largest magnitude of a value in a record's ``result`` (every game's returns lie in

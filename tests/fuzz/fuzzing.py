@@ -28,6 +28,7 @@ import functools
 import json
 import random
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -486,6 +487,10 @@ def check_record(text: str) -> None:
         game.options_of(first), sort_keys=True
     )
     assert record.result is None or all(abs(r) <= 1e9 for r in record.result)
+    # The seed is bounded and the labels, shown in terminal text, hold no control character
+    # (issue 21, left open).
+    assert record.seed is None or -(2**64) < record.seed < 2**64
+    assert not any(unicodedata.category(c) == "Cc" for label in record.players for c in label)
 
 
 @st.composite
@@ -497,8 +502,12 @@ def records_with_forged_fields(draw: st.DrawFn, game: str) -> str:
     record = _record_of(state)
     doc = json.loads(record.to_json())
     doc["start"] = br.to_json(state)
-    how = draw(st.sampled_from(["options", "other options", "result"]))
-    if how == "options":
+    how = draw(st.sampled_from(["options", "other options", "result", "seed", "players"]))
+    if how == "seed":
+        doc["seed"] = draw(_hostile_seeds)
+    elif how == "players":
+        doc["players"] = draw(st.lists(_hostile_labels, min_size=1, max_size=5))
+    elif how == "options":
         doc["options"] = {**doc["options"], **draw(hostile_options(game))}
     elif how == "other options":
         other = draw(midgame_states(game, _real_options(game), max_moves=0))
@@ -508,6 +517,26 @@ def records_with_forged_fields(draw: st.DrawFn, game: str) -> str:
                          st.floats(allow_nan=False))  # fmt: skip
         doc["result"] = draw(st.lists(huge, min_size=1, max_size=5))
     return json.dumps(doc)
+
+
+# Seeds around the bound (|seed| < 2**64), far beyond it (10**4000 is near JSON's limit of
+# digits) and of other types.
+_hostile_seeds = st.one_of(
+    st.integers(),
+    st.integers(-(2**64) - 2, -(2**64) + 2),
+    st.integers(2**64 - 2, 2**64 + 2),
+    st.sampled_from([10**4000, -(10**4000), 2**1024, 2**63, -1, 0]),
+    st.floats(),
+    st.booleans(),
+    st.text(max_size=5),
+)
+# Player labels of any characters: control characters (terminal escape sequences among
+# them), lone surrogates, format characters and plain text.
+_hostile_labels = st.one_of(
+    st.text(st.characters(categories=["Cc", "Cs", "Cf", "Zl", "Co"]), max_size=6),
+    st.text(max_size=12),
+    st.sampled_from(["\x1b[2J", "\x1b]0;title\x07", "\x9b31m", "a\rb", "\ud800", "greedy"]),
+)
 
 
 def _record_of(state: Any) -> Any:

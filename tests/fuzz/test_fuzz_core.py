@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import unicodedata
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -318,11 +319,15 @@ def test_replay_answers_forged_records_with_an_exit_code_in_one_line(
         path = Path(tmp) / "game.jsonl"
         path.write_text(text + "\n", encoding="utf-8")
         args = ["replay", str(path), *(a if a != "page.html" else str(Path(tmp) / a) for a in how)]
-        err = io.StringIO()
-        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        err, out = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
             code = timed(lambda: main(args))
     assert code in (0, 1, 2)
     assert "Traceback" not in err.getvalue() and len(err.getvalue().splitlines()) <= 1
+    # Nothing a record holds reaches the terminal as a control character (an escape
+    # sequence in a player label would be obeyed by it).
+    shown = (out.getvalue() + err.getvalue()).replace("\n", "")
+    assert not [c for c in shown if unicodedata.category(c) == "Cc"]
 
 
 # Any character: controls, lone surrogates, unassigned, private use, U+FFFE.
@@ -362,6 +367,11 @@ def test_a_dorada_board_name_of_any_characters_is_refused_or_draws_and_round_tri
         state = timed(lambda: br.new_game("dorada", players=2, board=board))
     except br.InvalidOptionError:
         return
+    # The name is shown in terminal text: no character of it may be a control character
+    # (issue 21, left open: "\x1b[2J" would clear the terminal).
+    assert name.isprintable()
+    for text in (br.render(state), str(state)):
+        assert not [c for c in text.replace("\n", "") if unicodedata.category(c) == "Cc"]
     _well_formed(br.render_svg(state))
     text = br.to_json(state)
     text.encode("utf-8")

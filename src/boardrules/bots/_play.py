@@ -14,7 +14,7 @@ from boardrules.bots._base import Bot, GameBot, RandomBot
 from boardrules.bots._mcts import MctsBot
 from boardrules.bots._search import ExpectimaxBot, GreedyBot
 from boardrules.game import GameState
-from boardrules.records import GameRecord
+from boardrules.records import GameRecord, _check_players_and_seed
 
 __all__ = ["BOTS", "game_seed", "make_bot", "play_game"]
 
@@ -161,6 +161,9 @@ def play_game(
         raise br.InvalidOptionError(f"this game has {seats} seats but {len(bots)} bots were given")
     if seed is None:
         seed = random.randrange(2**63)
+    labels = [repr(b) for b in bots] if names is None else list(names)
+    # The record would refuse them at the end of the game: say so before it is played.
+    _check_players_and_seed(labels, seed)
     dice = random.Random(seed)
     rngs = [random.Random(f"{seed}:seat {i}") for i in range(seats)]
     roller = RandomBot()
@@ -180,6 +183,5 @@ def play_game(
             on_move(state, move)
         state = br.apply_move(state, move)
         moves.append(move)
-    labels = [repr(b) for b in bots] if names is None else list(names)
     end: S = state
     return end, GameRecord.of(start, moves, labels, seed, end=end)

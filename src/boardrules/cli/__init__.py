@@ -20,8 +20,23 @@ from boardrules.cli._replay import _cmd_replay
 from boardrules.cli._show import add_show
 from boardrules.cli._simulate import _cmd_simulate, _cmd_tournament
 from boardrules.cli._web import add_web
+from boardrules.records import MAX_SEED
 
 __all__ = ["HumanPlayer", "main"]
+
+
+def _seed(text: str) -> int:
+    """``play --seed``: a whole number the game record can hold (magnitude below 2**64)."""
+    try:
+        seed = int(text)
+    except ValueError:  # not a number, or more digits than Python converts
+        seed = MAX_SEED
+    if not -MAX_SEED < seed < MAX_SEED:
+        shown = repr(text if len(text) <= 30 else text[:27] + "...")
+        raise argparse.ArgumentTypeError(
+            f"{shown}: a seed is a whole number n with -2**64 < n < 2**64"
+        )
+    return seed
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -56,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
         "comma-separated players, one per seat: human or a bot, e.g. human,mcts "
         "(default: random players in every seat; a number N means N random players)",
     )
-    play.add_argument("--seed", type=int, help="fix the dice and the bots' choices")
+    play.add_argument("--seed", type=_seed, help="fix the dice and the bots' choices")
     play.add_argument("--quiet", action="store_true", help="show only the final board")
     play.add_argument(
         "--record",

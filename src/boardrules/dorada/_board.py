@@ -93,8 +93,20 @@ class Board:
     expected_moves: float = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > 60:
-            raise _refuse("name", "a board name is a non-empty text of at most 60 characters")
+        name = self.name
+        # The name is shown in terminal text, where a control character could start an
+        # escape sequence: only printable characters (and spaces) are taken.
+        if (
+            not isinstance(name, str)
+            or not name.strip()
+            or len(name) > 60
+            or not name.isprintable()
+        ):
+            raise _refuse(
+                "name",
+                "a board name is a non-empty text of at most 60 characters, all printable "
+                "(no control characters)",
+            )
         n = _int(self.fields, "fields", 1, MAX_FIELDS)
         stumble = _list(self.stumble, "stumble")
         jumps = tuple(_pair(pair) for pair in _list(self.jumps, "jumps"))
