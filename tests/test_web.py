@@ -328,3 +328,13 @@ def test_the_catalogue_offers_every_game_its_player_counts_and_the_heroes() -> N
     assert kinds["fang"] == "bool" and kinds["board"] == "json"
     tie = next(o for o in games["dorada"]["options"] if o["name"] == "tie_break")
     assert tie["choices"] == ["share", "highest-piece"]
+
+
+def test_a_seed_no_record_could_hold_is_refused_when_the_game_starts() -> None:
+    from boardrules.web._page import call
+
+    answer = json.loads(
+        call("new", json.dumps({"game": "docker", "options": {}, "players": ["random"] * 2,
+                                "seed": 2**70}))
+    )  # fmt: skip
+    assert "seed" in answer["error"] and "2**64" in answer["error"]

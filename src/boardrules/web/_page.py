@@ -172,7 +172,9 @@ class Session:
         if "players" not in options and not (game == "dorasure" and options.get("heroes")):
             options["players"] = len(players)
         start = _start(game, options)
-        return cls(start, players, random.randrange(2**32) if seed is None else seed)
+        seed = random.randrange(2**32) if seed is None else seed
+        GameRecord.of(start, (), players, seed)  # the record's own checks of seed and labels
+        return cls(start, players, seed)
 
     @classmethod
     def load(cls, text: str) -> Session:
