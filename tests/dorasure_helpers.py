@@ -1,4 +1,18 @@
-"""Helpers shared by the Dorasure tests: play moves by notation, list and weigh moves."""
+"""Helpers shared by the Dorasure tests (``tests/dorasure/``, one file per section of the
+Rules): play moves by notation, list and weigh moves, build positions, and the independent
+audit's own values and models of the charts.
+
+Map (PROPOSED, odd rows shifted right)::
+
+    row 0:  V  R  P  F  P  F  M        a0 is Belk, g0 the farthest mountain
+    row 1:    L  R  F  M  P  F  F      a1 the Western Lake, d1 a mountain
+    row 2:  P  R  P  P  F  R  P
+    row 3:    F  R  P  M  P  R  M      d3 and g3 mountains
+    row 4:  C  R  P  F  V  R  F        City = a4, a5, b5; e4 a village
+    row 5:    C  C  R  P  F  M  P      f5 a mountain
+
+The Fang hexes are e0, c2, e3, d4 and g5.
+"""
 
 from __future__ import annotations
 
@@ -108,31 +122,16 @@ def changed_options(draw: st.DrawFn) -> dict[str, Any]:
     return {**options, "fang": draw(st.booleans())}
 
 
+# -- the independent audit's own values -------------------------------------------------------
+# Written from the rulebook and the rulings' hero table, not read from the engine.
+
+#: The Golem Guardian face up on the farthest mountain.
 GOLEM_UP = {"g0": "golem"}
-
-
 BASE = ("Ninja", "Gladiator", "Hunter", "Prince", "Paladin")  # turn order
-
-
 # Agenda codes (see _state.py): a roll, an extra die, a reward, a claw, battle/combo reading.
-T_ROLL = 4
-
-
-T_CLAW = 8
-
-
-T_SPEND = 15
-
-
+T_ROLL, T_EXTRA, T_REVEAL_REWARD, T_CLAW, T_SPEND = 4, 5, 7, 8, 15
 P_BATTLE = 2
-
-
-WON = 2
-
-
-LOST = 3
-
-
+WON, LOST = 2, 3
 # The rulings' hero table: (L1, L6) of movement, Danger plains/forest, Combat, Search and
 # Knowledge; and full health.
 TABLE = {
@@ -142,9 +141,11 @@ TABLE = {
     "Paladin": ((2, 3), (2, 3), (1, 2), (3, 5), (1, 2), (2, 3)),
     "Prince": ((3, 3), (2, 3), (1, 2), (2, 4), (1, 2), (2, 3)),
 }
+FULL = {"Gladiator": 8, "Ninja": 5, "Hunter": 5, "Paladin": 7, "Prince": 5}
+SPEED, PLAINS, FOREST, COMBAT, SEARCH, KNOWLEDGE = range(6)
 
 
-COMBAT = 3
+# -- the audit's model of the charts ----------------------------------------------------------
 
 
 def level(xp: int) -> int:
@@ -215,6 +216,9 @@ def new_battle_roll(s: DorasureState) -> bool:
     return (task[0] == T_ROLL and task[3] == P_BATTLE) or (task[0] == T_SPEND and task[2] == 2)
 
 
+# -- positions and documents ------------------------------------------------------------------
+
+
 def battle(heroes: tuple[str, ...] = ("Ninja", "Gladiator"), **kw: object) -> DorasureState:
     kw.setdefault("quests", FACE_UP)
     return position(heroes, step="battle", **kw)  # type: ignore[arg-type]
@@ -262,11 +266,11 @@ def quest(tile: str, *moves: str, **kw: object) -> DorasureState:
 SOLVED_FOUR = {"d1": "lair", "d3": "book", "g3": "weapons", "f5": "lair"}
 
 
+# -- rolls read on the Adventuring Chart: the engine's walk and brute force over the faces ----
+
+
 def _dice(s: DorasureState) -> int:
     return len(str(chance_outcomes(s)[0][0]).split()[1])
-
-
-T_EXTRA = 5
 
 
 def _engine_readings(

@@ -20,10 +20,16 @@ from dorasure_helpers import (
     BASE,
     COMBAT,
     FACE_UP,
+    FOREST,
+    FULL,
     GOLEM_UP,
+    KNOWLEDGE,
     LOST,
     P_BATTLE,
+    PLAINS,
+    SEARCH,
     T_CLAW,
+    T_REVEAL_REWARD,
     T_ROLL,
     WON,
     _brute_scores,
@@ -45,24 +51,6 @@ def adventure_on_c1(hero: str = "Ninja", **kw: Any) -> DorasureState:
     return play(
         position(heroes, quests=FACE_UP, at={hero: "c1"}, turn=hero, step="act", **kw), "adventure"
     )
-
-
-T_REVEAL_REWARD = 7
-
-
-FULL = {"Gladiator": 8, "Ninja": 5, "Hunter": 5, "Paladin": 7, "Prince": 5}
-
-
-PLAINS = 1
-
-
-FOREST = 2
-
-
-SEARCH = 4
-
-
-KNOWLEDGE = 5
 
 
 # The quest tiles as printed: attribute, score, start damage, alone, failure, its damage.
