@@ -16,12 +16,13 @@ name for it and a one-line diff::
 
 A name is a module under ``src/boardrules`` (``docker/_json``, ``chance``); a game's name
 alone means its ``_rules`` module.  Its tests are the files ``tests/test_*.py`` whose names
-contain the game's name, or for a module outside the games the words of ``OWN_TESTS``
-below (a whole name such as ``test_encoding`` is that file alone), or each word of
-``--tests``; only the quick ones run (``-m "not slow"``, the ``[tool.mutmut]`` section of
-``pyproject.toml``).  mutmut works in the folder ``mutants/`` (ignored by git), which each
-run starts afresh; ``--again`` keeps it and re-tests only the mutants that survived the
-last run of the same module with the same tests (after adding tests for them).
+contain the game's name and the files of the folder ``tests/<game>/``, or for a module
+outside the games the words of ``OWN_TESTS`` below (a whole name such as ``test_encoding``
+is that file alone), or each word of ``--tests``; only the quick ones run
+(``-m "not slow"``, the ``[tool.mutmut]`` section of ``pyproject.toml``).  mutmut works in
+the folder ``mutants/`` (ignored by git), which each run starts afresh; ``--again`` keeps
+it and re-tests only the mutants that survived the last run of the same module with the
+same tests (after adding tests for them).
 ``mutmut show NAME`` prints a mutant's whole diff, ``mutmut apply NAME`` writes it into the
 source (undo with ``git checkout``).
 
@@ -112,7 +113,7 @@ def target(name: str, words: list[str] | None) -> Target:
     words = words or list(OWN_TESTS.get("/".join(parts), default))
     tests = tuple(
         path
-        for path in sorted(Path("tests").glob("test_*.py"))
+        for path in sorted(Path("tests").glob("**/test_*.py"))
         if any(_chooses(word, path) for word in words)
     )
     if not tests:
@@ -122,8 +123,11 @@ def target(name: str, words: list[str] | None) -> Target:
 
 def _chooses(word: str, path: Path) -> bool:
     """Whether the test file ``path`` is chosen by ``word``: a whole name (``test_encoding``)
-    chooses that file alone, another word every file whose name contains it."""
-    return path.stem == word if word.startswith("test_") else word in path.stem
+    chooses that file alone, another word every file of ``tests/`` whose name contains it and
+    every file of the folder ``tests/<word>/`` (``tests/dorasure/``)."""
+    if word.startswith("test_"):
+        return path.stem == word
+    return word in path.stem if path.parent.name == "tests" else path.parent.name == word
 
 
 def results(t: Target) -> Codes:

@@ -1,20 +1,44 @@
-"""Helpers shared by the Dorasure tests: play moves by notation, list and weigh moves."""
+"""Helpers shared by the Dorasure tests (``tests/dorasure/``, one file per section of the
+Rules): play moves by notation, list and weigh moves, build positions, and the independent
+audit's own values and models of the charts.
+
+Map (PROPOSED, odd rows shifted right)::
+
+    row 0:  V  R  P  F  P  F  M        a0 is Belk, g0 the farthest mountain
+    row 1:    L  R  F  M  P  F  F      a1 the Western Lake, d1 a mountain
+    row 2:  P  R  P  P  F  R  P
+    row 3:    F  R  P  M  P  R  M      d3 and g3 mountains
+    row 4:  C  R  P  F  V  R  F        City = a4, a5, b5; e4 a village
+    row 5:    C  C  R  P  F  M  P      f5 a mountain
+
+The Fang hexes are e0, c2, e3, d4 and g5.
+"""
 
 from __future__ import annotations
 
+import itertools
+import json
+from collections import defaultdict
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+import pytest
 from hypothesis import strategies as st
 
+import boardrules as br
 from boardrules.dorasure import (
     HERO_ORDER,
     QUESTS,
     DorasureState,
+    apply_move,
     chance_outcomes,
+    current_player,
     legal_moves,
+    position,
 )
 from boardrules.dorasure._dice import score_roll
+from boardrules.errors import StateFormatError
 from boardrules.testing import play as play  # the Dorasure tests import it from here
 
 #: The farthest mountain's quest, face up from setup as the rulebook says.
@@ -96,3 +120,208 @@ def changed_options(draw: st.DrawFn) -> dict[str, Any]:
         }
     options = {"heroes": heroes, "sheets": sheets, "dragon": dragon, "quest_tiles": tiles}
     return {**options, "fang": draw(st.booleans())}
+
+
+# -- the independent audit's own values -------------------------------------------------------
+# Written from the rulebook and the rulings' hero table, not read from the engine.
+
+#: The Golem Guardian face up on the farthest mountain.
+GOLEM_UP = {"g0": "golem"}
+BASE = ("Ninja", "Gladiator", "Hunter", "Prince", "Paladin")  # turn order
+# Agenda codes (see _state.py): a roll, an extra die, a reward, a claw, battle/combo reading.
+T_ROLL, T_EXTRA, T_REVEAL_REWARD, T_CLAW, T_SPEND = 4, 5, 7, 8, 15
+P_BATTLE = 2
+WON, LOST = 2, 3
+# The rulings' hero table: (L1, L6) of movement, Danger plains/forest, Combat, Search and
+# Knowledge; and full health.
+TABLE = {
+    "Gladiator": ((2, 3), (3, 4), (2, 3), (3, 6), (1, 2), (1, 1)),
+    "Ninja": ((4, 5), (2, 3), (2, 3), (2, 5), (2, 3), (1, 2)),
+    "Hunter": ((3, 4), (3, 4), (2, 3), (2, 5), (2, 3), (1, 1)),
+    "Paladin": ((2, 3), (2, 3), (1, 2), (3, 5), (1, 2), (2, 3)),
+    "Prince": ((3, 3), (2, 3), (1, 2), (2, 4), (1, 2), (2, 3)),
+}
+FULL = {"Gladiator": 8, "Ninja": 5, "Hunter": 5, "Paladin": 7, "Prince": 5}
+SPEED, PLAINS, FOREST, COMBAT, SEARCH, KNOWLEDGE = range(6)
+
+
+# -- the audit's model of the charts ----------------------------------------------------------
+
+
+def level(xp: int) -> int:
+    return sum(1 for t in (0, 1, 3, 5, 6, 8) if t <= xp)
+
+
+def stat(hero: str, column: int, xp: int) -> int:
+    low, high = TABLE[hero][column]
+    return low + (high - low) * (level(xp) - 1) // 5
+
+
+def blast(seat: int, alive: list[bool]) -> list[int]:
+    """The current hero and up to two living heroes on each side, nobody twice."""
+    n, out = len(alive), [seat]
+    for direction in (1, -1):
+        found = 0
+        for step in range(1, n):
+            other = (seat + direction * step) % n
+            if found < 2 and alive[other] and other not in out:
+                out.append(other)
+                found += 1
+    return sorted(out)
+
+
+def read_battle(
+    total: int, seat: int, health: list[int], wounds: int, combo: int | None = None
+) -> tuple[list[int], int, int]:
+    """The battle chart for ``total`` (``combo``: the Team Combo dice's summed modifier).
+    Returns health, wounds and the claw boxes reached or passed; no resources spent."""
+    health = list(health)
+    claws = 0
+
+    def hurt(targets: list[int], amount: int) -> None:
+        for t in targets:
+            health[t] = max(0, health[t] - amount)
+
+    def wound(amount: int) -> None:
+        nonlocal wounds, claws
+        if 9 - wounds == 2:  # Final Breath
+            amount = 1
+        old, wounds = wounds, min(9, wounds + amount)
+        claws = sum(1 for c in (3, 6, 8) if old < c <= wounds) if wounds < 9 else 0
+
+    if total <= -1:
+        health[seat] = 0
+    elif total == 0:
+        hurt([seat], 4)
+    elif total == 1:
+        hurt(blast(seat, [h > 0 for h in health]), 1)
+    elif total == 2 and combo is not None:
+        if combo == 0:
+            hurt(blast(seat, [h > 0 for h in health]), 1)
+        else:
+            return read_battle(2 + combo, seat, health, wounds)
+    elif total == 3:
+        wound(1)
+        if wounds < 9:
+            hurt([seat], 1)
+    elif total == 4:
+        wound(1)
+    else:
+        wound(2)
+    return health, wounds, claws
+
+
+def new_battle_roll(s: DorasureState) -> bool:
+    task = s.agenda[0]
+    return (task[0] == T_ROLL and task[3] == P_BATTLE) or (task[0] == T_SPEND and task[2] == 2)
+
+
+# -- positions and documents ------------------------------------------------------------------
+
+
+def battle(heroes: tuple[str, ...] = ("Ninja", "Gladiator"), **kw: object) -> DorasureState:
+    kw.setdefault("quests", FACE_UP)
+    return position(heroes, step="battle", **kw)  # type: ignore[arg-type]
+
+
+TREASURE = {"g0": "treasure"}
+
+
+SIX = ("Ninja", "Gladiator", "Samurai", "Hunter", "Prince", "Paladin")
+
+
+def document(s: DorasureState) -> dict[str, Any]:
+    return json.loads(br.to_json(s))  # type: ignore[no-any-return]
+
+
+def refused(doc: dict[str, Any]) -> str:
+    with pytest.raises(StateFormatError) as caught:
+        br.from_json(json.dumps(doc))
+    return str(caught.value)
+
+
+def at(hero_spaces: dict[str, str], **kw: object) -> DorasureState:
+    """Ninja (seat 0) and Gladiator (seat 1) unless ``heroes`` is given."""
+    kw.setdefault("quests", FACE_UP)
+    heroes = kw.pop("heroes", ("Ninja", "Gladiator"))
+    return position(heroes, at=hero_spaces, **kw)  # type: ignore[arg-type]
+
+
+def probability(s: DorasureState, text: str) -> Fraction:
+    return dict((str(m), p) for m, p in chance_outcomes(s))[text]
+
+
+def adventure(*rolls: str, health: int = 5) -> DorasureState:
+    s = at({"Ninja": "c1"}, step="act", health={"Ninja": health})
+    return play(s, "adventure", *rolls)
+
+
+def quest(tile: str, *moves: str, **kw: object) -> DorasureState:
+    where_ = kw.pop("where", {"Ninja": "f1"})
+    quests = {**kw.pop("quests", {}), "g0": tile}  # type: ignore[dict-item]
+    s = at(where_, step="act", quests=quests, **kw)  # type: ignore[arg-type]
+    return play(s, "quest g0", *moves)
+
+
+SOLVED_FOUR = {"d1": "lair", "d3": "book", "g3": "weapons", "f5": "lair"}
+
+
+# -- rolls read on the Adventuring Chart: the engine's walk and brute force over the faces ----
+
+
+def _dice(s: DorasureState) -> int:
+    return len(str(chance_outcomes(s)[0][0]).split()[1])
+
+
+def _engine_readings(
+    s: DorasureState, limit: int, read: Callable[[DorasureState], object]
+) -> dict[object, Fraction]:
+    """Walk a roll read on the Adventuring Chart through the engine to the state after its
+    reading, told apart by ``read``; more than ``limit`` extra dice end in ``"deep"``.
+
+    The state keeps the running score only while a line of the chart may still depend on
+    it (capped at the highest value that can still change the reading), so the walk looks
+    at what the reading did, not at the score left behind."""
+    out: defaultdict[object, Fraction] = defaultdict(Fraction)
+
+    def walk(s: DorasureState, p: Fraction, extras: int) -> None:
+        code = s.agenda[0][0] if s.agenda else -1
+        if current_player(s) != br.CHANCE or code not in (T_ROLL, T_EXTRA):
+            out[read(s)] += p
+        elif code == T_EXTRA and extras == limit:
+            out["deep"] += p
+        else:
+            for m, q in chance_outcomes(s):
+                walk(apply_move(s, m), p * q, extras + (code == T_EXTRA))
+
+    walk(s, Fraction(1), 0)
+    return dict(out)
+
+
+def _brute_scores(dice: int, limit: int) -> dict[object, Fraction]:
+    """The rulebook's chart over every face of every die: 1 is -1, 2-3 nothing, 4-5 +1, 6 +1
+    and an extra die; an extra die is -1 on a 1, +1 otherwise, and a 6 rolls yet again."""
+    out: defaultdict[object, Fraction] = defaultdict(Fraction)
+
+    def extra(score: int, owed: int, rolled: int, p: Fraction) -> None:
+        if owed == 0:
+            out[score] += p
+        elif rolled == limit:
+            out["deep"] += p
+        else:
+            for face in range(1, 7):
+                extra(score + (-1 if face == 1 else 1), owed - 1 + (face == 6), rolled + 1, p / 6)
+
+    for faces in itertools.product(range(1, 7), repeat=dice):
+        score = sum(-1 if f == 1 else 0 if f <= 3 else 1 for f in faces)
+        extra(score, faces.count(6), 0, Fraction(1, 6**dice))
+    return dict(out)
+
+
+def _read_brute(
+    scores: dict[object, Fraction], chart: Callable[[int], object]
+) -> dict[object, Fraction]:
+    out: defaultdict[object, Fraction] = defaultdict(Fraction)
+    for score, p in scores.items():
+        out[chart(score) if isinstance(score, int) else score] += p
+    return dict(out)

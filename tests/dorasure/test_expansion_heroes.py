@@ -1,25 +1,14 @@
-"""Dorasure expansion heroes and the solo Grand Master: one test per ability, resource and
-treasure, from concrete positions (map in test_dorasure_rules.py; hero sheets PROPOSED,
-level 1 unless ``xp`` says otherwise).
+"""Dorasure §9.3-§9.8 The expansion heroes: Samurai, Shaman, Minstrel, Magician, Vampire,
+Werewolf, and when their treasures work.
 
-Useful spaces: ``c3`` plains next to mountain ``d3``; ``e4`` a village next to ``d3``;
-``f3`` a road; the City is ``city``.  A Treasure is "found" by solving ``g0`` with it.
+One test per clause, named after it, from concrete positions (the map: see
+``dorasure_helpers``).
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-import boardrules as br
-from boardrules.dorasure import (
-    DorasureState,
-    chance_outcomes,
-    new_game,
-    position,
-)
-from dorasure_helpers import FACE_UP, play, rolls, texts, where
-
-TREASURE = {"g0": "treasure"}
+from boardrules.dorasure import DorasureState, new_game, position
+from dorasure_helpers import FACE_UP, TREASURE, play, rolls, texts, where
 
 
 def at(heroes: tuple[str, ...], **kw: object) -> DorasureState:
@@ -27,7 +16,10 @@ def at(heroes: tuple[str, ...], **kw: object) -> DorasureState:
     return position(heroes, **kw)  # type: ignore[arg-type]
 
 
-# -- Samurai ---------------------------------------------------------------------------------
+def vampire_adventure(**kw: object) -> DorasureState:
+    s = at(("Ninja", "Vampire"), at={"Vampire": "c3"}, turn="Vampire", step="act", **kw)
+    s = play(s, "adventure")
+    return play(s, "spend 0") if texts(s)[0] == "spend 0" else s
 
 
 def test_samurai_never_targets_the_weak_adventure_score_one_does_nothing() -> None:
@@ -91,9 +83,6 @@ def test_samurai_final_move_gust_one_resource_adds_two_combat_dice() -> None:
         ("Ninja", "Samurai"), quests=FACE_UP, step="battle", turn="Samurai", resource={"Samurai": 2}
     )
     assert texts(s)[0] == "spend 0", "no Gust without the Treasure"
-
-
-# -- Shaman ----------------------------------------------------------------------------------
 
 
 def test_shaman_guardian_of_nature_starts_in_the_western_lake() -> None:
@@ -166,9 +155,6 @@ def test_shaman_voodoo_regains_one_at_turn_start_when_hurt() -> None:
     assert play(s, "pass").resource[1] == 0, "at full health: nothing"
 
 
-# -- Minstrel --------------------------------------------------------------------------------
-
-
 def test_minstrel_heroic_tune_adds_dice_to_an_allys_adventure_roll() -> None:
     s = at(("Ninja", "Minstrel"), at={"Ninja": "c3"}, resource={"Minstrel": 2}, step="act")
     s = play(s, "adventure")
@@ -225,9 +211,6 @@ def test_minstrel_heros_song_regains_one_ending_a_turn_beside_an_ally() -> None:
     assert play(s, "pass").resource[1] == 0, "no ally beside him"
 
 
-# -- Magician --------------------------------------------------------------------------------
-
-
 def test_magician_magic_mastery_plus_two_search_knowledge_in_magical_quests() -> None:
     quests = {"g0": "goblins", "d3": "inscriptions"}
     s = at(
@@ -266,20 +249,27 @@ def test_magician_big_bang_five_resources_two_damage_instead_of_rolling() -> Non
     assert s.wounds == 2 and s.resource[1] == 0 and s.turn == 0
 
 
+def test_big_bang_obeys_final_breath_and_fills_a_claw_box() -> None:
+    s = position(
+        ("Ninja", "Magician"),
+        quests=FACE_UP,
+        solved=TREASURE,
+        step="battle",
+        turn="Magician",
+        xp={"Magician": 8},
+        resource={"Magician": 5},
+        wounds=7,
+    )
+    s = play(s, "big-bang")
+    assert s.wounds == 8, "2 health left: only 1 damage (Final Breath)"
+    assert all(t.startswith("claw ") for t in texts(s)), "the box at 8 retaliates"
+
+
 def test_magician_magic_regains_at_turn_start_more_at_higher_levels() -> None:
     s = at(("Ninja", "Magician"), resource={"Magician": 0}, step="act")
     assert play(s, "pass").resource[1] == 1
     s = at(("Ninja", "Magician"), resource={"Magician": 0}, xp={"Magician": 5}, step="act")
     assert play(s, "pass").resource[1] == 2, "level 4: 2 (PROPOSED)"
-
-
-# -- Vampire ---------------------------------------------------------------------------------
-
-
-def vampire_adventure(**kw: object) -> DorasureState:
-    s = at(("Ninja", "Vampire"), at={"Vampire": "c3"}, turn="Vampire", step="act", **kw)
-    s = play(s, "adventure")
-    return play(s, "spend 0") if texts(s)[0] == "spend 0" else s
 
 
 def test_vampire_blood_magic_each_one_costs_blood() -> None:
@@ -307,6 +297,69 @@ def test_vampire_blood_magic_counts_her_team_combo_die() -> None:
     assert s.resource[1] == 0, "her own 1 costs her Blood"
 
 
+def test_ruling_blood_magic_counts_quest_adventure_and_battle_dice_only() -> None:
+    # Adventuring (extra dice included), her battle attack and her Team Combo die: a 1 costs
+    # 1 Blood.
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        at={"Vampire": "c1"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 2},
+    )
+    s = play(s, "adventure", "spend 0", "dice 06", "extra -")
+    assert s.resource[1] == 1, "the extra die's 1"
+    s = position(
+        ("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire", resource={"Vampire": 2}
+    )
+    assert play(s, "spend 0", "dice -++").resource[1] == 1, "her attack's 1"
+    s = position(("Ninja", "Vampire"), quests=FACE_UP, step="battle", resource={"Vampire": 1})
+    assert play(s, "dice ++", "dice 0", "dice -").resource[1] == 0, "her Team Combo die"
+    s = position(
+        ("Vampire", "Ninja"),
+        quests={"g0": "golem"},
+        at={"Vampire": "f1"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 2},
+    )
+    s = play(s, "quest g0", "absorb 0", "spend 0", "dice ---")  # the Golem's start damage
+    assert s.resource[1] == 0, "her quest's 1s"
+
+
+def test_ruling_blood_magic_not_on_roll_offs_survival_retaliation_or_movement() -> None:
+    # A movement roll of 1s, a roll-off she loses, a Retaliation: no Blood is paid.
+    s = position(("Ninja", "Vampire"), quests=FACE_UP, turn="Vampire", resource={"Vampire": 2})
+    assert play(s, "roll 1 1 1").resource[1] == 2, "movement dice"
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        step="battle",
+        turn="Vampire",
+        resource={"Vampire": 2},
+        wounds=2,
+    )
+    # 3: 1 damage to her (paid with health), then the claw box at 3 strikes.
+    s = play(s, "spend 0", "dice +++", "absorb 0", "claw slash")
+    assert texts(s)[0].startswith("lowest") and s.resource[1] == 2
+    s = play(s, "lowest Vampire", "absorb 0")
+    assert s.resource[1] == 2 and s.health[1] == 2, "the roll-off's 2 damage, no Blood"
+    # The survival roll: every hero's die (the Vampire's too) is only a saving throw.
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        at={"Vampire": "c1"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 0},
+        health={"Vampire": 1},
+    )
+    s = play(s, "adventure", "dice -0")  # her 1 costs health at 0 Blood; -1: 1 damage
+    assert texts(s) == ["survival saved", "survival lost"]
+    assert play(s, "survival saved").health[1] == 4, "saved to full 5; then the -1 is read"
+
+
 def test_vampire_thirst_for_blood_minus_two_at_zero_blood() -> None:
     s = position(
         ("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire", resource={"Vampire": 0}
@@ -316,6 +369,62 @@ def test_vampire_thirst_for_blood_minus_two_at_zero_blood() -> None:
         ("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire", resource={"Vampire": 1}
     )
     assert rolls(play(s, "spend 0")) == 3
+
+
+def test_thirst_for_blood_spending_the_last_blood_on_a_battle_roll_costs_two_combat() -> None:
+    # Combat 3; "at '0' Blood resource, her Combat ... reduced by 2": spending her last Blood
+    # for a die leaves her at 0 Blood as she rolls, so 3 - 2 + 1 dice, not 3 + 1.
+    s = position(
+        ("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire", resource={"Vampire": 1}
+    )
+    assert rolls(play(s, "spend 1")) == 2
+    assert rolls(play(s, "spend 0")) == 3
+    s = position(
+        ("Ninja", "Vampire"), quests=FACE_UP, step="battle", turn="Vampire", resource={"Vampire": 3}
+    )
+    assert rolls(play(s, "spend 2")) == 5, "1 Blood kept: Combat 3 + 2"
+    assert rolls(play(s, "spend 3")) == 4, "0 Blood: Combat 1 + 3"
+
+
+def test_thirst_for_blood_spending_the_last_blood_on_a_quest_costs_two_knowledge() -> None:
+    s = position(
+        ("Ninja", "Vampire"),
+        quests={"g0": "inscriptions", "d3": "sphinx"},
+        at={"Vampire": "c3"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 1},
+    )
+    s = play(s, "quest d3")
+    assert texts(s) == ["spend 0", "spend 1"]
+    assert rolls(play(s, "spend 0")) == 2, "Knowledge 2"
+    assert rolls(play(s, "spend 1")) == 1, "Knowledge 2 - 2 + 1"
+
+
+def test_thirst_for_blood_does_not_touch_the_danger_of_an_adventure() -> None:
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        at={"Vampire": "c3"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 1},
+    )
+    s = play(s, "adventure")
+    assert rolls(play(s, "spend 1")) == 4, "Danger 3 on plains + 1"
+
+
+def test_thirst_for_blood_keeps_the_minstrels_heroic_tune_dice() -> None:
+    # The Minstrel's dice are his, not her Combat: only her attribute drops.
+    s = position(
+        ("Minstrel", "Vampire"),
+        quests=FACE_UP,
+        step="battle",
+        turn="Vampire",
+        resource={"Vampire": 1, "Minstrel": 2},
+    )
+    s = play(s, "tune 2")
+    assert rolls(play(s, "spend 1")) == 4, "Combat 1 at 0 Blood + 1 + 2 tuned"
 
 
 def test_vampire_kiss_of_death_revives_a_dead_hero_with_two_health() -> None:
@@ -352,9 +461,6 @@ def test_vampire_blood_regains_two_resting_in_city_one_in_village() -> None:
             step="act",
         )
         assert play(s, "rest").resource[1] == blood
-
-
-# -- Werewolf --------------------------------------------------------------------------------
 
 
 def test_werewolf_lycanthropy_on_an_icon_combat_plus_three_search_knowledge_minus_two() -> None:
@@ -396,114 +502,6 @@ def test_werewolf_strength_of_the_wild_heals_one_at_turn_start_in_lycan_form() -
     assert play(s, "pass").health[1] == 5
     s = at(("Ninja", "Werewolf"), health={"Werewolf": 4}, xp={"Werewolf": 4}, step="act")
     assert play(s, "pass").health[1] == 4
-
-
-# -- Grand Master ----------------------------------------------------------------------------
-
-
-def test_grand_master_plays_alone() -> None:
-    s = new_game(players=1)
-    assert s.rules.hero_name(0) == "Grand Master" and br.num_players(s) == 1
-    for heroes in (["Grand Master", "Ninja"], ["Ninja"]):
-        try:
-            new_game(heroes=heroes)
-        except br.InvalidOptionError:
-            continue
-        raise AssertionError(f"{heroes} must be refused")
-
-
-def gm(**kw: object) -> DorasureState:
-    return position(("Grand Master",), **kw)  # type: ignore[arg-type]
-
-
-def test_grand_master_adventuring_gives_no_exp() -> None:
-    s = gm(quests=FACE_UP, at={"Grand Master": "c3"}, resource={"Grand Master": 0}, step="act")
-    s = play(s, "adventure", "dice +++", "no-reroll")
-    assert s.xp == (0,)
-
-
-def test_grand_master_quest_gives_one_exp_and_magical_quests_add_one_die() -> None:
-    s = gm(
-        quests={"g0": "goblins", "d3": "inscriptions"},
-        at={"Grand Master": "c3"},
-        resource={"Grand Master": 0},
-        step="act",
-    )
-    s = play(s, "quest d3")
-    assert rolls(s) == 4, "Knowledge 3 + 1 for a magical quest"
-    s = play(s, "dice ++++", "no-reroll", "reward book")
-    assert s.xp == (2,), "1 EXP for the quest, 1 for the Book of Dragons"
-
-
-def test_grand_master_rerolls_all_his_dice_once_per_game() -> None:
-    s = gm(quests=FACE_UP, step="battle", resource={"Grand Master": 0})
-    s = play(s, "spend 0", "dice ----")
-    assert texts(s) == ["reroll", "no-reroll"]
-    s = play(s, "reroll")
-    assert rolls(s) == 4 and s.spent == 0b10
-    s = play(s, "dice ++++")
-    assert s.wounds == 1 and texts(s)[0] == "spend 0", "no second reroll, the next turn"
-    assert rolls(play(s, "spend 0")) == 4
-
-
-def test_grand_master_level_six_deals_two_on_four_or_more() -> None:
-    s = gm(
-        quests=FACE_UP,
-        step="battle",
-        xp={"Grand Master": 8},
-        rerolled=True,
-        resource={"Grand Master": 0},
-    )
-    s = play(s, "spend 0")
-    assert rolls(s) == 6
-    assert play(s, "dice 00++++").wounds == 2
-    s = gm(
-        quests=FACE_UP,
-        step="battle",
-        xp={"Grand Master": 4},
-        rerolled=True,
-        resource={"Grand Master": 0},
-    )
-    assert play(s, "spend 0", "dice 0++++").wounds == 1, "level 5 (EXP 4): a 4 deals 1"
-
-
-def test_grand_master_elixir_restores_all_health_before_combat_once_per_game() -> None:
-    s = gm(
-        quests=FACE_UP,
-        solved=TREASURE,
-        step="battle",
-        health={"Grand Master": 3},
-        resource={"Grand Master": 0},
-    )
-    assert texts(s) == ["elixir", "no-elixir"]
-    s = play(s, "elixir")
-    assert s.health == (9,) and s.spent == 0b1
-    s = gm(
-        quests=FACE_UP,
-        solved=TREASURE,
-        step="battle",
-        health={"Grand Master": 3},
-        resource={"Grand Master": 0},
-        spent=["Grand Master"],
-    )
-    assert "elixir" not in texts(s)
-
-
-def test_grand_master_mana_regains_one_every_turn() -> None:
-    s = gm(quests=FACE_UP, resource={"Grand Master": 0}, step="act")
-    assert play(s, "pass").resource == (1,)
-
-
-def test_grand_master_survival_roll_is_his_own_die() -> None:
-    s = gm(
-        quests=FACE_UP,
-        at={"Grand Master": "c3"},
-        health={"Grand Master": 1},
-        resource={"Grand Master": 0},
-        step="act",
-    )
-    s = play(s, "adventure", "dice ---", "no-reroll")
-    assert dict((str(m), p) for m, p in chance_outcomes(s))["survival saved"] == Fraction(1, 6)
 
 
 def test_expansion_treasures_only_in_phase_two_but_shaman_and_minstrel_in_both() -> None:

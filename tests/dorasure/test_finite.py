@@ -28,15 +28,9 @@ from boardrules.dorasure import (
     legal_moves,
     position,
 )
-from dorasure_helpers import FACE_UP, play
+from dorasure_helpers import FACE_UP, LOST, WON, play
 
-WON, LOST = 2, 3
 SIXTH = Fraction(1, 6)
-DRAGON, CLAWS = 9, (3, 6, 8)
-COMBAT = {"Ninja": 2, "Gladiator": 3}  # at level 1
-
-
-# -- the rulebook's roll in closed form -------------------------------------------------------
 
 
 def die_contribution(c: int) -> Fraction:
@@ -73,13 +67,19 @@ def roll_reading(dice: int, top: int) -> dict[int, Fraction]:
     return out
 
 
-def test_the_closed_form_of_one_die_sums_to_one() -> None:
-    assert sum(die_contribution(c) for c in range(-1, 60)) > 1 - SIXTH**58
-    assert roll_reading(1, 99)[99] < SIXTH**90
-    assert sum(roll_reading(3, 5).values()) == 1
-
-
-# -- exact solving of the engine's graph ------------------------------------------------------
+def reachable(s: DorasureState, limit: int) -> set[DorasureState]:
+    """Every state reachable from ``s`` (decisions and chance), at most ``limit``."""
+    seen = {s}
+    todo = deque([s])
+    while todo:
+        st = todo.popleft()
+        for m in legal_moves(st):
+            child = apply_move(st, m)
+            if child not in seen:
+                seen.add(child)
+                assert len(seen) <= limit, "the reachable graph is larger than expected"
+                todo.append(child)
+    return seen
 
 
 def solve(
@@ -116,66 +116,6 @@ def solve(
     return walk(s)
 
 
-def reachable(s: DorasureState, limit: int) -> set[DorasureState]:
-    """Every state reachable from ``s`` (decisions and chance), at most ``limit``."""
-    seen = {s}
-    todo = deque([s])
-    while todo:
-        st = todo.popleft()
-        for m in legal_moves(st):
-            child = apply_move(st, m)
-            if child not in seen:
-                seen.add(child)
-                assert len(seen) <= limit, "the reachable graph is larger than expected"
-                todo.append(child)
-    return seen
-
-
-# -- the issue's chain, and a finite battle ---------------------------------------------------
-
-
-def test_a_chain_of_300_extra_sixes_comes_back_to_one_state() -> None:
-    s = position(("Ninja", "Gladiator"), quests=FACE_UP, at={"Ninja": "c1"}, step="act")
-    s = play(s, "adventure", "dice 66")
-    seen = set()
-    for _ in range(300):
-        s = play(s, "extra 6")
-        seen.add(s)
-    assert len(seen) == 2, "score 3 then the cap 4 (2 or more, with 2 dice still to come)"
-    assert s.score == 4 and s.pending == 2 and s.roll == (0, 0, 0, 0)
-
-
-def test_a_low_health_climactic_battle_has_a_finite_reachable_graph() -> None:
-    s = position(
-        ("Ninja", "Gladiator"),
-        step="battle",
-        quests=FACE_UP,
-        health={"Ninja": 2, "Gladiator": 2},
-        wounds=5,
-        resource={"Ninja": 1},
-    )
-    states = reachable(s, limit=20_000)
-    ends = [st for st in states if not legal_moves(st)]
-    assert ends and all(st.phase in (WON, LOST) for st in ends)
-    assert len(states) < 20_000
-
-
-def test_a_score_that_nothing_reads_is_zero() -> None:
-    s = position(
-        ("Ninja", "Gladiator"),
-        quests=FACE_UP,
-        at={"Ninja": "c1"},
-        step="act",
-        resource={"Ninja": 0},
-    )
-    s = play(s, "adventure", "dice ++")  # 2: 1 EXP; the turn passes
-    assert s.xp[0] == 1 and s.turn == 1
-    assert (s.score, s.pending, s.roll) == (0, 0, (0, 0, 0, 0))
-
-
-# -- per roll: the engine's reading against the closed form -----------------------------------
-
-
 def _battle_key(seat: int) -> Callable[[DorasureState], Hashable | None]:
     """The first state after the reading of ``seat``'s battle roll, told by its effects."""
 
@@ -185,33 +125,6 @@ def _battle_key(seat: int) -> Callable[[DorasureState], Hashable | None]:
         return None
 
     return stop
-
-
-def test_battle_roll_readings_match_the_unbounded_chain_for_one_to_six_dice() -> None:
-    # Wounds 0: no claw box is reached; the Gladiator's Combat is 3 at level 1, 6 at 6.
-    for xp, weapons in ((0, False), (0, True), (3, False), (5, True), (8, False), (8, True)):
-        s = position(
-            ("Ninja", "Gladiator"),
-            step="battle",
-            quests=FACE_UP,
-            turn="Gladiator",
-            xp={"Gladiator": xp},
-            health={"Ninja": 5},
-            solved={"g0": "weapons"} if weapons else {},
-        )
-        dice = s.agenda[0][2]
-        got = solve(s, _battle_key(1))
-        want: defaultdict[Hashable, Fraction] = defaultdict(Fraction)
-        for total, p in roll_reading(dice, 5).items():
-            if total == 2:
-                # Team Combo: one die each, the modifier only; still 2 hurts both.
-                for a in range(1, 7):
-                    for b in range(1, 7):
-                        combo = 2 + _face(a) + _face(b)
-                        want[_chart(combo if combo != 2 else "combo")] += p / 36
-            else:
-                want[_chart(total)] += p
-        assert got == dict(want), (xp, weapons, dice)
 
 
 def _face(f: int) -> int:
@@ -230,46 +143,13 @@ def _chart(total: int | str) -> Hashable:
     )
 
 
-def test_the_grand_master_at_level_six_reads_four_like_five() -> None:
-    s = position(
-        ("Grand Master",),
-        step="battle",
-        quests=FACE_UP,
-        xp={"Grand Master": 8},
-        resource={"Grand Master": 0},
-        rerolled=True,
-    )
-    s = play(s, "spend 0")  # the Mana of his turn's start kept
-    dice = s.agenda[0][2]
-    assert dice == 6
-    got = solve(
-        s, lambda st: st.wounds if st.phase >= WON or st.agenda[0][0] not in (4, 5) else None
-    )
-    assert got[2] == roll_reading(dice, 4)[4], "4 or more: two wounds"
+DRAGON = 9
 
 
-def test_quest_readings_with_flags_match_the_unbounded_chain() -> None:
-    # The Golem (Combat, 3) with 1 flag already: 2 more successes solve it.
-    s = position(
-        ("Gladiator", "Ninja"),
-        quests={"g0": "golem"},
-        at={"Gladiator": "f1"},
-        turn="Gladiator",
-        step="act",
-        flags={"g0": 1},
-        health={"Gladiator": 8},
-    )
-    s = play(s, "quest g0")
-    got = solve(
-        s, lambda st: None if st.agenda[0][0] in (4, 5) else ("solved" if st.xp[1] else st.flags[0])
-    )
-    want: defaultdict[Hashable, Fraction] = defaultdict(Fraction)
-    for total, p in roll_reading(3, 2).items():
-        want["solved" if total >= 2 else 1 + max(0, total)] += p
-    assert got == dict(want)
+CLAWS = (3, 6, 8)
 
 
-# -- a whole Climactic Battle against an independent model ------------------------------------
+COMBAT = {"Ninja": 2, "Gladiator": 3}  # at level 1
 
 
 @cache
@@ -340,6 +220,117 @@ def _claws(claws: list[int], wounds: int, health: tuple[int, int], seat: int) ->
         hit = {q: 2 for q, f in zip(living, faces, strict=True) if f == low}
         win += 3 * SIXTH / 6 ** len(living) * _claws(rest, wounds, _hurt(health, hit), seat)
     return win
+
+
+def test_the_closed_form_of_one_die_sums_to_one() -> None:
+    assert sum(die_contribution(c) for c in range(-1, 60)) > 1 - SIXTH**58
+    assert roll_reading(1, 99)[99] < SIXTH**90
+    assert sum(roll_reading(3, 5).values()) == 1
+
+
+def test_a_chain_of_300_extra_sixes_comes_back_to_one_state() -> None:
+    s = position(("Ninja", "Gladiator"), quests=FACE_UP, at={"Ninja": "c1"}, step="act")
+    s = play(s, "adventure", "dice 66")
+    seen = set()
+    for _ in range(300):
+        s = play(s, "extra 6")
+        seen.add(s)
+    assert len(seen) == 2, "score 3 then the cap 4 (2 or more, with 2 dice still to come)"
+    assert s.score == 4 and s.pending == 2 and s.roll == (0, 0, 0, 0)
+
+
+def test_a_low_health_climactic_battle_has_a_finite_reachable_graph() -> None:
+    s = position(
+        ("Ninja", "Gladiator"),
+        step="battle",
+        quests=FACE_UP,
+        health={"Ninja": 2, "Gladiator": 2},
+        wounds=5,
+        resource={"Ninja": 1},
+    )
+    states = reachable(s, limit=20_000)
+    ends = [st for st in states if not legal_moves(st)]
+    assert ends and all(st.phase in (WON, LOST) for st in ends)
+    assert len(states) < 20_000
+
+
+def test_a_score_that_nothing_reads_is_zero() -> None:
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests=FACE_UP,
+        at={"Ninja": "c1"},
+        step="act",
+        resource={"Ninja": 0},
+    )
+    s = play(s, "adventure", "dice ++")  # 2: 1 EXP; the turn passes
+    assert s.xp[0] == 1 and s.turn == 1
+    assert (s.score, s.pending, s.roll) == (0, 0, (0, 0, 0, 0))
+
+
+def test_battle_roll_readings_match_the_unbounded_chain_for_one_to_six_dice() -> None:
+    # Wounds 0: no claw box is reached; the Gladiator's Combat is 3 at level 1, 6 at 6.
+    for xp, weapons in ((0, False), (0, True), (3, False), (5, True), (8, False), (8, True)):
+        s = position(
+            ("Ninja", "Gladiator"),
+            step="battle",
+            quests=FACE_UP,
+            turn="Gladiator",
+            xp={"Gladiator": xp},
+            health={"Ninja": 5},
+            solved={"g0": "weapons"} if weapons else {},
+        )
+        dice = s.agenda[0][2]
+        got = solve(s, _battle_key(1))
+        want: defaultdict[Hashable, Fraction] = defaultdict(Fraction)
+        for total, p in roll_reading(dice, 5).items():
+            if total == 2:
+                # Team Combo: one die each, the modifier only; still 2 hurts both.
+                for a in range(1, 7):
+                    for b in range(1, 7):
+                        combo = 2 + _face(a) + _face(b)
+                        want[_chart(combo if combo != 2 else "combo")] += p / 36
+            else:
+                want[_chart(total)] += p
+        assert got == dict(want), (xp, weapons, dice)
+
+
+def test_the_grand_master_at_level_six_reads_four_like_five() -> None:
+    s = position(
+        ("Grand Master",),
+        step="battle",
+        quests=FACE_UP,
+        xp={"Grand Master": 8},
+        resource={"Grand Master": 0},
+        rerolled=True,
+    )
+    s = play(s, "spend 0")  # the Mana of his turn's start kept
+    dice = s.agenda[0][2]
+    assert dice == 6
+    got = solve(
+        s, lambda st: st.wounds if st.phase >= WON or st.agenda[0][0] not in (4, 5) else None
+    )
+    assert got[2] == roll_reading(dice, 4)[4], "4 or more: two wounds"
+
+
+def test_quest_readings_with_flags_match_the_unbounded_chain() -> None:
+    # The Golem (Combat, 3) with 1 flag already: 2 more successes solve it.
+    s = position(
+        ("Gladiator", "Ninja"),
+        quests={"g0": "golem"},
+        at={"Gladiator": "f1"},
+        turn="Gladiator",
+        step="act",
+        flags={"g0": 1},
+        health={"Gladiator": 8},
+    )
+    s = play(s, "quest g0")
+    got = solve(
+        s, lambda st: None if st.agenda[0][0] in (4, 5) else ("solved" if st.xp[1] else st.flags[0])
+    )
+    want: defaultdict[Hashable, Fraction] = defaultdict(Fraction)
+    for total, p in roll_reading(3, 2).items():
+        want["solved" if total >= 2 else 1 + max(0, total)] += p
+    assert got == dict(want)
 
 
 def test_climactic_battle_win_probability_matches_an_independent_model() -> None:

@@ -1,4 +1,9 @@
-"""Dorasure properties over random games (hypothesis picks the seed and the heroes)."""
+"""Dorasure, properties of random play: the contract of the generic API, every game ends,
+tracks stay within bounds and never fall, no mutation, exact probabilities.
+
+One test per clause, named after it, from concrete positions (the map: see
+``dorasure_helpers``).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardrules as br
-from boardrules.dorasure import BASE_HEROES, DorasureState, chance_outcomes, new_game
+from boardrules.dorasure import BASE_HEROES, HERO_ORDER, DorasureState, chance_outcomes, new_game
+from boardrules.testing import check_random_play
 
 # A game ends: the meter only rises and each movement roll raises it with probability at
 # least 1 - (5/6)^2; the battle takes health, resources or dragon health every turn.
@@ -42,6 +48,33 @@ games = given(
 )
 
 
+PARTY = [h for h in HERO_ORDER if h != "Grand Master"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_contract_random_play_for_every_table_size(players: int) -> None:
+    from boardrules.testing import check_random_play
+
+    check_random_play("dorasure", seed=players, games=2, players=players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 1},
+        {"players": 6},
+        {"players": 11},
+        {"fang": True},
+        {"players": 11, "fang": True},
+        {"heroes": ["Samurai", "Shaman", "Minstrel", "Magician", "Vampire", "Werewolf"]},
+    ],
+    ids=["grand-master", "six", "eleven", "fang", "eleven-fang", "expansion-heroes"],
+)
+def test_contract_random_play_with_the_expansions(options: dict[str, object]) -> None:
+    check_random_play("dorasure", seed=7, games=2, **options)
+
+
 @games
 @settings(max_examples=60, deadline=None)
 def test_every_game_ends_in_a_win_or_a_defeat(seed: int, heroes: list[str]) -> None:
@@ -49,6 +82,39 @@ def test_every_game_ends_in_a_win_or_a_defeat(seed: int, heroes: list[str]) -> N
     players = len(heroes)
     assert br.returns(last) in ((0.0,) * players, (1.0,) * players)
     assert br.evaluate(last) == br.returns(last)
+
+
+@pytest.mark.slow
+@given(
+    seed=st.integers(0, 10**9),
+    heroes=st.one_of(
+        st.just(["Grand Master"]),
+        st.lists(st.sampled_from(PARTY), min_size=2, max_size=11, unique=True),
+    ),
+    with_fang=st.booleans(),
+)
+@settings(max_examples=40, deadline=None)
+def test_expansion_games_end_and_keep_every_track_within_bounds(
+    seed: int, heroes: list[str], with_fang: bool
+) -> None:
+    rng = random.Random(seed)
+    s = new_game(heroes=heroes, fang=with_fang)
+    for _ in range(5_000):
+        if br.is_terminal(s):
+            break
+        move = br.sample_chance(s, rng) if br.is_chance(s) else rng.choice(br.legal_moves(s))
+        nxt = br.apply_move(s, move)
+        rules = nxt.rules
+        for p in range(len(heroes)):
+            assert 0 <= nxt.health[p] <= rules.sheets[p].health
+            assert 0 <= nxt.resource[p] <= rules.stats[p][nxt.level(p)][6]
+            assert nxt.xp[p] >= s.xp[p]
+        assert s.meter <= nxt.meter <= rules.tracks.meter_end
+        assert s.wounds <= nxt.wounds <= rules.tracks.health
+        s = nxt
+    else:
+        raise AssertionError("the game did not end")
+    assert br.returns(s) in ((0.0,) * len(heroes), (1.0,) * len(heroes))
 
 
 @games

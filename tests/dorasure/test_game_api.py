@@ -1,0 +1,408 @@
+"""Dorasure, the game's interface: options and their checks, building positions, move notation
+and the messages of illegal moves, rendering, and the shared caches and tables a state
+cannot corrupt or grow without bound.
+
+One test per clause, named after it, from concrete positions (the map: see
+``dorasure_helpers``).
+"""
+
+from __future__ import annotations
+
+import gc
+import pickle
+import tracemalloc
+from typing import Any
+from xml.etree import ElementTree
+
+import attrs
+import pytest
+
+import boardrules as br
+from boardrules._lru import LRU
+from boardrules.dorasure import (
+    QUESTS,
+    DorasureMove,
+    DorasureState,
+    _dice,
+    _setup,
+    _state,
+    legal_moves,
+    new_game,
+    parse_move,
+    position,
+    render,
+)
+from boardrules.dorasure._board import DEFAULT_ROWS
+from boardrules.dorasure._state import M_STOP
+from boardrules.testing import check_game
+from dorasure_helpers import FACE_UP, document, play, refused, texts
+
+#: Overrides that change nothing: the defaults restated, or the sheet of a hero not in play.
+RESTATED: list[dict[str, Any]] = [
+    {"sheets": {"Ninja": {"health": 5, "speed": [4, 5]}}},
+    {"sheets": {"Prince": {"health": 9}}, "dragon": {"health": 9, "claws": [3, 6, 8]}},
+    {"quest_tiles": {"golem": {"name": "Golem Guardian", "target": 3}}, "fang": False},
+    {"board": [" ".join(row.split()) + "  " for row in DEFAULT_ROWS]},
+]
+
+
+def outputs(s: DorasureState) -> tuple[Any, ...]:
+    return (
+        br.to_json(s),
+        _setup.options_of(s),
+        br.render(s),
+        br.render_svg(s),
+        br.observation(s, 0),
+        repr(s.rules),
+        pickle.dumps(s),
+    )
+
+
+def revealed_golem(**options: Any) -> DorasureState:
+    return play(new_game(players=2, **options), "quest-tile golem")
+
+
+def well_formed(svg: str) -> None:
+    ElementTree.fromstring(svg)  # raises ParseError on XML that is not well-formed
+
+
+@pytest.mark.slow
+def test_contract_suite_passes() -> None:
+    check_game("dorasure")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 0},
+        {"players": 12},
+        {"heroes": ["Grand Master", "Ninja"]},
+        {"heroes": ["Ninja"]},
+        {"heroes": ["Ninja", "Ninja"]},
+        {"heroes": ["Ninja", "Hunter"], "players": 3},
+        {"board": ["V R M"]},
+        {"sheets": {"Ninja": {"health": 0}}},
+        {"sheets": {"Nobody": {}}},
+        {"dragon": {"fire_icons": [5, 3]}},
+        {"dragon": {"colour": 1}},
+        {"quest_tiles": {"golem": {"failure": "explode"}}},
+        {"quest_tiles": {"dragon": {}}},
+    ],
+)
+def test_bad_options_are_refused_with_what_is_allowed(options: dict[str, object]) -> None:
+    with pytest.raises(br.InvalidOptionError) as info:
+        new_game(**options)
+    assert str(info.value)
+
+
+def test_hero_names_are_read_in_any_case_with_spaces_or_underscores() -> None:
+    game = br.get_game("dorasure")
+    assert game.options_of(br.new_game("dorasure", heroes=["paladin", "NINJA"]))["heroes"] == [
+        "Ninja",
+        "Paladin",
+    ]
+    assert game.options_of(br.new_game("dorasure", heroes=["grand_master"]))["heroes"] == [
+        "Grand Master"
+    ]
+
+
+def test_options_round_trip_through_options_of() -> None:
+    s = br.new_game("dorasure", heroes=["Prince", "Ninja"], dragon={"health": 12})
+    again = br.new_game("dorasure", **br.get_game("dorasure").options_of(s))
+    assert again == s and s.rules.tracks.health == 12
+
+
+def test_board_option_replaces_the_map() -> None:
+    rows = ["V R P M", "C R F M", "R P M P", "F M P M"]
+    s = position(
+        quests={"d3": "inscriptions", "c2": "golem"}, board=rows, at={"Ninja": "b1"}, step="act"
+    )
+    board = s.rules.board
+    assert board.names[board.mountains[board.farthest]] == "d3", "4 hexes from the City"
+    assert [str(m) for m in legal_moves(s)] == ["quest c2", "pass"], "b1 is a road"
+
+
+def test_sheets_option_replaces_printed_values() -> None:
+    s = new_game(players=2, sheets={"Ninja": {"health": 7, "speed": [3, 3]}})
+    assert s.health[0] == 7
+    s = br.apply_move(s, parse_move(s, "quest-tile golem"))
+    assert len(br.chance_outcomes(s)) == 56  # 3 movement dice
+
+
+def test_dragon_option_moves_the_fire_icons() -> None:
+    s = position(quests=FACE_UP, meter=3, dragon={"fire_icons": [4, 8]})
+    s = br.apply_move(s, parse_move(s, "roll 2 3 4 6"))
+    assert s.meter == 4 and str(legal_moves(s)[0]) == "rampage 1"
+
+
+def test_quests_option_replaces_a_quest_tile() -> None:
+    s = position(
+        quests={"g0": "inscriptions"},
+        at={"Ninja": "f1"},
+        step="act",
+        quest_tiles={"inscriptions": {"target": 1}},
+    )
+    s = br.apply_move(s, parse_move(s, "quest g0"))
+    s = br.apply_move(s, parse_move(s, "dice +"))
+    assert s.xp[0] == 2, "1 success now solves the inscriptions"
+
+
+def test_options_inside_a_state_are_deeply_immutable() -> None:
+    s = new_game(heroes=["Ninja", "Hunter"], sheets={"Ninja": {"combat": [3, 6]}})
+    options = dict(s.rules.options)
+    with pytest.raises(AttributeError):
+        options["heroes"].append("Prince")  # a tuple
+    with pytest.raises(TypeError):
+        options["sheets"]["Ninja"] = {}  # a read-only mapping
+    with pytest.raises(AttributeError):
+        options["sheets"]["Ninja"]["combat"].append(9)
+    assert _setup.options_of(s)["sheets"] == {"Ninja": {"combat": [3, 6]}}
+    assert pickle.loads(pickle.dumps(s)) == s
+
+
+@pytest.mark.parametrize("restated", RESTATED)
+def test_equal_states_with_restated_default_options_are_identical(
+    restated: dict[str, Any],
+) -> None:
+    # Issue 21, class 6: such states were == with equal hashes, yet to_json, options_of and
+    # the OpenSpiel adapter told them apart.
+    plain = play(new_game(heroes=["Ninja", "Gladiator"]), "quest-tile golem")
+    other = play(new_game(heroes=["Ninja", "Gladiator"], **restated), "quest-tile golem")
+    assert other == plain and hash(other) == hash(plain)
+    assert other.rules is plain.rules
+    assert outputs(other) == outputs(plain)
+    assert br.from_json(br.to_json(other)) == plain
+
+
+def test_an_override_that_changes_the_game_is_kept_and_tells_the_states_apart() -> None:
+    changed = new_game(players=2, sheets={"Ninja": {"health": 6, "speed": [4, 5]}})
+    assert _setup.options_of(changed)["sheets"] == {"Ninja": {"health": 6}}
+    assert changed != new_game(players=2)
+
+
+def test_the_openspiel_adapter_takes_an_equal_state_with_restated_options() -> None:
+    from extras import need
+
+    openspiel = need("boardrules.openspiel", "openspiel")
+    game = openspiel.load_game("dorasure", players=2)
+    restated = new_game(players=2, sheets={"Ninja": {"health": 5}}, dragon={"meter_end": 14})
+    assert str(game.state_from(restated)) == str(game.new_initial_state())
+
+
+@pytest.mark.parametrize(
+    "name", ["a\x00b", "Golem\x1b[31m", "two\nlines", "zero\u200bwidth", "half \ud800", "\x7f"]
+)
+def test_control_characters_in_a_quest_tile_name_are_refused(name: str) -> None:
+    # Issue 21, class 10: such a name made render_svg emit XML that is not well-formed.  A
+    # lone surrogate is no character at all: every option of every game refuses it first.
+    lone = any(0xD800 <= ord(c) <= 0xDFFF for c in name)
+    expected = "lone surrogate" if lone else "printable characters"
+    with pytest.raises(br.InvalidOptionError, match=expected) as caught:
+        new_game(players=2, quest_tiles={"golem": {"name": name}})
+    assert lone or "1..40" in str(caught.value)
+    doc = document(revealed_golem())
+    doc["options"]["quest_tiles"] = {"golem": {"name": name}}
+    assert expected in refused(doc)
+
+
+def test_a_quest_tile_name_has_a_length_limit() -> None:
+    for name in ("", "x" * 41, "x" * 2_000_000):
+        with pytest.raises(br.InvalidOptionError, match=r"1\.\.40") as caught:
+            new_game(players=2, quest_tiles={"golem": {"name": name}})
+        assert len(str(caught.value)) < 300  # a huge name is not echoed back
+    s = revealed_golem(quest_tiles={"golem": {"name": "G" * 40}})
+    assert br.from_json(br.to_json(s)) == s
+
+
+def test_a_quest_tile_name_of_any_script_and_markup_characters_draws_well_formed() -> None:
+    name = 'Golem <&> "Ñandú" 石像 ✓'
+    s = revealed_golem(quest_tiles={"golem": {"name": name}})
+    svg = br.render_svg(s)
+    well_formed(svg)
+    assert "Golem &lt;&amp;&gt;" in svg
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"at": {"Ninja": "d1"}},
+        {"health": {"Ninja": 9}},
+        {"xp": {"Ninja": 9}},
+        {"resource": {"Ninja": 3}},
+    ],
+)
+def test_position_refuses_impossible_values(bad: dict[str, object]) -> None:
+    with pytest.raises(br.StateFormatError):
+        position(quests=FACE_UP, **bad)  # type: ignore[arg-type]
+
+
+def test_a_short_opening_by_notation() -> None:
+    s = new_game(players=2, heroes=["Gladiator", "Ninja"])
+    s = play(s, "quest-tile golem", "roll 1 3 5 6")
+    assert s.meter == 1 and s.turn == 0, "the Ninja sits first; his 6 moved the meter"
+    assert "step 1 b4" not in texts(s), "a 1 is void for moving"
+    s = play(s, "step 3 b4", "step 5 c4", "stop")
+    assert texts(s) == ["adventure", "pass"], "c4 is plains, no mountain next to it"
+    s = play(s, "adventure", "dice 06", "extra 0")  # 0 + 1 + 1 = 2
+    assert s.xp == (1, 0) and s.health == (5, 8) and s.turn == 1
+
+
+def test_parse_move_tells_bad_notation_from_illegal_moves() -> None:
+    s = new_game(players=2)
+    with pytest.raises(br.MoveSyntaxError):
+        parse_move(s, "fly to the moon")
+    with pytest.raises(br.IllegalMoveError):
+        parse_move(s, "rest")
+
+
+def test_expansion_move_notation_parses_and_malformed_text_is_refused() -> None:
+    s = position(
+        ("Ninja", "Vampire"),
+        quests=FACE_UP,
+        solved={"g0": "treasure"},
+        step="battle",
+        turn="Vampire",
+        health={"Ninja": 0},
+    )
+    assert str(parse_move(s, "kiss Ninja")) == "kiss Ninja"
+    with pytest.raises(br.MoveSyntaxError):
+        parse_move(s, "kiss")
+    with pytest.raises(br.IllegalMoveError):
+        parse_move(s, "elixir")
+
+
+def test_illegal_move_message_names_the_rule() -> None:
+    s = position(quests=FACE_UP, at={"Ninja": "c2"}, step="move", dice=[3])
+    step = parse_move(
+        position(quests=FACE_UP, at={"Ninja": "c2"}, step="move", dice=[5]), "step 5 c1"
+    )
+    with pytest.raises(br.IllegalMoveError, match="forests 5"):
+        br.apply_move(s, step)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        (M_STOP, 0.0, 0, "stop"),
+        (M_STOP, True, 0, "stop"),
+        (5.0, 0, 0, "stop"),
+        (M_STOP, 0, 0, b"stop"),
+    ],
+)
+def test_a_move_with_wrong_typed_fields_is_refused(fields: tuple[Any, ...]) -> None:
+    with pytest.raises(TypeError, match="Dorasure move"):
+        DorasureMove(*fields)
+
+
+def test_a_move_forged_behind_the_class_back_is_an_illegal_move() -> None:
+    s = new_game(players=3)
+    legal = br.legal_moves(s)[0]
+    forged = attrs.evolve(legal)
+    object.__setattr__(forged, "a", float(legal.a))  # equal to the legal move by value
+    with pytest.raises(br.IllegalMoveError, match="forged"):
+        br.apply_move(s, forged)
+    copy = attrs.evolve(legal)  # an honest equal copy is the legal move
+    assert br.apply_move(s, copy) == br.apply_move(s, legal)
+
+
+def test_render_shows_map_heroes_meter_dragon_and_sheets() -> None:
+    s = position(
+        ["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "c2"}, meter=5, wounds=2, razed=True
+    )
+    text = render(s)
+    assert "P0" in text and "C1" in text and "x" in text.splitlines()[2]
+    assert "meter 5/14" in text and "health 7/9" in text
+    assert "Prince" in text and "gold 1" in text
+    assert "Mysterious inscriptions" in text
+
+
+def test_the_shared_rules_cache_cannot_be_corrupted_through_a_state() -> None:
+    given = {"Ninja": {"combat": [3, 6]}}
+    s = new_game(heroes=["Ninja", "Hunter"], sheets=given)
+    given["Ninja"]["combat"].append(7)  # the caller's own object, changed afterwards
+    again = new_game(heroes=["Ninja", "Hunter"], sheets={"Ninja": {"combat": [3, 6]}})
+    assert again.rules is s.rules
+    assert dict(again.rules.options)["sheets"]["Ninja"]["combat"] == (3, 6)
+
+
+def test_the_shared_board_index_is_read_only() -> None:
+    # Issue 21, class 15: every game of a set of options shares its board; a write to its
+    # name index through one state broke the documents of all the others.
+    s = new_game(players=2)
+    other = play(new_game(players=2), "quest-tile golem")
+    assert s.rules.board is other.rules.board
+    with pytest.raises(TypeError):
+        s.rules.board.index["city"] = 0  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        s.rules.board.index.clear()  # type: ignore[attr-defined]
+    assert br.from_json(br.to_json(other)) == other
+    copy = pickle.loads(pickle.dumps(s))
+    assert copy == s and dict(copy.rules.board.index) == dict(s.rules.board.index)
+    with pytest.raises(TypeError):
+        copy.rules.board.index["city"] = 0
+
+
+def test_the_rules_cache_is_bounded() -> None:
+    for k in range(_setup.RULES_CACHE_SIZE + 20):
+        _setup.rules_for(players=2, quest_tiles={"golem": {"name": f"Golem {k}"}})
+    assert len(_setup._RULES) == _setup.RULES_CACHE_SIZE
+    # The most recent ones stay shared.
+    last = {"golem": {"name": f"Golem {_setup.RULES_CACHE_SIZE + 19}"}}
+    assert _setup.rules_for(players=2, quest_tiles=last) is _setup.rules_for(
+        players=2, quest_tiles=last
+    )
+
+
+def test_the_rules_cache_is_bounded_by_size() -> None:
+    # Issue 21, class 11: documents with huge text options left about 1 GB in the cache.
+    doc = document(new_game(players=2))
+    weight = _setup._RULES.weight
+    for k in range(5):
+        doc["options"]["quest_tiles"] = {"golem": {"name": f"{k}" * 1_000_000}}
+        assert "printable characters" in refused(doc)
+    assert _setup._RULES.weight <= weight
+    # The largest options there are, all different: the cache stays within its bounds.
+    names = {q.slug: {"name": "Q" * 40} for q in QUESTS}
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for k in range(3 * _setup.RULES_CACHE_SIZE):
+            names["golem"] = {"name": f"{k:040d}"}
+            br.from_json(br.to_json(new_game(players=11, quest_tiles=names)))
+        gc.collect()
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(_setup._RULES) <= _setup.RULES_CACHE_SIZE
+    assert _setup._RULES.weight <= _setup.RULES_CACHE_BYTES
+    assert grown < 20_000_000
+
+
+def test_the_rules_cache_drops_the_oldest_entries_beyond_its_byte_budget() -> None:
+    table: LRU[str, int] = LRU(100, budget=10, weigh=len)
+    for k in range(6):
+        table.put(f"key{k}", k)
+    assert list(table.items) == ["key4", "key5"] and table.weight == 8
+    table.put("k" * 11, 9)  # heavier than the whole budget: not kept
+    assert "k" * 11 not in table.items and table.weight == 8
+    table.put("key5", 5)  # stored again: weighed once
+    assert table.weight == 8
+    table.clear()
+    assert len(table) == 0 and table.weight == 0
+
+
+def test_the_roll_off_cache_is_bounded() -> None:
+    names = [(p, f"Hero{p}") for p in range(11)]
+    for mask in range(1, 200):
+        _dice.pick_roll(mask & 1, tuple(h for i, h in enumerate(names) if mask >> i & 1))
+    assert _dice.pick_roll.cache_info().currsize <= _dice.PICK_CACHE_SIZE
+
+
+def test_the_interned_move_table_is_bounded() -> None:
+    for k in range(_state.MOVE_TABLE_SIZE + 100):
+        _state.move(M_STOP, k, 0, f"probe {k}")
+    assert len(_state._MOVES) == _state.MOVE_TABLE_SIZE
+    # A move dropped from the table is still applied by value.
+    s = position(("Ninja", "Gladiator"), step="move", dice=[3], quests=FACE_UP)
+    stop = DorasureMove(M_STOP, 0, 0, "stop")
+    assert br.apply_move(s, stop) == play(s, "stop")

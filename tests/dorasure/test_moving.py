@@ -1,0 +1,230 @@
+"""Dorasure §4 Movement: one die a step (§4.1), the terrain thresholds, void 1s and mountains
+(§4.2), passing through heroes and the shared stops (§4.3).
+
+One test per clause, named after it, from concrete positions (the map: see
+``dorasure_helpers``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+import pytest
+
+import boardrules as br
+from boardrules.dorasure import DorasureState, position
+from dorasure_helpers import BASE, FACE_UP, GOLEM_UP, at, play, texts, where
+
+
+def steps(s: DorasureState) -> set[str]:
+    return {t for t in texts(s) if t.startswith("step")}
+
+
+ROWS = (
+    "V R P F P F M",
+    "L R F M P F F",
+    "P R P P F R P",
+    "F R P M P R M",
+    "C R P F V R F",
+    "C C R P F M P",
+)
+
+
+ENTRY = {"C": 2, "V": 2, "R": 2, "L": 2, "P": 3, "F": 5, "M": 7}  # the rulings' thresholds
+
+
+def _map() -> tuple[dict[str, str], dict[str, set[str]]]:
+    """Terrain and neighbours per space name, read off the rulings' map (odd-r hexes)."""
+
+    def name(c: int, r: int) -> str:
+        return "city" if ROWS[r].split()[c] == "C" else f"{chr(97 + c)}{r}"
+
+    terrain: dict[str, str] = {}
+    near: dict[str, set[str]] = defaultdict(set)
+    for r, row in enumerate(ROWS):
+        for c, letter in enumerate(row.split()):
+            terrain[name(c, r)] = letter
+            shift = r % 2
+            for dc, dr in (
+                (-1, 0),
+                (1, 0),
+                (shift - 1, -1),
+                (shift, -1),
+                (shift - 1, 1),
+                (shift, 1),
+            ):
+                if 0 <= c + dc < 7 and 0 <= r + dr < 6:
+                    near[name(c, r)].add(name(c + dc, r + dr))
+    for n in near:
+        near[n].discard(n)
+    return terrain, near
+
+
+def _steps(here: str, dice: list[int], others: list[str], razed: bool) -> set[str]:
+    """The rulebook's movement: one die a step meeting the terrain, 1s void, through other
+    heroes but never stopping on them (City, villages and the Lake excepted)."""
+    terrain, near = _map()
+    if razed:
+        terrain["a0"] = "R"
+    blocked = {o for o in others if terrain[o] not in "CVL"}
+
+    def leaves(at: str, left: list[int]) -> bool:
+        return at not in blocked or any(
+            ENTRY[terrain[n]] <= v and leaves(n, left[:i] + left[i + 1 :])
+            for i, v in enumerate(left)
+            for n in near[at]
+        )
+
+    out = {
+        f"step {v} {n}"
+        for i, v in enumerate(dice)
+        for n in near[here]
+        if max(2, ENTRY[terrain[n]]) <= v and leaves(n, dice[:i] + dice[i + 1 :])
+    }
+    return out | {"stop"} if here not in blocked or not out else out
+
+
+def test_each_step_uses_one_die_and_dice_need_not_all_be_used() -> None:
+    s = at({}, step="move", dice=[2, 3])
+    s = play(s, "step 3 c4")
+    assert s.dice == (2,) and where(s, 0) == "c4"
+    assert "stop" in texts(s) and "step 2 b4" in texts(s) and "step 3 d4" not in texts(s)
+    s = play(s, "stop")
+    assert texts(s) == ["adventure", "pass"]
+
+
+def test_roads_villages_and_city_take_any_die_but_a_one() -> None:
+    s = at({"Ninja": "c2"}, step="move", dice=[1, 2])
+    assert steps(s) == {"step 2 b1", "step 2 b2", "step 2 b3"}
+
+
+def test_plains_need_a_three_or_more() -> None:
+    s = at({"Ninja": "c2"}, step="move", dice=[3])
+    assert steps(s) == {"step 3 b1", "step 3 b2", "step 3 b3", "step 3 d2", "step 3 c3"}
+
+
+def test_forests_need_a_five_or_more_including_a_six_that_moved_the_meter() -> None:
+    s = at({"Ninja": "c2"}, step="move", dice=[5])
+    assert "step 5 c1" in steps(s)
+    s = play(at({"Ninja": "c2"}, step="roll"), "roll 1 1 1 6")
+    assert s.meter == 1 and "step 6 c1" in steps(s)
+    s = at({"Ninja": "c2"}, step="move", dice=[4])
+    assert "step 4 c1" not in steps(s)
+
+
+def test_a_one_is_void_for_moving() -> None:
+    s = at({"Ninja": "c2"}, step="move", dice=[1, 1])
+    assert texts(s) == ["stop"]
+
+
+def test_a_one_and_a_void_die_never_enter_even_a_road() -> None:
+    s = position(
+        ["Ninja", "Gladiator"],
+        at={"Ninja": "b0"},
+        turn="Ninja",
+        step="move",
+        dice=[1, 1],
+        quests=GOLEM_UP,
+    )
+    assert texts(s) == ["stop"]
+
+
+def test_mountains_can_never_be_entered() -> None:
+    s = at({"Ninja": "d2"}, step="move", dice=[6])
+    assert not any(t.endswith(("d1", "d3")) for t in texts(s))
+
+
+@pytest.mark.slow
+def test_movement_steps_agree_with_an_independent_model_over_random_positions() -> None:
+    rng = random.Random(5)
+    spaces = [n for n, t in _map()[0].items() if t != "M"]
+    checked = 0
+    while checked < 400:
+        heroes = list(BASE[: rng.randint(2, 5)])
+        at = {h: rng.choice(spaces) for h in heroes}
+        mover, razed = rng.choice(heroes), rng.random() < 0.3
+        dice = sorted(rng.randint(1, 6) for _ in range(rng.randint(1, 5)))
+        try:
+            s = position(
+                heroes, at=at, turn=mover, step="move", dice=dice, razed=razed, quests=GOLEM_UP
+            )
+        except br.StateFormatError:  # two heroes stopped on one space: not a position
+            continue
+        others = [at[h] for h in heroes if h != mover]
+        assert set(texts(s)) == _steps(at[mover], dice, others, razed), (at, mover, dice)
+        checked += 1
+
+
+def test_a_hero_may_pass_through_but_never_stop_on_another_hero() -> None:
+    s = at({"Ninja": "city", "Gladiator": "c4"}, step="move", dice=[3])
+    assert "step 3 c4" not in texts(s), "the last die cannot end on the Gladiator"
+    s = at({"Ninja": "city", "Gladiator": "c4"}, step="move", dice=[3, 3])
+    s = play(s, "step 3 c4")
+    assert "stop" not in texts(s)
+    s = play(s, "step 3 d4" if "step 3 d4" in texts(s) else "step 3 c3")
+    assert "stop" in texts(s)
+
+
+def test_heroes_may_stop_together_in_the_city_and_villages() -> None:
+    s = at({"Ninja": "e3", "Gladiator": "e4"}, step="move", dice=[2])
+    s = play(s, "step 2 e4")
+    assert "stop" in texts(s)
+    assert "rest" in texts(play(s, "stop"))
+
+
+def test_the_western_lake_is_shared_like_the_city_and_villages() -> None:
+    s = position(
+        ["Ninja", "Gladiator"],
+        at={"Ninja": "b1", "Gladiator": "a1"},
+        turn="Ninja",
+        step="move",
+        dice=[2],
+        quests=GOLEM_UP,
+    )
+    assert "step 2 a1" in texts(s)
+    s = play(s, "step 2 a1")
+    assert texts(s) == ["stop"]
+
+
+def test_razed_belk_is_a_road_where_heroes_may_not_stop_together() -> None:
+    where = {"Ninja": "b0", "Gladiator": "a0"}
+    village = position(
+        ["Ninja", "Gladiator"], at=where, turn="Ninja", step="move", dice=[2], quests=GOLEM_UP
+    )
+    assert "step 2 a0" in texts(village)
+    razed = position(
+        ["Ninja", "Gladiator"],
+        at=where,
+        turn="Ninja",
+        step="move",
+        dice=[2],
+        quests=GOLEM_UP,
+        razed=True,
+    )
+    assert "step 2 a0" not in texts(razed)
+    # With a second die she may pass through the road Belk now is, not stop on it.
+    razed = position(
+        ["Ninja", "Gladiator"],
+        at=where,
+        turn="Ninja",
+        step="move",
+        dice=[2, 2],
+        quests=GOLEM_UP,
+        razed=True,
+    )
+    s = play(razed, "step 2 a0")
+    assert "stop" not in texts(s) and texts(s) == ["step 2 b0", "step 2 a1"]
+
+
+def test_heroes_together_in_belk_when_it_is_razed_is_a_valid_position() -> None:
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests=FACE_UP,
+        at={"Ninja": "a0", "Gladiator": "a0"},
+        meter=2,
+        resource={"Ninja": 1},
+    )
+    s = play(s, "roll 1 2 3 6", "rampage 1")
+    assert s.razed and where(s, 0) == where(s, 1) == "a0"
+    assert br.from_json(br.to_json(s)) == s
