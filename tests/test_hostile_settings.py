@@ -4,6 +4,8 @@ ValueError that says what is allowed, where they used to crash or draw a wrong p
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import sys
 from typing import Any
 
@@ -93,6 +95,31 @@ class _Failing:
 
     def choose(self, state: Any, rng: Any = None) -> Any:
         raise RuntimeError("the bot broke")
+
+
+class _Dying:
+    """A bot that ends its worker process at its first move, as a crash would."""
+
+    def __repr__(self) -> str:
+        return "Dying()"
+
+    def choose(self, state: Any, rng: Any = None) -> Any:
+        os._exit(3)
+
+
+def test_a_worker_process_that_dies_stops_the_series_with_an_error_not_a_hang() -> None:
+    with pytest.raises(
+        RuntimeError, match=r"a worker process stopped unexpectedly \(exit code 3\)"
+    ):
+        simulate("docker", [_Dying(), "random"], games=8, seed=3, workers=2)
+
+
+@pytest.mark.parametrize("games", [2, 40])
+def test_a_bot_raising_while_other_batches_are_queued_stops_every_worker(games: int) -> None:
+    # multiprocessing.Pool.terminate could deadlock here (a failed task, others queued).
+    with pytest.raises(RuntimeError, match="the bot broke"):
+        simulate("docker", ["random", _Failing()], games=games, seed=5, workers=2)
+    assert multiprocessing.active_children() == []
 
 
 @pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes need Python 3.11")

@@ -14,12 +14,17 @@ import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 import boardrules as br
 from boardrules.bots import Bot, game_seed, make_bot, play_game
+
+if TYPE_CHECKING:
+    from multiprocessing.context import ForkContext, SpawnContext
 
 __all__ = [
     "Batches",
@@ -206,21 +211,84 @@ def check_picklable(series: Series) -> None:
             ) from None
 
 
-# The series of the current worker process, set once by the pool's initializer so that each
-# task is a bare game index.
-_worker_series: Series | None = None
-
-
-def _start_worker(series: Series) -> None:
-    global _worker_series
-    _worker_series = series
+def _serve(series: Series, link: Connection) -> None:
+    """A worker process: play each batch that comes down ``link`` and send back its
+    result, or the exception that stopped it, until the link closes."""
     # Ctrl-C reaches the whole process group; only the parent decides what to do with it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            indices = link.recv()
+        except EOFError:
+            return
+        try:
+            answer: tuple[str, Any] = ("done", play_batch(series, indices))
+        except Exception as e:
+            answer = ("error", e)
+        try:
+            link.send(answer)
+        except Exception as e:  # an exception that pickle cannot carry travels as text
+            link.send(("error", RuntimeError(f"{answer[1]!r} (not sent whole: {e})")))
 
 
-def _play_in_worker(indices: Sequence[int]) -> tuple[list[Outcome], float]:
-    assert _worker_series is not None, "the pool initializer sets the series"
-    return play_batch(_worker_series, indices)
+class _Workers:
+    """Worker processes, each with a pipe of its own.  A batch goes to the worker with the
+    fewest batches in hand, and a worker answers its batches in the order it got them, so
+    waiting for the batches in the order they were sent reads each pipe in turn.
+
+    Not :class:`multiprocessing.pool.Pool`: its ``terminate`` can deadlock when a task
+    fails while others are queued (CPython issues 73945 and 96995); here stopping is
+    killing the processes, with no thread or lock shared with them.
+    """
+
+    def __init__(self, series: Series, workers: int) -> None:
+        context: ForkContext | SpawnContext = (
+            multiprocessing.get_context("fork")
+            if os.name == "posix"
+            else multiprocessing.get_context("spawn")
+        )
+        self.links: list[Connection] = []
+        self.processes: list[BaseProcess] = []
+        self.load = [0] * workers
+        for _ in range(workers):
+            ours, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(series, theirs), daemon=True)
+            process.start()
+            theirs.close()
+            self.links.append(ours)
+            self.processes.append(process)
+
+    def submit(self, batch: Sequence[int]) -> int:
+        worker = min(range(len(self.load)), key=self.load.__getitem__)
+        try:
+            self.links[worker].send(list(batch))
+        except OSError:  # a broken pipe: the worker is gone
+            raise self._lost(worker) from None
+        self.load[worker] += 1
+        return worker
+
+    def wait(self, worker: int) -> tuple[list[Outcome], float]:
+        try:
+            kind, value = self.links[worker].recv()
+        except (EOFError, OSError):  # the pipe closed or reset: the worker is gone
+            raise self._lost(worker) from None
+        self.load[worker] -= 1
+        if kind == "error":
+            raise value
+        return cast("tuple[list[Outcome], float]", value)
+
+    def _lost(self, worker: int) -> RuntimeError:
+        self.processes[worker].join(1)
+        code = self.processes[worker].exitcode
+        return RuntimeError(f"a worker process stopped unexpectedly (exit code {code})")
+
+    def stop(self) -> None:
+        for process in self.processes:
+            process.kill()
+        for process in self.processes:
+            process.join()
+        for link in self.links:
+            link.close()
 
 
 def run_local(series: Series, indices: Sequence[int], workers: int) -> Iterator[Outcome]:
@@ -232,18 +300,9 @@ def run_local(series: Series, indices: Sequence[int], workers: int) -> Iterator[
             yield play_one(series, i)
         return
     check_picklable(series)
-    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    pool = context.Pool(workers, initializer=_start_worker, initargs=(series,))
-    pending: deque[Any] = deque()
+    pool = _Workers(series, workers)
     try:
-        yield from in_flight(
-            Batches(indices),
-            2 * workers,
-            lambda batch: pool.apply_async(_play_in_worker, (list(batch),)),
-            lambda handle: handle.get(),
-            pending,
-        )
+        yield from in_flight(Batches(indices), 2 * workers, pool.submit, pool.wait, deque())
     finally:
-        # Also on Ctrl-C or when the caller stops early: no worker is left running.
-        pool.terminate()
-        pool.join()
+        # Also on an error, on Ctrl-C or when the caller stops early: no worker is left.
+        pool.stop()
