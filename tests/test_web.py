@@ -338,3 +338,8 @@ def test_a_seed_no_record_could_hold_is_refused_when_the_game_starts() -> None:
                                 "seed": 2**70}))
     )  # fmt: skip
     assert "seed" in answer["error"] and "2**64" in answer["error"]
+
+
+def test_the_view_names_the_game_as_a_person_writes_it() -> None:
+    view = Session.new("parchis", {}, ["human", "random"], seed=1).view()
+    assert (view["game"], view["title"]) == ("parchis", "Parchís")

@@ -204,6 +204,12 @@ class Game(Generic[S, M]):
     that all players win or lose together (every seat always has the same return).
     ``player_name`` gives the name of a seat as every text and picture shows it (a colour, a
     hero); without it a seat is ``player N`` (see :func:`~boardrules.player_name`).
+    ``title`` is the game's name as a person writes it in a heading (``Parchís``); it is
+    ``name`` capitalised when not given.
+
+    >>> import boardrules as br
+    >>> br.get_game("parchis").title, br.get_game("docker").title
+    ('Parchís', 'Docker')
     """
 
     name: str
@@ -236,8 +242,11 @@ class Game(Generic[S, M]):
     observation_into: Callable[[S, int, FloatBuffer], None] | None = None
     cooperative: bool = False
     player_name: Callable[[S, int], str] | None = None
+    title: str = ""
 
     def __attrs_post_init__(self) -> None:
+        if not self.title:
+            object.__setattr__(self, "title", self.name.capitalize())
         # A state of a game that draws itself shows as its board in Jupyter and IPython.
         if self.render_svg is not None and "_repr_svg_" not in vars(self.state_type):
             setattr(self.state_type, "_repr_svg_", _repr_svg)  # noqa: B010

@@ -113,14 +113,9 @@ def _turn_name(state: Any, players: tuple[str, ...]) -> str:
     return f"{br.player_name(state, player)}{label} to move"
 
 
-# The names of the games as a person writes them, for the page's title.
-_TITLES = {"parchis": "Parchís"}
-
-
 def _heading(state: Any) -> str:
     """``Parchís — yellow, blue, red, green``: the game and its players by name."""
-    name = br.game_of(state).name
-    return f"{_TITLES.get(name, name.capitalize())} — {', '.join(br.player_names(state))}"
+    return f"{br.game_of(state).title} — {', '.join(br.player_names(state))}"
 
 
 def _option_value(state: Any, name: str, value: Any) -> str:

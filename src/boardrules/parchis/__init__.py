@@ -104,6 +104,7 @@ def is_terminal(state: State) -> bool:
 GAME: Game[State, Move] = Game(
     name="parchis",
     summary="Parchís, the Spanish Ludo: 4 pieces each from nest to goal on a 68-square track",
+    title="Parchís",
     options=OPTIONS,
     state_type=State,
     move_type=Move,

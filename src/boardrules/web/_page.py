@@ -302,6 +302,7 @@ class Session:
             kind = "human" if self._waiting() else "bot" if self.bots[player] else "forced"
         view: dict[str, Any] = {
             "game": br.game_of(state).name,
+            "title": br.game_of(state).title,
             "names": self.names,
             "specs": self.specs,
             "seed": self.seed,

@@ -302,7 +302,7 @@ async function load(event) {
   if (view.error) return say(`${file.name}: ${view.error}`, true);
   page.history.length = 0;
   show(view);
-  $("title").textContent = `${view.game}: ${file.name}`;
+  $("title").textContent = `${view.title}: ${file.name}`;
   advance();
 }
 
@@ -430,7 +430,7 @@ async function startGame(game, options, players, seed) {
   const view = await python.call("new", { game, options, players, seed });
   if (!show(view)) return view;
   const seats = view.names.map((n, i) => `${n}: ${view.specs[i]}`).join(", ");
-  $("title").textContent = `${view.game}, seed ${view.seed} — ${seats}`;
+  $("title").textContent = `${view.title}, seed ${view.seed} — ${seats}`;
   return view;
 }
 
