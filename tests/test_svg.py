@@ -255,8 +255,12 @@ _HOSTILE_TEXTS = ["bell\x07", "nul\x00", "esc\x1b[31mred", "\x7f\x85\x9f", "\uff
 
 
 @pytest.mark.parametrize("text", _HOSTILE_TEXTS, ids=repr)
-def test_a_dorada_board_name_with_any_characters_draws_well_formed_utf8(text: str) -> None:
+def test_a_dorada_board_name_is_refused_or_draws_well_formed_utf8(text: str) -> None:
     board = {"fields": 10, "jumps": [[4, 2]], "last_jump": 4, "name": text}
+    if not text.isprintable():  # a control character never reaches a picture or a terminal
+        with pytest.raises(br.InvalidOptionError, match="printable"):
+            br.new_game("dorada", players=2, board=board)
+        return
     svg = br.render_svg(br.new_game("dorada", players=2, board=board))
     ET.fromstring(svg.encode("utf-8"))  # well-formed, and UTF-8 can hold it
 
