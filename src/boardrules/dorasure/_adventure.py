@@ -43,6 +43,7 @@ from boardrules.dorasure._tasks import (
 )
 from boardrules.dorasure._work import Work, effective_terrain
 from boardrules.dorasure.tasks.battle import BattleStart
+from boardrules.dorasure.tasks.heroes import roll_tasks
 
 __all__ = [
     "adventure_end",
@@ -192,7 +193,7 @@ def quest_rolls(w: Work, task: Task) -> None:
         if w.hero(p) == SAMURAI:
             w.gain_resource(p, 1)  # Training: attempting or assisting a quest
         dice = _heroes.quest_dice(w, p, column, tile.magical)
-        tasks += _heroes.roll_tasks(w, p, P_QUEST, dice)
+        tasks += roll_tasks(w, p, P_QUEST, dice)
     w.push(*tasks)
 
 

@@ -38,7 +38,7 @@ from boardrules.dorasure._tasks import (
 from boardrules.dorasure.tasks.battle import BattleEnd, BattleStart, Claw
 from boardrules.dorasure.tasks.dragon import Rampage
 from boardrules.dorasure.tasks.expansions import Replenish
-from boardrules.dorasure.tasks.heroes import Doll
+from boardrules.dorasure.tasks.heroes import Doll, battle_openers, roll_tasks
 from boardrules.dorasure.tasks.moving import MoveRoll
 
 if TYPE_CHECKING:
@@ -280,8 +280,8 @@ class Work:
         _heroes.turn_start(self, seat)
         dice = self.attribute(seat, COMBAT) + (1 if WEAPONS in self.rewards else 0)
         self.push(
-            *_heroes.battle_openers(self, seat),
-            *_heroes.roll_tasks(self, seat, P_BATTLE, dice),
+            *battle_openers(self, seat),
+            *roll_tasks(self, seat, P_BATTLE, dice),
             BattleEnd(seat),
             EndTurn(seat, again),
         )

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardrules.dorasure import _heroes
 from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
 from boardrules.dorasure._fang import CARAVAN, MIRAGE, tile_at
 from boardrules.dorasure._state import (
@@ -47,6 +46,7 @@ from boardrules.dorasure._tasks import (
     RevealQuest,
     next_task,
 )
+from boardrules.dorasure.tasks.heroes import roll_tasks
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
@@ -121,7 +121,7 @@ def _adventure(w: Work, seat: int, mv: DorasureMove) -> None:
     w.score = w.pending = 0
     # The Mirage City (Fang) is adventured with the white (plains) Danger value.
     column = DANGER_FOREST if terrain == FOREST else DANGER_PLAINS
-    w.push(*_heroes.roll_tasks(w, seat, P_ADVENTURE, w.stat(seat, column)), AdventureEnd(seat))
+    w.push(*roll_tasks(w, seat, P_ADVENTURE, w.stat(seat, column)), AdventureEnd(seat))
 
 
 def _rest(w: Work, seat: int, mv: DorasureMove) -> None:

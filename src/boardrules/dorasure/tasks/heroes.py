@@ -1,8 +1,8 @@
 """§9.3-§9.9: the decisions of the expansion heroes and the Grand Master.
 
 Each decision is a task of its own, pushed only when its ability can be used (by the rule
-that gives the chance: ``_heroes.battle_openers``, ``_heroes.roll_tasks``,
-``_heroes.movement_sixes``, ``_reading`` for the Grand Master's reroll, ``Work.hurt`` for
+that gives the chance: :func:`battle_openers`, :func:`roll_tasks`,
+:func:`movement_sixes`, ``_reading`` for the Grand Master's reroll, ``Work.hurt`` for
 the doll, ``_battle`` for the gauntlets), and dropped when it reaches the agenda's front if
 the ability no longer applies (:meth:`~boardrules.dorasure._state.Task.waits`).  Each class
 holds its clause, where it may stand, its moves and what a move does.
@@ -48,6 +48,7 @@ from boardrules.dorasure._state import (
     T_MASTER_REROLL,
     T_SPEND,
     T_TUNE,
+    TREASURE,
     VAMPIRE,
     WEREWOLF,
     DorasureMove,
@@ -82,7 +83,10 @@ __all__ = [
     "Lullaby",
     "MasterReroll",
     "Tune",
+    "battle_openers",
     "meter_sixes",
+    "movement_sixes",
+    "roll_tasks",
 ]
 
 
@@ -99,6 +103,42 @@ def _counted(word: str, kind: int, top: int) -> tuple[DorasureMove, ...]:
     if moves is None:
         moves = _COUNTED[word] = tuple(move(kind, k, 0, f"{word} {k}") for k in range(64))
     return moves[: top + 1]
+
+
+def battle_openers(w: Work, seat: int) -> list[Task]:
+    """The treasure decisions before a Climactic Battle roll: Kiss of Death (Vampire),
+    Elixir (Grand Master), Big Bang (Magician), Final Move: Gust (Samurai)."""
+    if not w.treasures():
+        return []
+    hero = w.hero(seat)
+    if hero == VAMPIRE and not w.spent >> seat & 1:
+        return [Kiss(seat)]
+    if hero == GRAND_MASTER and not w.spent >> seat & 1:
+        return [Elixir(seat)]
+    if hero == MAGICIAN:
+        return [BigBang(seat)]
+    if hero == SAMURAI:
+        return [Gust(seat)]
+    return []
+
+
+def roll_tasks(w: Work, seat: int, purpose: int, dice: int) -> list[Task]:
+    """Spend resources and roll; before an ally's roll the Minstrel may add dice (Heroic
+    Tune)."""
+    minstrel = w.rules.seat_of(MINSTREL)
+    if minstrel >= 0 and minstrel != seat:
+        return [Tune(minstrel, seat), Spend(seat, purpose, dice)]
+    return [Spend(seat, purpose, dice)]
+
+
+def movement_sixes(w: Work, seat: int, sixes: int) -> None:
+    """The 6s of a movement roll: the Minstrel may sing his Lullaby (the token stays, once
+    per game, the Treasure found); otherwise each 6 moves the token, or with 6-11 heroes
+    rolls a Special Chance."""
+    if sixes and w.hero(seat) == MINSTREL and TREASURE in w.rewards and not w.spent >> seat & 1:
+        w.push(Lullaby(seat, sixes))
+    else:
+        meter_sixes(w, seat, sixes)
 
 
 def meter_sixes(w: Work, seat: int, sixes: int) -> None:
