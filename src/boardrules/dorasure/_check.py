@@ -50,8 +50,8 @@ from boardrules.dorasure._state import (
     WON,
     DorasureState,
 )
-from boardrules.dorasure._tasks import MAX_DICE
 from boardrules.dorasure._work import Work, effective_terrain
+from boardrules.dorasure.tasks._base import MAX_DICE
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_problem
 from boardrules.errors import StateFormatError
 

@@ -32,7 +32,7 @@ from boardrules.dorasure._state import (
     WEREWOLF,
     Rules,
 )
-from boardrules.dorasure._tasks import QuestEnd, doll_may_take_quest_damage
+from boardrules.dorasure.tasks._base import doll_may_take_quest_damage
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
@@ -139,8 +139,8 @@ def count_for_others(w: Work, seat: int, score: int) -> None:
     if score and w.hero(seat) not in (SHAMAN, VAMPIRE):
         i = doll_reading(w)
         if i >= 0:
-            _, questing, m, others = w.todo[i]
-            w.todo[i] = QuestEnd(questing, m, others + score)
+            reading = w.todo[i]  # the quest's QuestEnd (its class builds on this module)
+            w.todo[i] = type(reading)(reading[1], reading[2], reading[3] + score)
 
 
 def forget_others(w: Work) -> None:
@@ -148,10 +148,10 @@ def forget_others(w: Work) -> None:
     longer take the damage of her quest roll (her roll read, or one of them gone)."""
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
-        code, questing, m, others = todo[i]
-        if code == T_QUEST_END:
-            if others and doll_reading(w) < 0:
-                todo[i] = QuestEnd(questing, m, 0)
+        reading = todo[i]
+        if reading[0] == T_QUEST_END:
+            if reading[3] and doll_reading(w) < 0:
+                todo[i] = type(reading)(reading[1], reading[2], 0)
             return
 
 

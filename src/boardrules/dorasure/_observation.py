@@ -64,7 +64,7 @@ from boardrules._encoding import check_seat
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS
 from boardrules.dorasure._fang import LANDS
 from boardrules.dorasure._state import PHASE_NAMES, TASK_COUNT, WON, Options, State
-from boardrules.dorasure._tasks import MAX_DICE
+from boardrules.dorasure.tasks._base import MAX_DICE
 from boardrules.dorasure.tasks._registry import TASK_TYPES
 from boardrules.game import FloatBuffer
 

@@ -55,7 +55,9 @@ from boardrules.dorasure._state import (
     T_TUNE,
     VAMPIRE,
 )
-from boardrules.dorasure._tasks import Extra, QuestEnd, doll_may_take_quest_damage
+from boardrules.dorasure.tasks._base import doll_may_take_quest_damage
+from boardrules.dorasure.tasks.quests import QuestEnd
+from boardrules.dorasure.tasks.rolls import Extra
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work

@@ -26,20 +26,17 @@ from boardrules.dorasure._state import (
     WON,
     DorasureState,
     Rules,
+    Task,
     effective_terrain,
     on_mirage,
 )
-from boardrules.dorasure._tasks import (
-    Absorb,
-    Deaths,
-    EndTurn,
-    Task,
-)
 from boardrules.dorasure.tasks.battle import BattleEnd, BattleStart, Claw
+from boardrules.dorasure.tasks.damage import Absorb, Deaths
 from boardrules.dorasure.tasks.dragon import Rampage
 from boardrules.dorasure.tasks.expansions import Replenish
 from boardrules.dorasure.tasks.heroes import Doll, battle_openers, roll_tasks
 from boardrules.dorasure.tasks.moving import MoveRoll
+from boardrules.dorasure.tasks.turn import EndTurn
 
 if TYPE_CHECKING:
     from collections.abc import Callable

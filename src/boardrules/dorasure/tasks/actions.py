@@ -37,16 +37,10 @@ from boardrules.dorasure._state import (
     effective_terrain,
     move,
 )
-from boardrules.dorasure._tasks import (
-    AdventureEnd,
-    Ask,
-    QuestEnd,
-    QuestRolls,
-    QuestStart,
-    RevealQuest,
-    next_task,
-)
+from boardrules.dorasure.tasks._base import next_task
 from boardrules.dorasure.tasks.heroes import roll_tasks
+from boardrules.dorasure.tasks.quests import Ask, QuestEnd, QuestRolls, QuestStart, RevealQuest
+from boardrules.dorasure.tasks.turn import AdventureEnd
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work

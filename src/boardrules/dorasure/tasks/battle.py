@@ -41,21 +41,16 @@ from boardrules.dorasure._state import (
     T_COMBO_END,
     T_SHIELD,
     VAMPIRE,
-    WEREWOLF,
     WOUND_TWO,
     DorasureMove,
     DorasureState,
     Task,
     move,
 )
-from boardrules.dorasure._tasks import (
-    Automatic,
-    Deaths,
-    EndTurn,
-    Roll,
-)
+from boardrules.dorasure.tasks._base import Automatic
+from boardrules.dorasure.tasks.damage import Deaths
 from boardrules.dorasure.tasks.dragon import Pick
-from boardrules.dorasure.tasks.heroes import Gauntlets
+from boardrules.dorasure.tasks.rolls import Roll
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
@@ -71,7 +66,6 @@ __all__ = [
     "battle_start",
     "claw",
     "combo_end",
-    "end_battle_turn",
     "lost_if_nobody_lives",
     "retaliate",
     "shield",
@@ -183,17 +177,6 @@ def retaliate(w: Work, seat: int, result: int) -> None:
         w.hurt(seat, [(t, 1) for t in w.blast_targets(seat)])
     else:
         w.push(Pick(seat, LOWEST, WOUND_TWO))
-
-
-def end_battle_turn(w: Work, seat: int, again: int) -> None:
-    """The Werewolf Lord's Gauntlets may give a second turn in a row; else the next living
-    hero fights."""
-    if again == 0 and w.hero(seat) == WEREWOLF and w.health[seat] > 0 and w.treasures():
-        w.push(Gauntlets(seat), EndTurn(seat, 1))
-        return
-    n = len(w.health)
-    nxt = next((seat + k) % n for k in range(1, n + 1) if w.health[(seat + k) % n] > 0)
-    w.begin_battle_turn(nxt)
 
 
 # -- the tasks --------------------------------------------------------------------------------

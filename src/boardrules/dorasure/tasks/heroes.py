@@ -1,11 +1,11 @@
 """§9.3-§9.9: the decisions of the expansion heroes and the Grand Master.
 
 Each decision is a task of its own, pushed only when its ability can be used (by the rule
-that gives the chance: :func:`battle_openers`, :func:`roll_tasks`,
-:func:`movement_sixes`, ``_reading`` for the Grand Master's reroll, ``Work.hurt`` for
-the doll, ``_battle`` for the gauntlets), and dropped when it reaches the agenda's front if
-the ability no longer applies (:meth:`~boardrules.dorasure._state.Task.waits`).  Each class
-holds its clause, where it may stand, its moves and what a move does.
+that gives the chance: :func:`battle_openers`, :func:`roll_tasks`, :func:`movement_sixes`,
+``Work.hurt`` for the doll, ``tasks.turn`` for the gauntlets), and dropped when it reaches
+the agenda's front if the ability no longer applies (:meth:`~boardrules.dorasure._state.Task.waits`).  Each class
+holds its clause, where it may stand, its moves and what a move does.  The Grand Master's
+reroll (§9.9) is filed in ``tasks.rolls`` with the other offers made as a roll is read.
 
 >>> from boardrules.dorasure import legal_moves, position
 >>> s = position(["Ninja", "Magician"], turn="Magician", step="battle", xp={"Magician": 8},
@@ -30,11 +30,9 @@ from boardrules.dorasure._state import (
     M_GUST,
     M_KISS,
     M_LULLABY,
-    M_MASTER_REROLL,
     M_TUNE,
     MAGICIAN,
     MINSTREL,
-    P_BATTLE,
     SAMURAI,
     SHAMAN,
     T_BIG_BANG,
@@ -45,7 +43,6 @@ from boardrules.dorasure._state import (
     T_GUST,
     T_KISS,
     T_LULLABY,
-    T_MASTER_REROLL,
     T_SPEND,
     T_TUNE,
     TREASURE,
@@ -58,17 +55,13 @@ from boardrules.dorasure._state import (
     move,
     on_mirage,
 )
-from boardrules.dorasure._tasks import (
-    MAX_DICE,
-    Absorb,
-    Roll,
-    Spend,
+from boardrules.dorasure.tasks._base import (
     deaths_later,
     next_task,
-    purpose_problem,
-    read_later,
 )
+from boardrules.dorasure.tasks.damage import Absorb
 from boardrules.dorasure.tasks.expansions import Special
+from boardrules.dorasure.tasks.rolls import MasterReroll, Spend
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
@@ -380,40 +373,6 @@ class Gauntlets(_Decision):
         if mv.a:
             w.todo.pop()  # the end of the turn: a second turn comes first
             w.begin_battle_turn(self[1], again=1)
-
-
-class MasterReroll(_Decision):
-    """§9.9 once per game the Grand Master may reroll all ``dice`` dice of a roll for
-    ``purpose``."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§9.9", "reroll all his dice (once per game)?"
-    SAYS = "the Grand Master decides on his once-a-game reroll"
-    WORDS = ("reroll", "no-reroll")
-    CODE, HERO, IN_TURN = T_MASTER_REROLL, GRAND_MASTER, False
-    FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_BATTLE))
-    CHOICES = _yes_no(M_MASTER_REROLL, "reroll")
-
-    @property
-    def dice(self) -> int:
-        """The dice rerolled."""
-        return self[2]
-
-    @property
-    def purpose(self) -> int:
-        """P_ADVENTURE, P_QUEST or P_BATTLE."""
-        return self[3]
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        if s.spent >> s.rules.seats & 1:
-            return "the Grand Master's reroll is once per game"
-        return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3])
-
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        if mv.a:
-            w.spent |= 1 << len(w.health)
-            w.score = w.pending = 0
-            w.push(Roll(self[1], self[2], self[3]))
 
 
 class Elixir(_Decision):

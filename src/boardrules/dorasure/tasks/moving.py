@@ -42,7 +42,7 @@ from boardrules.dorasure._state import (
     with_agenda,
     with_pos_and_dice,
 )
-from boardrules.dorasure._tasks import next_task
+from boardrules.dorasure.tasks._base import next_task
 from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.heroes import movement_sixes
 
