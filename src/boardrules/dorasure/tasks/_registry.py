@@ -17,6 +17,7 @@ from boardrules.dorasure._state import (
     CHANCE_TASKS,
     DECISION,
     DECISION_TASKS,
+    STEP,
     TASK_COUNT,
     TASK_KINDS,
     DorasureState,
@@ -35,6 +36,7 @@ from boardrules.dorasure.tasks import (
     rolls,
     turn,
 )
+from boardrules.dorasure.tasks._base import Automatic
 
 __all__ = ["TASK_TYPES", "task_from_row", "task_problem"]
 
@@ -87,6 +89,8 @@ assert tuple(cls.__name__ for cls in TASK_TYPES) == TASK_KINDS
 assert all(code == cls.CODE for code, cls in enumerate(TASK_TYPES))
 assert {cls.CODE for cls in TASK_TYPES if cls.NODE == CHANCE} == CHANCE_TASKS
 assert {cls.CODE for cls in TASK_TYPES if cls.NODE == DECISION} == DECISION_TASKS
+# An automatic step never waits at the front: it runs as it gets there.
+assert all(issubclass(cls, Automatic) for cls in TASK_TYPES if cls.NODE == STEP)
 
 
 def task_from_row(row: list[int] | tuple[int, ...]) -> Task:

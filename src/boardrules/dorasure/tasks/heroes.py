@@ -3,9 +3,9 @@
 Each decision is a task of its own, pushed only when its ability can be used (by the rule
 that gives the chance: :func:`battle_openers`, :func:`roll_tasks`, :func:`movement_sixes`,
 ``Work.hurt`` for the doll, ``tasks.turn`` for the gauntlets), and dropped when it reaches
-the agenda's front if the ability no longer applies (:meth:`~boardrules.dorasure._state.Task.waits`).  Each class
-holds its clause, where it may stand, its moves and what a move does.  The Grand Master's
-reroll (§9.9) is filed in ``tasks.rolls`` with the other offers made as a roll is read.
+the agenda's front if the ability no longer applies
+(:meth:`~boardrules.dorasure._state.Task.waits`).  Each class holds its clause, where it
+may stand, its moves and what a move does.  The Grand Master's reroll (§9.9) is filed in ``tasks.rolls`` with the other offers made as a roll is read.
 
 >>> from boardrules.dorasure import legal_moves, position
 >>> s = position(["Ninja", "Magician"], turn="Magician", step="battle", xp={"Magician": 8},

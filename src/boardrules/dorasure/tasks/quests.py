@@ -356,7 +356,7 @@ def _quest_solved(w: Work, seat: int, m: int, members: list[int]) -> None:
         w.push(RevealReward(seat, m), AfterQuest(seat))
 
 
-class AfterQuest(Task):
+class AfterQuest(Automatic):
     """The battle starts when every quest is solved."""
 
     __slots__ = ()
