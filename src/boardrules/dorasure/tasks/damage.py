@@ -1,8 +1,8 @@
 """§2.3 and §6.1: damage, paying it with resources, the deaths it causes and the survival roll.
 
-One cause of damage pushes an :class:`Absorb` per hero hurt (``Work.hurt``) and one
-:class:`Deaths` check after them; in the Adventure Phase a death calls for the shared
-:class:`Survival` roll, which saves every dying hero on a 6."""
+One cause of damage pushes an ``Absorb`` per hero hurt (``Work.hurt``) and one
+``Deaths`` check after them; in the Adventure Phase a death calls for the shared
+``Survival`` roll, which saves every dying hero on a 6."""
 
 from __future__ import annotations
 

@@ -1,11 +1,12 @@
 """§9.3-§9.9: the decisions of the expansion heroes and the Grand Master.
 
 Each decision is a task of its own, pushed only when its ability can be used (by the rule
-that gives the chance: :func:`battle_openers`, :func:`roll_tasks`, :func:`movement_sixes`,
+that gives the chance: ``battle_openers``, ``roll_tasks``, ``movement_sixes``,
 ``Work.hurt`` for the doll, ``tasks.turn`` for the gauntlets), and dropped when it reaches
 the agenda's front if the ability no longer applies
 (:meth:`~boardrules.dorasure._state.Task.waits`).  Each class holds its clause, where it
-may stand, its moves and what a move does.  The Grand Master's reroll (§9.9) is filed in ``tasks.rolls`` with the other offers made as a roll is read.
+may stand, its moves and what a move does.  The Grand Master's reroll (§9.9) is filed in
+``tasks.rolls``, with the other offers made as a roll is read.
 
 >>> from boardrules.dorasure import legal_moves, position
 >>> s = position(["Ninja", "Magician"], turn="Magician", step="battle", xp={"Magician": 8},

@@ -2,9 +2,9 @@
 the participants' rolls, success (the reward tile) or failure, and the battle once every
 quest is solved.
 
-A quest is three automatic steps on the agenda, in this order: :class:`QuestStart` (the
-start damage), :class:`QuestRolls` (each participant spends and rolls) and
-:class:`QuestEnd` (the reading)."""
+A quest is three automatic steps on the agenda, in this order: ``QuestStart`` (the
+start damage), ``QuestRolls`` (each participant spends and rolls) and
+``QuestEnd`` (the reading)."""
 
 from __future__ import annotations
 
@@ -295,7 +295,7 @@ class QuestEnd(_QuestStep):
     """Success or failure.
 
     ``others`` is kept only while the Shaman's doll may still take the damage of the
-    Vampire's quest roll (:func:`doll_may_take_quest_damage`): the quest's score without
+    Vampire's quest roll (``doll_may_take_quest_damage``): the quest's score without
     the Shaman's dice and the Vampire's, what is read if the Shaman dies of that damage and
     is saved (he leaves the quest and his dice with him).
     """

@@ -1,9 +1,9 @@
 """§5.2, §6.1, §8.1-§8.2 and §9.9: rolls read on the Adventuring Chart (or the battle chart).
 
-Resources spent for extra dice (:class:`Spend`), the roll itself (:class:`Roll`), the extra
-dice of 6s (:class:`Extra`), and the offers made once the whole roll is seen: the Ninja's
-Oboro-Gasumi (:class:`Reroll`), the Hunter's Poisoned Bullets (:class:`Bullet`) and the
-Grand Master's once-a-game reroll (:class:`MasterReroll`).
+Resources spent for extra dice (``Spend``), the roll itself (``Roll``), the extra
+dice of 6s (``Extra``), and the offers made once the whole roll is seen: the Ninja's
+Oboro-Gasumi (``Reroll``), the Hunter's Poisoned Bullets (``Bullet``) and the
+Grand Master's once-a-game reroll (``MasterReroll``).
 
 >>> from boardrules.dorasure._state import P_QUEST
 >>> t = Roll(0, 3, P_QUEST)

@@ -1,7 +1,7 @@
 """§3 and §5.4: the end of an adventure and of a turn.
 
-The Adventuring Chart's result (:class:`AdventureEnd`), the Gladiator's Battle Hardened
-(:class:`Hardened`) and the end of the turn (:class:`EndTurn`): the Minstrel's Hero's Song,
+The Adventuring Chart's result (``AdventureEnd``), the Gladiator's Battle Hardened
+(``Hardened``) and the end of the turn (``EndTurn``): the Minstrel's Hero's Song,
 then the next hero's turn (in the battle: the Werewolf Lord's Gauntlets first)."""
 
 from __future__ import annotations
