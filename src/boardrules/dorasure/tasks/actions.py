@@ -79,11 +79,10 @@ def actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
     board = rules.board
     here = s.pos[seat]
     lock = s.locked[seat]
-    names = board.names
     if lock >= 0:
-        return (move(M_QUEST, lock, 0, f"quest {names[board.mountains[lock]]}"),)
+        return (move(M_QUEST, lock, 0, f"quest {board.names[board.mountains[lock]]}"),)
     terrain = effective_terrain(rules, s.razed, here)
-    out = []
+    out: list[DorasureMove] = []
     hero = rules.heroes[seat]
     if terrain == LAND:
         tile = tile_at(s, here)
@@ -98,6 +97,16 @@ def actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
         out.append(_ADVENTURE)
     if terrain == VILLAGE or (terrain == CITY and hero != SHAMAN):  # Hatred for Humans
         out.append(_REST)
+    _at_mountains(s, here, out)
+    out.append(_PASS)
+    return tuple(out)
+
+
+def _at_mountains(s: DorasureState, here: int, out: list[DorasureMove]) -> None:
+    """Gather information at each adjacent mountain whose quest is face down, or do its
+    quest if it is face up (an open quest only)."""
+    board = s.rules.board
+    names = board.names
     for m in board.near_mountains[here]:
         if not s.open_quest(m):
             continue
@@ -106,8 +115,6 @@ def actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
             out.append(move(M_GATHER, m, 0, f"gather {name}"))
         else:
             out.append(move(M_QUEST, m, 0, f"quest {name}"))
-    out.append(_PASS)
-    return tuple(out)
 
 
 def _adventure(w: Work, seat: int, mv: DorasureMove) -> None:

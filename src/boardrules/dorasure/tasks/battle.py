@@ -88,6 +88,12 @@ def battle_start(w: Work, task: Task) -> None:
     w.begin_battle_turn(task.seat)
 
 
+def battle_top(w: Work, seat: int) -> int:
+    """The battle chart's top line: 5 or more is 2 wounds; the Grand Master at level 6 reads
+    4 like 5."""
+    return 4 if w.hero(seat) == GRAND_MASTER and w.level(seat) == 6 else 5
+
+
 def lost_if_nobody_lives(w: Work) -> None:
     """The battle is lost once every hero is dead."""
     if w.phase == BATTLE and not w.living():
@@ -199,6 +205,10 @@ class BattleEnd(Automatic):
     __slots__ = ()
     CLAUSE = "§7.2"
     CODE, PHASES = T_BATTLE_END, (BATTLE,)
+    READS = True
+
+    def top_line(self, w: Work) -> int:
+        return battle_top(w, self[1])
 
     def run(self, w: Work) -> None:
         battle_end(w, self)
@@ -210,6 +220,10 @@ class ComboEnd(Automatic):
     __slots__ = ()
     CLAUSE = "§7.4"
     CODE, PHASES = T_COMBO_END, (BATTLE,)
+    READS = True
+
+    def top_line(self, w: Work) -> int:
+        return battle_top(w, self[1])
 
     def run(self, w: Work) -> None:
         combo_end(w, self)

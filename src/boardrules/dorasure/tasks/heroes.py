@@ -175,6 +175,10 @@ class Gust(_Decision):
     SAYS = "the Samurai decides on Final Move: Gust"
     WORDS = ("gust", "no-gust")
     CODE, PHASES, HERO = T_GUST, (BATTLE,), SAMURAI
+
+    def dice_to_come(self) -> int:
+        return 1  # 1 Ki for 2 dice: one more than his Ki counts
+
     CHOICES = _yes_no(M_GUST, "gust")
 
     def applies(self, w: Work) -> bool:
@@ -247,6 +251,7 @@ class Tune(_Decision):
     WORDS = ("tune",)
     UNIQUE = False
     CODE, HERO, IN_TURN = T_TUNE, MINSTREL, False
+    PAYS = True  # the Minstrel's resources buy dice for the ally
     FIELDS, RANGES = ("ally",), ((0, 10),)
 
     @property

@@ -303,6 +303,12 @@ class QuestEnd(_QuestStep):
     __slots__ = ()
     CODE = T_QUEST_END
     FIELDS, RANGES = ("mountain", "others"), ((0, 4), (-MAX_SCORE, MAX_SCORE))
+    READS = True
+
+    def top_line(self, w: Work) -> int:
+        """The score still missing (flags count as successes)."""
+        m = self[2]
+        return w.rules.quests[w.quests[m]].target - w.flags[m]
 
     @property
     def others(self) -> int:

@@ -80,6 +80,10 @@ class Roll(Task):
     WORDS = ("dice",)
     UNIQUE = False
     CODE, NODE, IN_TURN = T_ROLL, CHANCE, False
+
+    def dice_to_come(self) -> int:
+        return self[2]
+
     FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_COMBO))
 
     @property
@@ -209,6 +213,11 @@ class Spend(Task):
     WORDS = ("spend",)
     UNIQUE = False
     CODE, NODE, IN_TURN = T_SPEND, DECISION, False
+    PAYS = True
+
+    def dice_to_come(self) -> int:
+        return self[3]
+
     FIELDS, RANGES = ("purpose", "dice"), ((0, P_BATTLE), (0, MAX_DICE))
 
     @property

@@ -47,6 +47,10 @@ class AdventureEnd(Automatic):
 
     __slots__ = ()
     CODE, PHASES = T_ADVENTURE_END, (ADVENTURE,)
+    READS = True
+
+    def top_line(self, w: Work) -> int:
+        return 2  # 2 or higher: 1 EXP
 
     def run(self, w: Work) -> None:
         """The Adventuring Chart: -1 or lower: 1 damage; 0: nothing; 1: 1 XP and 1 damage;
