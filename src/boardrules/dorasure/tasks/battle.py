@@ -200,10 +200,10 @@ class BattleStart(Automatic):
 
 
 class BattleEnd(Automatic):
-    """§7.2 The battle chart's result of the hero's Combat roll."""
+    """§7.1 The battle chart's result of the hero's Combat roll."""
 
     __slots__ = ()
-    CLAUSE = "§7.2"
+    CLAUSE = "§7.1"
     CODE, PHASES = T_BATTLE_END, (BATTLE,)
     READS = True
 
@@ -215,10 +215,10 @@ class BattleEnd(Automatic):
 
 
 class ComboEnd(Automatic):
-    """§7.4 The Team Combo's result."""
+    """§7.2 The Team Combo's result."""
 
     __slots__ = ()
-    CLAUSE = "§7.4"
+    CLAUSE = "§7.2"
     CODE, PHASES = T_COMBO_END, (BATTLE,)
     READS = True
 

@@ -161,6 +161,7 @@ class Deaths(Automatic):
 
     __slots__ = ()
     UNIQUE = False
+    CLAUSE = "§2.3"
     CODE, IN_TURN = T_DEATHS, False
 
     def run(self, w: Work) -> None:

@@ -248,6 +248,7 @@ class QuestStart(_QuestStep):
     """The start-of-quest damage."""
 
     __slots__ = ()
+    CLAUSE = "§5.7"
     CODE = T_QUEST_START
 
     def run(self, w: Work) -> None:
@@ -262,6 +263,7 @@ class QuestRolls(_QuestStep):
     """Each participant spends resources and rolls."""
 
     __slots__ = ()
+    CLAUSE = "§5.5"
     CODE = T_QUEST_ROLLS
 
     def run(self, w: Work) -> None:
@@ -301,6 +303,7 @@ class QuestEnd(_QuestStep):
     """
 
     __slots__ = ()
+    CLAUSE = "§5.5"
     CODE = T_QUEST_END
     FIELDS, RANGES = ("mountain", "others"), ((0, 4), (-MAX_SCORE, MAX_SCORE))
     READS = True
@@ -366,6 +369,7 @@ class AfterQuest(Automatic):
     """The battle starts when every quest is solved."""
 
     __slots__ = ()
+    CLAUSE = "§2.2"
     CODE, PHASES = T_AFTER_QUEST, (ADVENTURE,)
 
     def run(self, w: Work) -> None:

@@ -46,6 +46,7 @@ class AdventureEnd(Automatic):
     """The Adventuring Chart's result."""
 
     __slots__ = ()
+    CLAUSE = "§5.2"
     CODE, PHASES = T_ADVENTURE_END, (ADVENTURE,)
     READS = True
 
@@ -76,6 +77,7 @@ class EndTurn(Automatic):
     """The end of the turn; ``again`` marks the Werewolf's second battle turn."""
 
     __slots__ = ()
+    CLAUSE = "§1.2"
     CODE, FIELDS, RANGES = T_END_TURN, ("again",), ((0, 1),)
 
     @property
@@ -105,6 +107,7 @@ class Hardened(Automatic):
     been read (and its damage dealt)."""
 
     __slots__ = ()
+    CLAUSE = "§8.3"
     CODE, PHASES, HERO = T_HARDENED, (ADVENTURE,), GLADIATOR
 
     def problem(self, s: DorasureState, i: int) -> str | None:
