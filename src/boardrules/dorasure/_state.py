@@ -348,7 +348,7 @@ class Task(_Row):
     SAYS: ClassVar[str] = ""
     #: the first words of the notation of this task's moves
     WORDS: ClassVar[tuple[str, ...]] = ()
-    #: whether this task reads the roll being made on a chart (see :meth:`top_line`)
+    #: whether this task reads the roll being made on a chart (see ``top_line``)
     READS: ClassVar[bool] = False
     #: whether the hero in ``seat`` may still buy dice with resources for the roll being read
     PAYS: ClassVar[bool] = False

@@ -6,6 +6,7 @@ Oboro-Gasumi (``Reroll``), the Hunter's Poisoned Bullets (``Bullet``) and the
 Grand Master's once-a-game reroll (``MasterReroll``).
 
 >>> from boardrules.dorasure._state import P_QUEST
+>>> from boardrules.dorasure.tasks.rolls import Roll
 >>> t = Roll(0, 3, P_QUEST)
 >>> t, t.dice, t.purpose
 (Roll(seat=0, dice=3, purpose=1), 3, 1)"""
