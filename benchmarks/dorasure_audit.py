@@ -7,6 +7,7 @@ the legal moves (notation and action numbers), the chance outcomes with their ex
 probabilities, the returns and the state's JSON document, and the audit compares them::
 
     python benchmarks/dorasure_audit.py main --nodes 500000
+    python benchmarks/dorasure_audit.py main --ours HEAD   # a commit, not the checkout
 
 The choices are the same in both as long as the engines agree (the same generator draws
 among the same moves), so the first difference is reported with the node where it shows,
@@ -164,12 +165,15 @@ def _first_difference(ours: Path, theirs: Path, seed: int) -> str:
     return f"game {seed}: one engine ends the game after {min(map(len, lines))} nodes"
 
 
-def audit(revision: str, nodes: int, first: int) -> int:
-    """Compare the engines over at least ``nodes`` nodes; 0 if they agree everywhere."""
+def audit(revision: str, nodes: int, first: int, mine: str | None = None) -> int:
+    """Compare the engines over at least ``nodes`` nodes; 0 if they agree everywhere.
+
+    ``mine`` audits that revision instead of this checkout (so the checkout may change
+    while the audit runs)."""
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="dorasure-audit-") as tmp:
-        theirs = _extract(revision, Path(tmp))
-        ours = ROOT / "src"
+        theirs = _extract(revision, Path(tmp) / "theirs")
+        ours = ROOT / "src" if mine is None else _extract(mine, Path(tmp) / "ours")
         args = ("--first", str(first), "--nodes", str(nodes))
         runs = [
             subprocess.Popen(_command(src, *args), stdout=subprocess.PIPE, text=True)
@@ -205,12 +209,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("revision", nargs="?", default="main", help="git revision (default main)")
     parser.add_argument("--nodes", type=int, default=500_000, help="nodes per engine (500,000)")
     parser.add_argument("--first", type=int, default=0, help="the first game's seed (0)")
+    parser.add_argument("--ours", help="audit this git revision, not the checkout")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--detail", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         return _worker(args.worker, args.first, args.nodes, args.detail)
-    return audit(args.revision, args.nodes, args.first)
+    return audit(args.revision, args.nodes, args.first, args.ours)
 
 
 if __name__ == "__main__":

@@ -89,7 +89,7 @@ from boardrules.dorasure._state import (
     Options,
     State,
 )
-from boardrules.dorasure._tasks import MAX_DICE
+from boardrules.dorasure.tasks._base import MAX_DICE
 from boardrules.errors import IllegalMoveError
 
 __all__ = [

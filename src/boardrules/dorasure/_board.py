@@ -126,37 +126,8 @@ def board_from_rows(rows: Any) -> Board:
     Belk), exactly five mountains, at most 26 columns and 10 rows.  A Western Lake is
     optional.  Raises :class:`ValueError` saying what is wrong.
     """
-    if not isinstance(rows, (list, tuple)) or not 2 <= len(rows) <= 10:
-        raise ValueError("board must be a list of 2..10 rows of terrain letters")
-    grid: list[list[int]] = []
-    for r, text in enumerate(rows):
-        if not isinstance(text, str):
-            raise ValueError(f"board row {r} must be a string")
-        letters = text.split()
-        if not letters or len(letters) > 26 or any(c not in _LETTERS for c in letters):
-            raise ValueError(f"board row {r}: 1..26 letters from {' '.join(_LETTERS)}")
-        grid.append([_LETTERS.index(c) for c in letters])
-    cell_space: dict[tuple[int, int], int] = {}
-    names: list[str] = []
-    terrain: list[int] = []
-    cells: list[list[tuple[int, int]]] = []
-    city = -1
-    for r, line in enumerate(grid):
-        for c, t in enumerate(line):
-            if t == CITY and city >= 0:
-                cell_space[(c, r)] = city
-                cells[city].append((c, r))
-                continue
-            cell_space[(c, r)] = len(names)
-            if t == CITY:
-                city = len(names)
-                names.append("city")
-            else:
-                names.append(f"{chr(ord('a') + c)}{r}")
-            terrain.append(t)
-            cells.append([(c, r)])
-    if city < 0:
-        raise ValueError("board needs a City (C)")
+    grid = _grid(rows)
+    cell_space, names, terrain, cells, city = _spaces(grid)
     neighbours: list[tuple[int, ...]] = []
     for s, own in enumerate(cells):
         near = {cell_space[n] for cell in own for n in _neighbour_cells(*cell) if n in cell_space}
@@ -194,6 +165,51 @@ def board_from_rows(rows: Any) -> Board:
         near_mountains=near_mountains,
         index=_index(tuple(names)),
     )
+
+
+def _grid(rows: Any) -> list[list[int]]:
+    """The terrain of each hex, row by row (ValueError if ``rows`` are not 2..10 strings of
+    1..26 terrain letters)."""
+    if not isinstance(rows, (list, tuple)) or not 2 <= len(rows) <= 10:
+        raise ValueError("board must be a list of 2..10 rows of terrain letters")
+    grid: list[list[int]] = []
+    for r, text in enumerate(rows):
+        if not isinstance(text, str):
+            raise ValueError(f"board row {r} must be a string")
+        letters = text.split()
+        if not letters or len(letters) > 26 or any(c not in _LETTERS for c in letters):
+            raise ValueError(f"board row {r}: 1..26 letters from {' '.join(_LETTERS)}")
+        grid.append([_LETTERS.index(c) for c in letters])
+    return grid
+
+
+def _spaces(
+    grid: list[list[int]],
+) -> tuple[dict[tuple[int, int], int], list[str], list[int], list[list[tuple[int, int]]], int]:
+    """The spaces of a grid: each hex's space, the spaces' names, terrain and hexes, and the
+    City (all its hexes are one space; ValueError if there is none)."""
+    cell_space: dict[tuple[int, int], int] = {}
+    names: list[str] = []
+    terrain: list[int] = []
+    cells: list[list[tuple[int, int]]] = []
+    city = -1
+    for r, line in enumerate(grid):
+        for c, t in enumerate(line):
+            if t == CITY and city >= 0:
+                cell_space[(c, r)] = city
+                cells[city].append((c, r))
+                continue
+            cell_space[(c, r)] = len(names)
+            if t == CITY:
+                city = len(names)
+                names.append("city")
+            else:
+                names.append(f"{chr(ord('a') + c)}{r}")
+            terrain.append(t)
+            cells.append([(c, r)])
+    if city < 0:
+        raise ValueError("board needs a City (C)")
+    return cell_space, names, terrain, cells, city
 
 
 def _connected(cells: list[tuple[int, int]]) -> bool:

@@ -50,8 +50,8 @@ from boardrules.dorasure._state import (
     WON,
     DorasureState,
 )
-from boardrules.dorasure._tasks import MAX_DICE
 from boardrules.dorasure._work import Work, effective_terrain
+from boardrules.dorasure.tasks._base import MAX_DICE
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_problem
 from boardrules.errors import StateFormatError
 
@@ -209,7 +209,7 @@ def _check_front(s: DorasureState) -> DorasureState:
 
 
 def _check_agenda(s: DorasureState) -> None:
-    """Each task by its kind's rule (see ``_tasks``), then what the agenda as a whole says
+    """Each task by its kind's rule (see ``tasks/``), then what the agenda as a whole says
     about the roll being read."""
     if not s.agenda:
         raise StateFormatError("agenda: a game in progress has tasks to do")
@@ -223,6 +223,12 @@ def _check_agenda(s: DorasureState) -> None:
         problem = task_problem(s, i)
         if problem is not None:
             raise StateFormatError(f"agenda: {problem}")
+    _check_agenda_as_a_whole(s)
+
+
+def _check_agenda_as_a_whole(s: DorasureState) -> None:
+    """One task of a unique kind, one roll with extra dice owed, a party only with a quest
+    or a Team Combo, and movement dice only once rolled."""
     codes = [t[0] for t in s.agenda]
     counts = Counter(codes)
     for code, count in counts.items():

@@ -1,10 +1,10 @@
 """The expansion heroes (Samurai, Shaman, Minstrel, Magician, Vampire, Werewolf) and the solo
 Grand Master (the 6-11 hero rules are in ``tasks/expansions``).
 
-Each ability is one small function or one handler of its decision task, called from the base
-engine at the moment the rulebook names; the docs page maps every clause to its code.  The
-expansion decisions are tasks of their own on the agenda (their classes, with their moves
-and effects, are in ``tasks/heroes``), pushed here only when the ability can be used.
+Each ability here is one small helper that reads or changes a working copy, called by the
+tasks at the moment the rulebook names; it pushes no task.  The expansion decisions are
+tasks of their own on the agenda: their classes, and the rules that push them only when
+the ability can be used, are in ``tasks/heroes``.
 
 >>> from boardrules.dorasure._data import DEFAULT_TRACKS
 >>> [xp for xp in range(9) if xp in DEFAULT_TRACKS.werewolf_icons]
@@ -22,10 +22,8 @@ from boardrules.dorasure._state import (
     GRAND_MASTER,
     KNOWLEDGE,
     MAGICIAN,
-    MINSTREL,
     P_BATTLE,
     P_QUEST,
-    SAMURAI,
     SEARCH,
     SHAMAN,
     T_QUEST_END,
@@ -34,13 +32,7 @@ from boardrules.dorasure._state import (
     WEREWOLF,
     Rules,
 )
-from boardrules.dorasure._tasks import (
-    QuestEnd,
-    Spend,
-    Task,
-    doll_may_take_quest_damage,
-)
-from boardrules.dorasure.tasks.heroes import BigBang, Elixir, Gust, Kiss, Lullaby, Tune, meter_sixes
+from boardrules.dorasure.tasks._base import doll_may_take_quest_damage
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
@@ -49,16 +41,13 @@ if TYPE_CHECKING:
 __all__ = [
     "MAGIC_GAIN",
     "attribute_of",
-    "battle_openers",
     "blood_magic",
     "count_for_others",
     "doll_holder",
     "doll_reading",
     "forget_others",
     "lycan",
-    "movement_sixes",
     "quest_dice",
-    "roll_tasks",
     "thirst",
     "turn_start",
 ]
@@ -120,32 +109,6 @@ def turn_start(w: Work, seat: int) -> None:
         w.heal(seat, 1)
 
 
-def battle_openers(w: Work, seat: int) -> list[Task]:
-    """The treasure decisions before a Climactic Battle roll: Kiss of Death (Vampire),
-    Elixir (Grand Master), Big Bang (Magician), Final Move: Gust (Samurai)."""
-    if not w.treasures():
-        return []
-    hero = w.hero(seat)
-    if hero == VAMPIRE and not w.spent >> seat & 1:
-        return [Kiss(seat)]
-    if hero == GRAND_MASTER and not w.spent >> seat & 1:
-        return [Elixir(seat)]
-    if hero == MAGICIAN:
-        return [BigBang(seat)]
-    if hero == SAMURAI:
-        return [Gust(seat)]
-    return []
-
-
-def roll_tasks(w: Work, seat: int, purpose: int, dice: int) -> list[Task]:
-    """Spend resources and roll; before an ally's roll the Minstrel may add dice (Heroic
-    Tune)."""
-    minstrel = w.rules.seat_of(MINSTREL)
-    if minstrel >= 0 and minstrel != seat:
-        return [Tune(minstrel, seat), Spend(seat, purpose, dice)]
-    return [Spend(seat, purpose, dice)]
-
-
 def doll_holder(w: Work) -> int:
     """The Shaman's seat if his Body-Swapping Doll can take damage now (he lives and the
     Treasure is found: his treasure works in both phases), else -1."""
@@ -176,8 +139,8 @@ def count_for_others(w: Work, seat: int, score: int) -> None:
     if score and w.hero(seat) not in (SHAMAN, VAMPIRE):
         i = doll_reading(w)
         if i >= 0:
-            _, questing, m, others = w.todo[i]
-            w.todo[i] = QuestEnd(questing, m, others + score)
+            reading = w.todo[i]  # the quest's QuestEnd (its class builds on this module)
+            w.todo[i] = type(reading)(reading[1], reading[2], reading[3] + score)
 
 
 def forget_others(w: Work) -> None:
@@ -185,10 +148,10 @@ def forget_others(w: Work) -> None:
     longer take the damage of her quest roll (her roll read, or one of them gone)."""
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
-        code, questing, m, others = todo[i]
-        if code == T_QUEST_END:
-            if others and doll_reading(w) < 0:
-                todo[i] = QuestEnd(questing, m, 0)
+        reading = todo[i]
+        if reading[0] == T_QUEST_END:
+            if reading[3] and doll_reading(w) < 0:
+                todo[i] = type(reading)(reading[1], reading[2], 0)
             return
 
 
@@ -199,16 +162,6 @@ def blood_magic(w: Work, seat: int, ones: int) -> None:
     w.resource[seat] -= paid
     if ones > paid:
         w.hurt(seat, [(seat, ones - paid)])
-
-
-def movement_sixes(w: Work, seat: int, sixes: int) -> None:
-    """The 6s of a movement roll: the Minstrel may sing his Lullaby (the token stays, once
-    per game, the Treasure found); otherwise each 6 moves the token, or with 6-11 heroes
-    rolls a Special Chance."""
-    if sixes and w.hero(seat) == MINSTREL and TREASURE in w.rewards and not w.spent >> seat & 1:
-        w.push(Lullaby(seat, sixes))
-    else:
-        meter_sixes(w, seat, sixes)
 
 
 def quest_dice(w: Work, seat: int, column: int, magical: bool) -> int:

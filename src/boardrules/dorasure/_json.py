@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from boardrules.dorasure._check import MAX_AGENDA, MAX_DICE, check_state
@@ -21,6 +22,8 @@ from boardrules.dorasure._state import (
     PHASE_NAMES,
     REWARD_SLUGS,
     DorasureState,
+    Rules,
+    Task,
 )
 from boardrules.dorasure.tasks._registry import task_from_row
 from boardrules.errors import BoardrulesError, StateFormatError
@@ -115,40 +118,9 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> DorasureState:
     phase = body.get("phase")
     if phase not in PHASE_NAMES:
         raise StateFormatError(f"field 'phase' must be one of {', '.join(PHASE_NAMES)}")
-    pos_names = body.get("pos")
-    if (
-        not isinstance(pos_names, list)
-        or len(pos_names) != n
-        or not all(isinstance(p, str) and p in board.index for p in pos_names)
-    ):
-        raise StateFormatError(f"field 'pos' must list {n} space names")
-    agenda = body.get("agenda")
-    if isinstance(agenda, list) and len(agenda) > MAX_AGENDA:
-        # Refused by its length alone, before any task is read.
-        raise StateFormatError(f"field 'agenda' must list at most {MAX_AGENDA} tasks")
-    if not isinstance(agenda, list) or not all(
-        isinstance(t, list) and len(t) == 4 and all(type(v) is int for v in t) for t in agenda
-    ):
-        raise StateFormatError("field 'agenda' must be a list of [code, seat, a, b] lists")
-    try:
-        agenda_tasks = tuple(task_from_row(t) for t in agenda)
-    except ValueError as e:
-        raise StateFormatError(f"field 'agenda': {e}") from None
-    lands: tuple[int, ...] = ()
-    if rules.fang:
-        lands = tuple(_names(body, "lands", LAND_SLUGS, len(rules.fang)))
-    elif "lands" in body:
-        raise StateFormatError("field 'lands' only with fang=True")
-    renewed: tuple[int, ...] = (0,) * 5
-    retired: tuple[int, ...] = ()
-    if rules.crowd:
-        renewed = _ints(body, "renewed", 5, 0, 2)
-        listed = body.get("retired")
-        if not isinstance(listed, list) or not all(q in _SLUGS for q in listed):
-            raise StateFormatError("field 'retired' must list quest slugs")
-        retired = tuple(_SLUGS.index(q) for q in listed)
-    elif "renewed" in body or "retired" in body:
-        raise StateFormatError("fields 'renewed'/'retired' only with 6 or more heroes")
+    pos_names = _pos(body, n, board.index)
+    agenda_tasks = _agenda(body)
+    lands, renewed, retired = _expansions(body, rules)
     razed = body.get("razed")
     if type(razed) is not bool:
         raise StateFormatError("field 'razed' must be true or false")
@@ -180,3 +152,51 @@ def decode(options: dict[str, Any], body: dict[str, Any]) -> DorasureState:
         retired,
     )
     return check_state(s)
+
+
+def _pos(body: dict[str, Any], n: int, index: Mapping[str, int]) -> list[str]:
+    pos_names = body.get("pos")
+    if (
+        not isinstance(pos_names, list)
+        or len(pos_names) != n
+        or not all(isinstance(p, str) and p in index for p in pos_names)
+    ):
+        raise StateFormatError(f"field 'pos' must list {n} space names")
+    return pos_names
+
+
+def _agenda(body: dict[str, Any]) -> tuple[Task, ...]:
+    agenda = body.get("agenda")
+    if isinstance(agenda, list) and len(agenda) > MAX_AGENDA:
+        # Refused by its length alone, before any task is read.
+        raise StateFormatError(f"field 'agenda' must list at most {MAX_AGENDA} tasks")
+    if not isinstance(agenda, list) or not all(
+        isinstance(t, list) and len(t) == 4 and all(type(v) is int for v in t) for t in agenda
+    ):
+        raise StateFormatError("field 'agenda' must be a list of [code, seat, a, b] lists")
+    try:
+        return tuple(task_from_row(t) for t in agenda)
+    except ValueError as e:
+        raise StateFormatError(f"field 'agenda': {e}") from None
+
+
+def _expansions(
+    body: dict[str, Any], rules: Rules
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """``lands`` (Fang), ``renewed`` and ``retired`` (6-11 heroes), each only in its game."""
+    lands: tuple[int, ...] = ()
+    if rules.fang:
+        lands = tuple(_names(body, "lands", LAND_SLUGS, len(rules.fang)))
+    elif "lands" in body:
+        raise StateFormatError("field 'lands' only with fang=True")
+    renewed: tuple[int, ...] = (0,) * 5
+    retired: tuple[int, ...] = ()
+    if rules.crowd:
+        renewed = _ints(body, "renewed", 5, 0, 2)
+        listed = body.get("retired")
+        if not isinstance(listed, list) or not all(q in _SLUGS for q in listed):
+            raise StateFormatError("field 'retired' must list quest slugs")
+        retired = tuple(_SLUGS.index(q) for q in listed)
+    elif "renewed" in body or "retired" in body:
+        raise StateFormatError("fields 'renewed'/'retired' only with 6 or more heroes")
+    return lands, renewed, retired

@@ -64,7 +64,7 @@ from boardrules._encoding import check_seat
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS
 from boardrules.dorasure._fang import LANDS
 from boardrules.dorasure._state import PHASE_NAMES, TASK_COUNT, WON, Options, State
-from boardrules.dorasure._tasks import MAX_DICE
+from boardrules.dorasure.tasks._base import MAX_DICE
 from boardrules.dorasure.tasks._registry import TASK_TYPES
 from boardrules.game import FloatBuffer
 
@@ -237,15 +237,32 @@ def _game(state: State, observer: int, layout: _Layout, out: FloatBuffer) -> Non
         out[layout.turn + (state.turn - observer) % n] = 1.0
     if state.spent >> n & 1:
         out[layout.master] = 1.0
+    _dragon(state, layout.dragon, out)
+    _mountains(state, layout.mountains, out)
+    for tile in state.retired:
+        out[layout.retired + tile] = 1.0
+    for k, tile in enumerate(state.lands):
+        if tile >= 0:
+            out[layout.lands + k * _LANDS + tile] = 1.0
+    for face in state.dice:
+        out[layout.dice + face - 1] += 1 / 6
+    _reading(state, layout.roll, out)
+
+
+def _dragon(state: State, at: int, out: FloatBuffer) -> None:
+    """The rampaging meter and the wounds, as parts of their tracks, and Belk razed."""
     tracks = state.rules.tracks
-    dragon = layout.dragon
     if state.meter:
-        out[dragon] = min(1.0, state.meter / tracks.meter_end)
+        out[at] = min(1.0, state.meter / tracks.meter_end)
     if state.wounds:
-        out[dragon + 1] = min(1.0, state.wounds / tracks.health)
+        out[at + 1] = min(1.0, state.wounds / tracks.health)
     if state.razed:
-        out[dragon + 2] = 1.0
-    at = layout.mountains
+        out[at + 2] = 1.0
+
+
+def _mountains(state: State, at: int, out: FloatBuffer) -> None:
+    """Per mountain: its quest tile (or face down), its flags, its reward and whether its
+    quest is a replenished one."""
     flags, rewards, renewed = state.flags, state.rewards, state.renewed
     for m, tile in enumerate(state.quests):
         out[at + (tile if tile >= 0 else _Q)] = 1.0
@@ -256,14 +273,6 @@ def _game(state: State, observer: int, layout: _Layout, out: FloatBuffer) -> Non
         if renewed[m]:
             out[at + _Q + 1 + _R + renewed[m]] = 1.0
         at += _Q + 8
-    for tile in state.retired:
-        out[layout.retired + tile] = 1.0
-    for k, tile in enumerate(state.lands):
-        if tile >= 0:
-            out[layout.lands + k * _LANDS + tile] = 1.0
-    for face in state.dice:
-        out[layout.dice + face - 1] += 1 / 6
-    _reading(state, layout.roll, out)
 
 
 def _reading(state: State, at: int, out: FloatBuffer) -> None:

@@ -41,87 +41,68 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
-    GRAND_MASTER,
     P_QUEST,
-    T_ADVENTURE_END,
-    T_BATTLE_END,
-    T_BULLET,
-    T_COMBO_END,
-    T_EXTRA,
-    T_GUST,
-    T_QUEST_END,
-    T_ROLL,
-    T_SPEND,
-    T_TUNE,
     VAMPIRE,
 )
-from boardrules.dorasure._tasks import Extra, QuestEnd, doll_may_take_quest_damage
+from boardrules.dorasure.tasks._base import doll_may_take_quest_damage
+from boardrules.dorasure.tasks.quests import QuestEnd
+from boardrules.dorasure.tasks.rolls import Bullet, Extra
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
 
-__all__ = ["NO_ROLL", "canonical_roll", "top_line"]
+__all__ = ["NO_ROLL", "canonical_roll"]
 
 #: The roll of a state where no Poisoned Bullet may change a die.
 NO_ROLL = (0, 0, 0, 0)
 
-#: The battle chart's top line (5 or more: 2 wounds); the Grand Master at level 6 reads 4.
-_BATTLE_TOP, _MASTER_TOP = 5, 4
-
-
-def top_line(w: Work, code: int, seat: int, mountain: int) -> int:
-    """The least score that the reading ``code`` reads like every higher one."""
-    if code == T_ADVENTURE_END:
-        return 2  # 2 or higher: 1 EXP
-    if code == T_QUEST_END:
-        return w.rules.quests[w.quests[mountain]].target - w.flags[mountain]
-    if w.hero(seat) == GRAND_MASTER and w.level(seat) == 6:
-        return _MASTER_TOP
-    return _BATTLE_TOP
-
-
-_READINGS = frozenset((T_ADVENTURE_END, T_QUEST_END, T_BATTLE_END, T_COMBO_END))
-
 
 def canonical_roll(w: Work) -> None:
     """Cap the running score, and clear what nothing reads any more (see the module)."""
-    dice = w.pending
-    payers = 0  # the heroes who may still buy dice for this reading with resources
-    bullet = False
-    extra = -1  # the roll's Extra task (the Vampire's quest roll keeps the score before it)
-    todo = w.todo
-    for i in range(len(todo) - 1, -1, -1):
-        code, seat, a, b = todo[i]
-        if code in _READINGS:
-            for p in range(len(w.health)):
-                if payers >> p & 1:
-                    dice += w.resource[p] + w.gold[p]
-            cap = top_line(w, code, seat, a) + dice
-            if code == T_QUEST_END:
-                _cap_quest(w, i, cap, extra)
-            elif w.score > cap:
-                w.score = cap
-            break
-        if code == T_EXTRA:
-            extra = i
-        elif code == T_ROLL:
-            dice += a
-        elif code == T_SPEND:
-            dice += b
-            payers |= 1 << seat
-        elif code == T_TUNE:
-            payers |= 1 << seat  # the Minstrel's resources buy dice for the ally
-        elif code == T_GUST:
-            dice += 1  # 1 Ki for 2 dice: one more than his Ki counts
-        elif code == T_BULLET:
-            bullet = True
-    else:
+    i, dice, payers, bullet, extra = _to_come(w)
+    if i < 0:
         w.score = w.pending = 0
+    else:
+        reading = w.todo[i]
+        for p in range(len(w.health)):
+            if payers >> p & 1:
+                dice += w.resource[p] + w.gold[p]
+        cap = reading.top_line(w) + dice
+        if type(reading) is QuestEnd:
+            _cap_quest(w, i, cap, extra)
+        elif w.score > cap:
+            w.score = cap
     if not bullet:
         w.roll = NO_ROLL
     elif w.roll[3] or max(w.roll) > 1:
         r = w.roll
         w.roll = (min(r[0], 1), min(r[1], 1), min(r[2], 1), 0)
+
+
+def _to_come(w: Work) -> tuple[int, int, int, bool, int]:
+    """Before the reading of the roll being made: the reading's index in ``w.todo`` (-1:
+    none), the dice still to come (extra dice owed included), the heroes who may still buy
+    dice with resources (bits by seat), whether a Poisoned Bullet may still change a die,
+    and the index of the roll's ``Extra`` task (-1: none)."""
+    dice = w.pending
+    payers = 0
+    bullet = False
+    extra = -1
+    todo = w.todo
+    for i in range(len(todo) - 1, -1, -1):
+        task = todo[i]
+        kind = type(task)
+        if kind.READS:
+            return i, dice, payers, bullet, extra
+        if kind is Extra:
+            extra = i
+        elif kind is Bullet:
+            bullet = True
+        else:
+            dice += task.dice_to_come()
+            if kind.PAYS:
+                payers |= 1 << task[1]
+    return -1, dice, payers, bullet, extra
 
 
 def _cap_quest(w: Work, i: int, cap: int, extra: int) -> None:

@@ -47,11 +47,12 @@ from boardrules.dorasure._state import (
     SHAMAN,
     DorasureState,
     Rules,
+    Task,
 )
-from boardrules.dorasure._tasks import EndTurn, Task
 from boardrules.dorasure._work import Work
 from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.moving import Faith, MoveRoll, Steps
+from boardrules.dorasure.tasks.turn import EndTurn
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options
 

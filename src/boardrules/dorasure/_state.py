@@ -348,6 +348,10 @@ class Task(_Row):
     SAYS: ClassVar[str] = ""
     #: the first words of the notation of this task's moves
     WORDS: ClassVar[tuple[str, ...]] = ()
+    #: whether this task reads the roll being made on a chart (see ``top_line``)
+    READS: ClassVar[bool] = False
+    #: whether the hero in ``seat`` may still buy dice with resources for the roll being read
+    PAYS: ClassVar[bool] = False
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))
@@ -365,6 +369,15 @@ class Task(_Row):
 
     # The task's part in play.  The classes filed in ``tasks/`` define these; the engine's
     # tables by code still hold the others' (``_engine``, ``_rules``).
+
+    def dice_to_come(self) -> int:
+        """The dice this task still adds to the roll being read (not counting dice bought
+        with resources)."""
+        return 0
+
+    def top_line(self, w: Work) -> int:
+        """A reading's least score that reads like every higher one."""
+        raise AssertionError(f"{self!r} reads no roll")  # pragma: no cover
 
     def waits(self, w: Work) -> bool:
         """At the agenda's front: True if this task waits there for its move or roll;

@@ -32,9 +32,9 @@ from boardrules.dorasure._state import (
     DorasureState,
     Move,
 )
-from boardrules.dorasure._tasks import Extra, Roll
 from boardrules.dorasure._why import legal_now, why_illegal
 from boardrules.dorasure.tasks._registry import TASK_TYPES
+from boardrules.dorasure.tasks.rolls import Extra, Roll
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 
 __all__ = ["parse_move", "player_name", "render"]

@@ -26,20 +26,17 @@ from boardrules.dorasure._state import (
     WON,
     DorasureState,
     Rules,
+    Task,
     effective_terrain,
     on_mirage,
 )
-from boardrules.dorasure._tasks import (
-    Absorb,
-    Deaths,
-    EndTurn,
-    Task,
-)
 from boardrules.dorasure.tasks.battle import BattleEnd, BattleStart, Claw
+from boardrules.dorasure.tasks.damage import Absorb, Deaths
 from boardrules.dorasure.tasks.dragon import Rampage
 from boardrules.dorasure.tasks.expansions import Replenish
-from boardrules.dorasure.tasks.heroes import Doll
+from boardrules.dorasure.tasks.heroes import Doll, battle_openers, roll_tasks
 from boardrules.dorasure.tasks.moving import MoveRoll
+from boardrules.dorasure.tasks.turn import EndTurn
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -280,8 +277,8 @@ class Work:
         _heroes.turn_start(self, seat)
         dice = self.attribute(seat, COMBAT) + (1 if WEAPONS in self.rewards else 0)
         self.push(
-            *_heroes.battle_openers(self, seat),
-            *_heroes.roll_tasks(self, seat, P_BATTLE, dice),
+            *battle_openers(self, seat),
+            *roll_tasks(self, seat, P_BATTLE, dice),
             BattleEnd(seat),
             EndTurn(seat, again),
         )

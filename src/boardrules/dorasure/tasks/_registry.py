@@ -12,18 +12,31 @@ EndTurn(seat=1, again=0)
 
 from __future__ import annotations
 
-from boardrules.dorasure import _tasks
 from boardrules.dorasure._state import (
     CHANCE,
     CHANCE_TASKS,
     DECISION,
     DECISION_TASKS,
+    STEP,
     TASK_COUNT,
     TASK_KINDS,
     DorasureState,
     Task,
 )
-from boardrules.dorasure.tasks import actions, battle, dragon, expansions, fang, heroes, moving
+from boardrules.dorasure.tasks import (
+    actions,
+    battle,
+    damage,
+    dragon,
+    expansions,
+    fang,
+    heroes,
+    moving,
+    quests,
+    rolls,
+    turn,
+)
+from boardrules.dorasure.tasks._base import Automatic
 
 __all__ = ["TASK_TYPES", "task_from_row", "task_problem"]
 
@@ -32,31 +45,31 @@ TASK_TYPES: tuple[type[Task], ...] = (
     moving.MoveRoll,
     dragon.Rampage,
     dragon.Pick,
-    _tasks.Survival,
-    _tasks.Roll,
-    _tasks.Extra,
-    _tasks.RevealQuest,
-    _tasks.RevealReward,
+    damage.Survival,
+    rolls.Roll,
+    rolls.Extra,
+    quests.RevealQuest,
+    quests.RevealReward,
     battle.Claw,
     moving.Faith,
     moving.Steps,
     actions.Act,
-    _tasks.Ask,
-    _tasks.Reply,
-    _tasks.Absorb,
-    _tasks.Spend,
-    _tasks.Reroll,
-    _tasks.Bullet,
+    quests.Ask,
+    quests.Reply,
+    damage.Absorb,
+    rolls.Spend,
+    rolls.Reroll,
+    rolls.Bullet,
     battle.Shield,
-    _tasks.Deaths,
-    _tasks.QuestStart,
-    _tasks.QuestRolls,
-    _tasks.QuestEnd,
-    _tasks.AfterQuest,
-    _tasks.AdventureEnd,
+    damage.Deaths,
+    quests.QuestStart,
+    quests.QuestRolls,
+    quests.QuestEnd,
+    quests.AfterQuest,
+    turn.AdventureEnd,
     battle.BattleEnd,
     battle.ComboEnd,
-    _tasks.EndTurn,
+    turn.EndTurn,
     battle.BattleStart,
     heroes.Gust,
     heroes.Doll,
@@ -65,17 +78,19 @@ TASK_TYPES: tuple[type[Task], ...] = (
     heroes.BigBang,
     heroes.Kiss,
     heroes.Gauntlets,
-    heroes.MasterReroll,
+    rolls.MasterReroll,
     heroes.Elixir,
     expansions.Special,
     fang.Land,
     expansions.Replenish,
-    _tasks.Hardened,
+    turn.Hardened,
 )
 assert tuple(cls.__name__ for cls in TASK_TYPES) == TASK_KINDS
 assert all(code == cls.CODE for code, cls in enumerate(TASK_TYPES))
 assert {cls.CODE for cls in TASK_TYPES if cls.NODE == CHANCE} == CHANCE_TASKS
 assert {cls.CODE for cls in TASK_TYPES if cls.NODE == DECISION} == DECISION_TASKS
+# An automatic step never waits at the front: it runs as it gets there.
+assert all(issubclass(cls, Automatic) for cls in TASK_TYPES if cls.NODE == STEP)
 
 
 def task_from_row(row: list[int] | tuple[int, ...]) -> Task:

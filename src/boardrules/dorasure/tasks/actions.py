@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardrules.dorasure import _heroes
 from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
 from boardrules.dorasure._fang import CARAVAN, MIRAGE, tile_at
 from boardrules.dorasure._state import (
@@ -38,15 +37,10 @@ from boardrules.dorasure._state import (
     effective_terrain,
     move,
 )
-from boardrules.dorasure._tasks import (
-    AdventureEnd,
-    Ask,
-    QuestEnd,
-    QuestRolls,
-    QuestStart,
-    RevealQuest,
-    next_task,
-)
+from boardrules.dorasure.tasks._base import next_task
+from boardrules.dorasure.tasks.heroes import roll_tasks
+from boardrules.dorasure.tasks.quests import Ask, QuestEnd, QuestRolls, QuestStart, RevealQuest
+from boardrules.dorasure.tasks.turn import AdventureEnd
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
@@ -85,11 +79,10 @@ def actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
     board = rules.board
     here = s.pos[seat]
     lock = s.locked[seat]
-    names = board.names
     if lock >= 0:
-        return (move(M_QUEST, lock, 0, f"quest {names[board.mountains[lock]]}"),)
+        return (move(M_QUEST, lock, 0, f"quest {board.names[board.mountains[lock]]}"),)
     terrain = effective_terrain(rules, s.razed, here)
-    out = []
+    out: list[DorasureMove] = []
     hero = rules.heroes[seat]
     if terrain == LAND:
         tile = tile_at(s, here)
@@ -104,6 +97,16 @@ def actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
         out.append(_ADVENTURE)
     if terrain == VILLAGE or (terrain == CITY and hero != SHAMAN):  # Hatred for Humans
         out.append(_REST)
+    _at_mountains(s, here, out)
+    out.append(_PASS)
+    return tuple(out)
+
+
+def _at_mountains(s: DorasureState, here: int, out: list[DorasureMove]) -> None:
+    """Gather information at each adjacent mountain whose quest is face down, or do its
+    quest if it is face up (an open quest only)."""
+    board = s.rules.board
+    names = board.names
     for m in board.near_mountains[here]:
         if not s.open_quest(m):
             continue
@@ -112,8 +115,6 @@ def actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
             out.append(move(M_GATHER, m, 0, f"gather {name}"))
         else:
             out.append(move(M_QUEST, m, 0, f"quest {name}"))
-    out.append(_PASS)
-    return tuple(out)
 
 
 def _adventure(w: Work, seat: int, mv: DorasureMove) -> None:
@@ -121,7 +122,7 @@ def _adventure(w: Work, seat: int, mv: DorasureMove) -> None:
     w.score = w.pending = 0
     # The Mirage City (Fang) is adventured with the white (plains) Danger value.
     column = DANGER_FOREST if terrain == FOREST else DANGER_PLAINS
-    w.push(*_heroes.roll_tasks(w, seat, P_ADVENTURE, w.stat(seat, column)), AdventureEnd(seat))
+    w.push(*roll_tasks(w, seat, P_ADVENTURE, w.stat(seat, column)), AdventureEnd(seat))
 
 
 def _rest(w: Work, seat: int, mv: DorasureMove) -> None:

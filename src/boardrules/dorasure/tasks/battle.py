@@ -41,21 +41,16 @@ from boardrules.dorasure._state import (
     T_COMBO_END,
     T_SHIELD,
     VAMPIRE,
-    WEREWOLF,
     WOUND_TWO,
     DorasureMove,
     DorasureState,
     Task,
     move,
 )
-from boardrules.dorasure._tasks import (
-    Automatic,
-    Deaths,
-    EndTurn,
-    Roll,
-)
+from boardrules.dorasure.tasks._base import Automatic
+from boardrules.dorasure.tasks.damage import Deaths
 from boardrules.dorasure.tasks.dragon import Pick
-from boardrules.dorasure.tasks.heroes import Gauntlets
+from boardrules.dorasure.tasks.rolls import Roll
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
@@ -71,7 +66,6 @@ __all__ = [
     "battle_start",
     "claw",
     "combo_end",
-    "end_battle_turn",
     "lost_if_nobody_lives",
     "retaliate",
     "shield",
@@ -92,6 +86,12 @@ def battle_start(w: Work, task: Task) -> None:
             elif w.hero(p) == PRINCE:
                 w.gold[p] += 3
     w.begin_battle_turn(task.seat)
+
+
+def battle_top(w: Work, seat: int) -> int:
+    """The battle chart's top line: 5 or more is 2 wounds; the Grand Master at level 6 reads
+    4 like 5."""
+    return 4 if w.hero(seat) == GRAND_MASTER and w.level(seat) == 6 else 5
 
 
 def lost_if_nobody_lives(w: Work) -> None:
@@ -185,17 +185,6 @@ def retaliate(w: Work, seat: int, result: int) -> None:
         w.push(Pick(seat, LOWEST, WOUND_TWO))
 
 
-def end_battle_turn(w: Work, seat: int, again: int) -> None:
-    """The Werewolf Lord's Gauntlets may give a second turn in a row; else the next living
-    hero fights."""
-    if again == 0 and w.hero(seat) == WEREWOLF and w.health[seat] > 0 and w.treasures():
-        w.push(Gauntlets(seat), EndTurn(seat, 1))
-        return
-    n = len(w.health)
-    nxt = next((seat + k) % n for k in range(1, n + 1) if w.health[(seat + k) % n] > 0)
-    w.begin_battle_turn(nxt)
-
-
 # -- the tasks --------------------------------------------------------------------------------
 
 
@@ -211,22 +200,30 @@ class BattleStart(Automatic):
 
 
 class BattleEnd(Automatic):
-    """§7.2 The battle chart's result of the hero's Combat roll."""
+    """§7.1 The battle chart's result of the hero's Combat roll."""
 
     __slots__ = ()
-    CLAUSE = "§7.2"
+    CLAUSE = "§7.1"
     CODE, PHASES = T_BATTLE_END, (BATTLE,)
+    READS = True
+
+    def top_line(self, w: Work) -> int:
+        return battle_top(w, self[1])
 
     def run(self, w: Work) -> None:
         battle_end(w, self)
 
 
 class ComboEnd(Automatic):
-    """§7.4 The Team Combo's result."""
+    """§7.2 The Team Combo's result."""
 
     __slots__ = ()
-    CLAUSE = "§7.4"
+    CLAUSE = "§7.2"
     CODE, PHASES = T_COMBO_END, (BATTLE,)
+    READS = True
+
+    def top_line(self, w: Work) -> int:
+        return battle_top(w, self[1])
 
     def run(self, w: Work) -> None:
         combo_end(w, self)

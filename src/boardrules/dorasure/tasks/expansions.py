@@ -23,7 +23,7 @@ from boardrules.dorasure._state import (
     Task,
     move,
 )
-from boardrules.dorasure._tasks import Automatic
+from boardrules.dorasure.tasks._base import Automatic
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work

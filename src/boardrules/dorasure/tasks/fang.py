@@ -21,7 +21,7 @@ from boardrules.dorasure._state import (
     DorasureState,
     Task,
 )
-from boardrules.dorasure._tasks import next_task
+from boardrules.dorasure.tasks._base import next_task
 
 if TYPE_CHECKING:
     from fractions import Fraction

@@ -1,11 +1,12 @@
 """§9.3-§9.9: the decisions of the expansion heroes and the Grand Master.
 
 Each decision is a task of its own, pushed only when its ability can be used (by the rule
-that gives the chance: ``_heroes.battle_openers``, ``_heroes.roll_tasks``,
-``_heroes.movement_sixes``, ``_reading`` for the Grand Master's reroll, ``Work.hurt`` for
-the doll, ``_battle`` for the gauntlets), and dropped when it reaches the agenda's front if
-the ability no longer applies (:meth:`~boardrules.dorasure._state.Task.waits`).  Each class
-holds its clause, where it may stand, its moves and what a move does.
+that gives the chance: ``battle_openers``, ``roll_tasks``, ``movement_sixes``,
+``Work.hurt`` for the doll, ``tasks.turn`` for the gauntlets), and dropped when it reaches
+the agenda's front if the ability no longer applies
+(:meth:`~boardrules.dorasure._state.Task.waits`).  Each class holds its clause, where it
+may stand, its moves and what a move does.  The Grand Master's reroll (§9.9) is filed in
+``tasks.rolls``, with the other offers made as a roll is read.
 
 >>> from boardrules.dorasure import legal_moves, position
 >>> s = position(["Ninja", "Magician"], turn="Magician", step="battle", xp={"Magician": 8},
@@ -30,11 +31,9 @@ from boardrules.dorasure._state import (
     M_GUST,
     M_KISS,
     M_LULLABY,
-    M_MASTER_REROLL,
     M_TUNE,
     MAGICIAN,
     MINSTREL,
-    P_BATTLE,
     SAMURAI,
     SHAMAN,
     T_BIG_BANG,
@@ -45,9 +44,9 @@ from boardrules.dorasure._state import (
     T_GUST,
     T_KISS,
     T_LULLABY,
-    T_MASTER_REROLL,
     T_SPEND,
     T_TUNE,
+    TREASURE,
     VAMPIRE,
     WEREWOLF,
     DorasureMove,
@@ -57,17 +56,13 @@ from boardrules.dorasure._state import (
     move,
     on_mirage,
 )
-from boardrules.dorasure._tasks import (
-    MAX_DICE,
-    Absorb,
-    Roll,
-    Spend,
+from boardrules.dorasure.tasks._base import (
     deaths_later,
     next_task,
-    purpose_problem,
-    read_later,
 )
+from boardrules.dorasure.tasks.damage import Absorb
 from boardrules.dorasure.tasks.expansions import Special
+from boardrules.dorasure.tasks.rolls import MasterReroll, Spend
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
@@ -82,7 +77,10 @@ __all__ = [
     "Lullaby",
     "MasterReroll",
     "Tune",
+    "battle_openers",
     "meter_sixes",
+    "movement_sixes",
+    "roll_tasks",
 ]
 
 
@@ -99,6 +97,42 @@ def _counted(word: str, kind: int, top: int) -> tuple[DorasureMove, ...]:
     if moves is None:
         moves = _COUNTED[word] = tuple(move(kind, k, 0, f"{word} {k}") for k in range(64))
     return moves[: top + 1]
+
+
+def battle_openers(w: Work, seat: int) -> list[Task]:
+    """The treasure decisions before a Climactic Battle roll: Kiss of Death (Vampire),
+    Elixir (Grand Master), Big Bang (Magician), Final Move: Gust (Samurai)."""
+    if not w.treasures():
+        return []
+    hero = w.hero(seat)
+    if hero == VAMPIRE and not w.spent >> seat & 1:
+        return [Kiss(seat)]
+    if hero == GRAND_MASTER and not w.spent >> seat & 1:
+        return [Elixir(seat)]
+    if hero == MAGICIAN:
+        return [BigBang(seat)]
+    if hero == SAMURAI:
+        return [Gust(seat)]
+    return []
+
+
+def roll_tasks(w: Work, seat: int, purpose: int, dice: int) -> list[Task]:
+    """Spend resources and roll; before an ally's roll the Minstrel may add dice (Heroic
+    Tune)."""
+    minstrel = w.rules.seat_of(MINSTREL)
+    if minstrel >= 0 and minstrel != seat:
+        return [Tune(minstrel, seat), Spend(seat, purpose, dice)]
+    return [Spend(seat, purpose, dice)]
+
+
+def movement_sixes(w: Work, seat: int, sixes: int) -> None:
+    """The 6s of a movement roll: the Minstrel may sing his Lullaby (the token stays, once
+    per game, the Treasure found); otherwise each 6 moves the token, or with 6-11 heroes
+    rolls a Special Chance."""
+    if sixes and w.hero(seat) == MINSTREL and TREASURE in w.rewards and not w.spent >> seat & 1:
+        w.push(Lullaby(seat, sixes))
+    else:
+        meter_sixes(w, seat, sixes)
 
 
 def meter_sixes(w: Work, seat: int, sixes: int) -> None:
@@ -141,6 +175,10 @@ class Gust(_Decision):
     SAYS = "the Samurai decides on Final Move: Gust"
     WORDS = ("gust", "no-gust")
     CODE, PHASES, HERO = T_GUST, (BATTLE,), SAMURAI
+
+    def dice_to_come(self) -> int:
+        return 1  # 1 Ki for 2 dice: one more than his Ki counts
+
     CHOICES = _yes_no(M_GUST, "gust")
 
     def applies(self, w: Work) -> bool:
@@ -213,6 +251,7 @@ class Tune(_Decision):
     WORDS = ("tune",)
     UNIQUE = False
     CODE, HERO, IN_TURN = T_TUNE, MINSTREL, False
+    PAYS = True  # the Minstrel's resources buy dice for the ally
     FIELDS, RANGES = ("ally",), ((0, 10),)
 
     @property
@@ -340,40 +379,6 @@ class Gauntlets(_Decision):
         if mv.a:
             w.todo.pop()  # the end of the turn: a second turn comes first
             w.begin_battle_turn(self[1], again=1)
-
-
-class MasterReroll(_Decision):
-    """§9.9 once per game the Grand Master may reroll all ``dice`` dice of a roll for
-    ``purpose``."""
-
-    __slots__ = ()
-    CLAUSE, SHOWN = "§9.9", "reroll all his dice (once per game)?"
-    SAYS = "the Grand Master decides on his once-a-game reroll"
-    WORDS = ("reroll", "no-reroll")
-    CODE, HERO, IN_TURN = T_MASTER_REROLL, GRAND_MASTER, False
-    FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_BATTLE))
-    CHOICES = _yes_no(M_MASTER_REROLL, "reroll")
-
-    @property
-    def dice(self) -> int:
-        """The dice rerolled."""
-        return self[2]
-
-    @property
-    def purpose(self) -> int:
-        """P_ADVENTURE, P_QUEST or P_BATTLE."""
-        return self[3]
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        if s.spent >> s.rules.seats & 1:
-            return "the Grand Master's reroll is once per game"
-        return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3])
-
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        if mv.a:
-            w.spent |= 1 << len(w.health)
-            w.score = w.pending = 0
-            w.push(Roll(self[1], self[2], self[3]))
 
 
 class Elixir(_Decision):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardrules.dorasure import _fang, _heroes
+from boardrules.dorasure import _fang
 from boardrules.dorasure._board import FOREST, SHARED
 from boardrules.dorasure._dice import ROLL_FACES, movement_roll
 from boardrules.dorasure._fang import QUICKSAND, land_entry, tile_at
@@ -42,8 +42,9 @@ from boardrules.dorasure._state import (
     with_agenda,
     with_pos_and_dice,
 )
-from boardrules.dorasure._tasks import next_task
+from boardrules.dorasure.tasks._base import next_task
 from boardrules.dorasure.tasks.actions import Act
+from boardrules.dorasure.tasks.heroes import movement_sixes
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -83,7 +84,7 @@ class MoveRoll(Task):
         w.dice = faces
         tasks: list[Task] = [Faith(seat)] if w.hero(seat) == PALADIN else []
         w.push(*tasks, Steps(seat), Act(seat))
-        _heroes.movement_sixes(w, seat, faces.count(6))
+        movement_sixes(w, seat, faces.count(6))
 
 
 class Faith(Task):

@@ -1,0 +1,217 @@
+"""The helpers every kind of task shares: the rules of where a task may stand that read the
+rest of the agenda (one scan of it), the purpose of a roll, and :class:`Automatic`, the
+base of the tasks carried out as soon as they reach the agenda's front."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardrules.dorasure._state import (
+    BATTLE,
+    P_ADVENTURE,
+    P_BATTLE,
+    P_COMBO,
+    P_QUEST,
+    P_REROLLED,
+    SHAMAN,
+    T_ACT,
+    T_ADVENTURE_END,
+    T_BATTLE_END,
+    T_BATTLE_START,
+    T_COMBO_END,
+    T_DEATHS,
+    T_END_TURN,
+    T_EXTRA,
+    T_GUST,
+    T_QUEST_END,
+    T_QUEST_ROLLS,
+    T_QUEST_START,
+    T_ROLL,
+    T_SPEND,
+    T_TUNE,
+    TREASURE,
+    VAMPIRE,
+    Task,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from boardrules.dorasure._state import DorasureState, Rules
+    from boardrules.dorasure._work import Work
+
+__all__ = [
+    "BATTLE_READINGS",
+    "MAX_DICE",
+    "MAX_SCORE",
+    "Automatic",
+    "deaths_later",
+    "doll_may_take_quest_damage",
+    "mountain_up",
+    "next_task",
+    "once",
+    "purpose_problem",
+    "read_later",
+    "reading_battle_roll",
+    "scan",
+]
+
+#: The most dice a stored roll may name.
+MAX_DICE = 40
+
+
+#: The largest running score a state may store, either way.
+MAX_SCORE = MAX_DICE * 4
+
+
+def next_task(s: DorasureState, i: int) -> tuple[int, ...]:
+    return s.agenda[i + 1] if i + 1 < len(s.agenda) else (-1, -1, -1, -1)
+
+
+_READING = {
+    P_ADVENTURE: T_ADVENTURE_END,
+    P_QUEST: T_QUEST_END,
+    P_BATTLE: T_BATTLE_END,
+    P_REROLLED: T_BATTLE_END,
+    P_COMBO: T_COMBO_END,
+}
+_READINGS = frozenset(_READING.values())
+
+
+#: The readings of a battle roll (a Team Combo's included).
+BATTLE_READINGS = frozenset((T_BATTLE_END, T_COMBO_END))
+
+
+#: Tasks that begin a new reading: no roll of an older one may wait behind them.
+_OPENERS = frozenset((T_QUEST_START, T_QUEST_ROLLS, T_END_TURN, T_BATTLE_START, T_ACT))
+
+
+class _Scan:
+    """What the rules of the tasks read about the rest of an agenda, found in one pass each
+    way, so that checking a whole agenda takes time linear in its length: per index, the
+    reading that comes next (-1: an opener or the end comes first), whether a deaths check
+    comes later, and the dice that the tasks before it add to that seat's roll (the
+    Minstrel's Heroic Tune, the Samurai's Gust)."""
+
+    __slots__ = ("added", "again", "deaths_after", "reading_after", "state")
+
+    def __init__(self, s: DorasureState) -> None:
+        agenda = s.agenda
+        n = len(agenda)
+        self.state = s  # kept, so that its id is not reused while the scan is
+        self.reading_after = [-1] * n
+        self.deaths_after = [False] * n
+        ends = [n] * n  # where the reading (or opener) after each task stands
+        reading, deaths, end = -1, False, n
+        for i in range(n - 1, -1, -1):
+            self.reading_after[i], self.deaths_after[i], ends[i] = reading, deaths, end
+            code = agenda[i][0]
+            if code in _READINGS:
+                reading, end = code, i
+            elif code in _OPENERS:
+                reading, end = -1, i
+            deaths = deaths or code == T_DEATHS
+        self.added = [0] * n
+        #: whether a roll (or its spending) of the same hero comes earlier for one reading
+        self.again = [False] * n
+        rolled: set[tuple[int, int]] = set()
+        seats = s.rules.seats
+        more = [0] * seats
+        for i, (code, seat, a, _) in enumerate(agenda):
+            if not 0 <= seat < seats:
+                continue  # a task of no seat: refused on its own
+            if code in (T_ROLL, T_SPEND):
+                self.again[i] = (ends[i], seat) in rolled
+                rolled.add((ends[i], seat))
+            self.added[i] = more[seat]
+            if code == T_TUNE and 0 <= a < seats:
+                more[a] += s.resource[seat]  # the Minstrel's Heroic Tune
+            elif code == T_GUST:
+                more[seat] += 2
+
+
+# The scan of the state whose agenda was last checked (its tasks are checked one after
+# another; a state is immutable, so its scan holds as long as the state is the same object).
+
+
+_LAST_SCAN: list[_Scan | None] = [None]
+
+
+def scan(s: DorasureState) -> _Scan:
+    found = _LAST_SCAN[0]
+    if found is None or found.state is not s:
+        found = _LAST_SCAN[0] = _Scan(s)
+    return found
+
+
+def read_later(s: DorasureState, i: int, purpose: int) -> str | None:
+    """A roll (or its spending, extra dice, rerolls) is read by the next reading after it."""
+    reading = scan(s).reading_after[i]
+    if reading < 0:
+        return "a roll with no reading after it"
+    return None if reading == _READING.get(purpose) else "a roll read by another chart"
+
+
+def mountain_up(s: DorasureState, m: int) -> str | None:
+    return None if s.quests[m] >= 0 else "a quest task needs a face-up quest"
+
+
+class Automatic(Task):
+    """A task the rules carry out as soon as it reaches the agenda's front (:meth:`run`)."""
+
+    __slots__ = ()
+
+    def waits(self, w: Work) -> bool:
+        w.todo.pop()
+        self.run(w)
+        return False
+
+    def run(self, w: Work) -> None:
+        """What the task does, taken off the agenda."""
+        raise NotImplementedError  # pragma: no cover
+
+
+def once(s: DorasureState, i: int) -> str | None:
+    """Each hero makes one roll for a reading (a reroll replaces it)."""
+    return "two rolls of one hero for one reading" if scan(s).again[i] else None
+
+
+def purpose_problem(s: DorasureState, purpose: int, seat: int) -> str | None:
+    """A roll (its spending, extra dice, rerolls) of the phase, by the hero who makes it:
+    the hero in turn adventures and fights, a hero of the party rolls in a quest, and in a
+    Team Combo a hero of the team or the one in turn (for the team, when he is out of it)."""
+    battle = purpose in (P_BATTLE, P_REROLLED, P_COMBO)
+    if battle != (s.phase == BATTLE):
+        return "a roll of the other phase"
+    if purpose == P_QUEST:
+        return None if s.party >> seat & 1 else "a quest roll of a hero not in the quest"
+    if purpose == P_COMBO and s.party >> seat & 1:
+        return None
+    return None if seat == s.turn else "a roll of a hero not in turn"
+
+
+def deaths_later(s: DorasureState, i: int) -> str | None:
+    """Damage is dealt by a cause whose deaths are checked once it is paid."""
+    if scan(s).deaths_after[i]:
+        return None
+    return "damage with no check of the deaths after it"
+
+
+def doll_may_take_quest_damage(
+    rules: Rules, party: int, rewards: Sequence[int], ahead: Sequence[Task]
+) -> bool:
+    """Whether the Shaman's doll may still take damage of the Vampire's quest roll: both take
+    part in the quest, the Treasure is found, and her roll is still to come or being read
+    among the tasks ``ahead`` of the quest's reading."""
+    shaman, vampire = rules.seat_of(SHAMAN), rules.seat_of(VAMPIRE)
+    if shaman < 0 or vampire < 0 or TREASURE not in rewards:
+        return False
+    if not (party >> shaman & 1 and party >> vampire & 1):
+        return False
+    return any(t[1] == vampire and t[0] in (T_SPEND, T_ROLL, T_EXTRA) for t in ahead)
+
+
+def reading_battle_roll(tasks: list[Task] | tuple[Task, ...]) -> bool:
+    """Whether a battle roll is still to be read: a last hero killed by his own roll (the
+    Vampire's Blood Magic) dies with it, so the dragon may still die at the same time."""
+    return any(t[0] in BATTLE_READINGS for t in tasks)

@@ -1,0 +1,174 @@
+"""§2.3 and §6.1: damage, paying it with resources, the deaths it causes and the survival roll.
+
+One cause of damage pushes an ``Absorb`` per hero hurt (``Work.hurt``) and one
+``Deaths`` check after them; in the Adventure Phase a death calls for the shared
+``Survival`` roll, which saves every dying hero on a 6."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from boardrules.dorasure import _heroes
+from boardrules.dorasure._dice import (
+    survival_roll,
+)
+from boardrules.dorasure._state import (
+    ADVENTURE,
+    CHANCE,
+    DECISION,
+    LOST,
+    M_ABSORB,
+    SHAMAN,
+    T_ABSORB,
+    T_DEATHS,
+    T_EXTRA,
+    T_QUEST_END,
+    T_ROLL,
+    T_SPEND,
+    T_SURVIVAL,
+    T_TUNE,
+    VAMPIRE,
+    DorasureMove,
+    Task,
+    move,
+)
+from boardrules.dorasure.tasks._base import (
+    Automatic,
+    deaths_later,
+    reading_battle_roll,
+)
+from boardrules.dorasure.tasks.rolls import Extra
+
+if TYPE_CHECKING:
+    from boardrules.dorasure._state import DorasureState
+    from boardrules.dorasure._work import Work
+
+__all__ = ["Absorb", "Deaths", "Survival"]
+
+_ABSORB = tuple(move(M_ABSORB, k, 0, f"absorb {k}") for k in range(64))
+
+
+class Survival(Task):
+    """The shared survival roll after a death in the Adventure Phase."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§2.3", "survival roll"
+    SAYS = "the survival roll"
+    WORDS = ("survival",)
+    FRONT = True
+    CODE, NODE, PHASES, IN_TURN = T_SURVIVAL, CHANCE, (ADVENTURE,), False
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if 0 in s.health else "a survival roll with nobody dying"
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        return survival_roll(len(s.health))
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """All dying heroes are saved by a 6: home at full health, their resources at 0, and
+        out of the quest they were taking part in.  No 6: the game is lost."""
+        if mv.a != 1:
+            w.phase = LOST
+            return
+        for p, h in enumerate(w.health):
+            if h == 0:
+                w.send_home(p)
+                w.health[p] = w.max_health(p)
+                w.resource[p] = w.gold[p] = 0
+                if w.party >> p & 1:
+                    _leave_quest(w, p)
+
+
+def _leave_quest(w: Work, p: int) -> None:
+    """A hero saved during a quest is a fresh start: he takes no further part in it.  He
+    rolls no more dice (a roll of his being read leaves with its dice, the score going back
+    to what it was before it; his extra dice are not rolled), gains no EXP from it and its
+    failure effect does not touch him."""
+    kept = _heroes.doll_reading(w)
+    if kept >= 0 and w.hero(p) == SHAMAN:
+        _without_the_shaman(w, kept)
+    w.party &= ~(1 << p)
+    todo = w.todo
+    for i in range(len(todo) - 1, -1, -1):
+        code, seat, a, b = todo[i]
+        if code == T_QUEST_END:
+            break
+        if code == T_EXTRA and seat == p:
+            w.score, w.pending = b, 0
+            del todo[i]
+        elif (code in (T_SPEND, T_ROLL) and seat == p) or (code == T_TUNE and a == p):
+            del todo[i]
+    _heroes.forget_others(w)
+
+
+def _without_the_shaman(w: Work, kept: int) -> None:
+    """The Shaman died of the Vampire's quest damage taken with his doll: the score goes
+    back to the dice of the others (kept by the quest's reading), plus hers so far."""
+    todo = w.todo
+    others = todo[kept][3]
+    for i in range(len(todo) - 1, kept, -1):
+        code, seat, purpose, before = todo[i]
+        if code == T_EXTRA and w.hero(seat) == VAMPIRE:
+            w.score += others - before
+            todo[i] = Extra(seat, purpose, others)  # what is left if she leaves too
+            return
+    w.score = others
+
+
+class Absorb(Task):
+    """The hero in ``seat`` may pay some of ``damage`` with resources."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§6.1", "pays damage with resources?"
+    SAYS = "{hero} decides how much damage to pay with resources"
+    WORDS = ("absorb",)
+    UNIQUE = False
+    CODE, NODE, IN_TURN = T_ABSORB, DECISION, False
+    FIELDS, RANGES = ("damage",), ((1, 99),)
+
+    @property
+    def damage(self) -> int:
+        """The damage dealt."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return deaths_later(s, i)
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        seat = self[1]
+        return _ABSORB[: min(self[2], s.resource[seat] + s.gold[seat]) + 1]
+
+    def waits(self, w: Work) -> bool:
+        """Damage waits for the choice of how much to pay only if the hero can pay some."""
+        seat = self[1]
+        if w.health[seat] > 0 and w.resource[seat] + w.gold[seat] > 0:
+            return True
+        w.todo.pop()
+        w.health[seat] = max(0, w.health[seat] - self[2])
+        return False
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """The hero pays ``mv.a`` of the damage with resources and takes the rest."""
+        if mv.kind == M_ABSORB:
+            seat = self[1]
+            w.pay(seat, mv.a)
+            w.health[seat] = max(0, w.health[seat] - (self[2] - mv.a))
+
+
+class Deaths(Automatic):
+    """Deaths are checked once after one cause of damage."""
+
+    __slots__ = ()
+    UNIQUE = False
+    CLAUSE = "§2.3"
+    CODE, IN_TURN = T_DEATHS, False
+
+    def run(self, w: Work) -> None:
+        """A death in the Adventure Phase calls for the survival roll; in the battle, the
+        battle is lost when nobody lives (unless a battle roll is still to be read)."""
+        if w.phase == ADVENTURE:
+            if 0 in w.health:
+                w.push(Survival(self[1]))
+        elif not w.living() and not reading_battle_roll(w.todo):
+            w.phase = LOST

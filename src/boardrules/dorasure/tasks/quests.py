@@ -1,0 +1,378 @@
+"""§1.3 and §5.5-§5.8: the quests: a tile turned up, asking for assistance, the start damage,
+the participants' rolls, success (the reward tile) or failure, and the battle once every
+quest is solved.
+
+A quest is three automatic steps on the agenda, in this order: ``QuestStart`` (the
+start damage), ``QuestRolls`` (each participant spends and rolls) and
+``QuestEnd`` (the reading)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar
+
+from boardrules.dorasure import _heroes
+from boardrules.dorasure._data import QUESTS, REWARDS
+from boardrules.dorasure._dice import (
+    quest_draw,
+    reward_draw,
+)
+from boardrules.dorasure._state import (
+    ADVENTURE,
+    ATTRIBUTE,
+    BOOK,
+    CHANCE,
+    DECISION,
+    GRAND_MASTER,
+    LAIR,
+    M_ASK,
+    M_REPLY,
+    P_QUEST,
+    SAMURAI,
+    T_AFTER_QUEST,
+    T_ASK,
+    T_QUEST_END,
+    T_QUEST_ROLLS,
+    T_QUEST_START,
+    T_REPLY,
+    T_REVEAL_QUEST,
+    T_REVEAL_REWARD,
+    DorasureMove,
+    Task,
+    hero_token,
+    move,
+)
+from boardrules.dorasure.tasks._base import (
+    MAX_SCORE,
+    Automatic,
+    doll_may_take_quest_damage,
+    mountain_up,
+    next_task,
+)
+from boardrules.dorasure.tasks.battle import BattleStart
+from boardrules.dorasure.tasks.heroes import roll_tasks
+
+if TYPE_CHECKING:
+    from boardrules.dorasure._state import DorasureState
+    from boardrules.dorasure._work import Work
+
+__all__ = [
+    "AfterQuest",
+    "Ask",
+    "QuestEnd",
+    "QuestRolls",
+    "QuestStart",
+    "Reply",
+    "RevealQuest",
+    "RevealReward",
+]
+
+_REPLY = (move(M_REPLY, 1, 0, "agree"), move(M_REPLY, 0, 0, "refuse"))
+
+
+class RevealQuest(Task):
+    """A face-down quest tile on ``mountain`` is turned up (setup: the farthest one)."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§1.3", "quest tile"
+    SAYS = "a quest tile being turned face up"
+    WORDS = ("quest-tile",)
+    CODE, NODE, FIELDS, RANGES = T_REVEAL_QUEST, CHANCE, ("mountain",), ((0, 4),)
+    PHASES = (ADVENTURE,)
+
+    @property
+    def mountain(self) -> int:
+        """The mountain (index in ``board.mountains``)."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        m = self[2]
+        if s.quests[m] >= 0:
+            return "only a face-down quest is revealed"
+        board = s.rules.board
+        far = board.farthest
+        setup = s.quests[far] < 0 and s.renewed[far] != 1
+        if m != far and (setup or m not in board.near_mountains[s.pos[self[1]]]):
+            return "a quest is revealed at setup (the farthest) or next to the hero"
+        return None
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        """Uniform over the tiles neither on the board nor retired."""
+        on_board = set(s.quests)
+        return quest_draw(
+            tuple(t for t in range(len(QUESTS)) if t not in on_board and t not in s.retired)
+        )
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """A quest tile turned face up."""
+        w.quests[self[2]] = mv.a
+
+
+class RevealReward(Task):
+    """The reward tile under the quest just solved on ``mountain``."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§5.8", "reward tile"
+    SAYS = "a reward tile being turned face up"
+    WORDS = ("reward",)
+    FRONT = True
+    CODE, NODE, FIELDS, RANGES = T_REVEAL_REWARD, CHANCE, ("mountain",), ((0, 4),)
+    PHASES = (ADVENTURE,)
+
+    @property
+    def mountain(self) -> int:
+        """The mountain (index in ``board.mountains``)."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        m = self[2]
+        if s.quests[m] < 0 or s.rewards[m] >= 0:
+            return "a reward is revealed under a solved quest"
+        return None
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        """By the reward tiles of each kind not claimed yet."""
+        return reward_draw(tuple(n - s.rewards.count(k) for k, (_, n) in enumerate(REWARDS)))
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """Dragon's Lair: 1 damage, and the meter rises the first time only; Book of Dragons:
+        1 XP for everyone; Weapons and Treasure take effect in phase two."""
+        seat, m, kind = self[1], self[2], mv.a
+        first_lair = LAIR not in w.rewards
+        w.rewards[m] = kind
+        if kind == LAIR:
+            w.wound_dragon(seat, 1)
+            if first_lair:
+                w.advance_meter(seat, 1)
+        elif kind == BOOK:
+            for p in range(len(w.xp)):
+                w.gain_xp(p, 1)
+
+
+class Ask(Task):
+    """The questing hero may ask ``candidate`` to assist on ``mountain``."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§5.6", "asks for assistance"
+    SAYS = "{hero} asks the heroes next to the quest to assist, or not"
+    WORDS = ("ask", "skip")
+    UNIQUE = False
+    CODE, NODE, PHASES = T_ASK, DECISION, (ADVENTURE,)
+    FIELDS, RANGES = ("candidate", "mountain"), ((0, 10), (0, 4))
+
+    @property
+    def candidate(self) -> int:
+        """The seat of the hero asked."""
+        return self[2]
+
+    @property
+    def mountain(self) -> int:
+        """The quest's mountain."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        candidate, m = self[2], self[3]
+        if candidate >= s.rules.seats or candidate == self[1] or not s.health[candidate]:
+            return "assistance is asked of another living hero"
+        return mountain_up(s, m) or _quest_follows(s, i, m)
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        a = self[2]
+        name = hero_token(s.rules.hero_name(a))
+        return (move(M_ASK, a, 1, f"ask {name}"), move(M_ASK, a, 0, f"skip {name}"))
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """The questing hero asks a hero to assist (who then answers)."""
+        if mv.kind == M_ASK and mv.b:
+            w.push(Reply(self[2], self[3]))
+
+
+def _quest_follows(s: DorasureState, i: int, m: int) -> str | None:
+    after = next_task(s, i)
+    if after[0] not in (T_ASK, T_REPLY, T_QUEST_START) or (after[0] == T_REPLY and after[3] != m):
+        return "assistance is asked as a quest begins"
+    return None
+
+
+class Reply(Task):
+    """The hero in ``seat`` agrees to assist on ``mountain``, or refuses."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§5.6", "answers a call for assistance"
+    SAYS = "a hero answers the call to assist ('agree' or 'refuse')"
+    WORDS = ("agree", "refuse")
+    FRONT = True
+    CODE, NODE, PHASES, IN_TURN = T_REPLY, DECISION, (ADVENTURE,), False
+    FIELDS, RANGES = ("mountain",), ((0, 4),)
+
+    @property
+    def mountain(self) -> int:
+        """The quest's mountain."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if self[1] == s.turn or not s.health[self[1]]:
+            return "a living hero other than the questing one answers"
+        return mountain_up(s, self[2]) or _quest_follows(s, i, self[2])
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return _REPLY
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """The hero asked agrees (joins the party) or refuses."""
+        if mv.kind == M_REPLY and mv.a:
+            w.party |= 1 << self[1]
+
+
+class _QuestStep(Automatic):
+    __slots__ = ()
+    FIELDS: ClassVar[tuple[str, ...]] = ("mountain",)
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
+    PHASES = (ADVENTURE,)
+
+    @property
+    def mountain(self) -> int:
+        """The quest's mountain."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        follows = {T_QUEST_START: T_QUEST_ROLLS, T_QUEST_ROLLS: T_QUEST_END}.get(self[0])
+        if follows is not None and next_task(s, i) != (follows, self[1], self[2], 0):
+            return "a quest starts, rolls and ends in this order"
+        if self[0] != T_QUEST_END and (s.score or s.pending):
+            return "a quest's rolls begin with a score of 0"
+        return mountain_up(s, self[2])
+
+
+class QuestStart(_QuestStep):
+    """The start-of-quest damage."""
+
+    __slots__ = ()
+    CLAUSE = "§5.7"
+    CODE = T_QUEST_START
+
+    def run(self, w: Work) -> None:
+        """The quest's start damage to every participant (Godspeed: not the Samurai)."""
+        damage = w.rules.quests[w.quests[self[2]]].start_damage
+        if damage:
+            members = [p for p in range(len(w.health)) if w.party >> p & 1 and w.hero(p) != SAMURAI]
+            w.hurt(self[1], [(p, damage) for p in members])
+
+
+class QuestRolls(_QuestStep):
+    """Each participant spends resources and rolls."""
+
+    __slots__ = ()
+    CLAUSE = "§5.5"
+    CODE = T_QUEST_ROLLS
+
+    def run(self, w: Work) -> None:
+        """Each participant next to the mountain spends resources and rolls, the questing hero
+        first."""
+        seat, m = self[1], self[2]
+        tile = w.rules.quests[w.quests[m]]
+        near = w.rules.board.near_mountains
+        order = [seat] + [p for p in range(len(w.health)) if p != seat]
+        # A hero saved from the start damage has left the party (see survival).
+        members = [p for p in order if w.party >> p & 1 and w.health[p] > 0 and m in near[w.pos[p]]]
+        if seat not in members:
+            # The questing hero died as the quest began and was saved: the attempt ends before
+            # any die is rolled (no flags; the rest of his turn is over, as the action is spent).
+            w.party = 0
+            w.todo.pop()
+            return
+        w.party = sum(1 << p for p in members)
+        w.score = w.pending = 0
+        column = ATTRIBUTE[tile.attribute]
+        tasks = []
+        for p in members:
+            if w.hero(p) == SAMURAI:
+                w.gain_resource(p, 1)  # Training: attempting or assisting a quest
+            dice = _heroes.quest_dice(w, p, column, tile.magical)
+            tasks += roll_tasks(w, p, P_QUEST, dice)
+        w.push(*tasks)
+
+
+class QuestEnd(_QuestStep):
+    """Success or failure.
+
+    ``others`` is kept only while the Shaman's doll may still take the damage of the
+    Vampire's quest roll (``doll_may_take_quest_damage``): the quest's score without
+    the Shaman's dice and the Vampire's, what is read if the Shaman dies of that damage and
+    is saved (he leaves the quest and his dice with him).
+    """
+
+    __slots__ = ()
+    CLAUSE = "§5.5"
+    CODE = T_QUEST_END
+    FIELDS, RANGES = ("mountain", "others"), ((0, 4), (-MAX_SCORE, MAX_SCORE))
+    READS = True
+
+    def top_line(self, w: Work) -> int:
+        """The score still missing (flags count as successes)."""
+        m = self[2]
+        return w.rules.quests[w.quests[m]].target - w.flags[m]
+
+    @property
+    def others(self) -> int:
+        """The score without the Shaman's and the Vampire's dice (see above), else 0."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if self[3] and not doll_may_take_quest_damage(s.rules, s.party, s.rewards, s.agenda[:i]):
+            return "a score without the Shaman's dice is kept only while his doll may take damage"
+        return super().problem(s, i)
+
+    def run(self, w: Work) -> None:
+        """Reach the tile's score (flags count as successes) or suffer its failure effect."""
+        seat, m = self[1], self[2]
+        tile = w.rules.quests[w.quests[m]]
+        # The heroes still taking part: one saved during the quest has left it (survival).
+        members = [p for p in range(len(w.health)) if w.party >> p & 1]
+        w.party = 0
+        if w.score + w.flags[m] >= tile.target:
+            _quest_solved(w, seat, m, members)
+            return
+        w.flags[m] += max(0, w.score)
+        if seat not in members:
+            # The questing hero died of her own quest die (Blood Magic) and was saved: the
+            # failure effect does not touch her (no damage, no teleport, no labyrinth hold).
+            return
+        if tile.failure == "damage":
+            w.hurt(seat, [(seat, tile.failure_damage)])
+        elif tile.failure == "teleport":
+            w.send_home(seat)
+        elif tile.failure == "stay":
+            w.locked[seat] = m
+
+
+def _quest_solved(w: Work, seat: int, m: int, members: list[int]) -> None:
+    if members == [seat]:
+        # The Grand Master gains only 1 EXP for a quest.
+        w.gain_xp(seat, 1 if w.hero(seat) == GRAND_MASTER else 2)
+    else:
+        for p in members:
+            w.gain_xp(p, 1)
+    for p, lock in enumerate(w.locked):
+        if lock == m:
+            w.locked[p] = -1
+    if w.renewed[m] == 1:
+        # Quest Replenishing: a replenished quest removes one scale, no claw effect.
+        w.renewed[m] = 2
+        w.wound_dragon(seat, 1)
+        w.push(AfterQuest(seat))
+    else:
+        w.push(RevealReward(seat, m), AfterQuest(seat))
+
+
+class AfterQuest(Automatic):
+    """The battle starts when every quest is solved."""
+
+    __slots__ = ()
+    CLAUSE = "§2.2"
+    CODE, PHASES = T_AFTER_QUEST, (ADVENTURE,)
+
+    def run(self, w: Work) -> None:
+        """The battle starts when every quest is solved."""
+        if w.phase == ADVENTURE and -1 not in w.rewards and 1 not in w.renewed:
+            w.push(BattleStart(self[1]))

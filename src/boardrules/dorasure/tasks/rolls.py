@@ -1,0 +1,355 @@
+"""§5.2, §6.1, §8.1-§8.2 and §9.9: rolls read on the Adventuring Chart (or the battle chart).
+
+Resources spent for extra dice (``Spend``), the roll itself (``Roll``), the extra
+dice of 6s (``Extra``), and the offers made once the whole roll is seen: the Ninja's
+Oboro-Gasumi (``Reroll``), the Hunter's Poisoned Bullets (``Bullet``) and the
+Grand Master's once-a-game reroll (``MasterReroll``).
+
+>>> from boardrules.dorasure._state import P_QUEST
+>>> from boardrules.dorasure.tasks.rolls import Roll
+>>> t = Roll(0, 3, P_QUEST)
+>>> t, t.dice, t.purpose
+(Roll(seat=0, dice=3, purpose=1), 3, 1)"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from boardrules.dorasure import _heroes
+from boardrules.dorasure._dice import (
+    CLASSES,
+    EXTRA_DIE,
+    EXTRA_SCORE,
+    decode_counts,
+    score_roll,
+)
+from boardrules.dorasure._state import (
+    BATTLE,
+    CHANCE,
+    DECISION,
+    GRAND_MASTER,
+    HUNTER,
+    M_BULLET,
+    M_MASTER_REROLL,
+    M_REROLL,
+    M_SPEND,
+    NINJA,
+    P_BATTLE,
+    P_COMBO,
+    P_QUEST,
+    P_REROLLED,
+    T_BULLET,
+    T_EXTRA,
+    T_MASTER_REROLL,
+    T_REROLL,
+    T_ROLL,
+    T_SPEND,
+    VAMPIRE,
+    DorasureMove,
+    Task,
+    move,
+)
+from boardrules.dorasure.tasks._base import (
+    MAX_DICE,
+    MAX_SCORE,
+    once,
+    purpose_problem,
+    read_later,
+    scan,
+)
+
+if TYPE_CHECKING:
+    from boardrules.dorasure._state import DorasureState
+    from boardrules.dorasure._work import Work
+
+__all__ = ["Bullet", "Extra", "MasterReroll", "Reroll", "Roll", "Spend"]
+
+_REROLL = (move(M_REROLL, 1, 0, "reroll"), move(M_REROLL, 0, 0, "no-reroll"))
+_MASTER = (move(M_MASTER_REROLL, 1, 0, "reroll"), move(M_MASTER_REROLL, 0, 0, "no-reroll"))
+_NO_BULLET = move(M_BULLET, -1, 0, "no-bullet")
+_BULLETS = tuple(move(M_BULLET, i, 0, f"bullet {CLASSES[i]}") for i in range(3))
+_SPEND = tuple(move(M_SPEND, k, 0, f"spend {k}") for k in range(64))
+
+
+class Roll(Task):
+    """``dice`` dice read on the Adventuring Chart for ``purpose``."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§5.2", "roll"
+    SAYS = "a roll read on the Adventuring Chart"
+    WORDS = ("dice",)
+    UNIQUE = False
+    CODE, NODE, IN_TURN = T_ROLL, CHANCE, False
+
+    def dice_to_come(self) -> int:
+        return self[2]
+
+    FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_COMBO))
+
+    @property
+    def dice(self) -> int:
+        """The dice rolled."""
+        return self[2]
+
+    @property
+    def purpose(self) -> int:
+        """P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED or P_COMBO."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3]) or once(s, i)
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        return score_roll(self[2])
+
+    def waits(self, w: Work) -> bool:
+        """A roll of no dice is read at once."""
+        if self[2] > 0:
+            return True
+        w.todo.pop()
+        if self[3] == P_QUEST:
+            _heroes.forget_others(w)  # no dice: the Vampire's quest roll is read at once
+        return False
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """A roll's dice by class: its score, the extra dice owed for its 6s, Blood Magic."""
+        seat, purpose = self[1], self[3]
+        counts = decode_counts(mv.a)
+        w.roll = counts
+        hero = w.hero(seat)
+        # The Vampire's own quest dice may kill her: the score before them is kept (with her
+        # extra dice) for the case that she is saved and leaves the quest.
+        before = w.score if hero == VAMPIRE and purpose == P_QUEST else 0
+        score = counts[2] + counts[3] - counts[0]
+        w.score += score
+        if purpose == P_QUEST:
+            _heroes.count_for_others(w, seat, score)
+        if purpose != P_COMBO:  # Team Combo: one die each, its modifier only, no extra dice
+            w.pending += counts[3]
+            _offers(w, seat, purpose, self[2], hero, before)
+        if hero == VAMPIRE and counts[0]:
+            _heroes.blood_magic(w, seat, counts[0])
+
+
+def _offers(w: Work, seat: int, purpose: int, count: int, hero: int, before: int) -> None:
+    # The battle treasures are offered once the whole roll, extra dice included, is seen.
+    tasks: list[Task] = [Extra(seat, purpose, before)]
+    if purpose in (P_BATTLE, P_REROLLED) and w.treasures():
+        if purpose == P_BATTLE and hero == NINJA:
+            tasks.append(Reroll(seat, count))
+        if hero == HUNTER and not w.spent >> seat & 1:
+            tasks.append(Bullet(seat))
+    if hero == GRAND_MASTER and not w.spent >> len(w.health) & 1:
+        tasks.append(MasterReroll(seat, count, purpose))
+    w.push(*tasks)
+
+
+class Extra(Task):
+    """The extra dice owed for 6s (``pending``), one at a time.
+
+    ``before`` is kept for the Vampire's quest roll only: the quest's score before her roll,
+    what is left of it if her own dice kill her and she is saved (she leaves the quest and
+    her dice with her).
+    """
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§5.2", "extra die"
+    SAYS = "the extra die of a 6"
+    WORDS = ("extra",)
+    CODE, NODE, IN_TURN = T_EXTRA, CHANCE, False
+    FIELDS, RANGES = ("purpose", "before"), ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
+
+    @property
+    def purpose(self) -> int:
+        """The purpose of the roll whose 6s these are."""
+        return self[2]
+
+    @property
+    def before(self) -> int:
+        """The Vampire's quest roll: the quest's score before it (else 0)."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if self[3] and (self[2] != P_QUEST or s.rules.heroes[self[1]] != VAMPIRE):
+            return "a score kept before a roll only for the Vampire's quest roll"
+        return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2])
+
+    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+        return EXTRA_DIE
+
+    def waits(self, w: Work) -> bool:
+        """Waits while extra dice are owed."""
+        if w.pending:
+            return True
+        w.todo.pop()
+        if self[2] == P_QUEST:
+            _heroes.forget_others(w)  # the Vampire's quest roll read: no doll can take its damage
+        return False
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """One extra die: -1 on a 1, else +1, and a 6 owes yet another."""
+        seat = self[1]
+        w.todo.append(self)
+        w.pending -= 1
+        w.score += EXTRA_SCORE[mv.a]
+        if self[2] == P_QUEST:
+            _heroes.count_for_others(w, seat, EXTRA_SCORE[mv.a])
+        if mv.a == 0 and w.hero(seat) == VAMPIRE:
+            _heroes.blood_magic(w, seat, 1)
+        if mv.a == 3:
+            w.pending += 1
+        seen = list(w.roll)
+        # The roll is kept by what each die scored: an extra 2-3 scored +1, like a 4-5.
+        seen[2 if mv.a == 1 else mv.a] += 1
+        w.roll = tuple(seen)
+
+
+class Spend(Task):
+    """Resources for extra dice, then a roll of ``dice`` more for ``purpose``."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§6.1", "spends resources for dice"
+    SAYS = "{hero} decides how many resources to spend on extra dice"
+    WORDS = ("spend",)
+    UNIQUE = False
+    CODE, NODE, IN_TURN = T_SPEND, DECISION, False
+    PAYS = True
+
+    def dice_to_come(self) -> int:
+        return self[3]
+
+    FIELDS, RANGES = ("purpose", "dice"), ((0, P_BATTLE), (0, MAX_DICE))
+
+    @property
+    def purpose(self) -> int:
+        """P_ADVENTURE, P_QUEST or P_BATTLE."""
+        return self[2]
+
+    @property
+    def dice(self) -> int:
+        """The dice rolled before any are bought."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        seat = self[1]
+        most = self[3] + s.resource[seat] + s.gold[seat] + scan(s).added[i]
+        if most > MAX_DICE:
+            return f"a roll of more than {MAX_DICE} dice"
+        return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2]) or once(s, i)
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        seat = self[1]
+        return _SPEND[: s.resource[seat] + s.gold[seat] + 1]
+
+    def waits(self, w: Work) -> bool:
+        """Offered only to a hero with resources; else the roll is made at once."""
+        seat = self[1]
+        if w.resource[seat] + w.gold[seat] > 0:
+            return True
+        w.todo[-1] = Roll(seat, self[3], self[2])
+        return False
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """Resources paid for extra dice, then the roll (Thirst for Blood read at the roll)."""
+        seat, purpose = self[1], self[2]
+        before = w.resource[seat]
+        w.pay(seat, mv.a)
+        dice = self[3] + mv.a - _heroes.thirst(w, seat, purpose, before)
+        w.push(Roll(seat, dice, purpose))
+
+
+class Reroll(Task):
+    """The Ninja may reroll his ``dice`` battle dice (Oboro-Gasumi)."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§8.1", "Oboro-Gasumi reroll?"
+    SAYS = "the Ninja decides on Oboro-Gasumi ('reroll' or 'no-reroll')"
+    WORDS = ("reroll", "no-reroll")
+    CODE, NODE, PHASES, HERO = T_REROLL, DECISION, (BATTLE,), NINJA
+    FIELDS, RANGES = ("dice",), ((0, MAX_DICE),)
+
+    @property
+    def dice(self) -> int:
+        """The dice rerolled."""
+        return self[2]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return read_later(s, i, P_BATTLE)
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return _REROLL
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """Oboro-Gasumi: the Ninja throws his battle dice afresh."""
+        if mv.a:
+            w.score = w.pending = 0
+            w.push(Roll(self[1], self[2], P_REROLLED))
+
+
+class Bullet(Task):
+    """The Hunter may turn one die of his battle roll into a 6 (Poisoned Bullets)."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§8.2", "Poisoned Bullets?"
+    SAYS = "the Hunter decides on a Poisoned Bullet"
+    WORDS = ("bullet", "no-bullet")
+    CODE, NODE, PHASES, HERO = T_BULLET, DECISION, (BATTLE,), HUNTER
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if s.spent >> self[1] & 1:
+            return "the bullet is once per game"
+        return read_later(s, i, P_BATTLE)
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return (*(_BULLETS[i] for i in range(3) if s.roll[i]), _NO_BULLET)
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        """Poisoned Bullets: one die of the roll (class ``mv.a``) becomes a 6."""
+        if mv.a < 0:
+            return
+        seat = self[1]
+        w.spent |= 1 << seat
+        w.score += (2, 1, 0)[mv.a]
+        w.pending += 1
+        changed = list(w.roll)
+        changed[mv.a] -= 1
+        changed[3] += 1
+        w.roll = tuple(changed)
+        w.push(Extra(seat, P_BATTLE))
+
+
+class MasterReroll(Task):
+    """§9.9 once per game the Grand Master may reroll all ``dice`` dice of a roll for
+    ``purpose``."""
+
+    __slots__ = ()
+    CLAUSE, SHOWN = "§9.9", "reroll all his dice (once per game)?"
+    SAYS = "the Grand Master decides on his once-a-game reroll"
+    WORDS = ("reroll", "no-reroll")
+    CODE, NODE, HERO, IN_TURN = T_MASTER_REROLL, DECISION, GRAND_MASTER, False
+    FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_BATTLE))
+
+    @property
+    def dice(self) -> int:
+        """The dice rerolled."""
+        return self[2]
+
+    @property
+    def purpose(self) -> int:
+        """P_ADVENTURE, P_QUEST or P_BATTLE."""
+        return self[3]
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        if s.spent >> s.rules.seats & 1:
+            return "the Grand Master's reroll is once per game"
+        return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3])
+
+    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+        return _MASTER
+
+    def play(self, w: Work, mv: DorasureMove) -> None:
+        if mv.a:
+            w.spent |= 1 << len(w.health)
+            w.score = w.pending = 0
+            w.push(Roll(self[1], self[2], self[3]))
