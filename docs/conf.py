@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import importlib.util
+import os
 import re
 import sys
 import warnings
@@ -320,6 +321,18 @@ def _break_after_underscores(app: Any, exception: Exception | None) -> None:
             page.write_text(new, encoding="utf-8")
 
 
+def _build_the_web_page(app: Any, exception: Exception | None) -> None:
+    """With ``BOARDRULES_DOCS_WEB`` set (``npm``, or the path of the npm package pyodide's
+    tarball or folder), the web page is built into the HTML output as ``web/``, and the
+    page "Play in your browser" shows it.  Unset (as in CI), nothing is fetched."""
+    runtime = os.environ.get("BOARDRULES_DOCS_WEB")
+    if exception is not None or app.builder.format != "html" or not runtime:
+        return
+    from boardrules.web import build_site
+
+    build_site(Path(app.outdir) / "web", pyodide=None if runtime == "npm" else runtime)
+
+
 def setup(app: Any) -> None:
     import _pictures  # docs/_pictures.py: the board directive and the example replay page
 
@@ -333,3 +346,4 @@ def setup(app: Any) -> None:
     app.connect("doctree-resolved", _public_titles)
     app.connect("doctree-resolved", _check_private_names)
     app.connect("build-finished", _break_after_underscores)
+    app.connect("build-finished", _build_the_web_page)
