@@ -15,6 +15,9 @@ import pytest
 
 import boardrules as br
 from boardrules.dorasure import DorasureState, apply_move, chance_outcomes, current_player, position
+from boardrules.dorasure._state import P_COMBO
+from boardrules.dorasure.tasks.damage import Absorb
+from boardrules.dorasure.tasks.rolls import Roll
 from dorasure_helpers import (
     BASE,
     COMBAT,
@@ -173,6 +176,81 @@ def test_team_combo_with_the_vampire_has_the_exact_joint_distribution() -> None:
     s = play(s, "dice -")
     assert s.resource[2] == 0, "her 1 costs a Blood"
     assert s.health == (4, 7, 4), "2 + 0 + 1 - 1 = 2: still 2, every participant takes 1"
+
+
+#: Team Combo positions with the Vampire: seats Ninja 0, Gladiator 1, Vampire 2 (five heroes
+#: at most take part, so all three do while they live).
+_TRIO = ("Ninja", "Gladiator", "Vampire")
+
+
+def test_team_combo_blood_magic_ruling_vampire_in_turn_pays_only_her_own_die() -> None:
+    # §7.2 and the Blood Magic ruling: only a 1 on her own Team Combo die costs her Blood
+    # (or health without Blood), never the 1s of the others' dice.  She is in turn and lives;
+    # Thirst for Blood leaves her 3 Combat dice at level 6 with no Blood.
+    s = battle(_TRIO, turn="Vampire", xp={"Vampire": 8}, resource={"Ninja": 0, "Vampire": 0})
+    s = play(s, "dice 0++")  # 0 + 1 + 1 = 2: Team Combo
+    assert s.agenda[0] == Roll(0, 2, P_COMBO), "the others' two dice, by the Ninja"
+    s = play(s, "dice -+")  # the Ninja's or the Gladiator's 1
+    assert (s.resource[2], s.health[2]) == (0, 5), "their 1 costs her nothing"
+    assert s.agenda[0] == Roll(2, 1, P_COMBO), "her own die, apart"
+    s = play(s, "dice +")  # 2 - 1 + 1 + 1 = 3: Head-on Strike on her, the one in turn
+    assert (s.health, s.resource[2], s.wounds) == ((5, 8, 4), 0, 1)
+    s = battle(_TRIO, turn="Vampire", resource={"Ninja": 0, "Vampire": 2})
+    s = play(s, "spend 0", "dice 0++", "dice --", "dice -")  # 2 - 2 - 1 = -1
+    assert s.resource[2] == 1, "her own 1 costs 1 Blood, the others' two 1s nothing"
+    assert s.health == (5, 8, 0), "-1: instant death of the hero in turn, Blood unpaid"
+
+
+def test_team_combo_blood_magic_ruling_vampire_taking_part_pays_only_her_own_die() -> None:
+    # §7.2 and the Blood Magic ruling, the Vampire taking part in the Ninja's Team Combo.
+    s = battle(_TRIO, resource={"Ninja": 0, "Vampire": 0})
+    s = play(s, "dice ++", "dice --")  # the Ninja's and the Gladiator's 1s
+    assert (s.resource[2], s.health[2]) == (0, 5), "with no Blood, no health lost either"
+    s = play(s, "dice 6")  # 2 - 2 + 1 = 1: the blast hurts the three
+    assert s.health == (4, 7, 4) and s.resource[2] == 0
+    s = battle(_TRIO, resource={"Ninja": 0, "Vampire": 2})
+    s = play(s, "dice ++", "dice -+", "dice -")  # 2 - 1 + 1 - 1 = 1: the blast
+    assert s.resource[2] == 1, "her own 1 costs 1 Blood, the other's 1 nothing"
+    assert s.health == (4, 7, 5) and s.agenda[0] == Absorb(2, 1), "she may pay her blast"
+
+
+def _vampire_dead_of_her_attack(wounds: int = 0, dead: tuple[str, ...] = ()) -> DorasureState:
+    """The Vampire in turn with no Blood and 1 health rolls a 1 in her attack: Blood Magic
+    kills her (seats as in ``_TRIO``; the heroes ``dead`` are dead already), and her roll,
+    still read, scores 2."""
+    s = battle(
+        _TRIO,
+        turn="Vampire",
+        xp={"Vampire": 8},
+        resource={"Ninja": 0, "Vampire": 0},
+        health={"Vampire": 1, **{h: 0 for h in dead}},
+        wounds=wounds,
+    )
+    return play(s, "dice -+6", "extra +")  # -1 + 1 + 1 + 1 = 2
+
+
+def test_team_combo_blood_magic_ruling_a_dead_vampire_in_turn_takes_no_part() -> None:
+    # §7.2 "Current Hero and 2 other living Heroes": the Vampire died of Blood Magic on her
+    # own attack, which is still read.  She rolls no Team Combo die: the two living heroes
+    # roll theirs (the Ninja for both), and their 1s are not hers.
+    s = _vampire_dead_of_her_attack()
+    assert s.health == (5, 8, 0) and s.party == 0b011
+    assert s.agenda[0] == Roll(0, 2, P_COMBO), "the team's dice, rolled by one of them"
+    still_two = play(s, "dice 00")  # still 2: every participant takes 1, not the dead
+    assert still_two.health == (4, 7, 0) and still_two.resource == (0, 0, 0)
+    assert play(s, "dice -0").health == (4, 7, 0), "2 - 1 = 1: the blast finds the living"
+    assert play(s, "dice --").health == (5, 8, 0), "0: the claws find her dead"
+
+
+def test_team_combo_of_a_dead_vampire_in_turn_still_slays_the_dragon() -> None:
+    # §7.2, §7.4: the team of the dead Vampire wounds the dragon for its last health: the
+    # heroes win, every seat's return is 1.
+    s = play(_vampire_dead_of_her_attack(wounds=8), "dice ++")  # 2 + 2 = 4
+    assert s.phase == WON and s.health == (5, 8, 0)
+    assert br.returns(s) == (1.0, 1.0, 1.0)
+    lost = _vampire_dead_of_her_attack(dead=("Ninja", "Gladiator"))
+    assert lost.phase == LOST, "nobody lives to take part: still 2, the battle is lost"
+    assert br.returns(lost) == (0.0, 0.0, 0.0)
 
 
 def test_battle_three_head_on_strike_hero_takes_one_dragon_takes_one() -> None:

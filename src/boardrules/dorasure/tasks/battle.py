@@ -129,7 +129,8 @@ def battle_result(w: Work, seat: int, total: int) -> None:
 
 
 def _team_combo(w: Work, seat: int) -> None:
-    """Team Combo: the hero and up to two on each side roll one die each, from 2."""
+    """Team Combo: the hero and up to two living heroes on each side roll one die each,
+    from 2; a dead hero in turn takes no part (and rolls no die)."""
     team = w.blast_targets(seat)
     w.party = sum(1 << t for t in team)
     w.score, w.pending = 2, 0
@@ -143,7 +144,10 @@ def _team_combo(w: Work, seat: int) -> None:
             ComboEnd(seat),
         )
     else:
-        w.push(Roll(seat, len(team), P_COMBO), ComboEnd(seat))
+        # A hero in turn who died of his own attack (the Vampire's Blood Magic) is out of the
+        # team: one of its living heroes rolls the dice, so none of them is read as hers.
+        roller = seat if seat in team or not team else team[0]
+        w.push(Roll(roller, len(team), P_COMBO), ComboEnd(seat))
 
 
 def combo_end(w: Work, task: Task) -> None:
