@@ -352,6 +352,8 @@ class Task(_Row):
     READS: ClassVar[bool] = False
     #: whether the hero in ``seat`` may still buy dice with resources for the roll being read
     PAYS: ClassVar[bool] = False
+    #: whether this task ends the turn (the last task of every agenda)
+    ENDS_TURN: ClassVar[bool] = False
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))

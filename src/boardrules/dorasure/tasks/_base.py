@@ -64,8 +64,12 @@ MAX_DICE = 40
 MAX_SCORE = MAX_DICE * 4
 
 
-def next_task(s: DorasureState, i: int) -> tuple[int, ...]:
-    return s.agenda[i + 1] if i + 1 < len(s.agenda) else (-1, -1, -1, -1)
+#: What stands after the agenda's last task: a task of no kind and no seat.
+_PAST_END = Task(-1, -1, -1)
+
+
+def next_task(s: DorasureState, i: int) -> Task:
+    return s.agenda[i + 1] if i + 1 < len(s.agenda) else _PAST_END
 
 
 _READING = {

@@ -29,7 +29,6 @@ from boardrules.dorasure._state import (
     P_ADVENTURE,
     SHAMAN,
     T_ACT,
-    T_END_TURN,
     VAMPIRE,
     DorasureMove,
     DorasureState,
@@ -40,7 +39,7 @@ from boardrules.dorasure._state import (
 from boardrules.dorasure.tasks._base import next_task
 from boardrules.dorasure.tasks.heroes import roll_tasks
 from boardrules.dorasure.tasks.quests import Ask, QuestEnd, QuestRolls, QuestStart, RevealQuest
-from boardrules.dorasure.tasks.turn import AdventureEnd
+from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
@@ -63,7 +62,7 @@ class Act(Task):
     CODE, NODE, PHASES = T_ACT, DECISION, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if next_task(s, i)[0] == T_END_TURN else "the action ends the turn"
+        return None if isinstance(next_task(s, i), EndTurn) else "the action ends the turn"
 
     def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
         return actions(s, self[1])

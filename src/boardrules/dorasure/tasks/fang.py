@@ -16,12 +16,12 @@ from boardrules.dorasure._state import (
     ADVENTURE,
     CHANCE,
     T_LAND,
-    T_REVEAL_QUEST,
     DorasureMove,
     DorasureState,
     Task,
 )
 from boardrules.dorasure.tasks._base import next_task
+from boardrules.dorasure.tasks.quests import RevealQuest
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -56,7 +56,7 @@ class Land(Task):
         if any(t >= 0 for t in s.lands[k:]) or i != k - s.lands.index(-1):
             return "the land tiles are drawn onto the Fang hexes in order"
         after = next_task(s, i)
-        if after[0] != T_REVEAL_QUEST and after != (T_LAND, 0, k + 1, 0):
+        if not isinstance(after, RevealQuest) and after != Land(0, k + 1):
             return "the land tiles are drawn before the farthest quest is revealed"
         return None
 

@@ -39,12 +39,10 @@ from boardrules.dorasure._state import (
     T_BIG_BANG,
     T_DOLL,
     T_ELIXIR,
-    T_END_TURN,
     T_GAUNTLETS,
     T_GUST,
     T_KISS,
     T_LULLABY,
-    T_SPEND,
     T_TUNE,
     TREASURE,
     VAMPIRE,
@@ -190,9 +188,9 @@ class Gust(_Decision):
             w.pay(seat, 1)
             todo = w.todo
             for i in range(len(todo) - 1, -1, -1):  # his spending, then his roll
-                code, who, purpose, dice = todo[i]
-                if code == T_SPEND and who == seat:
-                    todo[i] = Spend(who, purpose, dice + 2)
+                task = todo[i]
+                if isinstance(task, Spend) and task[1] == seat:
+                    todo[i] = Spend(seat, task[2], task[3] + 2)
                     return
 
 
@@ -260,7 +258,8 @@ class Tune(_Decision):
         return self[2]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if self[2] == self[1] or next_task(s, i)[:2] != (T_SPEND, self[2]):
+        after = next_task(s, i)
+        if self[2] == self[1] or not isinstance(after, Spend) or after[1] != self[2]:
             return "the tune comes before an ally's roll"
         return None
 
@@ -318,7 +317,7 @@ class BigBang(_Decision):
     def play(self, w: Work, mv: DorasureMove) -> None:
         if mv.a:
             w.pay(self[1], 5)
-            while w.todo[-1][0] != T_END_TURN:
+            while not w.todo[-1].ENDS_TURN:
                 w.todo.pop()
             w.wound_dragon(self[1], 2)
 
@@ -371,7 +370,8 @@ class Gauntlets(_Decision):
     CHOICES = _yes_no(M_GAUNTLETS, "gauntlets")
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if next_task(s, i) != (T_END_TURN, self[1], 1, 0):
+        after = next_task(s, i)
+        if not after.ENDS_TURN or after[1:] != (self[1], 1, 0):
             return "the gauntlets come at the end of his turn"
         return None
 

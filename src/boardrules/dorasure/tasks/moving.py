@@ -30,8 +30,6 @@ from boardrules.dorasure._state import (
     NINJA,
     PALADIN,
     SPEED,
-    T_ACT,
-    T_END_TURN,
     T_FAITH,
     T_MOVE,
     T_MOVE_ROLL,
@@ -45,6 +43,7 @@ from boardrules.dorasure._state import (
 from boardrules.dorasure.tasks._base import next_task
 from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.heroes import movement_sixes
+from boardrules.dorasure.tasks.turn import EndTurn
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -68,7 +67,7 @@ class MoveRoll(Task):
     CODE, NODE, PHASES = T_MOVE_ROLL, CHANCE, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if s.dice or next_task(s, i)[0] != T_END_TURN:
+        if s.dice or not isinstance(next_task(s, i), EndTurn):
             return "the movement roll comes first in a turn, before the end of it"
         return None
 
@@ -97,7 +96,7 @@ class Faith(Task):
     CODE, NODE, PHASES, HERO = T_FAITH, DECISION, (ADVENTURE,), PALADIN
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if next_task(s, i)[0] == T_MOVE else "Faith comes before the steps"
+        return None if isinstance(next_task(s, i), Steps) else "Faith comes before the steps"
 
     def waits(self, w: Work) -> bool:
         """Offered only with dice to drop."""
@@ -127,7 +126,7 @@ class Steps(Task):
     CODE, NODE, PHASES = T_MOVE, DECISION, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if next_task(s, i)[0] == T_ACT else "the steps come before the action"
+        return None if isinstance(next_task(s, i), Act) else "the steps come before the action"
 
     def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
         return movement(s, self[1])

@@ -189,7 +189,9 @@ class Ask(Task):
 
 def _quest_follows(s: DorasureState, i: int, m: int) -> str | None:
     after = next_task(s, i)
-    if after[0] not in (T_ASK, T_REPLY, T_QUEST_START) or (after[0] == T_REPLY and after[3] != m):
+    if not isinstance(after, (Ask, Reply, QuestStart)) or (
+        isinstance(after, Reply) and after[3] != m
+    ):
         return "assistance is asked as a quest begins"
     return None
 
@@ -236,10 +238,10 @@ class _QuestStep(Automatic):
         return self[2]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        follows = {T_QUEST_START: T_QUEST_ROLLS, T_QUEST_ROLLS: T_QUEST_END}.get(self[0])
-        if follows is not None and next_task(s, i) != (follows, self[1], self[2], 0):
+        follows = _FOLLOWS.get(type(self))
+        if follows is not None and next_task(s, i) != follows(self[1], self[2]):
             return "a quest starts, rolls and ends in this order"
-        if self[0] != T_QUEST_END and (s.score or s.pending):
+        if not isinstance(self, QuestEnd) and (s.score or s.pending):
             return "a quest's rolls begin with a score of 0"
         return mountain_up(s, self[2])
 
@@ -363,6 +365,10 @@ def _quest_solved(w: Work, seat: int, m: int, members: list[int]) -> None:
         w.push(AfterQuest(seat))
     else:
         w.push(RevealReward(seat, m), AfterQuest(seat))
+
+
+# The step each step of a quest is followed by (its end is followed by what comes next).
+_FOLLOWS: dict[type[_QuestStep], type[_QuestStep]] = {QuestStart: QuestRolls, QuestRolls: QuestEnd}
 
 
 class AfterQuest(Automatic):

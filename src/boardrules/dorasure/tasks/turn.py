@@ -79,6 +79,7 @@ class EndTurn(Automatic):
     __slots__ = ()
     CLAUSE = "§1.2"
     CODE, FIELDS, RANGES = T_END_TURN, ("again",), ((0, 1),)
+    ENDS_TURN = True
 
     @property
     def again(self) -> int:
@@ -111,7 +112,9 @@ class Hardened(Automatic):
     CODE, PHASES, HERO = T_HARDENED, (ADVENTURE,), GLADIATOR
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if next_task(s, i)[0] == T_END_TURN else "Battle Hardened ends her adventure"
+        return (
+            None if isinstance(next_task(s, i), EndTurn) else "Battle Hardened ends her adventure"
+        )
 
     def run(self, w: Work) -> None:
         """The Gladiator regains 1 health if she survived her adventure's result."""
