@@ -21,30 +21,13 @@ from boardrules.dorasure._state import (
     BATTLE,
     BOOK,
     CAP,
-    CHANCE_TASKS,
-    DECISION_TASKS,
     GRAND_MASTER,
     HUNTER,
     LAIR,
     MINSTREL,
     PALADIN,
     PRINCE,
-    T_AFTER_QUEST,
-    T_ASK,
-    T_BATTLE_START,
-    T_COMBO_END,
-    T_DEATHS,
-    T_END_TURN,
-    T_EXTRA,
-    T_LAND,
-    T_MOVE,
-    T_MOVE_ROLL,
-    T_QUEST_END,
-    T_RAMPAGE,
-    T_REPLENISH,
-    T_REPLY,
-    T_REVEAL_QUEST,
-    T_SURVIVAL,
+    STEP,
     TREASURE,
     VAMPIRE,
     WON,
@@ -52,7 +35,16 @@ from boardrules.dorasure._state import (
 )
 from boardrules.dorasure._work import Work, effective_terrain
 from boardrules.dorasure.tasks._base import MAX_DICE
-from boardrules.dorasure.tasks._registry import TASK_TYPES, task_problem
+from boardrules.dorasure.tasks._registry import task_problem
+from boardrules.dorasure.tasks.battle import BattleStart, ComboEnd
+from boardrules.dorasure.tasks.damage import Deaths, Survival
+from boardrules.dorasure.tasks.dragon import Rampage
+from boardrules.dorasure.tasks.expansions import Replenish
+from boardrules.dorasure.tasks.fang import Land
+from boardrules.dorasure.tasks.moving import MoveRoll, Steps
+from boardrules.dorasure.tasks.quests import AfterQuest, Ask, QuestEnd, Reply, RevealQuest
+from boardrules.dorasure.tasks.rolls import Extra
+from boardrules.dorasure.tasks.turn import EndTurn
 from boardrules.errors import StateFormatError
 
 __all__ = ["LAWS", "MAX_AGENDA", "MAX_DICE", "breaks_a_law", "check_state"]
@@ -126,7 +118,7 @@ def _check_tiles(s: DorasureState) -> None:
     if (
         s.quests[board.farthest] < 0
         and s.renewed[board.farthest] != 1
-        and (len(s.agenda) < 1 or s.agenda[0][0] not in (T_REVEAL_QUEST, T_LAND))
+        and (len(s.agenda) < 1 or not isinstance(s.agenda[0], (RevealQuest, Land)))
     ):
         raise StateFormatError("quests: the farthest mountain's quest is face up from setup")
     for m in range(5):
@@ -147,7 +139,7 @@ def _check_phase(s: DorasureState) -> None:
     if (
         s.phase == ADVENTURE
         and s.meter >= s.rules.tracks.meter_end
-        and not any(t[0] == T_BATTLE_START for t in s.agenda)
+        and not any(isinstance(t, BattleStart) for t in s.agenda)
     ):
         raise StateFormatError("meter: a full meter ends the Adventure Phase")
     if s.phase == BATTLE:
@@ -158,7 +150,7 @@ def _check_phase(s: DorasureState) -> None:
                 "locked/health: no labyrinth in the battle, someone alive "
                 "(or the last hero's roll still to be read)"
             )
-    elif 0 in s.health and not any(t[0] in (T_SURVIVAL, T_DEATHS) for t in s.agenda):
+    elif 0 in s.health and not any(isinstance(t, (Survival, Deaths)) for t in s.agenda):
         raise StateFormatError(
             "health: a hero at 0 in the Adventure Phase awaits the survival roll"
         )
@@ -170,8 +162,8 @@ def _check_spaces(s: DorasureState) -> None:
     living = [p for p in range(rules.seats) if s.health[p] > 0]
     # A hero passing through another's space is mid-move: at the step, or paying the damage
     # of a Poisonous Swamp he passes through.
-    moving = s.agenda[0][0] == T_MOVE or (
-        any(task[0] == T_MOVE for task in s.agenda) and rules.land_at[s.pos[s.turn]] >= 0
+    moving = isinstance(s.agenda[0], Steps) or (
+        any(isinstance(task, Steps) for task in s.agenda) and rules.land_at[s.pos[s.turn]] >= 0
     )
     belk = rules.board.belk
     for p in living:
@@ -215,9 +207,9 @@ def _check_agenda(s: DorasureState) -> None:
         raise StateFormatError("agenda: a game in progress has tasks to do")
     if len(s.agenda) > MAX_AGENDA:
         raise StateFormatError(f"agenda: at most {MAX_AGENDA} tasks")
-    if s.agenda[0][0] not in CHANCE_TASKS | DECISION_TASKS:
+    if s.agenda[0].NODE == STEP:
         raise StateFormatError("agenda: the front task is a decision or a roll")
-    if s.agenda[-1][0] != T_END_TURN:
+    if not isinstance(s.agenda[-1], EndTurn):
         raise StateFormatError("agenda: it ends with the end of the turn of the hero in turn")
     for i in range(len(s.agenda)):
         problem = task_problem(s, i)
@@ -229,20 +221,19 @@ def _check_agenda(s: DorasureState) -> None:
 def _check_agenda_as_a_whole(s: DorasureState) -> None:
     """One task of a unique kind, one roll with extra dice owed, a party only with a quest
     or a Team Combo, and movement dice only once rolled."""
-    codes = [t[0] for t in s.agenda]
-    counts = Counter(codes)
-    for code, count in counts.items():
-        if TASK_TYPES[code].UNIQUE and count > 1:
-            raise StateFormatError(f"agenda: at most one {TASK_TYPES[code].__name__} task")
-    if counts[T_EXTRA] > 1 or (s.pending and T_EXTRA not in counts):
+    counts = Counter(type(t) for t in s.agenda)
+    for kind, count in counts.items():
+        if kind.UNIQUE and count > 1:
+            raise StateFormatError(f"agenda: at most one {kind.__name__} task")
+    if counts[Extra] > 1 or (s.pending and Extra not in counts):
         raise StateFormatError("pending: extra dice are owed only while one roll is read")
-    if s.party and not any(c in _PARTY_TASKS for c in codes):
+    if s.party and not any(isinstance(t, _PARTY_TASKS) for t in s.agenda):
         raise StateFormatError("party: heroes team up only in a quest or a Team Combo")
-    if s.dice and (s.phase != ADVENTURE or T_MOVE_ROLL in codes):
+    if s.dice and (s.phase != ADVENTURE or MoveRoll in counts):
         raise StateFormatError("dice: movement dice only after the movement roll")
 
 
-_PARTY_TASKS = frozenset((T_QUEST_END, T_COMBO_END, T_ASK, T_REPLY))
+_PARTY_TASKS = (QuestEnd, ComboEnd, Ask, Reply)
 
 
 def _check_expansions(s: DorasureState) -> None:
@@ -258,7 +249,7 @@ def _check_expansions(s: DorasureState) -> None:
         or any(not -1 <= t < 8 for t in s.lands)
     ):
         raise StateFormatError("lands: one different land tile (or none yet) per Fang hex")
-    pending = {a for code, _, a, _ in s.agenda if code == T_LAND}
+    pending = {t[2] for t in s.agenda if isinstance(t, Land)}
     if any(t < 0 and k not in pending for k, t in enumerate(s.lands)):
         raise StateFormatError("lands: every Fang hex gets its tile at setup")
     if len(s.renewed) != 5 or any(not 0 <= r <= 2 for r in s.renewed):
@@ -318,13 +309,13 @@ def _meter_law(s: DorasureState) -> str | None:
     """The meter only climbs: the first Dragon's Lair moves it, a rampage comes at a fire
     icon (or the full meter), Quest Replenishing at the third."""
     tracks = s.rules.tracks
-    codes = {t[0] for t in s.agenda}
+    kinds = {type(t) for t in s.agenda}
     if LAIR in s.rewards and s.meter < 1:
         return "meter: the first Dragon's Lair found moved the dragon token"
     first = tracks.fire_icons[0] if tracks.fire_icons else tracks.meter_end
-    if (s.razed or T_RAMPAGE in codes) and s.meter < first:
+    if (s.razed or Rampage in kinds) and s.meter < first:
         return "meter/razed: the dragon rampages only from its first fire icon"
-    if any(s.renewed) or T_REPLENISH in codes:
+    if any(s.renewed) or Replenish in kinds:
         third = tracks.fire_icons[2] if len(tracks.fire_icons) > 2 else tracks.meter_end + 1
         if s.meter < third:
             return "meter/renewed: quests are replenished at the third fire icon"
@@ -334,7 +325,7 @@ def _meter_law(s: DorasureState) -> str | None:
 def _battle_law(s: DorasureState) -> str | None:
     """The battle begins with the meter full or every quest solved."""
     full = s.meter >= s.rules.tracks.meter_end
-    begun = s.phase == BATTLE or any(t[0] == T_BATTLE_START for t in s.agenda)
+    begun = s.phase == BATTLE or any(isinstance(t, BattleStart) for t in s.agenda)
     if begun and not (full or _all_solved(s)):
         return "phase: the battle begins with a full meter or every quest solved"
     return None
@@ -343,7 +334,7 @@ def _battle_law(s: DorasureState) -> str | None:
 def _battle_due(s: DorasureState) -> None:
     """Once every quest is solved the Climactic Battle is due: an Adventure Phase with
     nothing left to quest for and no battle coming is no position of the game at all."""
-    starting = any(t[0] in (T_BATTLE_START, T_AFTER_QUEST) for t in s.agenda)
+    starting = any(isinstance(t, (BattleStart, AfterQuest)) for t in s.agenda)
     if s.phase == ADVENTURE and _all_solved(s) and not starting:
         raise StateFormatError("phase: once every quest is solved, the Climactic Battle begins")
 
