@@ -26,7 +26,6 @@ from boardrules.dorasure._state import (
     P_QUEST,
     SEARCH,
     SHAMAN,
-    T_QUEST_END,
     TREASURE,
     VAMPIRE,
     WEREWOLF,
@@ -86,7 +85,7 @@ def thirst(w: Work, seat: int, purpose: int, before: int) -> int:
     if purpose == P_BATTLE:
         column = COMBAT
     elif purpose == P_QUEST:
-        m = next(t[2] for t in reversed(w.todo) if t[0] == T_QUEST_END)
+        m = next(t[2] for t in reversed(w.todo) if P_QUEST in t.PURPOSES)
         column = ATTRIBUTE[w.rules.quests[w.quests[m]].attribute]
     else:
         return 0
@@ -127,7 +126,7 @@ def doll_reading(w: Work) -> int:
         return -1
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
-        if todo[i][0] == T_QUEST_END:
+        if P_QUEST in todo[i].PURPOSES:
             ahead = todo[i + 1 :]
             return i if doll_may_take_quest_damage(rules, w.party, w.rewards, ahead) else -1
     return -1
@@ -149,7 +148,7 @@ def forget_others(w: Work) -> None:
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
         reading = todo[i]
-        if reading[0] == T_QUEST_END:
+        if P_QUEST in reading.PURPOSES:
             if reading[3] and doll_reading(w) < 0:
                 todo[i] = type(reading)(reading[1], reading[2], 0)
             return

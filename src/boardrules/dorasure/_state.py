@@ -354,6 +354,10 @@ class Task(_Row):
     PAYS: ClassVar[bool] = False
     #: whether this task ends the turn (the last task of every agenda)
     ENDS_TURN: ClassVar[bool] = False
+    #: the purposes (``P_*``) of the rolls this task reads on its chart (empty: it reads none)
+    PURPOSES: ClassVar[tuple[int, ...]] = ()
+    #: whether this task begins a new reading: no roll of an older one may wait behind it
+    OPENS: ClassVar[bool] = False
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from boardrules.dorasure._state import CHANCE, DECISION, P_QUEST, STEP, T_ROLL, Task
 from boardrules.dorasure.tasks._base import (
-    BATTLE_READINGS,
     MAX_DICE,
     MAX_SCORE,
     Automatic,
@@ -40,7 +39,6 @@ from boardrules.dorasure.tasks.rolls import Bullet, Extra, Reroll, Roll, Spend
 from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn, Hardened
 
 __all__ = [
-    "BATTLE_READINGS",
     "CHANCE",
     "DECISION",
     "MAX_DICE",

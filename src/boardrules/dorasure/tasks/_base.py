@@ -8,24 +8,14 @@ from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
     BATTLE,
-    P_ADVENTURE,
     P_BATTLE,
     P_COMBO,
     P_QUEST,
     P_REROLLED,
     SHAMAN,
-    T_ACT,
-    T_ADVENTURE_END,
-    T_BATTLE_END,
-    T_BATTLE_START,
-    T_COMBO_END,
     T_DEATHS,
-    T_END_TURN,
     T_EXTRA,
     T_GUST,
-    T_QUEST_END,
-    T_QUEST_ROLLS,
-    T_QUEST_START,
     T_ROLL,
     T_SPEND,
     T_TUNE,
@@ -41,7 +31,6 @@ if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
 
 __all__ = [
-    "BATTLE_READINGS",
     "MAX_DICE",
     "MAX_SCORE",
     "Automatic",
@@ -72,28 +61,14 @@ def next_task(s: DorasureState, i: int) -> Task:
     return s.agenda[i + 1] if i + 1 < len(s.agenda) else _PAST_END
 
 
-_READING = {
-    P_ADVENTURE: T_ADVENTURE_END,
-    P_QUEST: T_QUEST_END,
-    P_BATTLE: T_BATTLE_END,
-    P_REROLLED: T_BATTLE_END,
-    P_COMBO: T_COMBO_END,
-}
-_READINGS = frozenset(_READING.values())
-
-
-#: The readings of a battle roll (a Team Combo's included).
-BATTLE_READINGS = frozenset((T_BATTLE_END, T_COMBO_END))
-
-
-#: Tasks that begin a new reading: no roll of an older one may wait behind them.
-_OPENERS = frozenset((T_QUEST_START, T_QUEST_ROLLS, T_END_TURN, T_BATTLE_START, T_ACT))
+#: The purposes of a battle roll (a Team Combo's included).
+_BATTLE_PURPOSES = frozenset((P_BATTLE, P_REROLLED, P_COMBO))
 
 
 class _Scan:
     """What the rules of the tasks read about the rest of an agenda, found in one pass each
     way, so that checking a whole agenda takes time linear in its length: per index, the
-    reading that comes next (-1: an opener or the end comes first), whether a deaths check
+    reading that comes next (None: an opener or the end comes first), whether a deaths check
     comes later, and the dice that the tasks before it add to that seat's roll (the
     Minstrel's Heroic Tune, the Samurai's Gust)."""
 
@@ -103,18 +78,19 @@ class _Scan:
         agenda = s.agenda
         n = len(agenda)
         self.state = s  # kept, so that its id is not reused while the scan is
-        self.reading_after = [-1] * n
+        self.reading_after: list[Task | None] = [None] * n
         self.deaths_after = [False] * n
         ends = [n] * n  # where the reading (or opener) after each task stands
-        reading, deaths, end = -1, False, n
+        reading: Task | None = None
+        deaths, end = False, n
         for i in range(n - 1, -1, -1):
             self.reading_after[i], self.deaths_after[i], ends[i] = reading, deaths, end
-            code = agenda[i][0]
-            if code in _READINGS:
-                reading, end = code, i
-            elif code in _OPENERS:
-                reading, end = -1, i
-            deaths = deaths or code == T_DEATHS
+            task = agenda[i]
+            if task.READS:
+                reading, end = task, i
+            elif task.OPENS:
+                reading, end = None, i
+            deaths = deaths or task[0] == T_DEATHS
         self.added = [0] * n
         #: whether a roll (or its spending) of the same hero comes earlier for one reading
         self.again = [False] * n
@@ -151,9 +127,9 @@ def scan(s: DorasureState) -> _Scan:
 def read_later(s: DorasureState, i: int, purpose: int) -> str | None:
     """A roll (or its spending, extra dice, rerolls) is read by the next reading after it."""
     reading = scan(s).reading_after[i]
-    if reading < 0:
+    if reading is None:
         return "a roll with no reading after it"
-    return None if reading == _READING.get(purpose) else "a roll read by another chart"
+    return None if purpose in reading.PURPOSES else "a roll read by another chart"
 
 
 def mountain_up(s: DorasureState, m: int) -> str | None:
@@ -184,7 +160,7 @@ def purpose_problem(s: DorasureState, purpose: int, seat: int) -> str | None:
     """A roll (its spending, extra dice, rerolls) of the phase, by the hero who makes it:
     the hero in turn adventures and fights, a hero of the party rolls in a quest, and in a
     Team Combo a hero of the team or the one in turn (for the team, when he is out of it)."""
-    battle = purpose in (P_BATTLE, P_REROLLED, P_COMBO)
+    battle = purpose in _BATTLE_PURPOSES
     if battle != (s.phase == BATTLE):
         return "a roll of the other phase"
     if purpose == P_QUEST:
@@ -218,4 +194,4 @@ def doll_may_take_quest_damage(
 def reading_battle_roll(tasks: list[Task] | tuple[Task, ...]) -> bool:
     """Whether a battle roll is still to be read: a last hero killed by his own roll (the
     Vampire's Blood Magic) dies with it, so the dragon may still die at the same time."""
-    return any(t[0] in BATTLE_READINGS for t in tasks)
+    return any(not _BATTLE_PURPOSES.isdisjoint(t.PURPOSES) for t in tasks)

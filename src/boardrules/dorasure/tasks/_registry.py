@@ -89,6 +89,9 @@ assert tuple(cls.__name__ for cls in TASK_TYPES) == TASK_KINDS
 assert all(code == cls.CODE for code, cls in enumerate(TASK_TYPES))
 assert {cls.CODE for cls in TASK_TYPES if cls.NODE == CHANCE} == CHANCE_TASKS
 assert {cls.CODE for cls in TASK_TYPES if cls.NODE == DECISION} == DECISION_TASKS
+# A reading reads the rolls of some purposes; the turn ends with the one task that ends it.
+assert all(bool(cls.PURPOSES) == cls.READS for cls in TASK_TYPES)
+assert [cls for cls in TASK_TYPES if cls.ENDS_TURN] == [turn.EndTurn]
 # An automatic step never waits at the front: it runs as it gets there.
 assert all(issubclass(cls, Automatic) for cls in TASK_TYPES if cls.NODE == STEP)
 

@@ -59,7 +59,7 @@ class Act(Task):
     CLAUSE, SHOWN = "§5.1", "chooses an action"
     SAYS = "{hero} chooses the action after moving"
     WORDS = ("adventure", "rest", "gather", "quest", "pass")
-    CODE, NODE, PHASES = T_ACT, DECISION, (ADVENTURE,)
+    CODE, NODE, PHASES, OPENS = T_ACT, DECISION, (ADVENTURE,), True
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if isinstance(next_task(s, i), EndTurn) else "the action ends the turn"

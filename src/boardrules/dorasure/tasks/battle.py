@@ -32,7 +32,9 @@ from boardrules.dorasure._state import (
     LOST,
     LOWEST,
     M_SHIELD,
+    P_BATTLE,
     P_COMBO,
+    P_REROLLED,
     PALADIN,
     PRINCE,
     T_BATTLE_END,
@@ -197,7 +199,7 @@ class BattleStart(Automatic):
 
     __slots__ = ()
     CLAUSE = "§2.2"
-    CODE, PHASES = T_BATTLE_START, (ADVENTURE,)
+    CODE, PHASES, OPENS = T_BATTLE_START, (ADVENTURE,), True
 
     def run(self, w: Work) -> None:
         battle_start(w, self)
@@ -209,7 +211,7 @@ class BattleEnd(Automatic):
     __slots__ = ()
     CLAUSE = "§7.1"
     CODE, PHASES = T_BATTLE_END, (BATTLE,)
-    READS = True
+    READS, PURPOSES = True, (P_BATTLE, P_REROLLED)
 
     def top_line(self, w: Work) -> int:
         return battle_top(w, self[1])
@@ -224,7 +226,7 @@ class ComboEnd(Automatic):
     __slots__ = ()
     CLAUSE = "§7.2"
     CODE, PHASES = T_COMBO_END, (BATTLE,)
-    READS = True
+    READS, PURPOSES = True, (P_COMBO,)
 
     def top_line(self, w: Work) -> int:
         return battle_top(w, self[1])

@@ -19,11 +19,11 @@ from boardrules.dorasure._state import (
     DECISION,
     LOST,
     M_ABSORB,
+    P_QUEST,
     SHAMAN,
     T_ABSORB,
     T_DEATHS,
     T_EXTRA,
-    T_QUEST_END,
     T_ROLL,
     T_SPEND,
     T_SURVIVAL,
@@ -91,8 +91,8 @@ def _leave_quest(w: Work, p: int) -> None:
     w.party &= ~(1 << p)
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
-        code, seat, a, b = todo[i]
-        if code == T_QUEST_END:
+        code, seat, a, b = task = todo[i]
+        if P_QUEST in task.PURPOSES:  # the quest's reading
             break
         if code == T_EXTRA and seat == p:
             w.score, w.pending = b, 0

@@ -251,7 +251,7 @@ class QuestStart(_QuestStep):
 
     __slots__ = ()
     CLAUSE = "§5.7"
-    CODE = T_QUEST_START
+    CODE, OPENS = T_QUEST_START, True
 
     def run(self, w: Work) -> None:
         """The quest's start damage to every participant (Godspeed: not the Samurai)."""
@@ -266,7 +266,7 @@ class QuestRolls(_QuestStep):
 
     __slots__ = ()
     CLAUSE = "§5.5"
-    CODE = T_QUEST_ROLLS
+    CODE, OPENS = T_QUEST_ROLLS, True
 
     def run(self, w: Work) -> None:
         """Each participant next to the mountain spends resources and rolls, the questing hero
@@ -308,7 +308,7 @@ class QuestEnd(_QuestStep):
     CLAUSE = "§5.5"
     CODE = T_QUEST_END
     FIELDS, RANGES = ("mountain", "others"), ((0, 4), (-MAX_SCORE, MAX_SCORE))
-    READS = True
+    READS, PURPOSES = True, (P_QUEST,)
 
     def top_line(self, w: Work) -> int:
         """The score still missing (flags count as successes)."""

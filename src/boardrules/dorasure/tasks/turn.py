@@ -15,6 +15,7 @@ from boardrules.dorasure._state import (
     GLADIATOR,
     GRAND_MASTER,
     MINSTREL,
+    P_ADVENTURE,
     SAMURAI,
     T_ADVENTURE_END,
     T_END_TURN,
@@ -48,7 +49,7 @@ class AdventureEnd(Automatic):
     __slots__ = ()
     CLAUSE = "§5.2"
     CODE, PHASES = T_ADVENTURE_END, (ADVENTURE,)
-    READS = True
+    READS, PURPOSES = True, (P_ADVENTURE,)
 
     def top_line(self, w: Work) -> int:
         return 2  # 2 or higher: 1 EXP
@@ -79,7 +80,7 @@ class EndTurn(Automatic):
     __slots__ = ()
     CLAUSE = "§1.2"
     CODE, FIELDS, RANGES = T_END_TURN, ("again",), ((0, 1),)
-    ENDS_TURN = True
+    ENDS_TURN = OPENS = True
 
     @property
     def again(self) -> int:
