@@ -24,6 +24,8 @@ from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, Qu
 from boardrules.game import Game, pickled_without_memo
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from boardrules.dorasure._work import Work
 
 __all__ = ["DorasureMove", "DorasureState", "Move", "Options", "Rules", "State"]
@@ -358,6 +360,13 @@ class Task(_Row):
     PURPOSES: ClassVar[tuple[int, ...]] = ()
     #: whether this task begins a new reading: no roll of an older one may wait behind it
     OPENS: ClassVar[bool] = False
+    #: whether this task is a hero's roll for a reading or his spending on it (one of each
+    #: per hero and reading)
+    ROLLS: ClassVar[bool] = False
+    #: whether this task rolls the extra dice owed for the 6s of a roll
+    EXTRA_DICE: ClassVar[bool] = False
+    #: whether this task checks who died of the damage dealt before it
+    CHECKS_DEATHS: ClassVar[bool] = False
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))
@@ -375,6 +384,11 @@ class Task(_Row):
 
     # The task's part in play.  The classes filed in ``tasks/`` define these; the engine's
     # tables by code still hold the others' (``_engine``, ``_rules``).
+
+    def adds(self, resource: Sequence[int]) -> tuple[int, int]:
+        """The seat whose coming roll this task adds dice to, and how many, given each
+        seat's resources ((-1, 0): none)."""
+        return -1, 0
 
     def dice_to_come(self) -> int:
         """The dice this task still adds to the roll being read (not counting dice bought

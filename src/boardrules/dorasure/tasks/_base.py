@@ -13,12 +13,6 @@ from boardrules.dorasure._state import (
     P_QUEST,
     P_REROLLED,
     SHAMAN,
-    T_DEATHS,
-    T_EXTRA,
-    T_GUST,
-    T_ROLL,
-    T_SPEND,
-    T_TUNE,
     TREASURE,
     VAMPIRE,
     Task,
@@ -90,24 +84,24 @@ class _Scan:
                 reading, end = task, i
             elif task.OPENS:
                 reading, end = None, i
-            deaths = deaths or task[0] == T_DEATHS
+            deaths = deaths or task.CHECKS_DEATHS
         self.added = [0] * n
         #: whether a roll (or its spending) of the same hero comes earlier for one reading
         self.again = [False] * n
         rolled: set[tuple[int, int]] = set()
         seats = s.rules.seats
         more = [0] * seats
-        for i, (code, seat, a, _) in enumerate(agenda):
+        for i, task in enumerate(agenda):
+            seat = task[1]
             if not 0 <= seat < seats:
                 continue  # a task of no seat: refused on its own
-            if code in (T_ROLL, T_SPEND):
+            if task.ROLLS:
                 self.again[i] = (ends[i], seat) in rolled
                 rolled.add((ends[i], seat))
             self.added[i] = more[seat]
-            if code == T_TUNE and 0 <= a < seats:
-                more[a] += s.resource[seat]  # the Minstrel's Heroic Tune
-            elif code == T_GUST:
-                more[seat] += 2
+            ally, dice = task.adds(s.resource)
+            if 0 <= ally < seats:
+                more[ally] += dice
 
 
 # The scan of the state whose agenda was last checked (its tasks are checked one after
@@ -188,7 +182,7 @@ def doll_may_take_quest_damage(
         return False
     if not (party >> shaman & 1 and party >> vampire & 1):
         return False
-    return any(t[1] == vampire and t[0] in (T_SPEND, T_ROLL, T_EXTRA) for t in ahead)
+    return any(t[1] == vampire and (t.ROLLS or t.EXTRA_DICE) for t in ahead)
 
 
 def reading_battle_roll(tasks: list[Task] | tuple[Task, ...]) -> bool:

@@ -23,11 +23,7 @@ from boardrules.dorasure._state import (
     SHAMAN,
     T_ABSORB,
     T_DEATHS,
-    T_EXTRA,
-    T_ROLL,
-    T_SPEND,
     T_SURVIVAL,
-    T_TUNE,
     VAMPIRE,
     DorasureMove,
     Task,
@@ -38,7 +34,7 @@ from boardrules.dorasure.tasks._base import (
     deaths_later,
     reading_battle_roll,
 )
-from boardrules.dorasure.tasks.rolls import Extra
+from boardrules.dorasure.tasks.rolls import Extra, Roll, Spend
 
 if TYPE_CHECKING:
     from boardrules.dorasure._state import DorasureState
@@ -91,13 +87,13 @@ def _leave_quest(w: Work, p: int) -> None:
     w.party &= ~(1 << p)
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
-        code, seat, a, b = task = todo[i]
+        task = todo[i]
         if P_QUEST in task.PURPOSES:  # the quest's reading
             break
-        if code == T_EXTRA and seat == p:
-            w.score, w.pending = b, 0
+        if isinstance(task, Extra) and task[1] == p:
+            w.score, w.pending = task[3], 0
             del todo[i]
-        elif (code in (T_SPEND, T_ROLL) and seat == p) or (code == T_TUNE and a == p):
+        elif (isinstance(task, (Spend, Roll)) and task[1] == p) or task.adds(w.resource)[0] == p:
             del todo[i]
     _heroes.forget_others(w)
 
@@ -108,8 +104,9 @@ def _without_the_shaman(w: Work, kept: int) -> None:
     todo = w.todo
     others = todo[kept][3]
     for i in range(len(todo) - 1, kept, -1):
-        code, seat, purpose, before = todo[i]
-        if code == T_EXTRA and w.hero(seat) == VAMPIRE:
+        task = todo[i]
+        if isinstance(task, Extra) and w.hero(task[1]) == VAMPIRE:
+            seat, purpose, before = task[1:]
             w.score += others - before
             todo[i] = Extra(seat, purpose, others)  # what is left if she leaves too
             return
@@ -162,7 +159,7 @@ class Deaths(Automatic):
     __slots__ = ()
     UNIQUE = False
     CLAUSE = "§2.3"
-    CODE, IN_TURN = T_DEATHS, False
+    CODE, IN_TURN, CHECKS_DEATHS = T_DEATHS, False, True
 
     def run(self, w: Work) -> None:
         """A death in the Adventure Phase calls for the survival roll; in the battle, the

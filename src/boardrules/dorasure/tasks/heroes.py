@@ -63,6 +63,8 @@ from boardrules.dorasure.tasks.expansions import Special
 from boardrules.dorasure.tasks.rolls import MasterReroll, Spend
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from boardrules.dorasure._work import Work
 
 __all__ = [
@@ -174,6 +176,9 @@ class Gust(_Decision):
     WORDS = ("gust", "no-gust")
     CODE, PHASES, HERO = T_GUST, (BATTLE,), SAMURAI
 
+    def adds(self, resource: Sequence[int]) -> tuple[int, int]:
+        return self[1], 2
+
     def dice_to_come(self) -> int:
         return 1  # 1 Ki for 2 dice: one more than his Ki counts
 
@@ -249,6 +254,10 @@ class Tune(_Decision):
     WORDS = ("tune",)
     UNIQUE = False
     CODE, HERO, IN_TURN = T_TUNE, MINSTREL, False
+
+    def adds(self, resource: Sequence[int]) -> tuple[int, int]:
+        return self[2], resource[self[1]]  # the Minstrel's Heroic Tune
+
     PAYS = True  # the Minstrel's resources buy dice for the ally
     FIELDS, RANGES = ("ally",), ((0, 10),)
 

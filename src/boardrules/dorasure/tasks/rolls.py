@@ -81,6 +81,7 @@ class Roll(Task):
     WORDS = ("dice",)
     UNIQUE = False
     CODE, NODE, IN_TURN = T_ROLL, CHANCE, False
+    ROLLS = True
 
     def dice_to_come(self) -> int:
         return self[2]
@@ -158,6 +159,7 @@ class Extra(Task):
     SAYS = "the extra die of a 6"
     WORDS = ("extra",)
     CODE, NODE, IN_TURN = T_EXTRA, CHANCE, False
+    EXTRA_DICE = True
     FIELDS, RANGES = ("purpose", "before"), ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
 
     @property
@@ -214,6 +216,7 @@ class Spend(Task):
     WORDS = ("spend",)
     UNIQUE = False
     CODE, NODE, IN_TURN = T_SPEND, DECISION, False
+    ROLLS = True
     PAYS = True
 
     def dice_to_come(self) -> int:
