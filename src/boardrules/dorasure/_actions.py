@@ -48,7 +48,9 @@ from boardrules.dorasure._dice import movement_roll
 from boardrules.dorasure._fang import LANDS
 from boardrules.dorasure._rules import _why_illegal, legal_moves
 from boardrules.dorasure._state import (
-    CHANCE_TASKS,
+    CHANCE as CHANCE_NODE,
+)
+from boardrules.dorasure._state import (
     M_ABSORB,
     M_ADVENTURE,
     M_ASK,
@@ -258,7 +260,7 @@ def legal_actions(state: State) -> tuple[int, ...]:
     if legal is None:
         legal = legal_moves(state)
     # The rules hand out one outcome tuple per kind of roll: its numbers are kept.
-    shared = bool(legal) and state.agenda[0][0] in CHANCE_TASKS
+    shared = bool(legal) and state.agenda[0].NODE == CHANCE_NODE
     return numbering(state.rules).sorted_numbers(legal, shared)
 
 
@@ -285,7 +287,7 @@ def action_to_move(state: State, action: int) -> Move:
             return m
     if state.phase >= WON:
         what = "a game that is over"
-    elif state.agenda[0][0] in CHANCE_TASKS:
+    elif state.agenda[0].NODE == CHANCE_NODE:
         what = "this chance node"
     else:
         what = f"seat {state.agenda[0][1]}"

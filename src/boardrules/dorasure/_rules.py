@@ -16,10 +16,12 @@ from boardrules._lru import LRU
 from boardrules.dorasure._engine import advance
 from boardrules.dorasure._state import (
     BATTLE,
-    CHANCE_TASKS,
     WON,
     DorasureMove,
     DorasureState,
+)
+from boardrules.dorasure._state import (
+    CHANCE as CHANCE_NODE,
 )
 from boardrules.errors import IllegalMoveError
 from boardrules.game import CHANCE, TERMINAL
@@ -35,8 +37,8 @@ def current_player(s: DorasureState) -> int:
     """The seat to decide, CHANCE at a roll or a face-down tile, TERMINAL at the end."""
     if s.phase >= WON:
         return TERMINAL
-    code, seat, _, _ = s.agenda[0]
-    return CHANCE if code in CHANCE_TASKS else seat
+    task = s.agenda[0]
+    return CHANCE if task.NODE == CHANCE_NODE else task[1]
 
 
 def chance_outcomes(s: DorasureState) -> Outcomes:
@@ -59,7 +61,7 @@ def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
     if s.phase >= WON:
         return ()
     task = s.agenda[0]
-    if task[0] in CHANCE_TASKS:
+    if task.NODE == CHANCE_NODE:
         outcomes = task.outcomes(s)
         # Keyed by the outcome table's identity, kept with it so that a table dropped from
         # its cache (and its id reused) is never mistaken for another.
