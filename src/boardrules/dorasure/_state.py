@@ -115,7 +115,8 @@ def _code(name: str) -> int:
     return TASK_KINDS.index(name)
 
 
-# The codes by name, for the modules that still compare codes (and the JSON rows' readers).
+# The codes by name, kept for the tests and the picture of a state (the task classes take
+# theirs from TASK_KINDS, see Task; nothing else compares codes).
 T_MOVE_ROLL = _code("MoveRoll")
 T_RAMPAGE = _code("Rampage")
 T_PICK = _code("Pick")
@@ -326,6 +327,7 @@ class Task(_Row):
     """One task; subclasses fix ``code`` and name ``a`` and ``b`` (``FIELDS``)."""
 
     __slots__ = ()
+    #: the kind's JSON code: its place in ``TASK_KINDS`` (-1: no kind of task)
     CODE: ClassVar[int] = -1
     #: the names of ``a`` and ``b`` for this kind (empty: unused, always 0)
     FIELDS: ClassVar[tuple[str, ...]] = ()
@@ -368,6 +370,12 @@ class Task(_Row):
     #: whether this task checks who died of the damage dealt before it
     CHECKS_DEATHS: ClassVar[bool] = False
 
+    def __init_subclass__(cls) -> None:
+        # A kind's code is its place in TASK_KINDS, the JSON format's order of the kinds.
+        super().__init_subclass__()
+        if cls.__name__ in TASK_KINDS:
+            cls.CODE = TASK_KINDS.index(cls.__name__)
+
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))
 
@@ -382,8 +390,7 @@ class Task(_Row):
         """Why this task cannot stand at index ``i`` of ``s``'s agenda (None: it can)."""
         return None
 
-    # The task's part in play.  The classes filed in ``tasks/`` define these; the engine's
-    # tables by code still hold the others' (``_engine``, ``_rules``).
+    # The task's part in play: the classes filed in ``tasks/`` define these.
 
     def adds(self, resource: Sequence[int]) -> tuple[int, int]:
         """The seat whose coming roll this task adds dice to, and how many, given each

@@ -28,7 +28,6 @@ from boardrules.dorasure._state import (
     M_REST,
     P_ADVENTURE,
     SHAMAN,
-    T_ACT,
     VAMPIRE,
     DorasureMove,
     DorasureState,
@@ -59,7 +58,7 @@ class Act(Task):
     CLAUSE, SHOWN = "§5.1", "chooses an action"
     SAYS = "{hero} chooses the action after moving"
     WORDS = ("adventure", "rest", "gather", "quest", "pass")
-    CODE, NODE, PHASES, OPENS = T_ACT, DECISION, (ADVENTURE,), True
+    NODE, PHASES, OPENS = DECISION, (ADVENTURE,), True
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if isinstance(next_task(s, i), EndTurn) else "the action ends the turn"

@@ -37,11 +37,6 @@ from boardrules.dorasure._state import (
     P_REROLLED,
     PALADIN,
     PRINCE,
-    T_BATTLE_END,
-    T_BATTLE_START,
-    T_CLAW,
-    T_COMBO_END,
-    T_SHIELD,
     VAMPIRE,
     WOUND_TWO,
     DorasureMove,
@@ -199,7 +194,7 @@ class BattleStart(Automatic):
 
     __slots__ = ()
     CLAUSE = "§2.2"
-    CODE, PHASES, OPENS = T_BATTLE_START, (ADVENTURE,), True
+    PHASES, OPENS = (ADVENTURE,), True
 
     def run(self, w: Work) -> None:
         battle_start(w, self)
@@ -210,7 +205,7 @@ class BattleEnd(Automatic):
 
     __slots__ = ()
     CLAUSE = "§7.1"
-    CODE, PHASES = T_BATTLE_END, (BATTLE,)
+    PHASES = (BATTLE,)
     READS, PURPOSES = True, (P_BATTLE, P_REROLLED)
 
     def top_line(self, w: Work) -> int:
@@ -225,7 +220,7 @@ class ComboEnd(Automatic):
 
     __slots__ = ()
     CLAUSE = "§7.2"
-    CODE, PHASES = T_COMBO_END, (BATTLE,)
+    PHASES = (BATTLE,)
     READS, PURPOSES = True, (P_COMBO,)
 
     def top_line(self, w: Work) -> int:
@@ -243,7 +238,7 @@ class Claw(Task):
     SAYS = "the Retaliation roll"
     WORDS = ("claw",)
     UNIQUE = False
-    CODE, NODE, PHASES = T_CLAW, CHANCE, (BATTLE,)
+    NODE, PHASES = CHANCE, (BATTLE,)
 
     def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
         return CLAW_ROLL
@@ -261,7 +256,7 @@ class Shield(Task):
     SAYS = "the Paladin decides on the Platinum Shield"
     WORDS = ("shield", "no-shield")
     FRONT = True
-    CODE, NODE, PHASES, HERO, IN_TURN = T_SHIELD, DECISION, (BATTLE,), PALADIN, False
+    NODE, PHASES, HERO, IN_TURN = DECISION, (BATTLE,), PALADIN, False
     FIELDS, RANGES = ("result",), ((1, 2),)
     _CHOICES = (move(M_SHIELD, 1, 0, "shield"), move(M_SHIELD, 0, 0, "no-shield"))
 

@@ -21,9 +21,6 @@ from boardrules.dorasure._state import (
     M_ABSORB,
     P_QUEST,
     SHAMAN,
-    T_ABSORB,
-    T_DEATHS,
-    T_SURVIVAL,
     VAMPIRE,
     DorasureMove,
     Task,
@@ -53,7 +50,7 @@ class Survival(Task):
     SAYS = "the survival roll"
     WORDS = ("survival",)
     FRONT = True
-    CODE, NODE, PHASES, IN_TURN = T_SURVIVAL, CHANCE, (ADVENTURE,), False
+    NODE, PHASES, IN_TURN = CHANCE, (ADVENTURE,), False
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if 0 in s.health else "a survival roll with nobody dying"
@@ -121,7 +118,7 @@ class Absorb(Task):
     SAYS = "{hero} decides how much damage to pay with resources"
     WORDS = ("absorb",)
     UNIQUE = False
-    CODE, NODE, IN_TURN = T_ABSORB, DECISION, False
+    NODE, IN_TURN = DECISION, False
     FIELDS, RANGES = ("damage",), ((1, 99),)
 
     @property
@@ -159,7 +156,7 @@ class Deaths(Automatic):
     __slots__ = ()
     UNIQUE = False
     CLAUSE = "§2.3"
-    CODE, IN_TURN, CHECKS_DEATHS = T_DEATHS, False, True
+    IN_TURN, CHECKS_DEATHS = False, True
 
     def run(self, w: Work) -> None:
         """A death in the Adventure Phase calls for the survival roll; in the battle, the

@@ -19,8 +19,6 @@ from boardrules.dorasure._state import (
     DRAIN,
     HIGHEST,
     LOWEST,
-    T_PICK,
-    T_RAMPAGE,
     TO_CITY,
     WOUND_TWO,
     DorasureMove,
@@ -54,7 +52,7 @@ class Rampage(Task):
     SAYS = "the Roaming Dragon Chart roll"
     WORDS = ("rampage",)
     UNIQUE = False
-    CODE, NODE, PHASES = T_RAMPAGE, CHANCE, (ADVENTURE,)
+    NODE, PHASES = CHANCE, (ADVENTURE,)
 
     def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
         return RAMPAGE_ROLL
@@ -80,7 +78,7 @@ class Pick(Task):
     SAYS = "a roll-off of the heroes"
     WORDS = ("highest", "lowest")
     FRONT = True
-    CODE, NODE, FIELDS, RANGES = T_PICK, CHANCE, ("kind", "effect"), ((0, 1), (0, 2))
+    NODE, FIELDS, RANGES = CHANCE, ("kind", "effect"), ((0, 1), (0, 2))
 
     @property
     def kind(self) -> int:

@@ -16,8 +16,6 @@ from boardrules.dorasure._state import (
     ADVENTURE,
     CHANCE,
     M_SPECIAL,
-    T_REPLENISH,
-    T_SPECIAL,
     DorasureMove,
     DorasureState,
     Task,
@@ -47,7 +45,7 @@ class Special(Task):
     SAYS = "the Special Chance roll"
     WORDS = ("special",)
     UNIQUE = False
-    CODE, NODE, PHASES = T_SPECIAL, CHANCE, (ADVENTURE,)
+    NODE, PHASES = CHANCE, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if s.rules.crowd else "Special Chance needs 6 or more heroes"
@@ -71,7 +69,7 @@ class Replenish(Automatic):
 
     __slots__ = ()
     CLAUSE = "§9.2"
-    CODE, PHASES = T_REPLENISH, (ADVENTURE,)
+    PHASES = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if s.rules.crowd else "Quest Replenishing needs 6 or more heroes"

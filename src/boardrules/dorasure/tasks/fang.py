@@ -15,7 +15,6 @@ from boardrules.dorasure._fang import LANDS, land_draw
 from boardrules.dorasure._state import (
     ADVENTURE,
     CHANCE,
-    T_LAND,
     DorasureMove,
     DorasureState,
     Task,
@@ -40,7 +39,7 @@ class Land(Task):
     SAYS = "a Fang land tile being drawn"
     WORDS = ("land",)
     UNIQUE = False
-    CODE, NODE, FIELDS, RANGES = T_LAND, CHANCE, ("hex",), ((0, 4),)
+    NODE, FIELDS, RANGES = CHANCE, ("hex",), ((0, 4),)
     PHASES = (ADVENTURE,)
 
     @property

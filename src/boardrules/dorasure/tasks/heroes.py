@@ -36,14 +36,6 @@ from boardrules.dorasure._state import (
     MINSTREL,
     SAMURAI,
     SHAMAN,
-    T_BIG_BANG,
-    T_DOLL,
-    T_ELIXIR,
-    T_GAUNTLETS,
-    T_GUST,
-    T_KISS,
-    T_LULLABY,
-    T_TUNE,
     TREASURE,
     VAMPIRE,
     WEREWOLF,
@@ -174,7 +166,7 @@ class Gust(_Decision):
     CLAUSE, SHOWN = "§9.3", "Final Move: Gust?"
     SAYS = "the Samurai decides on Final Move: Gust"
     WORDS = ("gust", "no-gust")
-    CODE, PHASES, HERO = T_GUST, (BATTLE,), SAMURAI
+    PHASES, HERO = (BATTLE,), SAMURAI
 
     def adds(self, resource: Sequence[int]) -> tuple[int, int]:
         return self[1], 2
@@ -208,7 +200,7 @@ class Doll(_Decision):
     SAYS = "the Shaman decides how much damage the Body-Swapping Doll takes"
     WORDS = ("doll",)
     UNIQUE = False
-    CODE, HERO, IN_TURN = T_DOLL, SHAMAN, False
+    HERO, IN_TURN = SHAMAN, False
     FIELDS, RANGES = ("ally", "damage"), ((0, 10), (1, 99))
 
     @property
@@ -253,7 +245,7 @@ class Tune(_Decision):
     SAYS = "the Minstrel decides on dice for the Heroic Tune"
     WORDS = ("tune",)
     UNIQUE = False
-    CODE, HERO, IN_TURN = T_TUNE, MINSTREL, False
+    HERO, IN_TURN = MINSTREL, False
 
     def adds(self, resource: Sequence[int]) -> tuple[int, int]:
         return self[2], resource[self[1]]  # the Minstrel's Heroic Tune
@@ -293,7 +285,7 @@ class Lullaby(_Decision):
     CLAUSE, SHOWN = "§9.5", "Lullaby?"
     SAYS = "the Minstrel decides on the Lullaby"
     WORDS = ("lullaby", "no-lullaby")
-    CODE, PHASES, HERO = T_LULLABY, (ADVENTURE,), MINSTREL
+    PHASES, HERO = (ADVENTURE,), MINSTREL
     FIELDS, RANGES = ("sixes",), ((1, 6),)
     CHOICES = _yes_no(M_LULLABY, "lullaby")
 
@@ -317,7 +309,7 @@ class BigBang(_Decision):
     CLAUSE, SHOWN = "§9.6", "Big Bang?"
     SAYS = "the Magician decides on the Big Bang"
     WORDS = ("big-bang", "no-big-bang")
-    CODE, PHASES, HERO = T_BIG_BANG, (BATTLE,), MAGICIAN
+    PHASES, HERO = (BATTLE,), MAGICIAN
     CHOICES = _yes_no(M_BIG_BANG, "big-bang")
 
     def applies(self, w: Work) -> bool:
@@ -339,7 +331,7 @@ class Kiss(_Decision):
     CLAUSE, SHOWN = "§9.7", "Kiss of Death?"
     SAYS = "the Vampire decides on the Kiss of Death"
     WORDS = ("kiss", "no-kiss")
-    CODE, PHASES, HERO = T_KISS, (BATTLE,), VAMPIRE
+    PHASES, HERO = (BATTLE,), VAMPIRE
     _NO_KISS: ClassVar[DorasureMove] = move(M_KISS, -1, 0, "no-kiss")
 
     def applies(self, w: Work) -> bool:
@@ -375,7 +367,7 @@ class Gauntlets(_Decision):
     CLAUSE, SHOWN = "§9.8", "Werewolf Lord's Gauntlets: a second turn?"
     SAYS = "the Werewolf decides on the Werewolf Lord's Gauntlets"
     WORDS = ("gauntlets", "no-gauntlets")
-    CODE, PHASES, HERO = T_GAUNTLETS, (BATTLE,), WEREWOLF
+    PHASES, HERO = (BATTLE,), WEREWOLF
     CHOICES = _yes_no(M_GAUNTLETS, "gauntlets")
 
     def problem(self, s: DorasureState, i: int) -> str | None:
@@ -398,7 +390,7 @@ class Elixir(_Decision):
     CLAUSE, SHOWN = "§9.9", "Elixir?"
     SAYS = "the Grand Master decides on the Elixir"
     WORDS = ("elixir", "no-elixir")
-    CODE, PHASES, HERO = T_ELIXIR, (BATTLE,), GRAND_MASTER
+    PHASES, HERO = (BATTLE,), GRAND_MASTER
     CHOICES = _yes_no(M_ELIXIR, "elixir")
 
     def applies(self, w: Work) -> bool:

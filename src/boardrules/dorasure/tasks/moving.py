@@ -30,9 +30,6 @@ from boardrules.dorasure._state import (
     NINJA,
     PALADIN,
     SPEED,
-    T_FAITH,
-    T_MOVE,
-    T_MOVE_ROLL,
     DorasureMove,
     DorasureState,
     Task,
@@ -64,7 +61,7 @@ class MoveRoll(Task):
     CLAUSE, SHOWN = "§3.1", "movement roll"
     SAYS = "the movement roll"
     WORDS = ("roll",)
-    CODE, NODE, PHASES = T_MOVE_ROLL, CHANCE, (ADVENTURE,)
+    NODE, PHASES = CHANCE, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.dice or not isinstance(next_task(s, i), EndTurn):
@@ -93,7 +90,7 @@ class Faith(Task):
     CLAUSE, SHOWN = "§8.5", "Faith?"
     SAYS = "the Paladin decides on Faith ('faith' or 'no-faith')"
     WORDS = ("faith", "no-faith")
-    CODE, NODE, PHASES, HERO = T_FAITH, DECISION, (ADVENTURE,), PALADIN
+    NODE, PHASES, HERO = DECISION, (ADVENTURE,), PALADIN
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if isinstance(next_task(s, i), Steps) else "Faith comes before the steps"
@@ -123,7 +120,7 @@ class Steps(Task):
     CLAUSE, SHOWN = "§4.1", "moves"
     SAYS = "{hero} is moving: a step with an unused die, or 'stop'"
     WORDS = ("step", "stop")
-    CODE, NODE, PHASES = T_MOVE, DECISION, (ADVENTURE,)
+    NODE, PHASES = DECISION, (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if isinstance(next_task(s, i), Act) else "the steps come before the action"

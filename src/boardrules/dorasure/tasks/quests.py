@@ -29,14 +29,6 @@ from boardrules.dorasure._state import (
     M_REPLY,
     P_QUEST,
     SAMURAI,
-    T_AFTER_QUEST,
-    T_ASK,
-    T_QUEST_END,
-    T_QUEST_ROLLS,
-    T_QUEST_START,
-    T_REPLY,
-    T_REVEAL_QUEST,
-    T_REVEAL_REWARD,
     DorasureMove,
     Task,
     hero_token,
@@ -77,7 +69,7 @@ class RevealQuest(Task):
     CLAUSE, SHOWN = "§1.3", "quest tile"
     SAYS = "a quest tile being turned face up"
     WORDS = ("quest-tile",)
-    CODE, NODE, FIELDS, RANGES = T_REVEAL_QUEST, CHANCE, ("mountain",), ((0, 4),)
+    NODE, FIELDS, RANGES = CHANCE, ("mountain",), ((0, 4),)
     PHASES = (ADVENTURE,)
 
     @property
@@ -116,7 +108,7 @@ class RevealReward(Task):
     SAYS = "a reward tile being turned face up"
     WORDS = ("reward",)
     FRONT = True
-    CODE, NODE, FIELDS, RANGES = T_REVEAL_REWARD, CHANCE, ("mountain",), ((0, 4),)
+    NODE, FIELDS, RANGES = CHANCE, ("mountain",), ((0, 4),)
     PHASES = (ADVENTURE,)
 
     @property
@@ -157,7 +149,7 @@ class Ask(Task):
     SAYS = "{hero} asks the heroes next to the quest to assist, or not"
     WORDS = ("ask", "skip")
     UNIQUE = False
-    CODE, NODE, PHASES = T_ASK, DECISION, (ADVENTURE,)
+    NODE, PHASES = DECISION, (ADVENTURE,)
     FIELDS, RANGES = ("candidate", "mountain"), ((0, 10), (0, 4))
 
     @property
@@ -204,7 +196,7 @@ class Reply(Task):
     SAYS = "a hero answers the call to assist ('agree' or 'refuse')"
     WORDS = ("agree", "refuse")
     FRONT = True
-    CODE, NODE, PHASES, IN_TURN = T_REPLY, DECISION, (ADVENTURE,), False
+    NODE, PHASES, IN_TURN = DECISION, (ADVENTURE,), False
     FIELDS, RANGES = ("mountain",), ((0, 4),)
 
     @property
@@ -251,7 +243,7 @@ class QuestStart(_QuestStep):
 
     __slots__ = ()
     CLAUSE = "§5.7"
-    CODE, OPENS = T_QUEST_START, True
+    OPENS = True
 
     def run(self, w: Work) -> None:
         """The quest's start damage to every participant (Godspeed: not the Samurai)."""
@@ -266,7 +258,7 @@ class QuestRolls(_QuestStep):
 
     __slots__ = ()
     CLAUSE = "§5.5"
-    CODE, OPENS = T_QUEST_ROLLS, True
+    OPENS = True
 
     def run(self, w: Work) -> None:
         """Each participant next to the mountain spends resources and rolls, the questing hero
@@ -306,7 +298,6 @@ class QuestEnd(_QuestStep):
 
     __slots__ = ()
     CLAUSE = "§5.5"
-    CODE = T_QUEST_END
     FIELDS, RANGES = ("mountain", "others"), ((0, 4), (-MAX_SCORE, MAX_SCORE))
     READS, PURPOSES = True, (P_QUEST,)
 
@@ -376,7 +367,7 @@ class AfterQuest(Automatic):
 
     __slots__ = ()
     CLAUSE = "§2.2"
-    CODE, PHASES = T_AFTER_QUEST, (ADVENTURE,)
+    PHASES = (ADVENTURE,)
 
     def run(self, w: Work) -> None:
         """The battle starts when every quest is solved."""

@@ -39,12 +39,6 @@ from boardrules.dorasure._state import (
     P_COMBO,
     P_QUEST,
     P_REROLLED,
-    T_BULLET,
-    T_EXTRA,
-    T_MASTER_REROLL,
-    T_REROLL,
-    T_ROLL,
-    T_SPEND,
     VAMPIRE,
     DorasureMove,
     Task,
@@ -80,7 +74,7 @@ class Roll(Task):
     SAYS = "a roll read on the Adventuring Chart"
     WORDS = ("dice",)
     UNIQUE = False
-    CODE, NODE, IN_TURN = T_ROLL, CHANCE, False
+    NODE, IN_TURN = CHANCE, False
     ROLLS = True
 
     def dice_to_come(self) -> int:
@@ -158,7 +152,7 @@ class Extra(Task):
     CLAUSE, SHOWN = "§5.2", "extra die"
     SAYS = "the extra die of a 6"
     WORDS = ("extra",)
-    CODE, NODE, IN_TURN = T_EXTRA, CHANCE, False
+    NODE, IN_TURN = CHANCE, False
     EXTRA_DICE = True
     FIELDS, RANGES = ("purpose", "before"), ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
 
@@ -215,7 +209,7 @@ class Spend(Task):
     SAYS = "{hero} decides how many resources to spend on extra dice"
     WORDS = ("spend",)
     UNIQUE = False
-    CODE, NODE, IN_TURN = T_SPEND, DECISION, False
+    NODE, IN_TURN = DECISION, False
     ROLLS = True
     PAYS = True
 
@@ -269,7 +263,7 @@ class Reroll(Task):
     CLAUSE, SHOWN = "§8.1", "Oboro-Gasumi reroll?"
     SAYS = "the Ninja decides on Oboro-Gasumi ('reroll' or 'no-reroll')"
     WORDS = ("reroll", "no-reroll")
-    CODE, NODE, PHASES, HERO = T_REROLL, DECISION, (BATTLE,), NINJA
+    NODE, PHASES, HERO = DECISION, (BATTLE,), NINJA
     FIELDS, RANGES = ("dice",), ((0, MAX_DICE),)
 
     @property
@@ -297,7 +291,7 @@ class Bullet(Task):
     CLAUSE, SHOWN = "§8.2", "Poisoned Bullets?"
     SAYS = "the Hunter decides on a Poisoned Bullet"
     WORDS = ("bullet", "no-bullet")
-    CODE, NODE, PHASES, HERO = T_BULLET, DECISION, (BATTLE,), HUNTER
+    NODE, PHASES, HERO = DECISION, (BATTLE,), HUNTER
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.spent >> self[1] & 1:
@@ -330,7 +324,7 @@ class MasterReroll(Task):
     CLAUSE, SHOWN = "§9.9", "reroll all his dice (once per game)?"
     SAYS = "the Grand Master decides on his once-a-game reroll"
     WORDS = ("reroll", "no-reroll")
-    CODE, NODE, HERO, IN_TURN = T_MASTER_REROLL, DECISION, GRAND_MASTER, False
+    NODE, HERO, IN_TURN = DECISION, GRAND_MASTER, False
     FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_BATTLE))
 
     @property

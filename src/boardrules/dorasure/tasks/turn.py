@@ -17,9 +17,6 @@ from boardrules.dorasure._state import (
     MINSTREL,
     P_ADVENTURE,
     SAMURAI,
-    T_ADVENTURE_END,
-    T_END_TURN,
-    T_HARDENED,
     WEREWOLF,
     effective_terrain,
 )
@@ -48,7 +45,7 @@ class AdventureEnd(Automatic):
 
     __slots__ = ()
     CLAUSE = "§5.2"
-    CODE, PHASES = T_ADVENTURE_END, (ADVENTURE,)
+    PHASES = (ADVENTURE,)
     READS, PURPOSES = True, (P_ADVENTURE,)
 
     def top_line(self, w: Work) -> int:
@@ -79,7 +76,7 @@ class EndTurn(Automatic):
 
     __slots__ = ()
     CLAUSE = "§1.2"
-    CODE, FIELDS, RANGES = T_END_TURN, ("again",), ((0, 1),)
+    FIELDS, RANGES = ("again",), ((0, 1),)
     ENDS_TURN = OPENS = True
 
     @property
@@ -110,7 +107,7 @@ class Hardened(Automatic):
 
     __slots__ = ()
     CLAUSE = "§8.3"
-    CODE, PHASES, HERO = T_HARDENED, (ADVENTURE,), GLADIATOR
+    PHASES, HERO = (ADVENTURE,), GLADIATOR
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return (
