@@ -39,7 +39,7 @@ from boardrules.dorasure._fang import LANDS
 from boardrules.dorasure._heroes import attribute_of, lycan
 from boardrules.dorasure._rules import legal_moves
 from boardrules.dorasure._state import (
-    CHANCE_TASKS,
+    CHANCE,
     COMBAT,
     KNOWLEDGE,
     LAND,
@@ -53,15 +53,13 @@ from boardrules.dorasure._state import (
     REWARD_SLUGS,
     SEARCH,
     SPEED,
-    T_EXTRA,
-    T_MOVE,
-    T_ROLL,
     WEREWOLF,
     WON,
     Move,
     State,
 )
-from boardrules.dorasure._text import _TASK_WORDS
+from boardrules.dorasure.tasks.moving import Steps
+from boardrules.dorasure.tasks.rolls import Extra, Roll
 
 __all__ = ["render_svg"]
 
@@ -424,17 +422,17 @@ def _draw_dragon(d: Drawing, s: State, left: float) -> None:
 
 def _draw_dice(d: Drawing, s: State, left: float, y: float) -> None:
     if s.phase < WON and s.agenda:
-        code, seat, _, _ = s.agenda[0]
-        who = "chance" if code in CHANCE_TASKS else s.rules.hero_name(seat)
+        task = s.agenda[0]
+        who = "chance" if task.NODE == CHANCE else s.rules.hero_name(task[1])
         d.text(
             left,
             y,
-            f"Next: {who} - {_TASK_WORDS.get(code, '')}",
+            f"Next: {who} - {task.SHOWN}",
             size=11,
             anchor="start",
             bold=True,
         )
-        if code in (T_ROLL, T_EXTRA):
+        if isinstance(task, (Roll, Extra)):
             ones, low, mid, six = s.roll
             d.text(left, y + 18, f"roll so far: score {s.score}", size=11, anchor="start")
             d.text(
@@ -444,7 +442,7 @@ def _draw_dice(d: Drawing, s: State, left: float, y: float) -> None:
                 size=11,
                 anchor="start",
             )
-        if code == T_MOVE and s.dice:
+        if isinstance(task, Steps) and s.dice:
             d.text(left, y + 18, "movement dice left:", size=11, anchor="start")
     for k, value in enumerate(s.dice):
         d.die(left + 8 + k * 40, y + 44, 32, value)

@@ -33,16 +33,12 @@ from boardrules.dorasure._state import (
     Move,
 )
 from boardrules.dorasure._why import legal_now, why_illegal
-from boardrules.dorasure.tasks._registry import TASK_TYPES
 from boardrules.dorasure.tasks.rolls import Extra, Roll
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 
 __all__ = ["parse_move", "player_name", "render"]
 
 _LETTERS = "CVRLPFM"
-#: What the front task waits for, by code, read by the SVG picture (the same words as
-#: :func:`render`'s, from the task classes); to go once the picture reads ``task.SHOWN``.
-_TASK_WORDS = {cls.CODE: cls.SHOWN for cls in TASK_TYPES if cls.SHOWN}
 
 
 def player_name(state: DorasureState, seat: int) -> str:
