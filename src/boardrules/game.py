@@ -254,6 +254,22 @@ class Game(Generic[S, M]):
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
 
+    def player_counts(self) -> tuple[int, ...]:
+        """The numbers of players (1 to 16) that :attr:`new_game` accepts.
+
+        >>> import boardrules as br
+        >>> br.get_game("parchis").player_counts()
+        (2, 3, 4)
+        """
+        counts = []
+        for players in range(1, 17):
+            try:
+                self.new_game(players=players)
+            except InvalidOptionError:
+                continue
+            counts.append(players)
+        return tuple(counts)
+
 
 def _repr_svg(state: Any) -> str:
     """The board of ``state`` as SVG: what notebooks show for a state."""

@@ -132,13 +132,7 @@ def _text_or_data(value: str) -> Any:
 
 def _players_range(name: str) -> tuple[int, int]:
     """The fewest and most players the game accepts (its ``players`` option tells)."""
-    allowed = []
-    for players in range(1, 17):
-        try:
-            br.new_game(name, players=players)
-        except br.InvalidOptionError:
-            continue
-        allowed.append(players)
+    allowed = br.get_game(name).player_counts()
     return min(allowed), max(allowed)
 
 

@@ -49,17 +49,6 @@ def _kind(option: Option) -> tuple[str, list[Any]]:
     return "json", []  # lists, tables and boards: JSON text, empty for the default
 
 
-def _player_counts(game: str) -> list[int]:
-    counts = []
-    for n in range(1, 13):
-        try:
-            br.new_game(game, players=n)
-        except br.BoardrulesError:
-            continue
-        counts.append(n)
-    return counts
-
-
 def catalogue() -> list[dict[str, Any]]:
     """Every game with what the page's form offers: its player counts (and the default),
     and its options with their kinds (``bool``, ``int``, ``choice``, ``heroes``, ``json``)."""
@@ -86,7 +75,7 @@ def catalogue() -> list[dict[str, Any]]:
             {
                 "name": name,
                 "summary": game.summary,
-                "players": _player_counts(name),
+                "players": list(game.player_counts()),
                 "default_players": br.num_players(start),
                 "options": options,
             }
