@@ -255,7 +255,7 @@ class Game(Generic[S, M]):
         return f"<Game {self.name!r}>"
 
     def player_counts(self) -> tuple[int, ...]:
-        """The numbers of players (1 to 16) that :attr:`new_game` accepts.
+        """The numbers of players (1 to 16) that the game's ``new_game`` accepts.
 
         >>> import boardrules as br
         >>> br.get_game("parchis").player_counts()
