@@ -28,6 +28,7 @@ from boardrules.dorasure._state import (
     Rules,
     Task,
     effective_terrain,
+    new_state,
     on_mirage,
 )
 from boardrules.dorasure.tasks.battle import BattleEnd, BattleStart, Claw
@@ -306,7 +307,7 @@ def _copier() -> tuple[Callable[[Work, DorasureState], None], Callable[[Work], D
         + ", ".join(freeze)
         + ")\n"
     )
-    scope: dict[str, object] = {"State": DorasureState}
+    scope: dict[str, object] = {"State": new_state}
     exec(source, scope)
     return scope["thaw"], scope["freeze"]  # type: ignore[return-value]
 
