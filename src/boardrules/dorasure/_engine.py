@@ -10,12 +10,11 @@ filed by the section of the Rules they implement, in ``tasks/``.
 
 from __future__ import annotations
 
-from boardrules.dorasure._state import M_STEP, M_STOP, WON, DorasureMove, DorasureState, Task
+from boardrules.dorasure._state import WON, DorasureMove, DorasureState, Task
 from boardrules.dorasure._work import Work
 from boardrules.dorasure.tasks._base import reading_battle_roll
 from boardrules.dorasure.tasks._registry import TASK_TYPES
 from boardrules.dorasure.tasks.fang import Land
-from boardrules.dorasure.tasks.moving import quick_step
 from boardrules.dorasure.tasks.quests import RevealQuest
 
 __all__ = ["advance", "reading_battle_roll", "settle", "start"]
@@ -36,8 +35,9 @@ def start(w: Work) -> DorasureState:
 
 def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
     """The state after the legal move ``mv`` (already checked)."""
-    if mv.kind == M_STEP or mv.kind == M_STOP:
-        quick = quick_step(s, mv)
+    task = s.agenda[0]
+    if task.QUICK:
+        quick = task.quick(s, mv)
         if quick is not None:
             return quick
     w = Work(s)

@@ -369,6 +369,9 @@ class Task(_Row):
     EXTRA_DICE: ClassVar[bool] = False
     #: whether this task checks who died of the damage dealt before it
     CHECKS_DEATHS: ClassVar[bool] = False
+    #: whether :meth:`quick` may make the state after a move (asked first, for the commonest
+    #: moves)
+    QUICK: ClassVar[bool] = False
 
     def __init_subclass__(cls) -> None:
         # A kind's code is its place in TASK_KINDS, the JSON format's order of the kinds.
@@ -419,6 +422,12 @@ class Task(_Row):
     def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
         """The legal moves of this decision task at the front of ``s``."""
         raise AssertionError(f"{self!r} has no moves of its own")  # pragma: no cover
+
+    def quick(self, s: DorasureState, mv: DorasureMove) -> DorasureState | None:
+        """The state after the legal move ``mv`` made without a working copy, when the move
+        changes only a few fields and leaves a task that waits at the front; None when
+        :meth:`play` has more to do.  Asked only of the kinds whose ``QUICK`` is set."""
+        return None  # pragma: no cover
 
     def play(self, w: Work, mv: DorasureMove) -> None:
         """What the legal move ``mv`` does, this task taken off the agenda."""
@@ -599,9 +608,11 @@ def _replacer(*changed: str) -> Callable[..., State]:
 
 #: ``s`` with new ``pos`` and ``dice``, and ``s`` with a new ``agenda``: the states after a
 #: plain step and after the stop, built without a working copy (a documented hot path:
-#: stepping is about two decisions in five; see ``tasks.moving.quick_step``).
+#: stepping is about two decisions in five; see ``Task.quick``).
 with_pos_and_dice = _replacer("pos", "dice")
 with_agenda = _replacer("agenda")
+#: ``s`` with new ``dice`` and ``agenda``: the state after a movement roll without a 6.
+with_dice_and_agenda = _replacer("dice", "agenda")
 
 
 #: Deprecated name of :class:`State`.

@@ -35,6 +35,7 @@ from boardrules.dorasure._state import (
     Task,
     move,
     with_agenda,
+    with_dice_and_agenda,
     with_pos_and_dice,
 )
 from boardrules.dorasure.tasks._base import next_task
@@ -71,6 +72,20 @@ class MoveRoll(Task):
     def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
         seat = self[1]
         return movement_roll(s.rules.stats[seat][s.level(seat)][SPEED])
+
+    QUICK = True
+
+    def quick(self, s: DorasureState, mv: DorasureMove) -> DorasureState | None:
+        """A roll without a 6 (most of them) moves nothing: the Faith, steps and action
+        come next, and the first of them waits."""
+        faces = ROLL_FACES[mv]
+        if 6 in faces:
+            return None
+        seat = self[1]
+        ahead = (Steps(seat), Act(seat))
+        if s.rules.heroes[seat] == PALADIN:
+            ahead = (Faith(seat), *ahead)  # there are dice to drop: it waits
+        return with_dice_and_agenda(s, faces, ahead + s.agenda[1:])
 
     def play(self, w: Work, mv: DorasureMove) -> None:
         """§3.2 Every 6 moves the dragon token up (rampages first), then the Paladin's
@@ -127,6 +142,11 @@ class Steps(Task):
 
     def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
         return movement(s, self[1])
+
+    QUICK = True
+
+    def quick(self, s: DorasureState, mv: DorasureMove) -> DorasureState | None:
+        return quick_step(s, mv)
 
     def play(self, w: Work, mv: DorasureMove) -> None:
         """One step with the die ``mv.a`` onto ``mv.b`` (§8.1 Ninjutsu in a forest, §10
