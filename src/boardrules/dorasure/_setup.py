@@ -269,6 +269,31 @@ def _thawed(value: Any) -> Any:
     return value
 
 
+#: The rules of the plain option sets (numbers, flags and names: what a series of games
+#: asks for again and again), by the values and types the caller gave, so that each new
+#: game does not normalise them again.
+_PLAIN: LRU[tuple[object, ...], Rules] = LRU(RULES_CACHE_SIZE)
+_PLAIN_TYPES = frozenset((int, bool, str, type(None)))
+_PLAIN_MOST = 16  # names in a list (more heroes or rows are refused or rare)
+
+
+def _plain_key(options: Mapping[str, Any]) -> tuple[object, ...] | None:
+    """The options as a key of exact types (``True`` is not ``1``), or None when a value is
+    not a number, flag, name or list of names."""
+    key: list[object] = []
+    for name in sorted(options):
+        value = options[name]
+        kind = type(value)
+        if kind is list or kind is tuple:
+            if len(value) > _PLAIN_MOST or any(type(v) is not str for v in value):
+                return None
+            value = tuple(value)
+        elif kind not in _PLAIN_TYPES:
+            return None
+        key += (name, kind, value)
+    return tuple(key)
+
+
 def rules_for(**options: Any) -> Rules:
     """The (shared) rules object for these options, checked.
 
@@ -281,6 +306,17 @@ def rules_for(**options: Any) -> Rules:
     >>> restated is rules_for(players=2), dict(restated.options)["sheets"]
     (True, FrozenMapping({}))
     """
+    plain = _plain_key(options)
+    if plain is not None:
+        found = _PLAIN.get(plain)
+        if found is None:
+            found = _rules_for(options)
+            _PLAIN.put(plain, found)
+        return found
+    return _rules_for(options)
+
+
+def _rules_for(options: Mapping[str, Any]) -> Rules:
     given = resolve_options("dorasure", OPTIONS, options)
     players, heroes = given["players"], given["heroes"]
     if heroes is None:
