@@ -72,6 +72,22 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
     "chance": ("test_chance", "hostile_input"),
     "records": ("test_records",),
 }
+# Quick tests left out of every mutation run: they measure time or memory, not a rule (under
+# mutmut's trampolines they would measure mutmut), and they took a third of the seconds of
+# Dorasure's quick tests, which a surviving mutant of the engine runs whole.  Node ids, or
+# their beginnings (pytest's --deselect); the agenda at its limit of 200 tasks still runs.
+NOT_RULES = (
+    "tests/dorasure/test_game_api.py::test_the_rules_cache_is_bounded_by_size",
+    "tests/dorasure/test_json.py::test_an_agenda_longer_than_its_limit_is_refused_before_its_"
+    "tasks_are_read[100000]",
+    "tests/dorasure/test_json.py::test_an_agenda_longer_than_its_limit_is_refused_before_its_"
+    "tasks_are_read[200000]",
+    "tests/dorasure/test_json.py::test_the_rules_of_the_tasks_take_linear_time",
+)
+# A mutant whose tests take this many times their CPU seconds (twice that, and a second: see
+# mutmut's timeout_multiplier) loops: it is stopped and counted as killed.  mutmut's 15
+# let a looping mutant of Dorasure's engine run ten minutes.
+TIMEOUT_MULTIPLIER = 2.0
 # The seconds of a mutmut run besides the mutants: three starts of pytest (the stats, the
 # clean run, the forced failure), on top of running the module's tests twice.
 STARTS = 6.0
@@ -410,6 +426,8 @@ def mutmut_main(argv: list[str]) -> None:
     cfg = config()  # [tool.mutmut] of pyproject.toml, then this run's module and tests
     cfg.only_mutate = [source]
     cfg.pytest_add_cli_args_test_selection = tests
+    cfg.pytest_add_cli_args = [*cfg.pytest_add_cli_args, *(f"--deselect={n}" for n in NOT_RULES)]
+    cfg.timeout_multiplier = TIMEOUT_MULTIPLIER
     cli.main(["run", "--max-children", children, *names], prog_name="mutmut")
 
 

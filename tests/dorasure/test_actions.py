@@ -16,6 +16,7 @@ import pytest
 
 import boardrules as br
 from boardrules.dorasure import DorasureState, chance_outcomes, current_player, position
+from boardrules.dorasure._dice import score_roll
 from dorasure_helpers import (
     BASE,
     COMBAT,
@@ -346,6 +347,16 @@ def test_adventure_score_distribution_matches_brute_force_with_chained_sixes() -
     want = _read_brute(_brute_scores(2, limit=3), lambda v: chart[max(-1, min(2, v))])
     assert got == want
     assert sum(got.values()) == 1
+
+
+def test_adventure_score_of_a_freshly_built_roll_table_reads_each_outcome_by_its_dice() -> None:
+    # The table of a roll is built once per number of dice and cached: built afresh here,
+    # each outcome must still carry its own count of 1s, 2-3s, 4-5s and 6s to the chart.
+    score_roll.cache_clear()
+    s = adventure_on_c1(resource={"Ninja": 0})
+    got = _engine_readings(s, 2, lambda st: (st.xp[0], st.health[0]))
+    chart = {-1: (0, 4), 0: (0, 5), 1: (1, 4), 2: (1, 5)}
+    assert got == _read_brute(_brute_scores(2, limit=2), lambda v: chart[max(-1, min(2, v))])
 
 
 @pytest.mark.slow

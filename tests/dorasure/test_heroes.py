@@ -8,6 +8,7 @@ One test per clause, named after it, from concrete positions (the map: see
 from __future__ import annotations
 
 from boardrules.dorasure import current_player, new_game, position
+from boardrules.dorasure._dice import score_roll
 from dorasure_helpers import FACE_UP, battle, play, texts
 
 
@@ -57,6 +58,17 @@ def test_hunter_poisoned_bullets_turn_one_combat_die_to_six_once_per_game() -> N
         resource={"Hunter": 0},
     )
     assert play(s, "dice -0").health == (5, 0), "used: no bullet, -1 is instant death"
+
+
+def test_hunter_poisoned_bullet_may_turn_a_two_or_three_of_a_freshly_built_roll() -> None:
+    # The table of a roll is built once per number of dice and cached: built afresh here,
+    # the roll still tells which classes of dice the Hunter may turn into a 6.
+    score_roll.cache_clear()
+    s = battle(
+        ("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"}, resource={"Hunter": 0}
+    )
+    assert texts(play(s, "dice -0")) == ["bullet -", "bullet 0", "no-bullet"]
+    assert texts(play(s, "dice 0+")) == ["bullet 0", "bullet +", "no-bullet"]
 
 
 def test_poisoned_bullet_on_an_extra_two_or_three_adds_only_an_extra_die() -> None:
