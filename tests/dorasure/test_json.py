@@ -87,6 +87,9 @@ def long_agenda(rows: list[list[int]], copies: int) -> str:
 MOUNTAINS = ["g0", "d1", "d3", "g3", "f5"]
 
 
+LANDS = {"e0": "mirage", "c2": "meadow", "e3": "swamp", "d4": "tree", "g5": "caravan"}
+
+
 TILES = dict(
     zip(MOUNTAINS, ["inscriptions", "golem", "teleport", "goblins", "sphinx"], strict=True)
 )
@@ -126,6 +129,52 @@ def test_expansion_states_round_trip_and_damaged_fields_are_refused() -> None:
             game.decode(options, {**body, field: value})
     with pytest.raises(br.StateFormatError):
         game.decode(options, {**body, "retired": ["golem", "goblins"]})
+
+
+def test_expansion_fields_are_refused_naming_the_field() -> None:
+    # Six heroes, the quest of d1 solved and replenished (the golem retired); then Fang.
+    s = position(
+        SIX,
+        quests={"g0": "inscriptions", "d1": "sphinx"},
+        solved={"d1": "book"},
+        renewed=["d1"],
+        retired=["golem"],
+        meter=10,
+    )
+    body, options = _json.encode(s), _setup.options_of(s)
+
+    def refusal(options: dict[str, Any], body: Any) -> str:
+        with pytest.raises(StateFormatError) as caught:
+            decode(options, body)
+        return str(caught.value)
+
+    for field, value, message in (
+        ("renewed", [3, 0, 0, 0, 0], "field 'renewed' must be a list of 5 integers in 0..2"),
+        ("renewed", [0, 1, 0, 0], "field 'renewed' must be a list of 5 integers in 0..2"),
+        ("retired", ["nothing"], "field 'retired' must list quest slugs"),
+        ("retired", "golem", "field 'retired' must list quest slugs"),
+        ("retired", [], "retired: one solved tile per replenished mountain"),
+        ("lands", ["mirage"], "field 'lands' only with fang=True"),
+    ):
+        assert refusal(options, {**body, field: value}) == message, (field, value)
+    assert refusal({**options, "x": 1}, body) == (
+        "options: dorasure has no option 'x'; its options are: "
+        "players, heroes, board, sheets, dragon, quest_tiles, fang"
+    )
+    assert refusal(options, [body]) == "the state must be a JSON object"
+    s = position(["Ninja", "Gladiator"], fang=True, lands=LANDS, quests=FACE_UP)
+    body, options = _json.encode(s), _setup.options_of(s)
+    names = "quicksand, mirage, meadow, winter, swamp, caravan, sea, tree"
+    for value, message in (
+        (["mirage"], "field 'lands' must be a list of 5 names or nulls"),
+        (None, "field 'lands' must be a list of 5 names or nulls"),
+        (["x", *body["lands"][1:]], f"field 'lands': 'x' is not one of {names}"),
+        ([None, *body["lands"][1:]], "lands: every Fang hex gets its tile at setup"),
+    ):
+        assert refusal(options, {**body, "lands": value}) == message, value
+    assert refusal(options, {**body, "renewed": [0] * 5}) == (
+        "fields 'renewed'/'retired' only with 6 or more heroes"
+    )
 
 
 def test_a_restated_override_is_dropped_from_a_document() -> None:
@@ -213,6 +262,98 @@ def test_every_state_the_engine_builds_with_changed_options_decodes_as_it_is(
 def test_decode_refuses_impossible_states_naming_the_field(field: str, value: object) -> None:
     with pytest.raises(br.StateFormatError):
         br.from_json(doc_with(**{field: value}))
+
+
+# Ninja and Prince in the City, the movement dice 2 and 5 rolled (``doc_with``): a value
+# just past a field's range is refused by the decoder naming the range, the bound itself
+# passes it (and a state check names what is wrong there, or the state loads).
+LOADS = ""
+BOUNDS = [
+    ("turn", 2, "field 'turn' must be an integer in 0..1"),
+    ("turn", True, "field 'turn' must be an integer in 0..1"),
+    ("turn", 1, "agenda: Steps: a task of a hero not in turn"),
+    ("health", [100, 5], "field 'health' must be a list of 2 integers in 0..99"),
+    ("health", [-1, 5], "field 'health' must be a list of 2 integers in 0..99"),
+    ("health", [5], "field 'health' must be a list of 2 integers in 0..99"),
+    ("health", [5.0, 5], "field 'health' must be a list of 2 integers in 0..99"),
+    ("health", [99, 5], "health: Ninja has 0..5"),
+    ("resource", [100, 0], "field 'resource' must be a list of 2 integers in 0..99"),
+    ("resource", [99, 0], "resource: Ninja holds at most 2 at level 1"),
+    ("gold", [0, 100], "field 'gold' must be a list of 2 integers in 0..99"),
+    ("gold", [0, 99], "gold: only the Prince has gold, at most 4"),
+    ("xp", [9, 0], "field 'xp' must be a list of 2 integers in 0..8"),
+    ("xp", [8, 0], LOADS),
+    ("locked", [5, -1], "field 'locked' must be a list of 2 integers in -1..4"),
+    ("locked", [-2, -1], "field 'locked' must be a list of 2 integers in -1..4"),
+    ("locked", [4, -1], "locked: a hero is held only next to an unsolved labyrinth"),
+    ("spent", 8, "field 'spent' must be an integer in 0..7"),
+    ("spent", 7, "spent: one bit per hero, and the Grand Master's reroll"),
+    ("meter", 15, "field 'meter' must be an integer in 0..14"),
+    ("meter", 14, "meter: a full meter ends the Adventure Phase"),
+    ("wounds", 10, "field 'wounds' must be an integer in 0..9"),
+    ("wounds", 9, "wounds: the dragon is slain only when the heroes have won"),
+    ("party", 4, "field 'party' must be an integer in 0..3"),
+    ("party", 3, "party: heroes team up only in a quest or a Team Combo"),
+    ("score", 161, "field 'score' must be an integer in -160..160"),
+    ("score", -161, "field 'score' must be an integer in -160..160"),
+    ("score", 160, LOADS),  # and is stored as 0: nothing reads a score now
+    ("score", -160, LOADS),
+    ("pending", 42, "field 'pending' must be an integer in 0..41"),
+    ("pending", 41, "pending: extra dice are owed only while one roll is read"),
+    ("roll", [0, 0, 0, 41], "field 'roll' must be a list of 4 integers in 0..40"),
+    ("roll", [0, 0, 0], "field 'roll' must be a list of 4 integers in 0..40"),
+    ("roll", [0, 0, 0, 40], LOADS),
+    ("dice", [1, 2, 3, 4, 5, 6, 6], "field 'dice' must be a list of at most 6 integers"),
+    ("dice", [0], "field 'dice' must be a list of integers in 1..6"),
+    ("dice", "2 5", "field 'dice' must be a list of integers in 1..6"),
+    ("dice", [6, 6, 6, 6, 6, 6], LOADS),
+    ("flags", [100, 0, 0, 0, 0], "field 'flags' must be a list of 5 integers in 0..99"),
+    ("flags", [99, 0, 0, 0, 0], "flags: fewer than the quest's target"),
+    ("quests", ["golem"], "field 'quests' must be a list of 5 names or nulls"),
+    ("quests", "golem", "field 'quests' must be a list of 5 names or nulls"),
+    (
+        "quests",
+        [None, None, None, None, "x"],
+        "field 'quests': 'x' is not one of "
+        "inscriptions, golem, teleport, labyrinth, sphinx, goblins, chimera",
+    ),
+    (
+        "quests",
+        ["inscriptions", 1, None, None, None],
+        "field 'quests': 1 is not one of "
+        "inscriptions, golem, teleport, labyrinth, sphinx, goblins, chimera",
+    ),  # fmt: skip
+    (
+        "rewards",
+        [None, None, None, None, "gold"],
+        "field 'rewards': 'gold' is not one of lair, book, weapons, treasure",
+    ),  # fmt: skip
+    ("razed", 1, "field 'razed' must be true or false"),
+    ("razed", None, "field 'razed' must be true or false"),
+    ("phase", "x", "field 'phase' must be one of adventure, battle, won, lost"),
+    ("pos", ["city"], "field 'pos' must list 2 space names"),
+    ("pos", ["city", 3], "field 'pos' must list 2 space names"),
+    ("pos", ["city", "nowhere"], "field 'pos' must list 2 space names"),
+    ("pos", "city", "field 'pos' must list 2 space names"),
+    ("agenda", [[1, 2, 3]], "field 'agenda' must be a list of [code, seat, a, b] lists"),
+    ("agenda", [[10, 0, 0, "0"]], "field 'agenda' must be a list of [code, seat, a, b] lists"),
+    ("agenda", {"10": 0}, "field 'agenda' must be a list of [code, seat, a, b] lists"),
+    ("agenda", [[99, 0, 0, 0]], "field 'agenda': no task has the code 99"),
+    ("lands", [], "field 'lands' only with fang=True"),
+    ("renewed", [0] * 5, "fields 'renewed'/'retired' only with 6 or more heroes"),
+    ("retired", [], "fields 'renewed'/'retired' only with 6 or more heroes"),
+]
+
+
+@pytest.mark.parametrize(("field", "value", "message"), BOUNDS)
+def test_decode_names_each_field_and_its_range_at_its_bounds(
+    field: str, value: object, message: str
+) -> None:
+    doc = json.loads(doc_with(**{field: value}))
+    if message == LOADS:
+        assert isinstance(decoded(doc), State)
+    else:
+        assert refused(doc) == message
 
 
 def test_decode_refuses_an_agenda_without_the_end_of_the_turn() -> None:

@@ -10,8 +10,17 @@ from __future__ import annotations
 from fractions import Fraction
 
 import boardrules as br
-from boardrules.dorasure import chance_outcomes, current_player, new_game
+from boardrules.dorasure import DorasureState, chance_outcomes, current_player, new_game
 from dorasure_helpers import play, texts, where
+
+
+def where_quests(s: DorasureState) -> dict[str, str]:
+    board = s.rules.board
+    return {
+        board.names[board.mountains[m]]: s.rules.quests[q].slug
+        for m, q in enumerate(s.quests)
+        if q >= 0
+    }
 
 
 def test_setup_heroes_start_in_city_and_dragon_at_start_of_meter() -> None:
@@ -30,6 +39,13 @@ def test_setup_farthest_quest_is_turned_face_up_by_chance() -> None:
     g0 = s.rules.board.mountains.index(s.rules.board.index["g0"])
     assert s.quests[g0] == 4 and sum(q >= 0 for q in s.quests) == 1
     assert texts(s)[0].startswith("roll ")
+
+
+def test_setup_farthest_quest_is_turned_face_up_on_a_board_where_it_is_read_last() -> None:
+    # The map upside down: the mountain farthest from the City, g5, is the last one read.
+    rows = ["V R P F P F M", "L R F M P F F", "P R P P F R P", "F R P M P R M", "C R P F V R F"]
+    s = play(new_game(players=2, board=[*rows, "C C R P F M P"][::-1]), "quest-tile sphinx")
+    assert where_quests(s) == {"g5": "sphinx"}
 
 
 def test_turn_order_follows_the_rulebook_list() -> None:
