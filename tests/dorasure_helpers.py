@@ -325,3 +325,14 @@ def _read_brute(
     for score, p in scores.items():
         out[chart(score) if isinstance(score, int) else score] += p
     return dict(out)
+
+
+def why_not(s: DorasureState, text: str) -> str:
+    """What a player reads when ``text`` (well-formed notation) is not legal in ``s``: the
+    reason of ``parse_move``'s IllegalMoveError, without the legal moves listed after it."""
+    with pytest.raises(br.IllegalMoveError) as caught:
+        br.parse_move(s, text)
+    message = str(caught.value)
+    start = f"{text!r} is not legal now: "
+    assert message.startswith(start), message
+    return message[len(start) :].rpartition("; legal moves: ")[0]

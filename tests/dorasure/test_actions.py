@@ -44,6 +44,7 @@ from dorasure_helpers import (
     read_battle,
     stat,
     texts,
+    why_not,
 )
 
 
@@ -395,3 +396,53 @@ def test_gather_information_turns_the_adjacent_quest_up_and_ends_the_turn() -> N
 def test_gather_information_is_not_offered_for_a_face_up_quest_and_quest_needs_face_up() -> None:
     s = position(("Ninja", "Gladiator"), quests={"g0": "chimera"}, at={"Ninja": "f1"}, step="act")
     assert texts(s) == ["adventure", "quest g0", "pass"], "f1 is a forest next to g0 only"
+
+
+ACTIONS = (
+    "after moving a hero may adventure (plains/forest), rest (City/village), gather "
+    "information or quest next to a mountain, or pass"
+)
+
+
+def test_an_action_refused_names_where_it_may_be_taken() -> None:
+    s = position(quests=FACE_UP, at={"Ninja": "c1"}, step="act")  # forest, beside d1
+    assert why_not(s, "rest") == (
+        f"the Ninja rests only in the City or a village (Dorasure §5.3); {ACTIONS}"
+    )
+    assert why_not(s, "quest g0") == (
+        f"the Ninja quests only next to a face-up quest still to solve (Dorasure §5.5); {ACTIONS}"
+    )
+    assert why_not(s, "gather g0") == (
+        "the Ninja gathers information only next to a mountain whose quest is face down "
+        f"(Dorasure §5.4); {ACTIONS}"
+    )
+    assert why_not(s, "step 3 c2") == (
+        "'step 3 c2' is not a choice now: the Ninja chooses the action after moving (Dorasure §5.1)"
+    )
+    village = position(quests=FACE_UP, at={"Ninja": "e4"}, step="act")
+    assert why_not(village, "adventure") == (
+        f"the Ninja adventures only on plains or in a forest (Dorasure §5.2); {ACTIONS}"
+    )
+    held = position(quests={**FACE_UP, "d1": "labyrinth"}, at={"Ninja": "c1"},
+                    locked={"Ninja": "d1"}, step="act")  # fmt: skip
+    assert why_not(held, "pass") == (
+        f"the Ninja is held in the labyrinth and must try it again (Dorasure §5.7); {ACTIONS}"
+    )
+
+
+def test_the_shaman_resting_in_the_city_is_refused_by_his_own_rule() -> None:
+    s = position(["Ninja", "Shaman"], quests=FACE_UP, at={"Shaman": "city"}, turn="Shaman",
+                 step="act")  # fmt: skip
+    assert why_not(s, "rest") == f"the Shaman never rests in the City (Dorasure §9.4); {ACTIONS}"
+
+
+def test_a_move_that_is_no_outcome_of_the_roll_or_no_choice_offered_is_refused() -> None:
+    s = adventure_on_c1(resource={"Ninja": 2})  # how many resources to spend first
+    assert why_not(s, "spend 3") == (
+        "'spend 3' is not one of the choices: the Ninja decides how many resources to spend "
+        "on extra dice (Dorasure §6.1)"
+    )
+    s = play(s, "spend 0")
+    assert why_not(s, "rest") == (
+        "'rest' is not an outcome of a roll read on the Adventuring Chart (Dorasure §5.2)"
+    )

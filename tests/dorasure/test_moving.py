@@ -14,7 +14,7 @@ import pytest
 
 import boardrules as br
 from boardrules.dorasure import DorasureState, position
-from dorasure_helpers import BASE, FACE_UP, GOLEM_UP, at, play, texts, where
+from dorasure_helpers import BASE, FACE_UP, GOLEM_UP, at, play, texts, where, why_not
 
 
 def steps(s: DorasureState) -> set[str]:
@@ -228,3 +228,49 @@ def test_heroes_together_in_belk_when_it_is_razed_is_a_valid_position() -> None:
     s = play(s, "roll 1 2 3 6", "rampage 1")
     assert s.razed and where(s, 0) == where(s, 1) == "a0"
     assert br.from_json(br.to_json(s)) == s
+
+
+STEPS = (
+    "each step needs an unused die meeting the terrain's minimum (roads 2+, plains 3+, "
+    "forests 5+, mountains never), and no stop on another hero"
+)
+
+
+def test_a_step_refused_names_the_movement_rule_it_breaks() -> None:
+    # The Ninja on the plains c2 with the dice 1, 3 and 5; the Gladiator on c3.
+    s = position(quests=FACE_UP, at={"Ninja": "c2", "Gladiator": "c3"}, step="move", dice=[1, 3, 5])
+    assert why_not(s, "step 2 c1") == f"no unused movement die shows 2 (Dorasure §4.1); {STEPS}"
+    assert why_not(s, "step 1 c1") == f"a 1 never moves (Dorasure §4.2); {STEPS}"
+    assert why_not(s, "step 5 a5") == f"a5 is not next to the Ninja (Dorasure §4.1); {STEPS}"
+    assert why_not(s, "step 5 zz") == f"zz is not next to the Ninja (Dorasure §4.1); {STEPS}"
+    assert why_not(s, "step 3 c1") == f"c1 needs a die of 5 or more (Dorasure §4.2); {STEPS}"
+    s = position(quests=FACE_UP, at={"Ninja": "c2", "Gladiator": "c3"}, step="move", dice=[3])
+    assert why_not(s, "step 3 c3") == (
+        "the Ninja may stop on another hero only in the City, a village or the Lake, and "
+        f"could not move on from c3 (Dorasure §4.3); {STEPS}"
+    )
+    assert why_not(s, "roll 2 2") == (
+        "'roll 2 2' is not a choice now: the Ninja is moving: a step with an unused die, or "
+        "'stop' (Dorasure §4.1)"
+    )
+
+
+def test_a_step_onto_a_mountain_or_out_of_the_labyrinth_is_refused_naming_the_rule() -> None:
+    s = position(quests=FACE_UP, at={"Ninja": "c1"}, step="move", dice=[6])
+    assert why_not(s, "step 6 d1") == f"mountains are never entered (Dorasure §4.2); {STEPS}"
+    held = position(quests={**FACE_UP, "d1": "labyrinth"}, at={"Ninja": "c1"},
+                    locked={"Ninja": "d1"}, step="move", dice=[3, 5])  # fmt: skip
+    assert why_not(held, "step 5 c2") == (
+        f"the Ninja is held in the labyrinth and may only stop (Dorasure §5.7); {STEPS}"
+    )
+
+
+def test_the_legal_moves_listed_with_a_refusal_are_the_first_twelve() -> None:
+    s = position(quests=FACE_UP, at={"Ninja": "c2"}, step="move", dice=[3, 5, 6])
+    assert len(br.legal_moves(s)) == 18
+    with pytest.raises(br.IllegalMoveError) as caught:
+        br.parse_move(s, "step 2 c1")
+    assert str(caught.value).endswith(
+        "; legal moves: step 3 b1, step 3 b2, step 3 d2, step 3 b3, step 3 c3, step 5 b1, "
+        "step 5 c1, step 5 b2, step 5 d2, step 5 b3, step 5 c3, step 6 b1"
+    )

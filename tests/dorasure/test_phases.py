@@ -8,10 +8,11 @@ One test per clause, named after it, from concrete positions (the map: see
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import boardrules as br
-from boardrules.dorasure import chance_outcomes, current_player, position
+from boardrules.dorasure import DorasureState, chance_outcomes, current_player, position
 from dorasure_helpers import (
     FACE_UP,
     GOLEM_UP,
@@ -20,11 +21,13 @@ from dorasure_helpers import (
     adventure,
     at,
     battle,
+    document,
     odds,
     play,
     probability,
     texts,
     where,
+    why_not,
 )
 
 
@@ -222,3 +225,14 @@ def test_last_hero_slain_by_her_own_blood_magic_still_kills_the_dragon() -> None
     assert br.is_terminal(won) and won.wounds == 9 and br.returns(won) == (1.0, 1.0)
     lost = play(s, "extra +")  # 1: a blast, the dragon lives
     assert br.is_terminal(lost) and br.returns(lost) == (0.0, 0.0)
+
+
+def test_any_move_after_the_end_of_the_game_is_refused_saying_who_won() -> None:
+    for phase, wounds, result in (("won", 9, "won"), ("lost", 0, "lost")):
+        doc = document(position(["Ninja", "Prince"], quests=FACE_UP))
+        doc["state"].update(phase=phase, wounds=wounds, agenda=[])
+        s = br.from_json(json.dumps(doc))
+        assert isinstance(s, DorasureState)
+        assert why_not(s, "rest") == (
+            f"the game is over: the heroes have {result} (Dorasure §2.3, §2.4)"
+        )
