@@ -458,6 +458,52 @@ def test_the_state_checks_name_what_is_impossible_in_a_document(
         assert refused(doc) == message
 
 
+def _check_message(s: DorasureState, **changes: Any) -> str | None:
+    try:
+        check_state(attrs.evolve(s, **changes))
+    except StateFormatError as e:
+        return str(e)
+    return None
+
+
+def test_the_state_checks_of_the_expansions_name_each_impossible_field() -> None:
+    # States made by the constructor, past the decoder's own field checks.
+    six = position(SIX, **SIX_DOC)  # type: ignore[arg-type]
+    assert six.renewed == (0, 1, 0, 0, 0) and six.rewards == (-1, 1, -1, -1, -1)
+    renewed = "renewed: 0, 1 or 2 per mountain"
+    assert _check_message(six, renewed=(0, 1, 0, 0)) == renewed
+    assert _check_message(six, renewed=(0, 3, 0, 0, 0)) == renewed
+    assert _check_message(six, renewed=(0, -1, 0, 0, 0)) == renewed
+    retired = "retired: one solved tile per replenished mountain"
+    assert _check_message(six, retired=(9,)) == retired
+    assert _check_message(six, retired=(-1,)) == retired
+    # d1 and d3 solved and replenished: the golem and the teleport retired, in tile order.
+    two_renewed = {"renewed": (0, 1, 1, 0, 0), "rewards": (-1, 1, 0, -1, -1)}
+    assert _check_message(six, retired=(1, 2), **two_renewed) is None
+    assert _check_message(six, retired=(2, 1), **two_renewed) == retired
+    assert _check_message(six, retired=(1, 1), **two_renewed) == retired
+    # Seven tiles for five mountains: a third retired tile leaves too few to turn up.
+    assert _check_message(
+        six, renewed=(0, 1, 1, 1, 0), rewards=(-1, 1, 0, 3, -1), retired=(1, 2, 3)
+    ) == ("quests: not enough tiles left for the face-down quests")
+    two = position(["Ninja", "Prince"], quests=FACE_UP)
+    assert _check_message(two, renewed=(0, 1, 0, 0, 0)) == (
+        "renewed: Quest Replenishing needs 6 or more heroes"
+    )
+    spent = "spent: one bit per hero, and the Grand Master's reroll"
+    assert _check_message(two, spent=4) == spent
+    master = position(["Grand Master"], quests=FACE_UP)
+    assert _check_message(master, spent=2) is None  # his reroll, after his hero's bit
+    assert _check_message(master, spent=3) is None
+    assert _check_message(master, spent=4) == spent
+    fang = position(["Ninja", "Gladiator"], fang=True, lands=LANDS, quests=FACE_UP)
+    assert fang.lands == (1, 2, 4, 7, 5)
+    lands = "lands: one different land tile (or none yet) per Fang hex"
+    for tiles in ((1, 2, 4, 7), (1, 1, 2, 3, 4), (8, 1, 2, 3, 4), (-2, 1, 2, 3, 4)):
+        assert _check_message(fang, lands=tiles) == lands, tiles
+    assert _check_message(fang, lands=(0, 2, 4, 7, 6)) is None
+
+
 def test_decode_refuses_an_agenda_without_the_end_of_the_turn() -> None:
     s = position(["Ninja", "Prince"], quests=FACE_UP, step="act")
     doc = json.loads(br.to_json(s))
@@ -626,6 +672,15 @@ def test_an_agenda_longer_than_its_limit_is_refused_before_its_tasks_are_read(
     with pytest.raises(StateFormatError, match=f"at most {MAX_AGENDA} tasks"):
         decode(doc["options"], doc["state"])
     assert time.process_time() - start < 0.1
+
+
+def test_an_agenda_of_exactly_its_limit_is_read_task_by_task() -> None:
+    # 198 rolls of the Ninja, the end of his adventure and of his turn: 200 tasks, read.
+    text = long_agenda([[T_ROLL, 0, 1, 0]], MAX_AGENDA - 2)
+    assert len(json.loads(text)["state"]["agenda"]) == MAX_AGENDA
+    assert refused(json.loads(text)) == "agenda: two rolls of one hero for one reading"
+    longer = long_agenda([[T_ROLL, 0, 1, 0]], MAX_AGENDA - 1)
+    assert refused(json.loads(longer)) == f"field 'agenda' must list at most {MAX_AGENDA} tasks"
 
 
 @pytest.mark.parametrize("rows", [[[T_ROLL, 0, 1, 0]], [[14, 0, 1, 0], [19, 0, 0, 0]]])
