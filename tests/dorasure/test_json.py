@@ -433,6 +433,11 @@ CHECKS = [
         {"agenda": [[10, 0, 0, 0], [10, 0, 0, 0], [11, 0, 0, 0], [27, 0, 0, 0]]},
         "agenda: the steps come before the action",
     ),
+    (
+        "move",
+        {"dice": [], "agenda": [[T_ROLL, 0, 0, 0], [24, 0, 0, 0], [T_END_TURN, 0, 0, 0]]},
+        "agenda: the front task would be resolved automatically",  # a roll of no dice
+    ),
     ("six", {"rewards": [None] * 5}, "renewed: only a solved mountain gets a new quest"),
     ("six", {"retired": ["sphinx"]}, "retired: a retired tile is off the board"),
     (
