@@ -763,6 +763,15 @@ def test_the_book_of_dragons_found_while_no_hero_has_exp_breaks_a_law_of_play() 
     [
         ({"razed": True}, "meter/razed: the dragon rampages only from its first fire icon"),
         ({"spent": 1}, "spent: a treasure used before it is found, or by a hero without one"),
+        ({"spent": 2}, "spent: a treasure used before it is found, or by a hero without one"),
+        (
+            {  # the Treasure found, and the Ninja has no once-per-game treasure
+                "quests": ["inscriptions", "golem", None, None, None],
+                "rewards": [None, "treasure", None, None, None],
+                "spent": 1,
+            },
+            "spent: a treasure used before it is found, or by a hero without one",
+        ),
         ({"gold": [0, 4]}, "gold: the Prince has 1 gold, 3 more with the Treasure in the battle"),
         (
             {"rewards": ["lair", None, None, None, None], "wounds": 1},
@@ -778,6 +787,30 @@ def test_each_law_of_play_names_a_document_that_breaks_it(
     doc = document(position(["Ninja", "Prince"], quests=FACE_UP))
     doc["state"].update(change)
     assert breaks_a_law(decoded(doc)) == message
+
+
+def test_the_hunters_treasure_is_spent_only_in_the_battle_the_minstrels_in_either_phase() -> None:
+    # The Treasure found on d1; the Hunter sits in seat 0, the Minstrel in seat 1.
+    spent = "spent: a treasure used before it is found, or by a hero without one"
+    for step, hunter in (("roll", spent), ("battle", None)):
+        meter = 14 if step == "battle" else 0
+        s = position(["Hunter", "Minstrel"], quests={**FACE_UP, "d1": "golem"},
+                     solved={"d1": "treasure"}, step=step, meter=meter)  # fmt: skip
+        assert breaks_a_law(attrs.evolve(s, spent=1)) == hunter, step
+        assert breaks_a_law(attrs.evolve(s, spent=2)) is None, step
+
+
+def test_the_princes_gold_is_one_until_the_treasure_gives_three_more_in_the_battle() -> None:
+    gold = "gold: the Prince has 1 gold, 3 more with the Treasure in the battle"
+    for step, most in (("roll", 1), ("battle", 4)):
+        meter = 14 if step == "battle" else 0
+        s = position(["Ninja", "Prince"], quests={**FACE_UP, "d1": "golem"},
+                     solved={"d1": "treasure"}, step=step, meter=meter)  # fmt: skip
+        assert breaks_a_law(attrs.evolve(s, gold=(0, most))) is None, step
+        assert breaks_a_law(attrs.evolve(s, gold=(0, most + 1))) == gold, step
+    s = position(["Ninja", "Prince"], quests=FACE_UP, step="battle", meter=14)  # no Treasure
+    assert breaks_a_law(attrs.evolve(s, gold=(0, 1))) is None
+    assert breaks_a_law(attrs.evolve(s, gold=(0, 2))) == gold
 
 
 def test_a_battle_begun_with_fewer_wounds_than_lairs_found_breaks_a_law_of_play() -> None:
