@@ -798,6 +798,9 @@ def test_the_hunters_treasure_is_spent_only_in_the_battle_the_minstrels_in_eithe
                      solved={"d1": "treasure"}, step=step, meter=meter)  # fmt: skip
         assert breaks_a_law(attrs.evolve(s, spent=1)) == hunter, step
         assert breaks_a_law(attrs.evolve(s, spent=2)) is None, step
+    s = position(["Ninja", "Hunter"], quests={**FACE_UP, "d1": "golem"},
+                 solved={"d1": "treasure"}, step="battle", meter=14)  # fmt: skip
+    assert breaks_a_law(attrs.evolve(s, spent=1)) == spent, "the Ninja has none to spend"
 
 
 def test_the_princes_gold_is_one_until_the_treasure_gives_three_more_in_the_battle() -> None:
