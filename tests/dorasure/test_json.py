@@ -789,6 +789,17 @@ def test_each_law_of_play_names_a_document_that_breaks_it(
     assert breaks_a_law(decoded(doc)) == message
 
 
+def test_quests_are_replenished_at_the_third_fire_icon_of_the_meter_as_given() -> None:
+    # Six heroes, d1 replenished; the meter's fire icons set by the ``dragon`` option.
+    replenished = "meter/renewed: quests are replenished at the third fire icon"
+    for icons, lawful in (([3, 6, 9], (9, 13, 14)), ([3, 6], ())):
+        s = position(SIX, **{**SIX_DOC, "meter": 13}, xp=dict.fromkeys(SIX, 1),  # type: ignore[arg-type]
+                     dragon={"fire_icons": icons})  # fmt: skip
+        for meter in (8, 9, 13, 14):
+            law = None if meter in lawful else replenished
+            assert breaks_a_law(attrs.evolve(s, meter=meter)) == law, (icons, meter)
+
+
 def test_the_hunters_treasure_is_spent_only_in_the_battle_the_minstrels_in_either_phase() -> None:
     # The Treasure found on d1; the Hunter sits in seat 0, the Minstrel in seat 1.
     spent = "spent: a treasure used before it is found, or by a hero without one"
