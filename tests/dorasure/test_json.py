@@ -800,6 +800,35 @@ def test_quests_are_replenished_at_the_third_fire_icon_of_the_meter_as_given() -
             assert breaks_a_law(attrs.evolve(s, meter=meter)) == law, (icons, meter)
 
 
+def test_a_rampage_or_a_replenishing_to_come_breaks_a_law_below_its_fire_icon() -> None:
+    # A rampage on the agenda before the Ninja's turn: the first fire icon is at 3.
+    doc = _start("roll")
+    doc["state"]["agenda"] = [[1, 0, 0, 0], [0, 0, 0, 0], [T_END_TURN, 0, 0, 0]]
+    for meter, law in ((2, "meter/razed: the dragon rampages only from its first fire icon"),
+                       (3, None)):  # fmt: skip
+        doc["state"]["meter"] = meter
+        assert breaks_a_law(decoded(doc)) == law, meter
+    # Six heroes, d1 solved (the golem still there): a rampage, then Quest Replenishing.
+    doc = document(position(SIX, **{**SIX_DOC, "meter": 9}, xp=dict.fromkeys(SIX, 1)))  # type: ignore[arg-type]
+    doc["state"].update(
+        renewed=[0] * 5, retired=[], quests=["inscriptions", "golem", None, None, None],
+        agenda=[[1, 0, 0, 0], [40, 0, 0, 0], [0, 0, 0, 0], [T_END_TURN, 0, 0, 0]],
+    )  # fmt: skip
+    for meter, law in ((8, "meter/renewed: quests are replenished at the third fire icon"),
+                       (9, None)):  # fmt: skip
+        doc["state"]["meter"] = meter
+        assert breaks_a_law(decoded(doc)) == law, meter
+
+
+def test_a_replenished_quest_solved_wounds_the_dragon_in_the_adventure_phase() -> None:
+    # Six heroes, d1's replenished quest solved too (renewed 2): one wound, no more, no less.
+    s = position(SIX, **SIX_DOC, xp=dict.fromkeys(SIX, 1))  # type: ignore[arg-type]
+    law = "wounds: in the Adventure Phase, one per Dragon's Lair and replenished quest solved"
+    for wounds in (0, 1, 2):
+        got = breaks_a_law(attrs.evolve(s, renewed=(0, 2, 0, 0, 0), wounds=wounds))
+        assert got == (None if wounds == 1 else law), wounds
+
+
 def test_the_hunters_treasure_is_spent_only_in_the_battle_the_minstrels_in_either_phase() -> None:
     # The Treasure found on d1; the Hunter sits in seat 0, the Minstrel in seat 1.
     spent = "spent: a treasure used before it is found, or by a hero without one"
