@@ -427,6 +427,22 @@ CHECKS = [
     ("roll", {"phase": "won", "wounds": 9, "agenda": []}, LOADS),
     ("battle", {"dice": [2]}, "dice: movement dice only after the movement roll"),
     ("battle", {"health": [0, 0]}, LOADS),  # the Ninja's roll is still to be read
+    (
+        "battle",
+        {"health": [0, 0], "agenda": [[2, 0, 0, 0], [T_END_TURN, 0, 0, 0]]},
+        "locked/health: no labyrinth in the battle, someone alive "
+        "(or the last hero's roll still to be read)",
+    ),
+    (
+        "battle",
+        {
+            "quests": ["inscriptions", "labyrinth", None, None, None],
+            "pos": ["c1", "city"],
+            "locked": [1, -1],
+        },
+        "locked/health: no labyrinth in the battle, someone alive "
+        "(or the last hero's roll still to be read)",
+    ),
     ("battle", {"agenda": [[11, 0, 0, 0], [27, 0, 0, 0]]}, "agenda: Act in the other phase"),
     (
         "move",
