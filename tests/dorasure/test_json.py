@@ -436,9 +436,9 @@ CHECKS = [
     (
         "battle",
         {
-            "quests": ["inscriptions", "labyrinth", None, None, None],
-            "pos": ["c1", "city"],
-            "locked": [1, -1],
+            "quests": ["labyrinth", None, None, None, None],
+            "pos": ["f1", "city"],
+            "locked": [0, -1],
         },
         "locked/health: no labyrinth in the battle, someone alive "
         "(or the last hero's roll still to be read)",
