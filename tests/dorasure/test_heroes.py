@@ -71,6 +71,20 @@ def test_hunter_poisoned_bullet_may_turn_a_two_or_three_of_a_freshly_built_roll(
     assert texts(play(s, "dice 0+")) == ["bullet 0", "bullet +", "no-bullet"]
 
 
+def test_hunter_roll_keeps_only_which_classes_of_dice_a_poisoned_bullet_may_turn() -> None:
+    # The state keeps of the Hunter's roll only whether a 1, a 2-3 or a 4-5 is there to be
+    # turned into a 6 (ones, 2-3s, 4-5s, 6s): two 2-3s read like one.
+    s = battle(
+        ("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"}, resource={"Hunter": 0}
+    )
+    assert play(s, "dice 00").roll == (0, 1, 0, 0)
+    assert play(s, "dice --").roll == (1, 0, 0, 0)
+    assert play(s, "dice ++").roll == (0, 0, 1, 0)
+    assert play(s, "dice -0").roll == (1, 1, 0, 0)
+    assert play(s, "dice +6").roll == (0, 0, 1, 0), "a 6 is never turned into a 6"
+    assert play(s, "dice -0", "no-bullet").roll == (0, 0, 0, 0), "nothing reads it any more"
+
+
 def test_poisoned_bullet_on_an_extra_two_or_three_adds_only_an_extra_die() -> None:
     s = battle(
         ("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"}, resource={"Hunter": 0}
