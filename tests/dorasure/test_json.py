@@ -415,6 +415,12 @@ CHECKS = [
         "pos: two heroes stop on one space only in the City, a village or the Lake",
     ),
     ("roll", {"pos": ["e4", "e4"]}, LOADS),  # a village
+    (
+        "roll",
+        {"pos": ["c1", "c1"], "health": [1, 1]},
+        "pos: two heroes stop on one space only in the City, a village or the Lake",
+    ),
+    ("battle", {"pos": ["c1", "c1"], "health": [5, 0]}, LOADS),  # the Prince is dead
     ("roll", {"dice": [5, 2]}, "dice: at most 6 movement dice, in rising order"),
     ("roll", {"agenda": [[27, 0, 0, 0]]}, "agenda: the front task is a decision or a roll"),
     ("roll", {"agenda": []}, "agenda: a game in progress has tasks to do"),
@@ -485,6 +491,22 @@ def _check_message(s: DorasureState, **changes: Any) -> str | None:
     except StateFormatError as e:
         return str(e)
     return None
+
+
+def test_two_heroes_share_a_fang_hex_only_while_the_hero_in_turn_passes_through_it() -> None:
+    # The Poisonous Swamp on e0, the first Fang hex; the Gladiator stands there too.
+    lands = {"e0": "swamp", "c2": "meadow", "e3": "mirage", "d4": "tree", "g5": "caravan"}
+    s = position(["Ninja", "Gladiator"], fang=True, lands=lands, quests=FACE_UP,
+                 at={"Ninja": "e0"}, step="act", resource={"Ninja": 1})  # fmt: skip
+    doc = document(s)
+    doc["state"]["pos"] = ["e0", "e0"]
+    assert refused(doc) == (
+        "pos: two heroes stop on one space only in the City, a village or the Lake"
+    ), "the Ninja stopped there"
+    # The Ninja passing through pays the swamp's damage, then steps on.
+    doc["state"].update(dice=[5], agenda=[[14, 0, 1, 0], [19, 0, 0, 0], [10, 0, 0, 0],
+                                          [11, 0, 0, 0], [T_END_TURN, 0, 0, 0]])  # fmt: skip
+    assert isinstance(decoded(doc), State)
 
 
 def test_the_state_checks_of_the_expansions_name_each_impossible_field() -> None:
