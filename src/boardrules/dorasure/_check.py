@@ -33,7 +33,7 @@ from boardrules.dorasure._state import (
     WON,
     DorasureState,
 )
-from boardrules.dorasure._work import Work, effective_terrain
+from boardrules.dorasure._work import Work
 from boardrules.dorasure.tasks._base import MAX_DICE
 from boardrules.dorasure.tasks._registry import task_problem
 from boardrules.dorasure.tasks.battle import BattleStart, ComboEnd
@@ -168,11 +168,12 @@ def _check_spaces(s: DorasureState) -> None:
     belk = rules.board.belk
     for p in living:
         for q in living:
-            # Heroes who stopped together in Belk stay together when it is razed.
+            # Heroes who stopped together in Belk stay together when it is razed (the one
+            # space whose terrain a razing changes, so the map's terrain is read here).
             if (
                 p < q
                 and s.pos[p] == s.pos[q]
-                and effective_terrain(rules, s.razed, s.pos[p]) not in SHARED
+                and rules.terrain[s.pos[p]] not in SHARED
                 and not (moving and s.turn in (p, q))
                 and s.pos[p] != belk
             ):
