@@ -446,3 +446,23 @@ def test_a_move_that_is_no_outcome_of_the_roll_or_no_choice_offered_is_refused()
     assert why_not(s, "rest") == (
         "'rest' is not an outcome of a roll read on the Adventuring Chart (Dorasure §5.2)"
     )
+
+
+def test_resting_in_razed_belk_or_held_in_the_labyrinth_of_g0_is_refused() -> None:
+    s = position(quests=FACE_UP, at={"Ninja": "a0"}, razed=True, meter=3, step="act")
+    assert why_not(s, "rest") == (
+        f"the Ninja rests only in the City or a village (Dorasure §5.3); {ACTIONS}"
+    ), "razed Belk is a road"
+    held = position(quests={"g0": "labyrinth"}, at={"Ninja": "f1"}, locked={"Ninja": "g0"},
+                    step="act")  # fmt: skip
+    assert why_not(held, "pass") == (
+        f"the Ninja is held in the labyrinth and must try it again (Dorasure §5.7); {ACTIONS}"
+    )
+
+
+def test_the_shaman_resting_in_a_forest_is_refused_by_the_rule_of_everyone() -> None:
+    s = position(["Ninja", "Shaman"], quests=FACE_UP, at={"Shaman": "c1"}, turn="Shaman",
+                 step="act")  # fmt: skip
+    assert why_not(s, "rest") == (
+        f"the Shaman rests only in the City or a village (Dorasure §5.3); {ACTIONS}"
+    )

@@ -274,3 +274,26 @@ def test_the_legal_moves_listed_with_a_refusal_are_the_first_twelve() -> None:
         "; legal moves: step 3 b1, step 3 b2, step 3 d2, step 3 b3, step 3 c3, step 5 b1, "
         "step 5 c1, step 5 b2, step 5 d2, step 5 b3, step 5 c3, step 6 b1"
     )
+
+
+def test_a_step_into_razed_belk_onto_a_hero_is_refused_as_a_stop_on_a_road() -> None:
+    # Belk (a0, the first space of the map) razed is a road; the Gladiator stands there.
+    s = position(quests=FACE_UP, at={"Ninja": "a1", "Gladiator": "a0"}, razed=True, meter=3,
+                 step="move", dice=[3])  # fmt: skip
+    assert why_not(s, "step 3 a0") == (
+        "the Ninja may stop on another hero only in the City, a village or the Lake, and "
+        f"could not move on from a0 (Dorasure §4.3); {STEPS}"
+    )
+
+
+def test_a_step_to_a_space_not_on_the_map_is_refused_as_not_next_to_the_hero() -> None:
+    s = position(quests=FACE_UP, at={"Ninja": "a1"}, step="move", dice=[2])  # beside b0
+    assert why_not(s, "step 2 zz") == f"zz is not next to the Ninja (Dorasure §4.1); {STEPS}"
+
+
+def test_a_hero_held_in_the_labyrinth_of_g0_may_only_stop() -> None:
+    s = position(quests={"g0": "labyrinth"}, at={"Ninja": "f1"}, locked={"Ninja": "g0"},
+                 step="move", dice=[3, 5])  # fmt: skip
+    assert why_not(s, "step 5 f2") == (
+        f"the Ninja is held in the labyrinth and may only stop (Dorasure §5.7); {STEPS}"
+    )

@@ -80,8 +80,7 @@ def _why_not_step(s: State, seat: int, hero: str, text: str) -> str:
     there = board.index.get(name, -1)
     if there < 0 or there not in board.neighbours[s.pos[seat]]:
         return f"{name} is not next to {hero} (Dorasure §4.1)"
-    terrain = effective_terrain(s.rules, s.razed, there)
-    if terrain == MOUNTAIN:
+    if s.rules.terrain[there] == MOUNTAIN:  # razing makes a road of Belk, no mountain
         return "mountains are never entered (Dorasure §4.2)"
     need = s.rules.entry[there]
     if value < need:
