@@ -584,7 +584,7 @@ def _maker() -> Callable[..., State]:
     )
     scope: dict[str, object] = {"State": State}
     exec(source, scope)
-    _Made.__init__ = scope["__init__"]  # type: ignore[misc]
+    setattr(_Made, "__init__", scope["__init__"])  # noqa: B010 (mypy forbids assigning methods)
     return _Made
 
 

@@ -82,7 +82,7 @@ class MoveRoll(Task):
         if 6 in faces:
             return None
         seat = self[1]
-        ahead = (Steps(seat), Act(seat))
+        ahead: tuple[Task, ...] = (Steps(seat), Act(seat))
         if s.rules.heroes[seat] == PALADIN:
             ahead = (Faith(seat), *ahead)  # there are dice to drop: it waits
         return with_dice_and_agenda(s, faces, ahead + s.agenda[1:])
