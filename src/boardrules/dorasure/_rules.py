@@ -48,12 +48,17 @@ def chance_outcomes(s: DorasureState) -> Outcomes:
     return s.agenda[0].outcomes(s)  # none at a decision
 
 
+#: ``_set_legal(state, moves)`` fills in the memo of the legal moves (the slot's own setter:
+#: faster than ``object.__setattr__``).
+_set_legal = DorasureState.__dict__["_legal"].__set__
+
+
 def legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
     """The moves allowed now (chance outcomes at a chance node, ``()`` at the end)."""
     found = s._legal
     if found is None:
         found = _legal_moves(s)
-        object.__setattr__(s, "_legal", found)
+        _set_legal(s, found)
     return found
 
 
