@@ -18,13 +18,13 @@ from boardrules.dorasure._state import (
     CHANCE,
     DECISION,
     LOST,
-    M_ABSORB,
     P_QUEST,
     SHAMAN,
     VAMPIRE,
-    DorasureMove,
+    AbsorbDamage,
+    Move,
+    SurvivalRoll,
     Task,
-    move,
 )
 from boardrules.dorasure.tasks._base import (
     Automatic,
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Absorb", "Deaths", "Survival"]
 
-_ABSORB = tuple(move(M_ABSORB, k, 0, f"absorb {k}") for k in range(64))
+_ABSORB = tuple(AbsorbDamage(k) for k in range(64))
 
 
 class Survival(Task):
@@ -55,13 +55,14 @@ class Survival(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if 0 in s.health else "a survival roll with nobody dying"
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         return survival_roll(len(s.health))
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """All dying heroes are saved by a 6: home at full health, their resources at 0, and
         out of the quest they were taking part in.  No 6: the game is lost."""
-        if mv.a != 1:
+        assert isinstance(mv, SurvivalRoll)
+        if not mv.saved:
             w.phase = LOST
             return
         for p, h in enumerate(w.health):
@@ -129,7 +130,7 @@ class Absorb(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         return deaths_later(s, i)
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
         seat = self[1]
         return _ABSORB[: min(self[2], s.resource[seat] + s.gold[seat]) + 1]
 
@@ -142,12 +143,12 @@ class Absorb(Task):
         w.health[seat] = max(0, w.health[seat] - self[2])
         return False
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        """The hero pays ``mv.a`` of the damage with resources and takes the rest."""
-        if mv.kind == M_ABSORB:
-            seat = self[1]
-            w.pay(seat, mv.a)
-            w.health[seat] = max(0, w.health[seat] - (self[2] - mv.a))
+    def play(self, w: Work, mv: Move) -> None:
+        """The hero pays ``mv.resources`` of the damage with resources and takes the rest."""
+        assert isinstance(mv, AbsorbDamage)
+        seat = self[1]
+        w.pay(seat, mv.resources)
+        w.health[seat] = max(0, w.health[seat] - (self[2] - mv.resources))
 
 
 class Deaths(Automatic):

@@ -15,8 +15,9 @@ from boardrules.dorasure._fang import LANDS, land_draw
 from boardrules.dorasure._state import (
     ADVENTURE,
     CHANCE,
-    DorasureMove,
     DorasureState,
+    LandDraw,
+    Move,
     Task,
 )
 from boardrules.dorasure.tasks._base import next_task
@@ -59,10 +60,11 @@ class Land(Task):
             return "the land tiles are drawn before the farthest quest is revealed"
         return None
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         return land_draw(tuple(t for t in range(len(LANDS)) if t not in s.lands))
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         lands = list(w.lands)
-        lands[self[2]] = mv.a
+        assert isinstance(mv, LandDraw)
+        lands[self[2]] = mv.tile
         w.lands = tuple(lands)

@@ -25,14 +25,14 @@ from boardrules.dorasure._state import (
     DECISION,
     GRAND_MASTER,
     LAIR,
-    M_ASK,
-    M_REPLY,
     P_QUEST,
     SAMURAI,
-    DorasureMove,
+    Answer,
+    AskHelp,
+    Move,
+    QuestDraw,
+    RewardDraw,
     Task,
-    hero_token,
-    move,
 )
 from boardrules.dorasure.tasks._base import (
     MAX_SCORE,
@@ -59,7 +59,7 @@ __all__ = [
     "RevealReward",
 ]
 
-_REPLY = (move(M_REPLY, 1, 0, "agree"), move(M_REPLY, 0, 0, "refuse"))
+_REPLY = (Answer(True), Answer(False))
 
 
 class RevealQuest(Task):
@@ -88,16 +88,17 @@ class RevealQuest(Task):
             return "a quest is revealed at setup (the farthest) or next to the hero"
         return None
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         """Uniform over the tiles neither on the board nor retired."""
         on_board = set(s.quests)
         return quest_draw(
             tuple(t for t in range(len(QUESTS)) if t not in on_board and t not in s.retired)
         )
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """A quest tile turned face up."""
-        w.quests[self[2]] = mv.a
+        assert isinstance(mv, QuestDraw)
+        w.quests[self[2]] = mv.tile
 
 
 class RevealReward(Task):
@@ -122,14 +123,15 @@ class RevealReward(Task):
             return "a reward is revealed under a solved quest"
         return None
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         """By the reward tiles of each kind not claimed yet."""
         return reward_draw(tuple(n - s.rewards.count(k) for k, (_, n) in enumerate(REWARDS)))
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """Dragon's Lair: 1 damage, and the meter rises the first time only; Book of Dragons:
         1 XP for everyone; Weapons and Treasure take effect in phase two."""
-        seat, m, kind = self[1], self[2], mv.a
+        assert isinstance(mv, RewardDraw)
+        seat, m, kind = self[1], self[2], mv.reward
         first_lair = LAIR not in w.rewards
         w.rewards[m] = kind
         if kind == LAIR:
@@ -168,14 +170,13 @@ class Ask(Task):
             return "assistance is asked of another living hero"
         return mountain_up(s, m) or _quest_follows(s, i, m)
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
-        a = self[2]
-        name = hero_token(s.rules.hero_name(a))
-        return (move(M_ASK, a, 1, f"ask {name}"), move(M_ASK, a, 0, f"skip {name}"))
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
+        return s.rules.asks[self[2]]
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """The questing hero asks a hero to assist (who then answers)."""
-        if mv.kind == M_ASK and mv.b:
+        assert isinstance(mv, AskHelp)
+        if mv.asked:
             w.push(Reply(self[2], self[3]))
 
 
@@ -209,12 +210,13 @@ class Reply(Task):
             return "a living hero other than the questing one answers"
         return mountain_up(s, self[2]) or _quest_follows(s, i, self[2])
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return _REPLY
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """The hero asked agrees (joins the party) or refuses."""
-        if mv.kind == M_REPLY and mv.a:
+        assert isinstance(mv, Answer)
+        if mv.agree:
             w.party |= 1 << self[1]
 
 

@@ -17,32 +17,28 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from boardrules.dorasure import _heroes
-from boardrules.dorasure._dice import (
-    CLASSES,
-    EXTRA_DIE,
-    EXTRA_SCORE,
-    decode_counts,
-    score_roll,
-)
+from boardrules.dorasure._dice import EXTRA_DIE, EXTRA_SCORE, score_roll
 from boardrules.dorasure._state import (
     BATTLE,
     CHANCE,
     DECISION,
     GRAND_MASTER,
     HUNTER,
-    M_BULLET,
-    M_MASTER_REROLL,
-    M_REROLL,
-    M_SPEND,
     NINJA,
+    NO_BULLET,
     P_BATTLE,
     P_COMBO,
     P_QUEST,
     P_REROLLED,
     VAMPIRE,
-    DorasureMove,
+    ChartRoll,
+    ExtraDie,
+    Move,
+    PoisonBullet,
+    SpendResources,
     Task,
-    move,
+    UseMasterReroll,
+    UseReroll,
 )
 from boardrules.dorasure.tasks._base import (
     MAX_DICE,
@@ -59,11 +55,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Bullet", "Extra", "MasterReroll", "Reroll", "Roll", "Spend"]
 
-_REROLL = (move(M_REROLL, 1, 0, "reroll"), move(M_REROLL, 0, 0, "no-reroll"))
-_MASTER = (move(M_MASTER_REROLL, 1, 0, "reroll"), move(M_MASTER_REROLL, 0, 0, "no-reroll"))
-_NO_BULLET = move(M_BULLET, -1, 0, "no-bullet")
-_BULLETS = tuple(move(M_BULLET, i, 0, f"bullet {CLASSES[i]}") for i in range(3))
-_SPEND = tuple(move(M_SPEND, k, 0, f"spend {k}") for k in range(64))
+_REROLL = (UseReroll(True), UseReroll(False))
+_MASTER = (UseMasterReroll(True), UseMasterReroll(False))
+_BULLETS = tuple(PoisonBullet(i) for i in range(3))
+_SPEND = tuple(SpendResources(k) for k in range(64))
 
 
 class Roll(Task):
@@ -95,7 +90,7 @@ class Roll(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3]) or once(s, i)
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         return score_roll(self[2])
 
     def waits(self, w: Work) -> bool:
@@ -107,10 +102,11 @@ class Roll(Task):
             _heroes.forget_others(w)  # no dice: the Vampire's quest roll is read at once
         return False
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """A roll's dice by class: its score, the extra dice owed for its 6s, Blood Magic."""
+        assert isinstance(mv, ChartRoll)
         seat, purpose = self[1], self[3]
-        counts = decode_counts(mv.a)
+        counts = (mv.ones, mv.low, mv.high, mv.sixes)
         w.roll = counts
         hero = w.hero(seat)
         # The Vampire's own quest dice may kill her: the score before them is kept (with her
@@ -171,7 +167,7 @@ class Extra(Task):
             return "a score kept before a roll only for the Vampire's quest roll"
         return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2])
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         return EXTRA_DIE
 
     def waits(self, w: Work) -> bool:
@@ -183,21 +179,22 @@ class Extra(Task):
             _heroes.forget_others(w)  # the Vampire's quest roll read: no doll can take its damage
         return False
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """One extra die: -1 on a 1, else +1, and a 6 owes yet another."""
-        seat = self[1]
+        assert isinstance(mv, ExtraDie)
+        seat, result = self[1], mv.result
         w.todo.append(self)
         w.pending -= 1
-        w.score += EXTRA_SCORE[mv.a]
+        w.score += EXTRA_SCORE[result]
         if self[2] == P_QUEST:
-            _heroes.count_for_others(w, seat, EXTRA_SCORE[mv.a])
-        if mv.a == 0 and w.hero(seat) == VAMPIRE:
+            _heroes.count_for_others(w, seat, EXTRA_SCORE[result])
+        if result == 0 and w.hero(seat) == VAMPIRE:
             _heroes.blood_magic(w, seat, 1)
-        if mv.a == 3:
+        if result == 3:
             w.pending += 1
         seen = list(w.roll)
         # The roll is kept by what each die scored: an extra 2-3 scored +1, like a 4-5.
-        seen[2 if mv.a == 1 else mv.a] += 1
+        seen[2 if result == 1 else result] += 1
         w.roll = tuple(seen)
 
 
@@ -235,7 +232,7 @@ class Spend(Task):
             return f"a roll of more than {MAX_DICE} dice"
         return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2]) or once(s, i)
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
         seat = self[1]
         return _SPEND[: s.resource[seat] + s.gold[seat] + 1]
 
@@ -247,12 +244,13 @@ class Spend(Task):
         w.todo[-1] = Roll(seat, self[3], self[2])
         return False
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """Resources paid for extra dice, then the roll (Thirst for Blood read at the roll)."""
+        assert isinstance(mv, SpendResources)
         seat, purpose = self[1], self[2]
         before = w.resource[seat]
-        w.pay(seat, mv.a)
-        dice = self[3] + mv.a - _heroes.thirst(w, seat, purpose, before)
+        w.pay(seat, mv.resources)
+        dice = self[3] + mv.resources - _heroes.thirst(w, seat, purpose, before)
         w.push(Roll(seat, dice, purpose))
 
 
@@ -274,12 +272,13 @@ class Reroll(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         return read_later(s, i, P_BATTLE)
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return _REROLL
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """Oboro-Gasumi: the Ninja throws his battle dice afresh."""
-        if mv.a:
+        assert isinstance(mv, UseReroll)
+        if mv.yes:
             w.score = w.pending = 0
             w.push(Roll(self[1], self[2], P_REROLLED))
 
@@ -298,19 +297,19 @@ class Bullet(Task):
             return "the bullet is once per game"
         return read_later(s, i, P_BATTLE)
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
-        return (*(_BULLETS[i] for i in range(3) if s.roll[i]), _NO_BULLET)
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
+        return (*(_BULLETS[i] for i in range(3) if s.roll[i]), NO_BULLET)
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        """Poisoned Bullets: one die of the roll (class ``mv.a``) becomes a 6."""
-        if mv.a < 0:
+    def play(self, w: Work, mv: Move) -> None:
+        """Poisoned Bullets: one die of the roll (class ``mv.result``) becomes a 6."""
+        if not isinstance(mv, PoisonBullet):
             return
         seat = self[1]
         w.spent |= 1 << seat
-        w.score += (2, 1, 0)[mv.a]
+        w.score += (2, 1, 0)[mv.result]
         w.pending += 1
         changed = list(w.roll)
-        changed[mv.a] -= 1
+        changed[mv.result] -= 1
         changed[3] += 1
         w.roll = tuple(changed)
         w.push(Extra(seat, P_BATTLE))
@@ -342,11 +341,12 @@ class MasterReroll(Task):
             return "the Grand Master's reroll is once per game"
         return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3])
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return _MASTER
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        if mv.a:
+    def play(self, w: Work, mv: Move) -> None:
+        assert isinstance(mv, UseMasterReroll)
+        if mv.yes:
             w.spent |= 1 << len(w.health)
             w.score = w.pending = 0
             w.push(Roll(self[1], self[2], self[3]))
