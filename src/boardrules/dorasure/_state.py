@@ -893,7 +893,7 @@ class Task(_Row):
     EXTRA_DICE: ClassVar[bool] = False
     #: whether this task checks who died of the damage dealt before it
     CHECKS_DEATHS: ClassVar[bool] = False
-    #: whether :meth:`quick` may make the state after a move (asked first, for the commonest
+    #: whether ``quick`` may make the state after a move (asked first, for the commonest
     #: moves)
     QUICK: ClassVar[bool] = False
 
@@ -950,7 +950,7 @@ class Task(_Row):
     def quick(self, s: DorasureState, mv: Move) -> DorasureState | None:
         """The state after the legal move ``mv`` made without a working copy, when the move
         changes only a few fields and leaves a task that waits at the front; None when
-        :meth:`play` has more to do.  Asked only of the kinds whose ``QUICK`` is set."""
+        ``play`` has more to do.  Asked only of the kinds whose ``QUICK`` is set."""
         return None  # pragma: no cover
 
     def play(self, w: Work, mv: Move) -> None:
