@@ -309,6 +309,6 @@ def action_to_move(state: State, action: int) -> Move:
     elif state.agenda[0].NODE == CHANCE_NODE:
         what = "this chance node"
     else:
-        what = f"seat {state.agenda[0][1]}"
+        what = f"seat {state.agenda[0].seat}"
     allowed = ", ".join(map(str, sorted(map(number, legal)))) or "none: the game is over"
     raise IllegalMoveError(f"action {wanted} is not legal for {what}; legal actions: {allowed}")

@@ -9,7 +9,9 @@ chance node or an automatic step (resolved before the state is returned).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeAlias, get_args
 
 if TYPE_CHECKING:
@@ -853,7 +855,8 @@ class Task(_Row):
     __slots__ = ()
     #: the kind's JSON code: its place in ``TASK_KINDS`` (-1: no kind of task)
     CODE: ClassVar[int] = -1
-    #: the names of ``a`` and ``b`` for this kind (empty: unused, always 0)
+    #: the names of ``a`` and ``b`` for this kind (empty: unused, always 0), made from the
+    #: fields its class annotates (``dice: int``), each read by name (``task.dice``)
     FIELDS: ClassVar[tuple[str, ...]] = ()
     #: the inclusive range of ``a`` and ``b``
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ()
@@ -902,6 +905,17 @@ class Task(_Row):
         super().__init_subclass__()
         if cls.__name__ in TASK_KINDS:
             cls.CODE = TASK_KINDS.index(cls.__name__)
+        # The kind's fields are its annotated names (``dice: int``) after those of the kind
+        # it builds on; each reads its place of the tuple (``a``, then ``b``).
+        own = [
+            name
+            for name, kind in inspect.get_annotations(cls).items()
+            if not str(kind).startswith("ClassVar") and name not in cls.FIELDS
+        ]
+        cls.FIELDS = (*cls.FIELDS, *own)
+        assert len(cls.FIELDS) <= 2, f"{cls.__name__}: a task has two fields at most"
+        for i, name in enumerate(own, start=len(cls.FIELDS) - len(own)):
+            setattr(cls, name, property(itemgetter(2 + i), doc=f"The task's ``{name}``."))
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))

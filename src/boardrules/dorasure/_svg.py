@@ -423,7 +423,7 @@ def _draw_dragon(d: Drawing, s: State, left: float) -> None:
 def _draw_dice(d: Drawing, s: State, left: float, y: float) -> None:
     if s.phase < WON and s.agenda:
         task = s.agenda[0]
-        who = "chance" if task.NODE == CHANCE else s.rules.hero_name(task[1])
+        who = "chance" if task.NODE == CHANCE else s.rules.hero_name(task.seat)
         d.text(
             left,
             y,

@@ -64,10 +64,10 @@ class Act(Task):
         return None if isinstance(next_task(s, i), EndTurn) else "the action ends the turn"
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
-        return actions(s, self[1])
+        return actions(s, self.seat)
 
     def play(self, w: Work, mv: Move) -> None:
-        _ACTIONS[type(mv)](w, self[1], mv)
+        _ACTIONS[type(mv)](w, self.seat, mv)
 
 
 def actions(s: DorasureState, seat: int) -> tuple[Move, ...]:

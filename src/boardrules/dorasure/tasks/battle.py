@@ -171,13 +171,13 @@ def claw(w: Work, task: Task, mv: Move) -> None:
         retaliate(w, task.seat, result)
 
 
-def shield(w: Work, task: Task, mv: Move) -> None:
+def shield(w: Work, task: Shield, mv: Move) -> None:
     """Platinum Shield: used (once per game), or the Retaliation strikes."""
     assert isinstance(mv, UseShield)
     if mv.yes:
         w.spent |= 1 << task.seat
     else:
-        retaliate(w, w.turn, task[2])
+        retaliate(w, w.turn, task.result)
 
 
 def retaliate(w: Work, seat: int, result: int) -> None:
@@ -211,7 +211,7 @@ class BattleEnd(Automatic):
     READS, PURPOSES = True, (P_BATTLE, P_REROLLED)
 
     def top_line(self, w: Work) -> int:
-        return battle_top(w, self[1])
+        return battle_top(w, self.seat)
 
     def run(self, w: Work) -> None:
         battle_end(w, self)
@@ -226,7 +226,7 @@ class ComboEnd(Automatic):
     READS, PURPOSES = True, (P_COMBO,)
 
     def top_line(self, w: Work) -> int:
-        return battle_top(w, self[1])
+        return battle_top(w, self.seat)
 
     def run(self, w: Work) -> None:
         combo_end(w, self)
@@ -259,13 +259,10 @@ class Shield(Task):
     WORDS = ("shield", "no-shield")
     FRONT = True
     NODE, PHASES, HERO, IN_TURN = DECISION, (BATTLE,), PALADIN, False
-    FIELDS, RANGES = ("result",), ((1, 2),)
+    #: CLAW_BLAST or CLAW_SLASH.
+    result: int
+    RANGES = ((1, 2),)
     _CHOICES = (UseShield(True), UseShield(False))
-
-    @property
-    def result(self) -> int:
-        """CLAW_BLAST or CLAW_SLASH."""
-        return self[2]
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return self._CHOICES

@@ -54,7 +54,7 @@ class Special(Task):
 
     def play(self, w: Work, mv: Move) -> None:
         assert isinstance(mv, SpecialRoll)
-        seat = self[1]
+        seat = self.seat
         if mv.hurt:
             w.hurt(seat, [(seat, 1)])
         else:

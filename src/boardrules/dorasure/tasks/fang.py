@@ -40,16 +40,13 @@ class Land(Task):
     SAYS = "a Fang land tile being drawn"
     WORDS = ("land",)
     UNIQUE = False
-    NODE, FIELDS, RANGES = CHANCE, ("hex",), ((0, 4),)
+    #: The Fang hex, in the order of the rulings.
+    hex: int
+    NODE, RANGES = CHANCE, ((0, 4),)
     PHASES = (ADVENTURE,)
 
-    @property
-    def hex(self) -> int:
-        """The Fang hex, in the order of the rulings."""
-        return self[2]
-
     def problem(self, s: DorasureState, i: int) -> str | None:
-        k = self[2]
+        k = self.hex
         if not s.rules.fang or k >= len(s.lands) or s.turn or s.dice:
             return "a land tile is drawn onto a Fang hex at setup"
         # Setup draws the hexes in order, at the front: this one is the first still empty.
@@ -66,5 +63,5 @@ class Land(Task):
     def play(self, w: Work, mv: Move) -> None:
         lands = list(w.lands)
         assert isinstance(mv, LandDraw)
-        lands[self[2]] = mv.tile
+        lands[self.hex] = mv.tile
         w.lands = tuple(lands)

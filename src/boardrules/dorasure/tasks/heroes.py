@@ -158,7 +158,7 @@ class Gust(_Decision):
     PHASES, HERO = (BATTLE,), SAMURAI
 
     def adds(self, resource: Sequence[int]) -> tuple[int, int]:
-        return self[1], 2
+        return self.seat, 2
 
     def dice_to_come(self) -> int:
         return 1  # 1 Ki for 2 dice: one more than his Ki counts
@@ -166,18 +166,18 @@ class Gust(_Decision):
     CHOICES = (UseGust(True), UseGust(False))
 
     def applies(self, w: Work) -> bool:
-        return w.resource[self[1]] >= 1
+        return w.resource[self.seat] >= 1
 
     def play(self, w: Work, mv: Move) -> None:
         assert isinstance(mv, UseGust)
         if mv.yes:
-            seat = self[1]
+            seat = self.seat
             w.pay(seat, 1)
             todo = w.todo
             for i in range(len(todo) - 1, -1, -1):  # his spending, then his roll
                 task = todo[i]
-                if isinstance(task, Spend) and task[1] == seat:
-                    todo[i] = Spend(seat, task[2], task[3] + 2)
+                if isinstance(task, Spend) and task.seat == seat:
+                    todo[i] = Spend(seat, task.purpose, task.dice + 2)
                     return
 
 
@@ -191,36 +191,30 @@ class Doll(_Decision):
     WORDS = ("doll",)
     UNIQUE = False
     HERO, IN_TURN = SHAMAN, False
-    FIELDS, RANGES = ("ally", "damage"), ((0, 10), (1, 99))
-
-    @property
-    def ally(self) -> int:
-        """The seat of the hero hurt."""
-        return self[2]
-
-    @property
-    def damage(self) -> int:
-        """The damage dealt to the ally."""
-        return self[3]
+    #: The seat of the hero hurt.
+    ally: int
+    #: The damage dealt to the ally.
+    damage: int
+    RANGES = ((0, 10), (1, 99))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if self[2] >= s.rules.seats or self[2] == self[1]:
+        if self.ally >= s.rules.seats or self.ally == self.seat:
             return "the doll takes damage of an ally"
         return deaths_later(s, i)
 
     def waits(self, w: Work) -> bool:
         """A dead Shaman's doll takes nothing: the ally is dealt the damage."""
-        if w.health[self[1]] > 0:
+        if w.health[self.seat] > 0:
             return True
-        w.todo[-1] = Absorb(self[2], self[3])
+        w.todo[-1] = Absorb(self.ally, self.damage)
         return False
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
-        return _DOLL[: self[3] + 1]
+        return _DOLL[: self.damage + 1]
 
     def play(self, w: Work, mv: Move) -> None:
         assert isinstance(mv, DollDamage)
-        seat, ally, damage, taken = self[1], self[2], self[3], mv.damage
+        seat, ally, damage, taken = self.seat, self.ally, self.damage, mv.damage
         tasks = [Absorb(seat, taken)] if taken else []
         if damage > taken:
             tasks.append(Absorb(ally, damage - taken))
@@ -239,34 +233,32 @@ class Tune(_Decision):
     HERO, IN_TURN = MINSTREL, False
 
     def adds(self, resource: Sequence[int]) -> tuple[int, int]:
-        return self[2], resource[self[1]]  # the Minstrel's Heroic Tune
+        return self.ally, resource[self.seat]  # the Minstrel's Heroic Tune
 
     PAYS = True  # the Minstrel's resources buy dice for the ally
-    FIELDS, RANGES = ("ally",), ((0, 10),)
-
-    @property
-    def ally(self) -> int:
-        """The seat of the hero about to roll."""
-        return self[2]
+    #: The seat of the hero about to roll.
+    ally: int
+    RANGES = ((0, 10),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         after = next_task(s, i)
-        if self[2] == self[1] or not isinstance(after, Spend) or after[1] != self[2]:
+        if self.ally == self.seat or not isinstance(after, Spend) or after.seat != self.ally:
             return "the tune comes before an ally's roll"
         return None
 
     def applies(self, w: Work) -> bool:
-        seat, ally = self[1], self[2]
+        seat, ally = self.seat, self.ally
         return w.health[seat] > 0 and w.resource[seat] > 0 and w.health[ally] > 0
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
-        return _TUNE[: s.resource[self[1]] + 1]
+        return _TUNE[: s.resource[self.seat] + 1]
 
     def play(self, w: Work, mv: Move) -> None:
         assert isinstance(mv, TuneDice)
-        w.pay(self[1], mv.resources)
+        w.pay(self.seat, mv.resources)
         spend = w.todo[-1]
-        w.todo[-1] = Spend(spend[1], spend[2], spend[3] + mv.resources)
+        assert isinstance(spend, Spend)
+        w.todo[-1] = Spend(spend.seat, spend.purpose, spend.dice + mv.resources)
 
 
 class Lullaby(_Decision):
@@ -278,20 +270,17 @@ class Lullaby(_Decision):
     SAYS = "the Minstrel decides on the Lullaby"
     WORDS = ("lullaby", "no-lullaby")
     PHASES, HERO = (ADVENTURE,), MINSTREL
-    FIELDS, RANGES = ("sixes",), ((1, 6),)
+    #: The 6s of the movement roll.
+    sixes: int
+    RANGES = ((1, 6),)
     CHOICES = (UseLullaby(True), UseLullaby(False))
-
-    @property
-    def sixes(self) -> int:
-        """The 6s of the movement roll."""
-        return self[2]
 
     def play(self, w: Work, mv: Move) -> None:
         assert isinstance(mv, UseLullaby)
         if mv.yes:
-            w.spent |= 1 << self[1]
+            w.spent |= 1 << self.seat
         else:
-            meter_sixes(w, self[1], self[2])
+            meter_sixes(w, self.seat, self.sixes)
 
 
 class BigBang(_Decision):
@@ -306,15 +295,15 @@ class BigBang(_Decision):
     CHOICES = (UseBigBang(True), UseBigBang(False))
 
     def applies(self, w: Work) -> bool:
-        return w.resource[self[1]] >= 5
+        return w.resource[self.seat] >= 5
 
     def play(self, w: Work, mv: Move) -> None:
         assert isinstance(mv, UseBigBang)
         if mv.yes:
-            w.pay(self[1], 5)
+            w.pay(self.seat, 5)
             while not w.todo[-1].ENDS_TURN:
                 w.todo.pop()
-            w.wound_dragon(self[1], 2)
+            w.wound_dragon(self.seat, 2)
 
 
 class Kiss(_Decision):
@@ -328,7 +317,7 @@ class Kiss(_Decision):
     PHASES, HERO = (BATTLE,), VAMPIRE
 
     def applies(self, w: Work) -> bool:
-        seat = self[1]
+        seat = self.seat
         return (
             w.health[seat] > 0
             and not w.spent >> seat & 1
@@ -347,7 +336,7 @@ class Kiss(_Decision):
 
     def play(self, w: Work, mv: Move) -> None:
         if isinstance(mv, KissOfDeath):
-            w.spent |= 1 << self[1]
+            w.spent |= 1 << self.seat
             w.health[mv.seat] = min(2, w.max_health(mv.seat))
 
 
@@ -364,7 +353,7 @@ class Gauntlets(_Decision):
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         after = next_task(s, i)
-        if not after.ENDS_TURN or after[1:] != (self[1], 1, 0):
+        if not after.ENDS_TURN or after[1:] != (self.seat, 1, 0):
             return "the gauntlets come at the end of his turn"
         return None
 
@@ -372,7 +361,7 @@ class Gauntlets(_Decision):
         assert isinstance(mv, UseGauntlets)
         if mv.yes:
             w.todo.pop()  # the end of the turn: a second turn comes first
-            w.begin_battle_turn(self[1], again=1)
+            w.begin_battle_turn(self.seat, again=1)
 
 
 class Elixir(_Decision):
@@ -387,11 +376,11 @@ class Elixir(_Decision):
     CHOICES = (UseElixir(True), UseElixir(False))
 
     def applies(self, w: Work) -> bool:
-        seat = self[1]
+        seat = self.seat
         return w.health[seat] < w.max_health(seat) and w.can_heal(seat)
 
     def play(self, w: Work, mv: Move) -> None:
         assert isinstance(mv, UseElixir)
         if mv.yes:
-            w.spent |= 1 << self[1]
-            w.health[self[1]] = w.max_health(self[1])
+            w.spent |= 1 << self.seat
+            w.health[self.seat] = w.max_health(self.seat)

@@ -68,7 +68,7 @@ class MoveRoll(Task):
         return None
 
     def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
-        seat = self[1]
+        seat = self.seat
         return movement_roll(s.rules.stats[seat][s.level(seat)][SPEED])
 
     QUICK = True
@@ -80,7 +80,7 @@ class MoveRoll(Task):
         faces = mv.faces
         if 6 in faces:
             return None
-        seat = self[1]
+        seat = self.seat
         ahead: tuple[Task, ...] = (Steps(seat), Act(seat))
         if s.rules.heroes[seat] == PALADIN:
             ahead = (Faith(seat), *ahead)  # there are dice to drop: it waits
@@ -90,7 +90,7 @@ class MoveRoll(Task):
         """§3.2 Every 6 moves the dragon token up (rampages first), then the Paladin's
         Faith, the steps and the action."""
         assert isinstance(mv, MovementRoll)
-        seat = self[1]
+        seat = self.seat
         faces = mv.faces
         w.dice = faces
         tasks: list[Task] = [Faith(seat)] if w.hero(seat) == PALADIN else []
@@ -126,7 +126,7 @@ class Faith(Task):
             dice = list(w.dice)
             dice.remove(max(dice))
             w.dice = tuple(dice)
-            w.gain_resource(self[1], 1)
+            w.gain_resource(self.seat, 1)
 
 
 class Steps(Task):
@@ -142,7 +142,7 @@ class Steps(Task):
         return None if isinstance(next_task(s, i), Act) else "the steps come before the action"
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
-        return movement(s, self[1])
+        return movement(s, self.seat)
 
     QUICK = True
 
@@ -154,7 +154,7 @@ class Steps(Task):
         §10 land tiles), or the stop."""
         if not isinstance(mv, Step):
             return
-        seat, there = self[1], mv.space
+        seat, there = self.seat, mv.space
         w.todo.append(self)
         dice = list(w.dice)
         dice.remove(mv.die)

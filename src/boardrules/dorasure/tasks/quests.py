@@ -69,22 +69,19 @@ class RevealQuest(Task):
     CLAUSE, SHOWN = "§1.3", "quest tile"
     SAYS = "a quest tile being turned face up"
     WORDS = ("quest-tile",)
-    NODE, FIELDS, RANGES = CHANCE, ("mountain",), ((0, 4),)
+    #: The mountain (index in ``board.mountains``).
+    mountain: int
+    NODE, RANGES = CHANCE, ((0, 4),)
     PHASES = (ADVENTURE,)
 
-    @property
-    def mountain(self) -> int:
-        """The mountain (index in ``board.mountains``)."""
-        return self[2]
-
     def problem(self, s: DorasureState, i: int) -> str | None:
-        m = self[2]
+        m = self.mountain
         if s.quests[m] >= 0:
             return "only a face-down quest is revealed"
         board = s.rules.board
         far = board.farthest
         setup = s.quests[far] < 0 and s.renewed[far] != 1
-        if m != far and (setup or m not in board.near_mountains[s.pos[self[1]]]):
+        if m != far and (setup or m not in board.near_mountains[s.pos[self.seat]]):
             return "a quest is revealed at setup (the farthest) or next to the hero"
         return None
 
@@ -98,7 +95,7 @@ class RevealQuest(Task):
     def play(self, w: Work, mv: Move) -> None:
         """A quest tile turned face up."""
         assert isinstance(mv, QuestDraw)
-        w.quests[self[2]] = mv.tile
+        w.quests[self.mountain] = mv.tile
 
 
 class RevealReward(Task):
@@ -109,16 +106,13 @@ class RevealReward(Task):
     SAYS = "a reward tile being turned face up"
     WORDS = ("reward",)
     FRONT = True
-    NODE, FIELDS, RANGES = CHANCE, ("mountain",), ((0, 4),)
+    #: The mountain (index in ``board.mountains``).
+    mountain: int
+    NODE, RANGES = CHANCE, ((0, 4),)
     PHASES = (ADVENTURE,)
 
-    @property
-    def mountain(self) -> int:
-        """The mountain (index in ``board.mountains``)."""
-        return self[2]
-
     def problem(self, s: DorasureState, i: int) -> str | None:
-        m = self[2]
+        m = self.mountain
         if s.quests[m] < 0 or s.rewards[m] >= 0:
             return "a reward is revealed under a solved quest"
         return None
@@ -131,7 +125,7 @@ class RevealReward(Task):
         """Dragon's Lair: 1 damage, and the meter rises the first time only; Book of Dragons:
         1 XP for everyone; Weapons and Treasure take effect in phase two."""
         assert isinstance(mv, RewardDraw)
-        seat, m, kind = self[1], self[2], mv.reward
+        seat, m, kind = self.seat, self.mountain, mv.reward
         first_lair = LAIR not in w.rewards
         w.rewards[m] = kind
         if kind == LAIR:
@@ -152,38 +146,32 @@ class Ask(Task):
     WORDS = ("ask", "skip")
     UNIQUE = False
     NODE, PHASES = DECISION, (ADVENTURE,)
-    FIELDS, RANGES = ("candidate", "mountain"), ((0, 10), (0, 4))
-
-    @property
-    def candidate(self) -> int:
-        """The seat of the hero asked."""
-        return self[2]
-
-    @property
-    def mountain(self) -> int:
-        """The quest's mountain."""
-        return self[3]
+    #: The seat of the hero asked.
+    candidate: int
+    #: The quest's mountain.
+    mountain: int
+    RANGES = ((0, 10), (0, 4))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        candidate, m = self[2], self[3]
-        if candidate >= s.rules.seats or candidate == self[1] or not s.health[candidate]:
+        candidate, m = self.candidate, self.mountain
+        if candidate >= s.rules.seats or candidate == self.seat or not s.health[candidate]:
             return "assistance is asked of another living hero"
         return mountain_up(s, m) or _quest_follows(s, i, m)
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
-        return s.rules.asks[self[2]]
+        return s.rules.asks[self.candidate]
 
     def play(self, w: Work, mv: Move) -> None:
         """The questing hero asks a hero to assist (who then answers)."""
         assert isinstance(mv, AskHelp)
         if mv.asked:
-            w.push(Reply(self[2], self[3]))
+            w.push(Reply(self.candidate, self.mountain))
 
 
 def _quest_follows(s: DorasureState, i: int, m: int) -> str | None:
     after = next_task(s, i)
     if not isinstance(after, (Ask, Reply, QuestStart)) or (
-        isinstance(after, Reply) and after[3] != m
+        isinstance(after, Reply) and after.mountain != m
     ):
         return "assistance is asked as a quest begins"
     return None
@@ -198,17 +186,14 @@ class Reply(Task):
     WORDS = ("agree", "refuse")
     FRONT = True
     NODE, PHASES, IN_TURN = DECISION, (ADVENTURE,), False
-    FIELDS, RANGES = ("mountain",), ((0, 4),)
-
-    @property
-    def mountain(self) -> int:
-        """The quest's mountain."""
-        return self[2]
+    #: The quest's mountain.
+    mountain: int
+    RANGES = ((0, 4),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if self[1] == s.turn or not s.health[self[1]]:
+        if self.seat == s.turn or not s.health[self.seat]:
             return "a living hero other than the questing one answers"
-        return mountain_up(s, self[2]) or _quest_follows(s, i, self[2])
+        return mountain_up(s, self.mountain) or _quest_follows(s, i, self.mountain)
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return _REPLY
@@ -217,27 +202,23 @@ class Reply(Task):
         """The hero asked agrees (joins the party) or refuses."""
         assert isinstance(mv, Answer)
         if mv.agree:
-            w.party |= 1 << self[1]
+            w.party |= 1 << self.seat
 
 
 class _QuestStep(Automatic):
     __slots__ = ()
-    FIELDS: ClassVar[tuple[str, ...]] = ("mountain",)
+    #: The quest's mountain.
+    mountain: int
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
     PHASES = (ADVENTURE,)
 
-    @property
-    def mountain(self) -> int:
-        """The quest's mountain."""
-        return self[2]
-
     def problem(self, s: DorasureState, i: int) -> str | None:
         follows = _FOLLOWS.get(type(self))
-        if follows is not None and next_task(s, i) != follows(self[1], self[2]):
+        if follows is not None and next_task(s, i) != follows(self.seat, self.mountain):
             return "a quest starts, rolls and ends in this order"
         if not isinstance(self, QuestEnd) and (s.score or s.pending):
             return "a quest's rolls begin with a score of 0"
-        return mountain_up(s, self[2])
+        return mountain_up(s, self.mountain)
 
 
 class QuestStart(_QuestStep):
@@ -249,10 +230,10 @@ class QuestStart(_QuestStep):
 
     def run(self, w: Work) -> None:
         """The quest's start damage to every participant (Godspeed: not the Samurai)."""
-        damage = w.rules.quests[w.quests[self[2]]].start_damage
+        damage = w.rules.quests[w.quests[self.mountain]].start_damage
         if damage:
             members = [p for p in range(len(w.health)) if w.party >> p & 1 and w.hero(p) != SAMURAI]
-            w.hurt(self[1], [(p, damage) for p in members])
+            w.hurt(self.seat, [(p, damage) for p in members])
 
 
 class QuestRolls(_QuestStep):
@@ -265,7 +246,7 @@ class QuestRolls(_QuestStep):
     def run(self, w: Work) -> None:
         """Each participant next to the mountain spends resources and rolls, the questing hero
         first."""
-        seat, m = self[1], self[2]
+        seat, m = self.seat, self.mountain
         tile = w.rules.quests[w.quests[m]]
         near = w.rules.board.near_mountains
         order = [seat] + [p for p in range(len(w.health)) if p != seat]
@@ -300,27 +281,26 @@ class QuestEnd(_QuestStep):
 
     __slots__ = ()
     CLAUSE = "§5.5"
-    FIELDS, RANGES = ("mountain", "others"), ((0, 4), (-MAX_SCORE, MAX_SCORE))
+    #: The score without the Shaman's and the Vampire's dice (see above), else 0.
+    others: int
+    RANGES = ((0, 4), (-MAX_SCORE, MAX_SCORE))
     READS, PURPOSES = True, (P_QUEST,)
 
     def top_line(self, w: Work) -> int:
         """The score still missing (flags count as successes)."""
-        m = self[2]
+        m = self.mountain
         return w.rules.quests[w.quests[m]].target - w.flags[m]
 
-    @property
-    def others(self) -> int:
-        """The score without the Shaman's and the Vampire's dice (see above), else 0."""
-        return self[3]
-
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if self[3] and not doll_may_take_quest_damage(s.rules, s.party, s.rewards, s.agenda[:i]):
+        if self.others and not doll_may_take_quest_damage(
+            s.rules, s.party, s.rewards, s.agenda[:i]
+        ):
             return "a score without the Shaman's dice is kept only while his doll may take damage"
         return super().problem(s, i)
 
     def run(self, w: Work) -> None:
         """Reach the tile's score (flags count as successes) or suffer its failure effect."""
-        seat, m = self[1], self[2]
+        seat, m = self.seat, self.mountain
         tile = w.rules.quests[w.quests[m]]
         # The heroes still taking part: one saved during the quest has left it (survival).
         members = [p for p in range(len(w.health)) if w.party >> p & 1]
@@ -374,4 +354,4 @@ class AfterQuest(Automatic):
     def run(self, w: Work) -> None:
         """The battle starts when every quest is solved."""
         if w.phase == ADVENTURE and -1 not in w.rewards and 1 not in w.renewed:
-            w.push(BattleStart(self[1]))
+            w.push(BattleStart(self.seat))

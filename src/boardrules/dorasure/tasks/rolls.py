@@ -73,39 +73,37 @@ class Roll(Task):
     ROLLS = True
 
     def dice_to_come(self) -> int:
-        return self[2]
+        return self.dice
 
-    FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_COMBO))
-
-    @property
-    def dice(self) -> int:
-        """The dice rolled."""
-        return self[2]
-
-    @property
-    def purpose(self) -> int:
-        """P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED or P_COMBO."""
-        return self[3]
+    #: The dice rolled.
+    dice: int
+    #: P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED or P_COMBO.
+    purpose: int
+    RANGES = ((0, MAX_DICE), (0, P_COMBO))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3]) or once(s, i)
+        return (
+            purpose_problem(s, self.purpose, self.seat)
+            or read_later(s, i, self.purpose)
+            or once(s, i)
+        )
 
     def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
-        return score_roll(self[2])
+        return score_roll(self.dice)
 
     def waits(self, w: Work) -> bool:
         """A roll of no dice is read at once."""
-        if self[2] > 0:
+        if self.dice > 0:
             return True
         w.todo.pop()
-        if self[3] == P_QUEST:
+        if self.purpose == P_QUEST:
             _heroes.forget_others(w)  # no dice: the Vampire's quest roll is read at once
         return False
 
     def play(self, w: Work, mv: Move) -> None:
         """A roll's dice by class: its score, the extra dice owed for its 6s, Blood Magic."""
         assert isinstance(mv, ChartRoll)
-        seat, purpose = self[1], self[3]
+        seat, purpose = self.seat, self.purpose
         counts = (mv.ones, mv.low, mv.high, mv.sixes)
         w.roll = counts
         hero = w.hero(seat)
@@ -118,7 +116,7 @@ class Roll(Task):
             _heroes.count_for_others(w, seat, score)
         if purpose != P_COMBO:  # Team Combo: one die each, its modifier only, no extra dice
             w.pending += counts[3]
-            _offers(w, seat, purpose, self[2], hero, before)
+            _offers(w, seat, purpose, self.dice, hero, before)
         if hero == VAMPIRE and counts[0]:
             _heroes.blood_magic(w, seat, counts[0])
 
@@ -150,22 +148,16 @@ class Extra(Task):
     WORDS = ("extra",)
     NODE, IN_TURN = CHANCE, False
     EXTRA_DICE = True
-    FIELDS, RANGES = ("purpose", "before"), ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
-
-    @property
-    def purpose(self) -> int:
-        """The purpose of the roll whose 6s these are."""
-        return self[2]
-
-    @property
-    def before(self) -> int:
-        """The Vampire's quest roll: the quest's score before it (else 0)."""
-        return self[3]
+    #: The purpose of the roll whose 6s these are.
+    purpose: int
+    #: The Vampire's quest roll: the quest's score before it (else 0).
+    before: int
+    RANGES = ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if self[3] and (self[2] != P_QUEST or s.rules.heroes[self[1]] != VAMPIRE):
+        if self.before and (self.purpose != P_QUEST or s.rules.heroes[self.seat] != VAMPIRE):
             return "a score kept before a roll only for the Vampire's quest roll"
-        return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2])
+        return purpose_problem(s, self.purpose, self.seat) or read_later(s, i, self.purpose)
 
     def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         return EXTRA_DIE
@@ -175,18 +167,18 @@ class Extra(Task):
         if w.pending:
             return True
         w.todo.pop()
-        if self[2] == P_QUEST:
+        if self.purpose == P_QUEST:
             _heroes.forget_others(w)  # the Vampire's quest roll read: no doll can take its damage
         return False
 
     def play(self, w: Work, mv: Move) -> None:
         """One extra die: -1 on a 1, else +1, and a 6 owes yet another."""
         assert isinstance(mv, ExtraDie)
-        seat, result = self[1], mv.result
+        seat, result = self.seat, mv.result
         w.todo.append(self)
         w.pending -= 1
         w.score += EXTRA_SCORE[result]
-        if self[2] == P_QUEST:
+        if self.purpose == P_QUEST:
             _heroes.count_for_others(w, seat, EXTRA_SCORE[result])
         if result == 0 and w.hero(seat) == VAMPIRE:
             _heroes.blood_magic(w, seat, 1)
@@ -211,46 +203,44 @@ class Spend(Task):
     PAYS = True
 
     def dice_to_come(self) -> int:
-        return self[3]
+        return self.dice
 
-    FIELDS, RANGES = ("purpose", "dice"), ((0, P_BATTLE), (0, MAX_DICE))
-
-    @property
-    def purpose(self) -> int:
-        """P_ADVENTURE, P_QUEST or P_BATTLE."""
-        return self[2]
-
-    @property
-    def dice(self) -> int:
-        """The dice rolled before any are bought."""
-        return self[3]
+    #: P_ADVENTURE, P_QUEST or P_BATTLE.
+    purpose: int
+    #: The dice rolled before any are bought.
+    dice: int
+    RANGES = ((0, P_BATTLE), (0, MAX_DICE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        seat = self[1]
-        most = self[3] + s.resource[seat] + s.gold[seat] + scan(s).added[i]
+        seat = self.seat
+        most = self.dice + s.resource[seat] + s.gold[seat] + scan(s).added[i]
         if most > MAX_DICE:
             return f"a roll of more than {MAX_DICE} dice"
-        return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2]) or once(s, i)
+        return (
+            purpose_problem(s, self.purpose, self.seat)
+            or read_later(s, i, self.purpose)
+            or once(s, i)
+        )
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
-        seat = self[1]
+        seat = self.seat
         return _SPEND[: s.resource[seat] + s.gold[seat] + 1]
 
     def waits(self, w: Work) -> bool:
         """Offered only to a hero with resources; else the roll is made at once."""
-        seat = self[1]
+        seat = self.seat
         if w.resource[seat] + w.gold[seat] > 0:
             return True
-        w.todo[-1] = Roll(seat, self[3], self[2])
+        w.todo[-1] = Roll(seat, self.dice, self.purpose)
         return False
 
     def play(self, w: Work, mv: Move) -> None:
         """Resources paid for extra dice, then the roll (Thirst for Blood read at the roll)."""
         assert isinstance(mv, SpendResources)
-        seat, purpose = self[1], self[2]
+        seat, purpose = self.seat, self.purpose
         before = w.resource[seat]
         w.pay(seat, mv.resources)
-        dice = self[3] + mv.resources - _heroes.thirst(w, seat, purpose, before)
+        dice = self.dice + mv.resources - _heroes.thirst(w, seat, purpose, before)
         w.push(Roll(seat, dice, purpose))
 
 
@@ -262,12 +252,9 @@ class Reroll(Task):
     SAYS = "the Ninja decides on Oboro-Gasumi ('reroll' or 'no-reroll')"
     WORDS = ("reroll", "no-reroll")
     NODE, PHASES, HERO = DECISION, (BATTLE,), NINJA
-    FIELDS, RANGES = ("dice",), ((0, MAX_DICE),)
-
-    @property
-    def dice(self) -> int:
-        """The dice rerolled."""
-        return self[2]
+    #: The dice rerolled.
+    dice: int
+    RANGES = ((0, MAX_DICE),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return read_later(s, i, P_BATTLE)
@@ -280,7 +267,7 @@ class Reroll(Task):
         assert isinstance(mv, UseReroll)
         if mv.yes:
             w.score = w.pending = 0
-            w.push(Roll(self[1], self[2], P_REROLLED))
+            w.push(Roll(self.seat, self.dice, P_REROLLED))
 
 
 class Bullet(Task):
@@ -293,7 +280,7 @@ class Bullet(Task):
     NODE, PHASES, HERO = DECISION, (BATTLE,), HUNTER
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if s.spent >> self[1] & 1:
+        if s.spent >> self.seat & 1:
             return "the bullet is once per game"
         return read_later(s, i, P_BATTLE)
 
@@ -304,7 +291,7 @@ class Bullet(Task):
         """Poisoned Bullets: one die of the roll (class ``mv.result``) becomes a 6."""
         if not isinstance(mv, PoisonBullet):
             return
-        seat = self[1]
+        seat = self.seat
         w.spent |= 1 << seat
         w.score += (2, 1, 0)[mv.result]
         w.pending += 1
@@ -324,22 +311,16 @@ class MasterReroll(Task):
     SAYS = "the Grand Master decides on his once-a-game reroll"
     WORDS = ("reroll", "no-reroll")
     NODE, HERO, IN_TURN = DECISION, GRAND_MASTER, False
-    FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_BATTLE))
-
-    @property
-    def dice(self) -> int:
-        """The dice rerolled."""
-        return self[2]
-
-    @property
-    def purpose(self) -> int:
-        """P_ADVENTURE, P_QUEST or P_BATTLE."""
-        return self[3]
+    #: The dice rerolled.
+    dice: int
+    #: P_ADVENTURE, P_QUEST or P_BATTLE.
+    purpose: int
+    RANGES = ((0, MAX_DICE), (0, P_BATTLE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.spent >> s.rules.seats & 1:
             return "the Grand Master's reroll is once per game"
-        return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3])
+        return purpose_problem(s, self.purpose, self.seat) or read_later(s, i, self.purpose)
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return _MASTER
@@ -349,4 +330,4 @@ class MasterReroll(Task):
         if mv.yes:
             w.spent |= 1 << len(w.health)
             w.score = w.pending = 0
-            w.push(Roll(self[1], self[2], self[3]))
+            w.push(Roll(self.seat, self.dice, self.purpose))
