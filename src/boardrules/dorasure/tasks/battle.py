@@ -171,9 +171,9 @@ def claw(w: Work, task: Task, mv: Move) -> None:
         retaliate(w, task.seat, result)
 
 
-def shield(w: Work, task: Shield, mv: Move) -> None:
+def shield(w: Work, task: Task, mv: Move) -> None:
     """Platinum Shield: used (once per game), or the Retaliation strikes."""
-    assert isinstance(mv, UseShield)
+    assert isinstance(mv, UseShield) and isinstance(task, Shield)
     if mv.yes:
         w.spent |= 1 << task.seat
     else:
