@@ -311,7 +311,7 @@ def _draw_heroes(d: Drawing, s: State) -> None:
 
 
 def _draw_move(d: Drawing, s: State, move: Move) -> None:
-    seat = s.agenda[0][1] if s.agenda else s.turn
+    seat = s.agenda[0].seat if s.agenda else s.turn
     here = _space_centre(s, s.pos[seat])
     board = s.rules.board
     if isinstance(move, Step):

@@ -172,7 +172,7 @@ def quick_step(s: DorasureState, mv: Move) -> DorasureState | None:
     copy.  None when :meth:`Steps.play` has more to do (Ninjutsu in a forest, a land tile)."""
     if not isinstance(mv, Step):
         return with_agenda(s, s.agenda[1:])  # the stop: the action comes next, and waits
-    seat = s.agenda[0][1]
+    seat = s.agenda[0].seat
     rules = s.rules
     there = mv.space
     if rules.land_at[there] >= 0:
