@@ -402,10 +402,11 @@ def test_a_dorasure_move_with_a_float_field_is_refused() -> None:
 
     s = _rolled("dorasure")
     move = br.legal_moves(s)[0]
+    assert isinstance(move, dorasure.Step)
     with pytest.raises(TypeError):
-        dorasure.Move(move.kind, float(move.a), move.b, move.text)  # type: ignore[arg-type]
+        dorasure.Step(float(move.die), move.space, move.name)  # type: ignore[arg-type]
     forged = attrs.evolve(move)
-    object.__setattr__(forged, "a", float(move.a))  # past the check on construction
+    object.__setattr__(forged, "die", float(move.die))  # past the check on construction
     with pytest.raises(br.IllegalMoveError):
         br.apply_move(s, forged)
 

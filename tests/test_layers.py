@@ -21,17 +21,14 @@ LAYERS = {
     "simulate", "testing", "web",
 }  # fmt: skip
 CORE = {
-    "api", "chance", "errors", "game", "_document", "_encoding", "_extras", "_legal", "_lru",
-    "_names", "_svg", "_typing", "_values",
+    "api", "chance", "errors", "game", "_document", "_encoding", "_extras", "_interrupts",
+    "_legal", "_lru", "_names", "_search", "_svg", "_typing", "_values",
 }  # fmt: skip
 # Private modules of the core that are the library's shared internals: the layers may use
 # them as well as the public API (they hold no game's rules).
-SHARED_INTERNALS = {"_document", "_extras", "_lru", "_names", "_svg", "_values"}
-# A layer reaching into another layer's private module (to be replaced by public names).
-KNOWN_REACHES = {
-    ("boardrules.bots._search", "boardrules.analysis._search"),
-    ("boardrules.cli._play", "boardrules.simulate._run"),
-}
+SHARED_INTERNALS = {
+    "_document", "_extras", "_interrupts", "_lru", "_names", "_search", "_svg", "_values",
+}  # fmt: skip
 
 
 def _module_name(path: Path) -> str:
@@ -130,13 +127,8 @@ def test_a_layer_uses_the_public_api_and_no_game(module: str) -> None:
         elif part == "core" and private and target.split(".")[1] not in SHARED_INTERNALS:
             wrong.append(target)
         elif part in LAYERS and part != layer and private:
-            wrong += [] if (module, target) in KNOWN_REACHES else [target]
+            wrong.append(target)  # another layer: through its public names
     assert wrong == []
-
-
-def test_the_known_reaches_are_still_there() -> None:
-    # When one is mended, strike it from KNOWN_REACHES.
-    assert all(target in _imported(module, lazy=True) for module, target in KNOWN_REACHES)
 
 
 def test_the_import_reader_sees_what_it_must() -> None:

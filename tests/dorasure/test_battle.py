@@ -14,7 +14,14 @@ from itertools import product
 import pytest
 
 import boardrules as br
-from boardrules.dorasure import DorasureState, apply_move, chance_outcomes, current_player, position
+from boardrules.dorasure import (
+    DorasureState,
+    RollOff,
+    apply_move,
+    chance_outcomes,
+    current_player,
+    position,
+)
 from boardrules.dorasure._state import P_COMBO
 from boardrules.dorasure.tasks.damage import Absorb
 from boardrules.dorasure.tasks.rolls import Roll
@@ -361,7 +368,11 @@ def test_critical_slash_among_five_heroes_matches_brute_force() -> None:
     )
     s = play(s, "dice +++", "claw slash")  # 3: Head-on Strike onto the claw box at 3
     assert s.wounds == 3 and s.health[4] == 6
-    engine = {m.a: p for m, p in chance_outcomes(s)}
+    engine = {
+        sum(1 << seat for seat in m.seats): p
+        for m, p in chance_outcomes(s)
+        if isinstance(m, RollOff)
+    }
     brute: dict[int, Fraction] = defaultdict(Fraction)
     for faces in product(range(1, 7), repeat=5):
         low = min(faces)

@@ -15,6 +15,7 @@ import boardrules as br
 from boardrules.dorasure import (
     HERO_ORDER,
     DorasureState,
+    RollOff,
     apply_move,
     chance_outcomes,
     new_game,
@@ -77,7 +78,11 @@ def test_six_to_eleven_heroes_turn_order_over_all_eleven() -> None:
 def test_roll_off_of_six_heroes_matches_brute_force() -> None:
     s = position(SIX, quests=FACE_UP, meter=2)
     s = play(s, "roll 1 2 3 6", "special meter", "rampage 2")
-    engine = {m.a: p for m, p in chance_outcomes(s)}
+    engine = {
+        sum(1 << seat for seat in m.seats): p
+        for m, p in chance_outcomes(s)
+        if isinstance(m, RollOff)
+    }
     brute: Counter[int] = Counter()
     for faces in product(range(1, 7), repeat=6):
         top = max(faces)

@@ -21,11 +21,15 @@ import boardrules as br
 from boardrules._lru import LRU
 from boardrules.dorasure import (
     QUESTS,
-    DorasureMove,
+    AskHelp,
     DorasureState,
+    ExtraDie,
+    RollOff,
+    Step,
+    Stop,
+    UseFaith,
     _dice,
     _setup,
-    _state,
     legal_moves,
     new_game,
     parse_move,
@@ -33,7 +37,6 @@ from boardrules.dorasure import (
     render,
 )
 from boardrules.dorasure._board import DEFAULT_ROWS
-from boardrules.dorasure._state import M_STOP
 from boardrules.testing import check_game
 from dorasure_helpers import FACE_UP, document, play, refused, texts
 
@@ -281,24 +284,32 @@ def test_illegal_move_message_names_the_rule() -> None:
 
 
 @pytest.mark.parametrize(
-    "fields",
+    ("kind", "fields"),
     [
-        (M_STOP, 0.0, 0, "stop"),
-        (M_STOP, True, 0, "stop"),
-        (5.0, 0, 0, "stop"),
-        (M_STOP, 0, 0, b"stop"),
+        (Step, (5.0, 3, "c1")),
+        (Step, (True, 3, "c1")),
+        (Step, (5, 3, b"c1")),
+        (UseFaith, (1,)),
+        (AskHelp, (1, 1, "Hunter")),
+        (RollOff, ((0, 1.0), False, ("Ninja", "Hunter"))),
+        (RollOff, ([0, 1], False, ("Ninja", "Hunter"))),
     ],
 )
-def test_a_move_with_wrong_typed_fields_is_refused(fields: tuple[Any, ...]) -> None:
+def test_a_move_with_wrong_typed_fields_is_refused(kind: Any, fields: tuple[Any, ...]) -> None:
     with pytest.raises(TypeError, match="Dorasure move"):
-        DorasureMove(*fields)
+        kind(*fields)
+
+
+def test_a_move_whose_notation_word_is_out_of_range_is_refused() -> None:
+    with pytest.raises(ValueError, match="0 to 3, not 4"):
+        ExtraDie(4)
 
 
 def test_a_move_forged_behind_the_class_back_is_an_illegal_move() -> None:
     s = new_game(players=3)
     legal = br.legal_moves(s)[0]
     forged = attrs.evolve(legal)
-    object.__setattr__(forged, "a", float(legal.a))  # equal to the legal move by value
+    object.__setattr__(forged, "tile", float(legal.tile))  # type: ignore[union-attr]
     with pytest.raises(br.IllegalMoveError, match="forged"):
         br.apply_move(s, forged)
     copy = attrs.evolve(legal)  # an honest equal copy is the legal move
@@ -398,11 +409,9 @@ def test_the_roll_off_cache_is_bounded() -> None:
     assert _dice.pick_roll.cache_info().currsize <= _dice.PICK_CACHE_SIZE
 
 
-def test_the_interned_move_table_is_bounded() -> None:
-    for k in range(_state.MOVE_TABLE_SIZE + 100):
-        _state.move(M_STOP, k, 0, f"probe {k}")
-    assert len(_state._MOVES) == _state.MOVE_TABLE_SIZE
-    # A move dropped from the table is still applied by value.
+def test_a_move_built_by_the_caller_is_applied_by_value() -> None:
     s = position(("Ninja", "Gladiator"), step="move", dice=[3], quests=FACE_UP)
-    stop = DorasureMove(M_STOP, 0, 0, "stop")
-    assert br.apply_move(s, stop) == play(s, "stop")
+    assert br.apply_move(s, Stop()) == play(s, "stop")
+    step = parse_move(s, "step 3 c4")
+    assert isinstance(step, Step)
+    assert br.apply_move(s, Step(3, step.space, "c4")) == play(s, "step 3 c4")

@@ -15,32 +15,33 @@ from hypothesis import strategies as st
 import boardrules as br
 from boardrules.dorasure import HERO_ORDER, QUESTS, State
 from boardrules.dorasure._actions import COUNTED, numbering
-from boardrules.dorasure._dice import decode_counts
 from boardrules.dorasure._observation import AGENDA_SHOWN
 from boardrules.dorasure._state import (
-    M_ABSORB,
-    M_ASK,
-    M_DICE,
-    M_KISS,
-    M_SPEND,
-    M_STEP,
     T_REVEAL_QUEST,
     TASK_COUNT,
     WON,
+    AbsorbDamage,
+    AskHelp,
+    ChartRoll,
+    KissOfDeath,
     Move,
+    NoBullet,
+    NoKiss,
+    PoisonBullet,
+    SpendResources,
+    Step,
 )
 from test_encoding import OPTIONS, playout
 
 setups = st.sampled_from(OPTIONS["dorasure"])
 
 
-def what(move: Move) -> tuple[int, int, int, str]:
+def what(move: Move) -> object:
     """What a move means: the move itself, except that a dice outcome is numbered by its
     counts of 1s, 2-3s and 4-5s (the rest of its dice, however many, are 6s)."""
-    if move.kind == M_DICE:
-        ones, low, high, _ = decode_counts(move.a)
-        return M_DICE, ones, low << 8 | high, "dice"
-    return move.kind, move.a, move.b, move.text
+    if isinstance(move, ChartRoll):
+        return ChartRoll, move.ones, move.low, move.high
+    return move
 
 
 def seat_block(obs: tuple[float, ...], state: State, k: int) -> tuple[float, ...]:
@@ -68,15 +69,17 @@ def mountains(obs: tuple[float, ...], state: State) -> list[int | None]:
 def test_an_action_number_means_the_same_move_in_every_position_of_a_setup(
     options: dict[str, Any], seeds: list[int]
 ) -> None:
-    seen: dict[tuple[bool, int], tuple[int, int, int, str]] = {}
-    kinds: dict[tuple[bool, int], int] = {}
+    seen: dict[tuple[bool, int], object] = {}
+    kinds: dict[tuple[bool, int], type] = {}
     for seed in seeds:  # two games of one setup: the numbers do not depend on the game
         for state in playout("dorasure", options, seed):
             chance = br.is_chance(state)
             for move in br.legal_moves(state):
                 action = br.move_to_action(state, move)
                 assert seen.setdefault((chance, action), what(move)) == what(move)
-                kinds[(chance, action)] = move.kind
+                # A refusal (no-bullet, no-kiss) opens the block of the ability refused.
+                kind = {NoKiss: KissOfDeath, NoBullet: PoisonBullet}.get(type(move), type(move))
+                kinds[(chance, action)] = kind
     # Each kind of move has one block of numbers: no number of one kind lies between two
     # numbers of another.
     for chance in (False, True):
@@ -97,13 +100,11 @@ def test_the_blocks_follow_the_table_on_the_dorasure_page() -> None:
     first_step = br.num_actions(s) - 6 * spaces
     for v in (1, 4, 6):
         for x in (0, 7, spaces - 1):
-            assert number(Move(M_STEP, v, x, f"step {v} x")) == first_step + (v - 1) * spaces + x
+            assert number(Step(v, x, "x")) == first_step + (v - 1) * spaces + x
     # The counted decisions: absorb then spend, 64 numbers each, just before the other two.
-    assert number(Move(M_SPEND, 0, 0, "spend 0")) - number(Move(M_ABSORB, 0, 0, "absorb 0")) == (
-        COUNTED
-    )
-    assert number(Move(M_ASK, 1, 1, "ask x")) - number(Move(M_ASK, 0, 0, "skip x")) == 3
-    assert number(Move(M_KISS, 1, 0, "kiss x")) - number(Move(M_KISS, -1, 0, "no-kiss")) == 2
+    assert number(SpendResources(0)) - number(AbsorbDamage(0)) == COUNTED
+    assert number(AskHelp(1, True, "x")) - number(AskHelp(0, False, "x")) == 3
+    assert number(KissOfDeath(1, "x")) - number(NoKiss()) == 2
 
 
 @settings(max_examples=6, deadline=None)

@@ -34,8 +34,7 @@ from typing import Any, Literal
 import attrs
 
 import boardrules as br
-from boardrules.analysis._graph import Progress, TooManyStatesError, build_graph
-from boardrules.analysis._search import (
+from boardrules._search import (
     CHANCE_DEPTH,
     MAX_CHANCE_DEPTH,
     MAX_DEPTH,
@@ -46,6 +45,7 @@ from boardrules.analysis._search import (
     expectimax,
     search_moves,
 )
+from boardrules.analysis._graph import Progress, TooManyStatesError, build_graph
 from boardrules.analysis._solve import Concept, SolveError, at_stake, concept_of, solve_graph
 
 __all__ = [

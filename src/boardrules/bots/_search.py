@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import boardrules as br
-from boardrules.analysis._search import CHANCE_DEPTH as CHANCE_DEPTH  # bots import it from here
-from boardrules.analysis._search import Expectimax, OutOfNodes, check_depths, search_moves
+from boardrules._search import CHANCE_DEPTH as CHANCE_DEPTH  # bots import it from here
+from boardrules._search import Expectimax, OutOfNodes, check_depths, search_moves
 from boardrules.bots._base import Evaluation, forced_move
 from boardrules.game import GameState
 

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 import attrs
 
 import boardrules as br
+from boardrules._interrupts import HeldInterrupt, interrupts_held
 from boardrules._values import ascii_count
 from boardrules.analysis import best_moves
 from boardrules.api import FORMAT as STATE_FORMAT
@@ -35,7 +36,6 @@ from boardrules.cli._common import (
     wrong_kind,
 )
 from boardrules.records import RECORD_FORMAT, GameRecord, final_state
-from boardrules.simulate._run import _HeldInterrupt, _interrupts_held
 
 
 class _Undo(Exception):
@@ -190,7 +190,7 @@ class _Game:
         self.texts = [str(move) for move in moves]
         # The record without its moves and result, which save() fills in.
         self.blank = GameRecord.of(start, [], specs, seed, end=start)
-        self.held = _HeldInterrupt()  # _cmd_play installs it as the handler of Ctrl-C
+        self.held = HeldInterrupt()  # _cmd_play installs it as the handler of Ctrl-C
 
     def save(self) -> None:
         """Write the record as it stands (``result`` is null until the game ends): into a
@@ -342,7 +342,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if moves:
         print(f"resumed after {len(moves)} moves")
     try:
-        with _interrupts_held() as held:
+        with interrupts_held() as held:
             game.held = held
             end = game.play()
     except (_Abandoned, KeyboardInterrupt) as e:

@@ -156,6 +156,10 @@ def apply_move(state: State, move: Move) -> State:
     return _after_move(state, found)
 
 
+# The transitions below build states positionally, in the order of State's fields: they run
+# at every move (a documented hot path; keyword arguments make a state about 40% slower to build).
+
+
 def _after_roll(state: State, roll: int) -> State:
     """Rolling ``roll``: the player's decision, a reroll, or their elimination."""
     rules, towers, reserve, player = state.options, state.towers, state.reserve, state.turn

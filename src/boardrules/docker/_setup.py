@@ -73,7 +73,14 @@ def new_game(**options: Any) -> State:
     """
     rules = rules_of(options)
     empty = ((),) * PITCH.squares
-    return State(rules, empty, (PIECES,) * rules.players, rules.first_player, 0, ())
+    return State(
+        options=rules,
+        towers=empty,
+        reserve=(PIECES,) * rules.players,
+        turn=rules.first_player,
+        roll=0,
+        eliminated=(),
+    )
 
 
 def options_of(state: State) -> dict[str, Any]:
@@ -100,12 +107,12 @@ def build(
     _check_eliminated(eliminated, players)
     _check_turn(to_move, roll, eliminated, players)
     state = State(
-        rules,
-        tuple(towers),
-        tuple(PIECES - n for n in on_pitch),
-        to_move,
-        roll,
-        tuple(eliminated),
+        options=rules,
+        towers=tuple(towers),
+        reserve=tuple(PIECES - n for n in on_pitch),
+        turn=to_move,
+        roll=roll,
+        eliminated=tuple(eliminated),
     )
     if roll and not can_use(state, roll):
         raise StateFormatError(

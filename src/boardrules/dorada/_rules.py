@@ -182,6 +182,10 @@ def next_player(
     return TERMINAL
 
 
+# The transitions below build states positionally, in the order of State's fields: they run
+# at every move (a documented hot path; keyword arguments make a state about 40% slower to build).
+
+
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; an illegal move raises :class:`~boardrules.IllegalMoveError`."""
     if not state.roll:

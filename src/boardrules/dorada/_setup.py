@@ -101,13 +101,13 @@ def new_game(**options: Any) -> State:
     opts = make_options(options)
     fields = opts.board.fields
     return State(
-        opts,
-        (PIECES,) * opts.players,
-        ((),) * (fields + 1),
-        (NO_BRIDGE,) * (fields + 1),
-        (),
-        opts.first_player,
-        0,
+        options=opts,
+        start=(PIECES,) * opts.players,
+        track=((),) * (fields + 1),
+        bridges=(NO_BRIDGE,) * (fields + 1),
+        dorada=(),
+        turn=opts.first_player,
+        roll=0,
     )
 
 
@@ -283,11 +283,11 @@ def build_state(
             )
     playing = [p for p in range(n) if lost[p] + home[p] < PIECES]
     return State(
-        opts,
-        tuple(starts),
-        tuple(stacks),
-        tuple(bridge_of),
-        goal,
-        _whose_turn(opts, playing, to_move, die),
-        die or 0,
+        options=opts,
+        start=tuple(starts),
+        track=tuple(stacks),
+        bridges=tuple(bridge_of),
+        dorada=goal,
+        turn=_whose_turn(opts, playing, to_move, die),
+        roll=die or 0,
     )

@@ -38,6 +38,7 @@ tile (4), the Special Chance (2) and a Fang land tile (8).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -51,45 +52,48 @@ from boardrules.dorasure._state import (
     CHANCE as CHANCE_NODE,
 )
 from boardrules.dorasure._state import (
-    M_ABSORB,
-    M_ADVENTURE,
-    M_ASK,
-    M_BIG_BANG,
-    M_BULLET,
-    M_CLAW,
-    M_DICE,
-    M_DOLL,
-    M_ELIXIR,
-    M_EXTRA,
-    M_FAITH,
-    M_GATHER,
-    M_GAUNTLETS,
-    M_GUST,
-    M_KISS,
-    M_LAND,
-    M_LULLABY,
-    M_MASTER_REROLL,
-    M_PASS,
-    M_PICK,
-    M_QUEST,
-    M_QUEST_TILE,
-    M_RAMPAGE,
-    M_REPLY,
-    M_REROLL,
-    M_REST,
-    M_REWARD,
-    M_ROLL,
-    M_SHIELD,
-    M_SPECIAL,
-    M_SPEND,
-    M_STEP,
-    M_STOP,
-    M_SURVIVAL,
-    M_TUNE,
     WON,
+    AbsorbDamage,
+    Adventure,
+    Answer,
+    AskHelp,
+    ChartRoll,
+    ClawRoll,
+    DollDamage,
+    DorasureMove,
+    ExtraDie,
+    Gather,
+    KissOfDeath,
+    LandDraw,
     Move,
+    MovementRoll,
+    NoBullet,
+    NoKiss,
     Options,
+    Pass,
+    PoisonBullet,
+    Quest,
+    QuestDraw,
+    RampageDie,
+    Rest,
+    RewardDraw,
+    RollOff,
+    SpecialRoll,
+    SpendResources,
     State,
+    Step,
+    Stop,
+    SurvivalRoll,
+    TuneDice,
+    UseBigBang,
+    UseElixir,
+    UseFaith,
+    UseGauntlets,
+    UseGust,
+    UseLullaby,
+    UseMasterReroll,
+    UseReroll,
+    UseShield,
 )
 from boardrules.dorasure.tasks._base import MAX_DICE
 from boardrules.errors import IllegalMoveError
@@ -104,10 +108,11 @@ __all__ = [
     "numbering",
 ]
 
-_YES_NO = (M_FAITH, M_REPLY, M_REROLL, M_SHIELD, M_GUST, M_LULLABY, M_BIG_BANG,
-           M_GAUNTLETS, M_MASTER_REROLL, M_ELIXIR)  # fmt: skip
-_SINGLE = (M_STOP, M_ADVENTURE, M_REST, M_PASS)
-_COUNTED = (M_ABSORB, M_SPEND, M_DOLL, M_TUNE)
+_Kind = type[DorasureMove]
+_YES_NO: tuple[_Kind, ...] = (UseFaith, Answer, UseReroll, UseShield, UseGust, UseLullaby,
+                              UseBigBang, UseGauntlets, UseMasterReroll, UseElixir)  # fmt: skip
+_SINGLE: tuple[_Kind, ...] = (Stop, Adventure, Rest, Pass)
+_COUNTED: tuple[_Kind, ...] = (AbsorbDamage, SpendResources, DollDamage, TuneDice)
 #: The most a counted decision (absorb, spend, doll, tune) offers: ``k`` is 0..63.
 COUNTED = 64
 _MOUNTAINS = 5
@@ -115,24 +120,24 @@ _OUTCOME_CACHE = 4096
 _MOST_MOVEMENT_DICE = 6
 
 
-def _triples(limit: int) -> dict[int, int]:
-    """The number of each (ones, 2-3s, 4-5s) of a roll of at most ``limit`` dice, keyed by
-    those counts packed as in a dice outcome's ``a`` (see ``_dice.decode_counts``; the 6s,
+def _triples(limit: int) -> dict[tuple[int, int, int], int]:
+    """The number of each (ones, 2-3s, 4-5s) of a roll of at most ``limit`` dice (the 6s,
     the rest of the dice, left out)."""
-    out: dict[int, int] = {}
+    out: dict[tuple[int, int, int], int] = {}
     for x in range(limit + 1):
         for y in range(limit + 1 - x):
             for z in range(limit + 1 - x - y):
-                out[x | y << 8 | z << 16] = len(out)
+                out[x, y, z] = len(out)
     return out
 
 
-def _movements() -> dict[Move, int]:
-    """The number of each movement roll (sorted faces), fewest dice first."""
-    out: dict[Move, int] = {}
+def _movements() -> dict[tuple[int, ...], int]:
+    """The number of each movement roll (its sorted faces), fewest dice first."""
+    out: dict[tuple[int, ...], int] = {}
     for count in range(1, _MOST_MOVEMENT_DICE + 1):
         for m, _ in movement_roll(count):
-            out[m] = len(out)
+            assert isinstance(m, MovementRoll)
+            out[m.faces] = len(out)
     return out
 
 
@@ -143,11 +148,12 @@ _MOVEMENT = _movements()
 @attrs.frozen(eq=False)
 class Numbering:
     """The numbers of one game's setup (its heroes and map): ``first[kind]`` is where the
-    block of move kind ``kind`` starts, ``decisions`` and ``outcomes`` how many there are."""
+    block of the move class ``kind`` starts, ``decisions`` and ``outcomes`` how many there
+    are."""
 
     seats: int
     spaces: int
-    first: dict[int, int]
+    first: dict[_Kind, int]
     decisions: int
     outcomes: int
     # The numbers found so far, per move: one dictionary lookup for a move seen before.
@@ -172,41 +178,51 @@ class Numbering:
         """The action number of ``m`` (a decision or a chance outcome)."""
         found = self.known.get(m)
         if found is None:
-            found = self.known[m] = self.first[m.kind] + _PLACE[m.kind](self, m)
+            kind = type(m)
+            found = self.known[m] = self.first[kind] + _PLACE[kind](self, m)
         return found
 
 
-def _place_step(n: Numbering, m: Move) -> int:
-    return (m.a - 1) * n.spaces + m.b
+def _place_step(n: Numbering, m: Step) -> int:
+    return (m.die - 1) * n.spaces + m.space
 
 
-def _place_pick(n: Numbering, m: Move) -> int:
-    return m.b << n.seats | m.a
+def _place_roll_off(n: Numbering, m: RollOff) -> int:
+    return m.lowest << n.seats | sum(1 << seat for seat in m.seats)
 
 
-_PLACE: dict[int, Callable[[Numbering, Move], int]] = {
-    **{k: (lambda n, m: m.a) for k in (*_YES_NO, *_COUNTED, M_GATHER, M_QUEST)},
-    **{k: (lambda n, m: 0) for k in _SINGLE},
-    M_BULLET: lambda n, m: m.a + 1,
-    M_ASK: lambda n, m: 2 * m.a + m.b,
-    M_KISS: lambda n, m: m.a + 1,
-    M_STEP: _place_step,
-    M_ROLL: lambda n, m: _MOVEMENT[m],
-    M_DICE: lambda n, m: _DICE[m.a & 0xFFFFFF],
-    M_EXTRA: lambda n, m: m.a,
-    M_RAMPAGE: lambda n, m: m.a - 1,
-    M_PICK: _place_pick,
-    M_SURVIVAL: lambda n, m: m.a,
-    M_CLAW: lambda n, m: m.a,
-    M_QUEST_TILE: lambda n, m: m.a,
-    M_REWARD: lambda n, m: m.a,
-    M_SPECIAL: lambda n, m: m.a,
-    M_LAND: lambda n, m: m.a,
+#: A move's place in its class's block.
+_PLACE: dict[_Kind, Callable[[Numbering, Any], int]] = {
+    **{k: (lambda n, m: m.yes) for k in _YES_NO if k is not Answer},
+    Answer: lambda n, m: m.agree,
+    **{k: (lambda n, m: 0) for k in (*_SINGLE, NoBullet, NoKiss)},
+    Gather: lambda n, m: m.mountain,
+    Quest: lambda n, m: m.mountain,
+    PoisonBullet: lambda n, m: m.result + 1,
+    AskHelp: lambda n, m: 2 * m.candidate + m.asked,
+    KissOfDeath: lambda n, m: m.seat + 1,
+    AbsorbDamage: lambda n, m: m.resources,
+    SpendResources: lambda n, m: m.resources,
+    DollDamage: lambda n, m: m.damage,
+    TuneDice: lambda n, m: m.resources,
+    Step: _place_step,
+    MovementRoll: lambda n, m: _MOVEMENT[m.faces],
+    ChartRoll: lambda n, m: _DICE[m.ones, m.low, m.high],
+    ExtraDie: lambda n, m: m.result,
+    RampageDie: lambda n, m: m.face - 1,
+    RollOff: _place_roll_off,
+    SurvivalRoll: lambda n, m: m.saved,
+    ClawRoll: lambda n, m: m.result,
+    QuestDraw: lambda n, m: m.tile,
+    RewardDraw: lambda n, m: m.reward,
+    SpecialRoll: lambda n, m: m.hurt,
+    LandDraw: lambda n, m: m.tile,
 }
 
 
-def _blocks(blocks: list[tuple[int, int]]) -> tuple[dict[int, int], int]:
-    first, at = {}, 0
+def _blocks(blocks: list[tuple[_Kind, int]]) -> tuple[dict[_Kind, int], int]:
+    first: dict[_Kind, int] = {}
+    at = 0
     for kind, size in blocks:
         first[kind] = at
         at += size
@@ -232,14 +248,17 @@ def numbering(options: Options) -> Numbering:
 def _numbering(options: Options) -> Numbering:
     n, spaces = options.seats, len(options.board.names)
     decisions = [(k, 2) for k in _YES_NO] + [(k, 1) for k in _SINGLE]
-    decisions += [(M_GATHER, _MOUNTAINS), (M_QUEST, _MOUNTAINS), (M_BULLET, 4)]
-    decisions += [(M_ASK, 2 * n), (M_KISS, n + 1)] + [(k, COUNTED) for k in _COUNTED]
-    decisions += [(M_STEP, _MOST_MOVEMENT_DICE * spaces)]
-    chances = [(M_ROLL, len(_MOVEMENT)), (M_DICE, len(_DICE)), (M_EXTRA, 4), (M_RAMPAGE, 6),
-               (M_PICK, 2 << n), (M_SURVIVAL, 2), (M_CLAW, 3), (M_QUEST_TILE, len(QUESTS)),
-               (M_REWARD, len(REWARDS)), (M_SPECIAL, 2), (M_LAND, len(LANDS))]  # fmt: skip
+    decisions += [(Gather, _MOUNTAINS), (Quest, _MOUNTAINS), (PoisonBullet, 4)]
+    decisions += [(AskHelp, 2 * n), (KissOfDeath, n + 1)] + [(k, COUNTED) for k in _COUNTED]
+    decisions += [(Step, _MOST_MOVEMENT_DICE * spaces)]
+    chances = [(MovementRoll, len(_MOVEMENT)), (ChartRoll, len(_DICE)), (ExtraDie, 4),
+               (RampageDie, 6), (RollOff, 2 << n), (SurvivalRoll, 2), (ClawRoll, 3),
+               (QuestDraw, len(QUESTS)), (RewardDraw, len(REWARDS)), (SpecialRoll, 2),
+               (LandDraw, len(LANDS))]  # fmt: skip
     first, count = _blocks(decisions)
     chance_first, chance_count = _blocks(chances)
+    # The refusals share the block of the ability refused, before its uses.
+    first[NoBullet], first[NoKiss] = first[PoisonBullet], first[KissOfDeath]
     return Numbering(n, spaces, {**first, **chance_first}, count, chance_count)
 
 
@@ -290,6 +309,6 @@ def action_to_move(state: State, action: int) -> Move:
     elif state.agenda[0].NODE == CHANCE_NODE:
         what = "this chance node"
     else:
-        what = f"seat {state.agenda[0][1]}"
+        what = f"seat {state.agenda[0].seat}"
     allowed = ", ".join(map(str, sorted(map(number, legal)))) or "none: the game is over"
     raise IllegalMoveError(f"action {wanted} is not legal for {what}; legal actions: {allowed}")

@@ -250,7 +250,7 @@ def _check_expansions(s: DorasureState) -> None:
         or any(not -1 <= t < 8 for t in s.lands)
     ):
         raise StateFormatError("lands: one different land tile (or none yet) per Fang hex")
-    pending = {t[2] for t in s.agenda if isinstance(t, Land)}
+    pending = {t.hex for t in s.agenda if isinstance(t, Land)}
     if any(t < 0 and k not in pending for k, t in enumerate(s.lands)):
         raise StateFormatError("lands: every Fang hex gets its tile at setup")
     if len(s.renewed) != 5 or any(not 0 <= r <= 2 for r in s.renewed):

@@ -25,20 +25,18 @@ from boardrules.dorasure._state import (
     CLAW_BLAST,
     CLAW_MISS,
     CLAW_SLASH,
-    HIGHEST,
-    M_CLAW,
-    M_DICE,
-    M_EXTRA,
-    M_PICK,
-    M_QUEST_TILE,
-    M_RAMPAGE,
-    M_REWARD,
-    M_ROLL,
-    M_SURVIVAL,
-    QUEST_SLUGS,
-    REWARD_SLUGS,
-    DorasureMove,
-    move,
+    DIE_CLASSES,
+    LOWEST,
+    ChartRoll,
+    ClawRoll,
+    ExtraDie,
+    Move,
+    MovementRoll,
+    QuestDraw,
+    RampageDie,
+    RewardDraw,
+    RollOff,
+    SurvivalRoll,
 )
 
 __all__ = [
@@ -47,7 +45,6 @@ __all__ = [
     "EXTRA_SCORE",
     "PICK_CACHE_SIZE",
     "RAMPAGE_ROLL",
-    "ROLL_FACES",
     "movement_roll",
     "pick_roll",
     "quest_draw",
@@ -56,10 +53,10 @@ __all__ = [
     "survival_roll",
 ]
 
-Outcomes = tuple[tuple[DorasureMove, Fraction], ...]
+Outcomes = tuple[tuple[Move, Fraction], ...]
 
 #: Class symbols in order, their weight out of 6 and their score.
-CLASSES = "-0+6"
+CLASSES = DIE_CLASSES
 CLASS_WEIGHT = (1, 2, 2, 1)
 CLASS_SCORE = (-1, 0, 1, 1)
 #: The score of the extra die of a 6 by class: "any result besides '1' is +1 again", so a
@@ -70,25 +67,7 @@ EXTRA_SCORE = (-1, 1, 1, 1)
 @cache
 def movement_roll(count: int) -> Outcomes:
     """The movement roll of ``count`` dice: each sorted multiset of faces (``roll 2 5 6``)."""
-    outcomes = []
-    for faces, p in dice_sorted(count):
-        roll = move(M_ROLL, 0, 0, "roll " + " ".join(map(str, faces)))
-        ROLL_FACES[roll] = faces
-        outcomes.append((roll, p))
-    return tuple(outcomes)
-
-
-#: The faces of each movement roll's outcome (its move has no field for them).
-ROLL_FACES: dict[DorasureMove, tuple[int, ...]] = {}
-
-
-def _encode(counts: tuple[int, int, int, int]) -> int:
-    return counts[0] | counts[1] << 8 | counts[2] << 16 | counts[3] << 24
-
-
-def decode_counts(code: int) -> tuple[int, int, int, int]:
-    """The class counts ``(1s, 2-3s, 4-5s, 6s)`` packed into a dice outcome's ``a``."""
-    return code & 255, code >> 8 & 255, code >> 16 & 255, code >> 24 & 255
+    return tuple((MovementRoll(tuple(faces)), p) for faces, p in dice_sorted(count))
 
 
 @cache
@@ -104,28 +83,21 @@ def score_roll(count: int) -> Outcomes:
                     factorial(a) * factorial(b) * factorial(c) * factorial(d)
                 )
                 weight = ways * 2 ** (b + c)
-                text = "dice " + "-" * a + "0" * b + "+" * c + "6" * d
-                out.append(
-                    (move(M_DICE, _encode((a, b, c, d)), count, text), Fraction(weight, total))
-                )
+                out.append((ChartRoll(a, b, c, d), Fraction(weight, total)))
     return tuple(out)
 
 
 #: The extra die rolled for a 6: one class.
-EXTRA_DIE: Outcomes = tuple(
-    (move(M_EXTRA, i, 0, "extra " + CLASSES[i]), Fraction(CLASS_WEIGHT[i], 6)) for i in range(4)
-)
+EXTRA_DIE: Outcomes = tuple((ExtraDie(i), Fraction(CLASS_WEIGHT[i], 6)) for i in range(4))
 
 #: One die on the Roaming Dragon Chart.
-RAMPAGE_ROLL: Outcomes = tuple(
-    (move(M_RAMPAGE, face, 0, f"rampage {face}"), p) for face, p in die_faces(6)
-)
+RAMPAGE_ROLL: Outcomes = tuple((RampageDie(face), p) for face, p in die_faces(6))
 
 #: The Dragon Retaliation roll: 1 misses, 2-3 blast, 4-6 critical slash.
 CLAW_ROLL: Outcomes = (
-    (move(M_CLAW, CLAW_MISS, 0, "claw miss"), Fraction(1, 6)),
-    (move(M_CLAW, CLAW_BLAST, 0, "claw blast"), Fraction(1, 3)),
-    (move(M_CLAW, CLAW_SLASH, 0, "claw slash"), Fraction(1, 2)),
+    (ClawRoll(CLAW_MISS), Fraction(1, 6)),
+    (ClawRoll(CLAW_BLAST), Fraction(1, 3)),
+    (ClawRoll(CLAW_SLASH), Fraction(1, 2)),
 )
 
 
@@ -143,7 +115,6 @@ def pick_roll(kind: int, heroes: tuple[tuple[int, str], ...]) -> Outcomes:
     ['highest Ninja', 'highest Hunter', 'highest Ninja+Hunter']
     """
     n = len(heroes)
-    word = "highest" if kind == HIGHEST else "lowest"
     # P(a given set of s heroes is exactly the set at the top) = sum over the top value v
     # of (1/6)^s * ((v-1)/6)^(n-s); the lowest is the mirror image, same numbers.
     by_size = [
@@ -153,10 +124,10 @@ def pick_roll(kind: int, heroes: tuple[tuple[int, str], ...]) -> Outcomes:
     out = []
     for mask in range(1, 1 << n):
         chosen = [heroes[i] for i in range(n) if mask >> i & 1]
-        seats = sum(1 << seat for seat, _ in chosen)
-        text = f"{word} " + "+".join(name for _, name in chosen)
-        out.append((move(M_PICK, seats, kind, text), by_size[len(chosen)]))
-    out.sort(key=lambda o: bin(o[0].a).count("1"))
+        seats = tuple(seat for seat, _ in chosen)
+        names = tuple(name for _, name in chosen)
+        out.append((RollOff(seats, kind == LOWEST, names), by_size[len(chosen)]))
+    out.sort(key=lambda o: len(o[0].seats))
     return tuple(out)
 
 
@@ -165,8 +136,8 @@ def survival_roll(heroes: int) -> Outcomes:
     """Every hero rolls one die: saved on at least one 6."""
     lost = Fraction(5, 6) ** heroes
     return (
-        (move(M_SURVIVAL, 1, 0, "survival saved"), 1 - lost),
-        (move(M_SURVIVAL, 0, 0, "survival lost"), lost),
+        (SurvivalRoll(True), 1 - lost),
+        (SurvivalRoll(False), lost),
     )
 
 
@@ -174,15 +145,11 @@ def survival_roll(heroes: int) -> Outcomes:
 def quest_draw(unused: tuple[int, ...]) -> Outcomes:
     """A face-down quest tile turned up: uniform over the tiles not yet on the board."""
     p = Fraction(1, len(unused))
-    return tuple((move(M_QUEST_TILE, t, 0, f"quest-tile {QUEST_SLUGS[t]}"), p) for t in unused)
+    return tuple((QuestDraw(t), p) for t in unused)
 
 
 @cache
 def reward_draw(left: tuple[int, ...]) -> Outcomes:
     """A reward tile turned up: each kind with its share of the tiles still face down."""
     total = sum(left)
-    return tuple(
-        (move(M_REWARD, k, 0, f"reward {REWARD_SLUGS[k]}"), Fraction(n, total))
-        for k, n in enumerate(left)
-        if n
-    )
+    return tuple((RewardDraw(k), Fraction(n, total)) for k, n in enumerate(left) if n)

@@ -10,7 +10,7 @@ filed by the section of the Rules they implement, in ``tasks/``.
 
 from __future__ import annotations
 
-from boardrules.dorasure._state import WON, DorasureMove, DorasureState, Task
+from boardrules.dorasure._state import WON, DorasureState, Move, Task
 from boardrules.dorasure._work import Work
 from boardrules.dorasure.tasks._base import reading_battle_roll
 from boardrules.dorasure.tasks._registry import TASK_TYPES
@@ -33,7 +33,7 @@ def start(w: Work) -> DorasureState:
     return w.freeze()
 
 
-def advance(s: DorasureState, mv: DorasureMove) -> DorasureState:
+def advance(s: DorasureState, mv: Move) -> DorasureState:
     """The state after the legal move ``mv`` (already checked)."""
     task = s.agenda[0]
     if task.QUICK:

@@ -23,12 +23,12 @@ import attrs
 from boardrules.dorasure._heroes import attribute_of
 from boardrules.dorasure._state import (
     KNOWLEDGE,
-    M_LAND,
+    LAND_SLUGS,
     MIRAGE_LAND,
     SEARCH,
-    DorasureMove,
     DorasureState,
-    move,
+    LandDraw,
+    Move,
     on_mirage,
 )
 
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FANG_SPACES",
     "LANDS",
+    "LAND_SLUGS",
     "LandTile",
     "entered",
     "land_draw",
@@ -69,13 +70,13 @@ LANDS: tuple[LandTile, ...] = (
 )
 QUICKSAND, MIRAGE, MEADOW, WINTER, SWAMP, CARAVAN, SEA, TREE = range(8)
 assert MIRAGE == MIRAGE_LAND
-LAND_SLUGS = tuple(tile.slug for tile in LANDS)
+assert tuple(tile.slug for tile in LANDS) == LAND_SLUGS  # the notation's words
 
 #: The five hexes the land tiles cover (our rulings), by space name on the default map:
 #: (4,0), (2,2), (4,3), (3,4) and (6,5) as (column, row).
 FANG_SPACES: tuple[str, ...] = ("e0", "c2", "e3", "d4", "g5")
 
-Outcomes = tuple[tuple[DorasureMove, Fraction], ...]
+Outcomes = tuple[tuple[Move, Fraction], ...]
 
 
 @cache
@@ -86,7 +87,7 @@ def land_draw(unused: tuple[int, ...]) -> Outcomes:
     choice of five tiles the probability 1/(8*7*6*5*4), as the shuffle does.
     """
     p = Fraction(1, len(unused))
-    return tuple((move(M_LAND, t, 0, f"land {LAND_SLUGS[t]}"), p) for t in unused)
+    return tuple((LandDraw(t), p) for t in unused)
 
 
 def tile_at(s: DorasureState, space: int) -> int:

@@ -11,14 +11,18 @@ from __future__ import annotations
 import os
 from fractions import Fraction
 
+import attrs
+
 from boardrules._legal import find_legal, unset_field
 from boardrules._lru import LRU
 from boardrules.dorasure._engine import advance
 from boardrules.dorasure._state import (
     BATTLE,
+    MOVE_TYPES,
     WON,
     DorasureMove,
     DorasureState,
+    Move,
 )
 from boardrules.dorasure._state import (
     CHANCE as CHANCE_NODE,
@@ -28,9 +32,9 @@ from boardrules.game import CHANCE, TERMINAL
 
 __all__ = ["apply_move", "chance_outcomes", "current_player", "legal_moves"]
 
-Outcomes = tuple[tuple[DorasureMove, Fraction], ...]
+Outcomes = tuple[tuple[Move, Fraction], ...]
 _NO_OUTCOMES: Outcomes = ()
-_OUTCOME_MOVES: LRU[int, tuple[Outcomes, tuple[DorasureMove, ...]]] = LRU(1024)
+_OUTCOME_MOVES: LRU[int, tuple[Outcomes, tuple[Move, ...]]] = LRU(1024)
 
 
 def current_player(s: DorasureState) -> int:
@@ -38,7 +42,7 @@ def current_player(s: DorasureState) -> int:
     if s.phase >= WON:
         return TERMINAL
     task = s.agenda[0]
-    return CHANCE if task.NODE == CHANCE_NODE else task[1]
+    return CHANCE if task.NODE == CHANCE_NODE else task.seat
 
 
 def chance_outcomes(s: DorasureState) -> Outcomes:
@@ -48,16 +52,21 @@ def chance_outcomes(s: DorasureState) -> Outcomes:
     return s.agenda[0].outcomes(s)  # none at a decision
 
 
-def legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
+#: ``_set_legal(state, moves)`` fills in the memo of the legal moves (the slot's own setter:
+#: faster than ``object.__setattr__``).
+_set_legal = DorasureState.__dict__["_legal"].__set__
+
+
+def legal_moves(s: DorasureState) -> tuple[Move, ...]:
     """The moves allowed now (chance outcomes at a chance node, ``()`` at the end)."""
     found = s._legal
     if found is None:
         found = _legal_moves(s)
-        object.__setattr__(s, "_legal", found)
+        _set_legal(s, found)
     return found
 
 
-def _legal_moves(s: DorasureState) -> tuple[DorasureMove, ...]:
+def _legal_moves(s: DorasureState) -> tuple[Move, ...]:
     if s.phase >= WON:
         return ()
     task = s.agenda[0]
@@ -91,7 +100,7 @@ def apply_move(s: DorasureState, mv: object) -> DorasureState:
 CHECK_RESULTS = os.environ.get("BOARDRULES_CHECK_STATES", "") == "1"
 
 
-def _checked(after: DorasureState, before: DorasureState, mv: DorasureMove) -> DorasureState:
+def _checked(after: DorasureState, before: DorasureState, mv: Move) -> DorasureState:
     """``after`` if the decoder accepts it as it is; AssertionError otherwise: the engine
     built a state that the rules say cannot be reached."""
     from boardrules.dorasure._check import breaks_a_law, check_state  # it builds on this module
@@ -108,35 +117,30 @@ def _checked(after: DorasureState, before: DorasureState, mv: DorasureMove) -> D
     return after
 
 
-_FIELD_TYPES = (int, int, int, str)
-
-
-def _field_types(mv: object) -> tuple[type, ...]:
-    """The types of a move's fields; a field never set (``object.__new__``) reads as the
-    type of None, so a forged move never raises AttributeError here."""
-    return tuple(type(getattr(mv, name, None)) for name in ("kind", "a", "b", "text"))
-
-
-def _shown(mv: object) -> str:
-    """A move as an error names it: its notation, never the repr of a forged object."""
-    if type(mv) is DorasureMove and _field_types(mv) == _FIELD_TYPES:
-        return mv.text
+def _forged(mv: DorasureMove) -> str | None:
+    """Why ``mv``, of a move class, is no move: a field never set (``object.__new__``) or of
+    the wrong type (set behind the class's back); None when its fields are good."""
     unset = unset_field(mv)
     if unset is not None:
         return f"a forged {type(mv).__name__} (its {unset})"
-    return f"a forged {type(mv).__name__} (a field of the wrong type)"
+    try:
+        attrs.validate(mv)
+    except (TypeError, ValueError):
+        return f"a forged {type(mv).__name__} (a field of the wrong type)"
+    return None
 
 
 def _why_illegal(s: DorasureState, mv: object) -> str:
     if s.phase >= WON:
         return "the game is over: the heroes have " + ("won" if s.phase == WON else "lost")
-    if type(mv) is not DorasureMove:
+    if type(mv) not in MOVE_TYPES or not isinstance(mv, DorasureMove):
         return f"a {type(mv).__name__} is not a Dorasure move"
     from boardrules.dorasure._why import legal_now, why_illegal  # here: it builds on this module
 
-    if _field_types(mv) != _FIELD_TYPES:
-        return f"{_shown(mv)} is not a legal move; legal now: {legal_now(s)}"
-    return f"{mv} is illegal: {why_illegal(s, mv.text)}; legal now: {legal_now(s)}"
+    forged = _forged(mv)
+    if forged is not None:
+        return f"{forged} is not a legal move; legal now: {legal_now(s)}"
+    return f"{mv} is illegal: {why_illegal(s, mv)}; legal now: {legal_now(s)}"
 
 
 def returns(s: DorasureState) -> tuple[float, ...]:

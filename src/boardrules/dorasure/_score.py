@@ -101,7 +101,7 @@ def _to_come(w: Work) -> tuple[int, int, int, bool, int]:
         else:
             dice += task.dice_to_come()
             if kind.PAYS:
-                payers |= 1 << task[1]
+                payers |= 1 << task.seat
     return -1, dice, payers, bullet, extra
 
 

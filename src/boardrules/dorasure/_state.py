@@ -9,15 +9,16 @@ chance node or an automatic step (resolved before the state is returned).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeAlias, get_args
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
 import attrs
 
-from boardrules._lru import LRU
 from boardrules._values import full_repr, move_repr
 from boardrules.dorasure._board import ENTRY, ROAD, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
@@ -46,6 +47,7 @@ PHASE_NAMES = ("adventure", "battle", "won", "lost")
 # Reward tiles by index in REWARDS.
 LAIR, BOOK, WEAPONS, TREASURE = 0, 1, 2, 3
 REWARD_SLUGS = tuple(slug for slug, _ in REWARDS)
+QUEST_SLUGS = tuple(q.slug for q in QUESTS)
 
 # Stat columns of Options.stats[seat][level].
 SPEED, DANGER_PLAINS, DANGER_FOREST, COMBAT, SEARCH, KNOWLEDGE, CAP = range(7)
@@ -213,6 +215,518 @@ P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED, P_COMBO = 0, 1, 2, 3, 4
 CLAW_MISS, CLAW_BLAST, CLAW_SLASH = 0, 1, 2
 
 
+# -- Moves --------------------------------------------------------------------------------------
+#
+# One frozen class per kind of move or chance outcome, each with its named fields; ``str(move)``
+# is the notation, built from the fields (the names a notation shows, a space's or a hero's,
+# are fields too: the move does not know the map).  The rules tell the kinds apart by class.
+
+#: The symbols of the classes of a die read on the Adventuring Chart: a 1, a 2 or 3, a 4 or 5,
+#: a 6 (the fields ``result`` of :class:`ExtraDie` and :class:`PoisonBullet` index it).
+DIE_CLASSES = "-0+6"
+#: The Dragon Retaliation's results as the notation writes them (``ClawRoll.result``).
+CLAW_WORDS = ("miss", "blast", "slash")
+#: The Fang land tiles' slugs, in the rulebook's order (``_fang.LANDS`` has the tiles).
+LAND_SLUGS = ("quicksand", "mirage", "meadow", "winter", "swamp", "caravan", "sea", "tree")
+
+
+def _exactly(kind: type) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """A validator: the value's type is ``kind`` itself (``True`` or ``5.0`` is no int)."""
+
+    def check(move: Any, field: attrs.Attribute[Any], value: Any) -> None:
+        if type(value) is not kind:
+            raise TypeError(
+                f"a Dorasure move's {field.name} is {_A[kind]}, not {value!r} "
+                f"({type(move).__name__})"
+            )
+
+    return check
+
+
+def _below(limit: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """A validator: an int from 0 to ``limit - 1`` (an index into the notation's words)."""
+
+    def check(move: Any, field: attrs.Attribute[Any], value: Any) -> None:
+        _INT(move, field, value)
+        if not 0 <= value < limit:
+            raise ValueError(
+                f"a Dorasure move's {field.name} is 0 to {limit - 1}, not {value} "
+                f"({type(move).__name__})"
+            )
+
+    return check
+
+
+def _tuple_of(kind: type) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """A validator: a tuple whose items' type is ``kind`` itself."""
+
+    def check(move: Any, field: attrs.Attribute[Any], value: Any) -> None:
+        if type(value) is not tuple or any(type(item) is not kind for item in value):
+            raise TypeError(
+                f"a Dorasure move's {field.name} is a tuple of {kind.__name__}s, not "
+                f"{value!r} ({type(move).__name__})"
+            )
+
+    return check
+
+
+_A = {int: "an int", bool: "a bool", str: "a str"}
+_INT, _BOOL, _STR = _exactly(int), _exactly(bool), _exactly(str)
+
+
+@attrs.frozen(repr=False)
+class DorasureMove:
+    """Base class of the Dorasure moves and chance outcomes; :data:`Move` is the union of
+    its classes, the precise type.  ``str(move)`` is its notation (see the docs page),
+    :attr:`word` the notation's first word, and ``repr(move)`` shows the notation too.
+
+    The fields are checked on construction: ``5.0`` or ``True`` equal ``5`` and ``1`` but
+    are not moves.
+
+    >>> from boardrules.dorasure import Step
+    >>> Step(5, 3, "c1")
+    <dorasure.Step step 5 c1>
+    >>> Step(True, 3, "c1")
+    Traceback (most recent call last):
+    ...
+    TypeError: a Dorasure move's die is an int, not True (Step)
+    """
+
+    #: the first word of the notation, for the kinds that have one word
+    WORD: ClassVar[str] = ""
+
+    @property
+    def word(self) -> str:
+        """The first word of the notation (``step``, ``no-faith``, ``highest``...)."""
+        return self.WORD
+
+    def __str__(self) -> str:
+        return self.word
+
+    def __repr__(self) -> str:
+        return move_repr("dorasure", self)
+
+
+# Chance outcomes.
+
+
+@attrs.frozen(repr=False)
+class MovementRoll(DorasureMove):
+    """§3.1 The movement roll: its dice's ``faces``, sorted (``roll 2 5 6``)."""
+
+    WORD = "roll"
+    faces: tuple[int, ...] = attrs.field(validator=_tuple_of(int))
+
+    def __str__(self) -> str:
+        return "roll " + " ".join(map(str, self.faces))
+
+
+@attrs.frozen(repr=False)
+class ChartRoll(DorasureMove):
+    """§5.2 A roll read on the Adventuring Chart, by the classes of its dice: ``ones`` (-1
+    each), ``low`` (2s and 3s: 0), ``high`` (4s and 5s: +1) and ``sixes`` (+1 and an extra
+    die each): ``dice --0+6``, ones first."""
+
+    WORD = "dice"
+    ones: int = attrs.field(validator=_INT)
+    low: int = attrs.field(validator=_INT)
+    high: int = attrs.field(validator=_INT)
+    sixes: int = attrs.field(validator=_INT)
+
+    @property
+    def count(self) -> int:
+        """The dice rolled."""
+        return self.ones + self.low + self.high + self.sixes
+
+    def __str__(self) -> str:
+        return "dice " + "-" * self.ones + "0" * self.low + "+" * self.high + "6" * self.sixes
+
+
+@attrs.frozen(repr=False)
+class ExtraDie(DorasureMove):
+    """§5.2 The extra die of a 6: ``result`` is its class, an index into ``-0+6``
+    (``extra +``)."""
+
+    WORD = "extra"
+    result: int = attrs.field(validator=_below(4))
+
+    def __str__(self) -> str:
+        return "extra " + DIE_CLASSES[self.result]
+
+
+@attrs.frozen(repr=False)
+class RampageDie(DorasureMove):
+    """§3.3 The die on the Roaming Dragon Chart shows ``face`` (``rampage 4``)."""
+
+    WORD = "rampage"
+    face: int = attrs.field(validator=_INT)
+
+    def __str__(self) -> str:
+        return f"rampage {self.face}"
+
+
+@attrs.frozen(repr=False)
+class RollOff(DorasureMove):
+    """§3.3 A roll-off: the heroes in ``seats`` (rising) tied for the highest die, or the
+    lowest when ``lowest`` is set; ``names`` are their heroes as the notation writes them
+    (``highest Ninja+Hunter``)."""
+
+    seats: tuple[int, ...] = attrs.field(validator=_tuple_of(int))
+    lowest: bool = attrs.field(validator=_BOOL)
+    names: tuple[str, ...] = attrs.field(validator=_tuple_of(str))
+
+    @property
+    def word(self) -> str:
+        return "lowest" if self.lowest else "highest"
+
+    def __str__(self) -> str:
+        return f"{self.word} {'+'.join(self.names)}"
+
+
+@attrs.frozen(repr=False)
+class SurvivalRoll(DorasureMove):
+    """§2.3 The survival roll: ``saved`` by a 6, else lost (``survival saved``)."""
+
+    WORD = "survival"
+    saved: bool = attrs.field(validator=_BOOL)
+
+    def __str__(self) -> str:
+        return "survival saved" if self.saved else "survival lost"
+
+
+@attrs.frozen(repr=False)
+class ClawRoll(DorasureMove):
+    """§7.3 The Dragon Retaliation roll: ``result`` CLAW_MISS, CLAW_BLAST or CLAW_SLASH
+    (``claw blast``)."""
+
+    WORD = "claw"
+    result: int = attrs.field(validator=_below(3))
+
+    def __str__(self) -> str:
+        return "claw " + CLAW_WORDS[self.result]
+
+
+@attrs.frozen(repr=False)
+class QuestDraw(DorasureMove):
+    """§1.3 A face-down quest turned up: the quest tile ``tile`` (an index into ``QUESTS``;
+    ``quest-tile golem``)."""
+
+    WORD = "quest-tile"
+    tile: int = attrs.field(validator=_below(len(QUESTS)))
+
+    def __str__(self) -> str:
+        return "quest-tile " + QUEST_SLUGS[self.tile]
+
+
+@attrs.frozen(repr=False)
+class RewardDraw(DorasureMove):
+    """§5.8 The reward tile under a solved quest: ``reward`` (an index into ``REWARDS``;
+    ``reward lair``)."""
+
+    WORD = "reward"
+    reward: int = attrs.field(validator=_below(len(REWARDS)))
+
+    def __str__(self) -> str:
+        return "reward " + REWARD_SLUGS[self.reward]
+
+
+@attrs.frozen(repr=False)
+class SpecialRoll(DorasureMove):
+    """§9.1 Special Chance: the hero in turn is ``hurt`` (4-6), else the dragon token moves
+    up (``special meter``)."""
+
+    WORD = "special"
+    hurt: bool = attrs.field(validator=_BOOL)
+
+    def __str__(self) -> str:
+        return "special hurt" if self.hurt else "special meter"
+
+
+@attrs.frozen(repr=False)
+class LandDraw(DorasureMove):
+    """§10.1 A Fang land tile drawn onto the next Fang hex: ``tile`` (an index into
+    ``LAND_SLUGS``; ``land mirage``)."""
+
+    WORD = "land"
+    tile: int = attrs.field(validator=_below(len(LAND_SLUGS)))
+
+    def __str__(self) -> str:
+        return "land " + LAND_SLUGS[self.tile]
+
+
+# Decisions.
+
+
+@attrs.frozen(repr=False)
+class _YesNo(DorasureMove):
+    """A hero's ability used (``yes``: ``faith``) or not (``no-faith``)."""
+
+    yes: bool = attrs.field(validator=_BOOL)
+
+    @property
+    def word(self) -> str:
+        return self.WORD if self.yes else "no-" + self.WORD
+
+
+@attrs.frozen(repr=False)
+class UseFaith(_YesNo):
+    """§8.5 Faith: the Paladin drops his highest movement die for 1 resource, or not."""
+
+    WORD = "faith"
+
+
+@attrs.frozen(repr=False)
+class UseReroll(_YesNo):
+    """§8.1 Oboro-Gasumi: the Ninja rerolls his battle dice, or not (``reroll``)."""
+
+    WORD = "reroll"
+
+
+@attrs.frozen(repr=False)
+class UseShield(_YesNo):
+    """§8.5 Platinum Shield: the Paladin stops the Retaliation, or not."""
+
+    WORD = "shield"
+
+
+@attrs.frozen(repr=False)
+class UseGust(_YesNo):
+    """§9.3 Final Move: Gust: the Samurai pays 1 resource for 2 more dice, or not."""
+
+    WORD = "gust"
+
+
+@attrs.frozen(repr=False)
+class UseLullaby(_YesNo):
+    """§9.5 Lullaby: the Minstrel keeps the dragon token still, or not."""
+
+    WORD = "lullaby"
+
+
+@attrs.frozen(repr=False)
+class UseBigBang(_YesNo):
+    """§9.6 Big Bang: the Magician pays 5 Magic for 2 wounds, or not."""
+
+    WORD = "big-bang"
+
+
+@attrs.frozen(repr=False)
+class UseGauntlets(_YesNo):
+    """§9.8 Werewolf Lord's Gauntlets: the Werewolf takes a second turn, or not."""
+
+    WORD = "gauntlets"
+
+
+@attrs.frozen(repr=False)
+class UseMasterReroll(_YesNo):
+    """§9.9 The Grand Master rerolls all his dice (once per game), or not (``reroll``, the
+    same notation as the Ninja's)."""
+
+    WORD = "reroll"
+
+
+@attrs.frozen(repr=False)
+class UseElixir(_YesNo):
+    """§9.9 Elixir: the Grand Master regains all his health, or not."""
+
+    WORD = "elixir"
+
+
+@attrs.frozen(repr=False)
+class Answer(DorasureMove):
+    """§5.6 A hero asked to assist in a quest agrees (``agree``) or not (``refuse``)."""
+
+    agree: bool = attrs.field(validator=_BOOL)
+
+    @property
+    def word(self) -> str:
+        return "agree" if self.agree else "refuse"
+
+
+@attrs.frozen(repr=False)
+class AskHelp(DorasureMove):
+    """§5.6 The questing hero asks the hero in seat ``candidate`` to assist (``asked``), or
+    skips him; ``name`` is that hero as the notation writes him (``ask Hunter``)."""
+
+    candidate: int = attrs.field(validator=_INT)
+    asked: bool = attrs.field(validator=_BOOL)
+    name: str = attrs.field(validator=_STR)
+
+    @property
+    def word(self) -> str:
+        return "ask" if self.asked else "skip"
+
+    def __str__(self) -> str:
+        return f"{self.word} {self.name}"
+
+
+@attrs.frozen(repr=False)
+class Step(DorasureMove):
+    """§4.1 One step with an unused die showing ``die`` into the space ``space`` (its index
+    in the map's reading order), written ``name`` (``step 5 c1``)."""
+
+    WORD = "step"
+    die: int = attrs.field(validator=_INT)
+    space: int = attrs.field(validator=_INT)
+    name: str = attrs.field(validator=_STR)
+
+    def __str__(self) -> str:
+        return f"step {self.die} {self.name}"
+
+
+@attrs.frozen(repr=False)
+class Stop(DorasureMove):
+    """§4.1 The end of the steps."""
+
+    WORD = "stop"
+
+
+@attrs.frozen(repr=False)
+class Adventure(DorasureMove):
+    """§5.2 Adventure on the plains or in a forest."""
+
+    WORD = "adventure"
+
+
+@attrs.frozen(repr=False)
+class Rest(DorasureMove):
+    """§5.3 Rest in the City or a village."""
+
+    WORD = "rest"
+
+
+@attrs.frozen(repr=False)
+class Gather(DorasureMove):
+    """§5.4 Gather information at the adjacent ``mountain`` (0-4, in the map's reading
+    order), written ``name`` (``gather d1``)."""
+
+    WORD = "gather"
+    mountain: int = attrs.field(validator=_INT)
+    name: str = attrs.field(validator=_STR)
+
+    def __str__(self) -> str:
+        return f"gather {self.name}"
+
+
+@attrs.frozen(repr=False)
+class Quest(DorasureMove):
+    """§5.5 Do the quest of the adjacent ``mountain`` (0-4), written ``name``
+    (``quest g0``)."""
+
+    WORD = "quest"
+    mountain: int = attrs.field(validator=_INT)
+    name: str = attrs.field(validator=_STR)
+
+    def __str__(self) -> str:
+        return f"quest {self.name}"
+
+
+@attrs.frozen(repr=False)
+class Pass(DorasureMove):
+    """§5.1 No action after moving."""
+
+    WORD = "pass"
+
+
+@attrs.frozen(repr=False)
+class AbsorbDamage(DorasureMove):
+    """§6.1 The hero pays ``resources`` of the damage with resources (``absorb 2``)."""
+
+    WORD = "absorb"
+    resources: int = attrs.field(validator=_INT)
+
+    def __str__(self) -> str:
+        return f"absorb {self.resources}"
+
+
+@attrs.frozen(repr=False)
+class SpendResources(DorasureMove):
+    """§6.1 The hero spends ``resources`` for as many extra dice (``spend 1``)."""
+
+    WORD = "spend"
+    resources: int = attrs.field(validator=_INT)
+
+    def __str__(self) -> str:
+        return f"spend {self.resources}"
+
+
+@attrs.frozen(repr=False)
+class DollDamage(DorasureMove):
+    """§9.4 Body-Swapping Doll: the Shaman takes ``damage`` of the ally's (``doll 1``)."""
+
+    WORD = "doll"
+    damage: int = attrs.field(validator=_INT)
+
+    def __str__(self) -> str:
+        return f"doll {self.damage}"
+
+
+@attrs.frozen(repr=False)
+class TuneDice(DorasureMove):
+    """§9.5 Heroic Tune: the Minstrel pays ``resources`` for as many dice added to the
+    ally's roll (``tune 2``)."""
+
+    WORD = "tune"
+    resources: int = attrs.field(validator=_INT)
+
+    def __str__(self) -> str:
+        return f"tune {self.resources}"
+
+
+@attrs.frozen(repr=False)
+class PoisonBullet(DorasureMove):
+    """§8.2 Poisoned Bullets: one die of the class ``result`` (an index into ``-0+``)
+    becomes a 6 (``bullet -``)."""
+
+    WORD = "bullet"
+    result: int = attrs.field(validator=_below(3))
+
+    def __str__(self) -> str:
+        return "bullet " + DIE_CLASSES[self.result]
+
+
+@attrs.frozen(repr=False)
+class NoBullet(DorasureMove):
+    """§8.2 The Hunter keeps his Poisoned Bullet."""
+
+    WORD = "no-bullet"
+
+
+@attrs.frozen(repr=False)
+class KissOfDeath(DorasureMove):
+    """§9.7 Kiss of Death: the Vampire revives the dead hero in ``seat``, written ``name``
+    (``kiss Ninja``)."""
+
+    WORD = "kiss"
+    seat: int = attrs.field(validator=_INT)
+    name: str = attrs.field(validator=_STR)
+
+    def __str__(self) -> str:
+        return f"kiss {self.name}"
+
+
+@attrs.frozen(repr=False)
+class NoKiss(DorasureMove):
+    """§9.7 The Vampire keeps her Kiss of Death."""
+
+    WORD = "no-kiss"
+
+
+#: A Dorasure move or chance outcome: the union of the move classes.
+Move: TypeAlias = (
+    MovementRoll | ChartRoll | ExtraDie | RampageDie | RollOff | SurvivalRoll | ClawRoll
+    | QuestDraw | RewardDraw | SpecialRoll | LandDraw | UseFaith | UseReroll | UseShield
+    | UseGust | UseLullaby | UseBigBang | UseGauntlets | UseMasterReroll | UseElixir | Answer
+    | AskHelp | Step | Stop | Adventure | Rest | Gather | Quest | Pass | AbsorbDamage
+    | SpendResources | DollDamage | TuneDice | PoisonBullet | NoBullet | KissOfDeath | NoKiss
+)  # fmt: skip
+#: The move classes, the members of :data:`Move`.
+MOVE_TYPES: tuple[type[DorasureMove], ...] = get_args(Move)
+#: The single moves (no field): the stop, the actions without a place, the refusals.
+STOP, ADVENTURE_MOVE, REST, PASS = Stop(), Adventure(), Rest(), Pass()
+NO_BULLET, NO_KISS = NoBullet(), NoKiss()
+
+
 @attrs.frozen(cache_hash=True)
 class Options:
     """The fixed setup of one game: the heroes by seat, the map, their sheets, the tracks and
@@ -246,12 +760,21 @@ class Options:
     crowd: bool = attrs.field(init=False, eq=False, hash=False, repr=False)
     #: ``steps[value][space]``: the move of a step with a die of ``value`` onto ``space``
     #: (made once per map: stepping is the commonest decision)
-    steps: tuple[tuple[Move, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    steps: tuple[tuple[Step, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     #: ``reach[space][value]``: ``(there, step)`` for each neighbour of ``space`` a die of
     #: ``value`` enters, in the board's order (without land tiles)
-    reach: tuple[tuple[tuple[tuple[int, Move], ...], ...], ...] = attrs.field(
+    reach: tuple[tuple[tuple[tuple[int, Step], ...], ...], ...] = attrs.field(
         init=False, eq=False, hash=False, repr=False
     )
+    #: per mountain: its ``gather`` and its ``quest`` move
+    gathers: tuple[Gather, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    quest_moves: tuple[Quest, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: per seat: ``ask`` and ``skip`` that hero (a quest's call for assistance), and the
+    #: Vampire's ``kiss`` reviving him
+    asks: tuple[tuple[AskHelp, AskHelp], ...] = attrs.field(
+        init=False, eq=False, hash=False, repr=False
+    )
+    kisses: tuple[KissOfDeath, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         stats = tuple(
@@ -280,11 +803,7 @@ class Options:
         object.__setattr__(self, "crowd", len(self.heroes) >= 6)
         names = self.board.names
         steps = tuple(
-            tuple(
-                move(M_STEP, value, there, f"step {value} {names[there]}")
-                for there in range(spaces)
-            )
-            for value in range(7)
+            tuple(Step(value, there, names[there]) for there in range(spaces)) for value in range(7)
         )
         object.__setattr__(self, "steps", steps)
         entry = self.entry
@@ -296,6 +815,13 @@ class Options:
             for near in self.board.neighbours
         )
         object.__setattr__(self, "reach", reach)
+        mountains = [names[space] for space in self.board.mountains]
+        object.__setattr__(self, "gathers", tuple(Gather(m, n) for m, n in enumerate(mountains)))
+        object.__setattr__(self, "quest_moves", tuple(Quest(m, n) for m, n in enumerate(mountains)))
+        tokens = [hero_token(HERO_ORDER[hero]) for hero in self.heroes]
+        asks = tuple((AskHelp(p, True, t), AskHelp(p, False, t)) for p, t in enumerate(tokens))
+        object.__setattr__(self, "asks", asks)
+        object.__setattr__(self, "kisses", tuple(KissOfDeath(p, t) for p, t in enumerate(tokens)))
 
     @property
     def seats(self) -> int:
@@ -329,7 +855,8 @@ class Task(_Row):
     __slots__ = ()
     #: the kind's JSON code: its place in ``TASK_KINDS`` (-1: no kind of task)
     CODE: ClassVar[int] = -1
-    #: the names of ``a`` and ``b`` for this kind (empty: unused, always 0)
+    #: the names of ``a`` and ``b`` for this kind (empty: unused, always 0), made from the
+    #: fields its class annotates (``dice: int``), each read by name (``task.dice``)
     FIELDS: ClassVar[tuple[str, ...]] = ()
     #: the inclusive range of ``a`` and ``b``
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ()
@@ -369,7 +896,7 @@ class Task(_Row):
     EXTRA_DICE: ClassVar[bool] = False
     #: whether this task checks who died of the damage dealt before it
     CHECKS_DEATHS: ClassVar[bool] = False
-    #: whether :meth:`quick` may make the state after a move (asked first, for the commonest
+    #: whether ``quick`` may make the state after a move (asked first, for the commonest
     #: moves)
     QUICK: ClassVar[bool] = False
 
@@ -378,6 +905,17 @@ class Task(_Row):
         super().__init_subclass__()
         if cls.__name__ in TASK_KINDS:
             cls.CODE = TASK_KINDS.index(cls.__name__)
+        # The kind's fields are its annotated names (``dice: int``) after those of the kind
+        # it builds on; each reads its place of the tuple (``a``, then ``b``).
+        own = [
+            name
+            for name, kind in inspect.get_annotations(cls).items()
+            if not str(kind).startswith("ClassVar") and name not in cls.FIELDS
+        ]
+        cls.FIELDS = (*cls.FIELDS, *own)
+        assert len(cls.FIELDS) <= 2, f"{cls.__name__}: a task has two fields at most"
+        for i, name in enumerate(own, start=len(cls.FIELDS) - len(own)):
+            setattr(cls, name, property(itemgetter(2 + i), doc=f"The task's ``{name}``."))
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))
@@ -414,22 +952,22 @@ class Task(_Row):
         False if it no longer applies, and then it is dropped or replaced in ``w.todo``."""
         return True
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         """The outcomes of this chance task at the front of ``s``, with their exact
         probabilities (none for a decision)."""
         return ()
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
         """The legal moves of this decision task at the front of ``s``."""
         raise AssertionError(f"{self!r} has no moves of its own")  # pragma: no cover
 
-    def quick(self, s: DorasureState, mv: DorasureMove) -> DorasureState | None:
+    def quick(self, s: DorasureState, mv: Move) -> DorasureState | None:
         """The state after the legal move ``mv`` made without a working copy, when the move
         changes only a few fields and leaves a task that waits at the front; None when
-        :meth:`play` has more to do.  Asked only of the kinds whose ``QUICK`` is set."""
+        ``play`` has more to do.  Asked only of the kinds whose ``QUICK`` is set."""
         return None  # pragma: no cover
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """What the legal move ``mv`` does, this task taken off the agenda."""
         raise AssertionError(f"{self!r} is resolved automatically, not by a move")
 
@@ -522,44 +1060,6 @@ class State:
         return full_repr(self)
 
 
-@attrs.frozen(repr=False)
-class Move:
-    """A move or chance outcome; ``str(move)`` is its notation (see the docs page) and
-    ``repr(move)`` shows it too.
-
-    ``kind`` is one of the ``M_*`` codes and ``a``/``b`` its arguments.  The fields are
-    checked on construction: ``5.0`` or ``True`` equal ``5`` and ``1`` but are not moves.
-
-    >>> from boardrules.dorasure import Move
-    >>> Move(11, True, 0, "stop")  # 11: M_STOP
-    Traceback (most recent call last):
-    ...
-    TypeError: a Dorasure move's kind, a and b are ints and its text a str, not True
-    """
-
-    kind: int
-    a: int
-    b: int
-    text: str
-
-    def __attrs_post_init__(self) -> None:
-        for value in (self.kind, self.a, self.b):
-            if type(value) is not int:
-                raise TypeError(
-                    f"a Dorasure move's kind, a and b are ints and its text a str, not {value!r}"
-                )
-        if type(self.text) is not str:
-            raise TypeError(
-                f"a Dorasure move's kind, a and b are ints and its text a str, not {self.text!r}"
-            )
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return move_repr("dorasure", self)
-
-
 class _Made(State):
     """A Dorasure state as the rules make it, about three times faster than ``State(...)``:
     while it is made it has plain slot stores (``object.__setattr__``, which the interpreter
@@ -584,7 +1084,7 @@ def _maker() -> Callable[..., State]:
     )
     scope: dict[str, object] = {"State": State}
     exec(source, scope)
-    _Made.__init__ = scope["__init__"]  # type: ignore[misc]
+    setattr(_Made, "__init__", scope["__init__"])  # noqa: B010 (mypy forbids assigning methods)
     return _Made
 
 
@@ -617,35 +1117,8 @@ with_dice_and_agenda = _replacer("dice", "agenda")
 
 #: Deprecated name of :class:`State`.
 DorasureState = State
-#: Deprecated name of :class:`Move`.
-DorasureMove = Move
 #: Deprecated name of :class:`Options`.
 Rules = Options
-
-
-# Move kinds.
-M_ROLL, M_DICE, M_EXTRA, M_RAMPAGE, M_PICK, M_SURVIVAL, M_CLAW, M_QUEST_TILE = range(8)
-M_REWARD, M_FAITH, M_STEP, M_STOP, M_ADVENTURE, M_REST, M_GATHER, M_QUEST = range(8, 16)
-M_PASS, M_ASK, M_REPLY, M_ABSORB, M_SPEND, M_REROLL, M_BULLET, M_SHIELD = range(16, 24)
-M_GUST, M_DOLL, M_TUNE, M_LULLABY, M_BIG_BANG, M_KISS, M_GAUNTLETS = range(24, 31)
-M_MASTER_REROLL, M_ELIXIR, M_SPECIAL, M_LAND = range(31, 35)
-
-#: The most moves kept interned (moves are looked up by value when one was dropped).
-MOVE_TABLE_SIZE = 20_000
-_MOVES: LRU[tuple[int, int, int, str], Move] = LRU(MOVE_TABLE_SIZE)
-
-
-def move(kind: int, a: int, b: int, text: str) -> Move:
-    """The interned move with these fields (one object per move while it is in use)."""
-    key = (kind, a, b, text)
-    items = _MOVES.items  # the LRU's table, used directly: this runs at every step offered
-    found = items.get(key)
-    if found is None:
-        found = Move(kind, a, b, text)
-        _MOVES.put(key, found)
-    else:
-        items.move_to_end(key)
-    return found
 
 
 def on_mirage(rules: Options, lands: tuple[int, ...], space: int) -> bool:
@@ -662,6 +1135,3 @@ def effective_terrain(rules: Rules, razed: bool, space: int) -> int:
 def hero_token(name: str) -> str:
     """A hero's name as one word of the move notation (``Grand Master`` -> ``Grand-Master``)."""
     return name.replace(" ", "-")
-
-
-QUEST_SLUGS = tuple(q.slug for q in QUESTS)

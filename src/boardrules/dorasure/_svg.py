@@ -43,11 +43,6 @@ from boardrules.dorasure._state import (
     COMBAT,
     KNOWLEDGE,
     LAND,
-    M_ADVENTURE,
-    M_GATHER,
-    M_QUEST,
-    M_REST,
-    M_STEP,
     PHASE_NAMES,
     PRINCE,
     REWARD_SLUGS,
@@ -55,8 +50,13 @@ from boardrules.dorasure._state import (
     SPEED,
     WEREWOLF,
     WON,
+    Adventure,
+    Gather,
     Move,
+    Quest,
+    Rest,
     State,
+    Step,
 )
 from boardrules.dorasure.tasks.moving import Steps
 from boardrules.dorasure.tasks.rolls import Extra, Roll
@@ -311,14 +311,14 @@ def _draw_heroes(d: Drawing, s: State) -> None:
 
 
 def _draw_move(d: Drawing, s: State, move: Move) -> None:
-    seat = s.agenda[0][1] if s.agenda else s.turn
+    seat = s.agenda[0].seat if s.agenda else s.turn
     here = _space_centre(s, s.pos[seat])
     board = s.rules.board
-    if move.kind == M_STEP:
-        target = _space_centre(s, move.b)
-    elif move.kind in (M_GATHER, M_QUEST):
-        target = _hex_centre(*board.cells[board.mountains[move.a]][0])
-    elif move.kind in (M_ADVENTURE, M_REST):
+    if isinstance(move, Step):
+        target = _space_centre(s, move.space)
+    elif isinstance(move, (Gather, Quest)):
+        target = _hex_centre(*board.cells[board.mountains[move.mountain]][0])
+    elif isinstance(move, (Adventure, Rest)):
         target = here
     else:
         return
@@ -423,7 +423,7 @@ def _draw_dragon(d: Drawing, s: State, left: float) -> None:
 def _draw_dice(d: Drawing, s: State, left: float, y: float) -> None:
     if s.phase < WON and s.agenda:
         task = s.agenda[0]
-        who = "chance" if task.NODE == CHANCE else s.rules.hero_name(task[1])
+        who = "chance" if task.NODE == CHANCE else s.rules.hero_name(task.seat)
         d.text(
             left,
             y,

@@ -197,7 +197,7 @@ def parse_move(s: DorasureState, text: str) -> Move:
         )
     wanted = text.strip()
     for mv in legal_moves(s):
-        if mv.text == wanted:
+        if str(mv) == wanted:
             return mv
     raise IllegalMoveError(
         f"{wanted!r} is not legal now: {why_illegal(s, wanted)}; legal moves: {legal_now(s)}"

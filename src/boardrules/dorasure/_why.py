@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from boardrules.dorasure import _rules
 from boardrules.dorasure._board import CITY, FOREST, MOUNTAIN, PLAINS, VILLAGE
-from boardrules.dorasure._state import CHANCE, SHAMAN, WON, State
+from boardrules.dorasure._state import CHANCE, SHAMAN, WON, DorasureMove, State, Step
 from boardrules.dorasure._work import effective_terrain
 from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.moving import Steps
@@ -36,24 +36,26 @@ _ACTIONS = (
 )
 
 
-def why_illegal(s: State, text: str) -> str:
-    """Why the move written ``text`` (well-formed notation, not legal now) is refused."""
+def why_illegal(s: State, move: str | DorasureMove) -> str:
+    """Why ``move`` (a move, or well-formed notation; not legal now) is refused."""
     if s.phase >= WON:
         result = "won" if s.phase == WON else "lost"
         return f"the game is over: the heroes have {result} (Dorasure §2.3, §2.4)"
-    return _reason(s, text)
+    return _reason(s, move)
 
 
 def legal_now(s: State) -> str:
     """The first legal moves, as the error messages list them."""
-    return ", ".join(m.text for m in _rules.legal_moves(s)[:12])
+    return ", ".join(map(str, _rules.legal_moves(s)[:12]))
 
 
-def _reason(s: State, text: str) -> str:
+def _reason(s: State, move: str | DorasureMove) -> str:
     task = s.agenda[0]
     seat = task.seat
     hero = f"the {s.rules.hero_name(seat)}" if 0 <= seat < s.rules.seats else "the hero"
-    word = text.split(" ", 1)[0]
+    # Text (from parse_move) is read by its words; a move by its class and fields.
+    text = move if isinstance(move, str) else str(move)
+    word = text.split(" ", 1)[0] if isinstance(move, str) else move.word
     # What the front task waits for, and its clause (an automatic task never waits there).
     what, rule = task.SAYS or "the rules decide the next step", task.CLAUSE
     if task.NODE == CHANCE:
@@ -61,16 +63,20 @@ def _reason(s: State, text: str) -> str:
     if word not in task.WORDS:
         return f"{text!r} is not a choice now: {what.format(hero=hero)} (Dorasure {rule})"
     if type(task) is Steps and word == "step":
-        return f"{_why_not_step(s, seat, hero, text)}; {_STEPS}"
+        if isinstance(move, str):
+            _, value_text, name = move.split(" ")
+            value = int(value_text)
+        else:
+            assert isinstance(move, Step)
+            value, name = move.die, move.name
+        return f"{_why_not_step(s, seat, hero, value, name)}; {_STEPS}"
     if type(task) is Act:
         return f"{_why_not_action(s, seat, hero, word)}; {_ACTIONS}"
     return f"{text!r} is not one of the choices: {what.format(hero=hero)} (Dorasure {rule})"
 
 
-def _why_not_step(s: State, seat: int, hero: str, text: str) -> str:
-    _, value_text, name = text.split(" ")
+def _why_not_step(s: State, seat: int, hero: str, value: int, name: str) -> str:
     board = s.rules.board
-    value = int(value_text)
     if s.locked[seat] >= 0:
         return f"{hero} is held in the labyrinth and may only stop (Dorasure §5.7)"
     if value not in s.dice:

@@ -152,8 +152,13 @@ def new_game(**options: Any) -> State:
     """
     opts = make_options(options)
     n = opts.players
-    return State(opts, (NEST,) * (4 * n), (0,) * len(opts.tables.safe), opts.first_player,
-                 PHASE_ROLL)  # fmt: skip
+    return State(
+        options=opts,
+        pos=(NEST,) * (4 * n),
+        board=(0,) * len(opts.tables.safe),
+        turn=opts.first_player,
+        phase=PHASE_ROLL,
+    )
 
 
 def _fail(msg: str) -> StateFormatError:
@@ -182,8 +187,20 @@ def _build(
     for c, code in enumerate(board):
         if is_barrier(opts, c, code):
             barriers |= 1 << c
-    state = State(opts, tuple(pos), tuple(board), turn, phase, roll, count, sixes, last,
-                  tuple(finished), opened, barriers)  # fmt: skip
+    state = State(
+        options=opts,
+        pos=tuple(pos),
+        board=tuple(board),
+        turn=turn,
+        phase=phase,
+        roll=roll,
+        count=count,
+        sixes=sixes,
+        last=last,
+        finished=tuple(finished),
+        opened=opened,
+        barriers=barriers,
+    )
     if phase == PHASE_BONUS and not _steps(state, turn, count):
         raise _fail("a bonus is pending only when some piece can count it")
     return state

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import math
 import os
-import signal
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 from typing import IO, Any, Literal
 
 import attrs
 
 import boardrules as br
+from boardrules._interrupts import interrupts_held
 from boardrules.bots import Bot, game_seed, make_bot
 from boardrules.errors import InvalidOptionError
 from boardrules.simulate._result import GameResult, SeriesResult
@@ -183,7 +182,7 @@ def run_series(
             out = stack.enter_context(Path(record).open("w", encoding="utf-8"))
         elif record is not None:
             out = record
-        held = stack.enter_context(_interrupts_held())
+        held = stack.enter_context(interrupts_held())
         try:
             for o in placement.outcomes(series, games):
                 result = GameResult(
@@ -200,46 +199,6 @@ def run_series(
         finally:
             reporter.finish()
     return results, time.perf_counter() - began, interrupted
-
-
-class _HeldInterrupt:
-    """Ctrl-C held back inside ``with held:`` and raised as the block ends, so that what
-    the block does is done whole or not at all.  :func:`_interrupts_held` installs
-    :meth:`handle` as the handler of SIGINT."""
-
-    def __init__(self) -> None:
-        self.holding = self.pending = False
-
-    def __enter__(self) -> None:
-        self.holding = True
-
-    def __exit__(self, *exc: object) -> None:
-        self.holding = False
-        if self.pending:
-            self.pending = False
-            raise KeyboardInterrupt
-
-    def handle(self, signum: int, frame: object) -> None:
-        if self.holding:
-            self.pending = True
-        else:
-            raise KeyboardInterrupt
-
-
-@contextmanager
-def _interrupts_held() -> Iterator[_HeldInterrupt]:
-    """A :class:`_HeldInterrupt` handling SIGINT while the series runs (signals reach
-    only the main thread; elsewhere Ctrl-C is left as it is)."""
-    held = _HeldInterrupt()
-    if threading.current_thread() is not threading.main_thread():
-        yield held
-        return
-    previous = signal.signal(signal.SIGINT, held.handle)
-    try:
-        yield held
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
 
 
 def _rotations(seats: int, rotate: bool) -> tuple[tuple[int, ...], ...]:

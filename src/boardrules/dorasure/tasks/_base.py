@@ -92,7 +92,7 @@ class _Scan:
         seats = s.rules.seats
         more = [0] * seats
         for i, task in enumerate(agenda):
-            seat = task[1]
+            seat = task.seat
             if not 0 <= seat < seats:
                 continue  # a task of no seat: refused on its own
             if task.ROLLS:
@@ -182,7 +182,7 @@ def doll_may_take_quest_damage(
         return False
     if not (party >> shaman & 1 and party >> vampire & 1):
         return False
-    return any(t[1] == vampire and (t.ROLLS or t.EXTRA_DICE) for t in ahead)
+    return any(t.seat == vampire and (t.ROLLS or t.EXTRA_DICE) for t in ahead)
 
 
 def reading_battle_roll(tasks: list[Task] | tuple[Task, ...]) -> bool:

@@ -112,7 +112,7 @@ def task_problem(s: DorasureState, i: int) -> str | None:
     """Why the task at index ``i`` of ``s``'s agenda cannot be there (None: it can)."""
     task = s.agenda[i]
     cls = type(task)
-    seat = task[1]
+    seat = task.seat
     rules = s.rules
     if not 0 <= seat < rules.seats:
         return "a task of a seat not in the game"

@@ -21,33 +21,33 @@ from boardrules.dorasure._state import (
     GRAND_MASTER,
     HUNTER,
     LAND,
-    M_ADVENTURE,
-    M_GATHER,
-    M_PASS,
-    M_QUEST,
-    M_REST,
     P_ADVENTURE,
     SHAMAN,
     VAMPIRE,
-    DorasureMove,
+    Adventure,
     DorasureState,
+    Gather,
+    Move,
+    Pass,
+    Quest,
+    Rest,
     Task,
     effective_terrain,
-    move,
 )
+from boardrules.dorasure._state import ADVENTURE_MOVE as _ADVENTURE
+from boardrules.dorasure._state import PASS as _PASS
+from boardrules.dorasure._state import REST as _REST
 from boardrules.dorasure.tasks._base import next_task
 from boardrules.dorasure.tasks.heroes import roll_tasks
 from boardrules.dorasure.tasks.quests import Ask, QuestEnd, QuestRolls, QuestStart, RevealQuest
 from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from boardrules.dorasure._work import Work
 
 __all__ = ["Act", "actions"]
-
-_ADVENTURE = move(M_ADVENTURE, 0, 0, "adventure")
-_REST = move(M_REST, 0, 0, "rest")
-_PASS = move(M_PASS, 0, 0, "pass")
 
 
 class Act(Task):
@@ -63,24 +63,23 @@ class Act(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if isinstance(next_task(s, i), EndTurn) else "the action ends the turn"
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
-        return actions(s, self[1])
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
+        return actions(s, self.seat)
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        _ACTIONS[mv.kind](w, self[1], mv)
+    def play(self, w: Work, mv: Move) -> None:
+        _ACTIONS[type(mv)](w, self.seat, mv)
 
 
-def actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
+def actions(s: DorasureState, seat: int) -> tuple[Move, ...]:
     """Adventure (plains, forest), rest (City, village), gather information or do a quest
     at an adjacent mountain, or pass; a hero caught in the labyrinth must retry it."""
     rules = s.rules
-    board = rules.board
     here = s.pos[seat]
     lock = s.locked[seat]
     if lock >= 0:
-        return (move(M_QUEST, lock, 0, f"quest {board.names[board.mountains[lock]]}"),)
+        return (rules.quest_moves[lock],)
     terrain = effective_terrain(rules, s.razed, here)
-    out: list[DorasureMove] = []
+    out: list[Move] = []
     hero = rules.heroes[seat]
     if terrain == LAND:
         tile = tile_at(s, here)
@@ -100,22 +99,17 @@ def actions(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
     return tuple(out)
 
 
-def _at_mountains(s: DorasureState, here: int, out: list[DorasureMove]) -> None:
+def _at_mountains(s: DorasureState, here: int, out: list[Move]) -> None:
     """Gather information at each adjacent mountain whose quest is face down, or do its
     quest if it is face up (an open quest only)."""
-    board = s.rules.board
-    names = board.names
-    for m in board.near_mountains[here]:
+    rules = s.rules
+    for m in rules.board.near_mountains[here]:
         if not s.open_quest(m):
             continue
-        name = names[board.mountains[m]]
-        if s.quests[m] < 0:
-            out.append(move(M_GATHER, m, 0, f"gather {name}"))
-        else:
-            out.append(move(M_QUEST, m, 0, f"quest {name}"))
+        out.append(rules.gathers[m] if s.quests[m] < 0 else rules.quest_moves[m])
 
 
-def _adventure(w: Work, seat: int, mv: DorasureMove) -> None:
+def _adventure(w: Work, seat: int, mv: Move) -> None:
     terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
     w.score = w.pending = 0
     # The Mirage City (Fang) is adventured with the white (plains) Danger value.
@@ -123,7 +117,7 @@ def _adventure(w: Work, seat: int, mv: DorasureMove) -> None:
     w.push(*roll_tasks(w, seat, P_ADVENTURE, w.stat(seat, column)), AdventureEnd(seat))
 
 
-def _rest(w: Work, seat: int, mv: DorasureMove) -> None:
+def _rest(w: Work, seat: int, mv: Move) -> None:
     terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
     w.heal(seat, 2 if terrain in (CITY, VILLAGE) else 1)  # the Caravan heals 1
     if w.hero(seat) == HUNTER and terrain in (CITY, VILLAGE):
@@ -132,12 +126,14 @@ def _rest(w: Work, seat: int, mv: DorasureMove) -> None:
         w.gain_resource(seat, 2 if terrain == CITY else 1)
 
 
-def _gather(w: Work, seat: int, mv: DorasureMove) -> None:
-    w.push(RevealQuest(seat, mv.a))
+def _gather(w: Work, seat: int, mv: Move) -> None:
+    assert isinstance(mv, Gather)
+    w.push(RevealQuest(seat, mv.mountain))
 
 
-def _quest(w: Work, seat: int, mv: DorasureMove) -> None:
-    m = mv.a
+def _quest(w: Work, seat: int, mv: Move) -> None:
+    assert isinstance(mv, Quest)
+    m = mv.mountain
     w.party = 1 << seat
     tasks: list[Task] = []
     if not w.rules.quests[w.quests[m]].alone:
@@ -150,14 +146,14 @@ def _quest(w: Work, seat: int, mv: DorasureMove) -> None:
     w.push(*tasks, QuestStart(seat, m), QuestRolls(seat, m), QuestEnd(seat, m))
 
 
-def _pass(w: Work, seat: int, mv: DorasureMove) -> None:
+def _pass(w: Work, seat: int, mv: Move) -> None:
     return
 
 
-_ACTIONS = {
-    M_ADVENTURE: _adventure,
-    M_REST: _rest,
-    M_GATHER: _gather,
-    M_QUEST: _quest,
-    M_PASS: _pass,
+_ACTIONS: dict[type[Move], Callable[[Work, int, Move], None]] = {
+    Adventure: _adventure,
+    Rest: _rest,
+    Gather: _gather,
+    Quest: _quest,
+    Pass: _pass,
 }

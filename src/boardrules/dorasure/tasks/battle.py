@@ -31,7 +31,6 @@ from boardrules.dorasure._state import (
     GRAND_MASTER,
     LOST,
     LOWEST,
-    M_SHIELD,
     P_BATTLE,
     P_COMBO,
     P_REROLLED,
@@ -39,10 +38,11 @@ from boardrules.dorasure._state import (
     PRINCE,
     VAMPIRE,
     WOUND_TWO,
-    DorasureMove,
+    ClawRoll,
     DorasureState,
+    Move,
     Task,
-    move,
+    UseShield,
 )
 from boardrules.dorasure.tasks._base import Automatic
 from boardrules.dorasure.tasks.damage import Deaths
@@ -158,9 +158,10 @@ def combo_end(w: Work, task: Task) -> None:
     lost_if_nobody_lives(w)
 
 
-def claw(w: Work, task: Task, mv: DorasureMove) -> None:
+def claw(w: Work, task: Task, mv: Move) -> None:
     """A Retaliation roll; the Paladin may stop it with his Platinum Shield (once)."""
-    result = mv.a
+    assert isinstance(mv, ClawRoll)
+    result = mv.result
     if result == CLAW_MISS:
         return
     paladin = w.rules.seat_of(PALADIN)
@@ -170,12 +171,13 @@ def claw(w: Work, task: Task, mv: DorasureMove) -> None:
         retaliate(w, task.seat, result)
 
 
-def shield(w: Work, task: Task, mv: DorasureMove) -> None:
+def shield(w: Work, task: Task, mv: Move) -> None:
     """Platinum Shield: used (once per game), or the Retaliation strikes."""
-    if mv.a:
+    assert isinstance(mv, UseShield) and isinstance(task, Shield)
+    if mv.yes:
         w.spent |= 1 << task.seat
     else:
-        retaliate(w, w.turn, task[2])
+        retaliate(w, w.turn, task.result)
 
 
 def retaliate(w: Work, seat: int, result: int) -> None:
@@ -209,7 +211,7 @@ class BattleEnd(Automatic):
     READS, PURPOSES = True, (P_BATTLE, P_REROLLED)
 
     def top_line(self, w: Work) -> int:
-        return battle_top(w, self[1])
+        return battle_top(w, self.seat)
 
     def run(self, w: Work) -> None:
         battle_end(w, self)
@@ -224,7 +226,7 @@ class ComboEnd(Automatic):
     READS, PURPOSES = True, (P_COMBO,)
 
     def top_line(self, w: Work) -> int:
-        return battle_top(w, self[1])
+        return battle_top(w, self.seat)
 
     def run(self, w: Work) -> None:
         combo_end(w, self)
@@ -240,10 +242,10 @@ class Claw(Task):
     UNIQUE = False
     NODE, PHASES = CHANCE, (BATTLE,)
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         return CLAW_ROLL
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         claw(w, self, mv)
 
 
@@ -257,16 +259,13 @@ class Shield(Task):
     WORDS = ("shield", "no-shield")
     FRONT = True
     NODE, PHASES, HERO, IN_TURN = DECISION, (BATTLE,), PALADIN, False
-    FIELDS, RANGES = ("result",), ((1, 2),)
-    _CHOICES = (move(M_SHIELD, 1, 0, "shield"), move(M_SHIELD, 0, 0, "no-shield"))
+    #: CLAW_BLAST or CLAW_SLASH.
+    result: int
+    RANGES = ((1, 2),)
+    _CHOICES = (UseShield(True), UseShield(False))
 
-    @property
-    def result(self) -> int:
-        """CLAW_BLAST or CLAW_SLASH."""
-        return self[2]
-
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return self._CHOICES
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         shield(w, self, mv)

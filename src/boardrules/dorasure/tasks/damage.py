@@ -18,13 +18,13 @@ from boardrules.dorasure._state import (
     CHANCE,
     DECISION,
     LOST,
-    M_ABSORB,
     P_QUEST,
     SHAMAN,
     VAMPIRE,
-    DorasureMove,
+    AbsorbDamage,
+    Move,
+    SurvivalRoll,
     Task,
-    move,
 )
 from boardrules.dorasure.tasks._base import (
     Automatic,
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Absorb", "Deaths", "Survival"]
 
-_ABSORB = tuple(move(M_ABSORB, k, 0, f"absorb {k}") for k in range(64))
+_ABSORB = tuple(AbsorbDamage(k) for k in range(64))
 
 
 class Survival(Task):
@@ -55,13 +55,14 @@ class Survival(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if 0 in s.health else "a survival roll with nobody dying"
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         return survival_roll(len(s.health))
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """All dying heroes are saved by a 6: home at full health, their resources at 0, and
         out of the quest they were taking part in.  No 6: the game is lost."""
-        if mv.a != 1:
+        assert isinstance(mv, SurvivalRoll)
+        if not mv.saved:
             w.phase = LOST
             return
         for p, h in enumerate(w.health):
@@ -87,10 +88,10 @@ def _leave_quest(w: Work, p: int) -> None:
         task = todo[i]
         if P_QUEST in task.PURPOSES:  # the quest's reading
             break
-        if isinstance(task, Extra) and task[1] == p:
-            w.score, w.pending = task[3], 0
+        if isinstance(task, Extra) and task.seat == p:
+            w.score, w.pending = task.before, 0
             del todo[i]
-        elif (isinstance(task, (Spend, Roll)) and task[1] == p) or task.adds(w.resource)[0] == p:
+        elif (isinstance(task, (Spend, Roll)) and task.seat == p) or task.adds(w.resource)[0] == p:
             del todo[i]
     _heroes.forget_others(w)
 
@@ -102,8 +103,8 @@ def _without_the_shaman(w: Work, kept: int) -> None:
     others = todo[kept][3]
     for i in range(len(todo) - 1, kept, -1):
         task = todo[i]
-        if isinstance(task, Extra) and w.hero(task[1]) == VAMPIRE:
-            seat, purpose, before = task[1:]
+        if isinstance(task, Extra) and w.hero(task.seat) == VAMPIRE:
+            seat, purpose, before = task.seat, task.purpose, task.before
             w.score += others - before
             todo[i] = Extra(seat, purpose, others)  # what is left if she leaves too
             return
@@ -119,35 +120,32 @@ class Absorb(Task):
     WORDS = ("absorb",)
     UNIQUE = False
     NODE, IN_TURN = DECISION, False
-    FIELDS, RANGES = ("damage",), ((1, 99),)
-
-    @property
-    def damage(self) -> int:
-        """The damage dealt."""
-        return self[2]
+    #: The damage dealt.
+    damage: int
+    RANGES = ((1, 99),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return deaths_later(s, i)
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
-        seat = self[1]
-        return _ABSORB[: min(self[2], s.resource[seat] + s.gold[seat]) + 1]
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
+        seat = self.seat
+        return _ABSORB[: min(self.damage, s.resource[seat] + s.gold[seat]) + 1]
 
     def waits(self, w: Work) -> bool:
         """Damage waits for the choice of how much to pay only if the hero can pay some."""
-        seat = self[1]
+        seat = self.seat
         if w.health[seat] > 0 and w.resource[seat] + w.gold[seat] > 0:
             return True
         w.todo.pop()
-        w.health[seat] = max(0, w.health[seat] - self[2])
+        w.health[seat] = max(0, w.health[seat] - self.damage)
         return False
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        """The hero pays ``mv.a`` of the damage with resources and takes the rest."""
-        if mv.kind == M_ABSORB:
-            seat = self[1]
-            w.pay(seat, mv.a)
-            w.health[seat] = max(0, w.health[seat] - (self[2] - mv.a))
+    def play(self, w: Work, mv: Move) -> None:
+        """The hero pays ``mv.resources`` of the damage with resources and takes the rest."""
+        assert isinstance(mv, AbsorbDamage)
+        seat = self.seat
+        w.pay(seat, mv.resources)
+        w.health[seat] = max(0, w.health[seat] - (self.damage - mv.resources))
 
 
 class Deaths(Automatic):
@@ -163,6 +161,6 @@ class Deaths(Automatic):
         battle is lost when nobody lives (unless a battle roll is still to be read)."""
         if w.phase == ADVENTURE:
             if 0 in w.health:
-                w.push(Survival(self[1]))
+                w.push(Survival(self.seat))
         elif not w.living() and not reading_battle_roll(w.todo):
             w.phase = LOST

@@ -21,8 +21,10 @@ from boardrules.dorasure._state import (
     LOWEST,
     TO_CITY,
     WOUND_TWO,
-    DorasureMove,
     DorasureState,
+    Move,
+    RampageDie,
+    RollOff,
     Task,
     hero_token,
 )
@@ -54,11 +56,12 @@ class Rampage(Task):
     UNIQUE = False
     NODE, PHASES = CHANCE, (ADVENTURE,)
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         return RAMPAGE_ROLL
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        seat, face = self[1], mv.a
+    def play(self, w: Work, mv: Move) -> None:
+        assert isinstance(mv, RampageDie)
+        seat, face = self.seat, mv.face
         if face == 1:
             w.razed = True
             belk = w.rules.board.belk
@@ -78,30 +81,25 @@ class Pick(Task):
     SAYS = "a roll-off of the heroes"
     WORDS = ("highest", "lowest")
     FRONT = True
-    NODE, FIELDS, RANGES = CHANCE, ("kind", "effect"), ((0, 1), (0, 2))
+    #: HIGHEST or LOWEST.
+    kind: int
+    #: TO_CITY, WOUND_TWO or DRAIN.
+    effect: int
+    NODE, RANGES = CHANCE, ((0, 1), (0, 2))
 
-    @property
-    def kind(self) -> int:
-        """HIGHEST or LOWEST."""
-        return self[2]
-
-    @property
-    def effect(self) -> int:
-        """TO_CITY, WOUND_TWO or DRAIN."""
-        return self[3]
-
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         rules = s.rules
         heroes = tuple((p, hero_token(rules.hero_name(p))) for p, h in enumerate(s.health) if h > 0)
-        return pick_roll(self[2], heroes)
+        return pick_roll(self.kind, heroes)
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        chosen = [p for p in range(len(w.health)) if mv.a >> p & 1]
-        if self[3] == TO_CITY:
+    def play(self, w: Work, mv: Move) -> None:
+        assert isinstance(mv, RollOff)
+        chosen = mv.seats
+        if self.effect == TO_CITY:
             for p in chosen:
                 w.send_home(p)
-        elif self[3] == WOUND_TWO:
-            w.hurt(self[1], [(p, 2) for p in chosen])
+        elif self.effect == WOUND_TWO:
+            w.hurt(self.seat, [(p, 2) for p in chosen])
         else:
             for p in chosen:
                 w.resource[p] = 0

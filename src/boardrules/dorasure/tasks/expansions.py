@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING
 from boardrules.dorasure._state import (
     ADVENTURE,
     CHANCE,
-    M_SPECIAL,
-    DorasureMove,
     DorasureState,
+    Move,
+    SpecialRoll,
     Task,
-    move,
 )
 from boardrules.dorasure.tasks._base import Automatic
 
@@ -30,9 +29,9 @@ __all__ = ["SPECIAL_ROLL", "Replenish", "Special"]
 
 #: Special Chance (6-11 heroes): a 6 of the movement roll rolls again; 1-3 the dragon token
 #: moves up, 4-6 the current hero takes 1 damage instead.
-SPECIAL_ROLL: tuple[tuple[DorasureMove, Fraction], ...] = (
-    (move(M_SPECIAL, 0, 0, "special meter"), Fraction(1, 2)),
-    (move(M_SPECIAL, 1, 0, "special hurt"), Fraction(1, 2)),
+SPECIAL_ROLL: tuple[tuple[Move, Fraction], ...] = (
+    (SpecialRoll(False), Fraction(1, 2)),
+    (SpecialRoll(True), Fraction(1, 2)),
 )
 
 
@@ -50,12 +49,13 @@ class Special(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if s.rules.crowd else "Special Chance needs 6 or more heroes"
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         return SPECIAL_ROLL
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        seat = self[1]
-        if mv.a:
+    def play(self, w: Work, mv: Move) -> None:
+        assert isinstance(mv, SpecialRoll)
+        seat = self.seat
+        if mv.hurt:
             w.hurt(seat, [(seat, 1)])
         else:
             w.advance_meter(seat, 1)

@@ -15,8 +15,9 @@ from boardrules.dorasure._fang import LANDS, land_draw
 from boardrules.dorasure._state import (
     ADVENTURE,
     CHANCE,
-    DorasureMove,
     DorasureState,
+    LandDraw,
+    Move,
     Task,
 )
 from boardrules.dorasure.tasks._base import next_task
@@ -39,16 +40,13 @@ class Land(Task):
     SAYS = "a Fang land tile being drawn"
     WORDS = ("land",)
     UNIQUE = False
-    NODE, FIELDS, RANGES = CHANCE, ("hex",), ((0, 4),)
+    #: The Fang hex, in the order of the rulings.
+    hex: int
+    NODE, RANGES = CHANCE, ((0, 4),)
     PHASES = (ADVENTURE,)
 
-    @property
-    def hex(self) -> int:
-        """The Fang hex, in the order of the rulings."""
-        return self[2]
-
     def problem(self, s: DorasureState, i: int) -> str | None:
-        k = self[2]
+        k = self.hex
         if not s.rules.fang or k >= len(s.lands) or s.turn or s.dice:
             return "a land tile is drawn onto a Fang hex at setup"
         # Setup draws the hexes in order, at the front: this one is the first still empty.
@@ -59,10 +57,11 @@ class Land(Task):
             return "the land tiles are drawn before the farthest quest is revealed"
         return None
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         return land_draw(tuple(t for t in range(len(LANDS)) if t not in s.lands))
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         lands = list(w.lands)
-        lands[self[2]] = mv.a
+        assert isinstance(mv, LandDraw)
+        lands[self.hex] = mv.tile
         w.lands = tuple(lands)

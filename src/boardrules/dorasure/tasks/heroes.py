@@ -24,26 +24,25 @@ from boardrules.dorasure._state import (
     BATTLE,
     DECISION,
     GRAND_MASTER,
-    M_BIG_BANG,
-    M_DOLL,
-    M_ELIXIR,
-    M_GAUNTLETS,
-    M_GUST,
-    M_KISS,
-    M_LULLABY,
-    M_TUNE,
     MAGICIAN,
     MINSTREL,
+    NO_KISS,
     SAMURAI,
     SHAMAN,
     TREASURE,
     VAMPIRE,
     WEREWOLF,
-    DorasureMove,
+    DollDamage,
     DorasureState,
+    KissOfDeath,
+    Move,
     Task,
-    hero_token,
-    move,
+    TuneDice,
+    UseBigBang,
+    UseElixir,
+    UseGauntlets,
+    UseGust,
+    UseLullaby,
     on_mirage,
 )
 from boardrules.dorasure.tasks._base import (
@@ -76,19 +75,9 @@ __all__ = [
 ]
 
 
-def _yes_no(kind: int, word: str) -> tuple[DorasureMove, DorasureMove]:
-    return move(kind, 1, 0, word), move(kind, 0, 0, "no-" + word)
-
-
-_COUNTED: dict[str, tuple[DorasureMove, ...]] = {}
-
-
-def _counted(word: str, kind: int, top: int) -> tuple[DorasureMove, ...]:
-    """``word 0`` .. ``word top``."""
-    moves = _COUNTED.get(word)
-    if moves is None:
-        moves = _COUNTED[word] = tuple(move(kind, k, 0, f"{word} {k}") for k in range(64))
-    return moves[: top + 1]
+#: ``doll 0`` .. ``doll 63`` and ``tune 0`` .. ``tune 63``: a decision offers the first ones.
+_DOLL = tuple(DollDamage(k) for k in range(64))
+_TUNE = tuple(TuneDice(k) for k in range(64))
 
 
 def battle_openers(w: Work, seat: int) -> list[Task]:
@@ -142,7 +131,7 @@ class _Decision(Task):
     __slots__ = ()
     NODE = DECISION
     #: the choices, when they are always the same two (use the ability or not)
-    CHOICES: ClassVar[tuple[DorasureMove, ...]] = ()
+    CHOICES: ClassVar[tuple[Move, ...]] = ()
 
     def waits(self, w: Work) -> bool:
         if self.applies(w):
@@ -154,7 +143,7 @@ class _Decision(Task):
         """Whether the ability can still be used."""
         return True
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return self.CHOICES
 
 
@@ -169,25 +158,26 @@ class Gust(_Decision):
     PHASES, HERO = (BATTLE,), SAMURAI
 
     def adds(self, resource: Sequence[int]) -> tuple[int, int]:
-        return self[1], 2
+        return self.seat, 2
 
     def dice_to_come(self) -> int:
         return 1  # 1 Ki for 2 dice: one more than his Ki counts
 
-    CHOICES = _yes_no(M_GUST, "gust")
+    CHOICES = (UseGust(True), UseGust(False))
 
     def applies(self, w: Work) -> bool:
-        return w.resource[self[1]] >= 1
+        return w.resource[self.seat] >= 1
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        if mv.a:
-            seat = self[1]
+    def play(self, w: Work, mv: Move) -> None:
+        assert isinstance(mv, UseGust)
+        if mv.yes:
+            seat = self.seat
             w.pay(seat, 1)
             todo = w.todo
             for i in range(len(todo) - 1, -1, -1):  # his spending, then his roll
                 task = todo[i]
-                if isinstance(task, Spend) and task[1] == seat:
-                    todo[i] = Spend(seat, task[2], task[3] + 2)
+                if isinstance(task, Spend) and task.seat == seat:
+                    todo[i] = Spend(seat, task.purpose, task.dice + 2)
                     return
 
 
@@ -201,35 +191,30 @@ class Doll(_Decision):
     WORDS = ("doll",)
     UNIQUE = False
     HERO, IN_TURN = SHAMAN, False
-    FIELDS, RANGES = ("ally", "damage"), ((0, 10), (1, 99))
-
-    @property
-    def ally(self) -> int:
-        """The seat of the hero hurt."""
-        return self[2]
-
-    @property
-    def damage(self) -> int:
-        """The damage dealt to the ally."""
-        return self[3]
+    #: The seat of the hero hurt.
+    ally: int
+    #: The damage dealt to the ally.
+    damage: int
+    RANGES = ((0, 10), (1, 99))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if self[2] >= s.rules.seats or self[2] == self[1]:
+        if self.ally >= s.rules.seats or self.ally == self.seat:
             return "the doll takes damage of an ally"
         return deaths_later(s, i)
 
     def waits(self, w: Work) -> bool:
         """A dead Shaman's doll takes nothing: the ally is dealt the damage."""
-        if w.health[self[1]] > 0:
+        if w.health[self.seat] > 0:
             return True
-        w.todo[-1] = Absorb(self[2], self[3])
+        w.todo[-1] = Absorb(self.ally, self.damage)
         return False
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
-        return _counted("doll", M_DOLL, self[3])
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
+        return _DOLL[: self.damage + 1]
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        seat, ally, damage, taken = self[1], self[2], self[3], mv.a
+    def play(self, w: Work, mv: Move) -> None:
+        assert isinstance(mv, DollDamage)
+        seat, ally, damage, taken = self.seat, self.ally, self.damage, mv.damage
         tasks = [Absorb(seat, taken)] if taken else []
         if damage > taken:
             tasks.append(Absorb(ally, damage - taken))
@@ -248,33 +233,32 @@ class Tune(_Decision):
     HERO, IN_TURN = MINSTREL, False
 
     def adds(self, resource: Sequence[int]) -> tuple[int, int]:
-        return self[2], resource[self[1]]  # the Minstrel's Heroic Tune
+        return self.ally, resource[self.seat]  # the Minstrel's Heroic Tune
 
     PAYS = True  # the Minstrel's resources buy dice for the ally
-    FIELDS, RANGES = ("ally",), ((0, 10),)
-
-    @property
-    def ally(self) -> int:
-        """The seat of the hero about to roll."""
-        return self[2]
+    #: The seat of the hero about to roll.
+    ally: int
+    RANGES = ((0, 10),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         after = next_task(s, i)
-        if self[2] == self[1] or not isinstance(after, Spend) or after[1] != self[2]:
+        if self.ally == self.seat or not isinstance(after, Spend) or after.seat != self.ally:
             return "the tune comes before an ally's roll"
         return None
 
     def applies(self, w: Work) -> bool:
-        seat, ally = self[1], self[2]
+        seat, ally = self.seat, self.ally
         return w.health[seat] > 0 and w.resource[seat] > 0 and w.health[ally] > 0
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
-        return _counted("tune", M_TUNE, s.resource[self[1]])
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
+        return _TUNE[: s.resource[self.seat] + 1]
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        w.pay(self[1], mv.a)
+    def play(self, w: Work, mv: Move) -> None:
+        assert isinstance(mv, TuneDice)
+        w.pay(self.seat, mv.resources)
         spend = w.todo[-1]
-        w.todo[-1] = Spend(spend[1], spend[2], spend[3] + mv.a)
+        assert isinstance(spend, Spend)
+        w.todo[-1] = Spend(spend.seat, spend.purpose, spend.dice + mv.resources)
 
 
 class Lullaby(_Decision):
@@ -286,19 +270,17 @@ class Lullaby(_Decision):
     SAYS = "the Minstrel decides on the Lullaby"
     WORDS = ("lullaby", "no-lullaby")
     PHASES, HERO = (ADVENTURE,), MINSTREL
-    FIELDS, RANGES = ("sixes",), ((1, 6),)
-    CHOICES = _yes_no(M_LULLABY, "lullaby")
+    #: The 6s of the movement roll.
+    sixes: int
+    RANGES = ((1, 6),)
+    CHOICES = (UseLullaby(True), UseLullaby(False))
 
-    @property
-    def sixes(self) -> int:
-        """The 6s of the movement roll."""
-        return self[2]
-
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        if mv.a:
-            w.spent |= 1 << self[1]
+    def play(self, w: Work, mv: Move) -> None:
+        assert isinstance(mv, UseLullaby)
+        if mv.yes:
+            w.spent |= 1 << self.seat
         else:
-            meter_sixes(w, self[1], self[2])
+            meter_sixes(w, self.seat, self.sixes)
 
 
 class BigBang(_Decision):
@@ -310,17 +292,18 @@ class BigBang(_Decision):
     SAYS = "the Magician decides on the Big Bang"
     WORDS = ("big-bang", "no-big-bang")
     PHASES, HERO = (BATTLE,), MAGICIAN
-    CHOICES = _yes_no(M_BIG_BANG, "big-bang")
+    CHOICES = (UseBigBang(True), UseBigBang(False))
 
     def applies(self, w: Work) -> bool:
-        return w.resource[self[1]] >= 5
+        return w.resource[self.seat] >= 5
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        if mv.a:
-            w.pay(self[1], 5)
+    def play(self, w: Work, mv: Move) -> None:
+        assert isinstance(mv, UseBigBang)
+        if mv.yes:
+            w.pay(self.seat, 5)
             while not w.todo[-1].ENDS_TURN:
                 w.todo.pop()
-            w.wound_dragon(self[1], 2)
+            w.wound_dragon(self.seat, 2)
 
 
 class Kiss(_Decision):
@@ -332,17 +315,16 @@ class Kiss(_Decision):
     SAYS = "the Vampire decides on the Kiss of Death"
     WORDS = ("kiss", "no-kiss")
     PHASES, HERO = (BATTLE,), VAMPIRE
-    _NO_KISS: ClassVar[DorasureMove] = move(M_KISS, -1, 0, "no-kiss")
 
     def applies(self, w: Work) -> bool:
-        seat = self[1]
+        seat = self.seat
         return (
             w.health[seat] > 0
             and not w.spent >> seat & 1
             and any(h == 0 and w.can_heal(p) for p, h in enumerate(w.health))
         )
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
         rules = s.rules
         # No hero standing on the Mirage City regains health, a revived one neither.
         dead = [
@@ -350,13 +332,12 @@ class Kiss(_Decision):
             for p, h in enumerate(s.health)
             if h == 0 and not (s.lands and on_mirage(rules, s.lands, s.pos[p]))
         ]
-        kisses = (move(M_KISS, p, 0, f"kiss {hero_token(rules.hero_name(p))}") for p in dead)
-        return (*kisses, self._NO_KISS)
+        return (*(rules.kisses[p] for p in dead), NO_KISS)
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        if mv.a >= 0:
-            w.spent |= 1 << self[1]
-            w.health[mv.a] = min(2, w.max_health(mv.a))
+    def play(self, w: Work, mv: Move) -> None:
+        if isinstance(mv, KissOfDeath):
+            w.spent |= 1 << self.seat
+            w.health[mv.seat] = min(2, w.max_health(mv.seat))
 
 
 class Gauntlets(_Decision):
@@ -368,18 +349,19 @@ class Gauntlets(_Decision):
     SAYS = "the Werewolf decides on the Werewolf Lord's Gauntlets"
     WORDS = ("gauntlets", "no-gauntlets")
     PHASES, HERO = (BATTLE,), WEREWOLF
-    CHOICES = _yes_no(M_GAUNTLETS, "gauntlets")
+    CHOICES = (UseGauntlets(True), UseGauntlets(False))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         after = next_task(s, i)
-        if not after.ENDS_TURN or after[1:] != (self[1], 1, 0):
+        if not after.ENDS_TURN or after[1:] != (self.seat, 1, 0):
             return "the gauntlets come at the end of his turn"
         return None
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        if mv.a:
+    def play(self, w: Work, mv: Move) -> None:
+        assert isinstance(mv, UseGauntlets)
+        if mv.yes:
             w.todo.pop()  # the end of the turn: a second turn comes first
-            w.begin_battle_turn(self[1], again=1)
+            w.begin_battle_turn(self.seat, again=1)
 
 
 class Elixir(_Decision):
@@ -391,13 +373,14 @@ class Elixir(_Decision):
     SAYS = "the Grand Master decides on the Elixir"
     WORDS = ("elixir", "no-elixir")
     PHASES, HERO = (BATTLE,), GRAND_MASTER
-    CHOICES = _yes_no(M_ELIXIR, "elixir")
+    CHOICES = (UseElixir(True), UseElixir(False))
 
     def applies(self, w: Work) -> bool:
-        seat = self[1]
+        seat = self.seat
         return w.health[seat] < w.max_health(seat) and w.can_heal(seat)
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        if mv.a:
-            w.spent |= 1 << self[1]
-            w.health[self[1]] = w.max_health(self[1])
+    def play(self, w: Work, mv: Move) -> None:
+        assert isinstance(mv, UseElixir)
+        if mv.yes:
+            w.spent |= 1 << self.seat
+            w.health[self.seat] = w.max_health(self.seat)

@@ -18,22 +18,22 @@ from typing import TYPE_CHECKING
 
 from boardrules.dorasure import _fang
 from boardrules.dorasure._board import FOREST, SHARED
-from boardrules.dorasure._dice import ROLL_FACES, movement_roll
+from boardrules.dorasure._dice import movement_roll
 from boardrules.dorasure._fang import QUICKSAND, land_entry, tile_at
 from boardrules.dorasure._state import (
     ADVENTURE,
     CHANCE,
     DECISION,
-    M_FAITH,
-    M_STEP,
-    M_STOP,
     NINJA,
     PALADIN,
     SPEED,
-    DorasureMove,
+    STOP,
     DorasureState,
+    Move,
+    MovementRoll,
+    Step,
     Task,
-    move,
+    UseFaith,
     with_agenda,
     with_dice_and_agenda,
     with_pos_and_dice,
@@ -50,9 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = ["STOP", "Faith", "MoveRoll", "Steps", "movement", "quick_step"]
 
-#: The end of the steps.
-STOP = move(M_STOP, 0, 0, "stop")
-_FAITH = (move(M_FAITH, 1, 0, "faith"), move(M_FAITH, 0, 0, "no-faith"))
+_FAITH = (UseFaith(True), UseFaith(False))
 
 
 class MoveRoll(Task):
@@ -69,29 +67,31 @@ class MoveRoll(Task):
             return "the movement roll comes first in a turn, before the end of it"
         return None
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
-        seat = self[1]
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
+        seat = self.seat
         return movement_roll(s.rules.stats[seat][s.level(seat)][SPEED])
 
     QUICK = True
 
-    def quick(self, s: DorasureState, mv: DorasureMove) -> DorasureState | None:
+    def quick(self, s: DorasureState, mv: Move) -> DorasureState | None:
         """A roll without a 6 (most of them) moves nothing: the Faith, steps and action
         come next, and the first of them waits."""
-        faces = ROLL_FACES[mv]
+        assert isinstance(mv, MovementRoll)
+        faces = mv.faces
         if 6 in faces:
             return None
-        seat = self[1]
-        ahead = (Steps(seat), Act(seat))
+        seat = self.seat
+        ahead: tuple[Task, ...] = (Steps(seat), Act(seat))
         if s.rules.heroes[seat] == PALADIN:
             ahead = (Faith(seat), *ahead)  # there are dice to drop: it waits
         return with_dice_and_agenda(s, faces, ahead + s.agenda[1:])
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """§3.2 Every 6 moves the dragon token up (rampages first), then the Paladin's
         Faith, the steps and the action."""
-        seat = self[1]
-        faces = ROLL_FACES[mv]
+        assert isinstance(mv, MovementRoll)
+        seat = self.seat
+        faces = mv.faces
         w.dice = faces
         tasks: list[Task] = [Faith(seat)] if w.hero(seat) == PALADIN else []
         w.push(*tasks, Steps(seat), Act(seat))
@@ -117,15 +117,16 @@ class Faith(Task):
         w.todo.pop()
         return False
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return _FAITH
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        if mv.a:
+    def play(self, w: Work, mv: Move) -> None:
+        assert isinstance(mv, UseFaith)
+        if mv.yes:
             dice = list(w.dice)
             dice.remove(max(dice))
             w.dice = tuple(dice)
-            w.gain_resource(self[1], 1)
+            w.gain_resource(self.seat, 1)
 
 
 class Steps(Task):
@@ -140,52 +141,52 @@ class Steps(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if isinstance(next_task(s, i), Act) else "the steps come before the action"
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
-        return movement(s, self[1])
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
+        return movement(s, self.seat)
 
     QUICK = True
 
-    def quick(self, s: DorasureState, mv: DorasureMove) -> DorasureState | None:
+    def quick(self, s: DorasureState, mv: Move) -> DorasureState | None:
         return quick_step(s, mv)
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        """One step with the die ``mv.a`` onto ``mv.b`` (§8.1 Ninjutsu in a forest, §10
-        land tiles), or the stop."""
-        if mv.kind != M_STEP:
+    def play(self, w: Work, mv: Move) -> None:
+        """One step with the die ``mv.die`` onto ``mv.space`` (§8.1 Ninjutsu in a forest,
+        §10 land tiles), or the stop."""
+        if not isinstance(mv, Step):
             return
-        seat = self[1]
+        seat, there = self.seat, mv.space
         w.todo.append(self)
         dice = list(w.dice)
-        dice.remove(mv.a)
+        dice.remove(mv.die)
         w.dice = tuple(dice)
-        w.pos[seat] = mv.b
-        if w.hero(seat) == NINJA and w.rules.terrain[mv.b] == FOREST:
+        w.pos[seat] = there
+        if w.hero(seat) == NINJA and w.rules.terrain[there] == FOREST:
             w.gain_resource(seat, 1)
-        if w.rules.land_at[mv.b] >= 0:
-            _fang.entered(w, seat, mv.b, mv.a)
+        if w.rules.land_at[there] >= 0:
+            _fang.entered(w, seat, there, mv.die)
 
 
-def quick_step(s: DorasureState, mv: DorasureMove) -> DorasureState | None:
+def quick_step(s: DorasureState, mv: Move) -> DorasureState | None:
     """The state after the step or stop ``mv`` when it changes only where the hero is and
     which dice are left (or ends the steps): the commonest moves, made without a working
     copy.  None when :meth:`Steps.play` has more to do (Ninjutsu in a forest, a land tile)."""
-    if mv.kind == M_STOP:
-        return with_agenda(s, s.agenda[1:])  # the action comes next, and waits
-    seat = s.agenda[0][1]
+    if not isinstance(mv, Step):
+        return with_agenda(s, s.agenda[1:])  # the stop: the action comes next, and waits
+    seat = s.agenda[0].seat
     rules = s.rules
-    there = mv.b
+    there = mv.space
     if rules.land_at[there] >= 0:
         return None
     if rules.heroes[seat] == NINJA and rules.terrain[there] == FOREST:
         return None
     dice = list(s.dice)
-    dice.remove(mv.a)
+    dice.remove(mv.die)
     pos = list(s.pos)
     pos[seat] = there
     return with_pos_and_dice(s, tuple(pos), tuple(dice))
 
 
-def movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
+def movement(s: DorasureState, seat: int) -> tuple[Move, ...]:
     """One step per usable die value into a neighbouring space it may enter, or stop.
 
     A hero may pass through another hero's space but not stop there (City, villages and
@@ -209,13 +210,13 @@ def movement(s: DorasureState, seat: int) -> tuple[DorasureMove, ...]:
     return tuple(out)
 
 
-def _steps(s: DorasureState, here: int, blocked: set[int]) -> list[DorasureMove]:
+def _steps(s: DorasureState, here: int, blocked: set[int]) -> list[Move]:
     """The steps from ``here`` without land tiles (``Options.reach``: the neighbours each
     die value enters)."""
     rules = s.rules
     reach = rules.reach[here]
     dice = s.dice
-    out = []
+    out: list[Move] = []
     for value in sorted(set(dice)):
         for there, step in reach[value]:
             if there not in blocked or _can_leave(
@@ -231,15 +232,13 @@ def _without(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
     return tuple(rest)
 
 
-def _steps_on_lands(
-    s: DorasureState, seat: int, here: int, blocked: set[int]
-) -> list[DorasureMove]:
+def _steps_on_lands(s: DorasureState, seat: int, here: int, blocked: set[int]) -> list[Move]:
     """The steps from ``here`` with the Fang land tiles (their entry thresholds, Quick Sand)."""
     rules = s.rules
     neighbours = rules.board.neighbours
     steps = rules.steps
     need = land_entry(s, seat)
-    out = []
+    out: list[Move] = []
     for value in sorted(set(s.dice)):
         rest = list(s.dice)
         rest.remove(value)

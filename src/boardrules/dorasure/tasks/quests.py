@@ -25,14 +25,14 @@ from boardrules.dorasure._state import (
     DECISION,
     GRAND_MASTER,
     LAIR,
-    M_ASK,
-    M_REPLY,
     P_QUEST,
     SAMURAI,
-    DorasureMove,
+    Answer,
+    AskHelp,
+    Move,
+    QuestDraw,
+    RewardDraw,
     Task,
-    hero_token,
-    move,
 )
 from boardrules.dorasure.tasks._base import (
     MAX_SCORE,
@@ -59,7 +59,7 @@ __all__ = [
     "RevealReward",
 ]
 
-_REPLY = (move(M_REPLY, 1, 0, "agree"), move(M_REPLY, 0, 0, "refuse"))
+_REPLY = (Answer(True), Answer(False))
 
 
 class RevealQuest(Task):
@@ -69,35 +69,33 @@ class RevealQuest(Task):
     CLAUSE, SHOWN = "§1.3", "quest tile"
     SAYS = "a quest tile being turned face up"
     WORDS = ("quest-tile",)
-    NODE, FIELDS, RANGES = CHANCE, ("mountain",), ((0, 4),)
+    #: The mountain (index in ``board.mountains``).
+    mountain: int
+    NODE, RANGES = CHANCE, ((0, 4),)
     PHASES = (ADVENTURE,)
 
-    @property
-    def mountain(self) -> int:
-        """The mountain (index in ``board.mountains``)."""
-        return self[2]
-
     def problem(self, s: DorasureState, i: int) -> str | None:
-        m = self[2]
+        m = self.mountain
         if s.quests[m] >= 0:
             return "only a face-down quest is revealed"
         board = s.rules.board
         far = board.farthest
         setup = s.quests[far] < 0 and s.renewed[far] != 1
-        if m != far and (setup or m not in board.near_mountains[s.pos[self[1]]]):
+        if m != far and (setup or m not in board.near_mountains[s.pos[self.seat]]):
             return "a quest is revealed at setup (the farthest) or next to the hero"
         return None
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         """Uniform over the tiles neither on the board nor retired."""
         on_board = set(s.quests)
         return quest_draw(
             tuple(t for t in range(len(QUESTS)) if t not in on_board and t not in s.retired)
         )
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """A quest tile turned face up."""
-        w.quests[self[2]] = mv.a
+        assert isinstance(mv, QuestDraw)
+        w.quests[self.mountain] = mv.tile
 
 
 class RevealReward(Task):
@@ -108,28 +106,26 @@ class RevealReward(Task):
     SAYS = "a reward tile being turned face up"
     WORDS = ("reward",)
     FRONT = True
-    NODE, FIELDS, RANGES = CHANCE, ("mountain",), ((0, 4),)
+    #: The mountain (index in ``board.mountains``).
+    mountain: int
+    NODE, RANGES = CHANCE, ((0, 4),)
     PHASES = (ADVENTURE,)
 
-    @property
-    def mountain(self) -> int:
-        """The mountain (index in ``board.mountains``)."""
-        return self[2]
-
     def problem(self, s: DorasureState, i: int) -> str | None:
-        m = self[2]
+        m = self.mountain
         if s.quests[m] < 0 or s.rewards[m] >= 0:
             return "a reward is revealed under a solved quest"
         return None
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         """By the reward tiles of each kind not claimed yet."""
         return reward_draw(tuple(n - s.rewards.count(k) for k, (_, n) in enumerate(REWARDS)))
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """Dragon's Lair: 1 damage, and the meter rises the first time only; Book of Dragons:
         1 XP for everyone; Weapons and Treasure take effect in phase two."""
-        seat, m, kind = self[1], self[2], mv.a
+        assert isinstance(mv, RewardDraw)
+        seat, m, kind = self.seat, self.mountain, mv.reward
         first_lair = LAIR not in w.rewards
         w.rewards[m] = kind
         if kind == LAIR:
@@ -150,39 +146,32 @@ class Ask(Task):
     WORDS = ("ask", "skip")
     UNIQUE = False
     NODE, PHASES = DECISION, (ADVENTURE,)
-    FIELDS, RANGES = ("candidate", "mountain"), ((0, 10), (0, 4))
-
-    @property
-    def candidate(self) -> int:
-        """The seat of the hero asked."""
-        return self[2]
-
-    @property
-    def mountain(self) -> int:
-        """The quest's mountain."""
-        return self[3]
+    #: The seat of the hero asked.
+    candidate: int
+    #: The quest's mountain.
+    mountain: int
+    RANGES = ((0, 10), (0, 4))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        candidate, m = self[2], self[3]
-        if candidate >= s.rules.seats or candidate == self[1] or not s.health[candidate]:
+        candidate, m = self.candidate, self.mountain
+        if candidate >= s.rules.seats or candidate == self.seat or not s.health[candidate]:
             return "assistance is asked of another living hero"
         return mountain_up(s, m) or _quest_follows(s, i, m)
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
-        a = self[2]
-        name = hero_token(s.rules.hero_name(a))
-        return (move(M_ASK, a, 1, f"ask {name}"), move(M_ASK, a, 0, f"skip {name}"))
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
+        return s.rules.asks[self.candidate]
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """The questing hero asks a hero to assist (who then answers)."""
-        if mv.kind == M_ASK and mv.b:
-            w.push(Reply(self[2], self[3]))
+        assert isinstance(mv, AskHelp)
+        if mv.asked:
+            w.push(Reply(self.candidate, self.mountain))
 
 
 def _quest_follows(s: DorasureState, i: int, m: int) -> str | None:
     after = next_task(s, i)
     if not isinstance(after, (Ask, Reply, QuestStart)) or (
-        isinstance(after, Reply) and after[3] != m
+        isinstance(after, Reply) and after.mountain != m
     ):
         return "assistance is asked as a quest begins"
     return None
@@ -197,45 +186,39 @@ class Reply(Task):
     WORDS = ("agree", "refuse")
     FRONT = True
     NODE, PHASES, IN_TURN = DECISION, (ADVENTURE,), False
-    FIELDS, RANGES = ("mountain",), ((0, 4),)
-
-    @property
-    def mountain(self) -> int:
-        """The quest's mountain."""
-        return self[2]
+    #: The quest's mountain.
+    mountain: int
+    RANGES = ((0, 4),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if self[1] == s.turn or not s.health[self[1]]:
+        if self.seat == s.turn or not s.health[self.seat]:
             return "a living hero other than the questing one answers"
-        return mountain_up(s, self[2]) or _quest_follows(s, i, self[2])
+        return mountain_up(s, self.mountain) or _quest_follows(s, i, self.mountain)
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return _REPLY
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """The hero asked agrees (joins the party) or refuses."""
-        if mv.kind == M_REPLY and mv.a:
-            w.party |= 1 << self[1]
+        assert isinstance(mv, Answer)
+        if mv.agree:
+            w.party |= 1 << self.seat
 
 
 class _QuestStep(Automatic):
     __slots__ = ()
-    FIELDS: ClassVar[tuple[str, ...]] = ("mountain",)
+    #: The quest's mountain.
+    mountain: int
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
     PHASES = (ADVENTURE,)
 
-    @property
-    def mountain(self) -> int:
-        """The quest's mountain."""
-        return self[2]
-
     def problem(self, s: DorasureState, i: int) -> str | None:
         follows = _FOLLOWS.get(type(self))
-        if follows is not None and next_task(s, i) != follows(self[1], self[2]):
+        if follows is not None and next_task(s, i) != follows(self.seat, self.mountain):
             return "a quest starts, rolls and ends in this order"
         if not isinstance(self, QuestEnd) and (s.score or s.pending):
             return "a quest's rolls begin with a score of 0"
-        return mountain_up(s, self[2])
+        return mountain_up(s, self.mountain)
 
 
 class QuestStart(_QuestStep):
@@ -247,10 +230,10 @@ class QuestStart(_QuestStep):
 
     def run(self, w: Work) -> None:
         """The quest's start damage to every participant (Godspeed: not the Samurai)."""
-        damage = w.rules.quests[w.quests[self[2]]].start_damage
+        damage = w.rules.quests[w.quests[self.mountain]].start_damage
         if damage:
             members = [p for p in range(len(w.health)) if w.party >> p & 1 and w.hero(p) != SAMURAI]
-            w.hurt(self[1], [(p, damage) for p in members])
+            w.hurt(self.seat, [(p, damage) for p in members])
 
 
 class QuestRolls(_QuestStep):
@@ -263,7 +246,7 @@ class QuestRolls(_QuestStep):
     def run(self, w: Work) -> None:
         """Each participant next to the mountain spends resources and rolls, the questing hero
         first."""
-        seat, m = self[1], self[2]
+        seat, m = self.seat, self.mountain
         tile = w.rules.quests[w.quests[m]]
         near = w.rules.board.near_mountains
         order = [seat] + [p for p in range(len(w.health)) if p != seat]
@@ -298,27 +281,26 @@ class QuestEnd(_QuestStep):
 
     __slots__ = ()
     CLAUSE = "§5.5"
-    FIELDS, RANGES = ("mountain", "others"), ((0, 4), (-MAX_SCORE, MAX_SCORE))
+    #: The score without the Shaman's and the Vampire's dice (see above), else 0.
+    others: int
+    RANGES = ((0, 4), (-MAX_SCORE, MAX_SCORE))
     READS, PURPOSES = True, (P_QUEST,)
 
     def top_line(self, w: Work) -> int:
         """The score still missing (flags count as successes)."""
-        m = self[2]
+        m = self.mountain
         return w.rules.quests[w.quests[m]].target - w.flags[m]
 
-    @property
-    def others(self) -> int:
-        """The score without the Shaman's and the Vampire's dice (see above), else 0."""
-        return self[3]
-
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if self[3] and not doll_may_take_quest_damage(s.rules, s.party, s.rewards, s.agenda[:i]):
+        if self.others and not doll_may_take_quest_damage(
+            s.rules, s.party, s.rewards, s.agenda[:i]
+        ):
             return "a score without the Shaman's dice is kept only while his doll may take damage"
         return super().problem(s, i)
 
     def run(self, w: Work) -> None:
         """Reach the tile's score (flags count as successes) or suffer its failure effect."""
-        seat, m = self[1], self[2]
+        seat, m = self.seat, self.mountain
         tile = w.rules.quests[w.quests[m]]
         # The heroes still taking part: one saved during the quest has left it (survival).
         members = [p for p in range(len(w.health)) if w.party >> p & 1]
@@ -372,4 +354,4 @@ class AfterQuest(Automatic):
     def run(self, w: Work) -> None:
         """The battle starts when every quest is solved."""
         if w.phase == ADVENTURE and -1 not in w.rewards and 1 not in w.renewed:
-            w.push(BattleStart(self[1]))
+            w.push(BattleStart(self.seat))

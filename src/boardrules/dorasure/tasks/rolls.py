@@ -17,32 +17,28 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from boardrules.dorasure import _heroes
-from boardrules.dorasure._dice import (
-    CLASSES,
-    EXTRA_DIE,
-    EXTRA_SCORE,
-    decode_counts,
-    score_roll,
-)
+from boardrules.dorasure._dice import EXTRA_DIE, EXTRA_SCORE, score_roll
 from boardrules.dorasure._state import (
     BATTLE,
     CHANCE,
     DECISION,
     GRAND_MASTER,
     HUNTER,
-    M_BULLET,
-    M_MASTER_REROLL,
-    M_REROLL,
-    M_SPEND,
     NINJA,
+    NO_BULLET,
     P_BATTLE,
     P_COMBO,
     P_QUEST,
     P_REROLLED,
     VAMPIRE,
-    DorasureMove,
+    ChartRoll,
+    ExtraDie,
+    Move,
+    PoisonBullet,
+    SpendResources,
     Task,
-    move,
+    UseMasterReroll,
+    UseReroll,
 )
 from boardrules.dorasure.tasks._base import (
     MAX_DICE,
@@ -59,11 +55,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Bullet", "Extra", "MasterReroll", "Reroll", "Roll", "Spend"]
 
-_REROLL = (move(M_REROLL, 1, 0, "reroll"), move(M_REROLL, 0, 0, "no-reroll"))
-_MASTER = (move(M_MASTER_REROLL, 1, 0, "reroll"), move(M_MASTER_REROLL, 0, 0, "no-reroll"))
-_NO_BULLET = move(M_BULLET, -1, 0, "no-bullet")
-_BULLETS = tuple(move(M_BULLET, i, 0, f"bullet {CLASSES[i]}") for i in range(3))
-_SPEND = tuple(move(M_SPEND, k, 0, f"spend {k}") for k in range(64))
+_REROLL = (UseReroll(True), UseReroll(False))
+_MASTER = (UseMasterReroll(True), UseMasterReroll(False))
+_BULLETS = tuple(PoisonBullet(i) for i in range(3))
+_SPEND = tuple(SpendResources(k) for k in range(64))
 
 
 class Roll(Task):
@@ -78,39 +73,38 @@ class Roll(Task):
     ROLLS = True
 
     def dice_to_come(self) -> int:
-        return self[2]
+        return self.dice
 
-    FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_COMBO))
-
-    @property
-    def dice(self) -> int:
-        """The dice rolled."""
-        return self[2]
-
-    @property
-    def purpose(self) -> int:
-        """P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED or P_COMBO."""
-        return self[3]
+    #: The dice rolled.
+    dice: int
+    #: P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED or P_COMBO.
+    purpose: int
+    RANGES = ((0, MAX_DICE), (0, P_COMBO))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3]) or once(s, i)
+        return (
+            purpose_problem(s, self.purpose, self.seat)
+            or read_later(s, i, self.purpose)
+            or once(s, i)
+        )
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
-        return score_roll(self[2])
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
+        return score_roll(self.dice)
 
     def waits(self, w: Work) -> bool:
         """A roll of no dice is read at once."""
-        if self[2] > 0:
+        if self.dice > 0:
             return True
         w.todo.pop()
-        if self[3] == P_QUEST:
+        if self.purpose == P_QUEST:
             _heroes.forget_others(w)  # no dice: the Vampire's quest roll is read at once
         return False
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """A roll's dice by class: its score, the extra dice owed for its 6s, Blood Magic."""
-        seat, purpose = self[1], self[3]
-        counts = decode_counts(mv.a)
+        assert isinstance(mv, ChartRoll)
+        seat, purpose = self.seat, self.purpose
+        counts = (mv.ones, mv.low, mv.high, mv.sixes)
         w.roll = counts
         hero = w.hero(seat)
         # The Vampire's own quest dice may kill her: the score before them is kept (with her
@@ -122,7 +116,7 @@ class Roll(Task):
             _heroes.count_for_others(w, seat, score)
         if purpose != P_COMBO:  # Team Combo: one die each, its modifier only, no extra dice
             w.pending += counts[3]
-            _offers(w, seat, purpose, self[2], hero, before)
+            _offers(w, seat, purpose, self.dice, hero, before)
         if hero == VAMPIRE and counts[0]:
             _heroes.blood_magic(w, seat, counts[0])
 
@@ -154,24 +148,18 @@ class Extra(Task):
     WORDS = ("extra",)
     NODE, IN_TURN = CHANCE, False
     EXTRA_DICE = True
-    FIELDS, RANGES = ("purpose", "before"), ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
-
-    @property
-    def purpose(self) -> int:
-        """The purpose of the roll whose 6s these are."""
-        return self[2]
-
-    @property
-    def before(self) -> int:
-        """The Vampire's quest roll: the quest's score before it (else 0)."""
-        return self[3]
+    #: The purpose of the roll whose 6s these are.
+    purpose: int
+    #: The Vampire's quest roll: the quest's score before it (else 0).
+    before: int
+    RANGES = ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if self[3] and (self[2] != P_QUEST or s.rules.heroes[self[1]] != VAMPIRE):
+        if self.before and (self.purpose != P_QUEST or s.rules.heroes[self.seat] != VAMPIRE):
             return "a score kept before a roll only for the Vampire's quest roll"
-        return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2])
+        return purpose_problem(s, self.purpose, self.seat) or read_later(s, i, self.purpose)
 
-    def outcomes(self, s: DorasureState) -> tuple[tuple[DorasureMove, Fraction], ...]:
+    def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         return EXTRA_DIE
 
     def waits(self, w: Work) -> bool:
@@ -179,25 +167,26 @@ class Extra(Task):
         if w.pending:
             return True
         w.todo.pop()
-        if self[2] == P_QUEST:
+        if self.purpose == P_QUEST:
             _heroes.forget_others(w)  # the Vampire's quest roll read: no doll can take its damage
         return False
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """One extra die: -1 on a 1, else +1, and a 6 owes yet another."""
-        seat = self[1]
+        assert isinstance(mv, ExtraDie)
+        seat, result = self.seat, mv.result
         w.todo.append(self)
         w.pending -= 1
-        w.score += EXTRA_SCORE[mv.a]
-        if self[2] == P_QUEST:
-            _heroes.count_for_others(w, seat, EXTRA_SCORE[mv.a])
-        if mv.a == 0 and w.hero(seat) == VAMPIRE:
+        w.score += EXTRA_SCORE[result]
+        if self.purpose == P_QUEST:
+            _heroes.count_for_others(w, seat, EXTRA_SCORE[result])
+        if result == 0 and w.hero(seat) == VAMPIRE:
             _heroes.blood_magic(w, seat, 1)
-        if mv.a == 3:
+        if result == 3:
             w.pending += 1
         seen = list(w.roll)
         # The roll is kept by what each die scored: an extra 2-3 scored +1, like a 4-5.
-        seen[2 if mv.a == 1 else mv.a] += 1
+        seen[2 if result == 1 else result] += 1
         w.roll = tuple(seen)
 
 
@@ -214,45 +203,44 @@ class Spend(Task):
     PAYS = True
 
     def dice_to_come(self) -> int:
-        return self[3]
+        return self.dice
 
-    FIELDS, RANGES = ("purpose", "dice"), ((0, P_BATTLE), (0, MAX_DICE))
-
-    @property
-    def purpose(self) -> int:
-        """P_ADVENTURE, P_QUEST or P_BATTLE."""
-        return self[2]
-
-    @property
-    def dice(self) -> int:
-        """The dice rolled before any are bought."""
-        return self[3]
+    #: P_ADVENTURE, P_QUEST or P_BATTLE.
+    purpose: int
+    #: The dice rolled before any are bought.
+    dice: int
+    RANGES = ((0, P_BATTLE), (0, MAX_DICE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        seat = self[1]
-        most = self[3] + s.resource[seat] + s.gold[seat] + scan(s).added[i]
+        seat = self.seat
+        most = self.dice + s.resource[seat] + s.gold[seat] + scan(s).added[i]
         if most > MAX_DICE:
             return f"a roll of more than {MAX_DICE} dice"
-        return purpose_problem(s, self[2], self[1]) or read_later(s, i, self[2]) or once(s, i)
+        return (
+            purpose_problem(s, self.purpose, self.seat)
+            or read_later(s, i, self.purpose)
+            or once(s, i)
+        )
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
-        seat = self[1]
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
+        seat = self.seat
         return _SPEND[: s.resource[seat] + s.gold[seat] + 1]
 
     def waits(self, w: Work) -> bool:
         """Offered only to a hero with resources; else the roll is made at once."""
-        seat = self[1]
+        seat = self.seat
         if w.resource[seat] + w.gold[seat] > 0:
             return True
-        w.todo[-1] = Roll(seat, self[3], self[2])
+        w.todo[-1] = Roll(seat, self.dice, self.purpose)
         return False
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """Resources paid for extra dice, then the roll (Thirst for Blood read at the roll)."""
-        seat, purpose = self[1], self[2]
+        assert isinstance(mv, SpendResources)
+        seat, purpose = self.seat, self.purpose
         before = w.resource[seat]
-        w.pay(seat, mv.a)
-        dice = self[3] + mv.a - _heroes.thirst(w, seat, purpose, before)
+        w.pay(seat, mv.resources)
+        dice = self.dice + mv.resources - _heroes.thirst(w, seat, purpose, before)
         w.push(Roll(seat, dice, purpose))
 
 
@@ -264,24 +252,22 @@ class Reroll(Task):
     SAYS = "the Ninja decides on Oboro-Gasumi ('reroll' or 'no-reroll')"
     WORDS = ("reroll", "no-reroll")
     NODE, PHASES, HERO = DECISION, (BATTLE,), NINJA
-    FIELDS, RANGES = ("dice",), ((0, MAX_DICE),)
-
-    @property
-    def dice(self) -> int:
-        """The dice rerolled."""
-        return self[2]
+    #: The dice rerolled.
+    dice: int
+    RANGES = ((0, MAX_DICE),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return read_later(s, i, P_BATTLE)
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return _REROLL
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
+    def play(self, w: Work, mv: Move) -> None:
         """Oboro-Gasumi: the Ninja throws his battle dice afresh."""
-        if mv.a:
+        assert isinstance(mv, UseReroll)
+        if mv.yes:
             w.score = w.pending = 0
-            w.push(Roll(self[1], self[2], P_REROLLED))
+            w.push(Roll(self.seat, self.dice, P_REROLLED))
 
 
 class Bullet(Task):
@@ -294,23 +280,23 @@ class Bullet(Task):
     NODE, PHASES, HERO = DECISION, (BATTLE,), HUNTER
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if s.spent >> self[1] & 1:
+        if s.spent >> self.seat & 1:
             return "the bullet is once per game"
         return read_later(s, i, P_BATTLE)
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
-        return (*(_BULLETS[i] for i in range(3) if s.roll[i]), _NO_BULLET)
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
+        return (*(_BULLETS[i] for i in range(3) if s.roll[i]), NO_BULLET)
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        """Poisoned Bullets: one die of the roll (class ``mv.a``) becomes a 6."""
-        if mv.a < 0:
+    def play(self, w: Work, mv: Move) -> None:
+        """Poisoned Bullets: one die of the roll (class ``mv.result``) becomes a 6."""
+        if not isinstance(mv, PoisonBullet):
             return
-        seat = self[1]
+        seat = self.seat
         w.spent |= 1 << seat
-        w.score += (2, 1, 0)[mv.a]
+        w.score += (2, 1, 0)[mv.result]
         w.pending += 1
         changed = list(w.roll)
-        changed[mv.a] -= 1
+        changed[mv.result] -= 1
         changed[3] += 1
         w.roll = tuple(changed)
         w.push(Extra(seat, P_BATTLE))
@@ -325,28 +311,23 @@ class MasterReroll(Task):
     SAYS = "the Grand Master decides on his once-a-game reroll"
     WORDS = ("reroll", "no-reroll")
     NODE, HERO, IN_TURN = DECISION, GRAND_MASTER, False
-    FIELDS, RANGES = ("dice", "purpose"), ((0, MAX_DICE), (0, P_BATTLE))
-
-    @property
-    def dice(self) -> int:
-        """The dice rerolled."""
-        return self[2]
-
-    @property
-    def purpose(self) -> int:
-        """P_ADVENTURE, P_QUEST or P_BATTLE."""
-        return self[3]
+    #: The dice rerolled.
+    dice: int
+    #: P_ADVENTURE, P_QUEST or P_BATTLE.
+    purpose: int
+    RANGES = ((0, MAX_DICE), (0, P_BATTLE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.spent >> s.rules.seats & 1:
             return "the Grand Master's reroll is once per game"
-        return purpose_problem(s, self[3], self[1]) or read_later(s, i, self[3])
+        return purpose_problem(s, self.purpose, self.seat) or read_later(s, i, self.purpose)
 
-    def moves(self, s: DorasureState) -> tuple[DorasureMove, ...]:
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return _MASTER
 
-    def play(self, w: Work, mv: DorasureMove) -> None:
-        if mv.a:
+    def play(self, w: Work, mv: Move) -> None:
+        assert isinstance(mv, UseMasterReroll)
+        if mv.yes:
             w.spent |= 1 << len(w.health)
             w.score = w.pending = 0
-            w.push(Roll(self[1], self[2], self[3]))
+            w.push(Roll(self.seat, self.dice, self.purpose))

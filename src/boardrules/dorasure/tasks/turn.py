@@ -56,7 +56,7 @@ class AdventureEnd(Automatic):
         2 or higher: 1 XP.  Samurai (Never Targets the Weak): a 1 does nothing; the Grand
         Master gains no EXP from adventuring.  Battle Hardened: the Gladiator adventuring on
         the plains regains 1 health after the result (a result that kills her kills her)."""
-        seat = self[1]
+        seat = self.seat
         score = w.score
         hero = w.hero(seat)
         if hero == GLADIATOR and effective_terrain(w.rules, w.razed, w.pos[seat]) == PLAINS:
@@ -76,18 +76,15 @@ class EndTurn(Automatic):
 
     __slots__ = ()
     CLAUSE = "§1.2"
-    FIELDS, RANGES = ("again",), ((0, 1),)
+    #: 1 in the Werewolf's second turn in a row.
+    again: int
+    RANGES = ((0, 1),)
     ENDS_TURN = OPENS = True
-
-    @property
-    def again(self) -> int:
-        """1 in the Werewolf's second turn in a row."""
-        return self[2]
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if i != len(s.agenda) - 1:
             return "the end of the turn is the agenda's last task"
-        if self[2] and (s.phase != BATTLE or s.rules.heroes[self[1]] != WEREWOLF):
+        if self.again and (s.phase != BATTLE or s.rules.heroes[self.seat] != WEREWOLF):
             return "only the Werewolf takes a second battle turn"
         return None
 
@@ -96,9 +93,9 @@ class EndTurn(Automatic):
         w.dice = ()
         w.party = 0
         if w.phase == ADVENTURE:
-            end_adventure_turn(w, self[1])
+            end_adventure_turn(w, self.seat)
         else:
-            end_battle_turn(w, self[1], self[2])
+            end_battle_turn(w, self.seat, self.again)
 
 
 class Hardened(Automatic):
@@ -116,8 +113,8 @@ class Hardened(Automatic):
 
     def run(self, w: Work) -> None:
         """The Gladiator regains 1 health if she survived her adventure's result."""
-        if w.health[self[1]] > 0:
-            w.heal(self[1], 1)
+        if w.health[self.seat] > 0:
+            w.heal(self.seat, 1)
 
 
 def beside_ally(w: Work, seat: int) -> bool:

@@ -1,7 +1,9 @@
 """Depth-limited expectimax: exact over the dice, a heuristic at the horizon.
 
 :class:`Expectimax` is the search that :class:`boardrules.bots.ExpectimaxBot` plays with;
-:func:`expectimax` is the same search as a function.
+:func:`expectimax` is the same search as a function (public in :mod:`boardrules.analysis`).
+Kept in the core, which knows no game (it plays through the generic API), so that the bots
+and the analysis share it without one layer reaching into the other.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ def check_depths(depth: object, chance_depth: object = CHANCE_DEPTH, *,
     :class:`~boardrules.InvalidOptionError` naming the allowed range.  Every search checks
     its bounds with it before any work.
 
-    >>> from boardrules.analysis._search import check_depths
+    >>> from boardrules._search import check_depths
     >>> check_depths(300, 3)
     Traceback (most recent call last):
     ...
