@@ -434,6 +434,11 @@ CHECKS = [
     ("battle", {"dice": [2]}, "dice: movement dice only after the movement roll"),
     ("battle", {"health": [0, 0]}, LOADS),  # the Ninja's roll is still to be read
     (
+        "roll",  # a roll-off among no living hero
+        {"health": [0, 0], "agenda": [[2, 0, 0, 0], [19, 0, 0, 0], [T_END_TURN, 0, 0, 0]]},
+        "agenda: the front task offers no move",
+    ),
+    (
         "battle",
         {"health": [0, 0], "agenda": [[2, 0, 0, 0], [T_END_TURN, 0, 0, 0]]},
         "locked/health: no labyrinth in the battle, someone alive "
@@ -771,7 +776,11 @@ def test_every_quest_solved_in_the_adventure_phase_with_no_battle_coming_is_refu
                  step="battle")  # fmt: skip
     doc = document(s)
     doc["state"].update(phase="adventure", agenda=[[T_MOVE_ROLL, 0, 0, 0], [T_END_TURN, 0, 0, 0]])
-    assert "Climactic Battle begins" in refused(doc)
+    assert refused(doc) == "phase: once every quest is solved, the Climactic Battle begins"
+    # A rampage first, then the battle begins (or the end of the quest that begins it).
+    for coming in (28, 23):
+        doc["state"]["agenda"] = [[1, 0, 0, 0], [coming, 0, 0, 0], [T_END_TURN, 0, 0, 0]]
+        assert isinstance(decoded(doc), State), coming
 
 
 def test_wounds_on_the_dragon_before_its_lair_is_found_break_a_law_of_play() -> None:
