@@ -57,7 +57,7 @@ from boardrules.dorasure._tasks import (
 from boardrules.dorasure._work import Work
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_problem
 from boardrules.errors import StateFormatError
-from dorasure_helpers import FACE_UP, SIX, changed_options, document, play, refused
+from dorasure_helpers import FACE_UP, SIX, battle, changed_options, document, play, refused
 from test_encoding import OPTIONS, playout
 
 
@@ -635,7 +635,10 @@ def test_a_task_the_engine_pushes_once_cannot_be_doubled() -> None:
     # then its second copy broke the round trip of the state after the first.
     doc = document(new_game(players=3))
     doc["state"]["agenda"].insert(0, list(doc["state"]["agenda"][0]))
-    assert "at most one" in refused(doc)
+    assert refused(doc) == "agenda: at most one RevealQuest task"
+    doc = document(play(battle(), "dice +6"))  # the extra die of the 6 is owed
+    doc["state"]["agenda"].insert(0, list(doc["state"]["agenda"][0]))
+    assert refused(doc) == "agenda: at most one Extra task"
 
 
 def test_damage_with_no_check_of_the_deaths_after_it_is_refused() -> None:

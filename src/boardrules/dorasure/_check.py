@@ -226,7 +226,7 @@ def _check_agenda_as_a_whole(s: DorasureState) -> None:
     for kind, count in counts.items():
         if kind.UNIQUE and count > 1:
             raise StateFormatError(f"agenda: at most one {kind.__name__} task")
-    if counts[Extra] > 1 or (s.pending and Extra not in counts):
+    if s.pending and Extra not in counts:  # (a second Extra is refused just above)
         raise StateFormatError("pending: extra dice are owed only while one roll is read")
     if s.party and not any(isinstance(t, _PARTY_TASKS) for t in s.agenda):
         raise StateFormatError("party: heroes team up only in a quest or a Team Combo")
