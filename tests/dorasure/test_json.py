@@ -514,6 +514,22 @@ def test_two_heroes_share_a_fang_hex_only_while_the_hero_in_turn_passes_through_
     assert isinstance(decoded(doc), State)
 
 
+def test_the_state_checks_of_the_quest_tiles_name_each_impossible_field() -> None:
+    two = position(["Ninja", "Prince"], quests=FACE_UP)
+    assert _check_message(two, quests=(0, 6, -1, -1, -1)) is None  # the chimera, the last tile
+    assert _check_message(two, quests=(0, 7, -1, -1, -1)) == (
+        "quests: each quest tile is on at most one mountain"
+    ), "no eighth tile"
+    # At setup the farthest quest may still be face down while its reveal is at the front.
+    s = new_game(players=2)
+    assert _check_message(s, agenda=s.agenda[:1]) == (
+        "agenda: it ends with the end of the turn of the hero in turn"
+    )
+    assert _check_message(s, agenda=()) == (
+        "quests: the farthest mountain's quest is face up from setup"
+    )
+
+
 def test_the_state_checks_of_the_expansions_name_each_impossible_field() -> None:
     # States made by the constructor, past the decoder's own field checks.
     six = position(SIX, **SIX_DOC)  # type: ignore[arg-type]
