@@ -310,6 +310,8 @@ BOUNDS = [
     ("dice", [6, 6, 6, 6, 6, 6], LOADS),
     ("flags", [100, 0, 0, 0, 0], "field 'flags' must be a list of 5 integers in 0..99"),
     ("flags", [99, 0, 0, 0, 0], "flags: fewer than the quest's target"),
+    ("flags", [2, 0, 0, 0, 0], "flags: fewer than the quest's target"),  # the inscriptions: 2
+    ("flags", [1, 0, 0, 0, 0], LOADS),
     ("quests", ["golem"], "field 'quests' must be a list of 5 names or nulls"),
     ("quests", "golem", "field 'quests' must be a list of 5 names or nulls"),
     (
@@ -563,7 +565,13 @@ def test_the_state_checks_of_the_expansions_name_each_impossible_field() -> None
     fang = position(["Ninja", "Gladiator"], fang=True, lands=LANDS, quests=FACE_UP)
     assert fang.lands == (1, 2, 4, 7, 5)
     lands = "lands: one different land tile (or none yet) per Fang hex"
-    for tiles in ((1, 2, 4, 7), (1, 1, 2, 3, 4), (8, 1, 2, 3, 4), (-2, 1, 2, 3, 4)):
+    for tiles in (
+        (1, 2, 4, 7),
+        (1, 1, 2, 3, 4),
+        (0, 0, 2, 3, 4),
+        (8, 1, 2, 3, 4),
+        (-2, 1, 2, 3, 4),
+    ):
         assert _check_message(fang, lands=tiles) == lands, tiles
     assert _check_message(fang, lands=(0, 2, 4, 7, 6)) is None
 
