@@ -541,7 +541,8 @@ def test_the_state_checks_of_the_expansions_name_each_impossible_field() -> None
     assert _check_message(six, renewed=(0, 3, 0, 0, 0)) == renewed
     assert _check_message(six, renewed=(0, -1, 0, 0, 0)) == renewed
     retired = "retired: one solved tile per replenished mountain"
-    assert _check_message(six, retired=(9,)) == retired
+    assert _check_message(six, retired=(7,)) == retired, "no eighth tile"
+    assert _check_message(six, retired=(6,)) is None  # the chimera
     assert _check_message(six, retired=(-1,)) == retired
     # d1 and d3 solved and replenished: the golem and the teleport retired, in tile order.
     two_renewed = {"renewed": (0, 1, 1, 0, 0), "rewards": (-1, 1, 0, -1, -1)}
