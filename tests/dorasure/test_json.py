@@ -516,6 +516,14 @@ def test_two_heroes_share_a_fang_hex_only_while_the_hero_in_turn_passes_through_
     assert isinstance(decoded(doc), State)
 
 
+def test_the_state_checks_allow_six_movement_dice_in_rising_order() -> None:
+    s = position(["Ninja", "Prince"], quests=FACE_UP, step="move", dice=[2, 5])
+    dice = "dice: at most 6 movement dice, in rising order"
+    assert _check_message(s, dice=(1, 2, 2, 3, 5, 6)) is None
+    assert _check_message(s, dice=(1, 2, 2, 3, 4, 5, 6)) == dice
+    assert _check_message(s, dice=(5, 2)) == dice
+
+
 def test_the_state_checks_of_the_quest_tiles_name_each_impossible_field() -> None:
     two = position(["Ninja", "Prince"], quests=FACE_UP)
     assert _check_message(two, quests=(0, 6, -1, -1, -1)) is None  # the chimera, the last tile
