@@ -524,6 +524,15 @@ def test_the_state_checks_allow_six_movement_dice_in_rising_order() -> None:
     assert _check_message(s, dice=(5, 2)) == dice
 
 
+def test_the_state_checks_of_a_hero_name_each_impossible_field() -> None:
+    s = position(["Ninja", "Prince"], quests=FACE_UP)  # the inscriptions face up on g0
+    assert _check_message(s, xp=(9, 0)) == "xp: 0..8"
+    assert _check_message(s, gold=(0, 4)) is None
+    assert _check_message(s, gold=(0, 5)) == "gold: only the Prince has gold, at most 4"
+    held = "locked: a hero is held only next to an unsolved labyrinth"
+    assert _check_message(s, locked=(0, -1)) == held, "the inscriptions hold nobody"
+
+
 def test_the_state_checks_of_the_quest_tiles_name_each_impossible_field() -> None:
     two = position(["Ninja", "Prince"], quests=FACE_UP)
     assert _check_message(two, quests=(0, 6, -1, -1, -1)) is None  # the chimera, the last tile
