@@ -531,6 +531,18 @@ def test_the_state_checks_of_a_hero_name_each_impossible_field() -> None:
     assert _check_message(s, gold=(0, 5)) == "gold: only the Prince has gold, at most 4"
     held = "locked: a hero is held only next to an unsolved labyrinth"
     assert _check_message(s, locked=(0, -1)) == held, "the inscriptions hold nobody"
+    assert _check_message(s, locked=(5, -1)) == held, "five mountains"
+    beside_g0 = position(["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "f1"})
+    assert _check_message(beside_g0, locked=(0, -1)) == held, "the inscriptions, beside him"
+    beside_d1 = position(["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "c1"})
+    assert _check_message(beside_d1, locked=(1, -1)) == held, "d1 is face down"
+    # The labyrinth on d1: held beside it while it is unsolved, and nowhere else.
+    s = position(["Ninja", "Prince"], quests={**FACE_UP, "d1": "labyrinth"}, at={"Ninja": "c1"})
+    assert _check_message(s, locked=(1, -1)) is None
+    assert _check_message(s, locked=(1, -1), pos=(s.pos[1], s.pos[1])) == held, "in the City"
+    solved = position(["Ninja", "Prince"], quests={**FACE_UP, "d1": "labyrinth"},
+                      solved={"d1": "book"}, at={"Ninja": "c1"}, xp={"Ninja": 1, "Prince": 1})  # fmt: skip
+    assert _check_message(solved, locked=(1, -1)) == held, "solved"
 
 
 def test_the_state_checks_of_the_quest_tiles_name_each_impossible_field() -> None:
