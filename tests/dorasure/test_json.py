@@ -540,8 +540,9 @@ def test_the_state_checks_of_a_hero_name_each_impossible_field() -> None:
     s = position(["Ninja", "Prince"], quests={**FACE_UP, "d1": "labyrinth"}, at={"Ninja": "c1"})
     assert _check_message(s, locked=(1, -1)) is None
     assert _check_message(s, locked=(1, -1), pos=(s.pos[1], s.pos[1])) == held, "in the City"
+    xp = {"Ninja": 1, "Prince": 1}  # the Book of Dragons' EXP
     solved = position(["Ninja", "Prince"], quests={**FACE_UP, "d1": "labyrinth"},
-                      solved={"d1": "book"}, at={"Ninja": "c1"}, xp={"Ninja": 1, "Prince": 1})  # fmt: skip
+                      solved={"d1": "book"}, at={"Ninja": "c1"}, xp=xp)  # fmt: skip
     assert _check_message(solved, locked=(1, -1)) == held, "solved"
 
 
