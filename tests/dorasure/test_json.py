@@ -544,6 +544,10 @@ def test_the_state_checks_of_a_hero_name_each_impossible_field() -> None:
     solved = position(["Ninja", "Prince"], quests={**FACE_UP, "d1": "labyrinth"},
                       solved={"d1": "book"}, at={"Ninja": "c1"}, xp=xp)  # fmt: skip
     assert _check_message(solved, locked=(1, -1)) == held, "solved"
+    # The inscriptions (the first tile) made to hold a hero who fails them, on g0.
+    stay = {"inscriptions": {"failure": "stay"}}
+    s = position(["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "f1"}, quest_tiles=stay)
+    assert _check_message(s, locked=(0, -1)) is None
 
 
 def test_the_state_checks_of_the_quest_tiles_name_each_impossible_field() -> None:
