@@ -241,7 +241,7 @@ def test_a_step_refused_names_the_movement_rule_it_breaks() -> None:
     s = position(quests=FACE_UP, at={"Ninja": "c2", "Gladiator": "c3"}, step="move", dice=[1, 3, 5])
     assert why_not(s, "step 2 c1") == f"no unused movement die shows 2 (Dorasure §4.1); {STEPS}"
     assert why_not(s, "step 1 c1") == f"a 1 never moves (Dorasure §4.2); {STEPS}"
-    assert why_not(s, "step 5 a5") == f"a5 is not next to the Ninja (Dorasure §4.1); {STEPS}"
+    assert why_not(s, "step 5 e4") == f"e4 is not next to the Ninja (Dorasure §4.1); {STEPS}"
     assert why_not(s, "step 5 zz") == f"zz is not next to the Ninja (Dorasure §4.1); {STEPS}"
     assert why_not(s, "step 3 c1") == f"c1 needs a die of 5 or more (Dorasure §4.2); {STEPS}"
     s = position(quests=FACE_UP, at={"Ninja": "c2", "Gladiator": "c3"}, step="move", dice=[3])
@@ -296,4 +296,24 @@ def test_a_hero_held_in_the_labyrinth_of_g0_may_only_stop() -> None:
                  step="move", dice=[3, 5])  # fmt: skip
     assert why_not(s, "step 5 f2") == (
         f"the Ninja is held in the labyrinth and may only stop (Dorasure §5.7); {STEPS}"
+    )
+
+
+def test_a_step_move_played_where_it_is_not_legal_is_refused_naming_the_rule() -> None:
+    # The move itself (not its notation), made where the Ninja on c2 had a 5 to step with.
+    step = br.parse_move(position(quests=FACE_UP, at={"Ninja": "c2"}, step="move", dice=[5]),
+                         "step 5 c1")  # fmt: skip
+    three = position(quests=FACE_UP, at={"Ninja": "c2"}, step="move", dice=[3])
+    with pytest.raises(br.IllegalMoveError) as caught:
+        br.apply_move(three, step)
+    assert str(caught.value) == (
+        f"step 5 c1 is illegal: no unused movement die shows 5 (Dorasure §4.1); {STEPS}; "
+        "legal now: step 3 b1, step 3 b2, step 3 d2, step 3 b3, step 3 c3, stop"
+    )
+    rolling = position(quests=FACE_UP, at={"Ninja": "c2"})  # his movement roll is due
+    with pytest.raises(br.IllegalMoveError) as caught:
+        br.apply_move(rolling, step)
+    assert str(caught.value).startswith(
+        "step 5 c1 is illegal: 'step 5 c1' is not an outcome of the movement roll "
+        "(Dorasure §3.1); legal now: roll 1 1 1 1, "
     )
