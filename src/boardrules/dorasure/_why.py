@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from boardrules.dorasure import _rules
 from boardrules.dorasure._board import CITY, FOREST, MOUNTAIN, PLAINS, VILLAGE
-from boardrules.dorasure._state import CHANCE, SHAMAN, WON, DorasureMove, State, Step
+from boardrules.dorasure._state import CHANCE, SHAMAN, WON, DorasureMove, State
 from boardrules.dorasure._work import effective_terrain
 from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.moving import Steps
@@ -53,9 +53,9 @@ def _reason(s: State, move: str | DorasureMove) -> str:
     task = s.agenda[0]
     seat = task.seat
     hero = f"the {s.rules.hero_name(seat)}" if 0 <= seat < s.rules.seats else "the hero"
-    # Text (from parse_move) is read by its words; a move by its class and fields.
-    text = move if isinstance(move, str) else str(move)
-    word = text.split(" ", 1)[0] if isinstance(move, str) else move.word
+    # Text (from parse_move) and a move are read alike, by the words of the notation.
+    text = str(move)
+    word = text.split(" ", 1)[0]
     # What the front task waits for, and its clause (an automatic task never waits there).
     what, rule = task.SAYS or "the rules decide the next step", task.CLAUSE
     if task.NODE == CHANCE:
@@ -63,13 +63,8 @@ def _reason(s: State, move: str | DorasureMove) -> str:
     if word not in task.WORDS:
         return f"{text!r} is not a choice now: {what.format(hero=hero)} (Dorasure {rule})"
     if type(task) is Steps and word == "step":
-        if isinstance(move, str):
-            _, value_text, name = move.split(" ")
-            value = int(value_text)
-        else:
-            assert isinstance(move, Step)
-            value, name = move.die, move.name
-        return f"{_why_not_step(s, seat, hero, value, name)}; {_STEPS}"
+        _, value, name = text.split(" ")  # step 5 d2
+        return f"{_why_not_step(s, seat, hero, int(value), name)}; {_STEPS}"
     if type(task) is Act:
         return f"{_why_not_action(s, seat, hero, word)}; {_ACTIONS}"
     return f"{text!r} is not one of the choices: {what.format(hero=hero)} (Dorasure {rule})"
