@@ -215,6 +215,11 @@ def test_every_task_kind_is_a_typed_value_with_its_node_and_rule() -> None:
         assert len(cls.FIELDS) == len(cls.RANGES) and repr(task).startswith(cls.__name__)
 
 
+def test_every_kind_of_task_that_waits_says_what_for_in_the_refusal_of_a_move() -> None:
+    waiting = [cls for cls in TASK_TYPES if cls.NODE in (CHANCE, DECISION)]
+    assert len(waiting) == 30 and all(cls.SAYS and cls.CLAUSE.startswith("§") for cls in waiting)
+
+
 def test_decoded_agendas_are_typed_tasks() -> None:
     s = br.from_json(br.to_json(new_game(players=3)))
     assert isinstance(s, DorasureState)

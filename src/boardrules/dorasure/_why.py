@@ -52,12 +52,13 @@ def legal_now(s: State) -> str:
 def _reason(s: State, move: str | DorasureMove) -> str:
     task = s.agenda[0]
     seat = task.seat
-    hero = f"the {s.rules.hero_name(seat)}" if 0 <= seat < s.rules.seats else "the hero"
+    hero = f"the {s.rules.hero_name(seat)}"  # a task's seat is a seat of the game (checked)
     # Text (from parse_move) and a move are read alike, by the words of the notation.
     text = str(move)
-    word = text.split(" ", 1)[0]
-    # What the front task waits for, and its clause (an automatic task never waits there).
-    what, rule = task.SAYS or "the rules decide the next step", task.CLAUSE
+    word = text.partition(" ")[0]
+    # What the front task waits for, and its clause (only a task that waits is at the front,
+    # and each kind that waits says what for).
+    what, rule = task.SAYS, task.CLAUSE
     if task.NODE == CHANCE:
         return f"{text!r} is not an outcome of {what} (Dorasure {rule})"
     if word not in task.WORDS:
@@ -78,8 +79,8 @@ def _why_not_step(s: State, seat: int, hero: str, value: int, name: str) -> str:
         return f"no unused movement die shows {value} (Dorasure §4.1)"
     if value == 1:
         return "a 1 never moves (Dorasure §4.2)"
-    there = board.index.get(name, -1)
-    if there < 0 or there not in board.neighbours[s.pos[seat]]:
+    there = board.index.get(name)
+    if there is None or there not in board.neighbours[s.pos[seat]]:
         return f"{name} is not next to {hero} (Dorasure §4.1)"
     if s.rules.terrain[there] == MOUNTAIN:  # razing makes a road of Belk, no mountain
         return "mountains are never entered (Dorasure §4.2)"
