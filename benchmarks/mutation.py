@@ -19,7 +19,8 @@ alone means its ``_rules`` module.  Its tests are the files ``tests/test_*.py`` 
 contain the game's name and the files of the folder ``tests/<game>/``, or for a module
 outside the games the words of ``OWN_TESTS`` below (a whole name such as ``test_encoding``
 is that file alone), or each word of ``--tests``; only the quick ones run
-(``-m "not slow"``, the ``[tool.mutmut]`` section of ``pyproject.toml``).  mutmut works in
+(``-m "not slow"``, the ``[tool.mutmut]`` section of ``pyproject.toml``), and not the
+tests of time or memory listed in ``NOT_RULES``.  mutmut works in
 the folder ``mutants/`` (ignored by git), which each run starts afresh; ``--again`` keeps
 it and re-tests only the mutants that survived the last run of the same module with the
 same tests (after adding tests for them).
