@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import boardrules as br
-from boardrules.dorasure import DorasureState, chance_outcomes, current_player, new_game
+from boardrules.dorasure import DorasureState, _setup, chance_outcomes, current_player, new_game
 from dorasure_helpers import play, texts, where
 
 
@@ -43,6 +43,8 @@ def test_setup_farthest_quest_is_turned_face_up_by_chance() -> None:
 
 def test_setup_farthest_quest_is_turned_face_up_on_a_board_where_it_is_read_last() -> None:
     # The map upside down: the mountain farthest from the City, g5, is the last one read.
+    # (A game's start is kept with its rules: made afresh here.)
+    _setup._STARTS.clear()
     rows = ["V R P F P F M", "L R F M P F F", "P R P P F R P", "F R P M P R M", "C R P F V R F"]
     s = play(new_game(players=2, board=[*rows, "C C R P F M P"][::-1]), "quest-tile sphinx")
     assert where_quests(s) == {"g5": "sphinx"}
