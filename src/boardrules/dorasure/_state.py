@@ -1121,6 +1121,12 @@ DorasureState = State
 Rules = Options
 
 
+def put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``values`` with item ``i`` replaced by ``value`` (how the engine changes a field it
+    keeps as a tuple while a move settles)."""
+    return (*values[:i], value, *values[i + 1 :])
+
+
 def on_mirage(rules: Options, lands: tuple[int, ...], space: int) -> bool:
     """Whether ``space`` is covered by the Mirage City, where no hero regains health."""
     k = rules.land_at[space]
