@@ -3,7 +3,7 @@
 The state is a set of tracks (per seat: space, health, resource, gold, XP) plus an
 *agenda*: the tasks still to do in this turn, front first.  Each task is a :class:`Task`,
 the tuple ``(code, seat, a, b)`` typed by kind (the kinds and their rules are in
-``_tasks``); the front task decides whether the state is a decision (of ``seat``), a
+``tasks/``); the front task decides whether the state is a decision (of ``seat``), a
 chance node or an automatic step (resolved before the state is returned).
 """
 
@@ -63,7 +63,7 @@ _STAT_FIELDS = (
 ATTRIBUTE = {"combat": COMBAT, "search": SEARCH, "knowledge": KNOWLEDGE}
 
 #: The one registry of the JSON codes of the agenda's tasks: the code of a kind of task is
-#: the index of its class's name here (``_tasks.TASK_TYPES`` holds the classes in this order).
+#: the index of its class's name here (``tasks._registry.TASK_TYPES`` holds the classes in this order).
 #: The order is the JSON format's (version 1), so it never changes: a new kind goes at the end.
 #: No rule depends on it; the kinds of node are the named sets below.
 TASK_KINDS: tuple[str, ...] = (
@@ -113,102 +113,7 @@ TASK_KINDS: tuple[str, ...] = (
 TASK_COUNT = len(TASK_KINDS)
 
 
-def _code(name: str) -> int:
-    return TASK_KINDS.index(name)
-
-
-# The codes by name, kept for the tests and the picture of a state (the task classes take
-# theirs from TASK_KINDS, see Task; nothing else compares codes).
-T_MOVE_ROLL = _code("MoveRoll")
-T_RAMPAGE = _code("Rampage")
-T_PICK = _code("Pick")
-T_SURVIVAL = _code("Survival")
-T_ROLL = _code("Roll")
-T_EXTRA = _code("Extra")
-T_REVEAL_QUEST = _code("RevealQuest")
-T_REVEAL_REWARD = _code("RevealReward")
-T_CLAW = _code("Claw")
-T_FAITH = _code("Faith")
-T_MOVE = _code("Steps")
-T_ACT = _code("Act")
-T_ASK = _code("Ask")
-T_REPLY = _code("Reply")
-T_ABSORB = _code("Absorb")
-T_SPEND = _code("Spend")
-T_REROLL = _code("Reroll")
-T_BULLET = _code("Bullet")
-T_SHIELD = _code("Shield")
-T_DEATHS = _code("Deaths")
-T_QUEST_START = _code("QuestStart")
-T_QUEST_ROLLS = _code("QuestRolls")
-T_QUEST_END = _code("QuestEnd")
-T_AFTER_QUEST = _code("AfterQuest")
-T_ADVENTURE_END = _code("AdventureEnd")
-T_BATTLE_END = _code("BattleEnd")
-T_COMBO_END = _code("ComboEnd")
-T_END_TURN = _code("EndTurn")
-T_BATTLE_START = _code("BattleStart")
-T_GUST = _code("Gust")
-T_DOLL = _code("Doll")
-T_TUNE = _code("Tune")
-T_LULLABY = _code("Lullaby")
-T_BIG_BANG = _code("BigBang")
-T_KISS = _code("Kiss")
-T_GAUNTLETS = _code("Gauntlets")
-T_MASTER_REROLL = _code("MasterReroll")
-T_ELIXIR = _code("Elixir")
-T_SPECIAL = _code("Special")
-T_LAND = _code("Land")
-T_REPLENISH = _code("Replenish")
-T_HARDENED = _code("Hardened")
-#: The tasks that make a chance node (a roll or a tile drawn).
-CHANCE_TASKS = frozenset(
-    map(
-        _code,
-        (
-            "MoveRoll",
-            "Rampage",
-            "Pick",
-            "Survival",
-            "Roll",
-            "Extra",
-            "RevealQuest",
-            "RevealReward",
-            "Claw",
-            "Special",
-            "Land",
-        ),
-    )
-)
-#: The tasks that make a decision.
-DECISION_TASKS = frozenset(
-    map(
-        _code,
-        (
-            "Faith",
-            "Steps",
-            "Act",
-            "Ask",
-            "Reply",
-            "Absorb",
-            "Spend",
-            "Reroll",
-            "Bullet",
-            "Shield",
-            "Gust",
-            "Doll",
-            "Tune",
-            "Lullaby",
-            "BigBang",
-            "Kiss",
-            "Gauntlets",
-            "MasterReroll",
-            "Elixir",
-        ),
-    )
-)
-
-# T_PICK kinds and effects; roll purposes; claw results.
+# Pick kinds and effects; roll purposes; claw results.
 HIGHEST, LOWEST = 0, 1
 TO_CITY, WOUND_TWO, DRAIN = 0, 1, 2
 P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED, P_COMBO = 0, 1, 2, 3, 4
