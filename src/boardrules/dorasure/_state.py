@@ -63,9 +63,9 @@ _STAT_FIELDS = (
 ATTRIBUTE = {"combat": COMBAT, "search": SEARCH, "knowledge": KNOWLEDGE}
 
 #: The one registry of the JSON codes of the agenda's tasks: the code of a kind of task is
-#: the index of its class's name here (``tasks._registry.TASK_TYPES`` holds the classes in this order).
-#: The order is the JSON format's (version 1), so it never changes: a new kind goes at the end.
-#: No rule depends on it; the kinds of node are the named sets below.
+#: the index of its class's name here (``tasks._registry.TASK_TYPES`` holds the classes in
+#: this order).  The order is the JSON format's (version 1), so it never changes: a new kind
+#: goes at the end.  No rule depends on it: each class says what node it makes (``NODE``).
 TASK_KINDS: tuple[str, ...] = (
     "MoveRoll",  # (seat): the movement roll
     "Rampage",  # (seat): one die on the Roaming Dragon Chart
