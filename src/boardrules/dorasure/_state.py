@@ -199,6 +199,9 @@ class DorasureMove:
 
     #: the first word of the notation, for the kinds that have one word
     WORD: ClassVar[str] = ""
+    #: the field the notation writes after its word, for the kinds written so (``absorb 2``:
+    #: ``resources``; empty: the word alone, or a notation of the kind's own)
+    ARGUMENT: ClassVar[str] = ""
 
     @property
     def word(self) -> str:
@@ -206,6 +209,8 @@ class DorasureMove:
         return self.WORD
 
     def __str__(self) -> str:
+        if self.ARGUMENT:
+            return f"{self.word} {getattr(self, self.ARGUMENT)}"
         return self.word
 
     def __repr__(self) -> str:
@@ -264,10 +269,8 @@ class RampageDie(DorasureMove):
     """§3.3 The die on the Roaming Dragon Chart shows ``face`` (``rampage 4``)."""
 
     WORD = "rampage"
+    ARGUMENT = "face"
     face: int = attrs.field(validator=_INT)
-
-    def __str__(self) -> str:
-        return f"rampage {self.face}"
 
 
 @attrs.frozen(repr=False)
@@ -457,12 +460,11 @@ class AskHelp(DorasureMove):
     asked: bool = attrs.field(validator=_BOOL)
     name: str = attrs.field(validator=_STR)
 
+    ARGUMENT = "name"
+
     @property
     def word(self) -> str:
         return "ask" if self.asked else "skip"
-
-    def __str__(self) -> str:
-        return f"{self.word} {self.name}"
 
 
 @attrs.frozen(repr=False)
@@ -506,11 +508,9 @@ class Gather(DorasureMove):
     order), written ``name`` (``gather d1``)."""
 
     WORD = "gather"
+    ARGUMENT = "name"
     mountain: int = attrs.field(validator=_INT)
     name: str = attrs.field(validator=_STR)
-
-    def __str__(self) -> str:
-        return f"gather {self.name}"
 
 
 @attrs.frozen(repr=False)
@@ -519,11 +519,9 @@ class Quest(DorasureMove):
     (``quest g0``)."""
 
     WORD = "quest"
+    ARGUMENT = "name"
     mountain: int = attrs.field(validator=_INT)
     name: str = attrs.field(validator=_STR)
-
-    def __str__(self) -> str:
-        return f"quest {self.name}"
 
 
 @attrs.frozen(repr=False)
@@ -538,10 +536,8 @@ class AbsorbDamage(DorasureMove):
     """§6.1 The hero pays ``resources`` of the damage with resources (``absorb 2``)."""
 
     WORD = "absorb"
+    ARGUMENT = "resources"
     resources: int = attrs.field(validator=_INT)
-
-    def __str__(self) -> str:
-        return f"absorb {self.resources}"
 
 
 @attrs.frozen(repr=False)
@@ -549,10 +545,8 @@ class SpendResources(DorasureMove):
     """§6.1 The hero spends ``resources`` for as many extra dice (``spend 1``)."""
 
     WORD = "spend"
+    ARGUMENT = "resources"
     resources: int = attrs.field(validator=_INT)
-
-    def __str__(self) -> str:
-        return f"spend {self.resources}"
 
 
 @attrs.frozen(repr=False)
@@ -560,10 +554,8 @@ class DollDamage(DorasureMove):
     """§9.4 Body-Swapping Doll: the Shaman takes ``damage`` of the ally's (``doll 1``)."""
 
     WORD = "doll"
+    ARGUMENT = "damage"
     damage: int = attrs.field(validator=_INT)
-
-    def __str__(self) -> str:
-        return f"doll {self.damage}"
 
 
 @attrs.frozen(repr=False)
@@ -572,10 +564,8 @@ class TuneDice(DorasureMove):
     ally's roll (``tune 2``)."""
 
     WORD = "tune"
+    ARGUMENT = "resources"
     resources: int = attrs.field(validator=_INT)
-
-    def __str__(self) -> str:
-        return f"tune {self.resources}"
 
 
 @attrs.frozen(repr=False)
@@ -603,11 +593,9 @@ class KissOfDeath(DorasureMove):
     (``kiss Ninja``)."""
 
     WORD = "kiss"
+    ARGUMENT = "name"
     seat: int = attrs.field(validator=_INT)
     name: str = attrs.field(validator=_STR)
-
-    def __str__(self) -> str:
-        return f"kiss {self.name}"
 
 
 @attrs.frozen(repr=False)
