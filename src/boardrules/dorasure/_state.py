@@ -9,6 +9,7 @@ chance node or an automatic step (resolved before the state is returned).
 
 from __future__ import annotations
 
+import collections
 import inspect
 from collections.abc import Callable
 from operator import itemgetter
@@ -735,6 +736,15 @@ CHANCE, DECISION, STEP = "chance", "decision", "step"
 BOTH = (ADVENTURE, BATTLE)
 
 
+def _field_reader(index: int, doc: str) -> Any:
+    """A read-only attribute reading item ``index`` of a task: the reader namedtuple fields
+    use (written in C) where the interpreter has it, else a property."""
+    reader = getattr(collections, "_tuplegetter", None)
+    if reader is None:  # pragma: no cover (another Python)
+        return property(itemgetter(index), doc=doc)
+    return reader(index, doc)
+
+
 class _Row(NamedTuple):
     code: int
     seat: int
@@ -808,7 +818,7 @@ class Task(_Row):
         cls.FIELDS = (*cls.FIELDS, *own)
         assert len(cls.FIELDS) <= 2, f"{cls.__name__}: a task has two fields at most"
         for i, name in enumerate(own, start=len(cls.FIELDS) - len(own)):
-            setattr(cls, name, property(itemgetter(2 + i), doc=f"The task's ``{name}``."))
+            setattr(cls, name, _field_reader(2 + i, f"The task's ``{name}``."))
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))
