@@ -20,6 +20,7 @@ import pytest
 
 import boardrules as br
 from boardrules import api
+from boardrules._lru import LRU
 
 # The faces of the toss and their probabilities: a sixth, a third and a half, so that the
 # draw table needs the common denominator 6 (the last one alone, 2, would not do).
@@ -295,16 +296,17 @@ def test_a_number_that_fails_the_fast_range_test_is_drawn_by_its_value() -> None
     assert br.sample_chance(s, draw(Shy(0.5))) == br.sample_chance(s, draw(0.5))
 
 
-def test_the_draw_tables_are_emptied_when_they_reach_their_number(
+def test_the_draw_tables_keep_their_number_dropping_the_least_recently_used(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(api, "_draw_tables", {})
+    monkeypatch.setattr(api, "_draw_tables", LRU(api._DRAW_TABLES_SIZE))
     kept = [tuple(list(OUTCOMES)) for _ in range(api._DRAW_TABLES_SIZE + 1)]
     for outcomes in kept[:-1]:
         api._draw_table(outcomes)
     assert len(api._draw_tables) == api._DRAW_TABLES_SIZE
     api._draw_table(kept[-1])
-    assert list(api._draw_tables) == [id(kept[-1])]
+    assert len(api._draw_tables) == api._DRAW_TABLES_SIZE
+    assert id(kept[0]) not in api._draw_tables.items and id(kept[-1]) in api._draw_tables.items
 
 
 def test_the_draw_table_of_an_outcome_tuple_is_built_once(

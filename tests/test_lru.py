@@ -97,11 +97,18 @@ def test_cached_in_does_not_keep_none() -> None:
 
 
 def test_the_caches_fed_by_callers_are_lru_tables() -> None:
+    from boardrules import _search, api
     from boardrules.bots import _base
     from boardrules.docker import PITCH
     from boardrules.dorada import _board, _observation
+    from boardrules.dorasure import _actions as dorasure_actions
+    from boardrules.dorasure import _observation as dorasure_observation
 
     tables = {
+        "sample_chance's draw tables": api._draw_tables,
+        "the search's float outcomes": _search._floats,
+        "Dorasure's action numberings": dorasure_actions._NUMBERINGS,
+        "Dorasure's observation layouts": dorasure_observation._LAYOUTS,
         "bots' float outcomes": _base._float_outcomes,
         "Docker's routes": PITCH._routes,
         "Dorada's ranks": _board._RANKS,

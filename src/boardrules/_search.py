@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import boardrules as br
+from boardrules._lru import LRU
 
 __all__ = [
     "CHANCE_DEPTH",
@@ -152,18 +153,16 @@ class Expectimax:
 # (games hand out the same cached tuple for the same situation); the entry keeps the tuple
 # alive so that its id is not reused while the entry lives.
 _Outcomes = tuple[tuple[Any, Any], ...]
-_floats: dict[int, tuple[_Outcomes, tuple[tuple[Any, float], ...]]] = {}
 _FLOATS_KEPT = 4096
+_floats: LRU[int, tuple[_Outcomes, tuple[tuple[Any, float], ...]]] = LRU(_FLOATS_KEPT)
 
 
 def _float_outcomes(state: Any) -> tuple[tuple[Any, float], ...]:
     exact = br.chance_outcomes(state)
-    entry = _floats.get(id(exact))
+    entry = _floats.items.get(id(exact))  # the table itself: a hot path
     if entry is None or entry[0] is not exact:
-        if len(_floats) >= _FLOATS_KEPT:
-            _floats.clear()
         entry = (exact, tuple((m, float(p)) for m, p in exact))
-        _floats[id(exact)] = entry
+        _floats.put(id(exact), entry)
     return entry[1]
 
 

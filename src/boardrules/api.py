@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from boardrules._document import read_document
+from boardrules._lru import LRU
 from boardrules._typing import deprecated
 from boardrules.chance import checked_draw
 from boardrules.errors import (
@@ -449,7 +450,7 @@ def sample_chance(state: GameState[Any, M], rng: random.Random) -> M:
     except AttributeError:
         raise _not_a_state(state) from None
     outcomes = game.chance_outcomes(state)
-    entry = _draw_tables.get(id(outcomes))
+    entry = _draw_tables.items.get(id(outcomes))  # the table itself: a hot path
     if entry is None or entry[0] is not outcomes:
         if not outcomes:
             raise BoardrulesError(  # a plain ValueError: the state is fine, the call is not
@@ -485,13 +486,13 @@ def sample_chance(state: GameState[Any, M], rng: random.Random) -> M:
 
 
 # sample_chance's tables, by the identity of the outcome tuple (games return the same tuple
-# for the same situation); each entry keeps its tuple so that the id stays its own.  The
-# table is emptied when it reaches _DRAW_TABLES_SIZE entries, which bounds its memory for a
-# game that builds its outcome tuples afresh.
+# for the same situation); each entry keeps its tuple so that the id stays its own.  At most
+# _DRAW_TABLES_SIZE are kept, which bounds the memory for a game that builds its outcome
+# tuples afresh.
 _RES53 = 1 << 53
 _DrawTable = tuple[tuple[tuple[Any, Fraction], ...], tuple[Any, ...], tuple[int, ...], int]
-_draw_tables: dict[int, _DrawTable] = {}
 _DRAW_TABLES_SIZE = 1024
+_draw_tables: LRU[int, _DrawTable] = LRU(_DRAW_TABLES_SIZE)
 
 
 def _draw_table(outcomes: tuple[tuple[Any, Fraction], ...]) -> _DrawTable:
@@ -505,10 +506,8 @@ def _draw_table(outcomes: tuple[tuple[Any, Fraction], ...]) -> _DrawTable:
     for _, p in outcomes:
         acc += p
         thresholds.append(int(acc * denominator) * _RES53)
-    if len(_draw_tables) >= _DRAW_TABLES_SIZE:
-        _draw_tables.clear()
     entry = (outcomes, tuple(m for m, _ in outcomes), tuple(thresholds), denominator)
-    _draw_tables[id(outcomes)] = entry
+    _draw_tables.put(id(outcomes), entry)
     return entry
 
 

@@ -17,6 +17,9 @@ import pytest
 import boardrules as br
 from boardrules.dorasure import DorasureState, chance_outcomes, current_player, position
 from boardrules.dorasure._dice import score_roll
+from boardrules.dorasure.tasks.battle import Claw
+from boardrules.dorasure.tasks.quests import RevealReward
+from boardrules.dorasure.tasks.rolls import Roll
 from dorasure_helpers import (
     BASE,
     COMBAT,
@@ -29,9 +32,6 @@ from dorasure_helpers import (
     P_BATTLE,
     PLAINS,
     SEARCH,
-    T_CLAW,
-    T_REVEAL_REWARD,
-    T_ROLL,
     WON,
     _brute_scores,
     _engine_readings,
@@ -141,13 +141,13 @@ def _battle_trial(rng: random.Random) -> None:
         **_no_resources(heroes),  # type: ignore[arg-type]
     )
     seat = heroes.index(turn)
-    assert s.agenda[0] == (T_ROLL, seat, stat(turn, COMBAT, xp[turn]) + weapons, P_BATTLE)
+    assert s.agenda[0] == Roll(seat, stat(turn, COMBAT, xp[turn]) + weapons, P_BATTLE)
     log: list[str] = []
     s = drive(
         s,
         rng,
         lambda st: (
-            st.agenda[0][0] == T_CLAW or st.turn != seat or (bool(log) and new_battle_roll(st))
+            isinstance(st.agenda[0], Claw) or st.turn != seat or (bool(log) and new_battle_roll(st))
         ),
         log,
     )
@@ -162,7 +162,7 @@ def _battle_trial(rng: random.Random) -> None:
         assert s.phase == WON
         return
     assert (s.wounds, list(s.health)) == (wounded, after), (heroes, turn, log)
-    assert sum(1 for t in s.agenda if t[0] == T_CLAW) == claws
+    assert sum(1 for t in s.agenda if isinstance(t, Claw)) == claws
     assert (s.phase == LOST) == (not any(after))
 
 
@@ -185,7 +185,7 @@ def _adventure_trial(rng: random.Random) -> None:
     )
     s = play(s, "adventure")
     seat = heroes.index(hero)
-    assert s.agenda[0] == (T_ROLL, seat, stat(hero, FOREST if forest else PLAINS, xp[hero]), 0)
+    assert s.agenda[0] == Roll(seat, stat(hero, FOREST if forest else PLAINS, xp[hero]), 0)
     log: list[str] = []
     s = drive(s, rng, lambda st: st.turn != seat, log)
     total = scored(log)
@@ -242,7 +242,7 @@ def _quest_trial(rng: random.Random) -> None:
     for p in party:
         hp[p] -= start_damage
     log: list[str] = []
-    s = drive(s, rng, lambda st: st.turn != seat or st.agenda[0][0] == T_REVEAL_REWARD, log)
+    s = drive(s, rng, lambda st: st.turn != seat or isinstance(st.agenda[0], RevealReward), log)
     # Every participant rolls his own attribute dice, the questing hero first.
     sizes = [len(t) - 5 for t in log if t.startswith("dice")]
     assert sizes == [stat(heroes[p], column, xp[heroes[p]]) for p in party], (slug, log)
@@ -252,7 +252,7 @@ def _quest_trial(rng: random.Random) -> None:
         gain = 2 if len(party) == 1 else 1
         for p in party:
             exp[p] = min(8, exp[p] + gain)
-        assert s.agenda[0][:3] == (T_REVEAL_REWARD, seat, m)
+        assert s.agenda[0][:3] == RevealReward(seat, m)[:3]
     else:
         assert s.flags[m] == flags + max(0, total)
         hp[seat] = max(0, hp[seat] - damage)

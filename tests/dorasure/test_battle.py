@@ -23,16 +23,15 @@ from boardrules.dorasure import (
     position,
 )
 from boardrules.dorasure._state import P_COMBO
+from boardrules.dorasure.tasks.battle import Claw
 from boardrules.dorasure.tasks.damage import Absorb
-from boardrules.dorasure.tasks.rolls import Roll
+from boardrules.dorasure.tasks.rolls import Extra, Roll
 from dorasure_helpers import (
     BASE,
     COMBAT,
     FACE_UP,
     GOLEM_UP,
     LOST,
-    T_CLAW,
-    T_EXTRA,
     WON,
     battle,
     blast,
@@ -58,18 +57,18 @@ def _battle_turn_by_engine(s: DorasureState, depth: int) -> dict[object, Fractio
     def walk(st: DorasureState, p: Fraction, extras: int) -> None:
         if (
             st.phase >= WON
-            or st.agenda[0][0] == T_CLAW
+            or isinstance(st.agenda[0], Claw)
             or st.turn != seat
             or (extras >= 0 and new_battle_roll(st))
         ):
-            claws = sum(1 for t in st.agenda if t[0] == T_CLAW) if st.phase < WON else 0
+            claws = sum(1 for t in st.agenda if isinstance(t, Claw)) if st.phase < WON else 0
             out[(st.phase, st.wounds, st.health, claws)] += p
             return
         assert current_player(st) == br.CHANCE, texts(st)
-        if st.agenda[0][0] == T_EXTRA and extras == depth:
+        if isinstance(st.agenda[0], Extra) and extras == depth:
             out["deeper"] += p
             return
-        step = 1 if st.agenda[0][0] == T_EXTRA else 0
+        step = 1 if isinstance(st.agenda[0], Extra) else 0
         for m, q in chance_outcomes(st):
             walk(apply_move(st, m), p * q, max(extras, 0) + step)
 

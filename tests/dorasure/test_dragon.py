@@ -13,12 +13,12 @@ from collections import Counter
 from fractions import Fraction
 
 from boardrules.dorasure import DorasureState, chance_outcomes, position
+from boardrules.dorasure.tasks.rolls import Roll
 from dorasure_helpers import (
     COMBAT,
     FACE_UP,
     GOLEM_UP,
     P_BATTLE,
-    T_ROLL,
     at,
     odds,
     play,
@@ -178,7 +178,7 @@ def test_meter_filled_exactly_from_thirteen_rampages_twice_then_the_roller_fight
     s = play(s, "rampage 3", "rampage 3")
     combat = stat("Gladiator", COMBAT, 0)
     assert s.phase == 1 and s.turn == 1 and s.health == (3, 6)
-    assert s.agenda[0] == (T_ROLL, 1, combat, P_BATTLE)  # no movement after the battle began
+    assert s.agenda[0] == Roll(1, combat, P_BATTLE)  # no movement after the battle began
 
 
 def test_meter_passing_a_fire_icon_and_filling_rampages_three_times_then_the_battle() -> None:

@@ -21,7 +21,8 @@ from boardrules.dorasure import (
     new_game,
     position,
 )
-from boardrules.dorasure._state import T_MOVE, T_SPECIAL
+from boardrules.dorasure.tasks.expansions import Special
+from boardrules.dorasure.tasks.moving import Steps
 from dorasure_helpers import FACE_UP, SIX, TREASURE, odds, play, texts
 
 
@@ -31,7 +32,7 @@ def _walk_movement(s: DorasureState) -> Counter[tuple[int, int]]:
     meter, health = s.meter, s.health[s.turn]
 
     def walk(t: DorasureState, p: Fraction) -> None:
-        if t.agenda[0][0] == T_MOVE:
+        if isinstance(t.agenda[0], Steps):
             out[(t.meter - meter, health - t.health[t.turn])] += p  # type: ignore[assignment]
             return
         for m, q in chance_outcomes(t):
@@ -146,7 +147,7 @@ def test_special_chance_movement_odds_match_brute_force() -> None:
 def test_special_chance_rolls_once_per_six_and_each_hurt_can_be_paid() -> None:
     s = position(SIX, quests=FACE_UP, meter=3, resource={"Ninja": 1})
     s = play(s, "roll 2 3 6 6")
-    assert s.agenda[0][0] == T_SPECIAL and [t[0] for t in s.agenda[:2]] == [T_SPECIAL] * 2
+    assert isinstance(s.agenda[0], Special) and all(isinstance(t, Special) for t in s.agenda[:2])
     s = play(s, "special hurt")
     assert texts(s) == ["absorb 0", "absorb 1"], "resources instead of health, 1:1"
     s = play(s, "absorb 1", "special hurt")
@@ -156,7 +157,7 @@ def test_special_chance_rolls_once_per_six_and_each_hurt_can_be_paid() -> None:
 def test_faith_dropping_a_six_still_rolls_its_special_chance() -> None:
     s = position(SIX, quests=FACE_UP, turn="Paladin", meter=3)
     s = play(s, "roll 2 6")
-    assert s.agenda[0][0] == T_SPECIAL, "the 6 is rolled for before Faith drops it"
+    assert isinstance(s.agenda[0], Special), "the 6 is rolled for before Faith drops it"
     s = play(s, "special meter")
     assert s.meter == 4 and texts(s) == ["faith", "no-faith"]
     s = play(s, "faith")
@@ -169,9 +170,9 @@ def test_lullaby_with_six_heroes_no_special_chance_is_rolled() -> None:
     s = play(s, "roll 2 6 6")
     assert texts(s) == ["lullaby", "no-lullaby"]
     kept = play(s, "lullaby")
-    assert kept.meter == 3 and kept.agenda[0][0] == T_MOVE
+    assert kept.meter == 3 and isinstance(kept.agenda[0], Steps)
     sung = play(s, "no-lullaby")
-    assert sung.agenda[0][0] == T_SPECIAL, "without the Lullaby each 6 rolls its Special Chance"
+    assert isinstance(sung.agenda[0], Special), "without the Lullaby each 6 rolls a Special Chance"
 
 
 def test_quest_replenishing_at_the_third_rampage_draws_from_the_unused_quests() -> None:

@@ -15,7 +15,7 @@ import pytest
 
 import boardrules as br
 from boardrules.dorasure import DorasureState, apply_move, chance_outcomes, new_game, position
-from boardrules.dorasure._state import T_LAND
+from boardrules.dorasure.tasks.fang import Land
 from dorasure_helpers import FACE_UP, odds, play, texts, where
 
 LANDS_A = {"e0": "quicksand", "c2": "mirage", "e3": "meadow", "d4": "swamp", "g5": "caravan"}
@@ -57,7 +57,7 @@ def test_fang_draw_marginals_match_the_shuffle_of_eight_tiles() -> None:
     engine: Counter[tuple[int, ...]] = Counter()
 
     def walk(t: DorasureState, p: Fraction) -> None:
-        if t.agenda[0][0] != T_LAND:
+        if not isinstance(t.agenda[0], Land):
             engine[t.lands] += p  # type: ignore[assignment]
             return
         for m, q in chance_outcomes(t):

@@ -33,29 +33,19 @@ from boardrules.dorasure import (
 from boardrules.dorasure._check import LAWS, MAX_AGENDA, breaks_a_law, check_state
 from boardrules.dorasure._state import (
     CAP,
-    CHANCE_TASKS,
-    DECISION_TASKS,
-    P_ADVENTURE,
-    P_BATTLE,
-    T_ADVENTURE_END,
-    T_END_TURN,
-    T_MOVE_ROLL,
-    T_ROLL,
-    TASK_COUNT,
-)
-from boardrules.dorasure._tasks import (
     CHANCE,
     DECISION,
-    Absorb,
-    AdventureEnd,
-    Deaths,
-    EndTurn,
-    Roll,
-    Spend,
+    P_ADVENTURE,
+    P_BATTLE,
+    TASK_COUNT,
     Task,
 )
 from boardrules.dorasure._work import Work
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_problem
+from boardrules.dorasure.tasks.damage import Absorb, Deaths
+from boardrules.dorasure.tasks.moving import MoveRoll
+from boardrules.dorasure.tasks.rolls import Roll, Spend
+from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn
 from boardrules.errors import StateFormatError
 from dorasure_helpers import FACE_UP, SIX, battle, changed_options, document, play, refused
 from test_encoding import OPTIONS, playout
@@ -80,7 +70,7 @@ def doc_with(**changes: object) -> str:
 def long_agenda(rows: list[list[int]], copies: int) -> str:
     s = position(["Ninja", "Gladiator"], quests=FACE_UP, at={"Ninja": "c1"}, step="act")
     doc = document(s)
-    doc["state"]["agenda"] = rows * copies + [[T_ADVENTURE_END, 0, 0, 0], [T_END_TURN, 0, 0, 0]]
+    doc["state"]["agenda"] = rows * copies + [[AdventureEnd.CODE, 0, 0, 0], [EndTurn.CODE, 0, 0, 0]]
     return json.dumps(doc)
 
 
@@ -203,11 +193,23 @@ def test_work_and_the_json_cover_every_field_of_the_state() -> None:
     assert Work(s).freeze() == s
 
 
+# The kinds of task that roll or draw (a chance node) and those where a hero decides, as the
+# Rules section describes them; every other kind is carried out as it reaches the front.
+CHANCE_KINDS = {
+    "MoveRoll", "Rampage", "Pick", "Survival", "Roll", "Extra", "RevealQuest", "RevealReward",
+    "Claw", "Special", "Land",
+}  # fmt: skip
+DECISION_KINDS = {
+    "Faith", "Steps", "Act", "Ask", "Reply", "Absorb", "Spend", "Reroll", "Bullet", "Shield",
+    "Gust", "Doll", "Tune", "Lullaby", "BigBang", "Kiss", "Gauntlets", "MasterReroll", "Elixir",
+}  # fmt: skip
+
+
 def test_every_task_kind_is_a_typed_value_with_its_node_and_rule() -> None:
     assert [cls.CODE for cls in TASK_TYPES] == list(range(TASK_COUNT))
     for cls in TASK_TYPES:
-        assert (cls.NODE == CHANCE) == (cls.CODE in CHANCE_TASKS), cls
-        assert (cls.NODE == DECISION) == (cls.CODE in DECISION_TASKS), cls
+        assert (cls.NODE == CHANCE) == (cls.__name__ in CHANCE_KINDS), cls
+        assert (cls.NODE == DECISION) == (cls.__name__ in DECISION_KINDS), cls
         task = cls(0, *[low for low, _ in cls.RANGES])
         assert isinstance(task, Task) and task == (cls.CODE, 0, *task[2:])
         assert hash(task) == hash(tuple(task)) and pickle.loads(pickle.dumps(task)) == task
@@ -442,12 +444,12 @@ CHECKS = [
     ("battle", {"health": [0, 0]}, LOADS),  # the Ninja's roll is still to be read
     (
         "roll",  # a roll-off among no living hero
-        {"health": [0, 0], "agenda": [[2, 0, 0, 0], [19, 0, 0, 0], [T_END_TURN, 0, 0, 0]]},
+        {"health": [0, 0], "agenda": [[2, 0, 0, 0], [19, 0, 0, 0], [EndTurn.CODE, 0, 0, 0]]},
         "agenda: the front task offers no move",
     ),
     (
         "battle",
-        {"health": [0, 0], "agenda": [[2, 0, 0, 0], [T_END_TURN, 0, 0, 0]]},
+        {"health": [0, 0], "agenda": [[2, 0, 0, 0], [EndTurn.CODE, 0, 0, 0]]},
         "locked/health: no labyrinth in the battle, someone alive "
         "(or the last hero's roll still to be read)",
     ),
@@ -469,7 +471,7 @@ CHECKS = [
     ),
     (
         "move",
-        {"dice": [], "agenda": [[T_ROLL, 0, 0, 0], [24, 0, 0, 0], [T_END_TURN, 0, 0, 0]]},
+        {"dice": [], "agenda": [[Roll.CODE, 0, 0, 0], [24, 0, 0, 0], [EndTurn.CODE, 0, 0, 0]]},
         "agenda: the front task would be resolved automatically",  # a roll of no dice
     ),
     ("six", {"rewards": [None] * 5}, "renewed: only a solved mountain gets a new quest"),
@@ -517,7 +519,7 @@ def test_two_heroes_share_a_fang_hex_only_while_the_hero_in_turn_passes_through_
     ), "the Ninja stopped there"
     # The Ninja passing through pays the swamp's damage, then steps on.
     doc["state"].update(dice=[5], agenda=[[14, 0, 1, 0], [19, 0, 0, 0], [10, 0, 0, 0],
-                                          [11, 0, 0, 0], [T_END_TURN, 0, 0, 0]])  # fmt: skip
+                                          [11, 0, 0, 0], [EndTurn.CODE, 0, 0, 0]])  # fmt: skip
     assert isinstance(decoded(doc), State)
 
 
@@ -750,7 +752,7 @@ def test_a_battle_roll_of_a_hero_not_in_turn_is_refused() -> None:
     s = position(["Ninja", "Gladiator"], step="battle", turn="Gladiator", quests=FACE_UP,
                  solved={"g0": "treasure"})  # fmt: skip
     doc = document(s)
-    assert doc["state"]["agenda"][0] == [T_ROLL, 1, 3, P_BATTLE]
+    assert doc["state"]["agenda"][0] == [Roll.CODE, 1, 3, P_BATTLE]
     doc["state"]["agenda"][0][1] = 0
     assert "not in turn" in refused(doc)
 
@@ -760,7 +762,7 @@ def test_a_quest_roll_of_a_hero_not_in_the_quest_is_refused() -> None:
                  resource={"Ninja": 1}, step="act")  # fmt: skip
     s = play(s, "quest d1", "absorb 0", "spend 0")
     doc = document(s)
-    assert doc["state"]["agenda"][0][0] == T_ROLL and doc["state"]["party"] == 1
+    assert doc["state"]["agenda"][0][0] == Roll.CODE and doc["state"]["party"] == 1
     doc["state"]["agenda"][0][1] = 1
     assert "not in the quest" in refused(doc)
 
@@ -769,7 +771,7 @@ def test_two_rolls_of_one_hero_for_one_reading_are_refused() -> None:
     s = position(["Ninja", "Gladiator"], quests=FACE_UP, at={"Ninja": "c1"}, step="act")
     doc = document(play(s, "adventure"))
     agenda = doc["state"]["agenda"]
-    assert agenda[0][0] == T_ROLL
+    assert agenda[0][0] == Roll.CODE
     agenda.insert(0, list(agenda[0]))
     assert "two rolls" in refused(doc)
 
@@ -779,7 +781,7 @@ def test_an_agenda_longer_than_its_limit_is_refused_before_its_tasks_are_read(
     copies: int,
 ) -> None:
     # Issue 21, class 4: 1.5 MB of agenda took 4.4 s and 2.9 MB 19.7 s, only to be refused.
-    text = long_agenda([[T_ROLL, 0, 1, 0]], copies)
+    text = long_agenda([[Roll.CODE, 0, 1, 0]], copies)
     with pytest.raises(StateFormatError, match=f"at most {MAX_AGENDA} tasks"):
         br.from_json(text)
     doc = json.loads(text)  # the JSON read, the decoder refuses at once
@@ -791,14 +793,14 @@ def test_an_agenda_longer_than_its_limit_is_refused_before_its_tasks_are_read(
 
 def test_an_agenda_of_exactly_its_limit_is_read_task_by_task() -> None:
     # 198 rolls of the Ninja, the end of his adventure and of his turn: 200 tasks, read.
-    text = long_agenda([[T_ROLL, 0, 1, 0]], MAX_AGENDA - 2)
+    text = long_agenda([[Roll.CODE, 0, 1, 0]], MAX_AGENDA - 2)
     assert len(json.loads(text)["state"]["agenda"]) == MAX_AGENDA
     assert refused(json.loads(text)) == "agenda: two rolls of one hero for one reading"
-    longer = long_agenda([[T_ROLL, 0, 1, 0]], MAX_AGENDA - 1)
+    longer = long_agenda([[Roll.CODE, 0, 1, 0]], MAX_AGENDA - 1)
     assert refused(json.loads(longer)) == f"field 'agenda' must list at most {MAX_AGENDA} tasks"
 
 
-@pytest.mark.parametrize("rows", [[[T_ROLL, 0, 1, 0]], [[14, 0, 1, 0], [19, 0, 0, 0]]])
+@pytest.mark.parametrize("rows", [[[Roll.CODE, 0, 1, 0]], [[14, 0, 1, 0], [19, 0, 0, 0]]])
 def test_an_agenda_at_its_limit_is_read_at_once(rows: list[list[int]]) -> None:
     text = long_agenda(rows, (MAX_AGENDA - 2) // len(rows))
     start = time.process_time()
@@ -842,11 +844,13 @@ def test_every_quest_solved_in_the_adventure_phase_with_no_battle_coming_is_refu
     s = position(["Ninja", "Gladiator"], quests=TILES, solved={**rewards, "f5": "lair"},
                  step="battle")  # fmt: skip
     doc = document(s)
-    doc["state"].update(phase="adventure", agenda=[[T_MOVE_ROLL, 0, 0, 0], [T_END_TURN, 0, 0, 0]])
+    doc["state"].update(
+        phase="adventure", agenda=[[MoveRoll.CODE, 0, 0, 0], [EndTurn.CODE, 0, 0, 0]]
+    )
     assert refused(doc) == "phase: once every quest is solved, the Climactic Battle begins"
     # A rampage first, then the battle begins (or the end of the quest that begins it).
     for coming in (28, 23):
-        doc["state"]["agenda"] = [[1, 0, 0, 0], [coming, 0, 0, 0], [T_END_TURN, 0, 0, 0]]
+        doc["state"]["agenda"] = [[1, 0, 0, 0], [coming, 0, 0, 0], [EndTurn.CODE, 0, 0, 0]]
         assert isinstance(decoded(doc), State), coming
 
 
@@ -917,7 +921,7 @@ def test_quests_are_replenished_at_the_third_fire_icon_of_the_meter_as_given() -
 def test_a_rampage_or_a_replenishing_to_come_breaks_a_law_below_its_fire_icon() -> None:
     # A rampage on the agenda before the Ninja's turn: the first fire icon is at 3.
     doc = _start("roll")
-    doc["state"]["agenda"] = [[1, 0, 0, 0], [0, 0, 0, 0], [T_END_TURN, 0, 0, 0]]
+    doc["state"]["agenda"] = [[1, 0, 0, 0], [0, 0, 0, 0], [EndTurn.CODE, 0, 0, 0]]
     for meter, law in ((2, "meter/razed: the dragon rampages only from its first fire icon"),
                        (3, None)):  # fmt: skip
         doc["state"]["meter"] = meter
@@ -926,7 +930,7 @@ def test_a_rampage_or_a_replenishing_to_come_breaks_a_law_below_its_fire_icon() 
     doc = document(position(SIX, **{**SIX_DOC, "meter": 9}, xp=dict.fromkeys(SIX, 1)))  # type: ignore[arg-type]
     doc["state"].update(
         renewed=[0] * 5, retired=[], quests=["inscriptions", "golem", None, None, None],
-        agenda=[[1, 0, 0, 0], [40, 0, 0, 0], [0, 0, 0, 0], [T_END_TURN, 0, 0, 0]],
+        agenda=[[1, 0, 0, 0], [40, 0, 0, 0], [0, 0, 0, 0], [EndTurn.CODE, 0, 0, 0]],
     )  # fmt: skip
     for meter, law in ((8, "meter/renewed: quests are replenished at the third fire icon"),
                        (9, None)):  # fmt: skip

@@ -17,7 +17,6 @@ from boardrules.dorasure import HERO_ORDER, QUESTS, State
 from boardrules.dorasure._actions import COUNTED, numbering
 from boardrules.dorasure._observation import AGENDA_SHOWN
 from boardrules.dorasure._state import (
-    T_REVEAL_QUEST,
     TASK_COUNT,
     WON,
     AbsorbDamage,
@@ -31,6 +30,7 @@ from boardrules.dorasure._state import (
     SpendResources,
     Step,
 )
+from boardrules.dorasure.tasks.quests import RevealQuest
 from test_encoding import OPTIONS, playout
 
 setups = st.sampled_from(OPTIONS["dorasure"])
@@ -147,7 +147,7 @@ def test_face_down_quests_show_as_face_down_and_a_turned_tile_shows_for_everyone
         for view in views:
             expected = [q if q >= 0 else None for q in state.quests]
             assert mountains(view, state) == expected
-        if state.phase < WON and state.agenda[0][0] == T_REVEAL_QUEST:
+        if state.phase < WON and isinstance(state.agenda[0], RevealQuest):
             # Face-down tiles are not in the state: which tile comes is drawn only now, from
             # one observation for all outcomes; each tile drawn shows to every seat.
             mountain = state.agenda[0][2]
@@ -167,5 +167,6 @@ def test_the_agenda_shows_the_front_task() -> None:
     at = 2 * (12 + spaces + 25) + 4 + 2 + 1 + 3 + 5 * (len(QUESTS) + 8) + len(QUESTS) + 12
     task = TASK_COUNT + 2 + 2  # the task code one-hot, its seat, its two arguments
     front = obs[at : at + task]
-    assert front[:TASK_COUNT].index(1.0) == s.agenda[0][0] == T_REVEAL_QUEST
+    assert isinstance(s.agenda[0], RevealQuest)
+    assert front[:TASK_COUNT].index(1.0) == RevealQuest.CODE
     assert len(obs) == at + AGENDA_SHOWN * task

@@ -11,7 +11,8 @@ from fractions import Fraction
 
 import boardrules as br
 from boardrules.dorasure import DorasureState, chance_outcomes, current_player, position
-from boardrules.dorasure._state import T_MOVE_ROLL, T_ROLL
+from boardrules.dorasure.tasks.moving import MoveRoll
+from boardrules.dorasure.tasks.rolls import Roll
 from dorasure_helpers import (
     FACE_UP,
     GOLEM_UP,
@@ -314,7 +315,7 @@ def test_ruling_saved_during_a_quest_takes_no_further_part() -> None:
         health={"Gladiator": 1},
     )
     s = play(s, "quest c5", "ask Gladiator", "agree", "survival saved")
-    assert space_of(s, 1) == "city" and s.party == 1 and s.agenda[0][:3] == (T_ROLL, 0, 2)
+    assert space_of(s, 1) == "city" and s.party == 1 and s.agenda[0][:3] == Roll(0, 2)[:3]
     s = _same_after_json(play(s, "dice +6", "extra +"))
     assert texts(s)[0] == "reward lair" and s.xp == (2, 0) and s.health == (4, 8)
     # Killed by the first of her quest dice, with two 6s: her extra dice are not rolled.
@@ -426,7 +427,7 @@ def test_ruling_quest_read_from_the_dice_of_those_still_taking_part_places_flags
     # The questing Vampire killed by her own die: the Ninja's dice are read, 2 flags; the
     # failure effect is not hers.
     s = _vampire_quests("goblins", "dice -+", "survival saved", xp=6)
-    assert s.agenda[0][:2] == (T_ROLL, 0), "the assistant still rolls"
+    assert s.agenda[0][:2] == Roll(0)[:2], "the assistant still rolls"
     s = _same_after_json(play(s, "dice ++"))
     assert s.flags[0] == 2 and s.health == (5, 5) and s.xp == (0, 6) and s.turn == 0
 
@@ -452,7 +453,7 @@ def test_ruling_saved_from_start_of_quest_damage_ends_the_attempt_before_any_die
     )
     s = play(s, "quest g0", "ask Gladiator", "agree", "survival saved")
     # No die rolled by anyone, no flags, no failure damage, no EXP; the turn is over.
-    assert s.turn == 1 and s.agenda[0][0] == T_MOVE_ROLL and s.flags[0] == 0
+    assert s.turn == 1 and isinstance(s.agenda[0], MoveRoll) and s.flags[0] == 0
     assert s.health == (5, 7) and s.xp == (0, 0) and space_of(s, 0) == "city"
     _same_after_json(s)
     # Also when he is saved back beside the quest (the City beside c5).
@@ -466,7 +467,7 @@ def test_ruling_saved_from_start_of_quest_damage_ends_the_attempt_before_any_die
         health={"Ninja": 1},
     )
     s = play(s, "quest c5", "ask Gladiator", "agree", "survival saved")
-    assert s.turn == 1 and s.agenda[0][0] == T_MOVE_ROLL and s.flags[4] == 0
+    assert s.turn == 1 and isinstance(s.agenda[0], MoveRoll) and s.flags[4] == 0
     assert s.health == (5, 7) and s.xp == (0, 0)
 
 

@@ -44,6 +44,7 @@ import attrs
 
 from boardrules._encoding import action_index
 from boardrules._legal import find_legal
+from boardrules._lru import LRU
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._dice import movement_roll
 from boardrules.dorasure._fang import LANDS
@@ -160,18 +161,18 @@ class Numbering:
     known: dict[Move, int] = attrs.field(factory=dict)
     # The sorted numbers of the shared outcome tuples of chance nodes, by the tuple's
     # identity (the tuple is kept, so that its id is not reused).
-    outcome_actions: dict[int, tuple[tuple[Move, ...], tuple[int, ...]]] = attrs.field(factory=dict)
+    outcome_actions: LRU[int, tuple[tuple[Move, ...], tuple[int, ...]]] = attrs.field(
+        factory=lambda: LRU(_OUTCOME_CACHE)
+    )
 
     def sorted_numbers(self, moves: tuple[Move, ...], shared: bool) -> tuple[int, ...]:
         """The numbers of ``moves``, ascending; remembered when the tuple is ``shared``."""
         if not shared:
             return tuple(sorted(map(self.number, moves)))
-        found = self.outcome_actions.get(id(moves))
+        found = self.outcome_actions.items.get(id(moves))  # the table itself: a hot path
         if found is None or found[0] is not moves:
-            if len(self.outcome_actions) >= _OUTCOME_CACHE:
-                self.outcome_actions.clear()
             found = (moves, tuple(sorted(map(self.number, moves))))
-            self.outcome_actions[id(moves)] = found
+            self.outcome_actions.put(id(moves), found)
         return found[1]
 
     def number(self, m: Move) -> int:
@@ -229,19 +230,18 @@ def _blocks(blocks: list[tuple[_Kind, int]]) -> tuple[dict[_Kind, int], int]:
     return first, at
 
 
-_NUMBERINGS: dict[Options, Numbering] = {}
 #: At most this many setups' numberings are kept: a run plays few setups at a time, but a
 #: long one may meet many (sheets, maps and quest tiles are options).
 NUMBERINGS_SIZE = 64
+_NUMBERINGS: LRU[Options, Numbering] = LRU(NUMBERINGS_SIZE)
 
 
 def numbering(options: Options) -> Numbering:
     """The numbers of the game with these options (built once per setup)."""
-    found = _NUMBERINGS.get(options)
+    found = _NUMBERINGS.items.get(options)  # the table itself: a hot path
     if found is None:
-        if len(_NUMBERINGS) >= NUMBERINGS_SIZE:
-            _NUMBERINGS.clear()
-        found = _NUMBERINGS[options] = _numbering(options)
+        found = _numbering(options)
+        _NUMBERINGS.put(options, found)
     return found
 
 

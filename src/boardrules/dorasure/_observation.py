@@ -61,6 +61,7 @@ from __future__ import annotations
 import attrs
 
 from boardrules._encoding import check_seat
+from boardrules._lru import LRU
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS
 from boardrules.dorasure._fang import LANDS
 from boardrules.dorasure._state import PHASE_NAMES, TASK_COUNT, WON, Options, State
@@ -117,17 +118,16 @@ class _Layout:
     xp_scale: int
 
 
-_LAYOUTS: dict[Options, _Layout] = {}
 #: At most this many layouts are kept: a run plays few setups at a time.
 LAYOUTS_SIZE = 64
+_LAYOUTS: LRU[Options, _Layout] = LRU(LAYOUTS_SIZE)
 
 
 def _layout(options: Options) -> _Layout:
-    found = _LAYOUTS.get(options)
+    found = _LAYOUTS.items.get(options)  # the table itself: a hot path
     if found is None:
-        if len(_LAYOUTS) >= LAYOUTS_SIZE:
-            _LAYOUTS.clear()
-        found = _LAYOUTS[options] = _build(options)
+        found = _build(options)
+        _LAYOUTS.put(options, found)
     return found
 
 

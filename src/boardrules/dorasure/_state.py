@@ -3,12 +3,13 @@
 The state is a set of tracks (per seat: space, health, resource, gold, XP) plus an
 *agenda*: the tasks still to do in this turn, front first.  Each task is a :class:`Task`,
 the tuple ``(code, seat, a, b)`` typed by kind (the kinds and their rules are in
-``_tasks``); the front task decides whether the state is a decision (of ``seat``), a
+``tasks/``); the front task decides whether the state is a decision (of ``seat``), a
 chance node or an automatic step (resolved before the state is returned).
 """
 
 from __future__ import annotations
 
+import collections
 import inspect
 from collections.abc import Callable
 from operator import itemgetter
@@ -63,9 +64,9 @@ _STAT_FIELDS = (
 ATTRIBUTE = {"combat": COMBAT, "search": SEARCH, "knowledge": KNOWLEDGE}
 
 #: The one registry of the JSON codes of the agenda's tasks: the code of a kind of task is
-#: the index of its class's name here (``_tasks.TASK_TYPES`` holds the classes in this order).
-#: The order is the JSON format's (version 1), so it never changes: a new kind goes at the end.
-#: No rule depends on it; the kinds of node are the named sets below.
+#: the index of its class's name here (``tasks._registry.TASK_TYPES`` holds the classes in
+#: this order).  The order is the JSON format's (version 1), so it never changes: a new kind
+#: goes at the end.  No rule depends on it: each class says what node it makes (``NODE``).
 TASK_KINDS: tuple[str, ...] = (
     "MoveRoll",  # (seat): the movement roll
     "Rampage",  # (seat): one die on the Roaming Dragon Chart
@@ -113,102 +114,7 @@ TASK_KINDS: tuple[str, ...] = (
 TASK_COUNT = len(TASK_KINDS)
 
 
-def _code(name: str) -> int:
-    return TASK_KINDS.index(name)
-
-
-# The codes by name, kept for the tests and the picture of a state (the task classes take
-# theirs from TASK_KINDS, see Task; nothing else compares codes).
-T_MOVE_ROLL = _code("MoveRoll")
-T_RAMPAGE = _code("Rampage")
-T_PICK = _code("Pick")
-T_SURVIVAL = _code("Survival")
-T_ROLL = _code("Roll")
-T_EXTRA = _code("Extra")
-T_REVEAL_QUEST = _code("RevealQuest")
-T_REVEAL_REWARD = _code("RevealReward")
-T_CLAW = _code("Claw")
-T_FAITH = _code("Faith")
-T_MOVE = _code("Steps")
-T_ACT = _code("Act")
-T_ASK = _code("Ask")
-T_REPLY = _code("Reply")
-T_ABSORB = _code("Absorb")
-T_SPEND = _code("Spend")
-T_REROLL = _code("Reroll")
-T_BULLET = _code("Bullet")
-T_SHIELD = _code("Shield")
-T_DEATHS = _code("Deaths")
-T_QUEST_START = _code("QuestStart")
-T_QUEST_ROLLS = _code("QuestRolls")
-T_QUEST_END = _code("QuestEnd")
-T_AFTER_QUEST = _code("AfterQuest")
-T_ADVENTURE_END = _code("AdventureEnd")
-T_BATTLE_END = _code("BattleEnd")
-T_COMBO_END = _code("ComboEnd")
-T_END_TURN = _code("EndTurn")
-T_BATTLE_START = _code("BattleStart")
-T_GUST = _code("Gust")
-T_DOLL = _code("Doll")
-T_TUNE = _code("Tune")
-T_LULLABY = _code("Lullaby")
-T_BIG_BANG = _code("BigBang")
-T_KISS = _code("Kiss")
-T_GAUNTLETS = _code("Gauntlets")
-T_MASTER_REROLL = _code("MasterReroll")
-T_ELIXIR = _code("Elixir")
-T_SPECIAL = _code("Special")
-T_LAND = _code("Land")
-T_REPLENISH = _code("Replenish")
-T_HARDENED = _code("Hardened")
-#: The tasks that make a chance node (a roll or a tile drawn).
-CHANCE_TASKS = frozenset(
-    map(
-        _code,
-        (
-            "MoveRoll",
-            "Rampage",
-            "Pick",
-            "Survival",
-            "Roll",
-            "Extra",
-            "RevealQuest",
-            "RevealReward",
-            "Claw",
-            "Special",
-            "Land",
-        ),
-    )
-)
-#: The tasks that make a decision.
-DECISION_TASKS = frozenset(
-    map(
-        _code,
-        (
-            "Faith",
-            "Steps",
-            "Act",
-            "Ask",
-            "Reply",
-            "Absorb",
-            "Spend",
-            "Reroll",
-            "Bullet",
-            "Shield",
-            "Gust",
-            "Doll",
-            "Tune",
-            "Lullaby",
-            "BigBang",
-            "Kiss",
-            "Gauntlets",
-            "MasterReroll",
-            "Elixir",
-        ),
-    )
-)
-
-# T_PICK kinds and effects; roll purposes; claw results.
+# Pick kinds and effects; roll purposes; claw results.
 HIGHEST, LOWEST = 0, 1
 TO_CITY, WOUND_TWO, DRAIN = 0, 1, 2
 P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED, P_COMBO = 0, 1, 2, 3, 4
@@ -294,6 +200,9 @@ class DorasureMove:
 
     #: the first word of the notation, for the kinds that have one word
     WORD: ClassVar[str] = ""
+    #: the field the notation writes after its word, for the kinds written so (``absorb 2``:
+    #: ``resources``; empty: the word alone, or a notation of the kind's own)
+    ARGUMENT: ClassVar[str] = ""
 
     @property
     def word(self) -> str:
@@ -301,6 +210,8 @@ class DorasureMove:
         return self.WORD
 
     def __str__(self) -> str:
+        if self.ARGUMENT:
+            return f"{self.word} {getattr(self, self.ARGUMENT)}"
         return self.word
 
     def __repr__(self) -> str:
@@ -359,10 +270,8 @@ class RampageDie(DorasureMove):
     """§3.3 The die on the Roaming Dragon Chart shows ``face`` (``rampage 4``)."""
 
     WORD = "rampage"
+    ARGUMENT = "face"
     face: int = attrs.field(validator=_INT)
-
-    def __str__(self) -> str:
-        return f"rampage {self.face}"
 
 
 @attrs.frozen(repr=False)
@@ -552,12 +461,11 @@ class AskHelp(DorasureMove):
     asked: bool = attrs.field(validator=_BOOL)
     name: str = attrs.field(validator=_STR)
 
+    ARGUMENT = "name"
+
     @property
     def word(self) -> str:
         return "ask" if self.asked else "skip"
-
-    def __str__(self) -> str:
-        return f"{self.word} {self.name}"
 
 
 @attrs.frozen(repr=False)
@@ -601,11 +509,9 @@ class Gather(DorasureMove):
     order), written ``name`` (``gather d1``)."""
 
     WORD = "gather"
+    ARGUMENT = "name"
     mountain: int = attrs.field(validator=_INT)
     name: str = attrs.field(validator=_STR)
-
-    def __str__(self) -> str:
-        return f"gather {self.name}"
 
 
 @attrs.frozen(repr=False)
@@ -614,11 +520,9 @@ class Quest(DorasureMove):
     (``quest g0``)."""
 
     WORD = "quest"
+    ARGUMENT = "name"
     mountain: int = attrs.field(validator=_INT)
     name: str = attrs.field(validator=_STR)
-
-    def __str__(self) -> str:
-        return f"quest {self.name}"
 
 
 @attrs.frozen(repr=False)
@@ -633,10 +537,8 @@ class AbsorbDamage(DorasureMove):
     """§6.1 The hero pays ``resources`` of the damage with resources (``absorb 2``)."""
 
     WORD = "absorb"
+    ARGUMENT = "resources"
     resources: int = attrs.field(validator=_INT)
-
-    def __str__(self) -> str:
-        return f"absorb {self.resources}"
 
 
 @attrs.frozen(repr=False)
@@ -644,10 +546,8 @@ class SpendResources(DorasureMove):
     """§6.1 The hero spends ``resources`` for as many extra dice (``spend 1``)."""
 
     WORD = "spend"
+    ARGUMENT = "resources"
     resources: int = attrs.field(validator=_INT)
-
-    def __str__(self) -> str:
-        return f"spend {self.resources}"
 
 
 @attrs.frozen(repr=False)
@@ -655,10 +555,8 @@ class DollDamage(DorasureMove):
     """§9.4 Body-Swapping Doll: the Shaman takes ``damage`` of the ally's (``doll 1``)."""
 
     WORD = "doll"
+    ARGUMENT = "damage"
     damage: int = attrs.field(validator=_INT)
-
-    def __str__(self) -> str:
-        return f"doll {self.damage}"
 
 
 @attrs.frozen(repr=False)
@@ -667,10 +565,8 @@ class TuneDice(DorasureMove):
     ally's roll (``tune 2``)."""
 
     WORD = "tune"
+    ARGUMENT = "resources"
     resources: int = attrs.field(validator=_INT)
-
-    def __str__(self) -> str:
-        return f"tune {self.resources}"
 
 
 @attrs.frozen(repr=False)
@@ -698,11 +594,9 @@ class KissOfDeath(DorasureMove):
     (``kiss Ninja``)."""
 
     WORD = "kiss"
+    ARGUMENT = "name"
     seat: int = attrs.field(validator=_INT)
     name: str = attrs.field(validator=_STR)
-
-    def __str__(self) -> str:
-        return f"kiss {self.name}"
 
 
 @attrs.frozen(repr=False)
@@ -842,6 +736,15 @@ CHANCE, DECISION, STEP = "chance", "decision", "step"
 BOTH = (ADVENTURE, BATTLE)
 
 
+def _field_reader(index: int, doc: str) -> Any:
+    """A read-only attribute reading item ``index`` of a task: the reader namedtuple fields
+    use (written in C) where the interpreter has it, else a property."""
+    reader = getattr(collections, "_tuplegetter", None)
+    if reader is None:  # pragma: no cover (another Python)
+        return property(itemgetter(index), doc=doc)
+    return reader(index, doc)
+
+
 class _Row(NamedTuple):
     code: int
     seat: int
@@ -915,7 +818,7 @@ class Task(_Row):
         cls.FIELDS = (*cls.FIELDS, *own)
         assert len(cls.FIELDS) <= 2, f"{cls.__name__}: a task has two fields at most"
         for i, name in enumerate(own, start=len(cls.FIELDS) - len(own)):
-            setattr(cls, name, property(itemgetter(2 + i), doc=f"The task's ``{name}``."))
+            setattr(cls, name, _field_reader(2 + i, f"The task's ``{name}``."))
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))
@@ -1119,6 +1022,12 @@ with_dice_and_agenda = _replacer("dice", "agenda")
 DorasureState = State
 #: Deprecated name of :class:`Options`.
 Rules = Options
+
+
+def put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``values`` with item ``i`` replaced by ``value`` (how the engine changes a field it
+    keeps as a tuple while a move settles)."""
+    return (*values[:i], value, *values[i + 1 :])
 
 
 def on_mirage(rules: Options, lands: tuple[int, ...], space: int) -> bool:

@@ -30,6 +30,7 @@ from boardrules.dorasure._state import (
     effective_terrain,
     new_state,
     on_mirage,
+    put,
 )
 from boardrules.dorasure.tasks.battle import BattleEnd, BattleStart, Claw
 from boardrules.dorasure.tasks.damage import Absorb, Deaths
@@ -44,11 +45,11 @@ if TYPE_CHECKING:
 
 __all__ = ["THAWED", "Work", "effective_terrain"]
 
-#: The state's fields that the working copy holds as lists (changed in place); every other
-#: field is copied as it is, and the agenda becomes ``todo`` (front last).
-THAWED = frozenset(
-    ("pos", "health", "resource", "gold", "xp", "locked", "quests", "flags", "rewards", "renewed")
-)
+#: The state's fields that the working copy holds as lists (changed in place): those that
+#: most moves change.  Every other field is copied as it is (a tuple that a rule changing it
+#: replaces, with :func:`put`: copied only then), and the agenda becomes ``todo`` (front
+#: last).
+THAWED = frozenset(("pos", "health", "resource"))
 
 
 class Work:
@@ -64,16 +65,16 @@ class Work:
     pos: list[int]
     health: list[int]
     resource: list[int]
-    gold: list[int]
-    xp: list[int]
-    locked: list[int]
+    gold: tuple[int, ...]
+    xp: tuple[int, ...]
+    locked: tuple[int, ...]
     spent: int
     meter: int
     wounds: int
     razed: bool
-    quests: list[int]
-    flags: list[int]
-    rewards: list[int]
+    quests: tuple[int, ...]
+    flags: tuple[int, ...]
+    rewards: tuple[int, ...]
     dice: tuple[int, ...]
     party: int
     score: int
@@ -81,7 +82,7 @@ class Work:
     roll: tuple[int, ...]
     todo: list[Task]
     lands: tuple[int, ...]
-    renewed: list[int]
+    renewed: tuple[int, ...]
     retired: tuple[int, ...]
 
     __slots__ = (
@@ -170,7 +171,7 @@ class Work:
 
     def gain_xp(self, seat: int, amount: int) -> None:
         """Gain EXP, up to the end of the track."""
-        self.xp[seat] = min(self.rules.tracks.xp_max, self.xp[seat] + amount)
+        self.xp = put(self.xp, seat, min(self.rules.tracks.xp_max, self.xp[seat] + amount))
 
     def can_heal(self, seat: int) -> bool:
         """No hero standing on the Mirage City regains health, by any means."""
@@ -185,12 +186,12 @@ class Work:
         """Spend resources: the Prince's servants go before his gold."""
         use = min(amount, self.resource[seat])
         self.resource[seat] -= use
-        self.gold[seat] -= amount - use
+        self.gold = put(self.gold, seat, self.gold[seat] - (amount - use))
 
     def send_home(self, seat: int) -> None:
         """Back to the City (Shaman: the Lake); a hero held in the labyrinth is released."""
         self.pos[seat] = self.home(seat)
-        self.locked[seat] = -1
+        self.locked = put(self.locked, seat, -1)
 
     # -- damage ---------------------------------------------------------------------------
 

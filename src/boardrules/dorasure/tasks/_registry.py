@@ -13,10 +13,6 @@ EndTurn(seat=1, again=0)
 from __future__ import annotations
 
 from boardrules.dorasure._state import (
-    CHANCE,
-    CHANCE_TASKS,
-    DECISION,
-    DECISION_TASKS,
     STEP,
     TASK_COUNT,
     TASK_KINDS,
@@ -87,8 +83,6 @@ TASK_TYPES: tuple[type[Task], ...] = (
 )
 assert tuple(cls.__name__ for cls in TASK_TYPES) == TASK_KINDS
 assert all(code == cls.CODE for code, cls in enumerate(TASK_TYPES))
-assert {cls.CODE for cls in TASK_TYPES if cls.NODE == CHANCE} == CHANCE_TASKS
-assert {cls.CODE for cls in TASK_TYPES if cls.NODE == DECISION} == DECISION_TASKS
 # A reading reads the rolls of some purposes; the turn ends with the one task that ends it.
 assert all(bool(cls.PURPOSES) == cls.READS for cls in TASK_TYPES)
 assert [cls for cls in TASK_TYPES if cls.ENDS_TURN] == [turn.EndTurn]

@@ -43,6 +43,7 @@ from boardrules.dorasure._state import (
     Move,
     Task,
     UseShield,
+    put,
 )
 from boardrules.dorasure.tasks._base import Automatic
 from boardrules.dorasure.tasks.damage import Deaths
@@ -75,13 +76,13 @@ def battle_start(w: Work, task: Task) -> None:
     w.todo.clear()
     w.dice = ()
     w.party = 0
-    w.locked = [-1] * len(w.locked)
+    w.locked = (-1,) * len(w.locked)
     if w.treasures():
         for p in w.living():
             if w.hero(p) == GLADIATOR:
                 w.heal(p, w.max_health(p))  # Mammoth Meat (not on the Mirage City)
             elif w.hero(p) == PRINCE:
-                w.gold[p] += 3
+                w.gold = put(w.gold, p, w.gold[p] + 3)
     w.begin_battle_turn(task.seat)
 
 

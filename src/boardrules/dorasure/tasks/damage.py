@@ -25,6 +25,7 @@ from boardrules.dorasure._state import (
     Move,
     SurvivalRoll,
     Task,
+    put,
 )
 from boardrules.dorasure.tasks._base import (
     Automatic,
@@ -69,7 +70,8 @@ class Survival(Task):
             if h == 0:
                 w.send_home(p)
                 w.health[p] = w.max_health(p)
-                w.resource[p] = w.gold[p] = 0
+                w.resource[p] = 0
+                w.gold = put(w.gold, p, 0)
                 if w.party >> p & 1:
                     _leave_quest(w, p)
 

@@ -19,6 +19,7 @@ from boardrules.dorasure._state import (
     Move,
     SpecialRoll,
     Task,
+    put,
 )
 from boardrules.dorasure.tasks._base import Automatic
 
@@ -82,6 +83,6 @@ class Replenish(Automatic):
             if reward >= 0 and w.renewed[m] == 0 and free > 0:
                 free -= 1
                 w.retired = tuple(sorted((*w.retired, w.quests[m])))
-                w.quests[m] = -1
-                w.renewed[m] = 1
-                w.flags[m] = 0
+                w.quests = put(w.quests, m, -1)
+                w.renewed = put(w.renewed, m, 1)
+                w.flags = put(w.flags, m, 0)

@@ -33,6 +33,7 @@ from boardrules.dorasure._state import (
     QuestDraw,
     RewardDraw,
     Task,
+    put,
 )
 from boardrules.dorasure.tasks._base import (
     MAX_SCORE,
@@ -95,7 +96,7 @@ class RevealQuest(Task):
     def play(self, w: Work, mv: Move) -> None:
         """A quest tile turned face up."""
         assert isinstance(mv, QuestDraw)
-        w.quests[self.mountain] = mv.tile
+        w.quests = put(w.quests, self.mountain, mv.tile)
 
 
 class RevealReward(Task):
@@ -127,7 +128,7 @@ class RevealReward(Task):
         assert isinstance(mv, RewardDraw)
         seat, m, kind = self.seat, self.mountain, mv.reward
         first_lair = LAIR not in w.rewards
-        w.rewards[m] = kind
+        w.rewards = put(w.rewards, m, kind)
         if kind == LAIR:
             w.wound_dragon(seat, 1)
             if first_lair:
@@ -308,7 +309,7 @@ class QuestEnd(_QuestStep):
         if w.score + w.flags[m] >= tile.target:
             _quest_solved(w, seat, m, members)
             return
-        w.flags[m] += max(0, w.score)
+        w.flags = put(w.flags, m, w.flags[m] + max(0, w.score))
         if seat not in members:
             # The questing hero died of her own quest die (Blood Magic) and was saved: the
             # failure effect does not touch her (no damage, no teleport, no labyrinth hold).
@@ -318,7 +319,7 @@ class QuestEnd(_QuestStep):
         elif tile.failure == "teleport":
             w.send_home(seat)
         elif tile.failure == "stay":
-            w.locked[seat] = m
+            w.locked = put(w.locked, seat, m)
 
 
 def _quest_solved(w: Work, seat: int, m: int, members: list[int]) -> None:
@@ -330,10 +331,10 @@ def _quest_solved(w: Work, seat: int, m: int, members: list[int]) -> None:
             w.gain_xp(p, 1)
     for p, lock in enumerate(w.locked):
         if lock == m:
-            w.locked[p] = -1
+            w.locked = put(w.locked, p, -1)
     if w.renewed[m] == 1:
         # Quest Replenishing: a replenished quest removes one scale, no claw effect.
-        w.renewed[m] = 2
+        w.renewed = put(w.renewed, m, 2)
         w.wound_dragon(seat, 1)
         w.push(AfterQuest(seat))
     else:
