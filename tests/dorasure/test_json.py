@@ -96,8 +96,9 @@ def test_json_round_trip_of_a_position() -> None:
     assert br.from_json(br.to_json(s)) == s
 
 
-def test_expansion_states_round_trip_and_damaged_fields_are_refused() -> None:
-    s = position(
+def replenished_six() -> DorasureState:
+    """Six heroes, the quest of d1 solved and replenished (the golem retired)."""
+    return position(
         SIX,
         quests={"g0": "inscriptions", "d1": "sphinx"},
         solved={"d1": "book"},
@@ -105,6 +106,10 @@ def test_expansion_states_round_trip_and_damaged_fields_are_refused() -> None:
         retired=["golem"],
         meter=10,
     )
+
+
+def test_expansion_states_round_trip_and_damaged_fields_are_refused() -> None:
+    s = replenished_six()
     assert br.from_json(br.to_json(s)) == s
     game = br.get_game("dorasure")
     body = game.encode(s)
@@ -122,15 +127,7 @@ def test_expansion_states_round_trip_and_damaged_fields_are_refused() -> None:
 
 
 def test_expansion_fields_are_refused_naming_the_field() -> None:
-    # Six heroes, the quest of d1 solved and replenished (the golem retired); then Fang.
-    s = position(
-        SIX,
-        quests={"g0": "inscriptions", "d1": "sphinx"},
-        solved={"d1": "book"},
-        renewed=["d1"],
-        retired=["golem"],
-        meter=10,
-    )
+    s = replenished_six()  # then Fang
     body, options = _json.encode(s), _setup.options_of(s)
 
     def refusal(options: dict[str, Any], body: Any) -> str:
