@@ -225,7 +225,7 @@ class DorasureMove:
 class MovementRoll(DorasureMove):
     """§3.1 The movement roll: its dice's ``faces``, sorted (``roll 2 5 6``)."""
 
-    WORD = "roll"
+    WORD: ClassVar[str] = "roll"
     faces: tuple[int, ...] = attrs.field(validator=_tuple_of(int))
 
     def __str__(self) -> str:
@@ -238,7 +238,7 @@ class ChartRoll(DorasureMove):
     each), ``low`` (2s and 3s: 0), ``high`` (4s and 5s: +1) and ``sixes`` (+1 and an extra
     die each): ``dice --0+6``, ones first."""
 
-    WORD = "dice"
+    WORD: ClassVar[str] = "dice"
     ones: int = attrs.field(validator=_INT)
     low: int = attrs.field(validator=_INT)
     high: int = attrs.field(validator=_INT)
@@ -258,7 +258,7 @@ class ExtraDie(DorasureMove):
     """§5.2 The extra die of a 6: ``result`` is its class, an index into ``-0+6``
     (``extra +``)."""
 
-    WORD = "extra"
+    WORD: ClassVar[str] = "extra"
     result: int = attrs.field(validator=_below(4))
 
     def __str__(self) -> str:
@@ -269,8 +269,8 @@ class ExtraDie(DorasureMove):
 class RampageDie(DorasureMove):
     """§3.3 The die on the Roaming Dragon Chart shows ``face`` (``rampage 4``)."""
 
-    WORD = "rampage"
-    ARGUMENT = "face"
+    WORD: ClassVar[str] = "rampage"
+    ARGUMENT: ClassVar[str] = "face"
     face: int = attrs.field(validator=_INT)
 
 
@@ -296,7 +296,7 @@ class RollOff(DorasureMove):
 class SurvivalRoll(DorasureMove):
     """§2.3 The survival roll: ``saved`` by a 6, else lost (``survival saved``)."""
 
-    WORD = "survival"
+    WORD: ClassVar[str] = "survival"
     saved: bool = attrs.field(validator=_BOOL)
 
     def __str__(self) -> str:
@@ -308,7 +308,7 @@ class ClawRoll(DorasureMove):
     """§7.3 The Dragon Retaliation roll: ``result`` CLAW_MISS, CLAW_BLAST or CLAW_SLASH
     (``claw blast``)."""
 
-    WORD = "claw"
+    WORD: ClassVar[str] = "claw"
     result: int = attrs.field(validator=_below(3))
 
     def __str__(self) -> str:
@@ -320,7 +320,7 @@ class QuestDraw(DorasureMove):
     """§1.3 A face-down quest turned up: the quest tile ``tile`` (an index into ``QUESTS``;
     ``quest-tile golem``)."""
 
-    WORD = "quest-tile"
+    WORD: ClassVar[str] = "quest-tile"
     tile: int = attrs.field(validator=_below(len(QUESTS)))
 
     def __str__(self) -> str:
@@ -332,7 +332,7 @@ class RewardDraw(DorasureMove):
     """§5.8 The reward tile under a solved quest: ``reward`` (an index into ``REWARDS``;
     ``reward lair``)."""
 
-    WORD = "reward"
+    WORD: ClassVar[str] = "reward"
     reward: int = attrs.field(validator=_below(len(REWARDS)))
 
     def __str__(self) -> str:
@@ -344,7 +344,7 @@ class SpecialRoll(DorasureMove):
     """§9.1 Special Chance: the hero in turn is ``hurt`` (4-6), else the dragon token moves
     up (``special meter``)."""
 
-    WORD = "special"
+    WORD: ClassVar[str] = "special"
     hurt: bool = attrs.field(validator=_BOOL)
 
     def __str__(self) -> str:
@@ -356,7 +356,7 @@ class LandDraw(DorasureMove):
     """§10.1 A Fang land tile drawn onto the next Fang hex: ``tile`` (an index into
     ``LAND_SLUGS``; ``land mirage``)."""
 
-    WORD = "land"
+    WORD: ClassVar[str] = "land"
     tile: int = attrs.field(validator=_below(len(LAND_SLUGS)))
 
     def __str__(self) -> str:
@@ -381,49 +381,49 @@ class _YesNo(DorasureMove):
 class UseFaith(_YesNo):
     """§8.5 Faith: the Paladin drops his highest movement die for 1 resource, or not."""
 
-    WORD = "faith"
+    WORD: ClassVar[str] = "faith"
 
 
 @attrs.frozen(repr=False)
 class UseReroll(_YesNo):
     """§8.1 Oboro-Gasumi: the Ninja rerolls his battle dice, or not (``reroll``)."""
 
-    WORD = "reroll"
+    WORD: ClassVar[str] = "reroll"
 
 
 @attrs.frozen(repr=False)
 class UseShield(_YesNo):
     """§8.5 Platinum Shield: the Paladin stops the Retaliation, or not."""
 
-    WORD = "shield"
+    WORD: ClassVar[str] = "shield"
 
 
 @attrs.frozen(repr=False)
 class UseGust(_YesNo):
     """§9.3 Final Move: Gust: the Samurai pays 1 resource for 2 more dice, or not."""
 
-    WORD = "gust"
+    WORD: ClassVar[str] = "gust"
 
 
 @attrs.frozen(repr=False)
 class UseLullaby(_YesNo):
     """§9.5 Lullaby: the Minstrel keeps the dragon token still, or not."""
 
-    WORD = "lullaby"
+    WORD: ClassVar[str] = "lullaby"
 
 
 @attrs.frozen(repr=False)
 class UseBigBang(_YesNo):
     """§9.6 Big Bang: the Magician pays 5 Magic for 2 wounds, or not."""
 
-    WORD = "big-bang"
+    WORD: ClassVar[str] = "big-bang"
 
 
 @attrs.frozen(repr=False)
 class UseGauntlets(_YesNo):
     """§9.8 Werewolf Lord's Gauntlets: the Werewolf takes a second turn, or not."""
 
-    WORD = "gauntlets"
+    WORD: ClassVar[str] = "gauntlets"
 
 
 @attrs.frozen(repr=False)
@@ -431,14 +431,14 @@ class UseMasterReroll(_YesNo):
     """§9.9 The Grand Master rerolls all his dice (once per game), or not (``reroll``, the
     same notation as the Ninja's)."""
 
-    WORD = "reroll"
+    WORD: ClassVar[str] = "reroll"
 
 
 @attrs.frozen(repr=False)
 class UseElixir(_YesNo):
     """§9.9 Elixir: the Grand Master regains all his health, or not."""
 
-    WORD = "elixir"
+    WORD: ClassVar[str] = "elixir"
 
 
 @attrs.frozen(repr=False)
@@ -461,7 +461,7 @@ class AskHelp(DorasureMove):
     asked: bool = attrs.field(validator=_BOOL)
     name: str = attrs.field(validator=_STR)
 
-    ARGUMENT = "name"
+    ARGUMENT: ClassVar[str] = "name"
 
     @property
     def word(self) -> str:
@@ -473,7 +473,7 @@ class Step(DorasureMove):
     """§4.1 One step with an unused die showing ``die`` into the space ``space`` (its index
     in the map's reading order), written ``name`` (``step 5 c1``)."""
 
-    WORD = "step"
+    WORD: ClassVar[str] = "step"
     die: int = attrs.field(validator=_INT)
     space: int = attrs.field(validator=_INT)
     name: str = attrs.field(validator=_STR)
@@ -486,21 +486,21 @@ class Step(DorasureMove):
 class Stop(DorasureMove):
     """§4.1 The end of the steps."""
 
-    WORD = "stop"
+    WORD: ClassVar[str] = "stop"
 
 
 @attrs.frozen(repr=False)
 class Adventure(DorasureMove):
     """§5.2 Adventure on the plains or in a forest."""
 
-    WORD = "adventure"
+    WORD: ClassVar[str] = "adventure"
 
 
 @attrs.frozen(repr=False)
 class Rest(DorasureMove):
     """§5.3 Rest in the City or a village."""
 
-    WORD = "rest"
+    WORD: ClassVar[str] = "rest"
 
 
 @attrs.frozen(repr=False)
@@ -508,8 +508,8 @@ class Gather(DorasureMove):
     """§5.4 Gather information at the adjacent ``mountain`` (0-4, in the map's reading
     order), written ``name`` (``gather d1``)."""
 
-    WORD = "gather"
-    ARGUMENT = "name"
+    WORD: ClassVar[str] = "gather"
+    ARGUMENT: ClassVar[str] = "name"
     mountain: int = attrs.field(validator=_INT)
     name: str = attrs.field(validator=_STR)
 
@@ -519,8 +519,8 @@ class Quest(DorasureMove):
     """§5.5 Do the quest of the adjacent ``mountain`` (0-4), written ``name``
     (``quest g0``)."""
 
-    WORD = "quest"
-    ARGUMENT = "name"
+    WORD: ClassVar[str] = "quest"
+    ARGUMENT: ClassVar[str] = "name"
     mountain: int = attrs.field(validator=_INT)
     name: str = attrs.field(validator=_STR)
 
@@ -529,15 +529,15 @@ class Quest(DorasureMove):
 class Pass(DorasureMove):
     """§5.1 No action after moving."""
 
-    WORD = "pass"
+    WORD: ClassVar[str] = "pass"
 
 
 @attrs.frozen(repr=False)
 class AbsorbDamage(DorasureMove):
     """§6.1 The hero pays ``resources`` of the damage with resources (``absorb 2``)."""
 
-    WORD = "absorb"
-    ARGUMENT = "resources"
+    WORD: ClassVar[str] = "absorb"
+    ARGUMENT: ClassVar[str] = "resources"
     resources: int = attrs.field(validator=_INT)
 
 
@@ -545,8 +545,8 @@ class AbsorbDamage(DorasureMove):
 class SpendResources(DorasureMove):
     """§6.1 The hero spends ``resources`` for as many extra dice (``spend 1``)."""
 
-    WORD = "spend"
-    ARGUMENT = "resources"
+    WORD: ClassVar[str] = "spend"
+    ARGUMENT: ClassVar[str] = "resources"
     resources: int = attrs.field(validator=_INT)
 
 
@@ -554,8 +554,8 @@ class SpendResources(DorasureMove):
 class DollDamage(DorasureMove):
     """§9.4 Body-Swapping Doll: the Shaman takes ``damage`` of the ally's (``doll 1``)."""
 
-    WORD = "doll"
-    ARGUMENT = "damage"
+    WORD: ClassVar[str] = "doll"
+    ARGUMENT: ClassVar[str] = "damage"
     damage: int = attrs.field(validator=_INT)
 
 
@@ -564,8 +564,8 @@ class TuneDice(DorasureMove):
     """§9.5 Heroic Tune: the Minstrel pays ``resources`` for as many dice added to the
     ally's roll (``tune 2``)."""
 
-    WORD = "tune"
-    ARGUMENT = "resources"
+    WORD: ClassVar[str] = "tune"
+    ARGUMENT: ClassVar[str] = "resources"
     resources: int = attrs.field(validator=_INT)
 
 
@@ -574,7 +574,7 @@ class PoisonBullet(DorasureMove):
     """§8.2 Poisoned Bullets: one die of the class ``result`` (an index into ``-0+``)
     becomes a 6 (``bullet -``)."""
 
-    WORD = "bullet"
+    WORD: ClassVar[str] = "bullet"
     result: int = attrs.field(validator=_below(3))
 
     def __str__(self) -> str:
@@ -585,7 +585,7 @@ class PoisonBullet(DorasureMove):
 class NoBullet(DorasureMove):
     """§8.2 The Hunter keeps his Poisoned Bullet."""
 
-    WORD = "no-bullet"
+    WORD: ClassVar[str] = "no-bullet"
 
 
 @attrs.frozen(repr=False)
@@ -593,8 +593,8 @@ class KissOfDeath(DorasureMove):
     """§9.7 Kiss of Death: the Vampire revives the dead hero in ``seat``, written ``name``
     (``kiss Ninja``)."""
 
-    WORD = "kiss"
-    ARGUMENT = "name"
+    WORD: ClassVar[str] = "kiss"
+    ARGUMENT: ClassVar[str] = "name"
     seat: int = attrs.field(validator=_INT)
     name: str = attrs.field(validator=_STR)
 
@@ -603,7 +603,7 @@ class KissOfDeath(DorasureMove):
 class NoKiss(DorasureMove):
     """§9.7 The Vampire keeps her Kiss of Death."""
 
-    WORD = "no-kiss"
+    WORD: ClassVar[str] = "no-kiss"
 
 
 #: A Dorasure move or chance outcome: the union of the move classes.
