@@ -80,11 +80,8 @@ class MoveRoll(Task):
         faces = mv.faces
         if 6 in faces:
             return None
-        seat = self.seat
-        ahead: tuple[Task, ...] = (Steps(seat), Act(seat))
-        if s.rules.heroes[seat] == PALADIN:
-            ahead = (Faith(seat), *ahead)  # there are dice to drop: it waits
-        return with_dice_and_agenda(s, faces, ahead + s.agenda[1:])
+        # Faith has dice to drop, so whichever comes first waits.
+        return with_dice_and_agenda(s, faces, _after_roll(self.seat, s.rules.heroes) + s.agenda[1:])
 
     def play(self, w: Work, mv: Move) -> None:
         """§3.2 Every 6 moves the dragon token up (rampages first), then the Paladin's
@@ -93,9 +90,14 @@ class MoveRoll(Task):
         seat = self.seat
         faces = mv.faces
         w.dice = faces
-        tasks: list[Task] = [Faith(seat)] if w.hero(seat) == PALADIN else []
-        w.push(*tasks, Steps(seat), Act(seat))
+        w.push(*_after_roll(seat, w.rules.heroes))
         movement_sixes(w, seat, faces.count(6))
+
+
+def _after_roll(seat: int, heroes: tuple[int, ...]) -> tuple[Task, ...]:
+    """What follows the movement roll: the Paladin's Faith, the steps and the action."""
+    ahead: tuple[Task, ...] = (Steps(seat), Act(seat))
+    return (Faith(seat), *ahead) if heroes[seat] == PALADIN else ahead
 
 
 class Faith(Task):
