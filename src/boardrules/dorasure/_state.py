@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 import attrs
 
 from boardrules._values import full_repr, move_repr
-from boardrules.dorasure._board import ENTRY, ROAD, Board
+from boardrules.dorasure._board import ENTRY, ROAD, SHARED, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
 from boardrules.game import Game, pickled_without_memo
 
@@ -650,6 +650,12 @@ class Options:
     terrain: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     #: per space: the least die that enters it (land tiles: see ``_fang``)
     entry: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: ``holds_one[razed][space]``: whether a hero standing on ``space`` keeps the others
+    #: from stopping there (every space but the City, villages and the Lake; razed Belk is
+    #: a road)
+    holds_one: tuple[tuple[bool, ...], tuple[bool, ...]] = attrs.field(
+        init=False, eq=False, hash=False, repr=False
+    )
     #: whether the 6-11 hero rules apply (Special Chance, Quest Replenishing)
     crowd: bool = attrs.field(init=False, eq=False, hash=False, repr=False)
     #: ``steps[value][space]``: the move of a step with a die of ``value`` onto ``space``
@@ -694,6 +700,10 @@ class Options:
         terrain = tuple(LAND if s in self.fang else t for s, t in enumerate(self.board.terrain))
         object.__setattr__(self, "terrain", terrain)
         object.__setattr__(self, "entry", tuple(ENTRY[t] if t != LAND else 7 for t in terrain))
+        holds_one = tuple(t not in SHARED for t in terrain)
+        belk = self.board.belk
+        razed = (*holds_one[:belk], True, *holds_one[belk + 1 :])
+        object.__setattr__(self, "holds_one", (holds_one, razed))
         object.__setattr__(self, "crowd", len(self.heroes) >= 6)
         names = self.board.names
         steps = tuple(

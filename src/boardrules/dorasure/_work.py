@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from boardrules.dorasure import _heroes
+from boardrules.dorasure._data import HERO_ORDER
 from boardrules.dorasure._score import NO_ROLL, canonical_roll
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -269,7 +270,7 @@ class Work:
             self.resource[seat] = min(self.level(seat), self.stat(seat, CAP))
         else:
             _heroes.turn_start(self, seat)
-        self.push(MoveRoll(seat), EndTurn(seat))
+        self.todo += _TURN[seat]
 
     def begin_battle_turn(self, seat: int, again: int = 0) -> None:
         """A Climactic Battle turn: the treasures used before the roll, spend, roll Combat
@@ -284,6 +285,13 @@ class Work:
             BattleEnd(seat),
             EndTurn(seat, again),
         )
+
+
+#: Per seat, an Adventure Phase turn's agenda as ``todo`` holds it (front last): the
+#: movement roll, then the end of the turn (made once: every turn starts so).
+_TURN: tuple[tuple[Task, Task], ...] = tuple(
+    (EndTurn(p), MoveRoll(p)) for p in range(len(HERO_ORDER))
+)
 
 
 def _copier() -> tuple[Callable[[Work, DorasureState], None], Callable[[Work], DorasureState]]:

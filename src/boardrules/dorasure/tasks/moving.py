@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardrules.dorasure import _fang
-from boardrules.dorasure._board import FOREST, SHARED
+from boardrules.dorasure._board import FOREST
+from boardrules.dorasure._data import HERO_ORDER
 from boardrules.dorasure._dice import movement_roll
 from boardrules.dorasure._fang import QUICKSAND, land_entry, tile_at
 from boardrules.dorasure._state import (
@@ -96,8 +97,9 @@ class MoveRoll(Task):
 
 def _after_roll(seat: int, heroes: tuple[int, ...]) -> tuple[Task, ...]:
     """What follows the movement roll: the Paladin's Faith, the steps and the action."""
-    ahead: tuple[Task, ...] = (Steps(seat), Act(seat))
-    return (Faith(seat), *ahead) if heroes[seat] == PALADIN else ahead
+    if heroes[seat] == PALADIN:
+        return _AFTER_FAITH[seat]
+    return _AFTER_ROLL[seat]
 
 
 class Faith(Task):
@@ -197,15 +199,12 @@ def movement(s: DorasureState, seat: int) -> tuple[Move, ...]:
     """
     if s.locked[seat] >= 0:
         return (STOP,)
-    rules = s.rules
-    here = s.pos[seat]
-    terrain, health = rules.terrain, s.health
-    belk = rules.board.belk if s.razed else -1  # razed Belk is a road
+    health = s.health
+    holds_one = s.rules.holds_one[s.razed]
     blocked = {
-        there
-        for p, there in enumerate(s.pos)
-        if health[p] > 0 and p != seat and (there == belk or terrain[there] not in SHARED)
+        there for p, there in enumerate(s.pos) if holds_one[there] and health[p] > 0 and p != seat
     }
+    here = s.pos[seat]
     out = _steps_on_lands(s, seat, here, blocked) if s.lands else _steps(s, here, blocked)
     if here not in blocked or not out:
         out.append(STOP)
@@ -219,19 +218,17 @@ def _steps(s: DorasureState, here: int, blocked: set[int]) -> list[Move]:
     reach = rules.reach[here]
     dice = s.dice
     out: list[Move] = []
-    for value in sorted(set(dice)):
+    last = 0
+    for i, value in enumerate(dice):  # in rising order: each value once, at its first die
+        if value == last:
+            continue
+        last = value
         for there, step in reach[value]:
             if there not in blocked or _can_leave(
-                rules.entry, rules.board.neighbours, there, _without(dice, value), blocked
+                rules.entry, rules.board.neighbours, there, dice[:i] + dice[i + 1 :], blocked
             ):
                 out.append(step)
     return out
-
-
-def _without(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
-    rest = list(dice)
-    rest.remove(value)
-    return tuple(rest)
 
 
 def _steps_on_lands(s: DorasureState, seat: int, here: int, blocked: set[int]) -> list[Move]:
@@ -276,3 +273,12 @@ def _can_leave(
             if need[there] <= value and _can_leave(need, neighbours, there, tuple(rest), blocked):
                 return True
     return False
+
+
+# Made once per seat (a turn's commonest tasks; equal tasks are interchangeable values).
+_AFTER_ROLL: tuple[tuple[Task, ...], ...] = tuple(
+    (Steps(p), Act(p)) for p in range(len(HERO_ORDER))
+)
+_AFTER_FAITH: tuple[tuple[Task, ...], ...] = tuple(
+    (Faith(p), Steps(p), Act(p)) for p in range(len(HERO_ORDER))
+)
