@@ -266,11 +266,14 @@ def _can_leave(
     # the village it was).
     if here not in blocked:
         return True
-    for value in set(dice):
-        rest = list(dice)
-        rest.remove(value)
+    last = 0
+    for i, value in enumerate(dice):  # in rising order: each value once, at its first die
+        if value == last:
+            continue
+        last = value
+        rest = dice[:i] + dice[i + 1 :]
         for there in neighbours[here]:
-            if need[there] <= value and _can_leave(need, neighbours, there, tuple(rest), blocked):
+            if need[there] <= value and _can_leave(need, neighbours, there, rest, blocked):
                 return True
     return False
 
