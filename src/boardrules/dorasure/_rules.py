@@ -28,7 +28,7 @@ from boardrules.dorasure._state import (
     CHANCE as CHANCE_NODE,
 )
 from boardrules.errors import IllegalMoveError
-from boardrules.game import CHANCE, TERMINAL
+from boardrules.game import TERMINAL
 
 __all__ = ["apply_move", "chance_outcomes", "current_player", "legal_moves"]
 
@@ -41,8 +41,7 @@ def current_player(s: DorasureState) -> int:
     """The seat to decide, CHANCE at a roll or a face-down tile, TERMINAL at the end."""
     if s.phase >= WON:
         return TERMINAL
-    task = s.agenda[0]
-    return CHANCE if task.NODE == CHANCE_NODE else task.seat
+    return s.agenda[0].player
 
 
 def chance_outcomes(s: DorasureState) -> Outcomes:

@@ -23,6 +23,7 @@ import attrs
 from boardrules._values import full_repr, move_repr
 from boardrules.dorasure._board import ENTRY, ROAD, SHARED, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
+from boardrules.game import CHANCE as CHANCE_PLAYER
 from boardrules.game import Game, pickled_without_memo
 
 if TYPE_CHECKING:
@@ -762,6 +763,9 @@ class _Row(NamedTuple):
     b: int
 
 
+_SEAT_READER = _field_reader(1, "The seat of the hero who decides.")
+
+
 class Task(_Row):
     """One task; subclasses fix ``code`` and name ``a`` and ``b`` (``FIELDS``)."""
 
@@ -812,6 +816,9 @@ class Task(_Row):
     #: whether ``quick`` may make the state after a move (asked first, for the commonest
     #: moves)
     QUICK: ClassVar[bool] = False
+    #: who moves while this task is at the front: its ``seat``, or
+    #: :data:`boardrules.CHANCE` for a roll or a draw
+    player: int
 
     def __init_subclass__(cls) -> None:
         # A kind's code is its place in TASK_KINDS, the JSON format's order of the kinds.
@@ -829,6 +836,8 @@ class Task(_Row):
         assert len(cls.FIELDS) <= 2, f"{cls.__name__}: a task has two fields at most"
         for i, name in enumerate(own, start=len(cls.FIELDS) - len(own)):
             setattr(cls, name, _field_reader(2 + i, f"The task's ``{name}``."))
+        # Read at every node (``current_player``): a constant for a roll, else the seat.
+        cls.player = CHANCE_PLAYER if cls.NODE == CHANCE else _SEAT_READER
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))
