@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
 from boardrules.dorasure._fang import CARAVAN, MIRAGE, tile_at
@@ -55,10 +55,13 @@ class Act(Task):
     information or quest next to a mountain, or pass."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§5.1", "chooses an action"
-    SAYS = "{hero} chooses the action after moving"
-    WORDS = ("adventure", "rest", "gather", "quest", "pass")
-    NODE, PHASES, OPENS = DECISION, (ADVENTURE,), True
+    CLAUSE: ClassVar[str] = "§5.1"
+    SHOWN: ClassVar[str] = "chooses an action"
+    SAYS: ClassVar[str] = "{hero} chooses the action after moving"
+    WORDS: ClassVar[tuple[str, ...]] = ("adventure", "rest", "gather", "quest", "pass")
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+    OPENS: ClassVar[bool] = True
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if isinstance(next_task(s, i), EndTurn) else "the action ends the turn"

@@ -7,7 +7,7 @@ One cause of damage pushes an ``Absorb`` per hero hurt (``Work.hurt``) and one
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure import _heroes
 from boardrules.dorasure._dice import (
@@ -47,11 +47,14 @@ class Survival(Task):
     """The shared survival roll after a death in the Adventure Phase."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§2.3", "survival roll"
-    SAYS = "the survival roll"
-    WORDS = ("survival",)
-    FRONT = True
-    NODE, PHASES, IN_TURN = CHANCE, (ADVENTURE,), False
+    CLAUSE: ClassVar[str] = "§2.3"
+    SHOWN: ClassVar[str] = "survival roll"
+    SAYS: ClassVar[str] = "the survival roll"
+    WORDS: ClassVar[tuple[str, ...]] = ("survival",)
+    FRONT: ClassVar[bool] = True
+    NODE: ClassVar[str] = CHANCE
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+    IN_TURN: ClassVar[bool] = False
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if 0 in s.health else "a survival roll with nobody dying"
@@ -117,14 +120,16 @@ class Absorb(Task):
     """The hero in ``seat`` may pay some of ``damage`` with resources."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§6.1", "pays damage with resources?"
-    SAYS = "{hero} decides how much damage to pay with resources"
-    WORDS = ("absorb",)
-    UNIQUE = False
-    NODE, IN_TURN = DECISION, False
+    CLAUSE: ClassVar[str] = "§6.1"
+    SHOWN: ClassVar[str] = "pays damage with resources?"
+    SAYS: ClassVar[str] = "{hero} decides how much damage to pay with resources"
+    WORDS: ClassVar[tuple[str, ...]] = ("absorb",)
+    UNIQUE: ClassVar[bool] = False
+    NODE: ClassVar[str] = DECISION
+    IN_TURN: ClassVar[bool] = False
     #: The damage dealt.
     damage: int
-    RANGES = ((1, 99),)
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((1, 99),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return deaths_later(s, i)
@@ -154,9 +159,10 @@ class Deaths(Automatic):
     """Deaths are checked once after one cause of damage."""
 
     __slots__ = ()
-    UNIQUE = False
-    CLAUSE = "§2.3"
-    IN_TURN, CHECKS_DEATHS = False, True
+    UNIQUE: ClassVar[bool] = False
+    CLAUSE: ClassVar[str] = "§2.3"
+    IN_TURN: ClassVar[bool] = False
+    CHECKS_DEATHS: ClassVar[bool] = True
 
     def run(self, w: Work) -> None:
         """A death in the Adventure Phase calls for the survival roll; in the battle, the

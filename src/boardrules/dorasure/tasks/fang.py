@@ -9,7 +9,7 @@ who enter them are in ``_fang``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure._fang import LANDS, land_draw
 from boardrules.dorasure._state import (
@@ -36,14 +36,16 @@ class Land(Task):
     uniform over the tiles not drawn yet."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§10.1", "land tile"
-    SAYS = "a Fang land tile being drawn"
-    WORDS = ("land",)
-    UNIQUE = False
+    CLAUSE: ClassVar[str] = "§10.1"
+    SHOWN: ClassVar[str] = "land tile"
+    SAYS: ClassVar[str] = "a Fang land tile being drawn"
+    WORDS: ClassVar[tuple[str, ...]] = ("land",)
+    UNIQUE: ClassVar[bool] = False
     #: The Fang hex, in the order of the rulings.
     hex: int
-    NODE, RANGES = CHANCE, ((0, 4),)
-    PHASES = (ADVENTURE,)
+    NODE: ClassVar[str] = CHANCE
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         k = self.hex

@@ -14,7 +14,7 @@ commonest moves made without a working copy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure import _fang
 from boardrules.dorasure._board import FOREST
@@ -58,10 +58,12 @@ class MoveRoll(Task):
     """§3.1 The movement roll of the hero in turn, always made: his Speed in dice."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§3.1", "movement roll"
-    SAYS = "the movement roll"
-    WORDS = ("roll",)
-    NODE, PHASES = CHANCE, (ADVENTURE,)
+    CLAUSE: ClassVar[str] = "§3.1"
+    SHOWN: ClassVar[str] = "movement roll"
+    SAYS: ClassVar[str] = "the movement roll"
+    WORDS: ClassVar[tuple[str, ...]] = ("roll",)
+    NODE: ClassVar[str] = CHANCE
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.dice or not isinstance(next_task(s, i), EndTurn):
@@ -72,7 +74,7 @@ class MoveRoll(Task):
         seat = self.seat
         return movement_roll(s.rules.stats[seat][s.level(seat)][SPEED])
 
-    QUICK = True
+    QUICK: ClassVar[bool] = True
 
     def quick(self, s: DorasureState, mv: Move) -> DorasureState | None:
         """A roll without a 6 (most of them) moves nothing: the Faith, steps and action
@@ -106,10 +108,13 @@ class Faith(Task):
     """§8.5 Faith: the Paladin may drop his highest movement die for 1 resource."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§8.5", "Faith?"
-    SAYS = "the Paladin decides on Faith ('faith' or 'no-faith')"
-    WORDS = ("faith", "no-faith")
-    NODE, PHASES, HERO = DECISION, (ADVENTURE,), PALADIN
+    CLAUSE: ClassVar[str] = "§8.5"
+    SHOWN: ClassVar[str] = "Faith?"
+    SAYS: ClassVar[str] = "the Paladin decides on Faith ('faith' or 'no-faith')"
+    WORDS: ClassVar[tuple[str, ...]] = ("faith", "no-faith")
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+    HERO: ClassVar[int] = PALADIN
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if isinstance(next_task(s, i), Steps) else "Faith comes before the steps"
@@ -137,10 +142,12 @@ class Steps(Task):
     """§4.1 One movement step, or stop."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§4.1", "moves"
-    SAYS = "{hero} is moving: a step with an unused die, or 'stop'"
-    WORDS = ("step", "stop")
-    NODE, PHASES = DECISION, (ADVENTURE,)
+    CLAUSE: ClassVar[str] = "§4.1"
+    SHOWN: ClassVar[str] = "moves"
+    SAYS: ClassVar[str] = "{hero} is moving: a step with an unused die, or 'stop'"
+    WORDS: ClassVar[tuple[str, ...]] = ("step", "stop")
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if isinstance(next_task(s, i), Act) else "the steps come before the action"
@@ -148,7 +155,7 @@ class Steps(Task):
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return movement(s, self.seat)
 
-    QUICK = True
+    QUICK: ClassVar[bool] = True
 
     def quick(self, s: DorasureState, mv: Move) -> DorasureState | None:
         return quick_step(s, mv)
