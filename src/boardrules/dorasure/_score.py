@@ -38,7 +38,7 @@ class counts matter only while a Poisoned Bullet may still turn one of its dice 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from boardrules.dorasure._state import (
     P_QUEST,
@@ -111,19 +111,20 @@ def _cap_quest(w: Work, i: int, cap: int, extra: int) -> None:
     her extra dice) and the score without the Shaman's and her dice (the reading ``i``; read
     if his doll takes her damage and he leaves)."""
     todo = w.todo
-    _, questing, m, others = todo[i]
-    kept = extra >= 0 and todo[extra][2] == P_QUEST and w.hero(todo[extra][1]) == VAMPIRE
+    reading = cast(QuestEnd, todo[i])
+    roll = cast(Extra, todo[extra]) if extra >= 0 else None
+    if roll is not None and (roll.purpose != P_QUEST or w.hero(roll.seat) != VAMPIRE):
+        roll = None  # only the Vampire's quest roll keeps a score before it
     doll = doll_may_take_quest_damage(w.rules, w.party, w.rewards, todo[i + 1 :])
-    if kept and doll:
+    if roll is not None and doll:
         # Her roll while his doll may take its damage: the score is also read less his dice
         # (itself less the score before her roll, plus the others'), so it keeps that much
         # more; the scores kept are those of her roll's start.
-        cap += max(0, todo[extra][3] - others)
-    elif kept:
-        _, vampire, purpose, before = todo[extra]
-        if before > cap - w.pending:
-            todo[extra] = Extra(vampire, purpose, cap - w.pending)
-    elif doll and others > cap:
-        todo[i] = QuestEnd(questing, m, cap)
+        cap += max(0, roll.before - reading.others)
+    elif roll is not None:
+        if roll.before > cap - w.pending:
+            todo[extra] = Extra(roll.seat, roll.purpose, cap - w.pending)
+    elif doll and reading.others > cap:
+        todo[i] = QuestEnd(reading.seat, reading.mountain, cap)
     if w.score > cap:
         w.score = cap

@@ -7,7 +7,7 @@ One cause of damage pushes an ``Absorb`` per hero hurt (``Work.hurt``) and one
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from boardrules.dorasure import _heroes
 from boardrules.dorasure._dice import (
@@ -37,6 +37,7 @@ from boardrules.dorasure.tasks.rolls import Extra, Roll, Spend
 if TYPE_CHECKING:
     from boardrules.dorasure._state import DorasureState
     from boardrules.dorasure._work import Work
+    from boardrules.dorasure.tasks.quests import QuestEnd  # it builds on this module
 
 __all__ = ["Absorb", "Deaths", "Survival"]
 
@@ -105,7 +106,7 @@ def _without_the_shaman(w: Work, kept: int) -> None:
     """The Shaman died of the Vampire's quest damage taken with his doll: the score goes
     back to the dice of the others (kept by the quest's reading), plus hers so far."""
     todo = w.todo
-    others = todo[kept][3]
+    others = cast("QuestEnd", todo[kept]).others
     for i in range(len(todo) - 1, kept, -1):
         task = todo[i]
         if isinstance(task, Extra) and w.hero(task.seat) == VAMPIRE:
