@@ -48,7 +48,10 @@ def chance_outcomes(s: DorasureState) -> Outcomes:
     """Each outcome of the roll or tile draw at the front, with its exact probability."""
     if s.phase >= WON:
         return _NO_OUTCOMES
-    return s.agenda[0].outcomes(s)  # none at a decision
+    outcomes = s.agenda[0].outcomes(s)  # none at a decision
+    if outcomes and s._legal is None:  # the roll is usually played next: its moves are ready
+        _set_legal(s, _outcome_moves(outcomes))
+    return outcomes
 
 
 #: ``_set_legal(state, moves)`` fills in the memo of the legal moves (the slot's own setter:
@@ -70,15 +73,19 @@ def _legal_moves(s: DorasureState) -> tuple[Move, ...]:
         return ()
     task = s.agenda[0]
     if task.NODE == CHANCE_NODE:
-        outcomes = task.outcomes(s)
-        # Keyed by the outcome table's identity, kept with it so that a table dropped from
-        # its cache (and its id reused) is never mistaken for another.
-        found = _OUTCOME_MOVES.get(id(outcomes))
-        if found is None or found[0] is not outcomes:
-            found = (outcomes, tuple(m for m, _ in outcomes))
-            _OUTCOME_MOVES.put(id(outcomes), found)
-        return found[1]
+        return _outcome_moves(task.outcomes(s))
     return task.moves(s)
+
+
+def _outcome_moves(outcomes: Outcomes) -> tuple[Move, ...]:
+    """The moves of an outcome table, made once per table."""
+    # Keyed by the outcome table's identity, kept with it so that a table dropped from its
+    # cache (and its id reused) is never mistaken for another.
+    found = _OUTCOME_MOVES.get(id(outcomes))
+    if found is None or found[0] is not outcomes:
+        found = (outcomes, tuple(m for m, _ in outcomes))
+        _OUTCOME_MOVES.put(id(outcomes), found)
+    return found[1]
 
 
 def apply_move(s: DorasureState, mv: object) -> DorasureState:
