@@ -162,7 +162,7 @@ class Work:
 
     def push(self, *tasks: Task) -> None:
         """Put ``tasks`` at the front of the agenda, the first of them first."""
-        self.todo.extend(reversed(tasks))
+        self.todo += tasks[::-1]
 
     # -- tracks ---------------------------------------------------------------------------
 
@@ -301,8 +301,9 @@ def _copier() -> tuple[Callable[[Work, DorasureState], None], Callable[[Work], D
     thaw, freeze = [], []
     for name in names:
         if name == "agenda":
-            thaw.append("    w.todo = list(reversed(s.agenda))")
-            freeze.append("tuple(reversed(w.todo))")
+            # Slices, not reversed(): about twice as fast on agendas this short.
+            thaw.append("    w.todo = list(s.agenda[::-1])")
+            freeze.append("tuple(w.todo[::-1])")
         elif name in THAWED:
             thaw.append(f"    w.{name} = list(s.{name})")
             freeze.append(f"tuple(w.{name})")
