@@ -7,7 +7,9 @@ One test per clause, named after it, from concrete positions (the map: see
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -16,7 +18,7 @@ import pytest
 
 import boardrules as br
 from boardrules.dorasure import DorasureState, chance_outcomes, current_player, position
-from boardrules.dorasure._dice import score_roll
+from boardrules.dorasure._dice import quest_draw, score_roll
 from boardrules.dorasure.tasks.battle import Claw
 from boardrules.dorasure.tasks.quests import RevealReward
 from boardrules.dorasure.tasks.rolls import Roll
@@ -39,6 +41,7 @@ from dorasure_helpers import (
     adventure,
     at,
     new_battle_roll,
+    odds,
     play,
     probability,
     read_battle,
@@ -360,6 +363,22 @@ def test_adventure_score_of_a_freshly_built_roll_table_reads_each_outcome_by_its
     assert got == _read_brute(_brute_scores(2, limit=2), lambda v: chart[max(-1, min(2, v))])
 
 
+def test_a_roll_of_three_dice_lists_each_count_of_ones_twos_fours_and_sixes_exactly() -> None:
+    # The table of a roll is built once per number of dice and cached: built afresh here.
+    # A 1 is "-", a 2 or 3 "0", a 4 or 5 "+", a 6 "6"; the outcomes go ones first.
+    score_roll.cache_clear()
+    s = position(
+        ("Ninja", "Gladiator"), quests=FACE_UP, at={"Gladiator": "d2"}, turn="Gladiator", step="act"
+    )
+    s = play(s, "adventure")  # her 3 Danger dice in a forest
+    counts: Counter[str] = Counter()
+    for faces in itertools.product(range(1, 7), repeat=3):
+        counts["dice " + "".join(sorted(("-00++6"[f - 1] for f in faces), key="-0+6".index))] += 1
+    assert odds(s) == {k: Fraction(v, 216) for k, v in counts.items()}
+    assert texts(s)[:4] == ["dice ---", "dice --0", "dice --+", "dice --6"]
+    assert texts(s)[-4:] == ["dice +++", "dice ++6", "dice +66", "dice 666"]
+
+
 @pytest.mark.slow
 def test_adventure_quest_and_battle_agree_with_an_independent_model() -> None:
     rng = random.Random(20261129)
@@ -383,6 +402,7 @@ def test_no_rest_at_the_lake_or_on_roads() -> None:
 
 
 def test_gather_information_turns_the_adjacent_quest_up_and_ends_the_turn() -> None:
+    quest_draw.cache_clear()  # each table is built once: built afresh here
     s = at({"Ninja": "d2"}, step="act")
     assert texts(s) == ["adventure", "gather d1", "gather d3", "pass"]
     s = play(s, "gather d1")

@@ -13,6 +13,7 @@ from collections import Counter
 from fractions import Fraction
 
 from boardrules.dorasure import DorasureState, chance_outcomes, position
+from boardrules.dorasure._dice import movement_roll, pick_roll
 from boardrules.dorasure.tasks.rolls import Roll
 from dorasure_helpers import (
     COMBAT,
@@ -49,6 +50,7 @@ def test_movement_roll_is_made_even_if_the_hero_stays() -> None:
 
 
 def test_movement_roll_probabilities_match_brute_force() -> None:
+    movement_roll.cache_clear()  # each table is built once: built afresh here
     s = position(("Ninja", "Gladiator"), quests=FACE_UP)  # the Ninja rolls 4 dice
     counts = Counter(
         "roll " + " ".join(map(str, sorted(f))) for f in itertools.product(range(1, 7), repeat=4)
@@ -136,6 +138,7 @@ def test_rampage_6_lowest_roll_loses_all_resources_but_not_the_princes_gold() ->
 
 
 def test_roll_off_ties_hit_every_tied_hero_with_exact_probabilities() -> None:
+    pick_roll.cache_clear()  # each table is built once: built afresh here
     s = rampage(5)
     # alone highest: sum over v of 1/6 * (v-1)/6 = 15/36; a tie: 6/36
     assert probability(s, "highest Ninja") == Fraction(15, 36)
@@ -143,9 +146,19 @@ def test_roll_off_ties_hit_every_tied_hero_with_exact_probabilities() -> None:
 
 
 def test_roll_off_of_three_heroes_matches_brute_force() -> None:
+    pick_roll.cache_clear()  # each table is built once: built afresh here
     heroes = ("Ninja", "Gladiator", "Hunter")
     s = position(heroes, quests=FACE_UP, meter=2, resource={"Hunter": 0})
     s = play(s, "roll 2 3 4 6", "rampage 4")  # All Heroes roll 1 die: lowest take 2
+    assert texts(s) == [
+        "lowest Ninja",
+        "lowest Gladiator",
+        "lowest Hunter",
+        "lowest Ninja+Gladiator",
+        "lowest Ninja+Hunter",
+        "lowest Gladiator+Hunter",
+        "lowest Ninja+Gladiator+Hunter",
+    ], "one hero alone first, then two, then all three"
     counts: Counter[str] = Counter()
     for faces in itertools.product(range(1, 7), repeat=3):
         low = min(faces)

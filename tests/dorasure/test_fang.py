@@ -15,6 +15,7 @@ import pytest
 
 import boardrules as br
 from boardrules.dorasure import DorasureState, apply_move, chance_outcomes, new_game, position
+from boardrules.dorasure._fang import land_draw
 from boardrules.dorasure.tasks.fang import Land
 from dorasure_helpers import FACE_UP, odds, play, texts, where
 
@@ -38,6 +39,7 @@ WITH_D1 = {"g0": "inscriptions", "d1": "golem"}
 
 
 def test_fang_draws_five_of_the_eight_land_tiles_with_exact_probabilities() -> None:
+    land_draw.cache_clear()  # each table is built once: built afresh here
     s = new_game(fang=True)
     total = Fraction(1)
     for left in (8, 7, 6, 5, 4):
@@ -358,3 +360,20 @@ def test_sea_of_trees_reads_the_werewolfs_lycan_form() -> None:
         xp={"Werewolf": 2},
     )
     assert [t for t in texts(human) if t.endswith(" c2")] == ["step 5 c2", "step 6 c2"]
+
+
+def test_quick_sand_ends_the_movement_only_on_its_own_hex() -> None:
+    # Quick Sand on g5: the Ninja may step onto the Gladiator's b4 (no stopping there) with
+    # one 2, since his other 2 carries him on; b4 is no land tile and holds him not.
+    lands = {"e0": "winter", "c2": "mirage", "e3": "meadow", "d4": "swamp", "g5": "quicksand"}
+    s = position(
+        ("Ninja", "Gladiator"),
+        fang=True,
+        lands=lands,
+        quests=FACE_UP,
+        at={"Gladiator": "b4"},
+        step="move",
+        dice=[2, 2],
+    )
+    assert texts(s) == ["step 2 b4", "step 2 c5", "stop"]
+    assert texts(play(s, "step 2 b4")) == ["step 2 b3", "step 2 city"], "on, not stop"

@@ -28,7 +28,10 @@ from boardrules.dorasure import (
     legal_moves,
     position,
 )
-from dorasure_helpers import FACE_UP, LOST, WON, play
+from boardrules.dorasure._state import P_QUEST
+from boardrules.dorasure.tasks.quests import QuestEnd
+from boardrules.dorasure.tasks.rolls import Extra
+from dorasure_helpers import FACE_UP, LOST, WON, play, texts
 
 SIXTH = Fraction(1, 6)
 
@@ -361,3 +364,119 @@ def test_a_document_with_an_uncapped_score_decodes_to_the_capped_state() -> None
     document = json.loads(br.to_json(s))
     document["state"].update(score=9, roll=[0, 0, 0, 7])  # as written before the cap
     assert br.from_json(json.dumps(document)) == s
+
+
+def test_the_score_stops_below_every_die_the_later_heroes_of_a_quest_may_still_buy() -> None:
+    # The Ninja's chain of 6s on the goblins (3), the Hunter (1 resource) and the Prince (1
+    # servant, 2 gold) assisting after him: the score can still fall by one for each of his
+    # 2 extra dice owed, their 2 + 2 dice and the 1 + 3 they may buy, so it stops at 3 + 10.
+    s = position(
+        ("Ninja", "Hunter", "Prince"),
+        quests={"g0": "goblins"},
+        at={"Ninja": "f1", "Hunter": "g1", "Prince": "f0"},
+        turn="Ninja",
+        step="act",
+        resource={"Ninja": 0, "Hunter": 1, "Prince": 1},
+        gold={"Prince": 2},
+    )
+    s = play(s, "quest g0", "ask Hunter", "agree", "ask Prince", "agree", "dice 66")
+    scores = []
+    for _ in range(13):
+        s = play(s, "extra 6")
+        scores.append(s.score)
+    assert scores == [*range(3, 14), 13, 13] and s.pending == 2
+    assert play(s, "extra 6") == s
+
+
+def _ninja_then_vampire(*moves: str) -> DorasureState:
+    """The Ninja quests on the goblins (3), the Vampire (1 health, 0 Blood, 3 Combat dice at
+    level 6) assisting after him."""
+    s = position(
+        ("Ninja", "Vampire"),
+        quests={"g0": "goblins"},
+        at={"Ninja": "f1", "Vampire": "g1"},
+        turn="Ninja",
+        step="act",
+        resource={"Ninja": 0, "Vampire": 0},
+        health={"Vampire": 1},
+        xp={"Vampire": 8},
+    )
+    return play(s, "quest g0", "ask Vampire", "agree", *moves)
+
+
+def test_the_score_kept_before_the_vampires_quest_roll_is_capped_at_the_quests_score() -> None:
+    # The Ninja's 5 (or 4), then her 6 6 6: if her extra dice kill her and she is saved, she
+    # leaves with her dice and his score is read, 3 or more solving the quest: kept as 3.
+    five = _ninja_then_vampire("dice 66", "extra 6", "extra +", "extra +", "dice 666")
+    four = _ninja_then_vampire("dice 66", "extra +", "extra +", "dice 666")
+    assert five.agenda[0] == Extra(1, P_QUEST, 3) and five.score == 6 and five == four
+    s = play(five, "extra -", "survival saved")  # Blood Magic at 0 Blood: her last health
+    assert s.xp == (2, 8) and texts(s)[0] == "reward lair", "solved by his dice alone"
+
+
+def _shaman_and_vampire(first: str, *moves: str) -> DorasureState:
+    """The Shaman (his doll found) and the Vampire (3 Combat dice at level 6) on the goblins
+    (3), ``first`` of them questing, all at 0 resources."""
+    s = position(
+        ("Shaman", "Vampire"),
+        quests={"g0": "goblins", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={first: "f1", "Vampire" if first == "Shaman" else "Shaman": "g1"},
+        turn=first,
+        step="act",
+        resource={"Shaman": 0, "Vampire": 0},
+        xp={"Vampire": 8},
+    )
+    other = "Vampire" if first == "Shaman" else "Shaman"
+    return play(s, "quest g0", f"ask {other}", "agree", *moves)
+
+
+def _scores(s: DorasureState, extras: int) -> list[int]:
+    out = []
+    for _ in range(extras):
+        s = play(s, "extra 6")
+        out.append(s.score)
+    return out
+
+
+def test_while_the_doll_may_take_her_damage_the_score_keeps_room_for_the_shamans_dice() -> None:
+    # The Shaman's 4, then the Vampire's 6 6 6 (7): if his doll takes the damage of her
+    # dice and he dies of it, he leaves with his 4, so the score stops at 3 + 3 + 4, and the
+    # score before her roll is kept whole.
+    s = _shaman_and_vampire("Shaman", "dice 66", "extra +", "extra +", "dice 666")
+    assert (s.score, s.agenda[0]) == (7, Extra(1, P_QUEST, 4))
+    assert _scores(s, 5) == [8, 9, 10, 10, 10]
+    # She quests first (0 before her roll): her 3 extra dice and the Shaman's 2 to come.
+    s = _shaman_and_vampire("Vampire", "dice 666")
+    assert _scores(s, 7) == [4, 5, 6, 7, 8, 8, 8]
+    # The Ninja's 2, the Shaman's 2, her 6 6 6: room for the Shaman's 2 alone, 3 + 3 + 2.
+    s = position(
+        ("Ninja", "Shaman", "Vampire"),
+        quests={"g0": "goblins", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={"Ninja": "f1", "Shaman": "g1", "Vampire": "f0"},
+        turn="Ninja",
+        step="act",
+        resource={"Ninja": 0, "Shaman": 0, "Vampire": 0},
+        xp={"Vampire": 8},
+    )
+    s = play(s, "quest g0", "ask Shaman", "agree", "ask Vampire", "agree")
+    s = play(s, "dice ++", "dice ++", "dice 666")
+    assert _scores(s, 3) == [8, 8, 8] and s.agenda[1] == QuestEnd(0, 0, 2)
+    # The Ninja's 7 before the Shaman's roll: kept for the doll's case (read without the
+    # Shaman's dice and hers) at most 3 + her 3 dice once he has rolled.
+    s = position(
+        ("Ninja", "Shaman", "Vampire"),
+        quests={"g0": "goblins", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={"Ninja": "f1", "Shaman": "g1", "Vampire": "f0"},
+        turn="Ninja",
+        step="act",
+        resource={"Ninja": 0, "Shaman": 0, "Vampire": 0},
+        xp={"Vampire": 8},
+    )
+    s = play(s, "quest g0", "ask Shaman", "agree", "ask Vampire", "agree")
+    s = play(s, "dice 66", "extra 6", "extra 6", "extra 6", "extra +", "extra +")
+    assert s.agenda[2] == QuestEnd(0, 0, 7)
+    s = play(s, "dice --")
+    assert s.score == 5 and s.agenda[1] == QuestEnd(0, 0, 6)

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import boardrules as br
 from boardrules.dorasure import DorasureState, chance_outcomes, current_player, position
+from boardrules.dorasure._dice import survival_roll
 from dorasure_helpers import (
     FACE_UP,
     GOLEM_UP,
@@ -83,6 +84,7 @@ def test_a_death_calls_one_survival_roll_of_every_hero() -> None:
 
 
 def test_survival_roll_counts_every_hero_dead_or_alive() -> None:
+    survival_roll.cache_clear()  # each table is built once: built afresh here
     s = at(
         {"Ninja": "c1"}, heroes=("Ninja", "Gladiator", "Hunter"), step="act", health={"Ninja": 1}
     )

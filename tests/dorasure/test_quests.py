@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import boardrules as br
 from boardrules.dorasure import DorasureState, chance_outcomes, current_player, position
+from boardrules.dorasure._dice import reward_draw
 from boardrules.dorasure.tasks.moving import MoveRoll
 from boardrules.dorasure.tasks.rolls import Roll
 from dorasure_helpers import (
@@ -616,6 +617,7 @@ def test_quest_evil_chimera_combat_2_start_damage_and_failure_damage() -> None:
 
 
 def test_reward_tiles_are_drawn_from_those_still_face_down() -> None:
+    reward_draw.cache_clear()  # each table is built once: built afresh here
     s = quest(
         "inscriptions", "dice 6", "extra +", quests={"d1": "golem"}, solved={"d1": "lair"}, wounds=1
     )
@@ -625,6 +627,25 @@ def test_reward_tiles_are_drawn_from_those_still_face_down() -> None:
         ("reward weapons", Fraction(1, 4)),
         ("reward treasure", Fraction(1, 4)),
     ]
+    # All five face down: the two Dragon's Lairs are two tiles of five.
+    s = quest("inscriptions", "dice 6", "extra +")
+    assert [(str(m), p) for m, p in chance_outcomes(s)] == [
+        ("reward lair", Fraction(2, 5)),
+        ("reward book", Fraction(1, 5)),
+        ("reward weapons", Fraction(1, 5)),
+        ("reward treasure", Fraction(1, 5)),
+    ]
+    # Both lairs turned up: no lair can be drawn.
+    s = quest(
+        "inscriptions",
+        "dice 6",
+        "extra +",
+        quests={"d1": "golem", "d3": "goblins"},
+        solved={"d1": "lair", "d3": "lair"},
+        wounds=2,
+    )
+    assert texts(s) == ["reward book", "reward weapons", "reward treasure"]
+    assert set(odds(s).values()) == {Fraction(1, 3)}
 
 
 def test_reward_dragons_lair_wounds_the_dragon_and_raises_the_meter() -> None:

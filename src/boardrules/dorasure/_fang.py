@@ -86,6 +86,11 @@ def land_draw(unused: tuple[int, ...]) -> Outcomes:
     Drawing the five hexes one after another from the shuffled eight gives every ordered
     choice of five tiles the probability 1/(8*7*6*5*4), as the shuffle does.
     """
+    return _land_draw(unused)
+
+
+def _land_draw(unused: tuple[int, ...]) -> Outcomes:
+    """``land_draw``'s computation, undecorated so that mutation testing reaches it."""
     p = Fraction(1, len(unused))
     return tuple((LandDraw(t), p) for t in unused)
 
@@ -98,13 +103,12 @@ def tile_at(s: DorasureState, space: int) -> int:
 
 def land_entry(s: DorasureState, seat: int) -> tuple[int, ...]:
     """Per space, the least die with which the hero in ``seat`` enters it: the board's
-    thresholds, the land tiles' own, and the Sea of Trees at 5 for a Search of 2 or more."""
+    thresholds, the land tiles' own, and the Sea of Trees at 5 for a Search of 2 or more.
+    Asked for the steps of a move, so every tile is drawn (setup draws them first)."""
     rules = s.rules
     need = list(rules.entry)
     for k, space in enumerate(rules.fang):
         tile = s.lands[k]
-        if tile < 0:
-            continue
         value = LANDS[tile].entry
         if tile == SEA and attribute_of(rules, seat, SEARCH, s.xp[seat], s.resource[seat]) >= 2:
             value = 5
@@ -115,9 +119,8 @@ def land_entry(s: DorasureState, seat: int) -> tuple[int, ...]:
 def entered(w: Work, seat: int, space: int, die: int) -> None:
     """A hero steps onto a land tile with ``die``: Quick Sand ends his movement, the Herbal
     Meadow heals 1 for a 6, the Poisonous Swamp deals 1 damage, the Tree of Truth gives 1
-    resource to a Knowledge of 2 or more."""
-    k = w.rules.land_at[space]
-    tile = w.lands[k] if k >= 0 else -1
+    resource to a Knowledge of 2 or more.  ``space`` is a Fang hex."""
+    tile = w.lands[w.rules.land_at[space]]
     if tile == QUICKSAND:
         w.dice = ()
     elif tile == MEADOW and die == 6:

@@ -60,7 +60,7 @@ NO_ROLL = (0, 0, 0, 0)
 def canonical_roll(w: Work) -> None:
     """Cap the running score, and clear what nothing reads any more (see the module)."""
     i, dice, payers, bullet, extra = _to_come(w)
-    if i < 0:
+    if i is None:
         w.score = w.pending = 0
     else:
         reading = w.todo[i]
@@ -70,24 +70,24 @@ def canonical_roll(w: Work) -> None:
         cap = reading.top_line(w) + dice
         if type(reading) is QuestEnd:
             _cap_quest(w, i, cap, extra)
-        elif w.score > cap:
-            w.score = cap
-    if not bullet:
-        w.roll = NO_ROLL
-    elif w.roll[3] or max(w.roll) > 1:
+        else:
+            w.score = min(w.score, cap)
+    if bullet:
         r = w.roll
         w.roll = (min(r[0], 1), min(r[1], 1), min(r[2], 1), 0)
+    else:
+        w.roll = NO_ROLL
 
 
-def _to_come(w: Work) -> tuple[int, int, int, bool, int]:
-    """Before the reading of the roll being made: the reading's index in ``w.todo`` (-1:
+def _to_come(w: Work) -> tuple[int | None, int, int, bool, int | None]:
+    """Before the reading of the roll being made: the reading's index in ``w.todo`` (None:
     none), the dice still to come (extra dice owed included), the heroes who may still buy
     dice with resources (bits by seat), whether a Poisoned Bullet may still change a die,
-    and the index of the roll's ``Extra`` task (-1: none)."""
+    and the index of the roll's ``Extra`` task (None: none)."""
     dice = w.pending
     payers = 0
     bullet = False
-    extra = -1
+    extra = None
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
         task = todo[i]
@@ -102,29 +102,30 @@ def _to_come(w: Work) -> tuple[int, int, int, bool, int]:
             dice += task.dice_to_come()
             if kind.PAYS:
                 payers |= 1 << task.seat
-    return -1, dice, payers, bullet, extra
+    return None, dice, payers, bullet, extra
 
 
-def _cap_quest(w: Work, i: int, cap: int, extra: int) -> None:
+def _cap_quest(w: Work, i: int, cap: int, extra: int | None) -> None:
     """A quest's score at most ``cap``, and the scores kept for heroes who may leave it: the
     score before the Vampire's roll being read (task ``extra``; read if she leaves, without
     her extra dice) and the score without the Shaman's and her dice (the reading ``i``; read
     if his doll takes her damage and he leaves)."""
     todo = w.todo
     reading = cast(QuestEnd, todo[i])
-    roll = cast(Extra, todo[extra]) if extra >= 0 else None
-    if roll is not None and (roll.purpose != P_QUEST or w.hero(roll.seat) != VAMPIRE):
-        roll = None  # only the Vampire's quest roll keeps a score before it
+    kept = None  # the index of the Extra task of the Vampire's quest roll
+    if extra is not None:
+        roll = cast(Extra, todo[extra])
+        if roll.purpose == P_QUEST and w.hero(roll.seat) == VAMPIRE:
+            kept = extra
     doll = doll_may_take_quest_damage(w.rules, w.party, w.rewards, todo[i + 1 :])
-    if roll is not None and doll:
+    if kept is not None and doll:
         # Her roll while his doll may take its damage: the score is also read less his dice
         # (itself less the score before her roll, plus the others'), so it keeps that much
         # more; the scores kept are those of her roll's start.
-        cap += max(0, roll.before - reading.others)
-    elif roll is not None:
-        if roll.before > cap - w.pending:
-            todo[extra] = Extra(roll.seat, roll.purpose, cap - w.pending)
-    elif doll and reading.others > cap:
-        todo[i] = QuestEnd(reading.seat, reading.mountain, cap)
-    if w.score > cap:
-        w.score = cap
+        cap += max(0, cast(Extra, todo[kept]).before - reading.others)
+    elif kept is not None:
+        roll = cast(Extra, todo[kept])
+        todo[kept] = Extra(roll.seat, roll.purpose, min(roll.before, cap - w.pending))
+    elif doll:
+        todo[i] = QuestEnd(reading.seat, reading.mountain, min(reading.others, cap))
+    w.score = min(w.score, cap)
