@@ -89,7 +89,8 @@ def thirst(w: Work, seat: int, purpose: int, before: int) -> int:
     if purpose == P_BATTLE:
         column = COMBAT
     elif purpose == P_QUEST:
-        m = next(cast("QuestEnd", t).mountain for t in reversed(w.todo) if P_QUEST in t.PURPOSES)
+        quest = next(t for t in reversed(w.todo) if P_QUEST in t.PURPOSES)
+        m = cast("QuestEnd", quest).mountain  # pragma: no mutate (the cast informs mypy only)
         column = ATTRIBUTE[w.rules.quests[w.quests[m]].attribute]
     else:
         return 0
@@ -142,7 +143,7 @@ def count_for_others(w: Work, seat: int, score: int) -> None:
     if score and w.hero(seat) not in (SHAMAN, VAMPIRE):
         i = doll_reading(w)
         if i >= 0:
-            reading = cast("QuestEnd", w.todo[i])
+            reading = cast("QuestEnd", w.todo[i])  # pragma: no mutate (for mypy only)
             w.todo[i] = type(reading)(reading.seat, reading.mountain, reading.others + score)
 
 
@@ -152,7 +153,7 @@ def forget_others(w: Work) -> None:
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
         if P_QUEST in todo[i].PURPOSES:
-            reading = cast("QuestEnd", todo[i])
+            reading = cast("QuestEnd", todo[i])  # pragma: no mutate (for mypy only)
             if reading.others and doll_reading(w) < 0:
                 todo[i] = type(reading)(reading.seat, reading.mountain, 0)
             return

@@ -106,7 +106,8 @@ def _without_the_shaman(w: Work, kept: int) -> None:
     """The Shaman died of the Vampire's quest damage taken with his doll: the score goes
     back to the dice of the others (kept by the quest's reading), plus hers so far."""
     todo = w.todo
-    others = cast("QuestEnd", todo[kept]).others
+    reading = cast("QuestEnd", todo[kept])  # pragma: no mutate (the cast informs mypy only)
+    others = reading.others
     for i in range(len(todo) - 1, kept, -1):
         task = todo[i]
         if isinstance(task, Extra) and w.hero(task.seat) == VAMPIRE:
