@@ -10,17 +10,14 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from itertools import permutations
-from typing import Any
 
-import attrs
 import pytest
 
 import boardrules as br
 from boardrules.dorasure import DorasureState, apply_move, chance_outcomes, new_game, position
-from boardrules.dorasure._check import check_state
 from boardrules.dorasure._fang import land_draw
 from boardrules.dorasure.tasks.fang import Land
-from dorasure_helpers import FACE_UP, odds, play, texts, where
+from dorasure_helpers import FACE_UP, check_message, odds, play, texts, where
 
 LANDS_A = {"e0": "quicksand", "c2": "mirage", "e3": "meadow", "d4": "swamp", "g5": "caravan"}
 
@@ -382,33 +379,24 @@ def test_quick_sand_ends_the_movement_only_on_its_own_hex() -> None:
     assert texts(play(s, "step 2 b4")) == ["step 2 b3", "step 2 city"], "on, not stop"
 
 
-def _agenda_message(s: DorasureState, **changes: Any) -> str | None:
-    """What the decoder's checks say of ``s`` with ``changes`` (None: it loads)."""
-    try:
-        check_state(attrs.evolve(s, **changes))
-    except br.StateFormatError as e:
-        return str(e)
-    return None
-
-
 def test_10_1_land_tiles_are_drawn_at_setup_in_order_before_the_farthest_quest() -> None:
     start = new_game(players=2, fang=True)
     lands = start.agenda[:5]
     assert lands == tuple(Land(0, k) for k in range(5)) and start.lands == (-1,) * 5
-    assert _agenda_message(start) is None
+    assert check_message(start) is None
     at_setup = "agenda: a land tile is drawn onto a Fang hex at setup"
     # Not in a game without Fang, not in a later turn, not once the movement dice are rolled.
     plain = new_game(players=2)
-    assert _agenda_message(plain, agenda=(Land(0, 0), *plain.agenda)) == at_setup
+    assert check_message(plain, agenda=(Land(0, 0), *plain.agenda)) == at_setup
     later = tuple(type(t)(1, *t[2:]) for t in start.agenda)  # every task the second hero's
-    assert _agenda_message(start, turn=1, agenda=later) == at_setup
-    assert _agenda_message(start, dice=(3,)) == at_setup
+    assert check_message(start, turn=1, agenda=later) == at_setup
+    assert check_message(start, dice=(3,)) == at_setup
     # In order: the first tile still to draw is at the front; tile 0 counts as drawn.
     in_order = "agenda: the land tiles are drawn onto the Fang hexes in order"
     drawn = (-1, 0, -1, -1, -1)
     agenda = (Land(0, 0), Land(0, 2), Land(0, 3), Land(0, 4), *start.agenda[5:])
-    assert _agenda_message(start, lands=drawn, agenda=agenda) == in_order
-    assert _agenda_message(start, agenda=(lands[1], lands[0], *start.agenda[2:])) == in_order
+    assert check_message(start, lands=drawn, agenda=agenda) == in_order
+    assert check_message(start, agenda=(lands[1], lands[0], *start.agenda[2:])) == in_order
     # All before the farthest quest is turned up, and right before it.
     before = "agenda: the land tiles are drawn before the farthest quest is revealed"
-    assert _agenda_message(start, agenda=(*lands, *start.agenda[6:])) == before
+    assert check_message(start, agenda=(*lands, *start.agenda[6:])) == before

@@ -47,7 +47,16 @@ from boardrules.dorasure.tasks.moving import MoveRoll
 from boardrules.dorasure.tasks.rolls import Roll, Spend
 from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn
 from boardrules.errors import StateFormatError
-from dorasure_helpers import FACE_UP, SIX, battle, changed_options, document, play, refused
+from dorasure_helpers import (
+    FACE_UP,
+    SIX,
+    battle,
+    changed_options,
+    check_message,
+    document,
+    play,
+    refused,
+)
 from test_encoding import OPTIONS, playout
 
 
@@ -496,14 +505,6 @@ def test_the_state_checks_name_what_is_impossible_in_a_document(
         assert refused(doc) == message
 
 
-def _check_message(s: DorasureState, **changes: Any) -> str | None:
-    try:
-        check_state(attrs.evolve(s, **changes))
-    except StateFormatError as e:
-        return str(e)
-    return None
-
-
 def test_two_heroes_share_a_fang_hex_only_while_the_hero_in_turn_passes_through_it() -> None:
     # The Poisonous Swamp on e0, the first Fang hex; the Gladiator stands there too.
     lands = {"e0": "swamp", "c2": "meadow", "e3": "mirage", "d4": "tree", "g5": "caravan"}
@@ -523,49 +524,49 @@ def test_two_heroes_share_a_fang_hex_only_while_the_hero_in_turn_passes_through_
 def test_the_state_checks_allow_six_movement_dice_in_rising_order() -> None:
     s = position(["Ninja", "Prince"], quests=FACE_UP, step="move", dice=[2, 5])
     dice = "dice: at most 6 movement dice, in rising order"
-    assert _check_message(s, dice=(1, 2, 2, 3, 5, 6)) is None
-    assert _check_message(s, dice=(1, 2, 2, 3, 4, 5, 6)) == dice
-    assert _check_message(s, dice=(5, 2)) == dice
+    assert check_message(s, dice=(1, 2, 2, 3, 5, 6)) is None
+    assert check_message(s, dice=(1, 2, 2, 3, 4, 5, 6)) == dice
+    assert check_message(s, dice=(5, 2)) == dice
 
 
 def test_the_state_checks_of_a_hero_name_each_impossible_field() -> None:
     s = position(["Ninja", "Prince"], quests=FACE_UP)  # the inscriptions face up on g0
-    assert _check_message(s, xp=(9, 0)) == "xp: 0..8"
-    assert _check_message(s, gold=(0, 4)) is None
-    assert _check_message(s, gold=(0, 5)) == "gold: only the Prince has gold, at most 4"
+    assert check_message(s, xp=(9, 0)) == "xp: 0..8"
+    assert check_message(s, gold=(0, 4)) is None
+    assert check_message(s, gold=(0, 5)) == "gold: only the Prince has gold, at most 4"
     held = "locked: a hero is held only next to an unsolved labyrinth"
-    assert _check_message(s, locked=(0, -1)) == held, "the inscriptions hold nobody"
-    assert _check_message(s, locked=(5, -1)) == held, "five mountains"
+    assert check_message(s, locked=(0, -1)) == held, "the inscriptions hold nobody"
+    assert check_message(s, locked=(5, -1)) == held, "five mountains"
     beside_g0 = position(["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "f1"})
-    assert _check_message(beside_g0, locked=(0, -1)) == held, "the inscriptions, beside him"
+    assert check_message(beside_g0, locked=(0, -1)) == held, "the inscriptions, beside him"
     beside_d1 = position(["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "c1"})
-    assert _check_message(beside_d1, locked=(1, -1)) == held, "d1 is face down"
+    assert check_message(beside_d1, locked=(1, -1)) == held, "d1 is face down"
     # The labyrinth on d1: held beside it while it is unsolved, and nowhere else.
     s = position(["Ninja", "Prince"], quests={**FACE_UP, "d1": "labyrinth"}, at={"Ninja": "c1"})
-    assert _check_message(s, locked=(1, -1)) is None
-    assert _check_message(s, locked=(1, -1), pos=(s.pos[1], s.pos[1])) == held, "in the City"
+    assert check_message(s, locked=(1, -1)) is None
+    assert check_message(s, locked=(1, -1), pos=(s.pos[1], s.pos[1])) == held, "in the City"
     xp = {"Ninja": 1, "Prince": 1}  # the Book of Dragons' EXP
     solved = position(["Ninja", "Prince"], quests={**FACE_UP, "d1": "labyrinth"},
                       solved={"d1": "book"}, at={"Ninja": "c1"}, xp=xp)  # fmt: skip
-    assert _check_message(solved, locked=(1, -1)) == held, "solved"
+    assert check_message(solved, locked=(1, -1)) == held, "solved"
     # The inscriptions (the first tile) made to hold a hero who fails them, on g0.
     stay = {"inscriptions": {"failure": "stay"}}
     s = position(["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "f1"}, quest_tiles=stay)
-    assert _check_message(s, locked=(0, -1)) is None
+    assert check_message(s, locked=(0, -1)) is None
 
 
 def test_the_state_checks_of_the_quest_tiles_name_each_impossible_field() -> None:
     two = position(["Ninja", "Prince"], quests=FACE_UP)
-    assert _check_message(two, quests=(0, 6, -1, -1, -1)) is None  # the chimera, the last tile
-    assert _check_message(two, quests=(0, 7, -1, -1, -1)) == (
+    assert check_message(two, quests=(0, 6, -1, -1, -1)) is None  # the chimera, the last tile
+    assert check_message(two, quests=(0, 7, -1, -1, -1)) == (
         "quests: each quest tile is on at most one mountain"
     ), "no eighth tile"
     # At setup the farthest quest may still be face down while its reveal is at the front.
     s = new_game(players=2)
-    assert _check_message(s, agenda=s.agenda[:1]) == (
+    assert check_message(s, agenda=s.agenda[:1]) == (
         "agenda: it ends with the end of the turn of the hero in turn"
     )
-    assert _check_message(s, agenda=()) == (
+    assert check_message(s, agenda=()) == (
         "quests: the farthest mountain's quest is face up from setup"
     )
 
@@ -575,32 +576,32 @@ def test_the_state_checks_of_the_expansions_name_each_impossible_field() -> None
     six = position(SIX, **SIX_DOC)  # type: ignore[arg-type]
     assert six.renewed == (0, 1, 0, 0, 0) and six.rewards == (-1, 1, -1, -1, -1)
     renewed = "renewed: 0, 1 or 2 per mountain"
-    assert _check_message(six, renewed=(0, 1, 0, 0)) == renewed
-    assert _check_message(six, renewed=(0, 3, 0, 0, 0)) == renewed
-    assert _check_message(six, renewed=(0, -1, 0, 0, 0)) == renewed
+    assert check_message(six, renewed=(0, 1, 0, 0)) == renewed
+    assert check_message(six, renewed=(0, 3, 0, 0, 0)) == renewed
+    assert check_message(six, renewed=(0, -1, 0, 0, 0)) == renewed
     retired = "retired: one solved tile per replenished mountain"
-    assert _check_message(six, retired=(7,)) == retired, "no eighth tile"
-    assert _check_message(six, retired=(6,)) is None  # the chimera
-    assert _check_message(six, retired=(-1,)) == retired
+    assert check_message(six, retired=(7,)) == retired, "no eighth tile"
+    assert check_message(six, retired=(6,)) is None  # the chimera
+    assert check_message(six, retired=(-1,)) == retired
     # d1 and d3 solved and replenished: the golem and the teleport retired, in tile order.
     two_renewed = {"renewed": (0, 1, 1, 0, 0), "rewards": (-1, 1, 0, -1, -1)}
-    assert _check_message(six, retired=(1, 2), **two_renewed) is None
-    assert _check_message(six, retired=(2, 1), **two_renewed) == retired
-    assert _check_message(six, retired=(1, 1), **two_renewed) == retired
+    assert check_message(six, retired=(1, 2), **two_renewed) is None
+    assert check_message(six, retired=(2, 1), **two_renewed) == retired
+    assert check_message(six, retired=(1, 1), **two_renewed) == retired
     # Seven tiles for five mountains: a third retired tile leaves too few to turn up.
-    assert _check_message(
+    assert check_message(
         six, renewed=(0, 1, 1, 1, 0), rewards=(-1, 1, 0, 3, -1), retired=(1, 2, 3)
     ) == ("quests: not enough tiles left for the face-down quests")
     two = position(["Ninja", "Prince"], quests=FACE_UP)
-    assert _check_message(two, renewed=(0, 1, 0, 0, 0)) == (
+    assert check_message(two, renewed=(0, 1, 0, 0, 0)) == (
         "renewed: Quest Replenishing needs 6 or more heroes"
     )
     spent = "spent: one bit per hero, and the Grand Master's reroll"
-    assert _check_message(two, spent=4) == spent
+    assert check_message(two, spent=4) == spent
     master = position(["Grand Master"], quests=FACE_UP)
-    assert _check_message(master, spent=2) is None  # his reroll, after his hero's bit
-    assert _check_message(master, spent=3) is None
-    assert _check_message(master, spent=4) == spent
+    assert check_message(master, spent=2) is None  # his reroll, after his hero's bit
+    assert check_message(master, spent=3) is None
+    assert check_message(master, spent=4) == spent
     fang = position(["Ninja", "Gladiator"], fang=True, lands=LANDS, quests=FACE_UP)
     assert fang.lands == (1, 2, 4, 7, 5)
     lands = "lands: one different land tile (or none yet) per Fang hex"
@@ -611,8 +612,8 @@ def test_the_state_checks_of_the_expansions_name_each_impossible_field() -> None
         (8, 1, 2, 3, 4),
         (-2, 1, 2, 3, 4),
     ):
-        assert _check_message(fang, lands=tiles) == lands, tiles
-    assert _check_message(fang, lands=(0, 2, 4, 7, 6)) is None
+        assert check_message(fang, lands=tiles) == lands, tiles
+    assert check_message(fang, lands=(0, 2, 4, 7, 6)) is None
 
 
 def test_decode_refuses_an_agenda_without_the_end_of_the_turn() -> None:
