@@ -453,8 +453,10 @@ def test_ruling_saved_from_start_of_quest_damage_ends_the_attempt_before_any_die
         health={"Ninja": 1},
     )
     s = play(s, "quest g0", "ask Gladiator", "agree", "survival saved")
-    # No die rolled by anyone, no flags, no failure damage, no EXP; the turn is over.
+    # No die rolled by anyone, no flags, no failure damage, no EXP; the turn is over, and
+    # nobody is on a quest any more.
     assert s.turn == 1 and isinstance(s.agenda[0], MoveRoll) and s.flags[0] == 0
+    assert s.party == 0
     assert s.health == (5, 7) and s.xp == (0, 0) and space_of(s, 0) == "city"
     _same_after_json(s)
     # Also when he is saved back beside the quest (the City beside c5).
