@@ -42,7 +42,7 @@ from boardrules.dorasure._state import (
 )
 from boardrules.dorasure._work import Work
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_problem
-from boardrules.dorasure.tasks.damage import Absorb, Deaths
+from boardrules.dorasure.tasks.damage import Absorb, Deaths, Survival
 from boardrules.dorasure.tasks.moving import MoveRoll
 from boardrules.dorasure.tasks.quests import (
     Ask,
@@ -573,6 +573,14 @@ def test_the_state_checks_name_the_law_of_a_quest_task_out_of_place() -> None:
     assert _check_message(alone, agenda=(alone.agenda[0], QuestEnd(0, 0, 1), end_turn)) == (
         "agenda: a score without the Shaman's dice is kept only while his doll may take damage"
     )
+
+
+def test_the_state_checks_refuse_a_survival_roll_with_nobody_dying() -> None:
+    s = position(["Ninja", "Gladiator"], quests=FACE_UP, step="act")
+    assert _check_message(s, agenda=(Survival(0), *s.agenda)) == (
+        "agenda: a survival roll with nobody dying"
+    )
+    assert _check_message(s, agenda=(Survival(0), *s.agenda), health=(0, 8)) is None
 
 
 def test_two_heroes_share_a_fang_hex_only_while_the_hero_in_turn_passes_through_it() -> None:
