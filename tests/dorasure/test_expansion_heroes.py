@@ -148,6 +148,26 @@ def test_shaman_body_swapping_doll_needs_the_treasure() -> None:
     assert s.health == (4, 5)
 
 
+def test_shaman_body_swapping_doll_damage_a_dead_shaman_takes_is_not_paid() -> None:
+    # Rampage 4, the lowest take 2: the Ninja and the Shaman (2 health, 1 Voodoo).  His doll
+    # takes the Ninja's 2 too; he pays none of the first 2 and dies: the second is not
+    # offered to pay, as a dead hero takes damage no more.
+    s = position(
+        ("Ninja", "Shaman"),
+        quests={"g0": "inscriptions", "d1": "golem"},
+        solved={"d1": "treasure"},
+        meter=2,
+        health={"Shaman": 2},
+        resource={"Ninja": 0, "Shaman": 1},
+        step="roll",
+    )
+    s = play(s, "roll 2 3 4 6", "rampage 4", "lowest Ninja+Shaman", "doll 2")
+    assert texts(s) == ["absorb 0", "absorb 1"]
+    s = play(s, "absorb 0")
+    assert s.health == (5, 0) and s.resource == (0, 1)
+    assert texts(s) == ["survival saved", "survival lost"]
+
+
 def test_shaman_voodoo_regains_one_at_turn_start_when_hurt() -> None:
     s = at(("Ninja", "Shaman"), health={"Shaman": 3}, resource={"Shaman": 0}, step="act")
     assert play(s, "pass").resource[1] == 1

@@ -340,3 +340,22 @@ def test_assistance_is_answered_while_the_farthest_mountain_is_replenished_face_
     s = play(s, "quest d3", "ask Gladiator")
     assert texts(s) == ["agree", "refuse"]
     assert br.from_json(br.to_json(s)) == s
+
+
+def test_a_hero_gathers_information_while_the_farthest_replenished_quest_is_face_down() -> None:
+    # g0, the farthest mountain, solved and replenished (its new tile face down); the Ninja
+    # turns up the quest of d3 beside him: no setup reveal, the document decodes.
+    six = ("Ninja", "Gladiator", "Hunter", "Prince", "Paladin", "Samurai")
+    s = position(
+        six,
+        quests={"d1": "golem", "g3": "teleport", "f5": "labyrinth"},
+        renewed=["g0"],
+        solved={"g0": "book"},
+        retired=["inscriptions"],
+        at={"Ninja": "d2"},
+        step="act",
+    )
+    assert s.quests[0] == -1 and "gather d3" in texts(s)
+    s = play(s, "gather d3")
+    assert texts(s) == ["quest-tile sphinx", "quest-tile goblins", "quest-tile chimera"]
+    assert br.from_json(br.to_json(s)) == s

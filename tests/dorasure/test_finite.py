@@ -480,3 +480,19 @@ def test_while_the_doll_may_take_her_damage_the_score_keeps_room_for_the_shamans
     assert s.agenda[2] == QuestEnd(0, 0, 7)
     s = play(s, "dice --")
     assert s.score == 5 and s.agenda[1] == QuestEnd(0, 0, 6)
+
+
+def test_the_flags_on_a_quest_lower_the_score_at_which_it_stops() -> None:
+    # The golem (3) with 1 flag: 2 more successes solve it, so the Gladiator's 6 6 6 and
+    # their chain stop at 2 + her 3 extra dice owed.
+    s = position(
+        ("Gladiator", "Ninja"),
+        quests={"g0": "golem"},
+        at={"Gladiator": "f1"},
+        turn="Gladiator",
+        step="act",
+        flags={"g0": 1},
+        health={"Gladiator": 8},
+    )
+    s = play(s, "quest g0", "dice 666")
+    assert _scores(s, 4) == [4, 5, 5, 5]

@@ -42,13 +42,22 @@ from boardrules.dorasure._state import (
 )
 from boardrules.dorasure._work import Work
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_problem
-from boardrules.dorasure.tasks.damage import Absorb, Deaths
+from boardrules.dorasure.tasks.damage import Absorb, Deaths, Survival
 from boardrules.dorasure.tasks.moving import MoveRoll
+from boardrules.dorasure.tasks.quests import (
+    Ask,
+    QuestEnd,
+    QuestRolls,
+    Reply,
+    RevealQuest,
+    RevealReward,
+)
 from boardrules.dorasure.tasks.rolls import Roll, Spend
 from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn
 from boardrules.errors import StateFormatError
 from dorasure_helpers import (
     FACE_UP,
+    GOLEM_UP,
     SIX,
     battle,
     changed_options,
@@ -503,6 +512,68 @@ def test_the_state_checks_name_what_is_impossible_in_a_document(
         assert isinstance(decoded(doc), State)
     else:
         assert refused(doc) == message
+
+
+def test_the_state_checks_name_the_law_of_a_quest_task_out_of_place() -> None:
+    # A tile turned up on a face-up quest (the inscriptions, tile 0), a reward under a quest
+    # whose reward (the first Dragon's Lair, reward 0) is already claimed.
+    s = position(["Ninja", "Gladiator"], quests=FACE_UP, at={"Ninja": "f1"}, step="act")
+    assert check_message(s, agenda=(RevealQuest(0, 0), *s.agenda)) == (
+        "agenda: only a face-down quest is revealed"
+    )
+    assert check_message(s, agenda=(RevealQuest(0, 2), *s.agenda)) == (
+        "agenda: a quest is revealed at setup (the farthest) or next to the hero"
+    ), "d3, far from the Ninja"
+    lair = position(
+        ["Ninja", "Gladiator"], quests=GOLEM_UP, solved={"g0": "lair"}, step="act", wounds=1
+    )
+    assert check_message(lair, agenda=(RevealReward(0, 0), *lair.agenda)) == (
+        "agenda: a reward is revealed under a solved quest"
+    )
+    # The Ninja's quest on the golem, the Gladiator next to it to be asked.
+    s = position(
+        ["Ninja", "Gladiator"], quests=GOLEM_UP, at={"Ninja": "f1", "Gladiator": "g1"}, step="act"
+    )
+    s = play(s, "quest g0")
+    ask, start, rolls, end, end_turn = s.agenda
+    assert (ask, rolls) == (Ask(0, 1, 0), QuestRolls(0, 0))
+    another = "agenda: assistance is asked of another living hero"
+    assert check_message(s, agenda=(Ask(0, 0, 0), start, rolls, end, end_turn)) == another
+    assert check_message(s, agenda=(Ask(0, 2, 0), start, rolls, end, end_turn)) == another
+    begins = "agenda: assistance is asked as a quest begins"
+    assert check_message(s, agenda=(ask, end_turn)) == begins
+    assert check_message(s, agenda=(ask, rolls, end, end_turn)) == begins
+    order = "agenda: a quest starts, rolls and ends in this order"
+    assert check_message(s, agenda=(ask, start, end, end_turn)) == order
+    assert check_message(s, agenda=(ask, start, rolls, QuestEnd(0, 0, 1), end_turn)) == order
+    zero = "agenda: a quest's rolls begin with a score of 0"
+    assert check_message(s, score=1) == zero
+    assert check_message(s, pending=1) == zero
+    # Asked, the Gladiator answers; the questing hero does not answer his own call.
+    asked = play(s, "ask Gladiator")
+    assert asked.agenda[0] == Reply(1, 0)
+    assert check_message(asked, agenda=(Reply(0, 0), start, rolls, end, end_turn)) == (
+        "agenda: a living hero other than the questing one answers"
+    )
+    assert check_message(asked, agenda=(Reply(1, 0), end_turn)) == begins
+    # An answer is due as soon as the call is made: at the front only.
+    front = "agenda: Reply is played as soon as it is due: only at the front"
+    assert check_message(s, agenda=(ask, Reply(1, 0), start, rolls, end, end_turn)) == front
+    assert check_message(asked, agenda=(Reply(1, 0), *asked.agenda)) == front
+    # Alone on it: a score kept without the Shaman's dice, in a game without him.
+    alone = play(s, "skip Gladiator")
+    assert alone.agenda[1] == end
+    assert check_message(alone, agenda=(alone.agenda[0], QuestEnd(0, 0, 1), end_turn)) == (
+        "agenda: a score without the Shaman's dice is kept only while his doll may take damage"
+    )
+
+
+def test_the_state_checks_refuse_a_survival_roll_with_nobody_dying() -> None:
+    s = position(["Ninja", "Gladiator"], quests=FACE_UP, step="act")
+    assert check_message(s, agenda=(Survival(0), *s.agenda)) == (
+        "agenda: a survival roll with nobody dying"
+    )
+    assert check_message(s, agenda=(Survival(0), *s.agenda), health=(0, 8)) is None
 
 
 def test_two_heroes_share_a_fang_hex_only_while_the_hero_in_turn_passes_through_it() -> None:

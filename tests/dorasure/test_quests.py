@@ -350,6 +350,67 @@ def test_ruling_saved_ally_doll_victim_rolls_no_quest_die() -> None:
     assert s.health == (5, 4) and s.turn == 0
 
 
+def test_ruling_saved_doll_victim_leaves_the_extra_die_of_her_six_to_come() -> None:
+    # Her 1 + 6: the Shaman takes the 1's damage with his doll and dies before his roll;
+    # saved, he leaves, and her extra die of the 6 is still rolled.
+    s = position(
+        ("Shaman", "Vampire"),
+        quests={"g0": "goblins", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={"Shaman": "g1", "Vampire": "f1"},
+        turn="Vampire",
+        step="act",
+        resource={"Shaman": 0, "Vampire": 0},
+        health={"Shaman": 1},
+        xp={"Vampire": 8},
+    )
+    s = _same_after_json(play(s, "quest g0", "ask Shaman", "agree", "dice -+6", "doll 1"))
+    s = _same_after_json(play(s, "survival saved"))
+    assert s.party == 0b10 and (s.score, s.pending) == (1, 1)
+    assert texts(s) == ["extra -", "extra 0", "extra +", "extra 6"]
+
+
+def test_ruling_saved_vampire_declining_the_doll_leaves_the_shamans_score_read() -> None:
+    # The Shaman's 4 on the goblins (3), her 1 6 6: he lets her take the 1's damage and she
+    # dies; saved, she leaves with her dice, and his 4 alone solves the quest.
+    s = position(
+        ("Shaman", "Vampire"),
+        quests={"g0": "goblins", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={"Shaman": "f1", "Vampire": "g1"},
+        turn="Shaman",
+        step="act",
+        resource={"Shaman": 0, "Vampire": 0},
+        health={"Vampire": 1},
+        xp={"Vampire": 8},
+    )
+    s = play(s, "quest g0", "ask Vampire", "agree", "dice 66", "extra +", "extra +", "dice -66")
+    assert texts(s) == ["doll 0", "doll 1"]
+    s = _same_after_json(play(s, "doll 0", "survival saved"))
+    assert s.health == (5, 5) and space_of(s, 1) == "city" and s.xp == (2, 8)
+    assert texts(s)[0] == "reward lair" and s.party == 0
+
+
+def test_ruling_saved_vampire_leaves_the_minstrels_tune_for_the_shaman_offered() -> None:
+    # The Vampire quests with the Shaman and the Minstrel (1 resource); her extra die's 1
+    # kills her and the Shaman lets her take it.  Saved, she leaves; the Minstrel may still
+    # add dice to the Shaman's roll.
+    s = position(
+        ("Vampire", "Shaman", "Minstrel"),
+        quests={"g0": "goblins", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={"Vampire": "f1", "Shaman": "g1", "Minstrel": "f0"},
+        turn="Vampire",
+        step="act",
+        resource={"Vampire": 0, "Shaman": 0, "Minstrel": 1},
+        health={"Vampire": 1},
+        xp={"Vampire": 8},
+    )
+    s = play(s, "quest g0", "ask Shaman", "agree", "ask Minstrel", "agree", "tune 0")
+    s = play(s, "dice 006", "extra -", "doll 0", "survival saved")
+    assert s.party == 0b011 and texts(s) == ["tune 0", "tune 1"]
+
+
 def test_ruling_saved_doll_victim_after_his_roll_leaves_with_his_dice() -> None:
     # The Shaman's 3 would beat the goblins; then he takes the assisting Vampire's Blood
     # Magic damage with his doll and dies.  Saved, he leaves the quest: read from her dice
@@ -453,8 +514,10 @@ def test_ruling_saved_from_start_of_quest_damage_ends_the_attempt_before_any_die
         health={"Ninja": 1},
     )
     s = play(s, "quest g0", "ask Gladiator", "agree", "survival saved")
-    # No die rolled by anyone, no flags, no failure damage, no EXP; the turn is over.
+    # No die rolled by anyone, no flags, no failure damage, no EXP; the turn is over, and
+    # nobody is on a quest any more.
     assert s.turn == 1 and isinstance(s.agenda[0], MoveRoll) and s.flags[0] == 0
+    assert s.party == 0
     assert s.health == (5, 7) and s.xp == (0, 0) and space_of(s, 0) == "city"
     _same_after_json(s)
     # Also when he is saved back beside the quest (the City beside c5).

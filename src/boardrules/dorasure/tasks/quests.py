@@ -260,12 +260,13 @@ class QuestRolls(_QuestStep):
         tile = w.rules.quests[w.quests[m]]
         near = w.rules.board.near_mountains
         order = [seat] + [p for p in range(len(w.health)) if p != seat]
-        # A hero saved from the start damage has left the party (see survival).
-        members = [p for p in order if w.party >> p & 1 and w.health[p] > 0 and m in near[w.pos[p]]]
+        # A hero saved from the start damage has left the party (see survival); one not
+        # saved has lost the game, so every member is alive.
+        members = [p for p in order if w.party >> p & 1 and m in near[w.pos[p]]]
         if seat not in members:
             # The questing hero died as the quest began and was saved: the attempt ends before
-            # any die is rolled (no flags; the rest of his turn is over, as the action is spent).
-            w.party = 0
+            # any die is rolled (no flags; the rest of his turn is over, as the action is spent:
+            # the quest's end goes, and the end of the turn, next, clears the party).
             w.todo.pop()
             return
         w.party = sum(1 << p for p in members)
