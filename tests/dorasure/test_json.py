@@ -26,6 +26,7 @@ from boardrules.dorasure import (
     _json,
     _rules,
     _setup,
+    _work,
     decode,
     new_game,
     position,
@@ -40,7 +41,7 @@ from boardrules.dorasure._state import (
     TASK_COUNT,
     Task,
 )
-from boardrules.dorasure._work import Work
+from boardrules.dorasure._work import THAWED, Work
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_problem
 from boardrules.dorasure.tasks.damage import Absorb, Deaths
 from boardrules.dorasure.tasks.moving import MoveRoll
@@ -188,6 +189,25 @@ def test_work_and_the_json_cover_every_field_of_the_state() -> None:
     body = _json.encode(s)
     assert set(body) | {"rules"} == fields
     assert Work(s).freeze() == s
+
+
+def test_the_working_copy_thaws_the_fields_moves_change_into_lists_and_freezes_them_back() -> None:
+    # The copy and the freeze that Work is built from, made afresh from the state's fields.
+    thaw, freeze = _work._copier()
+    s = position(["Prince", "Gladiator"], quests=FACE_UP, gold={"Prince": 2})
+    w = Work.__new__(Work)
+    thaw(w, s)
+    assert w.todo == list(reversed(s.agenda)) and len(s.agenda) == 2  # the front last
+    assert {n for n in Work.__slots__ if isinstance(getattr(w, n), list)} == THAWED | {"todo"}
+    assert w.gold is s.gold and w.rules is s.rules  # every other field as it is
+    assert freeze(w) == s
+    w.pos[0] = s.rules.board.names.index("c1")
+    w.health[1] = 3
+    w.resource[1] = 1
+    w.todo.pop()
+    t = freeze(w)
+    assert (t.pos[0], t.health, t.resource[1]) == (w.pos[0], (s.health[0], 3), 1)
+    assert t.agenda == s.agenda[1:] and t.gold == s.gold and 2 in t.gold and t.xp == s.xp
 
 
 # The kinds of task that roll or draw (a chance node) and those where a hero decides, as the
