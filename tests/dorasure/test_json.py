@@ -43,8 +43,9 @@ from boardrules.dorasure._state import (
 )
 from boardrules.dorasure._work import THAWED, Work
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_problem
+from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.damage import Absorb, Deaths
-from boardrules.dorasure.tasks.moving import MoveRoll
+from boardrules.dorasure.tasks.moving import Faith, MoveRoll, Steps
 from boardrules.dorasure.tasks.rolls import Roll, Spend
 from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn
 from boardrules.errors import StateFormatError
@@ -671,6 +672,29 @@ def test_movement_roll_queued_in_the_battle_phase_is_refused() -> None:
     doc = document(position(("Ninja", "Gladiator"), step="battle", quests=FACE_UP))
     doc["state"]["agenda"].insert(0, [0, 0, 0, 0])
     assert "other phase" in refused(doc)
+
+
+def test_movement_roll_only_before_the_dice_and_the_end_of_the_turn() -> None:
+    # §3.1: the movement roll opens a turn, with no dice yet, and the turn's end follows it.
+    doc = document(position(("Ninja", "Gladiator"), quests=FACE_UP))
+    assert doc["state"]["agenda"] == [[MoveRoll.CODE, 0, 0, 0], [EndTurn.CODE, 0, 0, 0]]
+    message = "agenda: the movement roll comes first in a turn, before the end of it"
+    doc["state"]["dice"] = [3]
+    assert refused(doc) == message, "dice rolled already"
+    doc["state"]["dice"] = []
+    doc["state"]["agenda"].insert(1, [Act.CODE, 0, 0, 0])
+    assert refused(doc) == message, "an action between the roll and the turn's end"
+
+
+def test_paladin_faith_only_right_before_the_steps() -> None:
+    # §8.5: Faith is offered on the movement dice, before the Paladin (seat 1) steps.
+    s = position(("Paladin", "Ninja"), quests=FACE_UP, step="faith", dice=[2, 4], turn="Paladin")
+    doc = document(s)
+    assert [row[0] for row in doc["state"]["agenda"]] == [
+        Faith.CODE, Steps.CODE, Act.CODE, EndTurn.CODE
+    ]  # fmt: skip
+    del doc["state"]["agenda"][1]
+    assert refused(doc) == "agenda: Faith comes before the steps"
 
 
 def test_movement_task_for_a_seat_not_in_turn_is_refused() -> None:
