@@ -8,7 +8,7 @@ One test per clause, named after it, from concrete positions (the map: see
 from __future__ import annotations
 
 from boardrules.dorasure import DorasureState, new_game, position
-from dorasure_helpers import FACE_UP, TREASURE, play, rolls, texts, where
+from dorasure_helpers import FACE_UP, TREASURE, battle, play, rolls, texts, where
 
 
 def at(heroes: tuple[str, ...], **kw: object) -> DorasureState:
@@ -103,6 +103,24 @@ def test_shaman_is_sent_back_to_the_western_lake_when_saved() -> None:
     assert where(s, 1) == "a1" and s.health[1] == 5
 
 
+def test_shaman_is_sent_back_to_the_western_lake_even_as_the_maps_first_space() -> None:
+    # The Lake at a0 and Belk at a1: the Lake is the map's first space in reading order.
+    rows = ["L R P F P F M", "V R F M P F F", "P R P P F R P", "F R P M P R M",
+            "C R P F V R F", "C C R P F M P"]  # fmt: skip
+    s = at(
+        ("Ninja", "Shaman"),
+        board=rows,
+        at={"Shaman": "c3"},
+        health={"Shaman": 1},
+        resource={"Shaman": 0},
+        turn="Shaman",
+        step="act",
+    )
+    assert s.rules.board.lake == 0
+    s = play(s, "adventure", "dice --", "survival saved")
+    assert where(s, 1) == "a0" and s.health[1] == 5
+
+
 def test_shaman_teleportation_trap_sends_him_to_the_western_lake() -> None:
     s = at(
         ("Ninja", "Shaman"),
@@ -140,6 +158,26 @@ def test_shaman_body_swapping_doll_takes_an_allys_damage() -> None:
     s = at(("Ninja", "Shaman"), solved=TREASURE, at={"Ninja": "c3"}, step="act")
     s = play(s, "adventure", "dice --", "doll 0")
     assert s.health == (4, 5)
+
+
+def test_shaman_body_swapping_doll_takes_nothing_for_a_dead_ally() -> None:
+    # §9.4 and §7.2: the Vampire in turn dies of Blood Magic on her own attack (the Shaman's
+    # doll takes none of it); her roll, still read, scores 2: Team Combo.  Its 0 is the
+    # claws on her, the hero in turn: dead, she is dealt nothing, so the doll is not offered.
+    s = battle(
+        ("Ninja", "Shaman", "Vampire"),
+        turn="Vampire",
+        solved=TREASURE,
+        xp={"Vampire": 8},
+        resource={"Ninja": 0, "Shaman": 0, "Vampire": 0},
+        health={"Vampire": 1},
+    )
+    s = play(s, "dice -+6")
+    assert texts(s) == ["doll 0", "doll 1"], "her Blood Magic damage, while she lives"
+    s = play(s, "doll 0", "extra +")  # -1 + 1 + 1 + 1 = 2: the two living heroes' dice
+    assert s.health == (5, 5, 0)
+    s = play(s, "dice --")  # 2 - 2 = 0: the claws
+    assert s.health == (5, 5, 0) and s.turn == 0 and "doll 0" not in texts(s)
 
 
 def test_shaman_body_swapping_doll_needs_the_treasure() -> None:

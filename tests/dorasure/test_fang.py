@@ -115,6 +115,16 @@ def test_land_mirage_city_enters_with_a_one_cannot_heal_and_forces_adventure() -
     assert len(chance_outcomes(s)) == 20, "3 dice: the Gladiator's white (plains) Danger"
 
 
+def test_land_mirage_city_a_one_carries_a_hero_on_through_another_heros_space() -> None:
+    # §4.1 passing through a hero, §10 the Mirage City entered with a 1: the Ninja (a1) may
+    # step with his 3 onto the Gladiator's road b1, as his 1 then carries him on to c2.
+    s = fang(at={"Ninja": "a1", "Gladiator": "b1"}, step="move", dice=[1, 3])
+    assert "step 3 b1" in texts(s)
+    assert texts(play(s, "step 3 b1")) == ["step 1 c2"], "he may not stop there"
+    s = fang(lands=LANDS_B, at={"Ninja": "a1", "Gladiator": "b1"}, step="move", dice=[1, 3])
+    assert "step 3 b1" not in texts(s), "the Sea of Trees on c2: the 1 enters nothing"
+
+
 def test_land_mirage_city_grand_master_is_exempt_from_adventuring() -> None:
     s = fang(("Grand Master",), at={"Grand Master": "c2"}, step="act")
     assert texts(s) == ["adventure", "pass"]

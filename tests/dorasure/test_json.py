@@ -26,6 +26,7 @@ from boardrules.dorasure import (
     _json,
     _rules,
     _setup,
+    _work,
     decode,
     new_game,
     position,
@@ -40,10 +41,11 @@ from boardrules.dorasure._state import (
     TASK_COUNT,
     Task,
 )
-from boardrules.dorasure._work import Work
+from boardrules.dorasure._work import THAWED, Work
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_problem
+from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.damage import Absorb, Deaths, Survival
-from boardrules.dorasure.tasks.moving import MoveRoll
+from boardrules.dorasure.tasks.moving import Faith, MoveRoll, Steps
 from boardrules.dorasure.tasks.quests import (
     Ask,
     QuestEnd,
@@ -206,6 +208,25 @@ def test_work_and_the_json_cover_every_field_of_the_state() -> None:
     body = _json.encode(s)
     assert set(body) | {"rules"} == fields
     assert Work(s).freeze() == s
+
+
+def test_the_working_copy_thaws_the_fields_moves_change_into_lists_and_freezes_them_back() -> None:
+    # The copy and the freeze that Work is built from, made afresh from the state's fields.
+    thaw, freeze = _work._copier()
+    s = position(["Prince", "Gladiator"], quests=FACE_UP, gold={"Prince": 2})
+    w = Work.__new__(Work)
+    thaw(w, s)
+    assert w.todo == list(reversed(s.agenda)) and len(s.agenda) == 2  # the front last
+    assert {n for n in Work.__slots__ if isinstance(getattr(w, n), list)} == THAWED | {"todo"}
+    assert w.gold is s.gold and w.rules is s.rules  # every other field as it is
+    assert freeze(w) == s
+    w.pos[0] = s.rules.board.names.index("c1")
+    w.health[1] = 3
+    w.resource[1] = 1
+    w.todo.pop()
+    t = freeze(w)
+    assert (t.pos[0], t.health, t.resource[1]) == (w.pos[0], (s.health[0], 3), 1)
+    assert t.agenda == s.agenda[1:] and t.gold == s.gold and 2 in t.gold and t.xp == s.xp
 
 
 # The kinds of task that roll or draw (a chance node) and those where a hero decides, as the
@@ -723,6 +744,29 @@ def test_movement_roll_queued_in_the_battle_phase_is_refused() -> None:
     doc = document(position(("Ninja", "Gladiator"), step="battle", quests=FACE_UP))
     doc["state"]["agenda"].insert(0, [0, 0, 0, 0])
     assert "other phase" in refused(doc)
+
+
+def test_movement_roll_only_before_the_dice_and_the_end_of_the_turn() -> None:
+    # §3.1: the movement roll opens a turn, with no dice yet, and the turn's end follows it.
+    doc = document(position(("Ninja", "Gladiator"), quests=FACE_UP))
+    assert doc["state"]["agenda"] == [[MoveRoll.CODE, 0, 0, 0], [EndTurn.CODE, 0, 0, 0]]
+    message = "agenda: the movement roll comes first in a turn, before the end of it"
+    doc["state"]["dice"] = [3]
+    assert refused(doc) == message, "dice rolled already"
+    doc["state"]["dice"] = []
+    doc["state"]["agenda"].insert(1, [Act.CODE, 0, 0, 0])
+    assert refused(doc) == message, "an action between the roll and the turn's end"
+
+
+def test_paladin_faith_only_right_before_the_steps() -> None:
+    # §8.5: Faith is offered on the movement dice, before the Paladin (seat 1) steps.
+    s = position(("Paladin", "Ninja"), quests=FACE_UP, step="faith", dice=[2, 4], turn="Paladin")
+    doc = document(s)
+    assert [row[0] for row in doc["state"]["agenda"]] == [
+        Faith.CODE, Steps.CODE, Act.CODE, EndTurn.CODE
+    ]  # fmt: skip
+    del doc["state"]["agenda"][1]
+    assert refused(doc) == "agenda: Faith comes before the steps"
 
 
 def test_movement_task_for_a_seat_not_in_turn_is_refused() -> None:

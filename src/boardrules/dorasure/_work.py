@@ -200,7 +200,7 @@ class Work:
         """One cause deals damage to living heroes: each may pay some with resources, then
         the deaths of this cause are checked once.  The Shaman's Body-Swapping Doll may
         first take some of an ally's damage."""
-        doll = _heroes.doll_holder(self) if self.rules.seat_of(SHAMAN) >= 0 else -1
+        doll = _heroes.doll_holder(self)
         self.push(
             *[
                 Doll(doll, t, amount) if 0 <= doll != t else Absorb(t, amount)

@@ -206,11 +206,10 @@ def movement(s: DorasureState, seat: int) -> tuple[Move, ...]:
     """
     if s.locked[seat] >= 0:
         return (STOP,)
-    health = s.health
     holds_one = s.rules.holds_one[s.razed]
-    blocked = {
-        there for p, there in enumerate(s.pos) if holds_one[there] and health[p] > 0 and p != seat
-    }
+    # Every hero lives while one steps: a death in the Adventure Phase is settled (the
+    # survival roll) before the steps go on.
+    blocked = {there for p, there in enumerate(s.pos) if holds_one[there] and p != seat}
     here = s.pos[seat]
     out = _steps_on_lands(s, seat, here, blocked) if s.lands else _steps(s, here, blocked)
     if here not in blocked or not out:
