@@ -113,7 +113,7 @@ def _at_mountains(s: DorasureState, here: int, out: list[Move]) -> None:
 
 
 def _adventure(w: Work, seat: int, mv: Move) -> None:
-    terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
+    terrain = w.rules.terrain[w.pos[seat]]  # razed Belk, a road, is no place to adventure
     w.score = w.pending = 0
     # The Mirage City (Fang) is adventured with the white (plains) Danger value.
     column = DANGER_FOREST if terrain == FOREST else DANGER_PLAINS
@@ -121,7 +121,7 @@ def _adventure(w: Work, seat: int, mv: Move) -> None:
 
 
 def _rest(w: Work, seat: int, mv: Move) -> None:
-    terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
+    terrain = w.rules.terrain[w.pos[seat]]  # razed Belk, a road, is no place to rest
     w.heal(seat, 2 if terrain in (CITY, VILLAGE) else 1)  # the Caravan heals 1
     if w.hero(seat) == HUNTER and terrain in (CITY, VILLAGE):
         w.resource[seat] = w.stat(seat, CAP)
@@ -144,7 +144,7 @@ def _quest(w: Work, seat: int, mv: Move) -> None:
         tasks = [
             Ask(seat, p, m)
             for p in range(len(w.health))
-            if p != seat and w.health[p] > 0 and m in near[w.pos[p]]
+            if p != seat and m in near[w.pos[p]]  # all live while one acts
         ]
     w.push(*tasks, QuestStart(seat, m), QuestRolls(seat, m), QuestEnd(seat, m))
 
