@@ -54,7 +54,7 @@ from boardrules.dorasure.tasks.quests import (
     RevealQuest,
     RevealReward,
 )
-from boardrules.dorasure.tasks.rolls import Roll, Spend
+from boardrules.dorasure.tasks.rolls import Reroll, Roll, Spend
 from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn
 from boardrules.errors import StateFormatError
 from dorasure_helpers import (
@@ -385,6 +385,7 @@ BOUNDS = [
     ("agenda", [[10, 0, 0, "0"]], "field 'agenda' must be a list of [code, seat, a, b] lists"),
     ("agenda", {"10": 0}, "field 'agenda' must be a list of [code, seat, a, b] lists"),
     ("agenda", [[99, 0, 0, 0]], "field 'agenda': no task has the code 99"),
+    ("agenda", [[TASK_COUNT, 0, 0, 0]], f"field 'agenda': no task has the code {TASK_COUNT}"),
     ("lands", [], "field 'lands' only with fang=True"),
     ("renewed", [0] * 5, "fields 'renewed'/'retired' only with 6 or more heroes"),
     ("retired", [], "fields 'renewed'/'retired' only with 6 or more heroes"),
@@ -1131,3 +1132,17 @@ def test_every_law_of_play_holds_in_played_games() -> None:
     for options in OPTIONS["dorasure"]:
         for state in playout("dorasure", options, 11):
             assert breaks_a_law(state) is None, state.full_repr()
+
+
+def test_a_task_names_a_seat_of_the_game_and_an_ability_its_hero_has() -> None:
+    # Two heroes: seats 0 and 1.  Oboro-Gasumi is the Ninja's (hero 0), asked here of the
+    # Gladiator.
+    s = battle(("Ninja", "Gladiator"))
+    front = s.agenda[0]
+    moved = type(front)(2, *front[2:])
+    assert check_message(s, agenda=(moved, *s.agenda[1:])) == (
+        "agenda: a task of a seat not in the game"
+    )
+    assert check_message(s, agenda=(Reroll(1, 2), *s.agenda)) == (
+        "agenda: Reroll: an ability of another hero"
+    )
