@@ -43,6 +43,8 @@ from boardrules.dorasure._state import (
 from boardrules.dorasure._work import Work
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_problem
 from boardrules.dorasure.tasks.damage import Absorb, Deaths, Survival
+from boardrules.dorasure.tasks.dragon import Rampage
+from boardrules.dorasure.tasks.expansions import Replenish, Special
 from boardrules.dorasure.tasks.heroes import Doll, Gauntlets, Tune
 from boardrules.dorasure.tasks.moving import MoveRoll
 from boardrules.dorasure.tasks.quests import (
@@ -617,6 +619,19 @@ def test_the_state_checks_name_the_law_of_an_expansion_heros_decision_out_of_pla
     gauntlets = "agenda: the gauntlets come at the end of his turn"
     assert _check_message(s, agenda=(Gauntlets(1), EndTurn(1, 0))) == gauntlets
     assert _check_message(s, agenda=(Gauntlets(1), Deaths(1), EndTurn(1, 1))) == gauntlets
+
+
+def test_the_state_checks_refuse_the_six_hero_rules_with_fewer_heroes() -> None:
+    s = position(["Ninja", "Gladiator"], quests=FACE_UP, step="act")
+    assert _check_message(s, agenda=(Special(0), *s.agenda)) == (
+        "agenda: Special Chance needs 6 or more heroes"
+    )
+    # The token onto the third fire icon (9): a rampage, and no Quest Replenishing.
+    s = play(position(["Ninja", "Gladiator"], quests=FACE_UP, meter=8), "roll 1 2 3 6")
+    assert s.agenda[0] == Rampage(0) and s.meter == 9
+    assert _check_message(s, agenda=(s.agenda[0], Replenish(0), *s.agenda[1:])) == (
+        "agenda: Quest Replenishing needs 6 or more heroes"
+    )
 
 
 def test_the_state_checks_refuse_a_survival_roll_with_nobody_dying() -> None:
