@@ -45,6 +45,7 @@ from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_
 from boardrules.dorasure.tasks.damage import Absorb, Deaths, Survival
 from boardrules.dorasure.tasks.dragon import Rampage
 from boardrules.dorasure.tasks.expansions import Replenish, Special
+from boardrules.dorasure.tasks.fang import Land
 from boardrules.dorasure.tasks.heroes import Doll, Gauntlets, Tune
 from boardrules.dorasure.tasks.moving import MoveRoll
 from boardrules.dorasure.tasks.quests import (
@@ -631,6 +632,25 @@ def test_the_state_checks_refuse_the_six_hero_rules_with_fewer_heroes() -> None:
     assert s.agenda[0] == Rampage(0) and s.meter == 9
     assert _check_message(s, agenda=(s.agenda[0], Replenish(0), *s.agenda[1:])) == (
         "agenda: Quest Replenishing needs 6 or more heroes"
+    )
+
+
+def test_the_state_checks_name_the_law_of_a_fang_land_draw_out_of_place() -> None:
+    setup = "agenda: a land tile is drawn onto a Fang hex at setup"
+    two = position(["Ninja", "Gladiator"], quests=FACE_UP, step="roll")
+    assert _check_message(two, agenda=(Land(0, 0), *two.agenda)) == setup, "no Fang"
+    s = new_game(fang=True, players=2)
+    assert s.agenda[:2] == (Land(0, 0), Land(0, 1)) and s.lands == (-1,) * 5
+    assert _check_message(s, dice=(3,)) == setup, "after a movement roll"
+    second = (*(Land(1, k) for k in range(5)), RevealQuest(1, 0), MoveRoll(1), EndTurn(1))
+    assert _check_message(s, turn=1, agenda=second) == setup, "in the second hero's turn"
+    # Quick Sand (tile 0) drawn onto the first hex: the next draw is the second hex's.
+    s = play(s, "land quicksand")
+    order = "agenda: the land tiles are drawn onto the Fang hexes in order"
+    assert _check_message(s, agenda=(Land(0, 0), *s.agenda)) == order
+    assert _check_message(s, lands=(3, -1, 0, -1, -1)) == order, "a later hex drawn first"
+    assert _check_message(s, agenda=(*s.agenda[:4], *s.agenda[5:])) == (
+        "agenda: the land tiles are drawn before the farthest quest is revealed"
     )
 
 

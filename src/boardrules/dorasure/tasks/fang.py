@@ -46,8 +46,8 @@ class Land(Task):
     PHASES = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        k = self.hex
-        if not s.rules.fang or k >= len(s.lands) or s.turn or s.dice:
+        k = self.hex  # 0..4, and a Fang game has the five hexes (its lands checked first)
+        if not s.rules.fang or s.turn or s.dice:
             return "a land tile is drawn onto a Fang hex at setup"
         # Setup draws the hexes in order, at the front: this one is the first still empty.
         if any(t >= 0 for t in s.lands[k:]) or i != k - s.lands.index(-1):
