@@ -413,6 +413,13 @@ def test_gather_information_turns_the_adjacent_quest_up_and_ends_the_turn() -> N
     assert s.quests[d1] == 1 and s.turn == 1
 
 
+def test_gather_information_beside_a_solved_quest_and_a_face_down_one() -> None:
+    # The Ninja on d2, between d1 (solved: no quest there any more) and d3 (face down).
+    s = at({"Ninja": "d2"}, step="act", quests={"g0": "inscriptions", "d1": "golem"},
+           solved={"d1": "book"})  # fmt: skip
+    assert texts(s) == ["adventure", "gather d3", "pass"]
+
+
 def test_gather_information_is_not_offered_for_a_face_up_quest_and_quest_needs_face_up() -> None:
     s = position(("Ninja", "Gladiator"), quests={"g0": "chimera"}, at={"Ninja": "f1"}, step="act")
     assert texts(s) == ["adventure", "quest g0", "pass"], "f1 is a forest next to g0 only"

@@ -627,6 +627,9 @@ def test_the_state_checks_refuse_the_six_hero_rules_with_fewer_heroes() -> None:
     assert _check_message(s, agenda=(Special(0), *s.agenda)) == (
         "agenda: Special Chance needs 6 or more heroes"
     )
+    assert _check_message(s, agenda=(s.agenda[0], Special(0), s.agenda[1])) == (
+        "agenda: the action ends the turn"
+    )
     # The token onto the third fire icon (9): a rampage, and no Quest Replenishing.
     s = play(position(["Ninja", "Gladiator"], quests=FACE_UP, meter=8), "roll 1 2 3 6")
     assert s.agenda[0] == Rampage(0) and s.meter == 9

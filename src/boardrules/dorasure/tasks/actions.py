@@ -110,7 +110,8 @@ def _at_mountains(s: DorasureState, here: int, out: list[Move]) -> None:
 
 
 def _adventure(w: Work, seat: int, mv: Move) -> None:
-    terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
+    # The map's terrain: razing changes Belk alone, a village, where nobody adventures.
+    terrain = w.rules.terrain[w.pos[seat]]
     w.score = w.pending = 0
     # The Mirage City (Fang) is adventured with the white (plains) Danger value.
     column = DANGER_FOREST if terrain == FOREST else DANGER_PLAINS
@@ -118,7 +119,8 @@ def _adventure(w: Work, seat: int, mv: Move) -> None:
 
 
 def _rest(w: Work, seat: int, mv: Move) -> None:
-    terrain = effective_terrain(w.rules, w.razed, w.pos[seat])
+    # The map's terrain: razed Belk is a road, where nobody rests.
+    terrain = w.rules.terrain[w.pos[seat]]
     w.heal(seat, 2 if terrain in (CITY, VILLAGE) else 1)  # the Caravan heals 1
     if w.hero(seat) == HUNTER and terrain in (CITY, VILLAGE):
         w.resource[seat] = w.stat(seat, CAP)
@@ -137,12 +139,10 @@ def _quest(w: Work, seat: int, mv: Move) -> None:
     w.party = 1 << seat
     tasks: list[Task] = []
     if not w.rules.quests[w.quests[m]].alone:
+        # Every hero is alive: in the Adventure Phase a death is settled (saved, or the game
+        # lost) before the next action.
         near = w.rules.board.near_mountains
-        tasks = [
-            Ask(seat, p, m)
-            for p in range(len(w.health))
-            if p != seat and w.health[p] > 0 and m in near[w.pos[p]]
-        ]
+        tasks = [Ask(seat, p, m) for p in range(len(w.health)) if p != seat and m in near[w.pos[p]]]
     w.push(*tasks, QuestStart(seat, m), QuestRolls(seat, m), QuestEnd(seat, m))
 
 
