@@ -32,6 +32,7 @@ from dorasure_helpers import (
     FACE_UP,
     GOLEM_UP,
     LOST,
+    SIX,
     WON,
     battle,
     blast,
@@ -138,6 +139,15 @@ def test_battle_two_team_combo_still_two_hurts_every_participant() -> None:
     s = play(battle(), "dice ++")
     assert len(texts(s)) == 10, "one die per participant: two heroes"
     assert play(s, "dice 00").health == (4, 7)
+
+
+def test_battle_two_team_combo_still_two_hurts_only_the_heroes_of_the_team() -> None:
+    # Six heroes: the Ninja's team is him and two heroes on each side; the Hunter, seat 3
+    # across the table, takes no part and no damage.
+    s = battle(SIX, resource=dict.fromkeys(SIX, 0), gold={"Prince": 0})
+    s = play(s, "dice ++")
+    assert s.party == 0b110111 and s.agenda[0] == Roll(0, 5, P_COMBO)
+    assert play(s, "dice 00000").health == (4, 7, 5, 5, 4, 6)
 
 
 def test_battle_two_team_combo_new_total_is_read_on_the_chart() -> None:

@@ -7,7 +7,13 @@ One test per clause, named after it, from concrete positions (the map: see
 
 from __future__ import annotations
 
+import attrs
+
 from boardrules.dorasure import DorasureState, new_game, position
+from boardrules.dorasure._state import P_BATTLE
+from boardrules.dorasure.tasks.battle import Claw
+from boardrules.dorasure.tasks.dragon import Rampage
+from boardrules.dorasure.tasks.rolls import Spend
 from dorasure_helpers import FACE_UP, TREASURE, battle, play, rolls, texts, where
 
 
@@ -76,7 +82,7 @@ def test_samurai_final_move_gust_one_resource_adds_two_combat_dice() -> None:
     )
     assert texts(s) == ["gust", "no-gust"]
     s = play(s, "gust")
-    assert s.resource[1] == 1
+    assert s.resource[1] == 1 and s.agenda[0] == Spend(1, P_BATTLE, 5)
     s = play(s, "spend 0")
     assert rolls(s) == 5, "combat 3 + 2 dice of the Gust"
     s = position(
@@ -206,6 +212,47 @@ def test_shaman_body_swapping_doll_damage_a_dead_shaman_takes_is_not_paid() -> N
     assert texts(s) == ["survival saved", "survival lost"]
 
 
+def test_shaman_body_swapping_doll_of_a_shaman_killed_first_takes_nothing() -> None:
+    # Rampage 4 on both: the Shaman (seat 0, 2 health) takes his own 2 first and dies; his
+    # doll then takes none of the Prince's 2.
+    s = position(
+        ("Shaman", "Prince"),
+        quests={"g0": "inscriptions", "d1": "golem"},
+        solved={"d1": "treasure"},
+        meter=2,
+        health={"Shaman": 2},
+        resource={"Shaman": 0, "Prince": 0},
+        gold={"Prince": 0},
+        step="roll",
+    )
+    s = play(s, "roll 2 4 6", "rampage 4", "lowest Shaman+Prince")
+    assert s.health == (0, 3) and texts(s) == ["survival saved", "survival lost"]
+
+
+def test_shaman_body_swapping_doll_takes_part_of_the_damage_the_ally_the_rest() -> None:
+    s = position(
+        ("Ninja", "Shaman"),
+        quests={"g0": "inscriptions", "d1": "golem"},
+        solved={"d1": "treasure"},
+        meter=2,
+        resource={"Shaman": 0, "Ninja": 0},
+        step="roll",
+    )
+    s = play(s, "roll 2 3 4 6", "rampage 4", "lowest Ninja", "doll 1")
+    assert s.health == (4, 4), "1 of the 2 each"
+
+
+def test_minstrel_heroic_tune_is_not_offered_by_a_dead_minstrel() -> None:
+    s = position(
+        ("Ninja", "Minstrel"),
+        quests=FACE_UP,
+        step="battle",
+        resource={"Minstrel": 1},
+        health={"Minstrel": 0},
+    )
+    assert texts(s)[0] == "dice --" and len(texts(s)) == 10, "the Ninja's 2 dice at once"
+
+
 def test_shaman_voodoo_regains_one_at_turn_start_when_hurt() -> None:
     s = at(("Ninja", "Shaman"), health={"Shaman": 3}, resource={"Shaman": 0}, step="act")
     assert play(s, "pass").resource[1] == 1
@@ -248,6 +295,12 @@ def test_minstrel_lullaby_keeps_the_dragon_token_once_per_game() -> None:
     assert play(s, "no-lullaby").meter == 4
     again = at(("Ninja", "Minstrel"), solved=TREASURE, turn="Minstrel", meter=2, spent=["Minstrel"])
     assert play(again, "roll 2 3 6").meter == 3, "once per game"
+    # The Minstrel in seat 0, the Paladin's shield used: both once-per-game marks stay; the
+    # token moved anyway reaches the fire icon at 3 and rampages, his turn.
+    s = at(("Paladin", "Minstrel"), solved=TREASURE, turn="Minstrel", meter=2, spent=["Paladin"])
+    s = play(s, "roll 2 6 6")
+    assert play(s, "lullaby").spent == 0b11
+    assert play(s, "no-lullaby").agenda[0] == Rampage(0)
 
 
 def test_minstrel_heros_song_regains_one_ending_a_turn_beside_an_ally() -> None:
@@ -303,8 +356,13 @@ def test_magician_big_bang_five_resources_two_damage_instead_of_rolling() -> Non
         resource={"Magician": 5},
     )
     assert texts(s) == ["big-bang", "no-big-bang"]
+    before = s
     s = play(s, "big-bang")
     assert s.wounds == 2 and s.resource[1] == 0 and s.turn == 0
+    assert s.health == before.health, "no roll, so no chart read"
+    # From 1 wound to 3, the claw box: the Retaliation answers her.
+    s = play(attrs.evolve(before, wounds=1), "big-bang")
+    assert s.wounds == 3 and s.agenda[0] == Claw(1)
 
 
 def test_big_bang_obeys_final_breath_and_fills_a_claw_box() -> None:
@@ -483,6 +541,21 @@ def test_thirst_for_blood_keeps_the_minstrels_heroic_tune_dice() -> None:
     )
     s = play(s, "tune 2")
     assert rolls(play(s, "spend 1")) == 4, "Combat 1 at 0 Blood + 1 + 2 tuned"
+
+
+def test_vampire_kiss_of_death_keeps_the_other_once_per_game_marks() -> None:
+    # The Paladin (seat 0) dead, his shield used: kissed, both marks are kept.
+    s = position(
+        ("Paladin", "Vampire"),
+        quests=FACE_UP,
+        solved=TREASURE,
+        step="battle",
+        turn="Vampire",
+        health={"Paladin": 0},
+        spent=["Paladin"],
+    )
+    assert texts(s) == ["kiss Paladin", "no-kiss"]
+    assert play(s, "kiss Paladin").spent == 0b11
 
 
 def test_vampire_kiss_of_death_revives_a_dead_hero_with_two_health() -> None:

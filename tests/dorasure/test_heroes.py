@@ -216,6 +216,31 @@ def test_paladin_faith_a_dropped_six_still_moved_the_meter() -> None:
     assert s.dice == (3,) and s.meter == 1
 
 
+def test_paladin_platinum_shield_is_offered_from_the_first_seat_while_he_lives() -> None:
+    # The Paladin in seat 0 (before the Vampire), 1 health: the Vampire's 3 reaches the claw
+    # box at 3, and he may stop its blast.  Dead, he is not asked: the blast strikes her.
+    s = battle(
+        ("Paladin", "Vampire"),
+        turn="Vampire",
+        wounds=2,
+        solved={"g0": "treasure"},
+        health={"Paladin": 1},
+        resource={"Paladin": 0},
+    )
+    s = play(s, "spend 0", "dice +++", "absorb 0", "claw blast")
+    assert texts(s) == ["shield", "no-shield"] and current_player(s) == 0
+    s = battle(
+        ("Paladin", "Vampire"),
+        turn="Vampire",
+        wounds=2,
+        solved={"g0": "treasure"},
+        health={"Paladin": 0},
+        resource={"Paladin": 0},
+    )
+    s = play(s, "no-kiss", "spend 0", "dice +++", "absorb 0", "claw blast")
+    assert texts(s) == ["absorb 0", "absorb 1"] and current_player(s) == 1
+
+
 def test_paladin_platinum_shield_protects_the_party_from_one_retaliation() -> None:
     s = battle(
         ("Ninja", "Paladin"),

@@ -45,6 +45,7 @@ from boardrules.dorasure._work import THAWED, Work
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_problem
 from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.damage import Absorb, Deaths, Survival
+from boardrules.dorasure.tasks.heroes import Doll, Gauntlets, Tune
 from boardrules.dorasure.tasks.moving import Faith, MoveRoll, Steps
 from boardrules.dorasure.tasks.quests import (
     Ask,
@@ -588,6 +589,49 @@ def test_the_state_checks_name_the_law_of_a_quest_task_out_of_place() -> None:
     assert check_message(alone, agenda=(alone.agenda[0], QuestEnd(0, 0, 1), end_turn)) == (
         "agenda: a score without the Shaman's dice is kept only while his doll may take damage"
     )
+
+
+def test_the_state_checks_name_the_law_of_an_expansion_heros_decision_out_of_place() -> None:
+    # Rampage 4 on the Ninja: the Shaman's doll may take his 2.
+    s = position(
+        ("Ninja", "Shaman"),
+        quests={"g0": "inscriptions", "d1": "golem"},
+        solved={"d1": "treasure"},
+        meter=2,
+        resource={"Shaman": 0, "Ninja": 0},
+        step="roll",
+    )
+    s = play(s, "roll 2 3 4 6", "rampage 4", "lowest Ninja")
+    assert s.agenda[0] == Doll(1, 0, 2)
+    ally = "agenda: the doll takes damage of an ally"
+    assert check_message(s, agenda=(Doll(1, 1, 2), *s.agenda[1:])) == ally
+    assert check_message(s, agenda=(Doll(1, 2, 2), *s.agenda[1:])) == ally, "no seat 2"
+    # The Minstrel's Heroic Tune comes right before an ally's spending.
+    s = position(("Ninja", "Minstrel"), quests=FACE_UP, step="battle", resource={"Minstrel": 1})
+    assert s.agenda[0] == Tune(1, 0)
+    tune = "agenda: the tune comes before an ally's roll"
+    assert check_message(s, agenda=(Tune(1, 0), *s.agenda[2:])) == tune
+    mine = position(
+        ("Ninja", "Minstrel"),
+        quests=FACE_UP,
+        step="battle",
+        turn="Minstrel",
+        resource={"Minstrel": 1},
+    )
+    assert check_message(mine, agenda=(Tune(1, 1), *mine.agenda)) == tune, "his own roll"
+    # The Werewolf's second turn is decided right before the end of his first.
+    s = position(
+        ("Ninja", "Werewolf"),
+        quests=FACE_UP,
+        solved={"g0": "treasure"},
+        step="battle",
+        turn="Werewolf",
+    )
+    s = play(s, "dice 0+")
+    assert s.agenda == (Gauntlets(1), EndTurn(1, 1))
+    gauntlets = "agenda: the gauntlets come at the end of his turn"
+    assert check_message(s, agenda=(Gauntlets(1), EndTurn(1, 0))) == gauntlets
+    assert check_message(s, agenda=(Gauntlets(1), Deaths(1), EndTurn(1, 1))) == gauntlets
 
 
 def test_the_state_checks_refuse_a_survival_roll_with_nobody_dying() -> None:

@@ -329,12 +329,10 @@ class Kiss(_Decision):
     HERO: ClassVar[int] = VAMPIRE
 
     def applies(self, w: Work) -> bool:
-        seat = self.seat
-        return (
-            w.health[seat] > 0
-            and not w.spent >> seat & 1
-            and any(h == 0 and w.can_heal(p) for p, h in enumerate(w.health))
-        )
+        """A dead hero she may revive: she is offered the kiss only at the start of her own
+        turn (so alive) while it is unused (``battle_openers``), and it is at once at the
+        agenda's front."""
+        return any(h == 0 and w.can_heal(p) for p, h in enumerate(w.health))
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
         rules = s.rules
