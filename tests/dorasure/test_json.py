@@ -38,6 +38,7 @@ from boardrules.dorasure._state import (
     DECISION,
     P_ADVENTURE,
     P_BATTLE,
+    P_QUEST,
     TASK_COUNT,
     Task,
 )
@@ -51,6 +52,7 @@ from boardrules.dorasure.tasks.quests import (
     Ask,
     QuestEnd,
     QuestRolls,
+    QuestStart,
     Reply,
     RevealQuest,
     RevealReward,
@@ -1189,4 +1191,32 @@ def test_a_task_names_a_seat_of_the_game_and_an_ability_its_hero_has() -> None:
     )
     assert check_message(s, agenda=(Reroll(1, 2), *s.agenda)) == (
         "agenda: Reroll: an ability of another hero"
+    )
+
+
+def test_the_state_checks_name_the_law_of_a_roll_a_quest_task_or_damage_out_of_place() -> None:
+    # The Ninja in turn on d2, between d1 (face down) and d3; g0 face up from the setup.
+    s = position(
+        ["Ninja", "Gladiator"], quests=FACE_UP, at={"Ninja": "d2", "Gladiator": "e2"}, step="act"
+    )
+    end = EndTurn(0)
+    rolls = {
+        (Roll(0, 2, P_ADVENTURE), end): "agenda: a roll with no reading after it",
+        (Roll(1, 2, P_ADVENTURE), AdventureEnd(0), end): "agenda: a roll of a hero not in turn",
+        (Roll(0, 2, P_QUEST), AdventureEnd(0), end): (
+            "agenda: a quest roll of a hero not in the quest"
+        ),
+    }
+    for agenda, says in rolls.items():
+        assert check_message(s, agenda=agenda) == says
+    in_quest = (Roll(0, 2, P_QUEST), AdventureEnd(0), end)
+    assert check_message(s, party=1, agenda=in_quest) == "agenda: a roll read by another chart"
+    quest = (Ask(0, 1, 1), QuestStart(0, 1), QuestRolls(0, 1), QuestEnd(0, 1), end)
+    assert check_message(s, party=1, agenda=quest) == "agenda: a quest task needs a face-up quest"
+    assert check_message(s, health=(4, 5), agenda=(Absorb(0, 1), end)) == (
+        "agenda: damage with no check of the deaths after it"
+    )
+    fight = battle()
+    assert check_message(fight, agenda=(Roll(0, 2, P_ADVENTURE), *fight.agenda[1:])) == (
+        "agenda: a roll of the other phase"
     )
