@@ -57,7 +57,7 @@ from boardrules.dorasure.tasks.quests import (
     RevealQuest,
     RevealReward,
 )
-from boardrules.dorasure.tasks.rolls import Reroll, Roll, Spend
+from boardrules.dorasure.tasks.rolls import Bullet, Extra, MasterReroll, Reroll, Roll, Spend
 from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn
 from boardrules.errors import StateFormatError
 from dorasure_helpers import (
@@ -69,6 +69,7 @@ from dorasure_helpers import (
     check_message,
     document,
     play,
+    quest,
     refused,
 )
 from test_encoding import OPTIONS, playout
@@ -814,6 +815,75 @@ def test_paladin_faith_only_right_before_the_steps() -> None:
     ]  # fmt: skip
     del doc["state"]["agenda"][1]
     assert refused(doc) == "agenda: Faith comes before the steps"
+
+
+def test_the_once_per_game_offers_are_refused_once_used() -> None:
+    # §8.2 Poisoned Bullets and §9.9 the Grand Master's reroll are once per game: a document
+    # that offers one again after it was used (its bit in ``spent``) is refused.
+    s = battle(
+        ("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"}, resource={"Hunter": 0}
+    )
+    doc = document(play(s, "dice -0"))
+    assert doc["state"]["agenda"][0] == [Bullet.CODE, 1, 0, 0] and doc["state"]["spent"] == 0
+    doc["state"]["spent"] = 0b10  # the Hunter's seat, 1
+    assert refused(doc) == "agenda: the bullet is once per game"
+    s = position(("Grand Master",), step="battle", quests=FACE_UP, resource={"Grand Master": 0})
+    doc = document(play(s, "spend 0", "dice ---0"))
+    assert doc["state"]["agenda"][0] == [MasterReroll.CODE, 0, 4, P_BATTLE]
+    doc["state"]["spent"] = 0b10  # the bit after the seats
+    assert refused(doc) == "agenda: the Grand Master's reroll is once per game"
+
+
+def test_a_roll_of_the_other_phase_is_refused_before_its_reading_is_asked() -> None:
+    # §5.2: each roll (its spending, extra dice and rerolls) is made in its own phase, by the
+    # hero who rolls, and read by the chart of its purpose; the first of these that fails
+    # is named.
+    s = position(("Grand Master",), step="battle", quests=FACE_UP, resource={"Grand Master": 0})
+    doc = document(play(s, "spend 0", "dice ---0"))
+    doc["state"]["agenda"][0][3] = P_ADVENTURE  # the battle chart reads the reroll
+    assert refused(doc) == "agenda: a roll of the other phase"
+    doc = document(quest("inscriptions", "dice 6"))
+    assert doc["state"]["agenda"][0] == [Extra.CODE, 0, P_QUEST, 0]
+    doc["state"]["agenda"][0][2] = P_BATTLE
+    assert refused(doc) == "agenda: a roll of the other phase"
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests=FACE_UP,
+        at={"Ninja": "c1"},
+        step="act",
+        resource={"Ninja": 1},
+    )
+    doc = document(play(s, "adventure"))
+    assert doc["state"]["agenda"][0] == [Spend.CODE, 0, P_ADVENTURE, 2]
+    doc["state"]["agenda"][0][2] = P_QUEST  # and the Adventuring Chart reads no quest roll
+    assert refused(doc) == "agenda: a quest roll of a hero not in the quest"
+
+
+def test_a_roll_is_read_by_the_chart_of_its_purpose() -> None:
+    doc = document(quest("goblins", resource={"Ninja": 1}))
+    assert doc["state"]["agenda"][0] == [Spend.CODE, 0, P_QUEST, 2]
+    doc["state"]["agenda"][0][2] = P_ADVENTURE  # by the hero in turn, in its phase
+    assert refused(doc) == "agenda: a roll read by another chart"
+
+
+def test_a_score_is_kept_before_a_roll_only_for_the_vampires_quest_roll() -> None:
+    # The Blood Magic ruling: only the Vampire's own quest dice may kill her mid-roll.
+    doc = document(quest("inscriptions", "dice 6"))  # the Ninja's extra die is owed
+    doc["state"]["agenda"][0][3] = 1
+    assert refused(doc) == "agenda: a score kept before a roll only for the Vampire's quest roll"
+
+
+def test_a_roll_may_have_forty_dice_with_every_resource_spent() -> None:
+    # The Prince (seat 1) holds 1 servant and 2 gold: a Spend of 37 dice may become 40.
+    s = position(
+        ("Prince", "Ninja"), step="battle", quests=FACE_UP, turn="Prince", gold={"Prince": 2}
+    )
+    doc = document(s)
+    assert doc["state"]["agenda"][0] == [Spend.CODE, 1, P_BATTLE, 2] and s.resource[1] == 1
+    doc["state"]["agenda"][0][3] = 37
+    assert isinstance(decoded(doc), State)
+    doc["state"]["agenda"][0][3] = 38
+    assert refused(doc) == "agenda: a roll of more than 40 dice"
 
 
 def test_movement_task_for_a_seat_not_in_turn_is_refused() -> None:

@@ -307,10 +307,8 @@ class Bullet(Task):
         w.spent |= 1 << seat
         w.score += (2, 1, 0)[mv.result]
         w.pending += 1
-        changed = list(w.roll)
-        changed[mv.result] -= 1
-        changed[3] += 1
-        w.roll = tuple(changed)
+        # The roll's classes of dice are left as they are: the bullet was their only reader
+        # (once per game), and the state clears them (``canonical_roll``).
         w.push(Extra(seat, P_BATTLE))
 
 
