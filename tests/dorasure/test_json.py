@@ -886,6 +886,20 @@ def test_a_roll_may_have_forty_dice_with_every_resource_spent() -> None:
     assert refused(doc) == "agenda: a roll of more than 40 dice"
 
 
+def test_a_roll_of_forty_dice_counts_the_dice_an_allys_tune_adds() -> None:
+    # The Minstrel (seat 1, 2 resources) plays her Heroic Tune before the Ninja's (seat 0,
+    # 1 resource) battle roll: 37 dice + his 1 + her 2 make 40.
+    s = position(
+        ("Ninja", "Minstrel"), quests=FACE_UP, step="battle", resource={"Minstrel": 2, "Ninja": 1}
+    )
+    tune, spend, *rest = s.agenda
+    assert tune == Tune(1, 0) and isinstance(spend, Spend) and spend.seat == 0
+    assert check_message(s, agenda=(tune, Spend(0, P_BATTLE, 37), *rest)) is None
+    assert check_message(s, agenda=(tune, Spend(0, P_BATTLE, 38), *rest)) == (
+        "agenda: a roll of more than 40 dice"
+    )
+
+
 def test_movement_task_for_a_seat_not_in_turn_is_refused() -> None:
     doc = document(position(("Ninja", "Gladiator"), step="move", dice=[3, 5], quests=FACE_UP))
     doc["state"]["agenda"][0] = [10, 1, 0, 0]
