@@ -7,13 +7,19 @@ One test per clause, named after it, from concrete positions (the map: see
 
 from __future__ import annotations
 
+from functools import partial
+
 import attrs
 
 from boardrules.dorasure import DorasureState, new_game, position
-from boardrules.dorasure._state import P_BATTLE
+from boardrules.dorasure._state import P_BATTLE, P_QUEST
+from boardrules.dorasure._state import TREASURE as TREASURE_REWARD
+from boardrules.dorasure.tasks._base import doll_may_take_quest_damage
 from boardrules.dorasure.tasks.battle import Claw
+from boardrules.dorasure.tasks.damage import Absorb, Deaths
 from boardrules.dorasure.tasks.dragon import Rampage
-from boardrules.dorasure.tasks.rolls import Spend
+from boardrules.dorasure.tasks.quests import QuestEnd
+from boardrules.dorasure.tasks.rolls import Extra, Roll, Spend
 from dorasure_helpers import FACE_UP, TREASURE, battle, play, rolls, texts, where
 
 
@@ -89,6 +95,29 @@ def test_samurai_final_move_gust_one_resource_adds_two_combat_dice() -> None:
         ("Ninja", "Samurai"), quests=FACE_UP, step="battle", turn="Samurai", resource={"Samurai": 2}
     )
     assert texts(s)[0] == "spend 0", "no Gust without the Treasure"
+
+
+def test_shaman_doll_may_take_the_vampires_quest_damage_only_while_her_roll_is_to_come() -> None:
+    # Both in the quest, the Treasure found, her roll (or its extra die) still ahead.
+    solo_pair = position(("Shaman", "Vampire"), quests=FACE_UP).rules  # Shaman 0, Vampire 1
+    trio = position(("Ninja", "Shaman", "Vampire"), quests=FACE_UP).rules  # 0, 1, 2
+    treasure = (TREASURE_REWARD, -1, -1, -1, -1)
+    for rules, shaman, vampire in ((solo_pair, 0, 1), (trio, 1, 2)):
+        both = 1 << shaman | 1 << vampire
+        may = partial(doll_may_take_quest_damage, rules)
+        her_roll = (Roll(vampire, 2, P_QUEST), QuestEnd(vampire, 0))
+        assert may(both, treasure, her_roll)
+        assert may(both, treasure, (Extra(vampire, P_QUEST), QuestEnd(vampire, 0)))
+        assert not may(both, (-1,) * 5, her_roll), "no Treasure"
+        assert not may(1 << vampire, treasure, her_roll), "the Shaman is not in the quest"
+        assert not may(1 << shaman, treasure, her_roll), "the Vampire is not in the quest"
+        his_roll = (Roll(shaman, 2, P_QUEST), QuestEnd(vampire, 0))
+        assert not may(both, treasure, his_roll)
+        assert not may(both, treasure, (Absorb(vampire, 1), Deaths(vampire))), "no roll of hers"
+    # Without one of the two, never (and no seat -1 is read).
+    for heroes in (("Ninja", "Shaman"), ("Ninja", "Vampire")):
+        rules = position(heroes, quests=FACE_UP).rules
+        assert not doll_may_take_quest_damage(rules, 0b11, treasure, (Roll(1, 2, P_QUEST),))
 
 
 def test_shaman_guardian_of_nature_starts_in_the_western_lake() -> None:
