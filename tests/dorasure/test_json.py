@@ -38,13 +38,16 @@ from boardrules.dorasure._state import (
     DECISION,
     P_ADVENTURE,
     P_BATTLE,
+    P_COMBO,
     P_QUEST,
     TASK_COUNT,
     Task,
 )
 from boardrules.dorasure._work import THAWED, Work
+from boardrules.dorasure.tasks import _base
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_problem
 from boardrules.dorasure.tasks.actions import Act
+from boardrules.dorasure.tasks.battle import BattleEnd, ComboEnd
 from boardrules.dorasure.tasks.damage import Absorb, Deaths, Survival
 from boardrules.dorasure.tasks.heroes import Doll, Gauntlets, Tune
 from boardrules.dorasure.tasks.moving import Faith, MoveRoll, Steps
@@ -1304,3 +1307,21 @@ def test_the_state_checks_name_the_law_of_a_roll_a_quest_task_or_damage_out_of_p
     assert check_message(fight, agenda=(Roll(0, 2, P_ADVENTURE), *fight.agenda[1:])) == (
         "agenda: a roll of the other phase"
     )
+
+
+def test_the_state_checks_read_a_roll_by_the_hero_in_turn_or_of_the_team() -> None:
+    # A battle roll of a hero in the team but not in turn, and a Team Combo die of a hero
+    # neither in turn nor in the team (the Ninja, seat 0, is in turn).
+    fight = battle()
+    not_in_turn = "agenda: a roll of a hero not in turn"
+    team = (Roll(1, 2, P_BATTLE), BattleEnd(0), EndTurn(0))
+    assert check_message(fight, party=0b10, agenda=team) == not_in_turn
+    combo = (Roll(1, 1, P_COMBO), ComboEnd(0), EndTurn(0))
+    assert check_message(fight, party=0b01, agenda=combo) == not_in_turn
+
+
+def test_the_scan_of_an_agenda_skips_a_task_of_no_seat_which_is_refused_in_its_turn() -> None:
+    _base._LAST_SCAN[0] = None  # the scan of the last state checked: built afresh here
+    s = position(["Ninja", "Gladiator"], quests=FACE_UP, at={"Ninja": "f1"}, step="act")
+    agenda = (Roll(0, 2, P_ADVENTURE), AdventureEnd(0), Deaths(2), EndTurn(0))
+    assert check_message(s, agenda=agenda) == "agenda: a task of a seat not in the game"
