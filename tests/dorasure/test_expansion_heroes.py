@@ -287,6 +287,14 @@ def test_shaman_voodoo_regains_one_at_turn_start_when_hurt() -> None:
     assert play(s, "pass").resource[1] == 1
     s = at(("Ninja", "Shaman"), resource={"Shaman": 0}, step="act")
     assert play(s, "pass").resource[1] == 0, "at full health: nothing"
+    s = at(
+        ("Ninja", "Shaman"),
+        health={"Shaman": 3},
+        resource={"Shaman": 0},
+        xp={"Shaman": 8},
+        step="act",
+    )
+    assert play(s, "pass").resource[1] == 1, "one at level 6 (EXP 8) too, though he may hold two"
 
 
 def test_minstrel_heroic_tune_adds_dice_to_an_allys_adventure_roll() -> None:
@@ -643,6 +651,16 @@ def test_werewolf_lycanthropy_on_an_icon_combat_plus_three_search_knowledge_minu
     )
     s = play(s, "quest d3")
     assert s.flags == (0,) * 5 and s.turn == 0, "Knowledge 2 - 2: no dice, a failure"
+    s = at(
+        ("Ninja", "Werewolf"),
+        quests=quests,
+        at={"Werewolf": "c3"},
+        xp={"Werewolf": 8},
+        resource={"Werewolf": 0},
+        turn="Werewolf",
+        step="act",
+    )
+    assert rolls(play(s, "quest d3")) == 1, "EXP 8: level 6, on an icon: Knowledge 3 - 2"
 
 
 def test_werewolf_gauntlets_two_turns_in_a_row() -> None:

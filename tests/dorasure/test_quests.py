@@ -12,8 +12,11 @@ from fractions import Fraction
 import boardrules as br
 from boardrules.dorasure import DorasureState, chance_outcomes, current_player, position
 from boardrules.dorasure._dice import reward_draw
+from boardrules.dorasure._state import P_QUEST
+from boardrules.dorasure.tasks.heroes import Doll
 from boardrules.dorasure.tasks.moving import MoveRoll
-from boardrules.dorasure.tasks.rolls import Roll
+from boardrules.dorasure.tasks.quests import QuestEnd
+from boardrules.dorasure.tasks.rolls import Extra, Roll
 from dorasure_helpers import (
     FACE_UP,
     GOLEM_UP,
@@ -243,6 +246,22 @@ def test_assisted_quest_adds_the_scores_and_a_failure_hurts_only_the_questing_he
     assert s.xp == (1, 1), "success: every participant gains 1 EXP, the questing hero too"
 
 
+def test_an_assistants_six_owes_an_extra_die_and_keeps_no_score_apart() -> None:
+    # §5.2 and §5.6: the Hunter assists; his 6 adds to the quest's score (1 + 1) and owes
+    # an extra die.  Only the Vampire's quest roll keeps the score before it (Blood Magic),
+    # so the state after his roll is a document like any other.
+    s = position(
+        ("Ninja", "Hunter"),
+        quests={"g0": "goblins"},
+        at={"Ninja": "f1", "Hunter": "g1"},
+        resource={"Hunter": 0},
+        step="act",
+    )
+    s = play(s, "quest g0", "ask Hunter", "agree", "dice 0+", "dice 06")
+    assert (s.score, s.pending) == (2, 1) and s.agenda[0] == Extra(1, P_QUEST, 0)
+    assert br.from_json(br.to_json(s)) == s
+
+
 def test_an_assistant_killed_as_the_quest_begins_is_saved_and_leaves_the_quest() -> None:
     s = at(
         {"Ninja": "f1", "Gladiator": "g1"},
@@ -324,6 +343,28 @@ def test_ruling_saved_during_a_quest_takes_no_further_part() -> None:
     assert s.pending == 2 and texts(s) == ["survival saved", "survival lost"]
     s = _same_after_json(play(s, "survival saved"))
     assert s.pending == 0 and s.turn == 0 and s.flags[0] == 0, "her dice left with her"
+
+
+def test_quest_with_the_doll_is_read_on_its_mountain_for_its_hero_after_the_vampires_roll() -> None:
+    # §5.6-§5.7 and §9.4: the Gladiator (seat 0) quests on d3 (the goblins, 3) with the
+    # Shaman and the Vampire assisting, the doll found.  While her roll is to come, the score
+    # of the others' dice is kept apart (the Gladiator's 2); once it is read that score is
+    # dropped, and the quest is read as ever: d3 fails with 2, the damage is the Gladiator's.
+    s = position(
+        ("Gladiator", "Shaman", "Vampire"),
+        quests={"g0": "inscriptions", "d3": "goblins", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={"Gladiator": "c3", "Shaman": "e3", "Vampire": "e4"},
+        turn="Gladiator",
+        step="act",
+        resource={"Gladiator": 0, "Shaman": 0, "Vampire": 0},
+        xp={"Vampire": 8},
+    )
+    s = play(s, "quest d3", "ask Shaman", "agree", "ask Vampire", "agree", "dice 0++", "dice 00")
+    assert s.agenda[1] == QuestEnd(0, 2, 2), "the Gladiator's 2 kept apart"
+    s = _same_after_json(play(s, "dice 000"))
+    assert s.flags == (0, 0, 2, 0, 0) and s.xp == (0, 0, 8)
+    assert s.agenda[0] == Doll(1, 0, 1) and texts(s) == ["doll 0", "doll 1"]
 
 
 def test_ruling_saved_ally_doll_victim_rolls_no_quest_die() -> None:

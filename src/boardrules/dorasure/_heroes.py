@@ -13,7 +13,7 @@ the ability can be used, are in ``tasks/heroes``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -89,9 +89,8 @@ def thirst(w: Work, seat: int, purpose: int, before: int) -> int:
     if purpose == P_BATTLE:
         column = COMBAT
     elif purpose == P_QUEST:
-        quest = next(t for t in reversed(w.todo) if P_QUEST in t.PURPOSES)
-        m = cast("QuestEnd", quest).mountain  # pragma: no mutate (the cast informs mypy only)
-        column = ATTRIBUTE[w.rules.quests[w.quests[m]].attribute]
+        reading: QuestEnd = next(t for t in reversed(w.todo) if P_QUEST in t.PURPOSES)  # type: ignore[assignment]
+        column = ATTRIBUTE[w.rules.quests[w.quests[reading.mountain]].attribute]
     else:
         return 0
     rules, xp = w.rules, w.xp[seat]
@@ -126,14 +125,12 @@ def doll_reading(w: Work) -> int:
     """The index in ``w.todo`` of the quest's reading while it keeps the score without the
     Shaman's and the Vampire's dice (his doll may still take the damage of her quest roll),
     else -1."""
-    rules = w.rules
-    if rules.seat_of(SHAMAN) < 0 or rules.seat_of(VAMPIRE) < 0:
-        return -1
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
         if P_QUEST in todo[i].PURPOSES:
-            ahead = todo[i + 1 :]
-            return i if doll_may_take_quest_damage(rules, w.party, w.rewards, ahead) else -1
+            if doll_may_take_quest_damage(w.rules, w.party, w.rewards, todo[i + 1 :]):
+                return i
+            break
     return -1
 
 
@@ -142,8 +139,8 @@ def count_for_others(w: Work, seat: int, score: int) -> None:
     Vampire's dice, unless it is one of theirs."""
     if score and w.hero(seat) not in (SHAMAN, VAMPIRE):
         i = doll_reading(w)
-        if i >= 0:
-            reading = cast("QuestEnd", w.todo[i])  # pragma: no mutate (for mypy only)
+        if i != -1:
+            reading: QuestEnd = w.todo[i]  # type: ignore[assignment]
             w.todo[i] = type(reading)(reading.seat, reading.mountain, reading.others + score)
 
 
@@ -153,9 +150,9 @@ def forget_others(w: Work) -> None:
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
         if P_QUEST in todo[i].PURPOSES:
-            reading = cast("QuestEnd", todo[i])  # pragma: no mutate (for mypy only)
-            if reading.others and doll_reading(w) < 0:
-                todo[i] = type(reading)(reading.seat, reading.mountain, 0)
+            reading: QuestEnd = todo[i]  # type: ignore[assignment]
+            if reading.others and doll_reading(w) == -1:
+                todo[i] = type(reading)(reading.seat, reading.mountain)  # others: 0
             return
 
 
