@@ -57,7 +57,7 @@ from boardrules.dorasure.tasks.quests import (
     RevealReward,
 )
 from boardrules.dorasure.tasks.rolls import Roll, Spend
-from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn
+from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn, Hardened
 from boardrules.errors import StateFormatError
 from dorasure_helpers import (
     FACE_UP,
@@ -655,6 +655,21 @@ def test_the_state_checks_name_the_law_of_a_fang_land_draw_out_of_place() -> Non
     assert _check_message(s, agenda=(*s.agenda[:4], *s.agenda[5:])) == (
         "agenda: the land tiles are drawn before the farthest quest is revealed"
     )
+
+
+def test_the_state_checks_name_the_law_of_the_end_of_a_turn_out_of_place() -> None:
+    s = position(["Ninja", "Gladiator"], quests=FACE_UP, step="act")
+    assert _check_message(s, agenda=(s.agenda[0], EndTurn(0), EndTurn(0))) == (
+        "agenda: the end of the turn is the agenda's last task"
+    )
+    b = battle(("Ninja", "Gladiator"))
+    assert _check_message(b, agenda=(*b.agenda[:-1], EndTurn(0, 1))) == (
+        "agenda: only the Werewolf takes a second battle turn"
+    ), "the Ninja's"
+    # Battle Hardened comes right before the end of the Gladiator's turn.
+    g = position(["Ninja", "Gladiator"], quests=FACE_UP, step="act", turn="Gladiator")
+    hardened = (Absorb(1, 1), Deaths(1), Hardened(1), Deaths(1), EndTurn(1))
+    assert _check_message(g, agenda=hardened) == ("agenda: Battle Hardened ends her adventure")
 
 
 def test_the_state_checks_refuse_a_survival_roll_with_nobody_dying() -> None:
