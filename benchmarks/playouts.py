@@ -4,6 +4,12 @@ Plays whole games between uniformly random players with the loop of the README, 
 the public game-independent API only, in one process, for at least ``--seconds`` seconds::
 
     python benchmarks/playouts.py parchis --seconds 5 --players 4 --seed 1
+    python benchmarks/playouts.py dorasure --players 4 --against parchis
+
+``--against GAME`` measures the game's speed relative to another's in one run: rounds of
+``--seconds`` of each in turn (the same players count, the other game's default options),
+and prints the plies (rolls and decisions) per second of each and their ratio, as the
+median of the rounds' ratios and as the ratio of the best rounds.
 
 A *roll* is a move at a chance node, drawn by :func:`boardrules.sample_chance` with the
 caller's random generator (exact probabilities), and a *decision* a move at a player's
@@ -63,6 +69,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help="a game option, the value in JSON (e.g. -o fang=true); may be repeated",
     )
+    parser.add_argument(
+        "--against", metavar="GAME", help="measure the ratio of plies/s to this game's"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="rounds of each game with --against (default 5)"
+    )
     args = parser.parse_args(argv)
     options: dict[str, Any] = {} if args.players is None else {"players": args.players}
     for item in args.option:
@@ -79,12 +91,34 @@ def main(argv: list[str] | None = None) -> int:
         print(f"playouts: {e}", file=sys.stderr)
         return 2
     n = br.num_players(start)
+    if args.against:
+        return _against(args, options)
     games, rolls, decisions, elapsed = run(args.game, args.seconds, options, args.seed)
     shown = "".join(f", {k}={v}" for k, v in options.items() if k != "players")
     print(f"{args.game}, {n} players{shown}, seed {args.seed}: {games} games in {elapsed:.2f} s")
     print(f"games/s      {games / elapsed:12,.1f}")
     print(f"rolls/s      {rolls / elapsed:12,.0f}   ({rolls / games:,.1f} per game)")
     print(f"decisions/s  {decisions / elapsed:12,.0f}   ({decisions / games:,.1f} per game)")
+    return 0
+
+
+def _against(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    """Rounds of the game and of ``args.against`` in turn; print their plies/s and ratio."""
+    other: dict[str, Any] = {"players": options["players"]} if "players" in options else {}
+    ours: list[float] = []
+    theirs: list[float] = []
+    for r in range(args.rounds):
+        for game, opts, rates in ((args.against, other, theirs), (args.game, options, ours)):
+            _, rolls, decisions, elapsed = run(game, args.seconds, opts, args.seed + r)
+            rates.append((rolls + decisions) / elapsed)
+    ratios = sorted(a / b for a, b in zip(ours, theirs, strict=True))
+    print(f"plies/s (best of {args.rounds} rounds of {args.seconds:g} s each):")
+    print(f"  {args.game:12s} {max(ours):12,.0f}")
+    print(f"  {args.against:12s} {max(theirs):12,.0f}")
+    print(
+        f"ratio: {ratios[len(ratios) // 2]:.3f} (median of the rounds), "
+        f"{max(ours) / max(theirs):.3f} (best against best)"
+    )
     return 0
 
 

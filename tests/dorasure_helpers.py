@@ -23,6 +23,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import strategies as st
 
@@ -37,6 +38,7 @@ from boardrules.dorasure import (
     legal_moves,
     position,
 )
+from boardrules.dorasure._check import check_state
 from boardrules.dorasure._dice import score_roll
 from boardrules.errors import StateFormatError
 from boardrules.testing import play as play  # the Dorasure tests import it from here
@@ -232,6 +234,15 @@ SIX = ("Ninja", "Gladiator", "Samurai", "Hunter", "Prince", "Paladin")
 
 def document(s: DorasureState) -> dict[str, Any]:
     return json.loads(br.to_json(s))  # type: ignore[no-any-return]
+
+
+def check_message(s: DorasureState, **changes: Any) -> str | None:
+    """What the decoder's checks say of ``s`` with ``changes`` (None: it loads)."""
+    try:
+        check_state(attrs.evolve(s, **changes))
+    except StateFormatError as e:
+        return str(e)
+    return None
 
 
 def refused(doc: dict[str, Any]) -> str:

@@ -19,9 +19,11 @@ import pytest
 import boardrules as br
 from boardrules.dorasure import DorasureState, chance_outcomes, current_player, position
 from boardrules.dorasure._dice import quest_draw, score_roll
+from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.battle import Claw
 from boardrules.dorasure.tasks.quests import RevealReward
 from boardrules.dorasure.tasks.rolls import Roll
+from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn
 from dorasure_helpers import (
     BASE,
     COMBAT,
@@ -40,6 +42,7 @@ from dorasure_helpers import (
     _read_brute,
     adventure,
     at,
+    check_message,
     new_battle_roll,
     odds,
     play,
@@ -413,16 +416,30 @@ def test_gather_information_turns_the_adjacent_quest_up_and_ends_the_turn() -> N
     assert s.quests[d1] == 1 and s.turn == 1
 
 
-def test_gather_information_beside_a_solved_quest_and_a_face_down_one() -> None:
-    # The Ninja on d2, between d1 (solved: no quest there any more) and d3 (face down).
-    s = at({"Ninja": "d2"}, step="act", quests={"g0": "inscriptions", "d1": "golem"},
-           solved={"d1": "book"})  # fmt: skip
-    assert texts(s) == ["adventure", "gather d3", "pass"]
-
-
 def test_gather_information_is_not_offered_for_a_face_up_quest_and_quest_needs_face_up() -> None:
     s = position(("Ninja", "Gladiator"), quests={"g0": "chimera"}, at={"Ninja": "f1"}, step="act")
     assert texts(s) == ["adventure", "quest g0", "pass"], "f1 is a forest next to g0 only"
+
+
+def test_a_solved_mountain_offers_nothing_and_the_next_one_beside_it_still_does() -> None:
+    # d2 lies between d1 and d3; d1's quest is solved, d3's still face down (g0, the
+    # farthest, face up since the setup).
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests={"g0": "inscriptions", "d1": "golem"},
+        solved={"d1": "book"},
+        at={"Ninja": "d2"},
+        step="act",
+    )
+    assert texts(s) == ["adventure", "gather d3", "pass"]
+
+
+def test_the_action_is_the_last_task_before_the_end_of_the_turn() -> None:
+    s = position(("Ninja", "Gladiator"), quests=FACE_UP, at={"Ninja": "f1"}, step="act")
+    assert s.agenda == (Act(0), EndTurn(0))
+    assert check_message(s, agenda=(Act(0), AdventureEnd(0), EndTurn(0))) == (
+        "agenda: the action ends the turn"
+    )
 
 
 ACTIONS = (

@@ -7,14 +7,20 @@ One test per clause, named after it, from concrete positions (the map: see
 
 from __future__ import annotations
 
+from functools import partial
+
 import attrs
 
 from boardrules.dorasure import DorasureState, new_game, position
-from boardrules.dorasure._state import P_BATTLE
+from boardrules.dorasure._state import P_BATTLE, P_QUEST
+from boardrules.dorasure._state import TREASURE as TREASURE_REWARD
+from boardrules.dorasure.tasks._base import doll_may_take_quest_damage
 from boardrules.dorasure.tasks.battle import Claw
+from boardrules.dorasure.tasks.damage import Absorb, Deaths
 from boardrules.dorasure.tasks.dragon import Rampage
-from boardrules.dorasure.tasks.rolls import Spend
-from dorasure_helpers import FACE_UP, TREASURE, play, rolls, texts, where
+from boardrules.dorasure.tasks.quests import QuestEnd
+from boardrules.dorasure.tasks.rolls import Extra, Roll, Spend
+from dorasure_helpers import FACE_UP, TREASURE, battle, play, rolls, texts, where
 
 
 def at(heroes: tuple[str, ...], **kw: object) -> DorasureState:
@@ -91,6 +97,29 @@ def test_samurai_final_move_gust_one_resource_adds_two_combat_dice() -> None:
     assert texts(s)[0] == "spend 0", "no Gust without the Treasure"
 
 
+def test_shaman_doll_may_take_the_vampires_quest_damage_only_while_her_roll_is_to_come() -> None:
+    # Both in the quest, the Treasure found, her roll (or its extra die) still ahead.
+    solo_pair = position(("Shaman", "Vampire"), quests=FACE_UP).rules  # Shaman 0, Vampire 1
+    trio = position(("Ninja", "Shaman", "Vampire"), quests=FACE_UP).rules  # 0, 1, 2
+    treasure = (TREASURE_REWARD, -1, -1, -1, -1)
+    for rules, shaman, vampire in ((solo_pair, 0, 1), (trio, 1, 2)):
+        both = 1 << shaman | 1 << vampire
+        may = partial(doll_may_take_quest_damage, rules)
+        her_roll = (Roll(vampire, 2, P_QUEST), QuestEnd(vampire, 0))
+        assert may(both, treasure, her_roll)
+        assert may(both, treasure, (Extra(vampire, P_QUEST), QuestEnd(vampire, 0)))
+        assert not may(both, (-1,) * 5, her_roll), "no Treasure"
+        assert not may(1 << vampire, treasure, her_roll), "the Shaman is not in the quest"
+        assert not may(1 << shaman, treasure, her_roll), "the Vampire is not in the quest"
+        his_roll = (Roll(shaman, 2, P_QUEST), QuestEnd(vampire, 0))
+        assert not may(both, treasure, his_roll)
+        assert not may(both, treasure, (Absorb(vampire, 1), Deaths(vampire))), "no roll of hers"
+    # Without one of the two, never (and no seat -1 is read).
+    for heroes in (("Ninja", "Shaman"), ("Ninja", "Vampire")):
+        rules = position(heroes, quests=FACE_UP).rules
+        assert not doll_may_take_quest_damage(rules, 0b11, treasure, (Roll(1, 2, P_QUEST),))
+
+
 def test_shaman_guardian_of_nature_starts_in_the_western_lake() -> None:
     s = new_game(heroes=["Ninja", "Shaman"])
     assert [where(s, p) for p in range(2)] == ["city", "a1"]
@@ -107,6 +136,24 @@ def test_shaman_is_sent_back_to_the_western_lake_when_saved() -> None:
     )
     s = play(s, "adventure", "dice --", "survival saved")
     assert where(s, 1) == "a1" and s.health[1] == 5
+
+
+def test_shaman_is_sent_back_to_the_western_lake_even_as_the_maps_first_space() -> None:
+    # The Lake at a0 and Belk at a1: the Lake is the map's first space in reading order.
+    rows = ["L R P F P F M", "V R F M P F F", "P R P P F R P", "F R P M P R M",
+            "C R P F V R F", "C C R P F M P"]  # fmt: skip
+    s = at(
+        ("Ninja", "Shaman"),
+        board=rows,
+        at={"Shaman": "c3"},
+        health={"Shaman": 1},
+        resource={"Shaman": 0},
+        turn="Shaman",
+        step="act",
+    )
+    assert s.rules.board.lake == 0
+    s = play(s, "adventure", "dice --", "survival saved")
+    assert where(s, 1) == "a0" and s.health[1] == 5
 
 
 def test_shaman_teleportation_trap_sends_him_to_the_western_lake() -> None:
@@ -146,6 +193,26 @@ def test_shaman_body_swapping_doll_takes_an_allys_damage() -> None:
     s = at(("Ninja", "Shaman"), solved=TREASURE, at={"Ninja": "c3"}, step="act")
     s = play(s, "adventure", "dice --", "doll 0")
     assert s.health == (4, 5)
+
+
+def test_shaman_body_swapping_doll_takes_nothing_for_a_dead_ally() -> None:
+    # §9.4 and §7.2: the Vampire in turn dies of Blood Magic on her own attack (the Shaman's
+    # doll takes none of it); her roll, still read, scores 2: Team Combo.  Its 0 is the
+    # claws on her, the hero in turn: dead, she is dealt nothing, so the doll is not offered.
+    s = battle(
+        ("Ninja", "Shaman", "Vampire"),
+        turn="Vampire",
+        solved=TREASURE,
+        xp={"Vampire": 8},
+        resource={"Ninja": 0, "Shaman": 0, "Vampire": 0},
+        health={"Vampire": 1},
+    )
+    s = play(s, "dice -+6")
+    assert texts(s) == ["doll 0", "doll 1"], "her Blood Magic damage, while she lives"
+    s = play(s, "doll 0", "extra +")  # -1 + 1 + 1 + 1 = 2: the two living heroes' dice
+    assert s.health == (5, 5, 0)
+    s = play(s, "dice --")  # 2 - 2 = 0: the claws
+    assert s.health == (5, 5, 0) and s.turn == 0 and "doll 0" not in texts(s)
 
 
 def test_shaman_body_swapping_doll_needs_the_treasure() -> None:

@@ -21,9 +21,11 @@ from boardrules.dorasure import (
     new_game,
     position,
 )
-from boardrules.dorasure.tasks.expansions import Special
-from boardrules.dorasure.tasks.moving import Steps
-from dorasure_helpers import FACE_UP, SIX, TREASURE, odds, play, texts
+from boardrules.dorasure.tasks.dragon import Rampage
+from boardrules.dorasure.tasks.expansions import Replenish, Special
+from boardrules.dorasure.tasks.moving import MoveRoll, Steps
+from boardrules.dorasure.tasks.turn import EndTurn
+from dorasure_helpers import FACE_UP, SIX, TREASURE, check_message, odds, play, texts
 
 
 def _walk_movement(s: DorasureState) -> Counter[tuple[int, int]]:
@@ -127,6 +129,22 @@ def test_special_chance_four_to_six_hurts_the_current_hero_instead() -> None:
 def test_special_chance_only_with_six_or_more_heroes() -> None:
     s = play(position(SIX[:5], quests=FACE_UP, meter=1), "roll 1 2 3 6")
     assert s.meter == 2
+
+
+def test_9_1_and_9_2_the_6_to_11_hero_rules_are_refused_in_a_smaller_game() -> None:
+    # The decoder's checks: a Special Chance roll, or Quest Replenishing, in a game of 5.
+    five = position(SIX[:5], quests=FACE_UP, meter=1)
+    assert five.agenda == (MoveRoll(0), EndTurn(0))
+    six = position(SIX, quests=FACE_UP, meter=1)
+    for tasks, says in (
+        ((Special(0), *five.agenda), "agenda: Special Chance needs 6 or more heroes"),
+        (
+            (Rampage(0), Replenish(0), *five.agenda),
+            "agenda: Quest Replenishing needs 6 or more heroes",
+        ),
+    ):
+        assert check_message(five, agenda=tasks) == says
+        assert check_message(six, agenda=tasks) != says
 
 
 def test_special_chance_movement_odds_match_brute_force() -> None:

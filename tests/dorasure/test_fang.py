@@ -17,7 +17,7 @@ import boardrules as br
 from boardrules.dorasure import DorasureState, apply_move, chance_outcomes, new_game, position
 from boardrules.dorasure._fang import land_draw
 from boardrules.dorasure.tasks.fang import Land
-from dorasure_helpers import FACE_UP, odds, play, texts, where
+from dorasure_helpers import FACE_UP, check_message, odds, play, texts, where
 
 LANDS_A = {"e0": "quicksand", "c2": "mirage", "e3": "meadow", "d4": "swamp", "g5": "caravan"}
 
@@ -113,6 +113,16 @@ def test_land_mirage_city_enters_with_a_one_cannot_heal_and_forces_adventure() -
     assert texts(s) == ["adventure"]
     s = play(s, "adventure")
     assert len(chance_outcomes(s)) == 20, "3 dice: the Gladiator's white (plains) Danger"
+
+
+def test_land_mirage_city_a_one_carries_a_hero_on_through_another_heros_space() -> None:
+    # §4.1 passing through a hero, §10 the Mirage City entered with a 1: the Ninja (a1) may
+    # step with his 3 onto the Gladiator's road b1, as his 1 then carries him on to c2.
+    s = fang(at={"Ninja": "a1", "Gladiator": "b1"}, step="move", dice=[1, 3])
+    assert "step 3 b1" in texts(s)
+    assert texts(play(s, "step 3 b1")) == ["step 1 c2"], "he may not stop there"
+    s = fang(lands=LANDS_B, at={"Ninja": "a1", "Gladiator": "b1"}, step="move", dice=[1, 3])
+    assert "step 3 b1" not in texts(s), "the Sea of Trees on c2: the 1 enters nothing"
 
 
 def test_land_mirage_city_grand_master_is_exempt_from_adventuring() -> None:
@@ -377,3 +387,26 @@ def test_quick_sand_ends_the_movement_only_on_its_own_hex() -> None:
     )
     assert texts(s) == ["step 2 b4", "step 2 c5", "stop"]
     assert texts(play(s, "step 2 b4")) == ["step 2 b3", "step 2 city"], "on, not stop"
+
+
+def test_10_1_land_tiles_are_drawn_at_setup_in_order_before_the_farthest_quest() -> None:
+    start = new_game(players=2, fang=True)
+    lands = start.agenda[:5]
+    assert lands == tuple(Land(0, k) for k in range(5)) and start.lands == (-1,) * 5
+    assert check_message(start) is None
+    at_setup = "agenda: a land tile is drawn onto a Fang hex at setup"
+    # Not in a game without Fang, not in a later turn, not once the movement dice are rolled.
+    plain = new_game(players=2)
+    assert check_message(plain, agenda=(Land(0, 0), *plain.agenda)) == at_setup
+    later = tuple(type(t)(1, *t[2:]) for t in start.agenda)  # every task the second hero's
+    assert check_message(start, turn=1, agenda=later) == at_setup
+    assert check_message(start, dice=(3,)) == at_setup
+    # In order: the first tile still to draw is at the front; tile 0 counts as drawn.
+    in_order = "agenda: the land tiles are drawn onto the Fang hexes in order"
+    drawn = (-1, 0, -1, -1, -1)
+    agenda = (Land(0, 0), Land(0, 2), Land(0, 3), Land(0, 4), *start.agenda[5:])
+    assert check_message(start, lands=drawn, agenda=agenda) == in_order
+    assert check_message(start, agenda=(lands[1], lands[0], *start.agenda[2:])) == in_order
+    # All before the farthest quest is turned up, and right before it.
+    before = "agenda: the land tiles are drawn before the farthest quest is revealed"
+    assert check_message(start, agenda=(*lands, *start.agenda[6:])) == before

@@ -99,6 +99,31 @@ def test_poisoned_bullet_on_an_extra_two_or_three_adds_only_an_extra_die() -> No
     assert s.wounds == 1, "4: attack from behind"
 
 
+def test_poisoned_bullet_on_a_two_or_three_adds_one_and_an_extra_die() -> None:
+    # §8.2: the 2-3 scored 0; as a 6 it scores +1 and rolls an extra die.  The bullet spends
+    # only the Hunter's once-per-game bit (seat 0): the Minstrel's (seat 1) stays spent.
+    s = battle(
+        ("Hunter", "Minstrel"),
+        turn="Hunter",
+        solved={"g0": "treasure"},
+        spent=["Minstrel"],
+        resource={"Hunter": 0, "Minstrel": 0},
+    )
+    assert s.spent == 0b10
+    s = play(s, "dice -0", "bullet 0")
+    assert (s.score, s.pending, s.spent) == (0, 1, 0b11), "-1 + 1, the extra die owed"
+
+
+def test_poisoned_bullet_may_turn_an_extra_two_or_three_like_a_four_or_five() -> None:
+    # §8.2 and §5.2: the extra die's 2-3 scored +1, as a 4-5 does, so the Hunter may turn
+    # it (+0, an extra die); his first roll's 2-3 (0) and 6 are offered as they are.
+    s = battle(
+        ("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"}, resource={"Hunter": 0}
+    )
+    s = play(s, "dice 06", "extra 0")
+    assert s.score == 2 and texts(s) == ["bullet 0", "bullet +", "no-bullet"]
+
+
 def test_battle_treasures_are_offered_after_the_extra_dice() -> None:
     s = play(battle(solved={"g0": "treasure"}), "dice -6")
     assert texts(s)[0] == "extra -", "the extra die comes first"

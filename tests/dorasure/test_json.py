@@ -26,6 +26,7 @@ from boardrules.dorasure import (
     _json,
     _rules,
     _setup,
+    _work,
     decode,
     new_game,
     position,
@@ -37,26 +38,26 @@ from boardrules.dorasure._state import (
     DECISION,
     P_ADVENTURE,
     P_BATTLE,
+    P_QUEST,
     TASK_COUNT,
     Task,
 )
-from boardrules.dorasure._work import Work
+from boardrules.dorasure._work import THAWED, Work
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_problem
+from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.damage import Absorb, Deaths, Survival
-from boardrules.dorasure.tasks.dragon import Rampage
-from boardrules.dorasure.tasks.expansions import Replenish, Special
-from boardrules.dorasure.tasks.fang import Land
 from boardrules.dorasure.tasks.heroes import Doll, Gauntlets, Tune
-from boardrules.dorasure.tasks.moving import MoveRoll
+from boardrules.dorasure.tasks.moving import Faith, MoveRoll, Steps
 from boardrules.dorasure.tasks.quests import (
     Ask,
     QuestEnd,
     QuestRolls,
+    QuestStart,
     Reply,
     RevealQuest,
     RevealReward,
 )
-from boardrules.dorasure.tasks.rolls import Roll, Spend
+from boardrules.dorasure.tasks.rolls import Bullet, Extra, MasterReroll, Reroll, Roll, Spend
 from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn, Hardened
 from boardrules.errors import StateFormatError
 from dorasure_helpers import (
@@ -65,8 +66,10 @@ from dorasure_helpers import (
     SIX,
     battle,
     changed_options,
+    check_message,
     document,
     play,
+    quest,
     refused,
 )
 from test_encoding import OPTIONS, playout
@@ -209,6 +212,25 @@ def test_work_and_the_json_cover_every_field_of_the_state() -> None:
     body = _json.encode(s)
     assert set(body) | {"rules"} == fields
     assert Work(s).freeze() == s
+
+
+def test_the_working_copy_thaws_the_fields_moves_change_into_lists_and_freezes_them_back() -> None:
+    # The copy and the freeze that Work is built from, made afresh from the state's fields.
+    thaw, freeze = _work._copier()
+    s = position(["Prince", "Gladiator"], quests=FACE_UP, gold={"Prince": 2})
+    w = Work.__new__(Work)
+    thaw(w, s)
+    assert w.todo == list(reversed(s.agenda)) and len(s.agenda) == 2  # the front last
+    assert {n for n in Work.__slots__ if isinstance(getattr(w, n), list)} == THAWED | {"todo"}
+    assert w.gold is s.gold and w.rules is s.rules  # every other field as it is
+    assert freeze(w) == s
+    w.pos[0] = s.rules.board.names.index("c1")
+    w.health[1] = 3
+    w.resource[1] = 1
+    w.todo.pop()
+    t = freeze(w)
+    assert (t.pos[0], t.health, t.resource[1]) == (w.pos[0], (s.health[0], 3), 1)
+    assert t.agenda == s.agenda[1:] and t.gold == s.gold and 2 in t.gold and t.xp == s.xp
 
 
 # The kinds of task that roll or draw (a chance node) and those where a hero decides, as the
@@ -367,6 +389,7 @@ BOUNDS = [
     ("agenda", [[10, 0, 0, "0"]], "field 'agenda' must be a list of [code, seat, a, b] lists"),
     ("agenda", {"10": 0}, "field 'agenda' must be a list of [code, seat, a, b] lists"),
     ("agenda", [[99, 0, 0, 0]], "field 'agenda': no task has the code 99"),
+    ("agenda", [[TASK_COUNT, 0, 0, 0]], f"field 'agenda': no task has the code {TASK_COUNT}"),
     ("lands", [], "field 'lands' only with fang=True"),
     ("renewed", [0] * 5, "fields 'renewed'/'retired' only with 6 or more heroes"),
     ("retired", [], "fields 'renewed'/'retired' only with 6 or more heroes"),
@@ -517,28 +540,20 @@ def test_the_state_checks_name_what_is_impossible_in_a_document(
         assert refused(doc) == message
 
 
-def _check_message(s: DorasureState, **changes: Any) -> str | None:
-    try:
-        check_state(attrs.evolve(s, **changes))
-    except StateFormatError as e:
-        return str(e)
-    return None
-
-
 def test_the_state_checks_name_the_law_of_a_quest_task_out_of_place() -> None:
     # A tile turned up on a face-up quest (the inscriptions, tile 0), a reward under a quest
     # whose reward (the first Dragon's Lair, reward 0) is already claimed.
     s = position(["Ninja", "Gladiator"], quests=FACE_UP, at={"Ninja": "f1"}, step="act")
-    assert _check_message(s, agenda=(RevealQuest(0, 0), *s.agenda)) == (
+    assert check_message(s, agenda=(RevealQuest(0, 0), *s.agenda)) == (
         "agenda: only a face-down quest is revealed"
     )
-    assert _check_message(s, agenda=(RevealQuest(0, 2), *s.agenda)) == (
+    assert check_message(s, agenda=(RevealQuest(0, 2), *s.agenda)) == (
         "agenda: a quest is revealed at setup (the farthest) or next to the hero"
     ), "d3, far from the Ninja"
     lair = position(
         ["Ninja", "Gladiator"], quests=GOLEM_UP, solved={"g0": "lair"}, step="act", wounds=1
     )
-    assert _check_message(lair, agenda=(RevealReward(0, 0), *lair.agenda)) == (
+    assert check_message(lair, agenda=(RevealReward(0, 0), *lair.agenda)) == (
         "agenda: a reward is revealed under a solved quest"
     )
     # The Ninja's quest on the golem, the Gladiator next to it to be asked.
@@ -549,32 +564,32 @@ def test_the_state_checks_name_the_law_of_a_quest_task_out_of_place() -> None:
     ask, start, rolls, end, end_turn = s.agenda
     assert (ask, rolls) == (Ask(0, 1, 0), QuestRolls(0, 0))
     another = "agenda: assistance is asked of another living hero"
-    assert _check_message(s, agenda=(Ask(0, 0, 0), start, rolls, end, end_turn)) == another
-    assert _check_message(s, agenda=(Ask(0, 2, 0), start, rolls, end, end_turn)) == another
+    assert check_message(s, agenda=(Ask(0, 0, 0), start, rolls, end, end_turn)) == another
+    assert check_message(s, agenda=(Ask(0, 2, 0), start, rolls, end, end_turn)) == another
     begins = "agenda: assistance is asked as a quest begins"
-    assert _check_message(s, agenda=(ask, end_turn)) == begins
-    assert _check_message(s, agenda=(ask, rolls, end, end_turn)) == begins
+    assert check_message(s, agenda=(ask, end_turn)) == begins
+    assert check_message(s, agenda=(ask, rolls, end, end_turn)) == begins
     order = "agenda: a quest starts, rolls and ends in this order"
-    assert _check_message(s, agenda=(ask, start, end, end_turn)) == order
-    assert _check_message(s, agenda=(ask, start, rolls, QuestEnd(0, 0, 1), end_turn)) == order
+    assert check_message(s, agenda=(ask, start, end, end_turn)) == order
+    assert check_message(s, agenda=(ask, start, rolls, QuestEnd(0, 0, 1), end_turn)) == order
     zero = "agenda: a quest's rolls begin with a score of 0"
-    assert _check_message(s, score=1) == zero
-    assert _check_message(s, pending=1) == zero
+    assert check_message(s, score=1) == zero
+    assert check_message(s, pending=1) == zero
     # Asked, the Gladiator answers; the questing hero does not answer his own call.
     asked = play(s, "ask Gladiator")
     assert asked.agenda[0] == Reply(1, 0)
-    assert _check_message(asked, agenda=(Reply(0, 0), start, rolls, end, end_turn)) == (
+    assert check_message(asked, agenda=(Reply(0, 0), start, rolls, end, end_turn)) == (
         "agenda: a living hero other than the questing one answers"
     )
-    assert _check_message(asked, agenda=(Reply(1, 0), end_turn)) == begins
+    assert check_message(asked, agenda=(Reply(1, 0), end_turn)) == begins
     # An answer is due as soon as the call is made: at the front only.
     front = "agenda: Reply is played as soon as it is due: only at the front"
-    assert _check_message(s, agenda=(ask, Reply(1, 0), start, rolls, end, end_turn)) == front
-    assert _check_message(asked, agenda=(Reply(1, 0), *asked.agenda)) == front
+    assert check_message(s, agenda=(ask, Reply(1, 0), start, rolls, end, end_turn)) == front
+    assert check_message(asked, agenda=(Reply(1, 0), *asked.agenda)) == front
     # Alone on it: a score kept without the Shaman's dice, in a game without him.
     alone = play(s, "skip Gladiator")
     assert alone.agenda[1] == end
-    assert _check_message(alone, agenda=(alone.agenda[0], QuestEnd(0, 0, 1), end_turn)) == (
+    assert check_message(alone, agenda=(alone.agenda[0], QuestEnd(0, 0, 1), end_turn)) == (
         "agenda: a score without the Shaman's dice is kept only while his doll may take damage"
     )
 
@@ -592,13 +607,13 @@ def test_the_state_checks_name_the_law_of_an_expansion_heros_decision_out_of_pla
     s = play(s, "roll 2 3 4 6", "rampage 4", "lowest Ninja")
     assert s.agenda[0] == Doll(1, 0, 2)
     ally = "agenda: the doll takes damage of an ally"
-    assert _check_message(s, agenda=(Doll(1, 1, 2), *s.agenda[1:])) == ally
-    assert _check_message(s, agenda=(Doll(1, 2, 2), *s.agenda[1:])) == ally, "no seat 2"
+    assert check_message(s, agenda=(Doll(1, 1, 2), *s.agenda[1:])) == ally
+    assert check_message(s, agenda=(Doll(1, 2, 2), *s.agenda[1:])) == ally, "no seat 2"
     # The Minstrel's Heroic Tune comes right before an ally's spending.
     s = position(("Ninja", "Minstrel"), quests=FACE_UP, step="battle", resource={"Minstrel": 1})
     assert s.agenda[0] == Tune(1, 0)
     tune = "agenda: the tune comes before an ally's roll"
-    assert _check_message(s, agenda=(Tune(1, 0), *s.agenda[2:])) == tune
+    assert check_message(s, agenda=(Tune(1, 0), *s.agenda[2:])) == tune
     mine = position(
         ("Ninja", "Minstrel"),
         quests=FACE_UP,
@@ -606,7 +621,7 @@ def test_the_state_checks_name_the_law_of_an_expansion_heros_decision_out_of_pla
         turn="Minstrel",
         resource={"Minstrel": 1},
     )
-    assert _check_message(mine, agenda=(Tune(1, 1), *mine.agenda)) == tune, "his own roll"
+    assert check_message(mine, agenda=(Tune(1, 1), *mine.agenda)) == tune, "his own roll"
     # The Werewolf's second turn is decided right before the end of his first.
     s = position(
         ("Ninja", "Werewolf"),
@@ -618,66 +633,31 @@ def test_the_state_checks_name_the_law_of_an_expansion_heros_decision_out_of_pla
     s = play(s, "dice 0+")
     assert s.agenda == (Gauntlets(1), EndTurn(1, 1))
     gauntlets = "agenda: the gauntlets come at the end of his turn"
-    assert _check_message(s, agenda=(Gauntlets(1), EndTurn(1, 0))) == gauntlets
-    assert _check_message(s, agenda=(Gauntlets(1), Deaths(1), EndTurn(1, 1))) == gauntlets
-
-
-def test_the_state_checks_refuse_the_six_hero_rules_with_fewer_heroes() -> None:
-    s = position(["Ninja", "Gladiator"], quests=FACE_UP, step="act")
-    assert _check_message(s, agenda=(Special(0), *s.agenda)) == (
-        "agenda: Special Chance needs 6 or more heroes"
-    )
-    assert _check_message(s, agenda=(s.agenda[0], Special(0), s.agenda[1])) == (
-        "agenda: the action ends the turn"
-    )
-    # The token onto the third fire icon (9): a rampage, and no Quest Replenishing.
-    s = play(position(["Ninja", "Gladiator"], quests=FACE_UP, meter=8), "roll 1 2 3 6")
-    assert s.agenda[0] == Rampage(0) and s.meter == 9
-    assert _check_message(s, agenda=(s.agenda[0], Replenish(0), *s.agenda[1:])) == (
-        "agenda: Quest Replenishing needs 6 or more heroes"
-    )
-
-
-def test_the_state_checks_name_the_law_of_a_fang_land_draw_out_of_place() -> None:
-    setup = "agenda: a land tile is drawn onto a Fang hex at setup"
-    two = position(["Ninja", "Gladiator"], quests=FACE_UP, step="roll")
-    assert _check_message(two, agenda=(Land(0, 0), *two.agenda)) == setup, "no Fang"
-    s = new_game(fang=True, players=2)
-    assert s.agenda[:2] == (Land(0, 0), Land(0, 1)) and s.lands == (-1,) * 5
-    assert _check_message(s, dice=(3,)) == setup, "after a movement roll"
-    second = (*(Land(1, k) for k in range(5)), RevealQuest(1, 0), MoveRoll(1), EndTurn(1))
-    assert _check_message(s, turn=1, agenda=second) == setup, "in the second hero's turn"
-    # Quick Sand (tile 0) drawn onto the first hex: the next draw is the second hex's.
-    s = play(s, "land quicksand")
-    order = "agenda: the land tiles are drawn onto the Fang hexes in order"
-    assert _check_message(s, agenda=(Land(0, 0), *s.agenda)) == order
-    assert _check_message(s, lands=(3, -1, 0, -1, -1)) == order, "a later hex drawn first"
-    assert _check_message(s, agenda=(*s.agenda[:4], *s.agenda[5:])) == (
-        "agenda: the land tiles are drawn before the farthest quest is revealed"
-    )
+    assert check_message(s, agenda=(Gauntlets(1), EndTurn(1, 0))) == gauntlets
+    assert check_message(s, agenda=(Gauntlets(1), Deaths(1), EndTurn(1, 1))) == gauntlets
 
 
 def test_the_state_checks_name_the_law_of_the_end_of_a_turn_out_of_place() -> None:
     s = position(["Ninja", "Gladiator"], quests=FACE_UP, step="act")
-    assert _check_message(s, agenda=(s.agenda[0], EndTurn(0), EndTurn(0))) == (
+    assert check_message(s, agenda=(s.agenda[0], EndTurn(0), EndTurn(0))) == (
         "agenda: the end of the turn is the agenda's last task"
     )
     b = battle(("Ninja", "Gladiator"))
-    assert _check_message(b, agenda=(*b.agenda[:-1], EndTurn(0, 1))) == (
+    assert check_message(b, agenda=(*b.agenda[:-1], EndTurn(0, 1))) == (
         "agenda: only the Werewolf takes a second battle turn"
     ), "the Ninja's"
     # Battle Hardened comes right before the end of the Gladiator's turn.
     g = position(["Ninja", "Gladiator"], quests=FACE_UP, step="act", turn="Gladiator")
     hardened = (Absorb(1, 1), Deaths(1), Hardened(1), Deaths(1), EndTurn(1))
-    assert _check_message(g, agenda=hardened) == ("agenda: Battle Hardened ends her adventure")
+    assert check_message(g, agenda=hardened) == ("agenda: Battle Hardened ends her adventure")
 
 
 def test_the_state_checks_refuse_a_survival_roll_with_nobody_dying() -> None:
     s = position(["Ninja", "Gladiator"], quests=FACE_UP, step="act")
-    assert _check_message(s, agenda=(Survival(0), *s.agenda)) == (
+    assert check_message(s, agenda=(Survival(0), *s.agenda)) == (
         "agenda: a survival roll with nobody dying"
     )
-    assert _check_message(s, agenda=(Survival(0), *s.agenda), health=(0, 8)) is None
+    assert check_message(s, agenda=(Survival(0), *s.agenda), health=(0, 8)) is None
 
 
 def test_two_heroes_share_a_fang_hex_only_while_the_hero_in_turn_passes_through_it() -> None:
@@ -699,49 +679,49 @@ def test_two_heroes_share_a_fang_hex_only_while_the_hero_in_turn_passes_through_
 def test_the_state_checks_allow_six_movement_dice_in_rising_order() -> None:
     s = position(["Ninja", "Prince"], quests=FACE_UP, step="move", dice=[2, 5])
     dice = "dice: at most 6 movement dice, in rising order"
-    assert _check_message(s, dice=(1, 2, 2, 3, 5, 6)) is None
-    assert _check_message(s, dice=(1, 2, 2, 3, 4, 5, 6)) == dice
-    assert _check_message(s, dice=(5, 2)) == dice
+    assert check_message(s, dice=(1, 2, 2, 3, 5, 6)) is None
+    assert check_message(s, dice=(1, 2, 2, 3, 4, 5, 6)) == dice
+    assert check_message(s, dice=(5, 2)) == dice
 
 
 def test_the_state_checks_of_a_hero_name_each_impossible_field() -> None:
     s = position(["Ninja", "Prince"], quests=FACE_UP)  # the inscriptions face up on g0
-    assert _check_message(s, xp=(9, 0)) == "xp: 0..8"
-    assert _check_message(s, gold=(0, 4)) is None
-    assert _check_message(s, gold=(0, 5)) == "gold: only the Prince has gold, at most 4"
+    assert check_message(s, xp=(9, 0)) == "xp: 0..8"
+    assert check_message(s, gold=(0, 4)) is None
+    assert check_message(s, gold=(0, 5)) == "gold: only the Prince has gold, at most 4"
     held = "locked: a hero is held only next to an unsolved labyrinth"
-    assert _check_message(s, locked=(0, -1)) == held, "the inscriptions hold nobody"
-    assert _check_message(s, locked=(5, -1)) == held, "five mountains"
+    assert check_message(s, locked=(0, -1)) == held, "the inscriptions hold nobody"
+    assert check_message(s, locked=(5, -1)) == held, "five mountains"
     beside_g0 = position(["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "f1"})
-    assert _check_message(beside_g0, locked=(0, -1)) == held, "the inscriptions, beside him"
+    assert check_message(beside_g0, locked=(0, -1)) == held, "the inscriptions, beside him"
     beside_d1 = position(["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "c1"})
-    assert _check_message(beside_d1, locked=(1, -1)) == held, "d1 is face down"
+    assert check_message(beside_d1, locked=(1, -1)) == held, "d1 is face down"
     # The labyrinth on d1: held beside it while it is unsolved, and nowhere else.
     s = position(["Ninja", "Prince"], quests={**FACE_UP, "d1": "labyrinth"}, at={"Ninja": "c1"})
-    assert _check_message(s, locked=(1, -1)) is None
-    assert _check_message(s, locked=(1, -1), pos=(s.pos[1], s.pos[1])) == held, "in the City"
+    assert check_message(s, locked=(1, -1)) is None
+    assert check_message(s, locked=(1, -1), pos=(s.pos[1], s.pos[1])) == held, "in the City"
     xp = {"Ninja": 1, "Prince": 1}  # the Book of Dragons' EXP
     solved = position(["Ninja", "Prince"], quests={**FACE_UP, "d1": "labyrinth"},
                       solved={"d1": "book"}, at={"Ninja": "c1"}, xp=xp)  # fmt: skip
-    assert _check_message(solved, locked=(1, -1)) == held, "solved"
+    assert check_message(solved, locked=(1, -1)) == held, "solved"
     # The inscriptions (the first tile) made to hold a hero who fails them, on g0.
     stay = {"inscriptions": {"failure": "stay"}}
     s = position(["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "f1"}, quest_tiles=stay)
-    assert _check_message(s, locked=(0, -1)) is None
+    assert check_message(s, locked=(0, -1)) is None
 
 
 def test_the_state_checks_of_the_quest_tiles_name_each_impossible_field() -> None:
     two = position(["Ninja", "Prince"], quests=FACE_UP)
-    assert _check_message(two, quests=(0, 6, -1, -1, -1)) is None  # the chimera, the last tile
-    assert _check_message(two, quests=(0, 7, -1, -1, -1)) == (
+    assert check_message(two, quests=(0, 6, -1, -1, -1)) is None  # the chimera, the last tile
+    assert check_message(two, quests=(0, 7, -1, -1, -1)) == (
         "quests: each quest tile is on at most one mountain"
     ), "no eighth tile"
     # At setup the farthest quest may still be face down while its reveal is at the front.
     s = new_game(players=2)
-    assert _check_message(s, agenda=s.agenda[:1]) == (
+    assert check_message(s, agenda=s.agenda[:1]) == (
         "agenda: it ends with the end of the turn of the hero in turn"
     )
-    assert _check_message(s, agenda=()) == (
+    assert check_message(s, agenda=()) == (
         "quests: the farthest mountain's quest is face up from setup"
     )
 
@@ -751,32 +731,32 @@ def test_the_state_checks_of_the_expansions_name_each_impossible_field() -> None
     six = position(SIX, **SIX_DOC)  # type: ignore[arg-type]
     assert six.renewed == (0, 1, 0, 0, 0) and six.rewards == (-1, 1, -1, -1, -1)
     renewed = "renewed: 0, 1 or 2 per mountain"
-    assert _check_message(six, renewed=(0, 1, 0, 0)) == renewed
-    assert _check_message(six, renewed=(0, 3, 0, 0, 0)) == renewed
-    assert _check_message(six, renewed=(0, -1, 0, 0, 0)) == renewed
+    assert check_message(six, renewed=(0, 1, 0, 0)) == renewed
+    assert check_message(six, renewed=(0, 3, 0, 0, 0)) == renewed
+    assert check_message(six, renewed=(0, -1, 0, 0, 0)) == renewed
     retired = "retired: one solved tile per replenished mountain"
-    assert _check_message(six, retired=(7,)) == retired, "no eighth tile"
-    assert _check_message(six, retired=(6,)) is None  # the chimera
-    assert _check_message(six, retired=(-1,)) == retired
+    assert check_message(six, retired=(7,)) == retired, "no eighth tile"
+    assert check_message(six, retired=(6,)) is None  # the chimera
+    assert check_message(six, retired=(-1,)) == retired
     # d1 and d3 solved and replenished: the golem and the teleport retired, in tile order.
     two_renewed = {"renewed": (0, 1, 1, 0, 0), "rewards": (-1, 1, 0, -1, -1)}
-    assert _check_message(six, retired=(1, 2), **two_renewed) is None
-    assert _check_message(six, retired=(2, 1), **two_renewed) == retired
-    assert _check_message(six, retired=(1, 1), **two_renewed) == retired
+    assert check_message(six, retired=(1, 2), **two_renewed) is None
+    assert check_message(six, retired=(2, 1), **two_renewed) == retired
+    assert check_message(six, retired=(1, 1), **two_renewed) == retired
     # Seven tiles for five mountains: a third retired tile leaves too few to turn up.
-    assert _check_message(
+    assert check_message(
         six, renewed=(0, 1, 1, 1, 0), rewards=(-1, 1, 0, 3, -1), retired=(1, 2, 3)
     ) == ("quests: not enough tiles left for the face-down quests")
     two = position(["Ninja", "Prince"], quests=FACE_UP)
-    assert _check_message(two, renewed=(0, 1, 0, 0, 0)) == (
+    assert check_message(two, renewed=(0, 1, 0, 0, 0)) == (
         "renewed: Quest Replenishing needs 6 or more heroes"
     )
     spent = "spent: one bit per hero, and the Grand Master's reroll"
-    assert _check_message(two, spent=4) == spent
+    assert check_message(two, spent=4) == spent
     master = position(["Grand Master"], quests=FACE_UP)
-    assert _check_message(master, spent=2) is None  # his reroll, after his hero's bit
-    assert _check_message(master, spent=3) is None
-    assert _check_message(master, spent=4) == spent
+    assert check_message(master, spent=2) is None  # his reroll, after his hero's bit
+    assert check_message(master, spent=3) is None
+    assert check_message(master, spent=4) == spent
     fang = position(["Ninja", "Gladiator"], fang=True, lands=LANDS, quests=FACE_UP)
     assert fang.lands == (1, 2, 4, 7, 5)
     lands = "lands: one different land tile (or none yet) per Fang hex"
@@ -787,8 +767,8 @@ def test_the_state_checks_of_the_expansions_name_each_impossible_field() -> None
         (8, 1, 2, 3, 4),
         (-2, 1, 2, 3, 4),
     ):
-        assert _check_message(fang, lands=tiles) == lands, tiles
-    assert _check_message(fang, lands=(0, 2, 4, 7, 6)) is None
+        assert check_message(fang, lands=tiles) == lands, tiles
+    assert check_message(fang, lands=(0, 2, 4, 7, 6)) is None
 
 
 def test_decode_refuses_an_agenda_without_the_end_of_the_turn() -> None:
@@ -827,6 +807,112 @@ def test_movement_roll_queued_in_the_battle_phase_is_refused() -> None:
     doc = document(position(("Ninja", "Gladiator"), step="battle", quests=FACE_UP))
     doc["state"]["agenda"].insert(0, [0, 0, 0, 0])
     assert "other phase" in refused(doc)
+
+
+def test_movement_roll_only_before_the_dice_and_the_end_of_the_turn() -> None:
+    # §3.1: the movement roll opens a turn, with no dice yet, and the turn's end follows it.
+    doc = document(position(("Ninja", "Gladiator"), quests=FACE_UP))
+    assert doc["state"]["agenda"] == [[MoveRoll.CODE, 0, 0, 0], [EndTurn.CODE, 0, 0, 0]]
+    message = "agenda: the movement roll comes first in a turn, before the end of it"
+    doc["state"]["dice"] = [3]
+    assert refused(doc) == message, "dice rolled already"
+    doc["state"]["dice"] = []
+    doc["state"]["agenda"].insert(1, [Act.CODE, 0, 0, 0])
+    assert refused(doc) == message, "an action between the roll and the turn's end"
+
+
+def test_paladin_faith_only_right_before_the_steps() -> None:
+    # §8.5: Faith is offered on the movement dice, before the Paladin (seat 1) steps.
+    s = position(("Paladin", "Ninja"), quests=FACE_UP, step="faith", dice=[2, 4], turn="Paladin")
+    doc = document(s)
+    assert [row[0] for row in doc["state"]["agenda"]] == [
+        Faith.CODE, Steps.CODE, Act.CODE, EndTurn.CODE
+    ]  # fmt: skip
+    del doc["state"]["agenda"][1]
+    assert refused(doc) == "agenda: Faith comes before the steps"
+
+
+def test_the_once_per_game_offers_are_refused_once_used() -> None:
+    # §8.2 Poisoned Bullets and §9.9 the Grand Master's reroll are once per game: a document
+    # that offers one again after it was used (its bit in ``spent``) is refused.
+    s = battle(
+        ("Ninja", "Hunter"), turn="Hunter", solved={"g0": "treasure"}, resource={"Hunter": 0}
+    )
+    doc = document(play(s, "dice -0"))
+    assert doc["state"]["agenda"][0] == [Bullet.CODE, 1, 0, 0] and doc["state"]["spent"] == 0
+    doc["state"]["spent"] = 0b10  # the Hunter's seat, 1
+    assert refused(doc) == "agenda: the bullet is once per game"
+    s = position(("Grand Master",), step="battle", quests=FACE_UP, resource={"Grand Master": 0})
+    doc = document(play(s, "spend 0", "dice ---0"))
+    assert doc["state"]["agenda"][0] == [MasterReroll.CODE, 0, 4, P_BATTLE]
+    doc["state"]["spent"] = 0b10  # the bit after the seats
+    assert refused(doc) == "agenda: the Grand Master's reroll is once per game"
+
+
+def test_a_roll_of_the_other_phase_is_refused_before_its_reading_is_asked() -> None:
+    # §5.2: each roll (its spending, extra dice and rerolls) is made in its own phase, by the
+    # hero who rolls, and read by the chart of its purpose; the first of these that fails
+    # is named.
+    s = position(("Grand Master",), step="battle", quests=FACE_UP, resource={"Grand Master": 0})
+    doc = document(play(s, "spend 0", "dice ---0"))
+    doc["state"]["agenda"][0][3] = P_ADVENTURE  # the battle chart reads the reroll
+    assert refused(doc) == "agenda: a roll of the other phase"
+    doc = document(quest("inscriptions", "dice 6"))
+    assert doc["state"]["agenda"][0] == [Extra.CODE, 0, P_QUEST, 0]
+    doc["state"]["agenda"][0][2] = P_BATTLE
+    assert refused(doc) == "agenda: a roll of the other phase"
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests=FACE_UP,
+        at={"Ninja": "c1"},
+        step="act",
+        resource={"Ninja": 1},
+    )
+    doc = document(play(s, "adventure"))
+    assert doc["state"]["agenda"][0] == [Spend.CODE, 0, P_ADVENTURE, 2]
+    doc["state"]["agenda"][0][2] = P_QUEST  # and the Adventuring Chart reads no quest roll
+    assert refused(doc) == "agenda: a quest roll of a hero not in the quest"
+
+
+def test_a_roll_is_read_by_the_chart_of_its_purpose() -> None:
+    doc = document(quest("goblins", resource={"Ninja": 1}))
+    assert doc["state"]["agenda"][0] == [Spend.CODE, 0, P_QUEST, 2]
+    doc["state"]["agenda"][0][2] = P_ADVENTURE  # by the hero in turn, in its phase
+    assert refused(doc) == "agenda: a roll read by another chart"
+
+
+def test_a_score_is_kept_before_a_roll_only_for_the_vampires_quest_roll() -> None:
+    # The Blood Magic ruling: only the Vampire's own quest dice may kill her mid-roll.
+    doc = document(quest("inscriptions", "dice 6"))  # the Ninja's extra die is owed
+    doc["state"]["agenda"][0][3] = 1
+    assert refused(doc) == "agenda: a score kept before a roll only for the Vampire's quest roll"
+
+
+def test_a_roll_may_have_forty_dice_with_every_resource_spent() -> None:
+    # The Prince (seat 1) holds 1 servant and 2 gold: a Spend of 37 dice may become 40.
+    s = position(
+        ("Prince", "Ninja"), step="battle", quests=FACE_UP, turn="Prince", gold={"Prince": 2}
+    )
+    doc = document(s)
+    assert doc["state"]["agenda"][0] == [Spend.CODE, 1, P_BATTLE, 2] and s.resource[1] == 1
+    doc["state"]["agenda"][0][3] = 37
+    assert isinstance(decoded(doc), State)
+    doc["state"]["agenda"][0][3] = 38
+    assert refused(doc) == "agenda: a roll of more than 40 dice"
+
+
+def test_a_roll_of_forty_dice_counts_the_dice_an_allys_tune_adds() -> None:
+    # The Minstrel (seat 1, 2 resources) plays her Heroic Tune before the Ninja's (seat 0,
+    # 1 resource) battle roll: 37 dice + his 1 + her 2 make 40.
+    s = position(
+        ("Ninja", "Minstrel"), quests=FACE_UP, step="battle", resource={"Minstrel": 2, "Ninja": 1}
+    )
+    tune, spend, *rest = s.agenda
+    assert tune == Tune(1, 0) and isinstance(spend, Spend) and spend.seat == 0
+    assert check_message(s, agenda=(tune, Spend(0, P_BATTLE, 37), *rest)) is None
+    assert check_message(s, agenda=(tune, Spend(0, P_BATTLE, 38), *rest)) == (
+        "agenda: a roll of more than 40 dice"
+    )
 
 
 def test_movement_task_for_a_seat_not_in_turn_is_refused() -> None:
@@ -1191,3 +1277,45 @@ def test_every_law_of_play_holds_in_played_games() -> None:
     for options in OPTIONS["dorasure"]:
         for state in playout("dorasure", options, 11):
             assert breaks_a_law(state) is None, state.full_repr()
+
+
+def test_a_task_names_a_seat_of_the_game_and_an_ability_its_hero_has() -> None:
+    # Two heroes: seats 0 and 1.  Oboro-Gasumi is the Ninja's (hero 0), asked here of the
+    # Gladiator.
+    s = battle(("Ninja", "Gladiator"))
+    front = s.agenda[0]
+    moved = type(front)(2, *front[2:])
+    assert check_message(s, agenda=(moved, *s.agenda[1:])) == (
+        "agenda: a task of a seat not in the game"
+    )
+    assert check_message(s, agenda=(Reroll(1, 2), *s.agenda)) == (
+        "agenda: Reroll: an ability of another hero"
+    )
+
+
+def test_the_state_checks_name_the_law_of_a_roll_a_quest_task_or_damage_out_of_place() -> None:
+    # The Ninja in turn on d2, between d1 (face down) and d3; g0 face up from the setup.
+    s = position(
+        ["Ninja", "Gladiator"], quests=FACE_UP, at={"Ninja": "d2", "Gladiator": "e2"}, step="act"
+    )
+    end = EndTurn(0)
+    rolls = {
+        (Roll(0, 2, P_ADVENTURE), end): "agenda: a roll with no reading after it",
+        (Roll(1, 2, P_ADVENTURE), AdventureEnd(0), end): "agenda: a roll of a hero not in turn",
+        (Roll(0, 2, P_QUEST), AdventureEnd(0), end): (
+            "agenda: a quest roll of a hero not in the quest"
+        ),
+    }
+    for agenda, says in rolls.items():
+        assert check_message(s, agenda=agenda) == says
+    in_quest = (Roll(0, 2, P_QUEST), AdventureEnd(0), end)
+    assert check_message(s, party=1, agenda=in_quest) == "agenda: a roll read by another chart"
+    quest = (Ask(0, 1, 1), QuestStart(0, 1), QuestRolls(0, 1), QuestEnd(0, 1), end)
+    assert check_message(s, party=1, agenda=quest) == "agenda: a quest task needs a face-up quest"
+    assert check_message(s, health=(4, 5), agenda=(Absorb(0, 1), end)) == (
+        "agenda: damage with no check of the deaths after it"
+    )
+    fight = battle()
+    assert check_message(fight, agenda=(Roll(0, 2, P_ADVENTURE), *fight.agenda[1:])) == (
+        "agenda: a roll of the other phase"
+    )

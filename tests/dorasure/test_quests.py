@@ -672,6 +672,17 @@ def test_quest_horde_of_goblins_combat_3_failure_one_damage() -> None:
     assert s.health[0] == 4 and s.flags[0] == 2
 
 
+def test_quest_failure_damage_of_zero_asks_no_payment() -> None:
+    # §5.7 failure damage, §6.1 paying damage with resources: a tile changed to deal 0 on a
+    # failure hurts nobody, so the Ninja (1 resource left) is not asked what to pay.
+    s = quest("goblins", "spend 0", "dice ++", resource={"Ninja": 1})
+    assert texts(s) == ["absorb 0", "absorb 1"], "1 damage: he may pay it"
+    zero = {"goblins": {"failure_damage": 0}}
+    s = quest("goblins", "spend 0", "dice ++", resource={"Ninja": 1}, quest_tiles=zero)
+    assert s.health == (5, 8) and s.flags[0] == 2 and s.turn == 1
+    assert isinstance(s.agenda[0], MoveRoll), "the Gladiator's turn begins"
+
+
 def test_quest_evil_chimera_combat_2_start_damage_and_failure_damage() -> None:
     s = quest("chimera")
     assert s.health[0] == 4

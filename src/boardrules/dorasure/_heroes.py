@@ -13,7 +13,7 @@ the ability can be used, are in ``tasks/heroes``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -35,6 +35,10 @@ from boardrules.dorasure.tasks._base import doll_may_take_quest_damage
 
 if TYPE_CHECKING:
     from boardrules.dorasure._work import Work
+
+    # Read by name here; its class builds on this module, so it is known to the type
+    # checker only.
+    from boardrules.dorasure.tasks.quests import QuestEnd
 
 
 __all__ = [
@@ -85,7 +89,8 @@ def thirst(w: Work, seat: int, purpose: int, before: int) -> int:
     if purpose == P_BATTLE:
         column = COMBAT
     elif purpose == P_QUEST:
-        m = next(t[2] for t in reversed(w.todo) if P_QUEST in t.PURPOSES)
+        quest = next(t for t in reversed(w.todo) if P_QUEST in t.PURPOSES)
+        m = cast("QuestEnd", quest).mountain  # pragma: no mutate (the cast informs mypy only)
         column = ATTRIBUTE[w.rules.quests[w.quests[m]].attribute]
     else:
         return 0
@@ -138,8 +143,8 @@ def count_for_others(w: Work, seat: int, score: int) -> None:
     if score and w.hero(seat) not in (SHAMAN, VAMPIRE):
         i = doll_reading(w)
         if i >= 0:
-            reading = w.todo[i]  # the quest's QuestEnd (its class builds on this module)
-            w.todo[i] = type(reading)(reading[1], reading[2], reading[3] + score)
+            reading = cast("QuestEnd", w.todo[i])  # pragma: no mutate (for mypy only)
+            w.todo[i] = type(reading)(reading.seat, reading.mountain, reading.others + score)
 
 
 def forget_others(w: Work) -> None:
@@ -147,10 +152,10 @@ def forget_others(w: Work) -> None:
     longer take the damage of her quest roll (her roll read, or one of them gone)."""
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
-        reading = todo[i]
-        if P_QUEST in reading.PURPOSES:
-            if reading[3] and doll_reading(w) < 0:
-                todo[i] = type(reading)(reading[1], reading[2], 0)
+        if P_QUEST in todo[i].PURPOSES:
+            reading = cast("QuestEnd", todo[i])  # pragma: no mutate (for mypy only)
+            if reading.others and doll_reading(w) < 0:
+                todo[i] = type(reading)(reading.seat, reading.mountain, 0)
             return
 
 

@@ -333,6 +333,6 @@ def observation_string(state: State, player: int) -> str:
     lines.append(f"dragon: meter {state.meter}, wounds {state.wounds}")
     tiles = [QUESTS[q].slug if q >= 0 else "?" for q in state.quests]
     lines.append(f"mountains: {' '.join(tiles)}")
-    agenda = ", ".join(TASK_TYPES[t[0]].__name__ for t in state.agenda[:AGENDA_SHOWN])
+    agenda = ", ".join(type(t).__name__ for t in state.agenda[:AGENDA_SHOWN])
     lines.append(f"next: {agenda or '-'}")
     return "\n".join(lines)

@@ -28,7 +28,7 @@ from boardrules.dorasure._state import (
     CHANCE as CHANCE_NODE,
 )
 from boardrules.errors import IllegalMoveError
-from boardrules.game import CHANCE, TERMINAL
+from boardrules.game import TERMINAL
 
 __all__ = ["apply_move", "chance_outcomes", "current_player", "legal_moves"]
 
@@ -41,15 +41,17 @@ def current_player(s: DorasureState) -> int:
     """The seat to decide, CHANCE at a roll or a face-down tile, TERMINAL at the end."""
     if s.phase >= WON:
         return TERMINAL
-    task = s.agenda[0]
-    return CHANCE if task.NODE == CHANCE_NODE else task.seat
+    return s.agenda[0].player
 
 
 def chance_outcomes(s: DorasureState) -> Outcomes:
     """Each outcome of the roll or tile draw at the front, with its exact probability."""
     if s.phase >= WON:
         return _NO_OUTCOMES
-    return s.agenda[0].outcomes(s)  # none at a decision
+    outcomes = s.agenda[0].outcomes(s)  # none at a decision
+    if outcomes and s._legal is None:  # the roll is usually played next: its moves are ready
+        _set_legal(s, _outcome_moves(outcomes))
+    return outcomes
 
 
 #: ``_set_legal(state, moves)`` fills in the memo of the legal moves (the slot's own setter:
@@ -71,15 +73,19 @@ def _legal_moves(s: DorasureState) -> tuple[Move, ...]:
         return ()
     task = s.agenda[0]
     if task.NODE == CHANCE_NODE:
-        outcomes = task.outcomes(s)
-        # Keyed by the outcome table's identity, kept with it so that a table dropped from
-        # its cache (and its id reused) is never mistaken for another.
-        found = _OUTCOME_MOVES.get(id(outcomes))
-        if found is None or found[0] is not outcomes:
-            found = (outcomes, tuple(m for m, _ in outcomes))
-            _OUTCOME_MOVES.put(id(outcomes), found)
-        return found[1]
+        return _outcome_moves(task.outcomes(s))
     return task.moves(s)
+
+
+def _outcome_moves(outcomes: Outcomes) -> tuple[Move, ...]:
+    """The moves of an outcome table, made once per table."""
+    # Keyed by the outcome table's identity, kept with it so that a table dropped from its
+    # cache (and its id reused) is never mistaken for another.
+    found = _OUTCOME_MOVES.get(id(outcomes))
+    if found is None or found[0] is not outcomes:
+        found = (outcomes, tuple(m for m, _ in outcomes))
+        _OUTCOME_MOVES.put(id(outcomes), found)
+    return found[1]
 
 
 def apply_move(s: DorasureState, mv: object) -> DorasureState:

@@ -41,7 +41,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
-    P_QUEST,
     VAMPIRE,
 )
 from boardrules.dorasure.tasks._base import doll_may_take_quest_damage
@@ -111,19 +110,21 @@ def _cap_quest(w: Work, i: int, cap: int, extra: int | None) -> None:
     her extra dice) and the score without the Shaman's and her dice (the reading ``i``; read
     if his doll takes her damage and he leaves)."""
     todo = w.todo
-    _, questing, m, others = todo[i]
-    kept = None  # the index of the Extra task of the Vampire's quest roll
-    if extra is not None and todo[extra][2] == P_QUEST and w.hero(todo[extra][1]) == VAMPIRE:
-        kept = extra
+    reading = todo[i]
+    assert isinstance(reading, QuestEnd)
     doll = doll_may_take_quest_damage(w.rules, w.party, w.rewards, todo[i + 1 :])
-    if kept is not None and doll:
-        # Her roll while his doll may take its damage: the score is also read less his dice
-        # (itself less the score before her roll, plus the others'), so it keeps that much
-        # more; the scores kept are those of her roll's start.
-        cap += max(0, todo[kept][3] - others)
-    elif kept is not None:
-        _, vampire, purpose, before = todo[kept]
-        todo[kept] = Extra(vampire, purpose, min(before, cap - w.pending))
+    # An extra die above a quest's reading is of a quest roll (the laws of the agenda); only
+    # the Vampire's roll keeps the score before it.
+    roll = None if extra is None else todo[extra]
+    if isinstance(roll, Extra) and w.hero(roll.seat) == VAMPIRE:
+        if doll:
+            # Her roll while his doll may take its damage: the score is also read less his
+            # dice (itself less the score before her roll, plus the others'), so it keeps
+            # that much more; the scores kept are those of her roll's start.
+            cap += max(0, roll.before - reading.others)
+        else:
+            assert extra is not None  # the index of ``roll``
+            todo[extra] = Extra(roll.seat, roll.purpose, min(roll.before, cap - w.pending))
     elif doll:
-        todo[i] = QuestEnd(questing, m, min(others, cap))
+        todo[i] = QuestEnd(reading.seat, reading.mountain, min(reading.others, cap))
     w.score = min(w.score, cap)

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 import attrs
 
 from boardrules._values import full_repr, move_repr
-from boardrules.dorasure._board import ENTRY, ROAD, Board
+from boardrules.dorasure._board import ENTRY, ROAD, SHARED, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
+from boardrules.game import CHANCE as CHANCE_PLAYER
 from boardrules.game import Game, pickled_without_memo
 
 if TYPE_CHECKING:
@@ -650,6 +651,12 @@ class Options:
     terrain: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     #: per space: the least die that enters it (land tiles: see ``_fang``)
     entry: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: ``holds_one[razed][space]``: whether a hero standing on ``space`` keeps the others
+    #: from stopping there (every space but the City, villages and the Lake; razed Belk is
+    #: a road)
+    holds_one: tuple[tuple[bool, ...], tuple[bool, ...]] = attrs.field(
+        init=False, eq=False, hash=False, repr=False
+    )
     #: whether the 6-11 hero rules apply (Special Chance, Quest Replenishing)
     crowd: bool = attrs.field(init=False, eq=False, hash=False, repr=False)
     #: ``steps[value][space]``: the move of a step with a die of ``value`` onto ``space``
@@ -694,6 +701,10 @@ class Options:
         terrain = tuple(LAND if s in self.fang else t for s, t in enumerate(self.board.terrain))
         object.__setattr__(self, "terrain", terrain)
         object.__setattr__(self, "entry", tuple(ENTRY[t] if t != LAND else 7 for t in terrain))
+        holds_one = tuple(t not in SHARED for t in terrain)
+        belk = self.board.belk
+        razed = (*holds_one[:belk], True, *holds_one[belk + 1 :])
+        object.__setattr__(self, "holds_one", (holds_one, razed))
         object.__setattr__(self, "crowd", len(self.heroes) >= 6)
         names = self.board.names
         steps = tuple(
@@ -752,6 +763,9 @@ class _Row(NamedTuple):
     b: int
 
 
+_SEAT_READER = _field_reader(1, "The seat of the hero who decides.")
+
+
 class Task(_Row):
     """One task; subclasses fix ``code`` and name ``a`` and ``b`` (``FIELDS``)."""
 
@@ -802,6 +816,9 @@ class Task(_Row):
     #: whether ``quick`` may make the state after a move (asked first, for the commonest
     #: moves)
     QUICK: ClassVar[bool] = False
+    #: who moves while this task is at the front: its ``seat``, or
+    #: :data:`boardrules.CHANCE` for a roll or a draw
+    player: int
 
     def __init_subclass__(cls) -> None:
         # A kind's code is its place in TASK_KINDS, the JSON format's order of the kinds.
@@ -819,6 +836,8 @@ class Task(_Row):
         assert len(cls.FIELDS) <= 2, f"{cls.__name__}: a task has two fields at most"
         for i, name in enumerate(own, start=len(cls.FIELDS) - len(own)):
             setattr(cls, name, _field_reader(2 + i, f"The task's ``{name}``."))
+        # Read at every node (``current_player``): a constant for a roll, else the seat.
+        cls.player = CHANCE_PLAYER if cls.NODE == CHANCE else _SEAT_READER
 
     def __new__(cls, seat: int, a: int = 0, b: int = 0) -> Task:
         return tuple.__new__(cls, (cls.CODE, seat, a, b))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from boardrules.dorasure import _heroes
+from boardrules.dorasure._data import HERO_ORDER
 from boardrules.dorasure._score import NO_ROLL, canonical_roll
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -161,7 +162,7 @@ class Work:
 
     def push(self, *tasks: Task) -> None:
         """Put ``tasks`` at the front of the agenda, the first of them first."""
-        self.todo.extend(reversed(tasks))
+        self.todo += tasks[::-1]
 
     # -- tracks ---------------------------------------------------------------------------
 
@@ -199,7 +200,7 @@ class Work:
         """One cause deals damage to living heroes: each may pay some with resources, then
         the deaths of this cause are checked once.  The Shaman's Body-Swapping Doll may
         first take some of an ally's damage."""
-        doll = _heroes.doll_holder(self) if self.rules.seat_of(SHAMAN) >= 0 else -1
+        doll = _heroes.doll_holder(self)
         self.push(
             *[
                 Doll(doll, t, amount) if 0 <= doll != t else Absorb(t, amount)
@@ -269,7 +270,7 @@ class Work:
             self.resource[seat] = min(self.level(seat), self.stat(seat, CAP))
         else:
             _heroes.turn_start(self, seat)
-        self.push(MoveRoll(seat), EndTurn(seat))
+        self.todo += _TURN[seat]
 
     def begin_battle_turn(self, seat: int, again: int = 0) -> None:
         """A Climactic Battle turn: the treasures used before the roll, spend, roll Combat
@@ -286,6 +287,13 @@ class Work:
         )
 
 
+#: Per seat, an Adventure Phase turn's agenda as ``todo`` holds it (front last): the
+#: movement roll, then the end of the turn (made once: every turn starts so).
+_TURN: tuple[tuple[Task, Task], ...] = tuple(
+    (EndTurn(p), MoveRoll(p)) for p in range(len(HERO_ORDER))
+)
+
+
 def _copier() -> tuple[Callable[[Work, DorasureState], None], Callable[[Work], DorasureState]]:
     """``Work.__init__``'s copy and ``freeze`` for every init field of the state, written
     out once as straight-line code (they run at every move)."""
@@ -293,8 +301,9 @@ def _copier() -> tuple[Callable[[Work, DorasureState], None], Callable[[Work], D
     thaw, freeze = [], []
     for name in names:
         if name == "agenda":
-            thaw.append("    w.todo = list(reversed(s.agenda))")
-            freeze.append("tuple(reversed(w.todo))")
+            # Slices, not reversed(): about twice as fast on agendas this short.
+            thaw.append("    w.todo = list(s.agenda[::-1])")
+            freeze.append("tuple(w.todo[::-1])")
         elif name in THAWED:
             thaw.append(f"    w.{name} = list(s.{name})")
             freeze.append(f"tuple(w.{name})")

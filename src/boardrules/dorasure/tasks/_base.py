@@ -47,12 +47,10 @@ MAX_DICE = 40
 MAX_SCORE = MAX_DICE * 4
 
 
-#: What stands after the agenda's last task: a task of no kind and no seat.
-_PAST_END = Task(-1, -1, -1)
-
-
 def next_task(s: DorasureState, i: int) -> Task:
-    return s.agenda[i + 1] if i + 1 < len(s.agenda) else _PAST_END
+    """The task after index ``i``.  The laws of the tasks are read once the agenda is known
+    to end with the end of the turn, whose own law asks for no task after it."""
+    return s.agenda[i + 1]
 
 
 #: The purposes of a battle roll (a Team Combo's included).

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
 from boardrules.dorasure._fang import CARAVAN, MIRAGE, tile_at
@@ -55,10 +55,13 @@ class Act(Task):
     information or quest next to a mountain, or pass."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§5.1", "chooses an action"
-    SAYS = "{hero} chooses the action after moving"
-    WORDS = ("adventure", "rest", "gather", "quest", "pass")
-    NODE, PHASES, OPENS = DECISION, (ADVENTURE,), True
+    CLAUSE: ClassVar[str] = "§5.1"
+    SHOWN: ClassVar[str] = "chooses an action"
+    SAYS: ClassVar[str] = "{hero} chooses the action after moving"
+    WORDS: ClassVar[tuple[str, ...]] = ("adventure", "rest", "gather", "quest", "pass")
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+    OPENS: ClassVar[bool] = True
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if isinstance(next_task(s, i), EndTurn) else "the action ends the turn"
@@ -110,8 +113,7 @@ def _at_mountains(s: DorasureState, here: int, out: list[Move]) -> None:
 
 
 def _adventure(w: Work, seat: int, mv: Move) -> None:
-    # The map's terrain: razing changes Belk alone, a village, where nobody adventures.
-    terrain = w.rules.terrain[w.pos[seat]]
+    terrain = w.rules.terrain[w.pos[seat]]  # razed Belk, a road, is no place to adventure
     w.score = w.pending = 0
     # The Mirage City (Fang) is adventured with the white (plains) Danger value.
     column = DANGER_FOREST if terrain == FOREST else DANGER_PLAINS
@@ -119,8 +121,7 @@ def _adventure(w: Work, seat: int, mv: Move) -> None:
 
 
 def _rest(w: Work, seat: int, mv: Move) -> None:
-    # The map's terrain: razed Belk is a road, where nobody rests.
-    terrain = w.rules.terrain[w.pos[seat]]
+    terrain = w.rules.terrain[w.pos[seat]]  # razed Belk, a road, is no place to rest
     w.heal(seat, 2 if terrain in (CITY, VILLAGE) else 1)  # the Caravan heals 1
     if w.hero(seat) == HUNTER and terrain in (CITY, VILLAGE):
         w.resource[seat] = w.stat(seat, CAP)
@@ -139,10 +140,12 @@ def _quest(w: Work, seat: int, mv: Move) -> None:
     w.party = 1 << seat
     tasks: list[Task] = []
     if not w.rules.quests[w.quests[m]].alone:
-        # Every hero is alive: in the Adventure Phase a death is settled (saved, or the game
-        # lost) before the next action.
         near = w.rules.board.near_mountains
-        tasks = [Ask(seat, p, m) for p in range(len(w.health)) if p != seat and m in near[w.pos[p]]]
+        tasks = [
+            Ask(seat, p, m)
+            for p in range(len(w.health))
+            if p != seat and m in near[w.pos[p]]  # all live while one acts
+        ]
     w.push(*tasks, QuestStart(seat, m), QuestRolls(seat, m), QuestEnd(seat, m))
 
 

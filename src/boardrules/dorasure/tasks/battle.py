@@ -17,7 +17,7 @@ of turn calls).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure._dice import CLAW_ROLL
 from boardrules.dorasure._state import (
@@ -196,8 +196,9 @@ class BattleStart(Automatic):
     """§2.2 The Climactic Battle begins with this hero (Mammoth Meat and True Wealth first)."""
 
     __slots__ = ()
-    CLAUSE = "§2.2"
-    PHASES, OPENS = (ADVENTURE,), True
+    CLAUSE: ClassVar[str] = "§2.2"
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+    OPENS: ClassVar[bool] = True
 
     def run(self, w: Work) -> None:
         battle_start(w, self)
@@ -207,9 +208,10 @@ class BattleEnd(Automatic):
     """§7.1 The battle chart's result of the hero's Combat roll."""
 
     __slots__ = ()
-    CLAUSE = "§7.1"
-    PHASES = (BATTLE,)
-    READS, PURPOSES = True, (P_BATTLE, P_REROLLED)
+    CLAUSE: ClassVar[str] = "§7.1"
+    PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
+    READS: ClassVar[bool] = True
+    PURPOSES: ClassVar[tuple[int, ...]] = (P_BATTLE, P_REROLLED)
 
     def top_line(self, w: Work) -> int:
         return battle_top(w, self.seat)
@@ -222,9 +224,10 @@ class ComboEnd(Automatic):
     """§7.2 The Team Combo's result."""
 
     __slots__ = ()
-    CLAUSE = "§7.2"
-    PHASES = (BATTLE,)
-    READS, PURPOSES = True, (P_COMBO,)
+    CLAUSE: ClassVar[str] = "§7.2"
+    PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
+    READS: ClassVar[bool] = True
+    PURPOSES: ClassVar[tuple[int, ...]] = (P_COMBO,)
 
     def top_line(self, w: Work) -> int:
         return battle_top(w, self.seat)
@@ -237,11 +240,13 @@ class Claw(Task):
     """§7.3 The Dragon Retaliation roll."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§7.3", "Retaliation roll"
-    SAYS = "the Retaliation roll"
-    WORDS = ("claw",)
-    UNIQUE = False
-    NODE, PHASES = CHANCE, (BATTLE,)
+    CLAUSE: ClassVar[str] = "§7.3"
+    SHOWN: ClassVar[str] = "Retaliation roll"
+    SAYS: ClassVar[str] = "the Retaliation roll"
+    WORDS: ClassVar[tuple[str, ...]] = ("claw",)
+    UNIQUE: ClassVar[bool] = False
+    NODE: ClassVar[str] = CHANCE
+    PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
 
     def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         return CLAW_ROLL
@@ -255,14 +260,18 @@ class Shield(Task):
     (blast or slash)."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§8.5", "Platinum Shield?"
-    SAYS = "the Paladin decides on the Platinum Shield"
-    WORDS = ("shield", "no-shield")
-    FRONT = True
-    NODE, PHASES, HERO, IN_TURN = DECISION, (BATTLE,), PALADIN, False
+    CLAUSE: ClassVar[str] = "§8.5"
+    SHOWN: ClassVar[str] = "Platinum Shield?"
+    SAYS: ClassVar[str] = "the Paladin decides on the Platinum Shield"
+    WORDS: ClassVar[tuple[str, ...]] = ("shield", "no-shield")
+    FRONT: ClassVar[bool] = True
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
+    HERO: ClassVar[int] = PALADIN
+    IN_TURN: ClassVar[bool] = False
     #: CLAW_BLAST or CLAW_SLASH.
     result: int
-    RANGES = ((1, 2),)
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((1, 2),)
     _CHOICES = (UseShield(True), UseShield(False))
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:

@@ -7,7 +7,7 @@ One cause of damage pushes an ``Absorb`` per hero hurt (``Work.hurt``) and one
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from boardrules.dorasure import _heroes
 from boardrules.dorasure._dice import (
@@ -37,6 +37,7 @@ from boardrules.dorasure.tasks.rolls import Extra, Roll, Spend
 if TYPE_CHECKING:
     from boardrules.dorasure._state import DorasureState
     from boardrules.dorasure._work import Work
+    from boardrules.dorasure.tasks.quests import QuestEnd  # it builds on this module
 
 __all__ = ["Absorb", "Deaths", "Survival"]
 
@@ -47,11 +48,14 @@ class Survival(Task):
     """The shared survival roll after a death in the Adventure Phase."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§2.3", "survival roll"
-    SAYS = "the survival roll"
-    WORDS = ("survival",)
-    FRONT = True
-    NODE, PHASES, IN_TURN = CHANCE, (ADVENTURE,), False
+    CLAUSE: ClassVar[str] = "§2.3"
+    SHOWN: ClassVar[str] = "survival roll"
+    SAYS: ClassVar[str] = "the survival roll"
+    WORDS: ClassVar[tuple[str, ...]] = ("survival",)
+    FRONT: ClassVar[bool] = True
+    NODE: ClassVar[str] = CHANCE
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+    IN_TURN: ClassVar[bool] = False
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if 0 in s.health else "a survival roll with nobody dying"
@@ -102,7 +106,8 @@ def _without_the_shaman(w: Work, kept: int) -> None:
     """The Shaman died of the Vampire's quest damage taken with his doll: the score goes
     back to the dice of the others (kept by the quest's reading), plus hers so far."""
     todo = w.todo
-    others = todo[kept][3]
+    reading = cast("QuestEnd", todo[kept])  # pragma: no mutate (the cast informs mypy only)
+    others = reading.others
     for i in range(len(todo) - 1, kept, -1):
         task = todo[i]
         if isinstance(task, Extra) and w.hero(task.seat) == VAMPIRE:
@@ -117,14 +122,16 @@ class Absorb(Task):
     """The hero in ``seat`` may pay some of ``damage`` with resources."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§6.1", "pays damage with resources?"
-    SAYS = "{hero} decides how much damage to pay with resources"
-    WORDS = ("absorb",)
-    UNIQUE = False
-    NODE, IN_TURN = DECISION, False
+    CLAUSE: ClassVar[str] = "§6.1"
+    SHOWN: ClassVar[str] = "pays damage with resources?"
+    SAYS: ClassVar[str] = "{hero} decides how much damage to pay with resources"
+    WORDS: ClassVar[tuple[str, ...]] = ("absorb",)
+    UNIQUE: ClassVar[bool] = False
+    NODE: ClassVar[str] = DECISION
+    IN_TURN: ClassVar[bool] = False
     #: The damage dealt.
     damage: int
-    RANGES = ((1, 99),)
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((1, 99),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return deaths_later(s, i)
@@ -154,9 +161,10 @@ class Deaths(Automatic):
     """Deaths are checked once after one cause of damage."""
 
     __slots__ = ()
-    UNIQUE = False
-    CLAUSE = "§2.3"
-    IN_TURN, CHECKS_DEATHS = False, True
+    UNIQUE: ClassVar[bool] = False
+    CLAUSE: ClassVar[str] = "§2.3"
+    IN_TURN: ClassVar[bool] = False
+    CHECKS_DEATHS: ClassVar[bool] = True
 
     def run(self, w: Work) -> None:
         """A death in the Adventure Phase calls for the survival roll; in the battle, the

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure._dice import RAMPAGE_ROLL, pick_roll
 from boardrules.dorasure._state import (
@@ -50,11 +50,13 @@ class Rampage(Task):
     3 hurts every hero, the other faces call a roll-off."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§3.3", "Roaming Dragon Chart roll"
-    SAYS = "the Roaming Dragon Chart roll"
-    WORDS = ("rampage",)
-    UNIQUE = False
-    NODE, PHASES = CHANCE, (ADVENTURE,)
+    CLAUSE: ClassVar[str] = "§3.3"
+    SHOWN: ClassVar[str] = "Roaming Dragon Chart roll"
+    SAYS: ClassVar[str] = "the Roaming Dragon Chart roll"
+    WORDS: ClassVar[tuple[str, ...]] = ("rampage",)
+    UNIQUE: ClassVar[bool] = False
+    NODE: ClassVar[str] = CHANCE
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         return RAMPAGE_ROLL
@@ -77,15 +79,17 @@ class Pick(Task):
     suffer ``effect``."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§3.3", "roll-off"
-    SAYS = "a roll-off of the heroes"
-    WORDS = ("highest", "lowest")
-    FRONT = True
+    CLAUSE: ClassVar[str] = "§3.3"
+    SHOWN: ClassVar[str] = "roll-off"
+    SAYS: ClassVar[str] = "a roll-off of the heroes"
+    WORDS: ClassVar[tuple[str, ...]] = ("highest", "lowest")
+    FRONT: ClassVar[bool] = True
     #: HIGHEST or LOWEST.
     kind: int
     #: TO_CITY, WOUND_TWO or DRAIN.
     effect: int
-    NODE, RANGES = CHANCE, ((0, 1), (0, 2))
+    NODE: ClassVar[str] = CHANCE
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 1), (0, 2))
 
     def outcomes(self, s: DorasureState) -> tuple[tuple[Move, Fraction], ...]:
         rules = s.rules

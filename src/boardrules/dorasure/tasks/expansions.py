@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure._state import (
     ADVENTURE,
@@ -41,11 +41,13 @@ class Special(Task):
     1-3 the dragon token moves up, 4-6 the hero in turn takes 1 damage instead."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§9.1", "Special Chance roll"
-    SAYS = "the Special Chance roll"
-    WORDS = ("special",)
-    UNIQUE = False
-    NODE, PHASES = CHANCE, (ADVENTURE,)
+    CLAUSE: ClassVar[str] = "§9.1"
+    SHOWN: ClassVar[str] = "Special Chance roll"
+    SAYS: ClassVar[str] = "the Special Chance roll"
+    WORDS: ClassVar[tuple[str, ...]] = ("special",)
+    UNIQUE: ClassVar[bool] = False
+    NODE: ClassVar[str] = CHANCE
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if s.rules.crowd else "Special Chance needs 6 or more heroes"
@@ -69,8 +71,8 @@ class Replenish(Automatic):
     when it is turned up."""
 
     __slots__ = ()
-    CLAUSE = "§9.2"
-    PHASES = (ADVENTURE,)
+    CLAUSE: ClassVar[str] = "§9.2"
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if s.rules.crowd else "Quest Replenishing needs 6 or more heroes"

@@ -9,7 +9,7 @@ who enter them are in ``_fang``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure._fang import LANDS, land_draw
 from boardrules.dorasure._state import (
@@ -36,17 +36,19 @@ class Land(Task):
     uniform over the tiles not drawn yet."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§10.1", "land tile"
-    SAYS = "a Fang land tile being drawn"
-    WORDS = ("land",)
-    UNIQUE = False
+    CLAUSE: ClassVar[str] = "§10.1"
+    SHOWN: ClassVar[str] = "land tile"
+    SAYS: ClassVar[str] = "a Fang land tile being drawn"
+    WORDS: ClassVar[tuple[str, ...]] = ("land",)
+    UNIQUE: ClassVar[bool] = False
     #: The Fang hex, in the order of the rulings.
     hex: int
-    NODE, RANGES = CHANCE, ((0, 4),)
-    PHASES = (ADVENTURE,)
+    NODE: ClassVar[str] = CHANCE
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        k = self.hex  # 0..4, and a Fang game has the five hexes (its lands checked first)
+        k = self.hex  # within the Fang hexes by RANGES: with Fang, there are five
         if not s.rules.fang or s.turn or s.dice:
             return "a land tile is drawn onto a Fang hex at setup"
         # Setup draws the hexes in order, at the front: this one is the first still empty.

@@ -129,7 +129,7 @@ class _Decision(Task):
     it reaches the agenda's front (else dropped)."""
 
     __slots__ = ()
-    NODE = DECISION
+    NODE: ClassVar[str] = DECISION
     #: the choices, when they are always the same two (use the ability or not)
     CHOICES: ClassVar[tuple[Move, ...]] = ()
 
@@ -152,10 +152,12 @@ class Gust(_Decision):
     2 more dice."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§9.3", "Final Move: Gust?"
-    SAYS = "the Samurai decides on Final Move: Gust"
-    WORDS = ("gust", "no-gust")
-    PHASES, HERO = (BATTLE,), SAMURAI
+    CLAUSE: ClassVar[str] = "§9.3"
+    SHOWN: ClassVar[str] = "Final Move: Gust?"
+    SAYS: ClassVar[str] = "the Samurai decides on Final Move: Gust"
+    WORDS: ClassVar[tuple[str, ...]] = ("gust", "no-gust")
+    PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
+    HERO: ClassVar[int] = SAMURAI
 
     def adds(self, resource: Sequence[int]) -> tuple[int, int]:
         return self.seat, 2
@@ -163,7 +165,7 @@ class Gust(_Decision):
     def dice_to_come(self) -> int:
         return 1  # 1 Ki for 2 dice: one more than his Ki counts
 
-    CHOICES = (UseGust(True), UseGust(False))
+    CHOICES: ClassVar[tuple[Move, ...]] = (UseGust(True), UseGust(False))
 
     def applies(self, w: Work) -> bool:
         return w.resource[self.seat] >= 1
@@ -186,16 +188,18 @@ class Doll(_Decision):
     each then may pay his part with resources."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§9.4", "Body-Swapping Doll: take how much?"
-    SAYS = "the Shaman decides how much damage the Body-Swapping Doll takes"
-    WORDS = ("doll",)
-    UNIQUE = False
-    HERO, IN_TURN = SHAMAN, False
+    CLAUSE: ClassVar[str] = "§9.4"
+    SHOWN: ClassVar[str] = "Body-Swapping Doll: take how much?"
+    SAYS: ClassVar[str] = "the Shaman decides how much damage the Body-Swapping Doll takes"
+    WORDS: ClassVar[tuple[str, ...]] = ("doll",)
+    UNIQUE: ClassVar[bool] = False
+    HERO: ClassVar[int] = SHAMAN
+    IN_TURN: ClassVar[bool] = False
     #: The seat of the hero hurt.
     ally: int
     #: The damage dealt to the ally.
     damage: int
-    RANGES = ((0, 10), (1, 99))
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 10), (1, 99))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if self.ally >= s.rules.seats or self.ally == self.seat:
@@ -226,19 +230,21 @@ class Tune(_Decision):
     ``ally`` is about to make (the spending next on the agenda)."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§9.5", "Heroic Tune: dice for the ally?"
-    SAYS = "the Minstrel decides on dice for the Heroic Tune"
-    WORDS = ("tune",)
-    UNIQUE = False
-    HERO, IN_TURN = MINSTREL, False
+    CLAUSE: ClassVar[str] = "§9.5"
+    SHOWN: ClassVar[str] = "Heroic Tune: dice for the ally?"
+    SAYS: ClassVar[str] = "the Minstrel decides on dice for the Heroic Tune"
+    WORDS: ClassVar[tuple[str, ...]] = ("tune",)
+    UNIQUE: ClassVar[bool] = False
+    HERO: ClassVar[int] = MINSTREL
+    IN_TURN: ClassVar[bool] = False
 
     def adds(self, resource: Sequence[int]) -> tuple[int, int]:
         return self.ally, resource[self.seat]  # the Minstrel's Heroic Tune
 
-    PAYS = True  # the Minstrel's resources buy dice for the ally
+    PAYS: ClassVar[bool] = True
     #: The seat of the hero about to roll.
     ally: int
-    RANGES = ((0, 10),)
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 10),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         after = next_task(s, i)
@@ -266,14 +272,16 @@ class Lullaby(_Decision):
     token still for the ``sixes`` 6s of his movement roll."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§9.5", "Lullaby?"
-    SAYS = "the Minstrel decides on the Lullaby"
-    WORDS = ("lullaby", "no-lullaby")
-    PHASES, HERO = (ADVENTURE,), MINSTREL
+    CLAUSE: ClassVar[str] = "§9.5"
+    SHOWN: ClassVar[str] = "Lullaby?"
+    SAYS: ClassVar[str] = "the Minstrel decides on the Lullaby"
+    WORDS: ClassVar[tuple[str, ...]] = ("lullaby", "no-lullaby")
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+    HERO: ClassVar[int] = MINSTREL
     #: The 6s of the movement roll.
     sixes: int
-    RANGES = ((1, 6),)
-    CHOICES = (UseLullaby(True), UseLullaby(False))
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((1, 6),)
+    CHOICES: ClassVar[tuple[Move, ...]] = (UseLullaby(True), UseLullaby(False))
 
     def play(self, w: Work, mv: Move) -> None:
         assert isinstance(mv, UseLullaby)
@@ -288,11 +296,13 @@ class BigBang(_Decision):
     (no roll this turn)."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§9.6", "Big Bang?"
-    SAYS = "the Magician decides on the Big Bang"
-    WORDS = ("big-bang", "no-big-bang")
-    PHASES, HERO = (BATTLE,), MAGICIAN
-    CHOICES = (UseBigBang(True), UseBigBang(False))
+    CLAUSE: ClassVar[str] = "§9.6"
+    SHOWN: ClassVar[str] = "Big Bang?"
+    SAYS: ClassVar[str] = "the Magician decides on the Big Bang"
+    WORDS: ClassVar[tuple[str, ...]] = ("big-bang", "no-big-bang")
+    PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
+    HERO: ClassVar[int] = MAGICIAN
+    CHOICES: ClassVar[tuple[Move, ...]] = (UseBigBang(True), UseBigBang(False))
 
     def applies(self, w: Work) -> bool:
         return w.resource[self.seat] >= 5
@@ -311,10 +321,12 @@ class Kiss(_Decision):
     health) before her Combat roll."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§9.7", "Kiss of Death?"
-    SAYS = "the Vampire decides on the Kiss of Death"
-    WORDS = ("kiss", "no-kiss")
-    PHASES, HERO = (BATTLE,), VAMPIRE
+    CLAUSE: ClassVar[str] = "§9.7"
+    SHOWN: ClassVar[str] = "Kiss of Death?"
+    SAYS: ClassVar[str] = "the Vampire decides on the Kiss of Death"
+    WORDS: ClassVar[tuple[str, ...]] = ("kiss", "no-kiss")
+    PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
+    HERO: ClassVar[int] = VAMPIRE
 
     def applies(self, w: Work) -> bool:
         """A dead hero she may revive: she is offered the kiss only at the start of her own
@@ -343,11 +355,13 @@ class Gauntlets(_Decision):
     a second turn in a row."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§9.8", "Werewolf Lord's Gauntlets: a second turn?"
-    SAYS = "the Werewolf decides on the Werewolf Lord's Gauntlets"
-    WORDS = ("gauntlets", "no-gauntlets")
-    PHASES, HERO = (BATTLE,), WEREWOLF
-    CHOICES = (UseGauntlets(True), UseGauntlets(False))
+    CLAUSE: ClassVar[str] = "§9.8"
+    SHOWN: ClassVar[str] = "Werewolf Lord's Gauntlets: a second turn?"
+    SAYS: ClassVar[str] = "the Werewolf decides on the Werewolf Lord's Gauntlets"
+    WORDS: ClassVar[tuple[str, ...]] = ("gauntlets", "no-gauntlets")
+    PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
+    HERO: ClassVar[int] = WEREWOLF
+    CHOICES: ClassVar[tuple[Move, ...]] = (UseGauntlets(True), UseGauntlets(False))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         after = next_task(s, i)
@@ -367,11 +381,13 @@ class Elixir(_Decision):
     all his health."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§9.9", "Elixir?"
-    SAYS = "the Grand Master decides on the Elixir"
-    WORDS = ("elixir", "no-elixir")
-    PHASES, HERO = (BATTLE,), GRAND_MASTER
-    CHOICES = (UseElixir(True), UseElixir(False))
+    CLAUSE: ClassVar[str] = "§9.9"
+    SHOWN: ClassVar[str] = "Elixir?"
+    SAYS: ClassVar[str] = "the Grand Master decides on the Elixir"
+    WORDS: ClassVar[tuple[str, ...]] = ("elixir", "no-elixir")
+    PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
+    HERO: ClassVar[int] = GRAND_MASTER
+    CHOICES: ClassVar[tuple[Move, ...]] = (UseElixir(True), UseElixir(False))
 
     def applies(self, w: Work) -> bool:
         seat = self.seat

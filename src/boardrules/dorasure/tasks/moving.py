@@ -14,10 +14,11 @@ commonest moves made without a working copy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure import _fang
-from boardrules.dorasure._board import FOREST, SHARED
+from boardrules.dorasure._board import FOREST
+from boardrules.dorasure._data import HERO_ORDER
 from boardrules.dorasure._dice import movement_roll
 from boardrules.dorasure._fang import QUICKSAND, land_entry, tile_at
 from boardrules.dorasure._state import (
@@ -57,10 +58,12 @@ class MoveRoll(Task):
     """§3.1 The movement roll of the hero in turn, always made: his Speed in dice."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§3.1", "movement roll"
-    SAYS = "the movement roll"
-    WORDS = ("roll",)
-    NODE, PHASES = CHANCE, (ADVENTURE,)
+    CLAUSE: ClassVar[str] = "§3.1"
+    SHOWN: ClassVar[str] = "movement roll"
+    SAYS: ClassVar[str] = "the movement roll"
+    WORDS: ClassVar[tuple[str, ...]] = ("roll",)
+    NODE: ClassVar[str] = CHANCE
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.dice or not isinstance(next_task(s, i), EndTurn):
@@ -71,7 +74,7 @@ class MoveRoll(Task):
         seat = self.seat
         return movement_roll(s.rules.stats[seat][s.level(seat)][SPEED])
 
-    QUICK = True
+    QUICK: ClassVar[bool] = True
 
     def quick(self, s: DorasureState, mv: Move) -> DorasureState | None:
         """A roll without a 6 (most of them) moves nothing: the Faith, steps and action
@@ -96,18 +99,22 @@ class MoveRoll(Task):
 
 def _after_roll(seat: int, heroes: tuple[int, ...]) -> tuple[Task, ...]:
     """What follows the movement roll: the Paladin's Faith, the steps and the action."""
-    ahead: tuple[Task, ...] = (Steps(seat), Act(seat))
-    return (Faith(seat), *ahead) if heroes[seat] == PALADIN else ahead
+    if heroes[seat] == PALADIN:
+        return _AFTER_FAITH[seat]
+    return _AFTER_ROLL[seat]
 
 
 class Faith(Task):
     """§8.5 Faith: the Paladin may drop his highest movement die for 1 resource."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§8.5", "Faith?"
-    SAYS = "the Paladin decides on Faith ('faith' or 'no-faith')"
-    WORDS = ("faith", "no-faith")
-    NODE, PHASES, HERO = DECISION, (ADVENTURE,), PALADIN
+    CLAUSE: ClassVar[str] = "§8.5"
+    SHOWN: ClassVar[str] = "Faith?"
+    SAYS: ClassVar[str] = "the Paladin decides on Faith ('faith' or 'no-faith')"
+    WORDS: ClassVar[tuple[str, ...]] = ("faith", "no-faith")
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+    HERO: ClassVar[int] = PALADIN
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if isinstance(next_task(s, i), Steps) else "Faith comes before the steps"
@@ -135,10 +142,12 @@ class Steps(Task):
     """§4.1 One movement step, or stop."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§4.1", "moves"
-    SAYS = "{hero} is moving: a step with an unused die, or 'stop'"
-    WORDS = ("step", "stop")
-    NODE, PHASES = DECISION, (ADVENTURE,)
+    CLAUSE: ClassVar[str] = "§4.1"
+    SHOWN: ClassVar[str] = "moves"
+    SAYS: ClassVar[str] = "{hero} is moving: a step with an unused die, or 'stop'"
+    WORDS: ClassVar[tuple[str, ...]] = ("step", "stop")
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return None if isinstance(next_task(s, i), Act) else "the steps come before the action"
@@ -146,7 +155,7 @@ class Steps(Task):
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return movement(s, self.seat)
 
-    QUICK = True
+    QUICK: ClassVar[bool] = True
 
     def quick(self, s: DorasureState, mv: Move) -> DorasureState | None:
         return quick_step(s, mv)
@@ -197,15 +206,11 @@ def movement(s: DorasureState, seat: int) -> tuple[Move, ...]:
     """
     if s.locked[seat] >= 0:
         return (STOP,)
-    rules = s.rules
+    holds_one = s.rules.holds_one[s.razed]
+    # Every hero lives while one steps: a death in the Adventure Phase is settled (the
+    # survival roll) before the steps go on.
+    blocked = {there for p, there in enumerate(s.pos) if holds_one[there] and p != seat}
     here = s.pos[seat]
-    terrain, health = rules.terrain, s.health
-    belk = rules.board.belk if s.razed else -1  # razed Belk is a road
-    blocked = {
-        there
-        for p, there in enumerate(s.pos)
-        if health[p] > 0 and p != seat and (there == belk or terrain[there] not in SHARED)
-    }
     out = _steps_on_lands(s, seat, here, blocked) if s.lands else _steps(s, here, blocked)
     if here not in blocked or not out:
         out.append(STOP)
@@ -219,19 +224,17 @@ def _steps(s: DorasureState, here: int, blocked: set[int]) -> list[Move]:
     reach = rules.reach[here]
     dice = s.dice
     out: list[Move] = []
-    for value in sorted(set(dice)):
+    last = 0
+    for i, value in enumerate(dice):  # in rising order: each value once, at its first die
+        if value == last:
+            continue
+        last = value
         for there, step in reach[value]:
             if there not in blocked or _can_leave(
-                rules.entry, rules.board.neighbours, there, _without(dice, value), blocked
+                rules.entry, rules.board.neighbours, there, dice[:i] + dice[i + 1 :], blocked
             ):
                 out.append(step)
     return out
-
-
-def _without(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
-    rest = list(dice)
-    rest.remove(value)
-    return tuple(rest)
 
 
 def _steps_on_lands(s: DorasureState, seat: int, here: int, blocked: set[int]) -> list[Move]:
@@ -269,10 +272,22 @@ def _can_leave(
     # the village it was).
     if here not in blocked:
         return True
-    for value in set(dice):
-        rest = list(dice)
-        rest.remove(value)
+    last = 0
+    for i, value in enumerate(dice):  # in rising order: each value once, at its first die
+        if value == last:
+            continue
+        last = value
+        rest = dice[:i] + dice[i + 1 :]
         for there in neighbours[here]:
-            if need[there] <= value and _can_leave(need, neighbours, there, tuple(rest), blocked):
+            if need[there] <= value and _can_leave(need, neighbours, there, rest, blocked):
                 return True
     return False
+
+
+# Made once per seat (a turn's commonest tasks; equal tasks are interchangeable values).
+_AFTER_ROLL: tuple[tuple[Task, ...], ...] = tuple(
+    (Steps(p), Act(p)) for p in range(len(HERO_ORDER))
+)
+_AFTER_FAITH: tuple[tuple[Task, ...], ...] = tuple(
+    (Faith(p), Steps(p), Act(p)) for p in range(len(HERO_ORDER))
+)

@@ -67,13 +67,15 @@ class RevealQuest(Task):
     """A face-down quest tile on ``mountain`` is turned up (setup: the farthest one)."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§1.3", "quest tile"
-    SAYS = "a quest tile being turned face up"
-    WORDS = ("quest-tile",)
+    CLAUSE: ClassVar[str] = "§1.3"
+    SHOWN: ClassVar[str] = "quest tile"
+    SAYS: ClassVar[str] = "a quest tile being turned face up"
+    WORDS: ClassVar[tuple[str, ...]] = ("quest-tile",)
     #: The mountain (index in ``board.mountains``).
     mountain: int
-    NODE, RANGES = CHANCE, ((0, 4),)
-    PHASES = (ADVENTURE,)
+    NODE: ClassVar[str] = CHANCE
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         m = self.mountain
@@ -103,14 +105,16 @@ class RevealReward(Task):
     """The reward tile under the quest just solved on ``mountain``."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§5.8", "reward tile"
-    SAYS = "a reward tile being turned face up"
-    WORDS = ("reward",)
-    FRONT = True
+    CLAUSE: ClassVar[str] = "§5.8"
+    SHOWN: ClassVar[str] = "reward tile"
+    SAYS: ClassVar[str] = "a reward tile being turned face up"
+    WORDS: ClassVar[tuple[str, ...]] = ("reward",)
+    FRONT: ClassVar[bool] = True
     #: The mountain (index in ``board.mountains``).
     mountain: int
-    NODE, RANGES = CHANCE, ((0, 4),)
-    PHASES = (ADVENTURE,)
+    NODE: ClassVar[str] = CHANCE
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         m = self.mountain
@@ -142,16 +146,18 @@ class Ask(Task):
     """The questing hero may ask ``candidate`` to assist on ``mountain``."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§5.6", "asks for assistance"
-    SAYS = "{hero} asks the heroes next to the quest to assist, or not"
-    WORDS = ("ask", "skip")
-    UNIQUE = False
-    NODE, PHASES = DECISION, (ADVENTURE,)
+    CLAUSE: ClassVar[str] = "§5.6"
+    SHOWN: ClassVar[str] = "asks for assistance"
+    SAYS: ClassVar[str] = "{hero} asks the heroes next to the quest to assist, or not"
+    WORDS: ClassVar[tuple[str, ...]] = ("ask", "skip")
+    UNIQUE: ClassVar[bool] = False
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
     #: The seat of the hero asked.
     candidate: int
     #: The quest's mountain.
     mountain: int
-    RANGES = ((0, 10), (0, 4))
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 10), (0, 4))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         candidate, m = self.candidate, self.mountain
@@ -182,14 +188,17 @@ class Reply(Task):
     """The hero in ``seat`` agrees to assist on ``mountain``, or refuses."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§5.6", "answers a call for assistance"
-    SAYS = "a hero answers the call to assist ('agree' or 'refuse')"
-    WORDS = ("agree", "refuse")
-    FRONT = True
-    NODE, PHASES, IN_TURN = DECISION, (ADVENTURE,), False
+    CLAUSE: ClassVar[str] = "§5.6"
+    SHOWN: ClassVar[str] = "answers a call for assistance"
+    SAYS: ClassVar[str] = "a hero answers the call to assist ('agree' or 'refuse')"
+    WORDS: ClassVar[tuple[str, ...]] = ("agree", "refuse")
+    FRONT: ClassVar[bool] = True
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+    IN_TURN: ClassVar[bool] = False
     #: The quest's mountain.
     mountain: int
-    RANGES = ((0, 4),)
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if self.seat == s.turn or not s.health[self.seat]:
@@ -211,7 +220,7 @@ class _QuestStep(Automatic):
     #: The quest's mountain.
     mountain: int
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
-    PHASES = (ADVENTURE,)
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         follows = _FOLLOWS.get(type(self))
@@ -226,8 +235,8 @@ class QuestStart(_QuestStep):
     """The start-of-quest damage."""
 
     __slots__ = ()
-    CLAUSE = "§5.7"
-    OPENS = True
+    CLAUSE: ClassVar[str] = "§5.7"
+    OPENS: ClassVar[bool] = True
 
     def run(self, w: Work) -> None:
         """The quest's start damage to every participant (Godspeed: not the Samurai)."""
@@ -241,8 +250,8 @@ class QuestRolls(_QuestStep):
     """Each participant spends resources and rolls."""
 
     __slots__ = ()
-    CLAUSE = "§5.5"
-    OPENS = True
+    CLAUSE: ClassVar[str] = "§5.5"
+    OPENS: ClassVar[bool] = True
 
     def run(self, w: Work) -> None:
         """Each participant next to the mountain spends resources and rolls, the questing hero
@@ -282,11 +291,12 @@ class QuestEnd(_QuestStep):
     """
 
     __slots__ = ()
-    CLAUSE = "§5.5"
+    CLAUSE: ClassVar[str] = "§5.5"
     #: The score without the Shaman's and the Vampire's dice (see above), else 0.
     others: int
-    RANGES = ((0, 4), (-MAX_SCORE, MAX_SCORE))
-    READS, PURPOSES = True, (P_QUEST,)
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4), (-MAX_SCORE, MAX_SCORE))
+    READS: ClassVar[bool] = True
+    PURPOSES: ClassVar[tuple[int, ...]] = (P_QUEST,)
 
     def top_line(self, w: Work) -> int:
         """The score still missing (flags count as successes)."""
@@ -350,8 +360,8 @@ class AfterQuest(Automatic):
     """The battle starts when every quest is solved."""
 
     __slots__ = ()
-    CLAUSE = "§2.2"
-    PHASES = (ADVENTURE,)
+    CLAUSE: ClassVar[str] = "§2.2"
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def run(self, w: Work) -> None:
         """The battle starts when every quest is solved."""

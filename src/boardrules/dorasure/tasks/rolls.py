@@ -14,7 +14,7 @@ Grand Master's once-a-game reroll (``MasterReroll``).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure import _heroes
 from boardrules.dorasure._dice import EXTRA_DIE, EXTRA_SCORE, score_roll
@@ -65,12 +65,14 @@ class Roll(Task):
     """``dice`` dice read on the Adventuring Chart for ``purpose``."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§5.2", "roll"
-    SAYS = "a roll read on the Adventuring Chart"
-    WORDS = ("dice",)
-    UNIQUE = False
-    NODE, IN_TURN = CHANCE, False
-    ROLLS = True
+    CLAUSE: ClassVar[str] = "§5.2"
+    SHOWN: ClassVar[str] = "roll"
+    SAYS: ClassVar[str] = "a roll read on the Adventuring Chart"
+    WORDS: ClassVar[tuple[str, ...]] = ("dice",)
+    UNIQUE: ClassVar[bool] = False
+    NODE: ClassVar[str] = CHANCE
+    IN_TURN: ClassVar[bool] = False
+    ROLLS: ClassVar[bool] = True
 
     def dice_to_come(self) -> int:
         return self.dice
@@ -79,7 +81,7 @@ class Roll(Task):
     dice: int
     #: P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED or P_COMBO.
     purpose: int
-    RANGES = ((0, MAX_DICE), (0, P_COMBO))
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE), (0, P_COMBO))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return (
@@ -143,16 +145,18 @@ class Extra(Task):
     """
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§5.2", "extra die"
-    SAYS = "the extra die of a 6"
-    WORDS = ("extra",)
-    NODE, IN_TURN = CHANCE, False
-    EXTRA_DICE = True
+    CLAUSE: ClassVar[str] = "§5.2"
+    SHOWN: ClassVar[str] = "extra die"
+    SAYS: ClassVar[str] = "the extra die of a 6"
+    WORDS: ClassVar[tuple[str, ...]] = ("extra",)
+    NODE: ClassVar[str] = CHANCE
+    IN_TURN: ClassVar[bool] = False
+    EXTRA_DICE: ClassVar[bool] = True
     #: The purpose of the roll whose 6s these are.
     purpose: int
     #: The Vampire's quest roll: the quest's score before it (else 0).
     before: int
-    RANGES = ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if self.before and (self.purpose != P_QUEST or s.rules.heroes[self.seat] != VAMPIRE):
@@ -194,13 +198,15 @@ class Spend(Task):
     """Resources for extra dice, then a roll of ``dice`` more for ``purpose``."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§6.1", "spends resources for dice"
-    SAYS = "{hero} decides how many resources to spend on extra dice"
-    WORDS = ("spend",)
-    UNIQUE = False
-    NODE, IN_TURN = DECISION, False
-    ROLLS = True
-    PAYS = True
+    CLAUSE: ClassVar[str] = "§6.1"
+    SHOWN: ClassVar[str] = "spends resources for dice"
+    SAYS: ClassVar[str] = "{hero} decides how many resources to spend on extra dice"
+    WORDS: ClassVar[tuple[str, ...]] = ("spend",)
+    UNIQUE: ClassVar[bool] = False
+    NODE: ClassVar[str] = DECISION
+    IN_TURN: ClassVar[bool] = False
+    ROLLS: ClassVar[bool] = True
+    PAYS: ClassVar[bool] = True
 
     def dice_to_come(self) -> int:
         return self.dice
@@ -209,7 +215,7 @@ class Spend(Task):
     purpose: int
     #: The dice rolled before any are bought.
     dice: int
-    RANGES = ((0, P_BATTLE), (0, MAX_DICE))
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, P_BATTLE), (0, MAX_DICE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         seat = self.seat
@@ -248,13 +254,16 @@ class Reroll(Task):
     """The Ninja may reroll his ``dice`` battle dice (Oboro-Gasumi)."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§8.1", "Oboro-Gasumi reroll?"
-    SAYS = "the Ninja decides on Oboro-Gasumi ('reroll' or 'no-reroll')"
-    WORDS = ("reroll", "no-reroll")
-    NODE, PHASES, HERO = DECISION, (BATTLE,), NINJA
+    CLAUSE: ClassVar[str] = "§8.1"
+    SHOWN: ClassVar[str] = "Oboro-Gasumi reroll?"
+    SAYS: ClassVar[str] = "the Ninja decides on Oboro-Gasumi ('reroll' or 'no-reroll')"
+    WORDS: ClassVar[tuple[str, ...]] = ("reroll", "no-reroll")
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
+    HERO: ClassVar[int] = NINJA
     #: The dice rerolled.
     dice: int
-    RANGES = ((0, MAX_DICE),)
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return read_later(s, i, P_BATTLE)
@@ -274,10 +283,13 @@ class Bullet(Task):
     """The Hunter may turn one die of his battle roll into a 6 (Poisoned Bullets)."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§8.2", "Poisoned Bullets?"
-    SAYS = "the Hunter decides on a Poisoned Bullet"
-    WORDS = ("bullet", "no-bullet")
-    NODE, PHASES, HERO = DECISION, (BATTLE,), HUNTER
+    CLAUSE: ClassVar[str] = "§8.2"
+    SHOWN: ClassVar[str] = "Poisoned Bullets?"
+    SAYS: ClassVar[str] = "the Hunter decides on a Poisoned Bullet"
+    WORDS: ClassVar[tuple[str, ...]] = ("bullet", "no-bullet")
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
+    HERO: ClassVar[int] = HUNTER
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.spent >> self.seat & 1:
@@ -295,10 +307,8 @@ class Bullet(Task):
         w.spent |= 1 << seat
         w.score += (2, 1, 0)[mv.result]
         w.pending += 1
-        changed = list(w.roll)
-        changed[mv.result] -= 1
-        changed[3] += 1
-        w.roll = tuple(changed)
+        # The roll's classes of dice are left as they are: the bullet was their only reader
+        # (once per game), and the state clears them (``canonical_roll``).
         w.push(Extra(seat, P_BATTLE))
 
 
@@ -307,15 +317,18 @@ class MasterReroll(Task):
     ``purpose``."""
 
     __slots__ = ()
-    CLAUSE, SHOWN = "§9.9", "reroll all his dice (once per game)?"
-    SAYS = "the Grand Master decides on his once-a-game reroll"
-    WORDS = ("reroll", "no-reroll")
-    NODE, HERO, IN_TURN = DECISION, GRAND_MASTER, False
+    CLAUSE: ClassVar[str] = "§9.9"
+    SHOWN: ClassVar[str] = "reroll all his dice (once per game)?"
+    SAYS: ClassVar[str] = "the Grand Master decides on his once-a-game reroll"
+    WORDS: ClassVar[tuple[str, ...]] = ("reroll", "no-reroll")
+    NODE: ClassVar[str] = DECISION
+    HERO: ClassVar[int] = GRAND_MASTER
+    IN_TURN: ClassVar[bool] = False
     #: The dice rerolled.
     dice: int
     #: P_ADVENTURE, P_QUEST or P_BATTLE.
     purpose: int
-    RANGES = ((0, MAX_DICE), (0, P_BATTLE))
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE), (0, P_BATTLE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.spent >> s.rules.seats & 1:

@@ -6,7 +6,7 @@ then the next hero's turn (in the battle: the Werewolf Lord's Gauntlets first)."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure._board import PLAINS
 from boardrules.dorasure._state import (
@@ -43,9 +43,10 @@ class AdventureEnd(Automatic):
     """The Adventuring Chart's result."""
 
     __slots__ = ()
-    CLAUSE = "§5.2"
-    PHASES = (ADVENTURE,)
-    READS, PURPOSES = True, (P_ADVENTURE,)
+    CLAUSE: ClassVar[str] = "§5.2"
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+    READS: ClassVar[bool] = True
+    PURPOSES: ClassVar[tuple[int, ...]] = (P_ADVENTURE,)
 
     def top_line(self, w: Work) -> int:
         return 2  # 2 or higher: 1 EXP
@@ -75,11 +76,12 @@ class EndTurn(Automatic):
     """The end of the turn; ``again`` marks the Werewolf's second battle turn."""
 
     __slots__ = ()
-    CLAUSE = "§1.2"
+    CLAUSE: ClassVar[str] = "§1.2"
     #: 1 in the Werewolf's second turn in a row.
     again: int
-    RANGES = ((0, 1),)
-    ENDS_TURN = OPENS = True
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 1),)
+    ENDS_TURN: ClassVar[bool] = True
+    OPENS: ClassVar[bool] = True
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if i != len(s.agenda) - 1:
@@ -103,8 +105,9 @@ class Hardened(Automatic):
     been read (and its damage dealt)."""
 
     __slots__ = ()
-    CLAUSE = "§8.3"
-    PHASES, HERO = (ADVENTURE,), GLADIATOR
+    CLAUSE: ClassVar[str] = "§8.3"
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+    HERO: ClassVar[int] = GLADIATOR
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return (
