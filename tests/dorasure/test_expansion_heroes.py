@@ -663,6 +663,23 @@ def test_werewolf_lycanthropy_on_an_icon_combat_plus_three_search_knowledge_minu
     assert rolls(play(s, "quest d3")) == 1, "EXP 8: level 6, on an icon: Knowledge 3 - 2"
 
 
+def test_werewolf_gauntlets_need_him_alive_at_the_end_of_his_turn() -> None:
+    # In Lycan form (EXP 1: 5 Combat dice), 1 health: a 4 wounds the dragon and he may
+    # take his second turn; a 0 (4 damage to himself) kills him, and the Ninja fights next.
+    s = position(
+        ("Ninja", "Werewolf"),
+        quests=FACE_UP,
+        solved=TREASURE,
+        step="battle",
+        turn="Werewolf",
+        xp={"Werewolf": 1},
+        health={"Werewolf": 1},
+    )
+    assert texts(play(s, "dice 0++++")) == ["gauntlets", "no-gauntlets"]
+    dead = play(s, "dice 00000")
+    assert dead.health == (5, 0) and dead.turn == 0 and texts(dead)[0] == "dice --"
+
+
 def test_werewolf_gauntlets_two_turns_in_a_row() -> None:
     s = position(
         ("Ninja", "Werewolf"), quests=FACE_UP, solved=TREASURE, step="battle", turn="Werewolf"

@@ -9,6 +9,7 @@ One test per clause, named after it, from concrete positions (the map: see
 from __future__ import annotations
 
 import gc
+import json
 import pickle
 import tracemalloc
 from typing import Any
@@ -29,7 +30,9 @@ from boardrules.dorasure import (
     Stop,
     UseFaith,
     _dice,
+    _rules,
     _setup,
+    apply_move,
     legal_moves,
     new_game,
     parse_move,
@@ -314,6 +317,85 @@ def test_a_move_forged_behind_the_class_back_is_an_illegal_move() -> None:
         br.apply_move(s, forged)
     copy = attrs.evolve(legal)  # an honest equal copy is the legal move
     assert br.apply_move(s, copy) == br.apply_move(s, legal)
+
+
+def test_evaluate_weighs_quests_exp_and_health_then_the_dragons_wounds() -> None:
+    # Phase one: 1 of 5 quests solved (its reward the first Dragon's Lair), 4 of 16 EXP,
+    # 10 of 13 health (the Ninja at 2 of 5).
+    s = position(
+        ["Ninja", "Gladiator"],
+        quests={"g0": "inscriptions", "d1": "golem"},
+        solved={"d1": "lair"},
+        wounds=1,
+        xp={"Ninja": 3, "Gladiator": 1},
+        health={"Ninja": 2},
+    )
+    value = 0.1 + 0.3 * 1 / 5 + 0.3 * 4 / 16 + 0.1 * 10 / 13
+    assert br.evaluate(s) == pytest.approx((value, value), rel=1e-12)
+    # The battle: 3 of 9 wounds, the same 10 of 13 health.
+    s = position(
+        ["Ninja", "Gladiator"], quests=FACE_UP, step="battle", wounds=3, health={"Ninja": 2}
+    )
+    value = 0.2 + 0.5 * 3 / 9 + 0.3 * 10 / 13
+    assert br.evaluate(s) == pytest.approx((value, value), rel=1e-12)
+
+
+def test_legal_moves_are_remembered_with_the_state_and_shared_by_outcome_table() -> None:
+    # Built afresh here: mutation testing runs the tests in a process whose memos are full.
+    _rules._OUTCOME_MOVES.clear()
+    s = position(["Ninja", "Prince"], quests=FACE_UP, step="move", dice=[3, 5])
+    assert legal_moves(s) is legal_moves(s), "the steps, computed once"
+    # Two states at an extra die: one tuple of moves for the one table of outcomes.
+    a = play(position(["Ninja", "Prince"], quests=FACE_UP, at={"Ninja": "c1"}, step="act"),
+             "adventure", "dice 66")  # fmt: skip
+    b = play(a, "extra 6")
+    assert a != b and legal_moves(a) is legal_moves(b)
+    assert [str(m) for m in legal_moves(b)] == ["extra -", "extra 0", "extra +", "extra 6"]
+
+
+def _refusal(s: DorasureState, move: object) -> str:
+    with pytest.raises(br.IllegalMoveError) as caught:
+        apply_move(s, move)
+    return str(caught.value)
+
+
+def test_an_illegal_move_object_is_refused_saying_why() -> None:
+    s = position(["Ninja", "Prince"], quests=FACE_UP, step="act")
+    rest = br.legal_moves(s)[0]
+    assert str(rest) == "rest"
+    for phase, wounds in (("won", 9), ("lost", 0)):
+        doc = document(position(["Ninja", "Prince"], quests=FACE_UP))
+        doc["state"].update(phase=phase, wounds=wounds, agenda=[])
+        over = br.from_json(json.dumps(doc))
+        assert isinstance(over, DorasureState)
+        assert _refusal(over, rest) == f"the game is over: the heroes have {phase}"
+        assert br.chance_outcomes(over) == () and br.legal_moves(over) == ()
+        assert (
+            br.evaluate(over) == br.returns(over) == ((1.0,) * 2 if phase == "won" else (0.0,) * 2)
+        )
+    assert _refusal(s, 3) == "a int is not a Dorasure move"
+
+    class Resting(type(rest)):  # type: ignore[misc]
+        pass
+
+    assert _refusal(s, Resting()) == "a Resting is not a Dorasure move", "no subclass"
+    g = new_game(players=3)
+    legal = br.legal_moves(g)[0]
+    forged = attrs.evolve(legal)
+    object.__setattr__(forged, "tile", float(legal.tile))  # type: ignore[union-attr]
+    assert _refusal(g, forged).startswith(
+        "a forged QuestDraw (a field of the wrong type) is not a legal move; legal now: "
+    )
+    unset = object.__new__(Step)
+    assert _refusal(s, unset) == (
+        "a forged Step (its field die is not set) is not a legal move; legal now: rest, pass"
+    )
+    moving = position(["Ninja", "Prince"], quests=FACE_UP, step="move", dice=[3])
+    step = br.legal_moves(moving)[0]
+    assert _refusal(s, step) == (
+        f"{step} is illegal: '{step}' is not a choice now: the Ninja chooses the action "
+        "after moving (Dorasure §5.1); legal now: rest, pass"
+    )
 
 
 def test_render_shows_map_heroes_meter_dragon_and_sheets() -> None:

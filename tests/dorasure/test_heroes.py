@@ -7,8 +7,10 @@ One test per clause, named after it, from concrete positions (the map: see
 
 from __future__ import annotations
 
+import boardrules as br
 from boardrules.dorasure import current_player, new_game, position
 from boardrules.dorasure._dice import score_roll
+from boardrules.dorasure.tasks.turn import Hardened
 from dorasure_helpers import FACE_UP, battle, play, texts
 
 
@@ -157,6 +159,30 @@ def test_gladiator_battle_hardened_regains_one_health_adventuring_on_plains() ->
         health={"Gladiator": 5},
     )
     assert play(s, "adventure", "dice ++").health[1] == 5, "not in a forest"
+
+
+def test_gladiator_battle_hardened_heals_her_back_from_one_health() -> None:
+    s = position(
+        ("Ninja", "Gladiator"),
+        quests=FACE_UP,
+        at={"Gladiator": "c2"},
+        turn="Gladiator",
+        step="act",
+        health={"Gladiator": 2},
+    )
+    assert play(s, "adventure", "dice ---").health[1] == 2, "2, 1 damage, then 1 back"
+    # Waiting behind the Shaman's choice for the damage, it is saved and read back.
+    s = position(
+        ("Gladiator", "Shaman"),
+        quests={"g0": "inscriptions", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={"Gladiator": "c2"},
+        turn="Gladiator",
+        step="act",
+    )
+    s = play(s, "adventure", "dice ---")
+    assert s.agenda[2] == Hardened(0) and texts(s) == ["doll 0", "doll 1"]
+    assert br.from_json(br.to_json(s)) == s
 
 
 def test_ruling_battle_hardened_after_the_result() -> None:

@@ -61,7 +61,7 @@ from boardrules.dorasure.tasks.quests import (
     RevealReward,
 )
 from boardrules.dorasure.tasks.rolls import Bullet, Extra, MasterReroll, Reroll, Roll, Spend
-from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn
+from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn, Hardened
 from boardrules.errors import StateFormatError
 from dorasure_helpers import (
     FACE_UP,
@@ -638,6 +638,21 @@ def test_the_state_checks_name_the_law_of_an_expansion_heros_decision_out_of_pla
     gauntlets = "agenda: the gauntlets come at the end of his turn"
     assert check_message(s, agenda=(Gauntlets(1), EndTurn(1, 0))) == gauntlets
     assert check_message(s, agenda=(Gauntlets(1), Deaths(1), EndTurn(1, 1))) == gauntlets
+
+
+def test_the_state_checks_name_the_law_of_the_end_of_a_turn_out_of_place() -> None:
+    s = position(["Ninja", "Gladiator"], quests=FACE_UP, step="act")
+    assert check_message(s, agenda=(s.agenda[0], EndTurn(0), EndTurn(0))) == (
+        "agenda: the end of the turn is the agenda's last task"
+    )
+    b = battle(("Ninja", "Gladiator"))
+    assert check_message(b, agenda=(*b.agenda[:-1], EndTurn(0, 1))) == (
+        "agenda: only the Werewolf takes a second battle turn"
+    ), "the Ninja's"
+    # Battle Hardened comes right before the end of the Gladiator's turn.
+    g = position(["Ninja", "Gladiator"], quests=FACE_UP, step="act", turn="Gladiator")
+    hardened = (Absorb(1, 1), Deaths(1), Hardened(1), Deaths(1), EndTurn(1))
+    assert check_message(g, agenda=hardened) == ("agenda: Battle Hardened ends her adventure")
 
 
 def test_the_state_checks_refuse_a_survival_roll_with_nobody_dying() -> None:

@@ -18,7 +18,6 @@ from boardrules.dorasure._state import (
     P_ADVENTURE,
     SAMURAI,
     WEREWOLF,
-    effective_terrain,
 )
 from boardrules.dorasure.tasks._base import (
     Automatic,
@@ -60,7 +59,8 @@ class AdventureEnd(Automatic):
         seat = self.seat
         score = w.score
         hero = w.hero(seat)
-        if hero == GLADIATOR and effective_terrain(w.rules, w.razed, w.pos[seat]) == PLAINS:
+        # The map's terrain: razing changes Belk alone, a village.
+        if hero == GLADIATOR and w.rules.terrain[w.pos[seat]] == PLAINS:
             w.push(Hardened(seat))  # behind the damage of the result, pushed in front of it
         if score == 1 and hero == SAMURAI:
             return
@@ -115,19 +115,17 @@ class Hardened(Automatic):
         )
 
     def run(self, w: Work) -> None:
-        """The Gladiator regains 1 health if she survived her adventure's result."""
-        if w.health[self.seat] > 0:
-            w.heal(self.seat, 1)
+        """The Gladiator regains 1 health.  A result that killed her was settled first (the
+        deaths check comes before this task): saved at full health, or the game lost."""
+        w.heal(self.seat, 1)
 
 
 def beside_ally(w: Work, seat: int) -> bool:
-    """A living ally on the Minstrel's space or next to it (Hero's Song)."""
+    """An ally on the Minstrel's space or next to it (Hero's Song); at the end of an
+    adventure turn every hero is alive (a death is settled before)."""
     here = w.pos[seat]
     near = w.rules.board.neighbours[here]
-    return any(
-        p != seat and h > 0 and (w.pos[p] == here or w.pos[p] in near)
-        for p, h in enumerate(w.health)
-    )
+    return any(p != seat and (w.pos[p] == here or w.pos[p] in near) for p in range(len(w.pos)))
 
 
 def end_adventure_turn(w: Work, seat: int) -> None:
