@@ -497,3 +497,15 @@ def test_a_move_built_by_the_caller_is_applied_by_value() -> None:
     step = parse_move(s, "step 3 c4")
     assert isinstance(step, Step)
     assert br.apply_move(s, Step(3, step.space, "c4")) == play(s, "step 3 c4")
+
+
+def test_chance_outcomes_of_a_decision_leave_its_legal_moves_alone() -> None:
+    # A roll's outcomes are kept as the legal moves of its state; a decision has none, and
+    # asking for them first must not empty its moves.
+    s = br.new_game("dorasure", players=2)
+    while br.is_chance(s):
+        s = br.apply_move(s, br.chance_outcomes(s)[0][0])
+    assert br.chance_outcomes(s) == ()
+    assert br.legal_moves(s) and br.legal_moves(s) == type(s).game.legal_moves(attrs.evolve(s))
+    roll = br.new_game("dorasure", players=2)
+    assert [m for m, _ in br.chance_outcomes(roll)] == list(br.legal_moves(roll))
