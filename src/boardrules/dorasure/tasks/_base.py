@@ -68,14 +68,15 @@ class _Scan:
 
     def __init__(self, s: DorasureState) -> None:
         agenda = s.agenda
-        n = len(agenda)
         self.state = s  # kept, so that its id is not reused while the scan is
-        self.reading_after: list[Task | None] = [None] * n
-        self.deaths_after = [False] * n
-        ends = [n] * n  # where the reading (or opener) after each task stands
+        # Backwards from the agenda's last task, the end of the turn (an opener, checked
+        # before any task's rule): an entry for every task before it.
+        self.reading_after: dict[int, Task | None] = {}
+        self.deaths_after: dict[int, bool] = {}
+        ends: dict[int, int] = {}  # where the reading (or opener) after each task stands
         reading: Task | None = None
-        deaths, end = False, n
-        for i in range(n - 1, -1, -1):
+        deaths, end = False, len(agenda) - 1
+        for i in reversed(range(end)):
             self.reading_after[i], self.deaths_after[i], ends[i] = reading, deaths, end
             task = agenda[i]
             if task.READS:
@@ -83,23 +84,23 @@ class _Scan:
             elif task.OPENS:
                 reading, end = None, i
             deaths = deaths or task.CHECKS_DEATHS
-        self.added = [0] * n
-        #: whether a roll (or its spending) of the same hero comes earlier for one reading
-        self.again = [False] * n
+        #: per task of a seat in the game, the dice the tasks before it add to that seat's roll
+        self.added: dict[int, int] = {}
+        #: per roll (or its spending), whether one of the same hero comes earlier for its reading
+        self.again: dict[int, bool] = {}
         rolled: set[tuple[int, int]] = set()
-        seats = s.rules.seats
-        more = [0] * seats
+        heroes = range(s.rules.seats)
+        more = [0 for _ in heroes]
         for i, task in enumerate(agenda):
             seat = task.seat
-            if not 0 <= seat < seats:
-                continue  # a task of no seat: refused on its own
-            if task.ROLLS:
-                self.again[i] = (ends[i], seat) in rolled
-                rolled.add((ends[i], seat))
-            self.added[i] = more[seat]
-            ally, dice = task.adds(s.resource)
-            if 0 <= ally < seats:
-                more[ally] += dice
+            if seat in heroes:  # a task of no seat is refused on its own
+                if task.ROLLS:
+                    self.again[i] = (ends[i], seat) in rolled
+                    rolled.add((ends[i], seat))
+                self.added[i] = more[seat]
+                ally, dice = task.adds(s.resource)
+                if ally in heroes:
+                    more[ally] += dice
 
 
 # The scan of the state whose agenda was last checked (its tasks are checked one after
@@ -175,9 +176,10 @@ def doll_may_take_quest_damage(
     """Whether the Shaman's doll may still take damage of the Vampire's quest roll: both take
     part in the quest, the Treasure is found, and her roll is still to come or being read
     among the tasks ``ahead`` of the quest's reading."""
-    shaman, vampire = rules.seat_of(SHAMAN), rules.seat_of(VAMPIRE)
-    if shaman < 0 or vampire < 0 or TREASURE not in rewards:
+    heroes = rules.heroes
+    if SHAMAN not in heroes or VAMPIRE not in heroes or TREASURE not in rewards:
         return False
+    shaman, vampire = heroes.index(SHAMAN), heroes.index(VAMPIRE)
     if not (party >> shaman & 1 and party >> vampire & 1):
         return False
     return any(t.seat == vampire and (t.ROLLS or t.EXTRA_DICE) for t in ahead)
