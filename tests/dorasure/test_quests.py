@@ -40,6 +40,24 @@ def _same_after_json(s: DorasureState) -> DorasureState:
     return s
 
 
+def _doll_quest(turn: str, hurt: str) -> DorasureState:
+    """The Shaman and the Vampire (8 EXP), neither with resources, next to the goblins on g0
+    with the Treasure found on d1 (his doll works): ``turn`` in turn on f1, the other on g1,
+    ``hurt`` at 1 health."""
+    other = "Vampire" if turn == "Shaman" else "Shaman"
+    return position(
+        ("Shaman", "Vampire"),
+        quests={"g0": "goblins", "d1": "golem"},
+        solved={"d1": "treasure"},
+        at={turn: "f1", other: "g1"},
+        turn=turn,
+        step="act",
+        resource={"Shaman": 0, "Vampire": 0},
+        health={hurt: 1},
+        xp={"Vampire": 8},
+    )
+
+
 def _vampire_assists(quest: str, *moves: str) -> DorasureState:
     """The Ninja quests on g0 with the Vampire (0 Blood, 1 health) assisting; the Ninja's
     two Combat dice, then the Vampire's one (3 - 2 at 0 Blood)."""
@@ -370,17 +388,7 @@ def test_quest_with_the_doll_is_read_on_its_mountain_for_its_hero_after_the_vamp
 def test_ruling_saved_ally_doll_victim_rolls_no_quest_die() -> None:
     # The Shaman takes the Vampire's Blood Magic damage with his doll and dies before his
     # own quest roll; saved to the Lake, he does not roll: the quest is read from hers.
-    s = position(
-        ("Shaman", "Vampire"),
-        quests={"g0": "goblins", "d1": "golem"},
-        solved={"d1": "treasure"},
-        at={"Shaman": "g1", "Vampire": "f1"},
-        turn="Vampire",
-        step="act",
-        resource={"Shaman": 0, "Vampire": 0},
-        health={"Shaman": 1},
-        xp={"Vampire": 8},
-    )
+    s = _doll_quest(turn="Vampire", hurt="Shaman")
     s = play(s, "quest g0", "ask Shaman", "agree", "dice -++", "doll 1")
     assert s.health == (0, 5) and texts(s) == ["survival saved", "survival lost"]
     s = _same_after_json(play(s, "survival saved"))
@@ -394,17 +402,7 @@ def test_ruling_saved_ally_doll_victim_rolls_no_quest_die() -> None:
 def test_ruling_saved_doll_victim_leaves_the_extra_die_of_her_six_to_come() -> None:
     # Her 1 + 6: the Shaman takes the 1's damage with his doll and dies before his roll;
     # saved, he leaves, and her extra die of the 6 is still rolled.
-    s = position(
-        ("Shaman", "Vampire"),
-        quests={"g0": "goblins", "d1": "golem"},
-        solved={"d1": "treasure"},
-        at={"Shaman": "g1", "Vampire": "f1"},
-        turn="Vampire",
-        step="act",
-        resource={"Shaman": 0, "Vampire": 0},
-        health={"Shaman": 1},
-        xp={"Vampire": 8},
-    )
+    s = _doll_quest(turn="Vampire", hurt="Shaman")
     s = _same_after_json(play(s, "quest g0", "ask Shaman", "agree", "dice -+6", "doll 1"))
     s = _same_after_json(play(s, "survival saved"))
     assert s.party == 0b10 and (s.score, s.pending) == (1, 1)
@@ -414,17 +412,7 @@ def test_ruling_saved_doll_victim_leaves_the_extra_die_of_her_six_to_come() -> N
 def test_ruling_saved_vampire_declining_the_doll_leaves_the_shamans_score_read() -> None:
     # The Shaman's 4 on the goblins (3), her 1 6 6: he lets her take the 1's damage and she
     # dies; saved, she leaves with her dice, and his 4 alone solves the quest.
-    s = position(
-        ("Shaman", "Vampire"),
-        quests={"g0": "goblins", "d1": "golem"},
-        solved={"d1": "treasure"},
-        at={"Shaman": "f1", "Vampire": "g1"},
-        turn="Shaman",
-        step="act",
-        resource={"Shaman": 0, "Vampire": 0},
-        health={"Vampire": 1},
-        xp={"Vampire": 8},
-    )
+    s = _doll_quest(turn="Shaman", hurt="Vampire")
     s = play(s, "quest g0", "ask Vampire", "agree", "dice 66", "extra +", "extra +", "dice -66")
     assert texts(s) == ["doll 0", "doll 1"]
     s = _same_after_json(play(s, "doll 0", "survival saved"))
@@ -456,17 +444,7 @@ def test_ruling_saved_doll_victim_after_his_roll_leaves_with_his_dice() -> None:
     # The Shaman's 3 would beat the goblins; then he takes the assisting Vampire's Blood
     # Magic damage with his doll and dies.  Saved, he leaves the quest: read from her dice
     # alone (-1 0 0), it fails with no flags.
-    s = position(
-        ("Shaman", "Vampire"),
-        quests={"g0": "goblins", "d1": "golem"},
-        solved={"d1": "treasure"},
-        at={"Shaman": "f1", "Vampire": "g1"},
-        turn="Shaman",
-        step="act",
-        resource={"Shaman": 0, "Vampire": 0},
-        health={"Shaman": 1},
-        xp={"Vampire": 8},
-    )
+    s = _doll_quest(turn="Shaman", hurt="Shaman")
     s = play(s, "quest g0", "ask Vampire", "agree", "dice +6", "extra +", "dice -00")
     s = _same_after_json(play(s, "doll 1", "survival saved"))
     assert space_of(s, 0) == "a1" and s.health == (5, 5) and s.xp == (0, 8)

@@ -90,7 +90,7 @@ class _Scan:
         self.again: dict[int, bool] = {}
         rolled: set[tuple[int, int]] = set()
         heroes = range(s.rules.seats)
-        more = [0 for _ in heroes]
+        more = [0] * len(heroes)
         for i, task in enumerate(agenda):
             seat = task.seat
             if seat in heroes:  # a task of no seat is refused on its own
