@@ -1333,6 +1333,7 @@ def test_the_state_checks_read_a_roll_by_the_hero_in_turn_or_of_the_team() -> No
     assert check_message(fight, party=0b10, agenda=team) == not_in_turn
     combo = (Roll(1, 1, P_COMBO), ComboEnd(0), EndTurn(0))
     assert check_message(fight, party=0b01, agenda=combo) == not_in_turn
+    assert check_message(fight, party=0b10, agenda=combo) is None, "a die of the team"
 
 
 def test_the_scan_of_an_agenda_skips_a_task_of_no_seat_which_is_refused_in_its_turn() -> None:
