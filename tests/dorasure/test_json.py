@@ -204,8 +204,10 @@ def test_a_restated_override_is_dropped_from_a_document() -> None:
 
 def test_work_and_the_json_cover_every_field_of_the_state() -> None:
     fields = {f.name for f in attrs.fields(DorasureState) if f.init}
-    assert fields - {"agenda"} <= set(Work.__slots__) and "todo" in Work.__slots__
-    assert fields - {"agenda"} <= set(Work.__annotations__)
+    # The working copy has the state's slots and no others (so that it can turn into the
+    # state), and reads every field under its name, the agenda as ``todo``.
+    assert issubclass(Work, DorasureState) and Work.__slots__ == ()
+    assert fields - {"agenda"} | {"todo"} <= set(Work.__annotations__)
     s = position(
         ["Ninja", "Gladiator", "Hunter", "Prince", "Paladin", "Samurai"],
         fang=True,
@@ -224,16 +226,23 @@ def test_the_working_copy_thaws_the_fields_moves_change_into_lists_and_freezes_t
     w = Work.__new__(Work)
     thaw(w, s)
     assert w.todo == list(reversed(s.agenda)) and len(s.agenda) == 2  # the front last
-    assert {n for n in Work.__slots__ if isinstance(getattr(w, n), list)} == THAWED | {"todo"}
+    lists = {f.name for f in attrs.fields(State) if isinstance(getattr(w, f.name), list)}
+    assert lists == THAWED | {"agenda"}  # the agenda slot holds ``todo``
     assert w.gold is s.gold and w.rules is s.rules  # every other field as it is
-    assert freeze(w) == s
     w.pos[0] = s.rules.board.names.index("c1")
     w.health[1] = 3
     w.resource[1] = 1
     w.todo.pop()
     t = freeze(w)
-    assert (t.pos[0], t.health, t.resource[1]) == (w.pos[0], (s.health[0], 3), 1)
+    # The working copy itself becomes the state: a State like any other, equal by value.
+    assert t is w and type(t) is State and t._legal is None  # type: ignore[comparison-overlap]
+    assert t.pos[0] == s.rules.board.names.index("c1") and t.health == (s.health[0], 3)
+    assert t.resource[1] == 1 and isinstance(t.pos, tuple) and isinstance(t.agenda, tuple)
     assert t.agenda == s.agenda[1:] and t.gold == s.gold and 2 in t.gold and t.xp == s.xp
+    assert t == attrs.evolve(s, pos=t.pos, health=t.health, resource=t.resource, agenda=t.agenda)
+    assert hash(t) == hash(attrs.evolve(t))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        t.turn = 1  # type: ignore[misc]
 
 
 # The kinds of task that roll or draw (a chance node) and those where a hero decides, as the

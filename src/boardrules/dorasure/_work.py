@@ -29,7 +29,6 @@ from boardrules.dorasure._state import (
     Rules,
     Task,
     effective_terrain,
-    new_state,
     on_mirage,
     put,
 )
@@ -53,11 +52,18 @@ __all__ = ["THAWED", "Work", "effective_terrain"]
 THAWED = frozenset(("pos", "health", "resource"))
 
 
-class Work:
+if TYPE_CHECKING:  # to mypy, a class of its own: its fields are typed as the rules use them
+    _Slots = object
+else:  # a subclass, so that freeze() may turn it into a State (see _copier)
+    _Slots = DorasureState
+
+
+class Work(_Slots):
     """A mutable copy of a state's fields; ``todo`` is the agenda with its front last.
 
     The fields are those of :class:`~boardrules.dorasure.State` (``__init__`` and :meth:`freeze` are
-    built from ``attrs.fields`` below, so a new state field is copied both ways).
+    built from ``attrs.fields`` below, so a new state field is copied both ways); once
+    frozen, the working copy *is* the new state and is not used again.
     """
 
     rules: Rules
@@ -86,42 +92,22 @@ class Work:
     renewed: tuple[int, ...]
     retired: tuple[int, ...]
 
-    __slots__ = (
-        "dice",
-        "flags",
-        "gold",
-        "health",
-        "lands",
-        "locked",
-        "meter",
-        "party",
-        "pending",
-        "phase",
-        "pos",
-        "quests",
-        "razed",
-        "renewed",
-        "resource",
-        "retired",
-        "rewards",
-        "roll",
-        "rules",
-        "score",
-        "spent",
-        "todo",
-        "turn",
-        "wounds",
-        "xp",
-    )
-
-    def __init__(self, s: DorasureState) -> None:
-        _thaw(self, s)
+    # The state's own slots (``todo`` is its ``agenda`` slot, set below), so that
+    # :meth:`freeze` can turn the working copy into the state in place; plain stores
+    # (the state's own methods refuse them).
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
     def freeze(self) -> DorasureState:
         """The immutable state with these values (the running score made canonical)."""
         if self.score or self.pending or self.roll != NO_ROLL:
             canonical_roll(self)
         return _freeze(self)
+
+    if TYPE_CHECKING:  # the working copy is made by ``_thaw`` (set as ``__init__`` below)
+
+        def __init__(self, s: DorasureState) -> None: ...
 
     # -- reading --------------------------------------------------------------------------
 
@@ -295,31 +281,38 @@ _TURN: tuple[tuple[Task, Task], ...] = tuple(
 
 
 def _copier() -> tuple[Callable[[Work, DorasureState], None], Callable[[Work], DorasureState]]:
-    """``Work.__init__``'s copy and ``freeze`` for every init field of the state, written
-    out once as straight-line code (they run at every move)."""
+    """``Work.__init__``'s copy of every init field of the state, and ``freeze``, written
+    out once as straight-line code (they run at every move that is not a quick one).
+
+    The working copy has the state's slots, so ``freeze`` makes no second copy: it turns
+    the lists back into tuples and the working copy itself into the state (``__class__``
+    assignment, allowed between classes of the same slots), about twice as fast as
+    building a new one.  The working copy is not used after it."""
     names = [f.name for f in attrs.fields(DorasureState) if f.init]
     thaw, freeze = [], []
     for name in names:
         if name == "agenda":
             # Slices, not reversed(): about twice as fast on agendas this short.
-            thaw.append("    w.todo = list(s.agenda[::-1])")
-            freeze.append("tuple(w.todo[::-1])")
+            thaw.append("    w.agenda = list(s.agenda[::-1])")
+            freeze.append("    w.agenda = tuple(w.agenda[::-1])")
         elif name in THAWED:
             thaw.append(f"    w.{name} = list(s.{name})")
-            freeze.append(f"tuple(w.{name})")
+            freeze.append(f"    w.{name} = tuple(w.{name})")
         else:
             thaw.append(f"    w.{name} = s.{name}")
-            freeze.append(f"w.{name}")
     source = (
         "def thaw(w, s):\n"
         + "\n".join(thaw)
-        + "\ndef freeze(w):\n    return State("
-        + ", ".join(freeze)
-        + ")\n"
+        + "\n    w._legal = None\ndef freeze(w):\n"
+        + "\n".join(freeze)
+        + "\n    w.__class__ = State\n    return w\n"
     )
-    scope: dict[str, object] = {"State": new_state}
+    scope: dict[str, object] = {"State": DorasureState}
     exec(source, scope)
     return scope["thaw"], scope["freeze"]  # type: ignore[return-value]
 
 
 _thaw, _freeze = _copier()
+setattr(Work, "__init__", _thaw)  # noqa: B010 (mypy forbids assigning methods)
+#: ``todo``, the agenda with its front last, is the state's ``agenda`` slot.
+setattr(Work, "todo", DorasureState.__dict__["agenda"])  # noqa: B010
