@@ -16,14 +16,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
-    ADVENTURE,
     ATTRIBUTE,
+    CAP,
     COMBAT,
     GRAND_MASTER,
     KNOWLEDGE,
     MAGICIAN,
     P_BATTLE,
     P_QUEST,
+    PRINCE,
     SEARCH,
     SHAMAN,
     TREASURE,
@@ -34,6 +35,8 @@ from boardrules.dorasure._state import (
 from boardrules.dorasure.tasks._base import doll_may_take_quest_damage
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from boardrules.dorasure._work import Work
 
     # Read by name here; its class builds on this module, so it is known to the type
@@ -42,7 +45,9 @@ if TYPE_CHECKING:
 
 
 __all__ = [
+    "ADVENTURE_TURN_START",
     "MAGIC_GAIN",
+    "TURN_START",
     "attribute_of",
     "blood_magic",
     "count_for_others",
@@ -50,9 +55,14 @@ __all__ = [
     "doll_reading",
     "forget_others",
     "lycan",
+    "magic",
+    "mana",
     "quest_dice",
+    "servants",
+    "strength_of_the_wild",
     "thirst",
     "turn_start",
+    "voodoo",
 ]
 
 #: The Magician's Magic regained at the start of her turn, by level (index 1..6; PROPOSED:
@@ -97,19 +107,60 @@ def thirst(w: Work, seat: int, purpose: int, before: int) -> int:
     return attribute_of(rules, seat, column, xp, before) - attribute_of(rules, seat, column, xp, 0)
 
 
-def turn_start(w: Work, seat: int) -> None:
-    """At the start of a hero's turn: Voodoo (Shaman, when hurt), Magic (Magician), Mana
-    (Grand Master) and, in the Adventure Phase, Strength of the Wild (Werewolf in Lycan
-    form: 1 health)."""
-    hero = w.hero(seat)
-    if hero == SHAMAN and w.health[seat] < w.max_health(seat):
+def voodoo(w: Work, seat: int) -> None:
+    """Voodoo: the Shaman, when hurt, regains 1 resource at the start of his turn."""
+    if w.health[seat] < w.max_health(seat):
         w.gain_resource(seat, 1)
-    elif hero == MAGICIAN:
-        w.gain_resource(seat, MAGIC_GAIN[w.level(seat)])
-    elif hero == GRAND_MASTER:
-        w.gain_resource(seat, 1)
-    elif hero == WEREWOLF and w.phase == ADVENTURE and lycan(w.rules, w.xp[seat]):
+
+
+def magic(w: Work, seat: int) -> None:
+    """Magic: the Magician regains resources at the start of her turn, more at higher
+    levels (:data:`MAGIC_GAIN`)."""
+    w.gain_resource(seat, MAGIC_GAIN[w.level(seat)])
+
+
+def mana(w: Work, seat: int) -> None:
+    """Mana: the Grand Master regains 1 resource at the start of every turn."""
+    w.gain_resource(seat, 1)
+
+
+def strength_of_the_wild(w: Work, seat: int) -> None:
+    """Strength of the Wild: the Werewolf in Lycan form regains 1 health at the start of
+    an Adventure Phase turn."""
+    if lycan(w.rules, w.xp[seat]):
         w.heal(seat, 1)
+
+
+def servants(w: Work, seat: int) -> None:
+    """The Prince's servants are set to his level at the start of an Adventure Phase turn
+    (within the cap of his sheet, which a ``sheets`` override may set lower)."""
+    w.resource[seat] = min(w.level(seat), w.stat(seat, CAP))
+
+
+#: What a hero does at the start of each of his turns, by hero; a hero not named here
+#: starts his turn with his roll.
+TURN_START: dict[int, Callable[[Work, int], None]] = {
+    SHAMAN: voodoo,
+    MAGICIAN: magic,
+    GRAND_MASTER: mana,
+}
+
+#: What a hero does at the start of an Adventure Phase turn, by hero: the above, and the
+#: Werewolf's Strength of the Wild and the Prince's servants; a hero not named here starts
+#: his turn with the movement roll (which the engine's quick path for a turn that ends
+#: with a pass relies on).
+ADVENTURE_TURN_START: dict[int, Callable[[Work, int], None]] = {
+    **TURN_START,
+    WEREWOLF: strength_of_the_wild,
+    PRINCE: servants,
+}
+
+
+def turn_start(w: Work, seat: int) -> None:
+    """At the start of a hero's Climactic Battle turn: Voodoo, Magic, Mana."""
+    start = TURN_START.get(w.hero(seat))
+    if start is not None:
+        start(w, seat)
 
 
 def doll_holder(w: Work) -> int:

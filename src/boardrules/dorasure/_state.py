@@ -1035,6 +1035,9 @@ with_pos_and_dice = _replacer("pos", "dice")
 with_agenda = _replacer("agenda")
 #: ``s`` with new ``dice`` and ``agenda``: the state after a movement roll without a 6.
 with_dice_and_agenda = _replacer("dice", "agenda")
+#: ``s`` with a new ``turn``, ``dice``, ``party`` and ``agenda``: the state after a turn
+#: that ends with a pass (see ``tasks.turn.quick_end_of_turn``).
+with_turn = _replacer("turn", "dice", "party", "agenda")
 
 
 #: Deprecated name of :class:`State`.

@@ -20,7 +20,6 @@ from boardrules.dorasure._state import (
     CAP,
     COMBAT,
     P_BATTLE,
-    PRINCE,
     SHAMAN,
     TREASURE,
     WEAPONS,
@@ -37,8 +36,7 @@ from boardrules.dorasure.tasks.damage import Absorb, Deaths
 from boardrules.dorasure.tasks.dragon import Rampage
 from boardrules.dorasure.tasks.expansions import Replenish
 from boardrules.dorasure.tasks.heroes import Doll, battle_openers, roll_tasks
-from boardrules.dorasure.tasks.moving import MoveRoll
-from boardrules.dorasure.tasks.turn import EndTurn
+from boardrules.dorasure.tasks.turn import EndTurn, turn_agenda
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -247,15 +245,13 @@ class Work(_Slots):
     # -- turns ----------------------------------------------------------------------------
 
     def begin_turn(self, seat: int) -> None:
-        """An Adventure Phase turn: the Prince's servants are set to his level (within the
-        cap of his sheet, which a ``sheets`` override may set lower), then the movement
-        roll."""
+        """An Adventure Phase turn: what the hero does at its start (the Prince's
+        servants, Voodoo, Magic, Mana, Strength of the Wild), then the movement roll."""
         self.turn = seat
         self.dice = ()
-        if self.hero(seat) == PRINCE:
-            self.resource[seat] = min(self.level(seat), self.stat(seat, CAP))
-        else:
-            _heroes.turn_start(self, seat)
+        start = _heroes.ADVENTURE_TURN_START.get(self.hero(seat))
+        if start is not None:
+            start(self, seat)
         self.todo += _TURN[seat]
 
     def begin_battle_turn(self, seat: int, again: int = 0) -> None:
@@ -275,9 +271,7 @@ class Work(_Slots):
 
 #: Per seat, an Adventure Phase turn's agenda as ``todo`` holds it (front last): the
 #: movement roll, then the end of the turn (made once: every turn starts so).
-_TURN: tuple[tuple[Task, Task], ...] = tuple(
-    (EndTurn(p), MoveRoll(p)) for p in range(len(HERO_ORDER))
-)
+_TURN: tuple[tuple[Task, ...], ...] = tuple(turn_agenda(p)[::-1] for p in range(len(HERO_ORDER)))
 
 
 def _copier() -> tuple[Callable[[Work, DorasureState], None], Callable[[Work], DorasureState]]:

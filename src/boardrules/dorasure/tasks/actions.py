@@ -40,7 +40,7 @@ from boardrules.dorasure._state import REST as _REST
 from boardrules.dorasure.tasks._base import next_task
 from boardrules.dorasure.tasks.heroes import roll_tasks
 from boardrules.dorasure.tasks.quests import Ask, QuestEnd, QuestRolls, QuestStart, RevealQuest
-from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn
+from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn, quick_end_of_turn
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -68,6 +68,13 @@ class Act(Task):
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return actions(s, self.seat)
+
+    QUICK: ClassVar[bool] = True
+
+    def quick(self, s: DorasureState, mv: Move) -> DorasureState | None:
+        """A pass, the commonest action, ends the turn: made without a working copy when
+        nothing is to do at the turn's end or the next one's start."""
+        return quick_end_of_turn(s, self.seat) if mv is _PASS else None
 
     def play(self, w: Work, mv: Move) -> None:
         _ACTIONS[type(mv)](w, self.seat, mv)
