@@ -206,11 +206,14 @@ def movement(s: DorasureState, seat: int) -> tuple[Move, ...]:
     """
     if s.locked[seat] >= 0:
         return (STOP,)
-    holds_one = s.rules.holds_one[s.razed]
-    # Every hero lives while one steps: a death in the Adventure Phase is settled (the
-    # survival roll) before the steps go on.
-    blocked = {there for p, there in enumerate(s.pos) if holds_one[there] and p != seat}
-    here = s.pos[seat]
+    pos = s.pos
+    here = pos[seat]
+    # The spaces where another hero stands that holds one (every hero lives while one
+    # steps: a death in the Adventure Phase is settled, the survival roll, before the steps
+    # go on).  Filtered in C: the hero's own space too, unless he stands there alone.
+    blocked = set(filter(s.rules.holds_one[s.razed].__getitem__, pos))
+    if here in blocked and pos.count(here) == 1:
+        blocked.remove(here)
     out = _steps_on_lands(s, seat, here, blocked) if s.lands else _steps(s, here, blocked)
     if here not in blocked or not out:
         out.append(STOP)
