@@ -81,7 +81,7 @@ def _outcome_moves(outcomes: Outcomes) -> tuple[Move, ...]:
     """The moves of an outcome table, made once per table."""
     # Keyed by the outcome table's identity, kept with it so that a table dropped from its
     # cache (and its id reused) is never mistaken for another.
-    found = _OUTCOME_MOVES.get(id(outcomes))
+    found = _OUTCOME_MOVES.items.get(id(outcomes))  # not refreshed: a hot path
     if found is None or found[0] is not outcomes:
         found = (outcomes, tuple(m for m, _ in outcomes))
         _OUTCOME_MOVES.put(id(outcomes), found)
@@ -91,10 +91,19 @@ def _outcome_moves(outcomes: Outcomes) -> tuple[Move, ...]:
 def apply_move(s: DorasureState, mv: object) -> DorasureState:
     """The state after ``mv``; an illegal move raises IllegalMoveError saying why."""
     # The interned move itself, or a copy strictly equal to it (a field set to 1.0 or True
-    # behind the class's back equals 1 but is no move); the legal object is played.
-    known = find_legal(mv, legal_moves(s))
-    if known is None:
-        raise IllegalMoveError(_why_illegal(s, mv))
+    # behind the class's back equals 1 but is no move); the legal object is played.  The
+    # memo and the identity test are read here, without a call: this runs at every move.
+    legal = s._legal
+    if legal is None:
+        legal = legal_moves(s)
+    for known in legal:
+        if known is mv:
+            break
+    else:
+        found = find_legal(mv, legal)
+        if found is None:
+            raise IllegalMoveError(_why_illegal(s, mv))
+        known = found
     if CHECK_RESULTS:
         return _checked(advance(s, known), s, known)
     return advance(s, known)
