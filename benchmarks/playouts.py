@@ -6,10 +6,12 @@ the public game-independent API only, in one process, for at least ``--seconds``
     python benchmarks/playouts.py parchis --seconds 5 --players 4 --seed 1
     python benchmarks/playouts.py dorasure --players 4 --against parchis
 
-``--against GAME`` measures the game's speed relative to another's in one run: rounds of
-``--seconds`` of each in turn (the same players count, the other game's default options),
-and prints the plies (rolls and decisions) per second of each and their ratio, as the
-median of the rounds' ratios and as the ratio of the best rounds.
+``--against GAME`` measures the game's speed relative to another's in one run: rounds in
+which each plays for ``--seconds`` (the same players count, the other game's default
+options), the two taking turns every tenth of a second (whole games) so that a busy
+moment of the machine slows both alike, and prints the plies (rolls and decisions) per
+second of each and their ratio, as the median of the rounds' ratios and as the ratio of
+the best rounds.
 
 A *roll* is a move at a chance node, drawn by :func:`boardrules.sample_chance` with the
 caller's random generator (exact probabilities), and a *decision* a move at a player's
@@ -24,6 +26,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -102,15 +105,55 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+#: The length of a slice of ``--against``: the two games take turns this often, so that a
+#: moment when the machine is busy slows both of them alike.
+SLICE = 0.1
+
+
+def _games(game: str, options: dict[str, Any], seed: int) -> Iterator[int]:
+    """Whole random games of ``game`` played one after the other with the README's loop,
+    without end: the plies (rolls and decisions) of each."""
+    rng = random.Random(seed)
+    while True:
+        state = br.new_game(game, **options)
+        plies = 0
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                move = br.sample_chance(state, rng)
+            else:
+                move = rng.choice(br.legal_moves(state))
+            state = br.apply_move(state, move)
+            plies += 1
+        yield plies
+
+
+def _round(
+    pair: tuple[tuple[str, dict[str, Any]], tuple[str, dict[str, Any]]], seconds: float, seed: int
+) -> tuple[float, float]:
+    """One round: each game of ``pair`` plays for ``seconds`` in slices of :data:`SLICE`
+    taken in turn (whole games); the plies per second of each."""
+    players = [_games(game, opts, seed) for game, opts in pair]
+    plies, spent = [0, 0], [0.0, 0.0]
+    while min(spent) < seconds:
+        for k, games in enumerate(players):
+            start = time.perf_counter()
+            while time.perf_counter() - start < SLICE:
+                plies[k] += next(games)
+            spent[k] += time.perf_counter() - start
+    return plies[0] / spent[0], plies[1] / spent[1]
+
+
 def _against(args: argparse.Namespace, options: dict[str, Any]) -> int:
-    """Rounds of the game and of ``args.against`` in turn; print their plies/s and ratio."""
+    """Rounds of the game and of ``args.against`` taking turns; print their plies/s and
+    ratio."""
     other: dict[str, Any] = {"players": options["players"]} if "players" in options else {}
     ours: list[float] = []
     theirs: list[float] = []
     for r in range(args.rounds):
-        for game, opts, rates in ((args.against, other, theirs), (args.game, options, ours)):
-            _, rolls, decisions, elapsed = run(game, args.seconds, opts, args.seed + r)
-            rates.append((rolls + decisions) / elapsed)
+        pair = ((args.game, options), (args.against, other))
+        mine, its = _round(pair, args.seconds, args.seed + r)
+        ours.append(mine)
+        theirs.append(its)
     ratios = sorted(a / b for a, b in zip(ours, theirs, strict=True))
     print(f"plies/s (best of {args.rounds} rounds of {args.seconds:g} s each):")
     print(f"  {args.game:12s} {max(ours):12,.0f}")
