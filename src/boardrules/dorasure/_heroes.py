@@ -115,7 +115,7 @@ def voodoo(w: Work, seat: int) -> None:
 
 def magic(w: Work, seat: int) -> None:
     """Magic: the Magician regains resources at the start of her turn, more at higher
-    levels (:data:`MAGIC_GAIN`)."""
+    levels (``MAGIC_GAIN``)."""
     w.gain_resource(seat, MAGIC_GAIN[w.level(seat)])
 
 

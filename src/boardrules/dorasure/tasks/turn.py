@@ -170,7 +170,7 @@ def turn_agenda(seat: int) -> tuple[Task, Task]:
 def quick_end_of_turn(s: DorasureState, seat: int) -> DorasureState | None:
     """The state after the Adventure Phase turn of ``seat`` ends with nothing to settle (its
     action was a pass): the next hero's movement roll, when neither the hero ending the turn
-    does anything at its end (:data:`TURN_END`) nor the next one at its start
+    does anything at its end (``TURN_END``) nor the next one at its start
     (``ADVENTURE_TURN_START``); None otherwise.  Made without a working copy (a documented
     hot path: a pass is the commonest action).  At an action no roll is being read, so the
     running score is clear already."""
