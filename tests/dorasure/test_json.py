@@ -206,7 +206,7 @@ def test_work_and_the_json_cover_every_field_of_the_state() -> None:
     fields = {f.name for f in attrs.fields(DorasureState) if f.init}
     # The working copy has the state's slots and no others (so that it can turn into the
     # state), and reads every field under its name, the agenda as ``todo``.
-    assert issubclass(Work, DorasureState) and Work.__slots__ == ()
+    assert issubclass(Work, DorasureState) and Work.__dict__["__slots__"] == ()
     assert fields - {"agenda"} | {"todo"} <= set(Work.__annotations__)
     s = position(
         ["Ninja", "Gladiator", "Hunter", "Prince", "Paladin", "Samurai"],
@@ -1331,6 +1331,32 @@ def test_the_state_checks_name_the_law_of_a_roll_a_quest_task_or_damage_out_of_p
     assert check_message(fight, agenda=(Roll(0, 2, P_ADVENTURE), *fight.agenda[1:])) == (
         "agenda: a roll of the other phase"
     )
+
+
+def test_the_state_checks_ask_for_assistance_on_the_mountain_of_the_quest_that_begins() -> None:
+    # §5.6: the calls for assistance and their answers are made for the quest that begins
+    # after them; a call or an answer for another mountain (the face-up g3) is no agenda
+    # that play makes, even before another call.
+    s = position(
+        ["Ninja", "Gladiator", "Hunter"],
+        quests={"g0": "golem", "g3": "inscriptions"},
+        at={"Ninja": "f1", "Gladiator": "g1", "Hunter": "f0"},
+        step="act",
+    )
+    s = play(s, "quest g0")
+    ask_gladiator, ask_hunter, *quest = s.agenda
+    assert (ask_gladiator, ask_hunter) == (Ask(0, 1, 0), Ask(0, 2, 0))
+    assert check_message(s) is None
+    g3 = s.rules.board.mountains.index(s.rules.board.names.index("g3"))
+    begins = "agenda: assistance is asked as a quest begins"
+    assert check_message(s, agenda=(Ask(0, 1, g3), ask_hunter, *quest)) == begins
+    assert check_message(s, agenda=(ask_gladiator, Ask(0, 2, g3), *quest)) == begins
+    asked = play(s, "ask Gladiator")
+    assert asked.agenda[0] == Reply(1, 0) and check_message(asked) is None
+    assert check_message(asked, agenda=(Reply(1, g3), *asked.agenda[1:])) == begins
+    last = play(play(asked, "agree"), "ask Hunter")
+    assert last.agenda[:2] == (Reply(2, 0), quest[0])
+    assert check_message(last, agenda=(Reply(2, g3), *last.agenda[1:])) == begins
 
 
 def test_the_state_checks_read_a_roll_by_the_hero_in_turn_or_of_the_team() -> None:

@@ -90,12 +90,13 @@ class Work(_Slots):
     renewed: tuple[int, ...]
     retired: tuple[int, ...]
 
-    # The state's own slots (``todo`` is its ``agenda`` slot, set below), so that
-    # :meth:`freeze` can turn the working copy into the state in place; plain stores
-    # (the state's own methods refuse them).
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
+    if not TYPE_CHECKING:  # to type checkers, a class of its own (see _Slots above)
+        # The state's own slots (``todo`` is its ``agenda`` slot, set below), so that
+        # :meth:`freeze` can turn the working copy into the state in place; plain stores
+        # (the state's own methods refuse them).
+        __slots__ = ()
+        __setattr__ = object.__setattr__
+        __delattr__ = object.__delattr__
 
     def freeze(self) -> DorasureState:
         """The immutable state with these values (the running score made canonical)."""
