@@ -176,10 +176,9 @@ class Ask(Task):
 
 
 def _quest_follows(s: DorasureState, i: int, m: int) -> str | None:
+    # The calls, their answers and the quest's start are all pushed for one mountain.
     after = next_task(s, i)
-    if not isinstance(after, (Ask, Reply, QuestStart)) or (
-        isinstance(after, Reply) and after.mountain != m
-    ):
+    if not isinstance(after, (Ask, Reply, QuestStart)) or after.mountain != m:
         return "assistance is asked as a quest begins"
     return None
 
