@@ -49,7 +49,7 @@ from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_
 from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.battle import BattleEnd, ComboEnd
 from boardrules.dorasure.tasks.damage import Absorb, Deaths, Survival
-from boardrules.dorasure.tasks.heroes import Doll, Gauntlets, Tune
+from boardrules.dorasure.tasks.heroes import Doll, Gauntlets, Gust, Tune
 from boardrules.dorasure.tasks.moving import Faith, MoveRoll, Steps
 from boardrules.dorasure.tasks.quests import (
     Ask,
@@ -67,6 +67,7 @@ from dorasure_helpers import (
     FACE_UP,
     GOLEM_UP,
     SIX,
+    TREASURE,
     battle,
     changed_options,
     check_message,
@@ -923,6 +924,29 @@ def test_a_roll_of_forty_dice_counts_the_dice_an_allys_tune_adds() -> None:
     assert tune == Tune(1, 0) and isinstance(spend, Spend) and spend.seat == 0
     assert check_message(s, agenda=(tune, Spend(0, P_BATTLE, 37), *rest)) is None
     assert check_message(s, agenda=(tune, Spend(0, P_BATTLE, 38), *rest)) == (
+        "agenda: a roll of more than 40 dice"
+    )
+
+
+def test_a_roll_of_forty_dice_counts_one_more_die_for_the_samurais_gust() -> None:
+    # §9.3 Final Move: Gust, 1 Ki for 2 dice: before it, the Samurai (seat 1, 2 Ki) may
+    # roll his dice, his 2 Ki and 1 more.  37 dice may become 40, and do; 38 could be 41.
+    s = position(
+        ("Ninja", "Samurai"),
+        quests=FACE_UP,
+        solved=TREASURE,
+        step="battle",
+        turn="Samurai",
+        resource={"Samurai": 2},
+    )
+    gust, spend, *rest = s.agenda
+    assert gust == Gust(1) and spend == Spend(1, P_BATTLE, 3)
+    most = attrs.evolve(s, agenda=(gust, Spend(1, P_BATTLE, 37), *rest))
+    assert check_message(most) is None
+    s = play(most, "gust")
+    assert s.agenda[0] == Spend(1, P_BATTLE, 39) and s.resource[1] == 1
+    assert play(s, "spend 1").agenda[0] == Roll(1, 40, P_BATTLE)
+    assert check_message(most, agenda=(gust, Spend(1, P_BATTLE, 38), *rest)) == (
         "agenda: a roll of more than 40 dice"
     )
 

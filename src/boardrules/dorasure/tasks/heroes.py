@@ -160,7 +160,7 @@ class Gust(_Decision):
     HERO: ClassVar[int] = SAMURAI
 
     def adds(self, resource: Sequence[int]) -> tuple[int, int]:
-        return self.seat, 2
+        return self.seat, 1  # as below: his Ki is counted with his resources already
 
     def dice_to_come(self) -> int:
         return 1  # 1 Ki for 2 dice: one more than his Ki counts
