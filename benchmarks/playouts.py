@@ -35,17 +35,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 import boardrules as br
 
 
-def run(
-    game: str, seconds: float, options: dict[str, Any], seed: int
-) -> tuple[int, int, int, float]:
-    """Play random games of ``game`` with ``options`` until ``seconds`` have passed (the last
-    game is played to its end); return the games, rolls and decisions played and the time
-    taken."""
+def games(game: str, options: dict[str, Any], seed: int) -> Iterator[tuple[int, int]]:
+    """Random games of ``game`` with ``options``, one after the other without end, each
+    played whole with the README's loop: the rolls and decisions of each."""
     rng = random.Random(seed)
-    games = rolls = decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    while True:
         state = br.new_game(game, **options)
+        rolls = decisions = 0
         while not br.is_terminal(state):  # the README's loop, as a user writes it
             if br.is_chance(state):
                 move = br.sample_chance(state, rng)
@@ -54,8 +50,22 @@ def run(
                 move = rng.choice(br.legal_moves(state))
                 decisions += 1
             state = br.apply_move(state, move)
-        games += 1
-    return games, rolls, decisions, time.perf_counter() - start
+        yield rolls, decisions
+
+
+def run(
+    game: str, seconds: float, options: dict[str, Any], seed: int
+) -> tuple[int, int, int, float]:
+    """Play random games of ``game`` with ``options`` until ``seconds`` have passed (the last
+    game is played to its end); return the games, rolls and decisions played and the time
+    taken."""
+    played = games(game, options, seed)
+    count = rolls = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        r, d = next(played)
+        count, rolls, decisions = count + 1, rolls + r, decisions + d
+    return count, rolls, decisions, time.perf_counter() - start
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,12 +106,12 @@ def main(argv: list[str] | None = None) -> int:
     n = br.num_players(start)
     if args.against:
         return _against(args, options)
-    games, rolls, decisions, elapsed = run(args.game, args.seconds, options, args.seed)
+    count, rolls, decisions, elapsed = run(args.game, args.seconds, options, args.seed)
     shown = "".join(f", {k}={v}" for k, v in options.items() if k != "players")
-    print(f"{args.game}, {n} players{shown}, seed {args.seed}: {games} games in {elapsed:.2f} s")
-    print(f"games/s      {games / elapsed:12,.1f}")
-    print(f"rolls/s      {rolls / elapsed:12,.0f}   ({rolls / games:,.1f} per game)")
-    print(f"decisions/s  {decisions / elapsed:12,.0f}   ({decisions / games:,.1f} per game)")
+    print(f"{args.game}, {n} players{shown}, seed {args.seed}: {count} games in {elapsed:.2f} s")
+    print(f"games/s      {count / elapsed:12,.1f}")
+    print(f"rolls/s      {rolls / elapsed:12,.0f}   ({rolls / count:,.1f} per game)")
+    print(f"decisions/s  {decisions / elapsed:12,.0f}   ({decisions / count:,.1f} per game)")
     return 0
 
 
@@ -110,35 +120,18 @@ def main(argv: list[str] | None = None) -> int:
 SLICE = 0.1
 
 
-def _games(game: str, options: dict[str, Any], seed: int) -> Iterator[int]:
-    """Whole random games of ``game`` played one after the other with the README's loop,
-    without end: the plies (rolls and decisions) of each."""
-    rng = random.Random(seed)
-    while True:
-        state = br.new_game(game, **options)
-        plies = 0
-        while not br.is_terminal(state):
-            if br.is_chance(state):
-                move = br.sample_chance(state, rng)
-            else:
-                move = rng.choice(br.legal_moves(state))
-            state = br.apply_move(state, move)
-            plies += 1
-        yield plies
-
-
 def _round(
     pair: tuple[tuple[str, dict[str, Any]], tuple[str, dict[str, Any]]], seconds: float, seed: int
 ) -> tuple[float, float]:
     """One round: each game of ``pair`` plays for ``seconds`` in slices of :data:`SLICE`
     taken in turn (whole games); the plies per second of each."""
-    players = [_games(game, opts, seed) for game, opts in pair]
+    players = [games(game, opts, seed) for game, opts in pair]
     plies, spent = [0, 0], [0.0, 0.0]
     while min(spent) < seconds:
-        for k, games in enumerate(players):
+        for k, played in enumerate(players):
             start = time.perf_counter()
             while time.perf_counter() - start < SLICE:
-                plies[k] += next(games)
+                plies[k] += sum(next(played))
             spent[k] += time.perf_counter() - start
     return plies[0] / spent[0], plies[1] / spent[1]
 
