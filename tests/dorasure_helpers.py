@@ -229,6 +229,19 @@ def battle(heroes: tuple[str, ...] = ("Ninja", "Gladiator"), **kw: object) -> Do
 TREASURE = {"g0": "treasure"}
 
 
+def gust_turn() -> DorasureState:
+    """The Samurai's (seat 1) Climactic Battle turn with the Treasure found and 2 Ki: his
+    Final Move: Gust is offered first."""
+    return position(
+        ("Ninja", "Samurai"),
+        quests=FACE_UP,
+        solved=TREASURE,
+        step="battle",
+        turn="Samurai",
+        resource={"Samurai": 2},
+    )
+
+
 SIX = ("Ninja", "Gladiator", "Samurai", "Hunter", "Prince", "Paladin")
 
 

@@ -20,7 +20,7 @@ from boardrules.dorasure.tasks.damage import Absorb, Deaths
 from boardrules.dorasure.tasks.dragon import Rampage
 from boardrules.dorasure.tasks.quests import QuestEnd
 from boardrules.dorasure.tasks.rolls import Extra, Roll, Spend
-from dorasure_helpers import FACE_UP, TREASURE, battle, play, rolls, texts, where
+from dorasure_helpers import FACE_UP, TREASURE, battle, gust_turn, play, rolls, texts, where
 
 
 def at(heroes: tuple[str, ...], **kw: object) -> DorasureState:
@@ -78,14 +78,7 @@ def test_samurai_training_regains_one_when_attempting_or_assisting_a_quest() -> 
 
 
 def test_samurai_final_move_gust_one_resource_adds_two_combat_dice() -> None:
-    s = position(
-        ("Ninja", "Samurai"),
-        quests=FACE_UP,
-        solved=TREASURE,
-        step="battle",
-        turn="Samurai",
-        resource={"Samurai": 2},
-    )
+    s = gust_turn()
     assert texts(s) == ["gust", "no-gust"]
     s = play(s, "gust")
     assert s.resource[1] == 1 and s.agenda[0] == Spend(1, P_BATTLE, 5)

@@ -67,11 +67,11 @@ from dorasure_helpers import (
     FACE_UP,
     GOLEM_UP,
     SIX,
-    TREASURE,
     battle,
     changed_options,
     check_message,
     document,
+    gust_turn,
     play,
     quest,
     refused,
@@ -931,14 +931,7 @@ def test_a_roll_of_forty_dice_counts_the_dice_an_allys_tune_adds() -> None:
 def test_a_roll_of_forty_dice_counts_one_more_die_for_the_samurais_gust() -> None:
     # §9.3 Final Move: Gust, 1 Ki for 2 dice: before it, the Samurai (seat 1, 2 Ki) may
     # roll his dice, his 2 Ki and 1 more.  37 dice may become 40, and do; 38 could be 41.
-    s = position(
-        ("Ninja", "Samurai"),
-        quests=FACE_UP,
-        solved=TREASURE,
-        step="battle",
-        turn="Samurai",
-        resource={"Samurai": 2},
-    )
+    s = gust_turn()
     gust, spend, *rest = s.agenda
     assert gust == Gust(1) and spend == Spend(1, P_BATTLE, 3)
     most = attrs.evolve(s, agenda=(gust, Spend(1, P_BATTLE, 37), *rest))
