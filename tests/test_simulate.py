@@ -263,3 +263,26 @@ def test_play_batch_reports_its_games_in_order_with_their_time() -> None:
     assert [o.index for o in outcomes] == [4, 2]
     assert seconds > 0
     assert outcomes[0] == play_one(series, 4)
+
+
+class RaisingBot:
+    """A bot that raises the library's error of too many states at its first decision."""
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        from boardrules.analysis import TooManyStatesError
+
+        raise TooManyStatesError(12, 10)
+
+    def __repr__(self) -> str:
+        return "RaisingBot()"
+
+
+def test_an_exception_of_the_library_raised_by_a_bot_in_a_worker_comes_back_whole() -> None:
+    # Issue 36, class 1: TooManyStatesError(found, limit) could not be unpickled in the
+    # parent process: simulate --workers 2 ended in a TypeError.
+    from boardrules.analysis import TooManyStatesError
+
+    with pytest.raises(TooManyStatesError) as caught:
+        simulate("docker", [RaisingBot(), "random"], games=2, workers=2,
+                 options={"players": 2})  # fmt: skip
+    assert (caught.value.found, caught.value.limit) == (12, 10)

@@ -69,6 +69,8 @@ def make_bot(spec: str) -> Bot:
         key, sep, text = pair.partition("=")
         if not sep or not key.strip():
             raise br.InvalidOptionError(f"bad bot parameter {pair!r} in {spec!r}: use NAME=VALUE")
+        if key.strip() in texts:  # which one would count is anyone's guess
+            raise br.InvalidOptionError(f"bot parameter {key.strip()!r} given twice in {spec!r}")
         texts[key.strip()] = text.strip()
     if "." in name:
         return _imported_bot(name, texts, spec)

@@ -43,6 +43,8 @@ def _game_options(game: str, pairs: Sequence[str], seats: int | None) -> dict[st
         name, sep, text = pair.partition("=")
         if not sep or not name.strip():
             raise UsageError(f"an option is NAME=VALUE, not {pair!r}")
+        if name.strip() in options:
+            raise UsageError(f"option {name.strip()} given twice; give each option once")
         try:
             options[name.strip()] = load_json(text)
         except (TooDeepError, NotUnicodeError) as e:
