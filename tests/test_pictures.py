@@ -186,7 +186,6 @@ def test_cli_show_writes_the_svg_with_a_move_and_a_perspective(tmp_path: Path) -
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        ((), 2, "--svg OUT.svg and/or --png OUT.png"),
         (("--svg", "x.svg", "--perspective", "5"), 2, "--perspective must be a seat 0..1"),
         (("--svg", "x.svg", "--move", "L9+1"), 1, "not Parchís notation"),
         (("--svg", "x.svg", "--size", "0"), 2, "--size"),
