@@ -876,3 +876,25 @@ def test_play_game_takes_the_bot_specifications_of_the_command_line() -> None:
     assert again == end
     with pytest.raises(br.InvalidOptionError, match="unknown bot 'clever'"):
         play_game(start, ["random", "clever"], seed=2)
+
+
+class _Unnamed:
+    """A bot as a user writes it: no ``name``, no ``__repr__``."""
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        moves = br.legal_moves(state)
+        return moves[rng.randrange(len(moves))]
+
+
+class _Named(_Unnamed):
+    name = "cautious v2"
+
+
+def test_bots_are_named_in_result_tables_and_records_by_name_or_class() -> None:
+    from boardrules.bots import play_game
+    from boardrules.simulate import simulate
+
+    table = str(simulate("docker", [_Unnamed(), _Named()], games=2, seed=1))
+    assert " _Unnamed " in table and " cautious v2 " in table and "object at" not in table
+    _, record = play_game(br.new_game("docker", players=2), [_Unnamed(), RandomBot()], seed=1)
+    assert record.players == ("_Unnamed", "RandomBot()")

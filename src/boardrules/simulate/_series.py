@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 import boardrules as br
-from boardrules.bots import Bot, BotError, game_seed, make_bot, play_game
+from boardrules.bots import Bot, BotError, bot_name, game_seed, make_bot, play_game
 from boardrules.simulate._result import FailedGame
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ class Outcome:
 
 def label(player: PlayerSpec) -> str:
     """How a player is named in tables and records."""
-    return player if isinstance(player, str) else repr(player)
+    return bot_name(player)
 
 
 def _bot(player: PlayerSpec) -> Bot:
