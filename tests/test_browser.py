@@ -85,9 +85,9 @@ def test_chromium_draws_a_board_and_the_replay_page_at_two_plies(
     before = start
     for m in moves[: ply - 1]:
         before = br.apply_move(before, m)
-    who = "dice" if br.is_chance(before) else br.player_name(before, br.current_player(before))
+    who = "" if br.is_chance(before) else br.player_name(before, br.current_player(before)) + ": "
     assert shown.count('<li class="now">') == 1
-    assert f'<li class="now">{who}: {moves[ply - 1]}</li>' in shown
+    assert f'<li class="now">{who}{moves[ply - 1]}</li>' in shown
     assert '<div id="board"><svg xmlns="http://www.w3.org/2000/svg"' in shown
 
 
