@@ -814,3 +814,25 @@ def test_bot_parameters_out_of_range_are_refused_when_the_bot_is_made(spec: str)
 def test_mcts_exploration_must_be_a_finite_number(value: Any) -> None:
     with pytest.raises(br.InvalidOptionError, match="finite number >= 0"):
         MctsBot(exploration=value)
+
+
+class _Unnamed:
+    """A bot as a user writes it: no ``name``, no ``__repr__``."""
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        moves = br.legal_moves(state)
+        return moves[rng.randrange(len(moves))]
+
+
+class _Named(_Unnamed):
+    name = "cautious v2"
+
+
+def test_bots_are_named_in_result_tables_and_records_by_name_or_class() -> None:
+    from boardrules.bots import play_game
+    from boardrules.simulate import simulate
+
+    table = str(simulate("docker", [_Unnamed(), _Named()], games=2, seed=1))
+    assert " _Unnamed " in table and " cautious v2 " in table and "object at" not in table
+    _, record = play_game(br.new_game("docker", players=2), [_Unnamed(), RandomBot()], seed=1)
+    assert record.players == ("_Unnamed", "RandomBot()")

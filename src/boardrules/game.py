@@ -8,7 +8,7 @@ declared with :class:`Option` and checked by :func:`resolve_options`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import UnionType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -204,8 +204,9 @@ class Game(Generic[S, M]):
     that all players win or lose together (every seat always has the same return).
     ``player_name`` gives the name of a seat as every text and picture shows it (a colour, a
     hero); without it a seat is ``player N`` (see :func:`~boardrules.player_name`).
-    ``title`` is the game's name as a person writes it in a heading (``Parchís``); it is
-    ``name`` capitalised when not given.
+    ``pieces`` says where each player's pieces are, by the names the game's ``position``
+    takes (see :func:`~boardrules.pieces`).  ``title`` is the game's name as a person writes
+    it in a heading (``Parchís``); it is ``name`` capitalised when not given.
 
     >>> import boardrules as br
     >>> br.get_game("parchis").title, br.get_game("docker").title
@@ -243,6 +244,7 @@ class Game(Generic[S, M]):
     cooperative: bool = False
     player_name: Callable[[S, int], str] | None = None
     title: str = ""
+    pieces: Callable[[S], Mapping[str, Sequence[int | str]]] | None = None
 
     def __attrs_post_init__(self) -> None:
         if not self.title:

@@ -26,6 +26,7 @@ True
 
 from boardrules.bots._base import Bot, Evaluation, GameBot, RandomBot, expected, sample_outcome
 from boardrules.bots._mcts import MctsBot
+from boardrules.bots._names import bot_name
 from boardrules.bots._play import BOTS, game_seed, make_bot, play_game
 from boardrules.bots._search import ExpectimaxBot, GreedyBot
 
@@ -38,6 +39,7 @@ __all__ = [
     "GreedyBot",
     "MctsBot",
     "RandomBot",
+    "bot_name",
     "expected",
     "game_seed",
     "make_bot",

@@ -12,6 +12,7 @@ import boardrules as br
 from boardrules._document import load_json
 from boardrules.bots._base import Bot, GameBot, RandomBot
 from boardrules.bots._mcts import MctsBot
+from boardrules.bots._names import bot_name
 from boardrules.bots._search import ExpectimaxBot, GreedyBot
 from boardrules.game import GameState
 from boardrules.records import GameRecord, _check_players_and_seed
@@ -161,7 +162,7 @@ def play_game(
         raise br.InvalidOptionError(f"this game has {seats} seats but {len(bots)} bots were given")
     if seed is None:
         seed = random.randrange(2**63)
-    labels = [repr(b) for b in bots] if names is None else list(names)
+    labels = [bot_name(b) for b in bots] if names is None else list(names)
     # The record would refuse them at the end of the game: say so before it is played.
     _check_players_and_seed(labels, seed)
     dice = random.Random(seed)

@@ -35,6 +35,7 @@ from boardrules.cli._common import (
     start_and_players,
     wrong_kind,
 )
+from boardrules.cli._news import news
 from boardrules.records import RECORD_FORMAT, GameRecord, final_state
 
 
@@ -91,7 +92,8 @@ class HumanPlayer:
     in ``hint_seconds`` (``hint S``: in S seconds; solved when the position is small
     enough, else estimated by rollouts); ``undo`` takes back this player's
     last move (when the game loop allows it).  A forced move (the only legal one) is played
-    without asking.  Players are named by colour or hero.
+    without asking or printing: the game loop of ``boardrules play`` prints every move once,
+    marking a forced one.  Players are named by colour or hero.
     """
 
     #: The time a hint takes unless told (``hint S``).
@@ -117,7 +119,6 @@ class HumanPlayer:
         player = br.current_player(state)
         who = player_names(state)[player]
         if len(moves) == 1:
-            self._say(f"{who} (you): {moves[0]} (the only move)")
             return moves[0]
         self._say("")
         self._say(br.render(state))
@@ -242,21 +243,28 @@ class _Game:
             self.states.append(following)
             self.save()
 
-    def undo(self) -> bool:
+    def undo(self) -> list[str]:
         """Go back to the last real choice (not a forced move) of the player to move now,
-        and write the record; whether there was one.  The dice after it will be rolled
-        afresh."""
+        and write the record; the moves taken back, each with who played it (none when
+        there was no such choice).  The dice after it will be rolled afresh."""
         player = br.current_player(self.states[-1])
         for i in range(len(self.moves) - 1, -1, -1):
             before = self.states[i]
             if br.current_player(before) == player and len(br.legal_moves(before)) > 1:
+                taken = [self.who(state) + text for state, text in
+                         zip(self.states[i:], self.texts[i:], strict=False)]  # fmt: skip
                 with self.held:
                     del self.moves[i:]
                     del self.texts[i:]
                     del self.states[i + 1 :]
                     self.save()
-                return True
-        return False
+                return taken
+        return []
+
+    def who(self, state: Any) -> str:
+        """``yellow `` before a player's move, ``dice `` before a roll."""
+        player = br.current_player(state)
+        return "dice " if player == br.CHANCE else f"{self.names[player]} "
 
     def play(self) -> Any:
         roller = RandomBot()
@@ -271,19 +279,27 @@ class _Game:
                 else:
                     move = self.bots[player].choose(state, self.rngs[player])
             except _Undo:
-                print("taken back" if self.undo() else "nothing to take back yet")
+                taken = self.undo()
+                if taken:
+                    print(f"taken back ({len(taken)} moves): {', '.join(taken)}")
+                else:
+                    print("nothing to take back yet")
                 continue
-            self.show(state, move)
             self.advance(move)
+            self.show(state, move, self.states[-1])
 
-    def show(self, state: Any, move: Any) -> None:
+    def show(self, state: Any, move: Any, following: Any) -> None:
+        """Print the move once, with what it did in words (captures, bonuses...)."""
         if self.args.quiet:
             return
         player = br.current_player(state)
         if player == br.CHANCE:
-            print(f"dice: {move}")
+            line = f"dice: {move}"
         else:
-            print(f"{self.names[player]} ({self.specs[player]}) plays {move}")
+            forced = " (the only move)" if len(br.legal_moves(state)) == 1 else ""
+            line = f"{self.names[player]} ({self.specs[player]}) plays {move}{forced}"
+        events = news(state, move, following)
+        print(line + (": " + "; ".join(events) if events else ""))
 
 
 def _begin(args: argparse.Namespace) -> tuple[Any, list[str], list[Any], int | None]:

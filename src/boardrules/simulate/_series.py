@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 import boardrules as br
-from boardrules.bots import Bot, game_seed, make_bot, play_game
+from boardrules.bots import Bot, bot_name, game_seed, make_bot, play_game
 
 if TYPE_CHECKING:
     from multiprocessing.context import ForkContext, SpawnContext
@@ -75,7 +75,7 @@ class Outcome:
 
 def label(player: PlayerSpec) -> str:
     """How a player is named in tables and records."""
-    return player if isinstance(player, str) else repr(player)
+    return bot_name(player)
 
 
 def _bot(player: PlayerSpec) -> Bot:
