@@ -90,20 +90,26 @@ class HumanPlayer:
     ``read`` asks for a line (default: :func:`input`).  Bad input gets a message and the
     question again; ``quit`` or the end of the input
     abandons the game; ``hint`` shows the best move by :func:`boardrules.analysis.best_moves`
-    (solved when the position is small, else searched); ``undo`` takes back this player's
+    in ``hint_seconds`` (``hint S``: in S seconds; solved when the position is small
+    enough, else estimated by rollouts); ``undo`` takes back this player's
     last move (when the game loop allows it).  A forced move (the only legal one) is played
     without asking or printing: the game loop of ``boardrules play`` prints every move once,
     marking a forced one.  Players are named by colour or hero.
     """
 
-    # The limits of a hint: small enough to answer in a few seconds.
-    HINT_STATES = 20_000
-    HINT_NODES = 20_000
+    #: The time a hint takes unless told (``hint S``).
+    HINT_SECONDS = 5.0
 
-    def __init__(self, read: Callable[[str], str] | None = None, out: TextIO | None = None) -> None:
+    def __init__(
+        self,
+        read: Callable[[str], str] | None = None,
+        out: TextIO | None = None,
+        hint_seconds: float = HINT_SECONDS,
+    ) -> None:
         # input() is looked up when asked, so that a replaced input() is used.
         self.read: Callable[[str], str] = read if read is not None else _ask
         self.out = out
+        self.hint_seconds = hint_seconds
 
     def _say(self, text: str) -> None:
         print(text, file=self.out or sys.stdout)
@@ -128,8 +134,8 @@ class HumanPlayer:
             if text in ("", "?", "help"):
                 self._say(self._menu(who, moves))
                 continue
-            if text.lower() == "hint":
-                self._say(self._hint(state))
+            if text.lower().split()[:1] == ["hint"]:
+                self._say(self._hint(state, text.split()[1:]))
                 continue
             if text.lower() == "undo":
                 raise _Undo
@@ -144,11 +150,20 @@ class HumanPlayer:
             except br.BoardrulesError as e:
                 self._say(f"not a legal move: {e}")
 
-    def _hint(self, state: Any) -> str:
-        found = best_moves(state, max_states=self.HINT_STATES, max_nodes=self.HINT_NODES)
+    def _hint(self, state: Any, words: Sequence[str] = ()) -> str:
+        seconds = self.hint_seconds
+        if words:
+            try:
+                seconds = float(words[0])
+            except ValueError:
+                seconds = -1.0
+            if not 0 < seconds <= 600:
+                return "hint S: S is a number of seconds, more than 0 and at most 600"
+        found = best_moves(state, seconds=seconds)
         names = player_names(state)
         move, values = found.ranked()[0]
-        return f"hint: {move} ({values_text(names, values)}; {found.describe()})"
+        half = found.half.get(move, ())
+        return f"hint: {move} ({values_text(names, values, half=half)}; {found.describe()})"
 
     @staticmethod
     def _menu(who: str, moves: Sequence[Any]) -> str:
