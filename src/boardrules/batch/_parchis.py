@@ -22,7 +22,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from boardrules.errors import InvalidOptionError
+from boardrules.errors import IllegalMoveError, InvalidOptionError
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
 from boardrules.parchis._observation import _size, _views
 from boardrules.parchis._rules import _ADD, _PAIR_OF_ONE_SEAT, _REMOVE, is_barrier
@@ -82,6 +82,8 @@ class _Tables:
         self.safe = safe
         self.barrier_ok = safe.copy() if options.barriers_on_safe_only else np.ones_like(safe)
         self.barrier_ok[OFF] = False
+        #: ``barrier[code, cell]``: whether cell ``cell`` holding ``code`` is a barrier.
+        self.barrier = _PAIR_T[:, None] & self.barrier_ok[None, :]
         # Per seat, the cells of positions 0..70 then the goal: a move from r to t crosses
         # the path's cells r+1..t.
         self.path = self.cell[:, 1:]
@@ -166,6 +168,7 @@ class ParchisBatch:
         self.observation_size = self._obs.size
         self.pos = np.full((n, p, 4), NEST, dtype=np.int64)
         self.board = np.zeros((n, CELLS + 1), dtype=np.int64)
+        self.nbar = np.zeros(n, dtype=np.int64)  # barriers on each board
         self.turn = np.zeros(n, dtype=np.int64)
         self.phase = np.zeros(n, dtype=np.int64)
         self.roll = np.zeros(n, dtype=np.int64)
@@ -176,7 +179,7 @@ class ParchisBatch:
         self.done = np.zeros((n, p), dtype=np.int64)
         self.ndone = np.zeros(n, dtype=np.int64)
         self.donemask = np.zeros(n, dtype=np.int64)
-        self._mask: Bools | None = None
+        self._legal_now: tuple[Ints, Ints] | None = None
         #: Dice rolled so far (all games), and decisions played that moved a piece.
         self.rolls = 0
         self.moves = 0
@@ -211,6 +214,7 @@ class ParchisBatch:
         self.pos[i] = np.array(s.pos, dtype=np.int64).reshape(p, 4)
         self.board[i, :CELLS] = s.board
         self.board[i, OFF] = 0
+        self.nbar[i] = self._tab.barrier[self.board[i], np.arange(CELLS + 1)].sum()
         self.turn[i], self.phase[i], self.roll[i] = s.turn, s.phase, s.roll
         self.count[i], self.sixes[i], self.last[i] = s.count, s.sixes, s.last
         self.opened[i] = s.opened
@@ -257,9 +261,17 @@ class ParchisBatch:
     def legal_mask(self) -> Bools:
         """``mask[g, a]``: whether action ``a`` is legal in game ``g`` (all false once over);
         the same actions as :func:`boardrules.legal_actions`."""
-        if self._mask is None:
-            self._mask = self._legal()
-        return self._mask
+        choices, nlegal = self.choices()
+        mask = np.zeros((self.n, NUM_ACTIONS + 1), dtype=np.bool_)
+        mask[np.arange(self.n)[:, None], choices] = True  # -1 (no choice) marks the spare column
+        return mask[:, :NUM_ACTIONS]
+
+    def choices(self) -> tuple[Ints, Ints]:
+        """The legal actions as ``choices[g, :nlegal[g]]`` (at most 4 in Parchís, padded
+        with -1, in no particular order): what :meth:`legal_mask` marks, cheaper to read."""
+        if self._legal_now is None:
+            self._legal_now = self._legal()
+        return self._legal_now
 
     def returns(self) -> Floats:
         """Each game's :func:`boardrules.returns`: by finishing place, 1.0 for the first to
@@ -334,7 +346,8 @@ class ParchisBatch:
     def random_actions(self, rng: np.random.Generator | None = None) -> Ints:
         """A uniformly random legal action in each game (-1 in games that are over)."""
         rng = self.rng if rng is None else rng
-        return random_legal(self.legal_mask(), rng)
+        choices, nlegal = self.choices()
+        return random_choice(choices, nlegal, rng)
 
     def step(
         self,
@@ -346,19 +359,18 @@ class ParchisBatch:
         games that ended if ``autoreset``.  An action that is not legal raises
         :class:`~boardrules.IllegalMoveError` before any game moves."""
         a = np.asarray(actions, dtype=np.int64)
-        mask = self.legal_mask()
-        g = np.flatnonzero(self.phase != PHASE_OVER)
         if a.shape != (self.n,):
             raise InvalidOptionError(f"step takes one action per game: shape ({self.n},)")
+        choices, _ = self.choices()
+        g = np.flatnonzero(self.phase != PHASE_OVER)
         ag = a[g]
-        bad = (ag < 0) | (ag >= NUM_ACTIONS)
-        if bad.any() or not mask[g, np.where(bad, 0, ag)].all():
-            from boardrules.errors import IllegalMoveError
-
-            wrong = g[bad | ~mask[g, np.clip(ag, 0, NUM_ACTIONS - 1)]][0]
+        legal = (choices[g] == ag[:, None]).any(axis=1) & (ag >= 0)
+        if not legal.all():
+            wrong = int(g[np.argmin(legal)])
+            allowed = sorted(int(x) for x in choices[wrong] if x >= 0)
             raise IllegalMoveError(
                 f"action {int(a[wrong])} is not legal in game {wrong}; legal actions: "
-                f"{', '.join(map(str, np.flatnonzero(mask[wrong])))}"
+                f"{', '.join(map(str, allowed))}"
             )
         self._decide(g, ag)
         ended = np.zeros(self.n, dtype=np.bool_)
@@ -370,7 +382,7 @@ class ParchisBatch:
             if self.autoreset:
                 self._restart(finished, None, roll=False)
         self._roll(np.flatnonzero(self.phase == PHASE_ROLL), dice)
-        self._mask = None
+        self._legal_now = None
         return StepResult(returns, ended)
 
     def _restart(self, g: Ints, dice: Any, roll: bool = True) -> None:
@@ -378,6 +390,7 @@ class ParchisBatch:
         decision."""
         self.pos[g] = NEST
         self.board[g] = 0
+        self.nbar[g] = 0
         self.turn[g] = self.options.first_player
         self.phase[g] = PHASE_ROLL
         self.roll[g] = self.count[g] = self.sixes[g] = 0
@@ -385,7 +398,7 @@ class ParchisBatch:
         self.opened[g] = 0
         self.done[g] = 0
         self.ndone[g] = self.donemask[g] = 0
-        self._mask = None
+        self._legal_now = None
         if roll:
             self._roll(g, dice)
 
@@ -463,11 +476,11 @@ class ParchisBatch:
         eat = (code > 0) & (code < 8) & (code != seat + 1) & ~tab.safe[c]
         ge, victim = g[eat], code[eat] - 1
         self._relocate(ge, victim, tab.rel[victim, c[eat]], np.full(len(ge), NEST))
-        self.board[ge, c[eat]] = seat[eat] + 1
+        self.board[ge, c[eat]] = seat[eat] + 1  # one piece for another: no barrier changes
         self._after_move(ge, dst[eat], CAPTURE_BONUS)
         stay = ~eat
         gs = g[stay]
-        self.board[gs, c[stay]] = _ADD_T[code[stay], seat[stay]]
+        self._put(gs, c[stay], code[stay], _ADD_T[code[stay], seat[stay]])
         self._turn_over(gs, dst[stay])
 
     def _came_out(self, g: Ints) -> None:
@@ -484,9 +497,9 @@ class ParchisBatch:
             victim = np.where(second != se + 1, second, first)
             stays = np.where(second != se + 1, first, second)
             self._relocate(ge, victim - 1, tab.rel[victim - 1, ce], np.full(len(ge), NEST))
-            self.board[ge, ce] = stays + 8 * (se + 1)
+            self._put(ge, ce, co, stays + 8 * (se + 1))
         fresh = ~eats
-        self.board[g[fresh], c[fresh]] = _ADD_T[code[fresh], seat[fresh]]
+        self._put(g[fresh], c[fresh], code[fresh], _ADD_T[code[fresh], seat[fresh]])
         nest = np.full(len(g), NEST)
         zero = np.zeros(len(g), dtype=np.int64)
         self._relocate(g, seat, nest, zero)
@@ -518,7 +531,7 @@ class ParchisBatch:
         self.phase[gb] = PHASE_BONUS
         self.count[gb] = bonus[has]
         self.last[gb] = last[has]
-        can = self._steps(gb).any(axis=1)
+        can = self._steps(gb)[0].any(axis=1)
         lost = np.concatenate([g[~has], gb[~can]])
         lost_last = np.concatenate([last[~has], last[has][~can]])
         self._turn_over(lost, lost_last)
@@ -573,73 +586,88 @@ class ParchisBatch:
         self.pos[g, seat, j] = dst
 
     def _lift(self, g: Ints, c: Ints, seat: Ints) -> None:
-        self.board[g, c] = _REMOVE_T[self.board[g, c], seat]
+        code = self.board[g, c]
+        self._put(g, c, code, _REMOVE_T[code, seat])
 
     def _drop(self, g: Ints, c: Ints, seat: Ints) -> None:
-        self.board[g, c] = _ADD_T[self.board[g, c], seat]
+        code = self.board[g, c]
+        self._put(g, c, code, _ADD_T[code, seat])
+
+    def _put(self, g: Ints, c: Ints, old: Ints, new: Ints) -> None:
+        """Cell ``c`` of games ``g`` now holds ``new`` instead of ``old``: the barrier
+        counts follow."""
+        self.board[g, c] = new
+        bar = self._tab.barrier
+        self.nbar[g] += bar[new, c].astype(np.int64) - bar[old, c]
 
     # ----------------------------------------------------------------- legal moves
 
-    def _path(self, g: Ints) -> tuple[Ints, Ints, Bools]:
-        """The mover's pieces, the codes along its path (positions 0..70, then the goal's
-        empty column) and where barriers stand on it."""
-        seat = self.turn[g]
-        cells = self._tab.path[seat]
-        codes = self.board[g[:, None], cells]
-        bars = _PAIR_T[codes] & self._tab.barrier_ok[cells]
-        return self.pos[g, seat], codes, bars
-
-    def _steps(self, g: Ints, bars_out: list[Bools] | None = None) -> Bools:
+    def _steps(self, g: Ints) -> tuple[Bools, Ints, Bools]:
         """``ok[k, j]``: piece ``j`` of the mover of game ``g[k]`` can move ``count``
         squares (the goal takes the exact count, no barrier on the way or on the square, no
-        square holds three pieces)."""
-        r, codes, bars = self._path(g)
+        square holds three pieces); also the pieces' positions and whether each stands on
+        a barrier."""
+        tab, board = self._tab, self.board
+        seat = self.turn[g]
+        r = self.pos[g, seat]
         t = r + self.count[g][:, None]
         ok = (r >= 0) & (t <= GOAL)
-        rs, ts = np.clip(r, 0, GOAL), np.clip(t, 0, GOAL)
-        crossed = np.cumsum(bars, axis=1)
-        rows = np.arange(len(g))[:, None]
-        ok &= crossed[rows, ts] == crossed[rows, rs]
-        ok &= (ts == GOAL) | (codes[rows, ts] < 8)
-        if bars_out is not None:
-            bars_out.append(bars[rows, rs] & (r >= 0))
-        return ok
+        rows = g[:, None]
+        ok &= board[rows, tab.cell[seat[:, None], np.minimum(t, GOAL) + 1]] < 8
+        on_bar = np.zeros_like(ok)
+        some = np.flatnonzero(self.nbar[g])
+        if len(some):
+            # Only boards with a barrier: along the mover's path, cumulative counts of
+            # barriers; a move from r to t crosses one if they differ.
+            gs, ss = g[some], seat[some]
+            cells = tab.path[ss]
+            bars = tab.barrier[board[gs[:, None], cells], cells]
+            crossed = np.cumsum(bars, axis=1, dtype=np.int8)
+            rs = np.clip(r[some], 0, GOAL)
+            ts = np.clip(t[some], 0, GOAL)
+            k = np.arange(len(some))[:, None]
+            ok[some] &= crossed[k, ts] == crossed[k, rs]
+            on_bar[some] = bars[k, rs] & (r[some] >= 0)
+        return ok, r, on_bar
 
-    def _legal(self) -> Bools:
-        mask = np.zeros((self.n, NUM_ACTIONS), dtype=np.bool_)
+    def _legal(self) -> tuple[Ints, Ints]:
+        """The legal actions of each game, ``choices[g, :nlegal[g]]`` (distinct, unsorted,
+        padded with -1): the pieces that can move, else ``out`` or ``pass``."""
+        n = self.n
         g = np.flatnonzero(self.phase != PHASE_OVER)
-        bars: list[Bools] = []
-        ok = self._steps(g, bars)
-        r = self.pos[g, self.turn[g]]
+        ok, r, on_bar = self._steps(g)
+        # Two pieces on one square are one move: keep the first.
+        for j in range(1, 4):
+            for i in range(j):
+                ok[:, j] &= r[:, j] != r[:, i]
         # On a 6 a barrier must be opened when a barrier piece can move.
-        opening = ok & bars[0]
+        opening = ok & on_bar
         must_open = (self.phase[g] == PHASE_MOVE) & (self.roll[g] == 6) & opening.any(axis=1)
         ok = np.where(must_open[:, None], opening, ok)
         # A 5 must bring a piece out when it can.
         seat = self.turn[g]
         exit_code = self.board[g, self._tab.cell[seat, 1]]
-        can_out = (exit_code < 8) | (
-            (exit_code != (seat + 1) * 9) & self.options.exit_capture
-        )
-        out = (
-            (self.phase[g] == PHASE_MOVE)
-            & (self.roll[g] == 5)
-            & (r.min(axis=1) == NEST)
-            & can_out
-        )
-        third = self.sixes[g] == 3
-        ok &= ~(out | third)[:, None]
-        k, j = np.nonzero(ok)
-        mask[g[k], r[k, j]] = True
-        mask[g[out], ACTION_OUT] = True
-        mask[g, ACTION_PASS] = ~ok.any(axis=1) & ~out
-        return mask
+        can_out = (exit_code < 8) | ((exit_code != (seat + 1) * 9) & self.options.exit_capture)
+        out = (self.phase[g] == PHASE_MOVE) & (self.roll[g] == 5) & (r.min(axis=1) == NEST)
+        out &= can_out
+        ok &= ~(out | (self.sixes[g] == 3))[:, None]
+        # Compact: the legal pieces first, in piece order.
+        order = np.argsort(~ok, axis=1, kind="stable")
+        k = np.arange(len(g))[:, None]
+        counts = ok.sum(axis=1)
+        choices = np.full((n, 4), -1, dtype=np.int64)
+        picked = np.where(ok[k, order], r[k, order], -1)
+        single = counts == 0
+        picked[single, 0] = np.where(out[single], ACTION_OUT, ACTION_PASS)
+        choices[g] = picked
+        nlegal = np.zeros(n, dtype=np.int64)
+        nlegal[g] = np.maximum(counts, 1)
+        return choices, nlegal
 
 
-def random_legal(mask: Bools, rng: np.random.Generator) -> Ints:
-    """A uniformly random ``True`` column of each row of ``mask`` (-1 for an empty row)."""
-    counts = mask.sum(axis=1)
-    pick = (rng.random(len(mask)) * counts).astype(np.int64)
-    ranks = np.cumsum(mask, axis=1) - 1
-    chosen = np.argmax(mask & (ranks == pick[:, None]), axis=1)
-    return np.where(counts > 0, chosen, -1)
+def random_choice(choices: Ints, nlegal: Ints, rng: np.random.Generator) -> Ints:
+    """A uniformly random one of the first ``nlegal[g]`` entries of each row of ``choices``
+    (-1 where there is none)."""
+    pick = (rng.random(len(choices)) * nlegal).astype(np.int64)
+    chosen: Ints = choices[np.arange(len(choices)), np.minimum(pick, 3)]
+    return np.where(nlegal > 0, chosen, -1)
