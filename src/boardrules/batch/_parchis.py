@@ -166,9 +166,12 @@ class ParchisBatch:
         self._tab = _Tables(options)
         self._obs = _Observer(options)
         self.observation_size = self._obs.size
+        self._index = np.arange(GOAL + 2)
         self.pos = np.full((n, p, 4), NEST, dtype=np.int64)
         self.board = np.zeros((n, CELLS + 1), dtype=np.int64)
-        self.nbar = np.zeros(n, dtype=np.int64)  # barriers on each board
+        # bar[g, seat, i + 1]: barriers on the seat's path positions 0..i (the goal, 71,
+        # adds none); a move from r to t crosses bar[t + 1] - bar[r + 1] of them.
+        self.bar = np.zeros((n, p, GOAL + 2), dtype=np.int8)
         self.turn = np.zeros(n, dtype=np.int64)
         self.phase = np.zeros(n, dtype=np.int64)
         self.roll = np.zeros(n, dtype=np.int64)
@@ -214,7 +217,9 @@ class ParchisBatch:
         self.pos[i] = np.array(s.pos, dtype=np.int64).reshape(p, 4)
         self.board[i, :CELLS] = s.board
         self.board[i, OFF] = 0
-        self.nbar[i] = self._tab.barrier[self.board[i], np.arange(CELLS + 1)].sum()
+        self.bar[i] = 0
+        for c in np.flatnonzero(self._tab.barrier[self.board[i], np.arange(CELLS + 1)]):
+            self._count_barrier(np.array([i]), np.array([c]), np.array([1]))
         self.turn[i], self.phase[i], self.roll[i] = s.turn, s.phase, s.roll
         self.count[i], self.sixes[i], self.last[i] = s.count, s.sixes, s.last
         self.opened[i] = s.opened
@@ -390,7 +395,7 @@ class ParchisBatch:
         decision."""
         self.pos[g] = NEST
         self.board[g] = 0
-        self.nbar[g] = 0
+        self.bar[g] = 0
         self.turn[g] = self.options.first_player
         self.phase[g] = PHASE_ROLL
         self.roll[g] = self.count[g] = self.sixes[g] = 0
@@ -598,7 +603,17 @@ class ParchisBatch:
         counts follow."""
         self.board[g, c] = new
         bar = self._tab.barrier
-        self.nbar[g] += bar[new, c].astype(np.int64) - bar[old, c]
+        delta = bar[new, c].astype(np.int8) - bar[old, c]
+        changed = np.flatnonzero(delta)
+        if len(changed):
+            self._count_barrier(g[changed], c[changed], delta[changed])
+
+    def _count_barrier(self, g: Ints, c: Ints, delta: Any) -> None:
+        """A barrier forms (``delta`` 1) or opens (-1) on cell ``c`` of games ``g``: every
+        seat's counts from that cell on follow."""
+        at = self._tab.rel[:, c].T + 1  # [game, seat]; -1 where the seat never goes
+        after = (self._index[None, None, :] >= at[:, :, None]) & (at[:, :, None] > 0)
+        self.bar[g] += (after * delta[:, None, None]).astype(np.int8)
 
     # ----------------------------------------------------------------- legal moves
 
@@ -614,20 +629,12 @@ class ParchisBatch:
         ok = (r >= 0) & (t <= GOAL)
         rows = g[:, None]
         ok &= board[rows, tab.cell[seat[:, None], np.minimum(t, GOAL) + 1]] < 8
-        on_bar = np.zeros_like(ok)
-        some = np.flatnonzero(self.nbar[g])
-        if len(some):
-            # Only boards with a barrier: along the mover's path, cumulative counts of
-            # barriers; a move from r to t crosses one if they differ.
-            gs, ss = g[some], seat[some]
-            cells = tab.path[ss]
-            bars = tab.barrier[board[gs[:, None], cells], cells]
-            crossed = np.cumsum(bars, axis=1, dtype=np.int8)
-            rs = np.clip(r[some], 0, GOAL)
-            ts = np.clip(t[some], 0, GOAL)
-            k = np.arange(len(some))[:, None]
-            ok[some] &= crossed[k, ts] == crossed[k, rs]
-            on_bar[some] = bars[k, rs] & (r[some] >= 0)
+        # The barrier counts along the mover's path: at r, and r to t.
+        line = ((g * self.players + seat) * (GOAL + 2))[:, None]
+        bar = self.bar.reshape(-1)
+        at_r = bar[line + r + 1]
+        ok &= bar[line + np.minimum(t, GOAL) + 1] == at_r
+        on_bar = (at_r != bar[line + r]) & (r >= 0)
         return ok, r, on_bar
 
     def _legal(self) -> tuple[Ints, Ints]:
