@@ -25,7 +25,7 @@ import numpy.typing as npt
 from boardrules.errors import IllegalMoveError, InvalidOptionError
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
 from boardrules.parchis._observation import _size, _views
-from boardrules.parchis._rules import _ADD, _PAIR_OF_ONE_SEAT, _REMOVE, is_barrier
+from boardrules.parchis._rules import _ADD, _PAIR_OF_ONE_SEAT, _REMOVE
 from boardrules.parchis._setup import make_options
 from boardrules.parchis._state import (
     PHASE_BONUS,
@@ -153,7 +153,9 @@ class ParchisBatch:
         **options: Any,
     ) -> None:
         if type(n) is not int or n < 1:
-            raise InvalidOptionError(f"n, the number of games, must be a whole number >= 1, not {n!r}")
+            raise InvalidOptionError(
+                f"n, the number of games, must be a whole number >= 1, not {n!r}"
+            )
         self._setup(make_options(options), n, seed, autoreset)
         self._restart(np.arange(n), dice)
 
@@ -167,6 +169,7 @@ class ParchisBatch:
         self._obs = _Observer(options)
         self.observation_size = self._obs.size
         self._index = np.arange(GOAL + 2)
+        self._cells = np.arange(CELLS)
         self.pos = np.full((n, p, 4), NEST, dtype=np.int64)
         self.board = np.zeros((n, CELLS + 1), dtype=np.int64)
         # bar[g, seat, i + 1]: barriers on the seat's path positions 0..i (the goal, 71,
@@ -182,7 +185,7 @@ class ParchisBatch:
         self.done = np.zeros((n, p), dtype=np.int64)
         self.ndone = np.zeros(n, dtype=np.int64)
         self.donemask = np.zeros(n, dtype=np.int64)
-        self._legal_now: tuple[Ints, Ints] | None = None
+        self._legal_now: _Legal | None = None
         #: Dice rolled so far (all games), and decisions played that moved a piece.
         self.rolls = 0
         self.moves = 0
@@ -231,22 +234,21 @@ class ParchisBatch:
 
     def state(self, i: int) -> State:
         """Game ``i`` as a scalar :class:`~boardrules.parchis.State`."""
-        board = tuple(int(c) for c in self.board[i, :CELLS])
+        row = self.board[i, :CELLS]
         barriers = 0
-        for c, code in enumerate(board):
-            if is_barrier(self.options, c, code):
-                barriers |= 1 << c
+        for c in np.flatnonzero(self._tab.barrier[row, self._cells]).tolist():
+            barriers |= 1 << c
         return State(
             options=self.options,
-            pos=tuple(int(r) for r in np.sort(self.pos[i], axis=1).ravel()),
-            board=board,
+            pos=tuple(np.sort(self.pos[i], axis=1).ravel().tolist()),
+            board=tuple(row.tolist()),
             turn=int(self.turn[i]),
             phase=int(self.phase[i]),
             roll=int(self.roll[i]),
             count=int(self.count[i]),
             sixes=int(self.sixes[i]),
             last=int(self.last[i]),
-            finished=tuple(int(x) for x in self.done[i, : self.ndone[i]]),
+            finished=tuple(self.done[i, : self.ndone[i]].tolist()),
             opened=int(self.opened[i]),
             barriers=barriers,
         )
@@ -266,7 +268,7 @@ class ParchisBatch:
     def legal_mask(self) -> Bools:
         """``mask[g, a]``: whether action ``a`` is legal in game ``g`` (all false once over);
         the same actions as :func:`boardrules.legal_actions`."""
-        choices, nlegal = self.choices()
+        choices = self.choices()[0]
         mask = np.zeros((self.n, NUM_ACTIONS + 1), dtype=np.bool_)
         mask[np.arange(self.n)[:, None], choices] = True  # -1 (no choice) marks the spare column
         return mask[:, :NUM_ACTIONS]
@@ -274,6 +276,9 @@ class ParchisBatch:
     def choices(self) -> tuple[Ints, Ints]:
         """The legal actions as ``choices[g, :nlegal[g]]`` (at most 4 in Parchís, padded
         with -1, in no particular order): what :meth:`legal_mask` marks, cheaper to read."""
+        return self._legal_of().choices()
+
+    def _legal_of(self) -> _Legal:
         if self._legal_now is None:
             self._legal_now = self._legal()
         return self._legal_now
@@ -351,8 +356,7 @@ class ParchisBatch:
     def random_actions(self, rng: np.random.Generator | None = None) -> Ints:
         """A uniformly random legal action in each game (-1 in games that are over)."""
         rng = self.rng if rng is None else rng
-        choices, nlegal = self.choices()
-        return random_choice(choices, nlegal, rng)
+        return self._legal_of().random(rng)
 
     def step(
         self,
@@ -366,13 +370,14 @@ class ParchisBatch:
         a = np.asarray(actions, dtype=np.int64)
         if a.shape != (self.n,):
             raise InvalidOptionError(f"step takes one action per game: shape ({self.n},)")
-        choices, _ = self.choices()
+        legal_now = self._legal_of()
         g = np.flatnonzero(self.phase != PHASE_OVER)
         ag = a[g]
-        legal = (choices[g] == ag[:, None]).any(axis=1) & (ag >= 0)
+        legal = legal_now.allows(g, ag)
         if not legal.all():
             wrong = int(g[np.argmin(legal)])
-            allowed = sorted(int(x) for x in choices[wrong] if x >= 0)
+            choices, nlegal = self.choices()
+            allowed = sorted(int(x) for x in choices[wrong, : nlegal[wrong]])
             raise IllegalMoveError(
                 f"action {int(a[wrong])} is not legal in game {wrong}; legal actions: "
                 f"{', '.join(map(str, allowed))}"
@@ -437,6 +442,8 @@ class ParchisBatch:
         self.sixes[g] = sixes
 
     def _third_six(self, g: Ints) -> None:
+        if not len(g):
+            return
         tab = self._tab
         seat, last = self.turn[g], self.last[g]
         track = (last > NEST) & (last <= TRACK_LAST)
@@ -468,6 +475,8 @@ class ParchisBatch:
         self._came_out(g[out])
 
     def _moved(self, g: Ints, src: Ints, dst: Ints) -> None:
+        if not len(g):
+            return
         tab = self._tab
         seat = self.turn[g]
         self._lift(g, tab.cell[seat, src + 1], seat)
@@ -542,6 +551,8 @@ class ParchisBatch:
         self._turn_over(lost, lost_last)
 
     def _turn_over(self, g: Ints, last: Ints) -> None:
+        if not len(g):
+            return
         again = (self.roll[g] == 6) & (self.sixes[g] < 3)
         ga = g[again]
         self.phase[ga] = PHASE_ROLL
@@ -550,11 +561,14 @@ class ParchisBatch:
         self._next_turn(g[~again])
 
     def _next_turn(self, g: Ints) -> None:
+        if not len(g):
+            return
         p = self.players
         seat = (self.turn[g] + 1) % p
-        for _ in range(p - 1):  # skip the players who have finished
-            skip = (self.donemask[g] >> seat & 1) == 1
-            seat = np.where(skip, (seat + 1) % p, seat)
+        done = self.donemask[g]
+        if done.any():
+            for _ in range(p - 1):  # skip the players who have finished
+                seat = np.where(done >> seat & 1, (seat + 1) % p, seat)
         self.turn[g] = seat
         self.phase[g] = PHASE_ROLL
         self.roll[g] = self.count[g] = self.sixes[g] = 0
@@ -582,7 +596,7 @@ class ParchisBatch:
 
     # ----------------------------------------------------------------- pieces and cells
 
-    def _relocate(self, g: Ints, seat: Ints, src: Ints, dst: Ints) -> None:
+    def _relocate(self, g: Ints, seat: Ints, src: Ints, dst: Ints | int) -> None:
         """One piece of ``seat`` at ``src`` moves to ``dst`` in each game of ``g``."""
         if not len(g):
             return
@@ -591,10 +605,14 @@ class ParchisBatch:
         self.pos[g, seat, j] = dst
 
     def _lift(self, g: Ints, c: Ints, seat: Ints) -> None:
+        if not len(g):
+            return
         code = self.board[g, c]
         self._put(g, c, code, _REMOVE_T[code, seat])
 
     def _drop(self, g: Ints, c: Ints, seat: Ints) -> None:
+        if not len(g):
+            return
         code = self.board[g, c]
         self._put(g, c, code, _ADD_T[code, seat])
 
@@ -622,6 +640,9 @@ class ParchisBatch:
         squares (the goal takes the exact count, no barrier on the way or on the square, no
         square holds three pieces); also the pieces' positions and whether each stands on
         a barrier."""
+        if not len(g):
+            empty = np.zeros((0, 4), dtype=np.bool_)
+            return empty, np.zeros((0, 4), dtype=np.int64), empty
         tab, board = self._tab, self.board
         seat = self.turn[g]
         r = self.pos[g, seat]
@@ -637,10 +658,8 @@ class ParchisBatch:
         on_bar = (at_r != bar[line + r]) & (r >= 0)
         return ok, r, on_bar
 
-    def _legal(self) -> tuple[Ints, Ints]:
-        """The legal actions of each game, ``choices[g, :nlegal[g]]`` (distinct, unsorted,
-        padded with -1): the pieces that can move, else ``out`` or ``pass``."""
-        n = self.n
+    def _legal(self) -> _Legal:
+        """The legal actions of every game (see :class:`_Legal`)."""
         g = np.flatnonzero(self.phase != PHASE_OVER)
         ok, r, on_bar = self._steps(g)
         # Two pieces on one square are one move: keep the first.
@@ -650,31 +669,54 @@ class ParchisBatch:
         # On a 6 a barrier must be opened when a barrier piece can move.
         opening = ok & on_bar
         must_open = (self.phase[g] == PHASE_MOVE) & (self.roll[g] == 6) & opening.any(axis=1)
-        ok = np.where(must_open[:, None], opening, ok)
+        if must_open.any():
+            ok[must_open] = opening[must_open]
         # A 5 must bring a piece out when it can.
         seat = self.turn[g]
         exit_code = self.board[g, self._tab.cell[seat, 1]]
         can_out = (exit_code < 8) | ((exit_code != (seat + 1) * 9) & self.options.exit_capture)
-        out = (self.phase[g] == PHASE_MOVE) & (self.roll[g] == 5) & (r.min(axis=1) == NEST)
+        out = (self.roll[g] == 5) & (self.phase[g] == PHASE_MOVE) & (r.min(axis=1) == NEST)
         out &= can_out
         ok &= ~(out | (self.sixes[g] == 3))[:, None]
-        # Compact: the legal pieces first, in piece order.
-        order = np.argsort(~ok, axis=1, kind="stable")
-        k = np.arange(len(g))[:, None]
-        counts = ok.sum(axis=1)
-        choices = np.full((n, 4), -1, dtype=np.int64)
-        picked = np.where(ok[k, order], r[k, order], -1)
-        single = counts == 0
-        picked[single, 0] = np.where(out[single], ACTION_OUT, ACTION_PASS)
-        choices[g] = picked
-        nlegal = np.zeros(n, dtype=np.int64)
-        nlegal[g] = np.maximum(counts, 1)
+        only = np.full(self.n, -2, dtype=np.int64)
+        only[g] = np.where(out, ACTION_OUT, np.where(ok.any(axis=1), -1, ACTION_PASS))
+        full_ok = np.zeros((self.n, 4), dtype=np.bool_)
+        full_r = np.full((self.n, 4), NEST, dtype=np.int64)
+        full_ok[g] = ok
+        full_r[g] = r
+        return _Legal(full_ok, full_r, only)
+
+
+@attrs.frozen
+class _Legal:
+    """The legal actions of each game: the pieces ``ok`` (distinct squares) at positions
+    ``r`` move, unless ``only`` names the one legal action (``out`` or ``pass``); ``only``
+    is -1 when pieces move, -2 in a game that is over."""
+
+    ok: Bools
+    r: Ints
+    only: Ints
+
+    def choices(self) -> tuple[Ints, Ints]:
+        n = len(self.only)
+        counts = self.ok.sum(axis=1)
+        order = np.argsort(~self.ok, axis=1, kind="stable")
+        k = np.arange(n)[:, None]
+        choices = np.where(self.ok[k, order], self.r[k, order], -1)
+        single = self.only >= 0
+        choices[single, 0] = self.only[single]
+        nlegal = np.where(single, 1, np.where(self.only == -1, counts, 0))
         return choices, nlegal
 
+    def random(self, rng: np.random.Generator) -> Ints:
+        ok = self.ok
+        pick = (rng.random(len(ok)) * ok.sum(axis=1)).astype(np.int64)
+        j = np.argmax(ok & (np.cumsum(ok, axis=1) == pick[:, None] + 1), axis=1)
+        moved = self.r[np.arange(len(ok)), j]
+        return np.where(self.only == -1, moved, np.where(self.only >= 0, self.only, -1))
 
-def random_choice(choices: Ints, nlegal: Ints, rng: np.random.Generator) -> Ints:
-    """A uniformly random one of the first ``nlegal[g]`` entries of each row of ``choices``
-    (-1 where there is none)."""
-    pick = (rng.random(len(choices)) * nlegal).astype(np.int64)
-    chosen: Ints = choices[np.arange(len(choices)), np.minimum(pick, 3)]
-    return np.where(nlegal > 0, chosen, -1)
+    def allows(self, g: Ints, a: Ints) -> Bools:
+        only = self.only[g]
+        piece = (self.ok[g] & (self.r[g] == a[:, None])).any(axis=1) & (only == -1)
+        allowed: Bools = piece | ((a == only) & (only >= 0))
+        return allowed
