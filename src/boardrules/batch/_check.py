@@ -10,7 +10,7 @@ tests run a short sample of it, ``benchmarks/batch_audit.py`` a long one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -18,7 +18,14 @@ import boardrules as br
 from boardrules import parchis
 from boardrules.batch._parchis import ParchisBatch
 
-__all__ = ["BatchMismatchError", "compare_parchis"]
+__all__ = ["BatchMismatchError", "Compared", "compare_parchis"]
+
+
+class Compared(NamedTuple):
+    """What :func:`compare_parchis` compared: game steps (decisions) and games ended."""
+
+    steps: int
+    ended: int
 
 
 class BatchMismatchError(AssertionError):
@@ -33,15 +40,15 @@ def compare_parchis(
     autoreset: bool = True,
     start: Sequence[Any] | None = None,
     **options: Any,
-) -> int:
+) -> Compared:
     """Play ``steps`` steps of ``n`` Parchís games both ways and compare everything at every
-    step; return the number of game steps compared (raise :class:`BatchMismatchError` at the
+    step; return the game steps compared and the games ended (raise :class:`BatchMismatchError` at the
     first difference).  The games start from ``start`` (``n`` scalar states with the same
     options, which ``options`` then must not name) or from the beginning.
 
     >>> from boardrules.batch._check import compare_parchis
     >>> compare_parchis(2, 5, seed=1, players=2)
-    10
+    Compared(steps=10, ended=0)
     """
     rng = np.random.default_rng(seed)
     dice = rng.integers(1, 7, size=n)
@@ -52,7 +59,7 @@ def compare_parchis(
         batch = ParchisBatch.from_states(start, seed=seed + 1, autoreset=autoreset, dice=dice)
         games = [_rolled(s, int(d)) for s, d in zip(start, dice, strict=True)]
         options = parchis.options_of(start[0])
-    compared = 0
+    compared = ended = 0
     for step in range(steps):
         _compare(batch, games, step)
         compared += sum(not br.is_terminal(s) for s in games)
@@ -65,13 +72,14 @@ def compare_parchis(
             s = br.apply_move(s, br.action_to_move(s, int(actions[i])))
             _check(bool(result.ended[i]) == br.is_terminal(s), step, i, "ended")
             if br.is_terminal(s):
+                ended += 1
                 _check(tuple(result.returns[i]) == br.returns(s), step, i, "returns at the end")
                 if autoreset:
                     s = br.new_game("parchis", **options)
             else:
                 _check(not result.returns[i].any(), step, i, "returns before the end")
             games[i] = _rolled(s, int(dice[i]))
-    return compared
+    return Compared(compared, ended)
 
 
 def _rolled(state: Any, die: int) -> Any:
