@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from boardrules.batch._check import BatchMismatchError, compare_parchis  # noqa: E402
+from boardrules.batch._check import BatchMismatchError, compare_parchis
 
 #: The option sets: every player count, and each option (and all of them) at 4 and 2 players.
 SETS: dict[str, dict[str, Any]] = {

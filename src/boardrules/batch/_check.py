@@ -42,9 +42,10 @@ def compare_parchis(
     **options: Any,
 ) -> Compared:
     """Play ``steps`` steps of ``n`` Parchís games both ways and compare everything at every
-    step; return the game steps compared and the games ended (raise :class:`BatchMismatchError` at the
-    first difference).  The games start from ``start`` (``n`` scalar states with the same
-    options, which ``options`` then must not name) or from the beginning.
+    step; return the game steps compared and the games ended (raise
+    :class:`BatchMismatchError` at the first difference).  The games start from ``start``
+    (``n`` scalar states with the same options, which ``options`` then must not name) or
+    from the beginning.
 
     >>> from boardrules.batch._check import compare_parchis
     >>> compare_parchis(2, 5, seed=1, players=2)

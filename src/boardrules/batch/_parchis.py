@@ -186,6 +186,7 @@ class ParchisBatch:
         self.ndone = np.zeros(n, dtype=np.int64)
         self.donemask = np.zeros(n, dtype=np.int64)
         self._legal_now: _Legal | None = None
+        self._legal_where: tuple[Bools, _Legal] | None = None
         #: Dice rolled so far (all games), and decisions played that moved a piece.
         self.rolls = 0
         self.moves = 0
@@ -278,10 +279,17 @@ class ParchisBatch:
         with -1, in no particular order): what :meth:`legal_mask` marks, cheaper to read."""
         return self._legal_of().choices()
 
-    def _legal_of(self) -> _Legal:
-        if self._legal_now is None:
-            self._legal_now = self._legal()
-        return self._legal_now
+    def _legal_of(self, where: Bools | None = None) -> _Legal:
+        """The legal actions of every game (``where``: of those games only, the others
+        having none), worked out once between steps."""
+        if where is None:
+            if self._legal_now is None:
+                self._legal_now = self._legal(np.flatnonzero(self.phase != PHASE_OVER))
+            return self._legal_now
+        if self._legal_where is None or self._legal_where[0] is not where:
+            g = np.flatnonzero((self.phase != PHASE_OVER) & where)
+            self._legal_where = (where, self._legal(g))
+        return self._legal_where[1]
 
     def returns(self) -> Floats:
         """Each game's :func:`boardrules.returns`: by finishing place, 1.0 for the first to
@@ -353,25 +361,34 @@ class ParchisBatch:
 
     # ----------------------------------------------------------------- playing
 
-    def random_actions(self, rng: np.random.Generator | None = None) -> Ints:
-        """A uniformly random legal action in each game (-1 in games that are over)."""
+    def random_actions(
+        self, rng: np.random.Generator | None = None, where: Bools | None = None
+    ) -> Ints:
+        """A uniformly random legal action in each game (-1 in games that are over, and
+        where ``where``, if given, is false), drawn with ``rng`` (default: the batch's
+        generator)."""
         rng = self.rng if rng is None else rng
-        return self._legal_of().random(rng)
+        return self._legal_of(where).random(rng)
 
     def step(
         self,
         actions: Sequence[int] | npt.NDArray[np.integer[Any]],
         dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
+        where: npt.NDArray[np.bool_] | None = None,
     ) -> StepResult:
-        """Play ``actions[g]`` in every game ``g`` that is not over, then roll the dice where
-        a roll comes next (``dice[g]``, 1-6, if given, else the generator) and restart the
+        """Play ``actions[g]`` in every game ``g`` that is not over (and, if ``where`` is
+        given, where it is true: the other games do not move), then roll the dice where a
+        roll comes next (``dice[g]``, 1-6, if given, else the generator) and restart the
         games that ended if ``autoreset``.  An action that is not legal raises
         :class:`~boardrules.IllegalMoveError` before any game moves."""
         a = np.asarray(actions, dtype=np.int64)
         if a.shape != (self.n,):
             raise InvalidOptionError(f"step takes one action per game: shape ({self.n},)")
-        legal_now = self._legal_of()
-        g = np.flatnonzero(self.phase != PHASE_OVER)
+        legal_now = self._legal_of(where)
+        playing = self.phase != PHASE_OVER
+        if where is not None:
+            playing &= where
+        g = np.flatnonzero(playing)
         ag = a[g]
         legal = legal_now.allows(g, ag)
         if not legal.all():
@@ -391,8 +408,8 @@ class ParchisBatch:
             returns[finished] = self._returns(finished)
             if self.autoreset:
                 self._restart(finished, None, roll=False)
-        self._roll(np.flatnonzero(self.phase == PHASE_ROLL), dice)
-        self._legal_now = None
+        self._roll(g[self.phase[g] == PHASE_ROLL], dice)
+        self._legal_now = self._legal_where = None
         return StepResult(returns, ended)
 
     def _restart(self, g: Ints, dice: Any, roll: bool = True) -> None:
@@ -408,7 +425,7 @@ class ParchisBatch:
         self.opened[g] = 0
         self.done[g] = 0
         self.ndone[g] = self.donemask[g] = 0
-        self._legal_now = None
+        self._legal_now = self._legal_where = None
         if roll:
             self._roll(g, dice)
 
@@ -658,9 +675,9 @@ class ParchisBatch:
         on_bar = (at_r != bar[line + r]) & (r >= 0)
         return ok, r, on_bar
 
-    def _legal(self) -> _Legal:
-        """The legal actions of every game (see :class:`_Legal`)."""
-        g = np.flatnonzero(self.phase != PHASE_OVER)
+    def _legal(self, g: Ints) -> _Legal:
+        """The legal actions of the games ``g`` (see :class:`_Legal`); the others have
+        none."""
         ok, r, on_bar = self._steps(g)
         # Two pieces on one square are one move: keep the first.
         for j in range(1, 4):
