@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from typing import Any
 
 try:  # boardrules.batch names the extra to install when numpy is missing
     import boardrules.batch  # noqa: F401, I001 (first: its message names the extra)
@@ -82,7 +83,7 @@ class Policy:
         self.theta = np.zeros(FEATURES)
 
     def act(
-        self, obs: dict[str, npt.NDArray], rng: np.random.Generator, greedy: bool = False
+        self, obs: dict[str, npt.NDArray[Any]], rng: np.random.Generator, greedy: bool = False
     ) -> tuple[npt.NDArray[np.int64], Floats]:
         """Actions, and the gradient of their log-probabilities."""
         mask = obs["action_mask"].astype(bool)
@@ -155,7 +156,8 @@ def main() -> None:
     env = ParchisVectorEnv(args.envs, players=PLAYERS)
     episodes = train(policy, env, args.seconds, args.seed)
     after, half = evaluate(policy, args.games, args.seed + 1)
-    print(f"trained on {episodes:,} episodes ({args.seconds:g} s CPU): theta = {policy.theta.round(2)}")
+    theta = policy.theta.round(2)
+    print(f"trained on {episodes:,} episodes ({args.seconds:g} s CPU): theta = {theta}")
     print(f"trained:   mean reward {after:.3f} ± {half:.3f} against random players")
 
 
