@@ -499,20 +499,22 @@ class ParchisBatch:
         self._lift(g, tab.cell[seat, src + 1], seat)
         self._relocate(g, seat, src, dst)
         goal = dst == GOAL
-        self._after_move(g[goal], np.full(int(goal.sum()), GOAL), GOAL_BONUS)
-        on = ~goal
-        g, seat, dst = g[on], seat[on], dst[on]
+        if goal.any():
+            self._after_move(g[goal], dst[goal], GOAL_BONUS)
+            on = ~goal
+            g, seat, dst = g[on], seat[on], dst[on]
         c = tab.cell[seat, dst + 1]
         code = self.board[g, c]
         eat = (code > 0) & (code < 8) & (code != seat + 1) & ~tab.safe[c]
-        ge, victim = g[eat], code[eat] - 1
-        self._relocate(ge, victim, tab.rel[victim, c[eat]], np.full(len(ge), NEST))
-        self.board[ge, c[eat]] = seat[eat] + 1  # one piece for another: no barrier changes
-        self._after_move(ge, dst[eat], CAPTURE_BONUS)
-        stay = ~eat
-        gs = g[stay]
-        self._put(gs, c[stay], code[stay], _ADD_T[code[stay], seat[stay]])
-        self._turn_over(gs, dst[stay])
+        if eat.any():
+            ge, victim = g[eat], code[eat] - 1
+            self._relocate(ge, victim, tab.rel[victim, c[eat]], NEST)
+            self.board[ge, c[eat]] = seat[eat] + 1  # one piece for another: no barrier changes
+            self._after_move(ge, dst[eat], CAPTURE_BONUS)
+            stay = ~eat
+            g, c, code, seat, dst = g[stay], c[stay], code[stay], seat[stay], dst[stay]
+        self._put(g, c, code, _ADD_T[code, seat])
+        self._turn_over(g, dst)
 
     def _came_out(self, g: Ints) -> None:
         if not len(g):
@@ -554,10 +556,14 @@ class ParchisBatch:
         bonus = np.broadcast_to(np.asarray(bonus, dtype=np.int64), g.shape)
         seat = self.turn[g]
         finished = (self.pos[g, seat] == GOAL).all(axis=1)
-        self._finish(g[finished])
-        rest = ~finished
-        g, last, bonus = g[rest], last[rest], bonus[rest]
+        if finished.any():
+            self._finish(g[finished])
+            rest = ~finished
+            g, last, bonus = g[rest], last[rest], bonus[rest]
         has = bonus > 0
+        if not has.any():
+            self._turn_over(g, last)
+            return
         gb = g[has]
         self.phase[gb] = PHASE_BONUS
         self.count[gb] = bonus[has]
@@ -571,11 +577,13 @@ class ParchisBatch:
         if not len(g):
             return
         again = (self.roll[g] == 6) & (self.sixes[g] < 3)
-        ga = g[again]
-        self.phase[ga] = PHASE_ROLL
-        self.roll[ga] = self.count[ga] = 0
-        self.last[ga] = last[again]
-        self._next_turn(g[~again])
+        if again.any():
+            ga = g[again]
+            self.phase[ga] = PHASE_ROLL
+            self.roll[ga] = self.count[ga] = 0
+            self.last[ga] = last[again]
+            g = g[~again]
+        self._next_turn(g)
 
     def _next_turn(self, g: Ints) -> None:
         if not len(g):
