@@ -74,7 +74,7 @@ def test_ended_games_stay_over_when_frozen() -> None:
         batch.step(batch.random_actions())
     assert batch.over.all()
     assert not batch.legal_mask().any()
-    assert (batch.to_move() == -1).all()
+    assert (batch.to_move() == br.TERMINAL).all()
     before = [batch.state(i) for i in range(6)]
     result = batch.step(np.zeros(6, dtype=np.int64))  # actions of games over are ignored
     assert not result.ended.any()

@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardrules.errors import IllegalMoveError, InvalidOptionError
+from boardrules.game import TERMINAL
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
 from boardrules.parchis._observation import _size, _views
 from boardrules.parchis._rules import _ADD, _PAIR_OF_ONE_SEAT, _REMOVE
@@ -52,6 +53,8 @@ OFF = CELLS  # the extra, always empty, column of ``board``: where the nest and 
 _ADD_T = np.array(_ADD, dtype=np.int64)
 _REMOVE_T = np.array(_REMOVE, dtype=np.int64)
 _PAIR_T = np.array(_PAIR_OF_ONE_SEAT, dtype=np.bool_)
+#: The lowest bit set in each 4-bit mask (of 1, 2, 4 or 8: the one seat left).
+_LOWEST_BIT = np.array([0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
 
 
 @attrs.frozen
@@ -263,8 +266,9 @@ class ParchisBatch:
         return over
 
     def to_move(self) -> Ints:
-        """The seat to move in each game, -1 (:data:`~boardrules.TERMINAL`) once it is over."""
-        return np.where(self.phase == PHASE_OVER, -1, self.turn)
+        """The seat to move in each game, :data:`~boardrules.TERMINAL` once it is over (as
+        :func:`boardrules.current_player` says at a decision)."""
+        return np.where(self.phase == PHASE_OVER, TERMINAL, self.turn)
 
     def legal_mask(self) -> Bools:
         """``mask[g, a]``: whether action ``a`` is legal in game ``g`` (all false once over);
@@ -609,10 +613,8 @@ class ParchisBatch:
         self.donemask[g] |= 1 << seat
         over = self.ndone[g] >= p - 1
         go = g[over]
-        rest = np.zeros(len(go), dtype=np.int64)
-        for s in range(p):  # the one seat left
-            rest = np.where(self.donemask[go] >> s & 1, rest, s)
-        self.done[go, p - 1] = rest
+        # The one seat left: the only bit not set in the mask of those who finished.
+        self.done[go, p - 1] = _LOWEST_BIT[((1 << p) - 1) ^ self.donemask[go]]
         self.ndone[go] = p
         self.phase[go] = PHASE_OVER
         self.roll[go] = self.count[go] = self.sixes[go] = 0
