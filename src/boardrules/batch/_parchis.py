@@ -160,7 +160,7 @@ class ParchisBatch:
                 f"n, the number of games, must be a whole number >= 1, not {n!r}"
             )
         self._setup(make_options(options), n, seed, autoreset)
-        self._restart(np.arange(n), dice)
+        self._restart(np.arange(n), self._checked_dice(dice))
 
     def _setup(self, options: Options, n: int, seed: int | None, autoreset: bool) -> None:
         self.options = options
@@ -216,7 +216,10 @@ class ParchisBatch:
         self._setup(options, len(states), seed, autoreset)
         for i, s in enumerate(states):
             self._load(i, s)
-        self._roll(np.flatnonzero(self.phase == PHASE_ROLL), dice)
+        checked = self._checked_dice(dice)
+        if autoreset:  # a game given over restarts at once
+            self._restart(np.flatnonzero(self.phase == PHASE_OVER), None, roll=False)
+        self._roll(np.flatnonzero(self.phase == PHASE_ROLL), checked)
         return self
 
     def _load(self, i: int, s: State) -> None:
@@ -318,9 +321,15 @@ class ParchisBatch:
             out = np.zeros((n, self.observation_size), dtype=np.float32)
         else:
             out[...] = 0.0
-        o = self.turn if observers is None else np.asarray(observers, dtype=np.int64)
-        self._write_seats(o, out)
-        self._write_turn(o, out)
+        o = self.turn if observers is None else np.asarray(observers)
+        if observers is not None and (
+            o.shape != (n,) or o.dtype.kind not in "iu" or ((o < 0) | (o >= self.players)).any()
+        ):
+            raise InvalidOptionError(
+                f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
+            )
+        self._write_seats(o.astype(np.int64), out)
+        self._write_turn(o.astype(np.int64), out)
         return out
 
     def _write_seats(self, o: Ints, out: Any) -> None:
@@ -385,9 +394,13 @@ class ParchisBatch:
         roll comes next (``dice[g]``, 1-6, if given, else the generator) and restart the
         games that ended if ``autoreset``.  An action that is not legal raises
         :class:`~boardrules.IllegalMoveError` before any game moves."""
-        a = np.asarray(actions, dtype=np.int64)
-        if a.shape != (self.n,):
-            raise InvalidOptionError(f"step takes one action per game: shape ({self.n},)")
+        a = np.asarray(actions)
+        if a.shape != (self.n,) or a.dtype.kind not in "iu":
+            raise InvalidOptionError(
+                f"step takes one whole-number action per game: shape ({self.n},)"
+            )
+        a = a.astype(np.int64)
+        dice = self._checked_dice(dice)
         legal_now = self._legal_of(where)
         playing = self.phase != PHASE_OVER
         if where is not None:
@@ -433,15 +446,21 @@ class ParchisBatch:
         if roll:
             self._roll(g, dice)
 
-    def _roll(self, g: Ints, dice: Any) -> None:
+    def _checked_dice(self, dice: Any) -> Ints | None:
+        """``dice`` as an array of one die 1-6 per game (``None`` stays ``None``)."""
+        if dice is None:
+            return None
+        die = np.asarray(dice)
+        if die.shape != (self.n,) or die.dtype.kind not in "iu" or ((die < 1) | (die > 6)).any():
+            raise InvalidOptionError(
+                f"dice must be one whole number 1-6 per game: shape ({self.n},)"
+            )
+        return die.astype(np.int64)
+
+    def _roll(self, g: Ints, dice: Ints | None) -> None:
         if not len(g):
             return
-        if dice is None:
-            die = self.rng.integers(1, 7, size=len(g))
-        else:
-            die = np.asarray(dice, dtype=np.int64)[g]
-            if ((die < 1) | (die > 6)).any():
-                raise InvalidOptionError("dice must be 1-6")
+        die = self.rng.integers(1, 7, size=len(g)) if dice is None else dice[g]
         self.rolls += len(g)
         self._rolled(g, die)
 
