@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import attrs
 
 from boardrules._document import lone_surrogate
-from boardrules.errors import InvalidOptionError
+from boardrules.errors import InvalidOptionError, UnknownGameError
 
 __all__ = [
     "CHANCE",
@@ -97,13 +97,22 @@ def whole_number(low: int, high: int, message: str) -> Callable[[Any], int]:
     ...
     ValueError: 2, 3 or 4 players
     """
+    return _WholeNumber(low, high, message)
 
-    def check(value: Any) -> int:
-        if type(value) is not int or not low <= value <= high:
-            raise ValueError(message)
+
+@attrs.frozen
+class _WholeNumber:
+    """The check :func:`whole_number` gives: a value, not a closure, so that an
+    :class:`Option` (and the :class:`Game` that lists it) pickles."""
+
+    low: int
+    high: int
+    message: str
+
+    def __call__(self, value: Any) -> int:
+        if type(value) is not int or not self.low <= value <= self.high:
+            raise ValueError(self.message)
         return value
-
-    return check
 
 
 def flag(value: Any) -> bool:
@@ -256,6 +265,20 @@ class Game(Generic[S, M]):
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A registered game pickles as its name, so that it unpickles as the very record
+        the states of its game point at (``type(state).game is game``); another pickles
+        field by field."""
+        from boardrules import api  # the package imports this module
+
+        try:
+            known = api.get_game(self.name) is self
+        except UnknownGameError:
+            known = False
+        if known:
+            return (api.get_game, (self.name,))
+        return (_game_of_fields, (type(self), attrs.asdict(self, recurse=False)))
+
     def player_counts(self) -> tuple[int, ...]:
         """The numbers of players (1 to 16) that the game's ``new_game`` accepts.
 
@@ -271,6 +294,11 @@ class Game(Generic[S, M]):
                 continue
             counts.append(players)
         return tuple(counts)
+
+
+def _game_of_fields(kind: type[Game[Any, Any]], fields: dict[str, Any]) -> Game[Any, Any]:
+    """A game record that is not registered, rebuilt from its fields."""
+    return kind(**fields)
 
 
 def _repr_svg(state: Any) -> str:

@@ -8,6 +8,7 @@ import functools
 import json
 import os
 import random
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -49,6 +50,10 @@ class _Abandoned(Exception):
     def __init__(self, by_eof: bool) -> None:
         super().__init__("end of input" if by_eof else "quit")
         self.by_eof = by_eof
+
+    def __reduce__(self) -> tuple[type[_Abandoned], tuple[bool], dict[str, object]]:
+        # its argument, not its message; its attributes and notes too (it pickles whole)
+        return (_Abandoned, (self.by_eof,), dict(vars(self)))
 
 
 def _cmd_games(args: argparse.Namespace) -> int:
@@ -179,6 +184,36 @@ def _umask() -> int:
     return mask
 
 
+def _write_record_file(path: str, text: str) -> None:
+    """Write ``text`` into the file at ``path`` so that it is never half written: into a new
+    file beside it, which then replaces it.  A symbolic link is followed (the file it points
+    at is replaced, the link stays), a file's permissions are kept (a private record stays
+    private), and what is no regular file (a FIFO, a device such as /dev/null) is written
+    into as it is: replacing it would put a plain file in its place."""
+    target = os.path.realpath(path)
+    try:
+        found = os.stat(target)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()  # as open() would make it, not mkstemp's 0600
+    else:
+        if not stat.S_ISREG(found.st_mode):
+            with open(target, "w", encoding="utf-8") as f:
+                f.write(text)
+            return
+        mode = stat.S_IMODE(found.st_mode)
+    folder, name = os.path.split(target)
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".partial")
+    try:
+        os.chmod(temporary, mode)
+        with open(handle, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temporary, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
+
+
 class _Game:
     """One game at the terminal: the moves so far, the record file kept up to date, undo.
 
@@ -220,18 +255,9 @@ class _Game:
             moves=tuple(self.texts),
             result=tuple(br.returns(end)) if br.is_terminal(end) else None,
         )
-        folder, name = os.path.split(os.path.abspath(path))
-        temporary = None
         try:
-            handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".partial")
-            os.chmod(temporary, 0o666 & ~_umask())  # as open() would make it, not 0600
-            with open(handle, "w", encoding="utf-8") as f:
-                f.write(record.to_json() + "\n")
-            os.replace(temporary, path)
+            _write_record_file(path, record.to_json() + "\n")
         except OSError as e:
-            if temporary is not None:
-                with contextlib.suppress(OSError):
-                    os.remove(temporary)
             raise UsageError(f"cannot write the record {path}: {e.strerror}") from None
 
     def advance(self, move: Any) -> None:
