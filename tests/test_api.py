@@ -107,6 +107,21 @@ def test_a_registered_game_comes_after_the_built_in_ones_and_plays(
     assert br.parse_move(s, "face 2") == Face(2)
 
 
+def test_the_player_to_move_is_the_registered_record_s() -> None:
+    # The API reads the player to move from the state; a record registered later for the
+    # same state class (here one where the toss is already over) is the one asked.
+    over = attrs.evolve(TOSS, name="toss-over", current_player=lambda s: br.TERMINAL)
+    br.register_game(over)
+    try:
+        assert br.is_terminal(Toss()) and not br.is_chance(Toss())
+        assert br.current_player(Toss()) == br.TERMINAL
+    finally:
+        del api._registered["toss-over"]
+        br.register_game(TOSS)
+        del api._registered["toss"]
+    assert br.is_chance(Toss()) and br.current_player(Toss()) == br.CHANCE
+
+
 def test_a_game_numbers_its_chance_outcomes_apart_from_its_decisions() -> None:
     s = br.new_game("parchis", players=2)
     assert (br.num_chance_outcomes(s), br.num_actions(s)) == (6, 73)
@@ -263,6 +278,38 @@ def test_a_draw_finer_than_random_random_s_is_compared_exactly(toss: br.Game[Tos
     assert br.sample_chance(Toss(), draw(Fraction(1, 2) - tiny)) == Face(2)
 
 
+def _floor_by_thresholds(x: float, n: int) -> int:
+    """The face of ``n`` equally likely ones that the cumulative thresholds pick for ``x``:
+    the general path of sample_chance, written out."""
+    thresholds = [(i + 1) * 2**53 for i in range(n)]
+    return sum(1 for t in thresholds if t <= Fraction(x) * n * 2**53)
+
+
+def test_equally_likely_outcomes_are_drawn_as_the_thresholds_draw_them() -> None:
+    # Parchís's die: six faces of 1/6, drawn by one multiplication.  The product x * 6
+    # rounds onto 5.0 for this x although x is below 5/6: the face is the fifth, exactly.
+    k = (5 * 2**53 - 4) // 6
+    assert k * 6 == 5 * 2**53 - 4
+    rounded = k / 2**53
+    assert rounded * 6 == 5.0 and Fraction(rounded) < Fraction(5, 6)
+    s = br.new_game("parchis", players=2)
+    assert str(br.sample_chance(s, draw(rounded))) == "roll 5"
+    assert str(br.sample_chance(s, draw(5 / 6))) == "roll 6"
+    rng = random.Random(3)
+    for x in [rng.random() for _ in range(2000)] + [0.0, 1 / 6, 0.5, rounded, math.nextafter(1, 0)]:
+        face = br.sample_chance(s, draw(x))
+        assert str(face) == f"roll {_floor_by_thresholds(x, 6) + 1}", x
+
+
+def test_a_game_s_rolls_are_the_same_draw_for_draw_as_by_the_thresholds() -> None:
+    # The equally likely path changes no game: the same generator gives the same dice.
+    s = br.new_game("parchis", players=4)
+    a, b = random.Random(9), random.Random(9)
+    for _ in range(500):
+        face = br.sample_chance(s, a)
+        assert str(face) == f"roll {_floor_by_thresholds(b.random(), 6) + 1}"
+
+
 class Shy(float):
     """A float type of its own whose comparisons all say no (its value is still a float)."""
 
@@ -313,6 +360,7 @@ def test_the_draw_table_of_an_outcome_tuple_is_built_once(
     toss: br.Game[Toss, Face], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     api._draw_tables.clear()
+    monkeypatch.setattr(api, "_last_draw", api._NO_DRAW)
     built: list[object] = []
     real = api._draw_table
 

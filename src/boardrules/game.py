@@ -247,6 +247,11 @@ class Game(Generic[S, M]):
     def __attrs_post_init__(self) -> None:
         if not self.title:
             object.__setattr__(self, "title", self.name.capitalize())
+        # The API's is_terminal, is_chance and current_player read the attribute _to_move:
+        # a state class that keeps the player to move there answers with no call at all
+        # (Parchís does); for any other, it is the record's current_player as a property.
+        if not hasattr(self.state_type, "_to_move"):
+            setattr(self.state_type, "_to_move", property(self.current_player))  # noqa: B010
         # A state of a game that draws itself shows as its board in Jupyter and IPython.
         if self.render_svg is not None and "_repr_svg_" not in vars(self.state_type):
             setattr(self.state_type, "_repr_svg_", _repr_svg)  # noqa: B010
