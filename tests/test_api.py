@@ -85,6 +85,13 @@ def toss() -> Iterator[br.Game[Toss, Face]]:
     del api._registered["toss"]
 
 
+@pytest.fixture(autouse=True)
+def fresh_draw_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test builds the draw tables it uses (none is left from an earlier test)."""
+    api._draw_tables.clear()
+    monkeypatch.setattr(api, "_last_draw", api._NO_DRAW)
+
+
 def draw(value: object) -> Any:
     """A generator whose every draw is ``value`` (typed Any: it is no random.Random)."""
     return SimpleNamespace(random=lambda: value)
@@ -359,8 +366,6 @@ def test_the_draw_tables_keep_their_number_dropping_the_least_recently_used(
 def test_the_draw_table_of_an_outcome_tuple_is_built_once(
     toss: br.Game[Toss, Face], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    api._draw_tables.clear()
-    monkeypatch.setattr(api, "_last_draw", api._NO_DRAW)
     built: list[object] = []
     real = api._draw_table
 
@@ -377,6 +382,55 @@ def test_the_draw_table_of_an_outcome_tuple_is_built_once(
     monkeypatch.setattr(Toss, "game", attrs.evolve(TOSS, chance_outcomes=lambda s: fresh))
     assert br.sample_chance(Toss(), draw(0.9)) == Face(3)
     assert built == [OUTCOMES, fresh]
+    # Back to the first tuple: its table is found again (by the tuple's identity).
+    monkeypatch.setattr(Toss, "game", TOSS)
+    for x in (0.1, 0.4):
+        assert br.sample_chance(Toss(), draw(x)) == Face(1 if x < 1 / 6 else 2)
+    assert built == [OUTCOMES, fresh]
+
+
+def test_the_last_outcome_tuple_drawn_from_is_found_without_a_lookup(
+    toss: br.Game[Toss, Face], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    looked_up: list[object] = []
+    real = api._draw_entry
+
+    def counted(outcomes: Any) -> Any:
+        looked_up.append(outcomes)
+        return real(outcomes)
+
+    monkeypatch.setattr(api, "_draw_entry", counted)
+    for x in (0.1, 0.4, 0.9):
+        br.sample_chance(Toss(), draw(x))
+    assert looked_up == [OUTCOMES]
+
+
+def test_a_random_random_draw_is_compared_in_whole_numbers(
+    toss: br.Game[Toss, Face], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Unequal probabilities: the thresholds, compared with an int (no Fraction is made).
+    compared: list[object] = []
+
+    def bisect_right(thresholds: Any, value: object) -> int:
+        compared.append(value)
+        return 1
+
+    monkeypatch.setattr(api, "bisect_right", bisect_right)
+    assert br.sample_chance(Toss(), draw(0.25)) == Face(2)
+    assert compared == [(2**53 // 4) * 6] and type(compared[0]) is int
+    # Equal probabilities (the die): one multiplication, no thresholds at all.
+    monkeypatch.setattr(api, "bisect_right", lambda t, v: pytest.fail("thresholds used"))
+    assert str(br.sample_chance(br.new_game("parchis"), random.Random(5))) == "roll 4"
+
+
+def test_equally_likely_outcomes_of_an_odd_number_are_drawn_by_thirds(
+    toss: br.Game[Toss, Face], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thirds = tuple((Face(v), Fraction(1, 3)) for v in (1, 2, 3))
+    monkeypatch.setattr(Toss, "game", attrs.evolve(TOSS, chance_outcomes=lambda s: thirds))
+    above = math.nextafter(1 / 3, 1)  # the float 1/3 is just below a third
+    for x, face in ((0.0, 1), (1 / 3, 1), (above, 2), (Fraction(1, 3), 2), (0.66, 2), (0.67, 3)):
+        assert br.sample_chance(Toss(), draw(x)) == Face(face), x
 
 
 def test_a_good_generator_never_has_its_draw_checked(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+from boardrules._guard import guard_package
 from boardrules.docker._actions import (
     action_to_move,
     legal_actions,
@@ -157,3 +158,6 @@ GAME: Game[State, Move] = Game(
     observation_into=observation_into,
 )
 State.game = GAME
+# This package's own functions refuse another game's state or a non-state; the API calls
+# GAME's, which are not checked: it dispatches on the state's type.
+guard_package(globals(), State, "Docker")

@@ -21,6 +21,7 @@ import warnings
 from collections.abc import Callable
 from types import ModuleType
 
+from boardrules._guard import guard_package
 from boardrules.dorada._actions import (
     action_to_move,
     legal_actions,
@@ -161,6 +162,9 @@ GAME: Game[State, Move] = Game(
     observation_into=observation_into,
 )
 State.game = GAME
+# This package's own functions refuse another game's state or a non-state; the API calls
+# GAME's, which are not checked: it dispatches on the state's type.
+guard_package(globals(), State, "Dorada")
 
 
 def _moved(old: str, home: ModuleType, names: tuple[str, ...]) -> Callable[[str], object]:

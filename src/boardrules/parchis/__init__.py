@@ -16,6 +16,7 @@ function that implements each.
 
 from __future__ import annotations
 
+from boardrules._guard import guard_package
 from boardrules.game import TERMINAL, Game
 from boardrules.parchis._actions import (
     ACTION_OUT,
@@ -134,3 +135,6 @@ GAME: Game[State, Move] = Game(
     observation_into=observation_into,
 )
 State.game = GAME
+# This package's own functions refuse another game's state or a non-state; the API calls
+# GAME's, which are not checked: it dispatches on the state's type.
+guard_package(globals(), State, "Parchís")
