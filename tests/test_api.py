@@ -129,6 +129,18 @@ def test_the_player_to_move_is_the_registered_record_s() -> None:
     assert br.is_chance(Toss()) and br.current_player(Toss()) == br.CHANCE
 
 
+def test_position_problems_are_the_game_s_and_none_for_a_game_that_checks_no_law(
+    toss: br.Game[Toss, Face],
+) -> None:
+    from boardrules import parchis
+
+    s = parchis.position({"yellow": [30], "red": [31, 40, 50, 60]}, roll=3, bonus=20, players=2)
+    assert br.position_problems(s) == parchis.position_problems(s) != ()
+    assert br.position_problems(Toss()) == ()  # the toss's record has no position_problems
+    with pytest.raises(br.NotAStateError):
+        br.position_problems(3)  # type: ignore[arg-type]
+
+
 def test_a_game_numbers_its_chance_outcomes_apart_from_its_decisions() -> None:
     s = br.new_game("parchis", players=2)
     assert (br.num_chance_outcomes(s), br.num_actions(s)) == (6, 73)

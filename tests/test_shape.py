@@ -21,6 +21,7 @@ CORE = (
     "State", "Move", "Options", "GAME", "new_game", "position", "legal_moves",
     "chance_outcomes", "apply_move", "current_player", "num_players", "is_terminal",
     "returns", "render", "parse_move", "encode", "decode", "options_of", "evaluate",
+    "position_problems",
 )  # fmt: skip
 
 
@@ -35,7 +36,7 @@ def test_every_game_package_exports_the_core_names(game: ModuleType) -> None:
 # The skeleton of every game package: the same private modules for the same job.
 SKELETON = (
     "_board", "_state", "_rules", "_setup", "_text", "_json", "_svg", "_actions",
-    "_observation",
+    "_observation", "_problems",
 )  # fmt: skip
 # What each game calls its board, defined in its _board (Docker's is a pitch).
 BOARD_CLASS = {"parchis": "Board", "dorada": "Board", "docker": "Pitch", "dorasure": "Board"}

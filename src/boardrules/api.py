@@ -76,6 +76,7 @@ __all__ = [
     "parse_move",
     "player_name",
     "player_names",
+    "position_problems",
     "register_game",
     "render",
     "render_svg",
@@ -410,6 +411,24 @@ def apply_move(state: GameState[Any, Any], move: Any) -> Any:
 def returns(state: GameState[Any, Any]) -> tuple[float, ...]:
     """One value per player: the result at the end of the game (all zero before it)."""
     return game_of(state).returns(state)
+
+
+def position_problems(state: GameState[Any, Any]) -> tuple[str, ...]:
+    """The laws of play that ``state`` breaks, one line each citing its clause; ``()`` when
+    the position could arise in play as far as those laws can tell (as python-chess's
+    ``Board.status()``).
+
+    A position built by hand (``position()``, a state document) is loadable whenever its
+    pieces and fields make sense, even if no game could have reached it: a puzzle or a
+    scenario needs such setups.  This says whether it is one.  Each game's page lists the
+    laws it checks; a game of your own that checks none gives ``()``.
+
+    >>> import boardrules as br
+    >>> br.position_problems(br.new_game("parchis"))
+    ()
+    """
+    check = game_of(state).position_problems
+    return () if check is None else check(state)
 
 
 def evaluate(state: GameState[Any, Any]) -> tuple[float, ...]:

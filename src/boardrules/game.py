@@ -205,7 +205,8 @@ class Game(Generic[S, M]):
     ``player_name`` gives the name of a seat as every text and picture shows it (a colour, a
     hero); without it a seat is ``player N`` (see :func:`~boardrules.player_name`).
     ``title`` is the game's name as a person writes it in a heading (``Parchís``); it is
-    ``name`` capitalised when not given.
+    ``name`` capitalised when not given.  ``position_problems`` lists the laws of play that a
+    state breaks (see :func:`~boardrules.position_problems`); without it, none are checked.
 
     >>> import boardrules as br
     >>> br.get_game("parchis").title, br.get_game("docker").title
@@ -243,6 +244,7 @@ class Game(Generic[S, M]):
     cooperative: bool = False
     player_name: Callable[[S, int], str] | None = None
     title: str = ""
+    position_problems: Callable[[S], tuple[str, ...]] | None = None
 
     def __attrs_post_init__(self) -> None:
         if not self.title:

@@ -39,6 +39,7 @@ from boardrules.docker._observation import (
     observation_shape,
     observation_string,
 )
+from boardrules.docker._problems import position_problems
 from boardrules.docker._rules import (
     apply_move,
     chance_outcomes,
@@ -107,6 +108,7 @@ __all__ = [
     "parse_move",
     "player_name",
     "position",
+    "position_problems",
     "render",
     "render_svg",
     "returns",
@@ -156,6 +158,7 @@ GAME: Game[State, Move] = Game(
     observation=observation,
     observation_string=observation_string,
     observation_into=observation_into,
+    position_problems=position_problems,
 )
 State.game = GAME
 # This package's own functions refuse another game's state or a non-state; the API calls

@@ -44,6 +44,7 @@ from boardrules.dorada._observation import (
     observation_shape,
     observation_string,
 )
+from boardrules.dorada._problems import position_problems
 from boardrules.dorada._rules import (
     POINTS,
     apply_move,
@@ -122,6 +123,7 @@ __all__ = [
     "parse_move",
     "player_name",
     "position",
+    "position_problems",
     "render",
     "render_svg",
     "returns",
@@ -160,6 +162,7 @@ GAME: Game[State, Move] = Game(
     observation=observation,
     observation_string=observation_string,
     observation_into=observation_into,
+    position_problems=position_problems,
 )
 State.game = GAME
 # This package's own functions refuse another game's state or a non-state; the API calls

@@ -36,6 +36,7 @@ from boardrules.dorasure._observation import (
     observation_shape,
     observation_string,
 )
+from boardrules.dorasure._problems import position_problems
 from boardrules.dorasure._rules import (
     apply_move,
     chance_outcomes,
@@ -166,6 +167,7 @@ __all__ = [
     "parse_move",
     "player_name",
     "position",
+    "position_problems",
     "render",
     "render_svg",
     "returns",
@@ -213,6 +215,7 @@ GAME: Game[State, Move] = Game(
     cooperative=True,
     player_name=player_name,
     render_svg=render_svg,
+    position_problems=position_problems,
 )
 State.game = GAME
 # This package's own functions refuse another game's state or a non-state; the API calls
