@@ -39,8 +39,8 @@ def test_a_package_function_refuses_another_game_s_state_or_a_non_state() -> Non
         "(boardrules.legal_moves() takes every game's)"
     )
     with pytest.raises(br.NotAStateError) as refused:
-        PACKAGES["parchis"].pieces(None, 0)  # no API twin: no pointer to one
-    assert str(refused.value) == "boardrules.parchis.pieces() takes a Parchís state, not None"
+        PACKAGES["dorada"].scores(None)  # no API twin: no pointer to one
+    assert str(refused.value) == "boardrules.dorada.scores() takes a Dorada state, not None"
     with pytest.raises(br.NotAStateError) as refused:  # the state given by name
         PACKAGES["docker"].observation(player=0, state=br.new_game("dorasure"))
     assert "takes a Docker state, not a Dorasure state" in str(refused.value)
