@@ -74,7 +74,9 @@ def test_ended_games_stay_over_when_frozen() -> None:
         batch.step(batch.random_actions())
     assert batch.over.all()
     assert not batch.legal_mask().any()
-    assert (batch.to_move() == -1).all()
+    restarted = ParchisBatch.from_states([batch.state(0)], autoreset=True, dice=[4])
+    assert restarted.state(0).roll == 4 and not restarted.over.any()
+    assert (batch.to_move() == br.TERMINAL).all()
     before = [batch.state(i) for i in range(6)]
     result = batch.step(np.zeros(6, dtype=np.int64))  # actions of games over are ignored
     assert not result.ended.any()
@@ -186,10 +188,19 @@ def test_bad_input_is_refused() -> None:
     legal = batch.random_actions()
     with pytest.raises(br.IllegalMoveError, match="not legal in game 0; legal actions: 72"):
         batch.step([71, legal[1]])
-    with pytest.raises(br.InvalidOptionError, match="one action per game"):
+    with pytest.raises(br.InvalidOptionError, match="one whole-number action per game"):
         batch.step([72])
-    with pytest.raises(br.InvalidOptionError, match="dice must be 1-6"):
-        batch.step(legal, dice=[0, 7])
+    with pytest.raises(br.InvalidOptionError, match="one whole-number action per game"):
+        batch.step(np.array([72.0, 72.0]))
+    before = [batch.state(i) for i in range(2)]
+    for dice in (np.array([0, 7]), np.array([3]), np.array([3.0, 3.0])):
+        with pytest.raises(br.InvalidOptionError, match="dice must be one whole number 1-6"):
+            batch.step(legal, dice=dice)
+    assert [batch.state(i) for i in range(2)] == before  # refused before anything moved
+    with pytest.raises(br.InvalidOptionError, match="observers must be one seat 0-1"):
+        batch.observation(np.array([0, 2]))
+    with pytest.raises(br.InvalidOptionError, match="observers must be one seat 0-1"):
+        batch.observation(np.array([0]))
     with pytest.raises(br.InvalidOptionError, match="whole number"):
         ParchisBatch(0)
     with pytest.raises(br.InvalidOptionError, match="parchis option"):
