@@ -11,7 +11,8 @@ from types import ModuleType
 import pytest
 
 import boardrules as br
-from boardrules._guard import state_functions
+from boardrules import api
+from boardrules._guard import API_TWINS, state_functions
 
 GAMES = ("parchis", "dorada", "docker", "dorasure")
 PACKAGES = {name: importlib.import_module(f"boardrules.{name}") for name in GAMES}
@@ -65,3 +66,8 @@ def test_the_api_calls_the_unchecked_functions_and_a_package_its_own_state(game:
     assert package.GAME.legal_moves is package.legal_moves.__wrapped__
     assert package.legal_moves(state) == br.legal_moves(state)
     assert package.returns(state) == br.returns(state)
+
+
+def test_the_functions_named_as_the_api_s_are_the_api_s() -> None:
+    state_functions_everywhere = {n for p in PACKAGES.values() for n in state_functions(vars(p))}
+    assert state_functions_everywhere & set(api.__all__) == API_TWINS

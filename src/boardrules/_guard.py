@@ -25,11 +25,23 @@ import types
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
-from boardrules import api
 from boardrules.errors import NotAStateError
 from boardrules.game import Game
 
-__all__ = ["guard_package", "state_functions"]
+__all__ = ["API_TWINS", "guard_package", "state_functions"]
+
+#: The functions of a game's package that :mod:`boardrules` also offers for every game (the
+#: core imports no game, and this module no API: the names are listed, and a test keeps the
+#: list equal to the API's).
+API_TWINS = frozenset(
+    {
+        "action_to_move", "apply_move", "chance_outcomes", "current_player", "evaluate",
+        "is_terminal", "legal_actions", "legal_moves", "move_to_action",
+        "num_actions", "num_chance_outcomes", "num_players", "observation",
+        "observation_into", "observation_shape", "observation_string", "parse_move",
+        "pieces", "player_name", "position_problems", "render", "render_svg", "returns",
+    }
+)  # fmt: skip
 
 
 def state_functions(namespace: MutableMapping[str, Any]) -> tuple[str, ...]:
@@ -54,7 +66,7 @@ def guard_package(namespace: MutableMapping[str, Any], state_type: type, title: 
     package = namespace["__name__"]
     for name in state_functions(namespace):
         function = namespace[name]
-        also = f" (boardrules.{name}() takes every game's)" if name in api.__all__ else ""
+        also = f" (boardrules.{name}() takes every game's)" if name in API_TWINS else ""
         where = f"{package}.{name}()"
         namespace[name] = _checked(function, state_type, f"{where} takes a {title} state", also)
 
