@@ -224,7 +224,7 @@ class ParchisBatch:
 
     def _load(self, i: int, s: State) -> None:
         p = self.players
-        self.pos[i] = np.array(s.pos, dtype=np.int64).reshape(p, 4)
+        self.pos[i] = np.reshape(s.pos, (p, 4))
         self.board[i, :CELLS] = s.board
         self.board[i, OFF] = 0
         self.bar[i] = 0
