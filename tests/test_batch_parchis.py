@@ -186,26 +186,43 @@ def test_choices_are_the_mask() -> None:
 def test_bad_input_is_refused() -> None:
     batch = ParchisBatch(2, seed=1, players=2, dice=[3, 3])
     legal = batch.random_actions()
-    with pytest.raises(br.IllegalMoveError, match=r"^action 71 is not legal in game 0; legal actions: 72$"):
+    with pytest.raises(
+        br.IllegalMoveError, match=r"^action 71 is not legal in game 0; legal actions: 72$"
+    ):
         batch.step([71, legal[1]])
-    with pytest.raises(br.InvalidOptionError, match=r"^step takes one whole-number action per game: shape \(2,\)$"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^step takes one whole-number action per game: shape \(2,\)$"
+    ):
         batch.step([72])
-    with pytest.raises(br.InvalidOptionError, match=r"^step takes one whole-number action per game: shape \(2,\)$"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^step takes one whole-number action per game: shape \(2,\)$"
+    ):
         batch.step(np.array([72.0, 72.0]))
     before = [batch.state(i) for i in range(2)]
     for dice in (np.array([0, 7]), np.array([3]), np.array([3.0, 3.0])):
-        with pytest.raises(br.InvalidOptionError, match=r"^dice must be one whole number 1-6 per game: shape \(2,\)$"):
+        with pytest.raises(
+            br.InvalidOptionError,
+            match=r"^dice must be one whole number 1-6 per game: shape \(2,\)$",
+        ):
             batch.step(legal, dice=dice)
     assert [batch.state(i) for i in range(2)] == before  # refused before anything moved
-    with pytest.raises(br.InvalidOptionError, match=r"^observers must be one seat 0-1 per game: shape \(2,\)$"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^observers must be one seat 0-1 per game: shape \(2,\)$"
+    ):
         batch.observation(np.array([0, 2]))
-    with pytest.raises(br.InvalidOptionError, match=r"^observers must be one seat 0-1 per game: shape \(2,\)$"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^observers must be one seat 0-1 per game: shape \(2,\)$"
+    ):
         batch.observation(np.array([0]))
-    with pytest.raises(br.InvalidOptionError, match=r"^n, the number of games, must be a whole number >= 1, not 0$"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^n, the number of games, must be a whole number >= 1, not 0$"
+    ):
         ParchisBatch(0)
     with pytest.raises(br.InvalidOptionError, match="parchis option"):
         ParchisBatch(2, players=5)
-    with pytest.raises(br.InvalidOptionError, match=r"^from_states takes Parchís states with the same options$"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^from_states takes Parchís states with the same options$"
+    ):
         ParchisBatch.from_states([br.new_game("parchis"), br.new_game("parchis", players=2)])
     with pytest.raises(br.InvalidOptionError, match=r"^from_states needs at least one state$"):
         ParchisBatch.from_states([])

@@ -123,7 +123,9 @@ def test_illegal_actions_end_the_episode_or_raise() -> None:
     obs, _ = strict.reset(seed=1)
     with pytest.raises(br.IllegalMoveError, match=r"^action \d+ is not legal in env 0$"):
         strict.step(wrong)
-    with pytest.raises(br.InvalidOptionError, match=r"^seat must be a seat of this 2-player game \(0\.\.1\)$"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^seat must be a seat of this 2-player game \(0\.\.1\)$"
+    ):
         ParchisVectorEnv(2, seat=2, players=2)
 
 
