@@ -117,6 +117,26 @@ def test_third_six_from_a_position() -> None:
         assert np.flatnonzero(batch.legal_mask()[0]).tolist() == [72]
 
 
+@pytest.mark.parametrize(
+    ("pieces", "last", "lane_start"),
+    [
+        (["5", 30], 5, False),  # on its exit (relative square 0): home
+        (["68", 30], 68, False),  # on its last track square (63): home
+        (["L4", 30], "L4", False),  # in its lane, without the option: it stays
+        (["L1", 30], "L1", True),  # on the lane's first square already: it stays
+        (["L6", "L1", "L1"], "L6", True),  # the lane's first square is full: it stays
+        (["L6", "L1"], "L6", True),  # back to the lane's first square, beside the other
+    ],
+)
+def test_the_third_six_sends_the_last_piece_where_the_scalar_rules_do(
+    pieces: list[Any], last: Any, lane_start: bool
+) -> None:
+    state = position({"yellow": pieces, "red": [40]}, turn="yellow", sixes=2, last=last,
+                     players=2, third_six_back_to_lane_start=lane_start)  # fmt: skip
+    batch = ParchisBatch.from_states([state], dice=[6])
+    assert batch.state(0) == br.apply_move(state, br.action_to_move(state, 5))
+
+
 def test_captures_bonuses_and_the_goal_from_positions() -> None:
     states = [
         # yellow eats red on 12+3 = 15 and counts 20
