@@ -25,6 +25,7 @@ import html
 import json
 import re
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -210,7 +211,9 @@ def _script_json(value: object) -> str:
     )
 
 
-def replay_html(record: GameRecord, *, title: str | None = None) -> str:
+def replay_html(
+    record: GameRecord, *, title: str | None = None, review: Mapping[str, Any] | None = None
+) -> str:
     """One self-contained HTML page that plays ``record``: buttons, the arrow keys and a
     slider step through the positions; the move list gives each move's notation (dice
     included) and who made it, every player by name (:func:`boardrules.player_name`); the
@@ -219,6 +222,10 @@ def replay_html(record: GameRecord, *, title: str | None = None) -> str:
     red, ...``, ``blue wins``, ``the heroes win``).  Each frame highlights the move
     about to be played.  Opening the page as ``PAGE.html#ply=N`` shows position ``N``
     (``0``: the start).
+
+    With ``review`` (:meth:`boardrules.analysis.Review.to_dict` of the same game), the
+    page also shows the review: each player's win chance over the game as a chart with
+    the errors marked, the players' totals, and a decision's alternatives on a click.
 
     The page has no link to anything outside it.  A damaged record raises
     :class:`~boardrules.records.RecordError`.
@@ -255,7 +262,7 @@ def replay_html(record: GameRecord, *, title: str | None = None) -> str:
         players = ""
     seed = _seed_text(record.seed)
     data = {"tokens": tokens.table, "frames": frames, "turns": turns, "moves": moves}
-    return _PAGE.format(
+    page = _PAGE.format(
         title=html.escape(heading),
         players=html.escape(players),
         options=html.escape(options_text(start)),
@@ -265,6 +272,11 @@ def replay_html(record: GameRecord, *, title: str | None = None) -> str:
         last=len(frames) - 1,
         data=_script_json(data),
     )
+    if review is None:
+        return page
+    from boardrules.analysis import chart_html
+
+    return page.replace("</body>", chart_html(review, list(names)) + "</body>")
 
 
 _PAGE = """<!DOCTYPE html>
