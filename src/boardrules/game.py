@@ -205,7 +205,14 @@ class Game(Generic[S, M]):
     ``player_name`` gives the name of a seat as every text and picture shows it (a colour, a
     hero); without it a seat is ``player N`` (see :func:`~boardrules.player_name`).
     ``title`` is the game's name as a person writes it in a heading (``Parchís``); it is
-    ``name`` capitalised when not given.
+    ``name`` capitalised when not given.  ``statistics`` gives named numbers about a finished
+    game from its last position and its moves (Dorasure: the dragon's wounds, the quests
+    solved...): :func:`~boardrules.simulate.simulate` averages them over a series, the
+    signal that tells two bots apart in a cooperative game they both nearly always lose.
+    ``chance_depth`` is how many rolls in a row the bots' searches expand exactly after a
+    decision unless told otherwise (``None``: :data:`boardrules.analysis.CHANCE_DEPTH`);
+    a game whose rolls chain long and branch wide (Dorasure: 1) sets it lower, and its
+    evaluation then scores a roll still to come.
 
     >>> import boardrules as br
     >>> br.get_game("parchis").title, br.get_game("docker").title
@@ -243,6 +250,8 @@ class Game(Generic[S, M]):
     cooperative: bool = False
     player_name: Callable[[S, int], str] | None = None
     title: str = ""
+    statistics: Callable[[S, tuple[M, ...]], dict[str, float]] | None = None
+    chance_depth: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if not self.title:

@@ -42,6 +42,7 @@ from boardrules.dorasure._rules import (
     evaluate,
     legal_moves,
     returns,
+    statistics,
 )
 from boardrules.dorasure._setup import OPTIONS, new_game, options_of, position
 from boardrules.dorasure._state import (
@@ -168,6 +169,7 @@ __all__ = [
     "render",
     "render_svg",
     "returns",
+    "statistics",
 ]
 
 
@@ -212,5 +214,9 @@ GAME: Game[State, Move] = Game(
     cooperative=True,
     player_name=player_name,
     render_svg=render_svg,
+    statistics=statistics,
+    # A roll here branches up to 126 ways and chains (extra dice for 6s, rampages, claws):
+    # the searches expand the first roll and the evaluation scores the rest.
+    chance_depth=1,
 )
 State.game = GAME

@@ -18,7 +18,13 @@ over these.
 
 from __future__ import annotations
 
-from boardrules.simulate._result import GameResult, PlayerStats, SeriesResult, TeamStats
+from boardrules.simulate._result import (
+    GameResult,
+    PlayerStats,
+    SeriesResult,
+    Statistic,
+    TeamStats,
+)
 from boardrules.simulate._run import Backend, Progress, simulate
 from boardrules.simulate._series import PlayerSpec
 from boardrules.simulate._stats import bradley_terry, mean_interval, wilson
@@ -32,6 +38,7 @@ __all__ = [
     "Progress",
     "RankingEntry",
     "SeriesResult",
+    "Statistic",
     "TeamStats",
     "TournamentResult",
     "bradley_terry",

@@ -187,7 +187,7 @@ def run_series(
             for o in placement.outcomes(series, games):
                 result = GameResult(
                     o.index, game_seed(series.seed, o.index), o.seating, o.returns, o.plies,
-                    o.decisions,
+                    o.decisions, o.statistics,
                 )  # fmt: skip
                 with held:  # a game's result and its record are kept together or not at all
                     results.append(result)
