@@ -153,14 +153,21 @@ _CHECKED_ROWS: LRU[tuple[str, ...], tuple[str, ...]] = LRU(
 def _unechoed(name: str, check: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """``check`` for the option ``name``, whose message names the option but does not
     repeat its value: an override may hold any amount of text."""
+    return _Unechoed(name, check)
 
-    def checked(value: Any) -> Any:
+
+@attrs.frozen
+class _Unechoed:
+    """What :func:`_unechoed` gives: a value, not a closure, so that the option pickles."""
+
+    name: str
+    check: Callable[[Any], Any]
+
+    def __call__(self, value: Any) -> Any:
         try:
-            return check(value)
+            return self.check(value)
         except (ValueError, TypeError) as e:
-            raise InvalidOptionError(f"dorasure option {name}: {e}") from None
-
-    return checked
+            raise InvalidOptionError(f"dorasure option {self.name}: {e}") from None
 
 
 def _sheets(value: Any) -> dict[str, Any]:

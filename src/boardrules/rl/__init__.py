@@ -2,6 +2,8 @@
 ``pip install 'boardrules[rl]'``, which brings numpy, Gymnasium and PettingZoo).
 
 * :func:`env` -- a PettingZoo AEC environment where every seat is an agent;
+* :func:`parallel_env` -- the same as a PettingZoo parallel environment (each step, the agent
+  to move acts; the others' actions are ignored);
 * :func:`single_agent_env` -- a Gymnasium environment where one learner plays against bots.
 
 Both show only decision nodes (the dice are rolled inside, seeded by ``reset(seed=...)``),
@@ -24,6 +26,14 @@ for _module in ("numpy", "gymnasium", "pettingzoo"):
     require(_module, "rl", "boardrules.rl")
 
 from boardrules.rl._aec import BoardEnv, env  # noqa: E402
+from boardrules.rl._parallel import ParallelBoardEnv, parallel_env  # noqa: E402
 from boardrules.rl._single import SingleAgentEnv, single_agent_env  # noqa: E402
 
-__all__ = ["BoardEnv", "SingleAgentEnv", "env", "single_agent_env"]
+__all__ = [
+    "BoardEnv",
+    "ParallelBoardEnv",
+    "SingleAgentEnv",
+    "env",
+    "parallel_env",
+    "single_agent_env",
+]

@@ -19,6 +19,7 @@ over these.
 from __future__ import annotations
 
 from boardrules.simulate._result import (
+    FailedGame,
     GameResult,
     PlayerStats,
     SeriesResult,
@@ -32,6 +33,7 @@ from boardrules.simulate._tournament import RankingEntry, TournamentResult, seat
 
 __all__ = [
     "Backend",
+    "FailedGame",
     "GameResult",
     "PlayerSpec",
     "PlayerStats",
