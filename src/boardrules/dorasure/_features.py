@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from operator import mul
 
 from boardrules._lru import LRU
 from boardrules.dorasure._board import MOUNTAIN
@@ -32,6 +33,7 @@ from boardrules.dorasure._state import (
     CAP,
     COMBAT,
     TREASURE,
+    VAMPIRE,
     WEAPONS,
     WON,
     DorasureState,
@@ -149,13 +151,16 @@ def _battle_turn(dice: int) -> tuple[float, float, float]:
 
 
 class _Tables:
-    """What the features read per setup: steps from each space to each mountain's sides."""
+    """What the features read per setup, made once: each hero's full health, resource cap
+    and Combat dice by EXP, and the steps from each space to the nearest open quest."""
 
-    __slots__ = ("distance", "fires", "seats")
+    __slots__ = ("caps", "dice", "distance", "fires", "inverse_health", "nearest", "seats",
+                 "sides", "vampire")  # fmt: skip
 
     def __init__(self, rules: Options) -> None:
         board = rules.board
-        self.seats = rules.seats
+        seats = rules.seats
+        self.seats = seats
         self.fires = len(rules.tracks.fire_icons)
         spaces = len(board.names)
         far = 6
@@ -163,6 +168,25 @@ class _Tables:
             tuple(min(far, d) for d in _steps_to(board.neighbours, board.terrain, m, spaces))
             for m in board.mountains
         )
+        self.sides = tuple(frozenset(p for p, d in enumerate(ds) if d == 0) for ds in self.distance)
+        xps = range(rules.tracks.xp_max + 1)
+        self.inverse_health = tuple(1 / sheet.health for sheet in rules.sheets)
+        self.caps = tuple(tuple(rules.stats[p][rules.level_of[x]][CAP] for x in xps)
+                          for p in range(seats))  # fmt: skip
+        # Combat dice with resources left (the Vampire's Thirst for Blood is read apart)
+        self.dice = tuple(tuple(attribute_of(rules, p, COMBAT, x, 1) for x in xps)
+                          for p in range(seats))  # fmt: skip
+        self.vampire = rules.seat_of(VAMPIRE)
+        #: per set of open mountains (bits), per space: the steps to the nearest of them
+        self.nearest: dict[int, tuple[int, ...]] = {}
+
+    def nearest_open(self, mask: int) -> tuple[int, ...]:
+        found = self.nearest.get(mask)
+        if found is None:
+            rows = [d for m, d in enumerate(self.distance) if mask >> m & 1]
+            found = tuple(min(column) for column in zip(*rows, strict=True)) if rows else ()
+            self.nearest[mask] = found
+        return found
 
 
 def _steps_to(
@@ -185,31 +209,41 @@ def _steps_to(
     return steps
 
 
-_TABLES: LRU[Options, _Tables] = LRU(64)
+# Keyed by the identity of the setup (hashing one is slow), kept with it so that its id is
+# not reused while the entry lives.
+_TABLES: LRU[int, tuple[Options, _Tables]] = LRU(64)
 
 
 def _tables(rules: Options) -> _Tables:
-    found = _TABLES.items.get(rules)
-    if found is None:
-        found = _Tables(rules)
-        _TABLES.put(rules, found)
-    return found
+    found = _TABLES.items.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = (rules, _Tables(rules))
+        _TABLES.put(id(rules), found)
+    return found[1]
+
+
+#: ``_TURNS[dice]``: :func:`_battle_turn` of that many Combat dice (more read as 20).
+_TURNS = tuple(_battle_turn(d) for d in range(21))
+_WOUNDS = tuple(turn[0] for turn in _TURNS)
 
 
 def battle_odds(s: DorasureState) -> tuple[float, float]:
     """The dragon's expected wounds in one round of the living heroes' battle turns, over
     its health left, and the heroes' expected deaths in that round."""
-    rules = s.rules
+    t = _tables(s.rules)
     bonus = 1 if WEAPONS in s.rewards else 0
     wounds = deaths = 0.0
+    xp = s.xp
     for seat, health in enumerate(s.health):
         if health <= 0:
             continue
-        dice = attribute_of(rules, seat, COMBAT, s.xp[seat], s.resource[seat]) + bonus
-        w, death, claws = _battle_turn(dice)
+        dice = t.dice[seat][xp[seat]] + bonus
+        if seat == t.vampire and not s.resource[seat]:  # Thirst for Blood
+            dice = max(bonus, dice - 2)
+        w, death, claws = _TURNS[min(dice, 20)]
         wounds += w
         deaths += death + (claws if health <= 4 else 0.0)
-    left = max(1, rules.tracks.health - s.wounds)
+    left = max(1, s.rules.tracks.health - s.wounds)
     return wounds / left, deaths
 
 
@@ -219,44 +253,57 @@ def adventure_features(s: DorasureState) -> list[float]:
     tracks = rules.tracks
     t = _tables(rules)
     seats = t.seats
-    stats = rules.stats
-    level_of = rules.level_of
-    danger = near = 0
-    health = resources = distance = 0.0
-    sheets = rules.sheets
-    open_ = [m for m in range(len(s.rewards)) if s.open_quest(m)]
-    for seat in range(seats):
-        h = s.health[seat]
-        health += h / sheets[seat].health
-        danger += h <= 2
-        near += h <= 1
-        cap = stats[seat][level_of[s.xp[seat]]][CAP]
-        if cap:
-            resources += min(1.0, s.resource[seat] / cap)
-        if open_:
-            distance += min(t.distance[m][s.pos[seat]] for m in open_)
-    reach = 0
-    for m in open_:
-        if s.quests[m] >= 0 and any(t.distance[m][p] == 0 for p in s.pos):
-            reach += 1
-    odds, _ = battle_odds(s)
-    fires = sum(1 for f in tracks.fire_icons if f > s.meter)
-    rewards = s.rewards
+    rewards, renewed, quests, pos = s.rewards, s.renewed, s.quests, s.pos
+    mask = reach = opened = 0
+    for m, reward in enumerate(rewards):
+        if reward < 0 or renewed[m] == 1:
+            mask |= 1 << m
+            opened += 1
+            if quests[m] >= 0 and not t.sides[m].isdisjoint(pos):
+                reach += 1
+    nearest = t.nearest.get(mask) or t.nearest_open(mask)
+    bonus = 1 if WEAPONS in rewards else 0
+    xps, resource = s.xp, s.resource
+    inverse_health, caps, combat, vampire = t.inverse_health, t.caps, t.dice, t.vampire
+    health = resources = wounds = 0.0
+    danger = near = xp = distance = 0
+    for seat, h in enumerate(s.health):
+        x = xps[seat]
+        xp += x
+        health += h * inverse_health[seat]
+        if h <= 2:
+            danger += 1
+            near += h <= 1
+        top = caps[seat][x]
+        if top:
+            r = resource[seat]
+            resources += 1.0 if r >= top else r / top
+        if nearest:
+            distance += nearest[pos[seat]]
+        if h > 0:
+            dice = combat[seat][x] + bonus
+            if seat == vampire and not resource[seat]:  # Thirst for Blood
+                dice = max(bonus, dice - 2)
+            wounds += _WOUNDS[dice if dice < 20 else 20]
+    meter = s.meter
+    fires = 0
+    for f in tracks.fire_icons:
+        fires += f > meter
     return [
         1.0,
-        s.meter / tracks.meter_end,
+        meter / tracks.meter_end,
         fires / t.fires,
-        (len(rewards) - len(open_)) / len(rewards),
-        float(WEAPONS in rewards),
+        (len(rewards) - opened) / len(rewards),
+        float(bonus),
         float(TREASURE in rewards),
-        sum(s.xp) / (tracks.xp_max * seats),
+        xp / (tracks.xp_max * seats),
         health / seats,
         danger / seats,
         near / seats,
         resources / seats,
         reach / len(rewards),
         distance / (6 * seats),
-        odds,
+        wounds / max(1, tracks.health - s.wounds),
         s.wounds / tracks.health,
     ]
 
@@ -297,7 +344,7 @@ def features(s: DorasureState) -> list[float]:
 
 
 def _logistic(weights: tuple[float, ...], xs: list[float]) -> float:
-    z = sum(w * x for w, x in zip(weights, xs, strict=True))
+    z = sum(map(mul, weights, xs))
     if z < -40.0:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z))
