@@ -247,3 +247,37 @@ def test_statistics_count_the_quests_and_whether_the_battle_was_reached(
     assert numbers["battle reached"] == battle
     assert numbers["meter reached"] == end.meter
     assert numbers["dragon's wounds"] == end.wounds
+
+
+def test_the_odds_read_thirst_for_blood_and_lycan_form() -> None:
+    # The Vampire rolls 3 Combat dice at level 1, 1 at 0 Blood; the Werewolf 2, 5 in Lycan
+    # form (EXP 1: an icon of his track, level 2 keeps 2 Combat).
+    heroes = ["Vampire", "Werewolf"]
+    full = position(heroes, resource={"Vampire": 2}, quests=FACE_UP, step="battle")
+    thirsty = position(heroes, resource={"Vampire": 0}, quests=FACE_UP, step="battle")
+    lycan = position(heroes, resource={"Vampire": 2}, xp={"Werewolf": 1}, quests=FACE_UP,
+                     step="battle")  # fmt: skip
+    w = [t[4] + t[5] + 2 * t[6] + t[3] / 2 for t in map(chart_chances, range(6))]
+    assert battle_odds(full)[0] == pytest.approx((w[3] + w[2]) / 9)
+    assert battle_odds(thirsty)[0] == pytest.approx((w[1] + w[2]) / 9)
+    assert battle_odds(lycan)[0] == pytest.approx((w[3] + w[5]) / 9)
+    # The Adventure Phase's odds feature is the same number.
+    adventure = position(["Vampire", "Werewolf"], resource={"Vampire": 0}, quests=FACE_UP)
+    odds = adventure_features(adventure)[ADVENTURE_FEATURES.index("odds")]
+    assert odds == pytest.approx((w[1] + w[2]) / 9)
+
+
+def test_evaluate_is_the_logistic_of_the_weighted_features() -> None:
+    import math
+
+    for s in (
+        new_game(players=4),
+        position(["Ninja", "Gladiator"], quests=FACE_UP, step="battle", wounds=5),
+    ):
+        rows = (
+            (BATTLE_WEIGHTS, battle_features(s))
+            if s.phase == BATTLE
+            else (ADVENTURE_WEIGHTS, adventure_features(s))
+        )
+        z = sum(w * x for w, x in zip(*rows, strict=True))
+        assert evaluate(s)[0] == pytest.approx(1 / (1 + math.exp(-z)), rel=1e-12)
