@@ -51,6 +51,10 @@ class _Abandoned(Exception):
         super().__init__("end of input" if by_eof else "quit")
         self.by_eof = by_eof
 
+    def __reduce__(self) -> tuple[type[_Abandoned], tuple[bool], dict[str, object]]:
+        # its argument, not its message; its attributes and notes too (it pickles whole)
+        return (_Abandoned, (self.by_eof,), dict(vars(self)))
+
 
 def _cmd_games(args: argparse.Namespace) -> int:
     for name in br.available_games():

@@ -310,7 +310,7 @@ def rules_for(**options: Any) -> Rules:
 
     >>> from boardrules.dorasure._setup import rules_for
     >>> restated = rules_for(players=2, sheets={"Ninja": {"health": 5}, "Prince": {"health": 9}})
-    >>> restated is rules_for(players=2), dict(restated.options)["sheets"]
+    >>> restated == rules_for(players=2), dict(restated.options)["sheets"]
     (True, FrozenMapping({}))
     """
     plain = _plain_key(options)

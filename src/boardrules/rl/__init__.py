@@ -6,6 +6,11 @@
   to move acts; the others' actions are ignored);
 * :func:`single_agent_env` -- a Gymnasium environment where one learner plays against bots.
 
+Importing this module also registers Gymnasium ids: ``gymnasium.make("boardrules/Parchis-v0")``
+(likewise ``Dorada``, ``Docker`` and ``Dorasure``) is :func:`single_agent_env` of that game
+(keywords go to it), and ``gymnasium.make_vec("boardrules/Parchis-v0", num_envs=n)`` is the
+batched :class:`boardrules.batch.vector.ParchisVectorEnv` (the extra ``batch`` too).
+
 Both show only decision nodes (the dice are rolled inside, seeded by ``reset(seed=...)``),
 observe with :func:`boardrules.observation` from the agent's seat, and mask the actions with
 :func:`boardrules.legal_actions`: the observation is a ``Dict`` with a float32
@@ -27,9 +32,11 @@ for _module in ("numpy", "gymnasium", "pettingzoo"):
 
 from boardrules.rl._aec import BoardEnv, env  # noqa: E402
 from boardrules.rl._parallel import ParallelBoardEnv, parallel_env  # noqa: E402
+from boardrules.rl._registry import GYM_IDS, register  # noqa: E402
 from boardrules.rl._single import SingleAgentEnv, single_agent_env  # noqa: E402
 
 __all__ = [
+    "GYM_IDS",
     "BoardEnv",
     "ParallelBoardEnv",
     "SingleAgentEnv",
@@ -37,3 +44,5 @@ __all__ = [
     "parallel_env",
     "single_agent_env",
 ]
+
+register()
