@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from typing import Any
 
@@ -85,8 +86,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--timing-games", type=int, default=0,
                     help="also time each bot over this many games (4 heroes)")  # fmt: skip
     args = ap.parse_args(argv)
-    print("| heroes | bot | won | win rate (95% CI) | wounds | quests | meter | turns |")
-    print("|---|---|---|---|---|---|---|---|")
+    rule = "======  ========  =======  ======================  ======  ======  =====  ====="
+    print(rule)
+    print("heroes  bot       won      win rate (95% CI)       wounds  quests  meter  turns")
+    print(rule)
     for heroes in (int(h) for h in args.heroes.split(",") if h):
         for spec in args.bots.split(","):
             began = time.time()
@@ -96,14 +99,16 @@ def main(argv: list[str] | None = None) -> None:
             low, high = wilson(result.team.wins, len(result.games))
             stats = {s.name: s.mean for s in result.statistics}
             wounds = stats["dragon's wounds"]
+            won = f"{result.team.wins}/{len(result.games)}"
+            rate = f"{100 * result.team.win_rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
             print(
-                f"| {heroes} | {spec} | {result.team.wins}/{len(result.games)} | "
-                f"{100 * result.team.win_rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}] | "
-                f"{wounds:.2f} | {stats['quests solved']:.2f} | "
-                f"{stats['meter reached']:.1f} | {stats['adventure turns']:.1f} |",
+                f"{heroes:<6}  {spec:<8}  {won:<7}  {rate:<22}  {wounds:<6.2f}  "
+                f"{stats['quests solved']:<6.2f}  {stats['meter reached']:<5.1f}  "
+                f"{stats['adventure turns']:.1f}",
                 flush=True,
             )
-            print(f"<!-- {time.time() - began:.0f} s -->", flush=True)
+            print(f"  ({time.time() - began:.0f} s)", file=sys.stderr, flush=True)
+    print(rule)
     if args.timing_games:
         times = ms_per_decision(args.bots.split(","), 4, args.timing_games, args.seed)
         for spec, ms in times.items():

@@ -232,6 +232,7 @@ def _ended(phase: int, **fields: Any) -> DorasureState:
     [
         (_ended(LOST, meter=14, health=(0, 0)), 0, 1.0),  # killed in the battle
         (_ended(LOST, meter=14, health=(0, 3)), 0, 0.0),  # the final rampages killed one
+        (_ended(LOST, meter=14, health=(1, 0)), 0, 0.0),  # one standing on his last health
         (_ended(LOST, meter=13, health=(0, 0)), 0, 0.0),  # a rampage before the end
         (_ended(LOST, meter=3, health=(0, 0), rewards=(0, 1, 2, 3, 0)), 5, 1.0),  # quests
         (_ended(LOST, meter=3, health=(0, 0), rewards=(0, 1, 2, 3, -1)), 4, 0.0),
