@@ -450,3 +450,23 @@ def test_a_registered_game_of_one_s_own_pickles_as_its_name(toss: br.Game[Toss, 
     import pickle
 
     assert pickle.loads(pickle.dumps(toss)) is toss
+
+
+def test_show_writes_the_svg_file_named_after_the_game_and_the_picture(tmp_path: Any) -> None:
+    import hashlib
+    import tempfile
+    from pathlib import Path
+
+    s = br.new_game("docker", players=3)
+    moved = br.apply_move(s, br.parse_move(s, "roll 2"))
+    move = br.legal_moves(moved)[0]
+    path = br.show(moved, str(tmp_path / "docker.svg"), size=200, move=move, perspective=1)
+    assert path == tmp_path / "docker.svg" and isinstance(path, Path)
+    expected = br.render_svg(moved, size=200, move=move, perspective=1)
+    assert path.read_text(encoding="utf-8") == expected
+    svg = br.render_svg(s)
+    digest = hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16]
+    temporary = br.show(s)
+    assert temporary == Path(tempfile.gettempdir()) / f"boardrules-docker-{digest}.svg"
+    assert temporary.read_text(encoding="utf-8") == svg
+    assert br.show(moved) != temporary  # another picture, another file

@@ -22,13 +22,16 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import math
 import random
+import tempfile
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from boardrules._document import read_document
@@ -82,6 +85,7 @@ __all__ = [
     "render_svg",
     "returns",
     "sample_chance",
+    "show",
     "to_json",
 ]
 
@@ -602,6 +606,35 @@ def render_svg(
     draw = _feature(state, "render_svg")
     svg: str = draw(state, size=size, move=move, perspective=perspective)
     return svg
+
+
+def show(
+    state: GameState[Any, M],
+    path: str | Path | None = None,
+    *,
+    size: float | None = None,
+    move: M | None = None,
+    perspective: int | None = None,
+) -> Path:
+    """Write the board of ``state`` as an SVG file and return its path (also
+    :func:`boardrules.pictures.show`).
+
+    Without ``path`` the file goes to the system's temporary folder, named after the game
+    and the picture (the same state gives the same file).  ``size``, ``move`` and
+    ``perspective`` are those of :func:`boardrules.render_svg`.
+
+    >>> import boardrules as br
+    >>> p = br.show(br.new_game("parchis", players=2))
+    >>> p.suffix, p.read_text(encoding="utf-8").startswith("<svg")
+    ('.svg', True)
+    """
+    svg = render_svg(state, size=size, move=move, perspective=perspective)
+    if path is None:
+        digest = hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16]
+        path = Path(tempfile.gettempdir()) / f"boardrules-{game_of(state).name}-{digest}.svg"
+    out = Path(path)
+    out.write_text(svg, encoding="utf-8")
+    return out
 
 
 def num_actions(state: GameState[Any, Any]) -> int:

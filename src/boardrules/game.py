@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import attrs
 
 from boardrules._document import lone_surrogate
-from boardrules.errors import InvalidOptionError, UnknownGameError
+from boardrules.errors import InvalidOptionError
 
 __all__ = [
     "CHANCE",
@@ -266,17 +266,11 @@ class Game(Generic[S, M]):
         return f"<Game {self.name!r}>"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """A registered game pickles as its name, so that it unpickles as the very record
-        the states of its game point at (``type(state).game is game``); another pickles
-        field by field."""
-        from boardrules import api  # the package imports this module
-
-        try:
-            known = api.get_game(self.name) is self
-        except UnknownGameError:
-            known = False
-        if known:
-            return (api.get_game, (self.name,))
+        """A game whose states point at it (every registered game: ``type(state).game is
+        game``) pickles as that attribute of its state class, so that it unpickles as the
+        very same record; another pickles field by field."""
+        if getattr(self.state_type, "game", None) is self:
+            return (getattr, (self.state_type, "game"))
         return (_game_of_fields, (type(self), attrs.asdict(self, recurse=False)))
 
     def player_counts(self) -> tuple[int, ...]:
