@@ -32,7 +32,6 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent.parent / "shared" / "bench"))
 
 import numpy as np  # noqa: E402
 import playouts  # noqa: E402
@@ -110,7 +109,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=[64, 256, 1024, 4096, 16384])
     parser.add_argument("--vector", action="store_true", help="also the Gymnasium VectorEnv")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--floor",
+        type=Path,
+        default=HERE.parent.parent / "shared" / "bench",
+        help="the folder of limit_parchis.py (default: ../shared/bench beside the checkout)",
+    )
     args = parser.parse_args(argv)
+    sys.path.insert(0, str(args.floor))
     engines: dict[str, Engine] = {
         "floor": floor_engine(args.seed),
         "readme": readme_engine(args.seed),

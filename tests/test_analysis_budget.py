@@ -146,3 +146,17 @@ def test_win_probabilities_in_a_budget_and_bad_budgets() -> None:
     for bad in ({"seconds": 0}, {"seconds": "5"}, {"rollouts": 1}, {"horizon": -1}):
         with pytest.raises(br.InvalidOptionError):
             best_moves(s, **bad)
+
+
+def test_a_position_the_solver_refuses_is_estimated_instead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from boardrules.analysis import SolveError, _budget
+
+    def unstable(*args: Any) -> Any:
+        raise SolveError("max-n strategies never settle on a cycle")
+
+    monkeypatch.setattr(_budget, "solve_graph", unstable)
+    s = SOLVABLE["parchis roll"]()
+    found = win_probabilities(s, seconds=None, rollouts=4)
+    assert found.method == "rollout" and "not solved: max-n strategies" in found.reason

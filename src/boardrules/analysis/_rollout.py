@@ -263,4 +263,4 @@ class Rollouts:
         xs, ys = self.results[a][player], self.results[b][player]
         if a in self.known and b in self.known:  # both solved: an exact difference
             return xs[0] - ys[0], 0.0
-        return interval([x - y for x, y in zip(xs, ys, strict=True)], spread=2.0)
+        return interval([x - y for x, y in zip(xs, ys, strict=True)])

@@ -93,6 +93,7 @@ def _compare(batch: ParchisBatch, games: list[Any], step: int) -> None:
     mask = batch.legal_mask()
     seen = batch.observation()
     returns = batch.returns().tolist()
+    to_move = batch.to_move().tolist()
     size = batch.observation_size
     expected = np.zeros(size, dtype=np.float32)
     for i, s in enumerate(games):
@@ -108,6 +109,8 @@ def _compare(batch: ParchisBatch, games: list[Any], step: int) -> None:
             _fail(step, i, "observations differ")
         if tuple(returns[i]) != br.returns(s):
             _fail(step, i, "returns differ")
+        if to_move[i] != br.current_player(s):
+            _fail(step, i, "the player to move differs")
 
 
 def _check(ok: bool, step: int, game: int, what: str) -> None:

@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardrules.errors import IllegalMoveError, InvalidOptionError
+from boardrules.game import TERMINAL
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
 from boardrules.parchis._observation import _size, _views
 from boardrules.parchis._rules import _ADD, _PAIR_OF_ONE_SEAT, _REMOVE
@@ -52,6 +53,8 @@ OFF = CELLS  # the extra, always empty, column of ``board``: where the nest and 
 _ADD_T = np.array(_ADD, dtype=np.int64)
 _REMOVE_T = np.array(_REMOVE, dtype=np.int64)
 _PAIR_T = np.array(_PAIR_OF_ONE_SEAT, dtype=np.bool_)
+#: The lowest bit set in each 4-bit mask (of 1, 2, 4 or 8: the one seat left).
+_LOWEST_BIT = np.array([0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
 
 
 @attrs.frozen
@@ -157,7 +160,7 @@ class ParchisBatch:
                 f"n, the number of games, must be a whole number >= 1, not {n!r}"
             )
         self._setup(make_options(options), n, seed, autoreset)
-        self._restart(np.arange(n), dice)
+        self._restart(np.arange(n), self._checked_dice(dice))
 
     def _setup(self, options: Options, n: int, seed: int | None, autoreset: bool) -> None:
         self.options = options
@@ -213,12 +216,15 @@ class ParchisBatch:
         self._setup(options, len(states), seed, autoreset)
         for i, s in enumerate(states):
             self._load(i, s)
-        self._roll(np.flatnonzero(self.phase == PHASE_ROLL), dice)
+        checked = self._checked_dice(dice)
+        if autoreset:  # a game given over restarts at once
+            self._restart(np.flatnonzero(self.phase == PHASE_OVER), None, roll=False)
+        self._roll(np.flatnonzero(self.phase == PHASE_ROLL), checked)
         return self
 
     def _load(self, i: int, s: State) -> None:
         p = self.players
-        self.pos[i] = np.array(s.pos, dtype=np.int64).reshape(p, 4)
+        self.pos[i] = np.reshape(s.pos, (p, 4))
         self.board[i, :CELLS] = s.board
         self.board[i, OFF] = 0
         self.bar[i] = 0
@@ -263,8 +269,9 @@ class ParchisBatch:
         return over
 
     def to_move(self) -> Ints:
-        """The seat to move in each game, -1 (:data:`~boardrules.TERMINAL`) once it is over."""
-        return np.where(self.phase == PHASE_OVER, -1, self.turn)
+        """The seat to move in each game, :data:`~boardrules.TERMINAL` once it is over (as
+        :func:`boardrules.current_player` says at a decision)."""
+        return np.where(self.phase == PHASE_OVER, TERMINAL, self.turn)
 
     def legal_mask(self) -> Bools:
         """``mask[g, a]``: whether action ``a`` is legal in game ``g`` (all false once over);
@@ -314,9 +321,15 @@ class ParchisBatch:
             out = np.zeros((n, self.observation_size), dtype=np.float32)
         else:
             out[...] = 0.0
-        o = self.turn if observers is None else np.asarray(observers, dtype=np.int64)
-        self._write_seats(o, out)
-        self._write_turn(o, out)
+        o = self.turn if observers is None else np.asarray(observers)
+        if observers is not None and (
+            o.shape != (n,) or o.dtype.kind not in "iu" or ((o < 0) | (o >= self.players)).any()
+        ):
+            raise InvalidOptionError(
+                f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
+            )
+        self._write_seats(o.astype(np.int64), out)
+        self._write_turn(o.astype(np.int64), out)
         return out
 
     def _write_seats(self, o: Ints, out: Any) -> None:
@@ -381,9 +394,13 @@ class ParchisBatch:
         roll comes next (``dice[g]``, 1-6, if given, else the generator) and restart the
         games that ended if ``autoreset``.  An action that is not legal raises
         :class:`~boardrules.IllegalMoveError` before any game moves."""
-        a = np.asarray(actions, dtype=np.int64)
-        if a.shape != (self.n,):
-            raise InvalidOptionError(f"step takes one action per game: shape ({self.n},)")
+        a = np.asarray(actions)
+        if a.shape != (self.n,) or a.dtype.kind not in "iu":
+            raise InvalidOptionError(
+                f"step takes one whole-number action per game: shape ({self.n},)"
+            )
+        a = a.astype(np.int64)
+        dice = self._checked_dice(dice)
         legal_now = self._legal_of(where)
         playing = self.phase != PHASE_OVER
         if where is not None:
@@ -429,15 +446,21 @@ class ParchisBatch:
         if roll:
             self._roll(g, dice)
 
-    def _roll(self, g: Ints, dice: Any) -> None:
+    def _checked_dice(self, dice: Any) -> Ints | None:
+        """``dice`` as an array of one die 1-6 per game (``None`` stays ``None``)."""
+        if dice is None:
+            return None
+        die = np.asarray(dice)
+        if die.shape != (self.n,) or die.dtype.kind not in "iu" or ((die < 1) | (die > 6)).any():
+            raise InvalidOptionError(
+                f"dice must be one whole number 1-6 per game: shape ({self.n},)"
+            )
+        return die.astype(np.int64)
+
+    def _roll(self, g: Ints, dice: Ints | None) -> None:
         if not len(g):
             return
-        if dice is None:
-            die = self.rng.integers(1, 7, size=len(g))
-        else:
-            die = np.asarray(dice, dtype=np.int64)[g]
-            if ((die < 1) | (die > 6)).any():
-                raise InvalidOptionError("dice must be 1-6")
+        die = self.rng.integers(1, 7, size=len(g)) if dice is None else dice[g]
         self.rolls += len(g)
         self._rolled(g, die)
 
@@ -463,7 +486,7 @@ class ParchisBatch:
             return
         tab = self._tab
         seat, last = self.turn[g], self.last[g]
-        track = (last > NEST) & (last <= TRACK_LAST)
+        track = (last >= 0) & (last <= TRACK_LAST)  # on the track: back to the nest
         t = g[track]
         self._lift(t, tab.cell[seat[track], last[track] + 1], seat[track])
         self._relocate(t, seat[track], last[track], NEST)
@@ -499,20 +522,22 @@ class ParchisBatch:
         self._lift(g, tab.cell[seat, src + 1], seat)
         self._relocate(g, seat, src, dst)
         goal = dst == GOAL
-        self._after_move(g[goal], np.full(int(goal.sum()), GOAL), GOAL_BONUS)
-        on = ~goal
-        g, seat, dst = g[on], seat[on], dst[on]
+        if goal.any():
+            self._after_move(g[goal], dst[goal], GOAL_BONUS)
+            on = ~goal
+            g, seat, dst = g[on], seat[on], dst[on]
         c = tab.cell[seat, dst + 1]
         code = self.board[g, c]
         eat = (code > 0) & (code < 8) & (code != seat + 1) & ~tab.safe[c]
-        ge, victim = g[eat], code[eat] - 1
-        self._relocate(ge, victim, tab.rel[victim, c[eat]], np.full(len(ge), NEST))
-        self.board[ge, c[eat]] = seat[eat] + 1  # one piece for another: no barrier changes
-        self._after_move(ge, dst[eat], CAPTURE_BONUS)
-        stay = ~eat
-        gs = g[stay]
-        self._put(gs, c[stay], code[stay], _ADD_T[code[stay], seat[stay]])
-        self._turn_over(gs, dst[stay])
+        if eat.any():
+            ge, victim = g[eat], code[eat] - 1
+            self._relocate(ge, victim, tab.rel[victim, c[eat]], NEST)
+            self.board[ge, c[eat]] = seat[eat] + 1  # one piece for another: no barrier changes
+            self._after_move(ge, dst[eat], CAPTURE_BONUS)
+            stay = ~eat
+            g, c, code, seat, dst = g[stay], c[stay], code[stay], seat[stay], dst[stay]
+        self._put(g, c, code, _ADD_T[code, seat])
+        self._turn_over(g, dst)
 
     def _came_out(self, g: Ints) -> None:
         if not len(g):
@@ -554,10 +579,14 @@ class ParchisBatch:
         bonus = np.broadcast_to(np.asarray(bonus, dtype=np.int64), g.shape)
         seat = self.turn[g]
         finished = (self.pos[g, seat] == GOAL).all(axis=1)
-        self._finish(g[finished])
-        rest = ~finished
-        g, last, bonus = g[rest], last[rest], bonus[rest]
+        if finished.any():
+            self._finish(g[finished])
+            rest = ~finished
+            g, last, bonus = g[rest], last[rest], bonus[rest]
         has = bonus > 0
+        if not has.any():
+            self._turn_over(g, last)
+            return
         gb = g[has]
         self.phase[gb] = PHASE_BONUS
         self.count[gb] = bonus[has]
@@ -571,11 +600,13 @@ class ParchisBatch:
         if not len(g):
             return
         again = (self.roll[g] == 6) & (self.sixes[g] < 3)
-        ga = g[again]
-        self.phase[ga] = PHASE_ROLL
-        self.roll[ga] = self.count[ga] = 0
-        self.last[ga] = last[again]
-        self._next_turn(g[~again])
+        if again.any():
+            ga = g[again]
+            self.phase[ga] = PHASE_ROLL
+            self.roll[ga] = self.count[ga] = 0
+            self.last[ga] = last[again]
+            g = g[~again]
+        self._next_turn(g)
 
     def _next_turn(self, g: Ints) -> None:
         if not len(g):
@@ -601,10 +632,8 @@ class ParchisBatch:
         self.donemask[g] |= 1 << seat
         over = self.ndone[g] >= p - 1
         go = g[over]
-        rest = np.zeros(len(go), dtype=np.int64)
-        for s in range(p):  # the one seat left
-            rest = np.where(self.donemask[go] >> s & 1, rest, s)
-        self.done[go, p - 1] = rest
+        # The one seat left: the only bit not set in the mask of those who finished.
+        self.done[go, p - 1] = _LOWEST_BIT[((1 << p) - 1) ^ self.donemask[go]]
         self.ndone[go] = p
         self.phase[go] = PHASE_OVER
         self.roll[go] = self.count[go] = self.sixes[go] = 0

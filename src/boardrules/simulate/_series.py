@@ -93,7 +93,6 @@ def play_one(series: Series, index: int) -> Outcome:
     """Play game ``index`` of ``series``."""
     seating = series.seating(index)
     seated = [series.players[p] for p in seating]
-    bots = [_bot(p) for p in seated]
     decisions = 0
     moves: list[Any] = []
 
@@ -105,6 +104,7 @@ def play_one(series: Series, index: int) -> Outcome:
     start = br.new_game(series.game, **series.options)
     seed, names = game_seed(series.seed, index), [label(p) for p in seated]
     try:
+        bots = [_bot(p) for p in seated]
         end, record = play_game(start, bots, seed, names, on_move=count)
     except BotError as error:  # the game failed: kept and reported with the others
         failed = error.in_series(index)
