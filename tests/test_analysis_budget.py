@@ -160,3 +160,15 @@ def test_a_position_the_solver_refuses_is_estimated_instead(
     s = SOLVABLE["parchis roll"]()
     found = win_probabilities(s, seconds=None, rollouts=4)
     assert found.method == "rollout" and "not solved: max-n strategies" in found.reason
+
+
+def test_a_round_past_its_deadline_is_dropped_whole() -> None:
+    s: Any = midgame("docker")
+    starts = [br.apply_move(s, m) for m in br.legal_moves(s)]
+    from boardrules.analysis import QuickBot
+
+    rollouts = Rollouts(starts, br.num_players(s), QuickBot(), br.evaluate, seed=1)
+    assert rollouts.round(None) and rollouts.rounds == 1
+    assert not rollouts.round(time.perf_counter() - 1)  # already late: nothing kept
+    assert rollouts.rounds == 1
+    assert {len(column) for columns in rollouts.results for column in columns} == {1}
