@@ -117,6 +117,26 @@ def test_third_six_from_a_position() -> None:
         assert np.flatnonzero(batch.legal_mask()[0]).tolist() == [72]
 
 
+@pytest.mark.parametrize(
+    ("pieces", "last", "lane_start"),
+    [
+        (["5", 30], 5, False),  # on its exit (relative square 0): home
+        (["68", 30], 68, False),  # on its last track square (63): home
+        (["L4", 30], "L4", False),  # in its lane, without the option: it stays
+        (["L1", 30], "L1", True),  # on the lane's first square already: it stays
+        (["L6", "L1", "L1"], "L6", True),  # the lane's first square is full: it stays
+        (["L6", "L1"], "L6", True),  # back to the lane's first square, beside the other
+    ],
+)
+def test_the_third_six_sends_the_last_piece_where_the_scalar_rules_do(
+    pieces: list[Any], last: Any, lane_start: bool
+) -> None:
+    state = position({"yellow": pieces, "red": [40]}, turn="yellow", sixes=2, last=last,
+                     players=2, third_six_back_to_lane_start=lane_start)  # fmt: skip
+    batch = ParchisBatch.from_states([state], dice=[6])
+    assert batch.state(0) == br.apply_move(state, br.action_to_move(state, 5))
+
+
 def test_captures_bonuses_and_the_goal_from_positions() -> None:
     states = [
         # yellow eats red on 12+3 = 15 and counts 20
@@ -186,28 +206,45 @@ def test_choices_are_the_mask() -> None:
 def test_bad_input_is_refused() -> None:
     batch = ParchisBatch(2, seed=1, players=2, dice=[3, 3])
     legal = batch.random_actions()
-    with pytest.raises(br.IllegalMoveError, match="not legal in game 0; legal actions: 72"):
+    with pytest.raises(
+        br.IllegalMoveError, match=r"^action 71 is not legal in game 0; legal actions: 72$"
+    ):
         batch.step([71, legal[1]])
-    with pytest.raises(br.InvalidOptionError, match="one whole-number action per game"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^step takes one whole-number action per game: shape \(2,\)$"
+    ):
         batch.step([72])
-    with pytest.raises(br.InvalidOptionError, match="one whole-number action per game"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^step takes one whole-number action per game: shape \(2,\)$"
+    ):
         batch.step(np.array([72.0, 72.0]))
     before = [batch.state(i) for i in range(2)]
     for dice in (np.array([0, 7]), np.array([3]), np.array([3.0, 3.0])):
-        with pytest.raises(br.InvalidOptionError, match="dice must be one whole number 1-6"):
+        with pytest.raises(
+            br.InvalidOptionError,
+            match=r"^dice must be one whole number 1-6 per game: shape \(2,\)$",
+        ):
             batch.step(legal, dice=dice)
     assert [batch.state(i) for i in range(2)] == before  # refused before anything moved
-    with pytest.raises(br.InvalidOptionError, match="observers must be one seat 0-1"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^observers must be one seat 0-1 per game: shape \(2,\)$"
+    ):
         batch.observation(np.array([0, 2]))
-    with pytest.raises(br.InvalidOptionError, match="observers must be one seat 0-1"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^observers must be one seat 0-1 per game: shape \(2,\)$"
+    ):
         batch.observation(np.array([0]))
-    with pytest.raises(br.InvalidOptionError, match="whole number"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^n, the number of games, must be a whole number >= 1, not 0$"
+    ):
         ParchisBatch(0)
     with pytest.raises(br.InvalidOptionError, match="parchis option"):
         ParchisBatch(2, players=5)
-    with pytest.raises(br.InvalidOptionError, match="same options"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^from_states takes Parchís states with the same options$"
+    ):
         ParchisBatch.from_states([br.new_game("parchis"), br.new_game("parchis", players=2)])
-    with pytest.raises(br.InvalidOptionError, match="at least one"):
+    with pytest.raises(br.InvalidOptionError, match=r"^from_states needs at least one state$"):
         ParchisBatch.from_states([])
 
 

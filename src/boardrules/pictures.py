@@ -20,11 +20,9 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import html
 import json
 import re
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -32,7 +30,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from boardrules import api as br
 from boardrules._extras import require
 from boardrules._names import result_words
-from boardrules.game import CHANCE, TERMINAL, GameState
+from boardrules.api import show
+from boardrules.game import CHANCE, TERMINAL
 
 if TYPE_CHECKING:  # records imports the whole package, which imports this module
     from boardrules.records import GameRecord
@@ -40,35 +39,6 @@ if TYPE_CHECKING:  # records imports the whole package, which imports this modul
 __all__ = ["options_text", "replay_html", "show", "svg_to_png"]
 
 M = TypeVar("M")
-
-
-def show(
-    state: GameState[Any, M],
-    path: str | Path | None = None,
-    *,
-    size: float | None = None,
-    move: M | None = None,
-    perspective: int | None = None,
-) -> Path:
-    """Write the board of ``state`` as an SVG file and return its path.
-
-    Without ``path`` the file goes to the system's temporary folder, named after the game
-    and the picture (the same state gives the same file).  ``size``, ``move`` and
-    ``perspective`` are those of :func:`boardrules.render_svg`.
-
-    >>> from boardrules.pictures import show
-    >>> import boardrules as br
-    >>> p = show(br.new_game("parchis", players=2))
-    >>> p.suffix, p.read_text(encoding="utf-8").startswith("<svg")
-    ('.svg', True)
-    """
-    svg = br.render_svg(state, size=size, move=move, perspective=perspective)
-    if path is None:
-        digest = hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16]
-        path = Path(tempfile.gettempdir()) / f"boardrules-{br.game_of(state).name}-{digest}.svg"
-    out = Path(path)
-    out.write_text(svg, encoding="utf-8")
-    return out
 
 
 def svg_to_png(svg: str, path: str | Path, *, scale: float = 1.0) -> Path:

@@ -63,6 +63,7 @@ from boardrules.analysis._review import (
     Decision,
     PlayerReview,
     Review,
+    Reviewer,
     Roll,
     flag,
     review,
@@ -94,6 +95,7 @@ __all__ = [
     "Progress",
     "QuickBot",
     "Review",
+    "Reviewer",
     "Roll",
     "Solution",
     "SolveError",
@@ -290,7 +292,7 @@ def best_moves(
     ``max_states`` bounds the graph of ``state`` itself; a move whose own position reaches
     at most :data:`SOLVE_BELOW` states is solved rather than rolled out, when the time
     allows.  With rollouts, every move meets the same dice in the same round (common random
-    numbers), so moves are compared rollout by rollout: :attr:`Analysis.margins` gives
+    numbers), so moves are compared rollout by rollout: ``margins`` gives
     each move's value minus the best one's with the 95% interval of that difference, and
     :meth:`Analysis.told_apart` whether it leaves out 0.
 

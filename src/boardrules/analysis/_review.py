@@ -38,6 +38,7 @@ __all__ = [
     "Decision",
     "PlayerReview",
     "Review",
+    "Reviewer",
     "Roll",
     "flag",
     "review",
@@ -319,40 +320,102 @@ def review(
     >>> r.players[1].error_rate > r.players[0].error_rate
     True
     """
-    began = time.perf_counter()
-    start = record.first_state()
-    names = tuple(br.player_names(start))
-    moves = list(replay(record))
-    states = [b for b, _, _ in moves] + ([moves[-1][2]] if moves else [start])
-    value = br.evaluate if evaluation is None else evaluation
-    choices = [i for i, (b, _, _) in enumerate(moves)
-               if br.current_player(b) >= 0 and len(br.legal_moves(b)) > 1]  # fmt: skip
-    decisions: list[Decision] = []
-    rolls: list[Roll] = []
-    for ply, (before, move, after) in enumerate(moves):
-        if br.current_player(before) == br.CHANCE:
-            roller = _mover_after(states, ply)
-            if roller >= 0 and len(br.chance_outcomes(before)) > 1:
-                rolls.append(Roll(ply, roller, str(move), _luck(before, after, roller, value)))
-            continue
-        if ply not in choices:
-            continue
-        states_cap = REVIEW_STATES if seconds_per_move is None else 1_000_000
-        budget = make_budget(
-            seconds_per_move, rollouts, states_cap, False, None, 200_000, seed * 100_003 + ply,
-            policy, horizon, evaluation, None,
-            REVIEW_STATES if seconds_per_move is None else SOLVE_BELOW,
-        )  # fmt: skip
-        decisions.append(_decision(ply, before, move, _analyse(before, budget, moves=True)))
-        if progress is not None:
-            progress(len(decisions), len(choices))
-    end = states[-1]
-    return Review(
-        br.game_of(start).name, names, len(moves), tuple(decisions), tuple(rolls),
-        _players(names, record.players, decisions, rolls), _is_team(start),
-        tuple(br.returns(end)) if br.is_terminal(end) else None, seconds_per_move, seed,
-        time.perf_counter() - began,
+    reviewer = Reviewer(
+        record, seconds_per_move=seconds_per_move, rollouts=rollouts, seed=seed,
+        policy=policy, horizon=horizon, evaluation=evaluation,
     )  # fmt: skip
+    while reviewer.step():
+        if progress is not None:
+            progress(reviewer.done, reviewer.total)
+    return reviewer.result()
+
+
+class Reviewer:
+    """A review done a decision at a time (what :func:`review` does in one go): for a
+    page that shows a progress bar between the steps.  The arguments are :func:`review`'s.
+
+    >>> import boardrules as br
+    >>> from boardrules.analysis import Reviewer
+    >>> from boardrules.bots import RandomBot, play_game
+    >>> _, record = play_game(br.new_game("docker", players=2), [RandomBot()] * 2, seed=3)
+    >>> r = Reviewer(record, seconds_per_move=None, rollouts=2)
+    >>> r.step(), r.done, r.total > 1
+    (True, 1, True)
+    """
+
+    def __init__(
+        self,
+        record: GameRecord[Any, Any],
+        *,
+        seconds_per_move: float | None = SECONDS_PER_MOVE,
+        rollouts: int | None = None,
+        seed: int = 0,
+        policy: Bot | None = None,
+        horizon: int = HORIZON,
+        evaluation: Evaluation | None = None,
+    ) -> None:
+        self.began = time.perf_counter()
+        self.record = record
+        self.start = record.first_state()
+        self.moves = list(replay(record))
+        self.states = [b for b, _, _ in self.moves]
+        self.states.append(self.moves[-1][2] if self.moves else self.start)
+        self.seconds_per_move, self.seed = seconds_per_move, seed
+        self.budget = (rollouts, policy, horizon, evaluation)
+        make_budget(seconds_per_move, rollouts, 1, False, None, 1, seed, policy, horizon,
+                    evaluation, None)  # the arguments checked before any work  # fmt: skip
+        value = br.evaluate if evaluation is None else evaluation
+        self.rolls = [self._roll(ply, value) for ply in range(len(self.moves))]
+        self.choices = [ply for ply, (before, _, _) in enumerate(self.moves)
+                        if br.current_player(before) >= 0
+                        and len(br.legal_moves(before)) > 1]  # fmt: skip
+        self.decisions: list[Decision] = []
+
+    @property
+    def total(self) -> int:
+        """The number of decisions to analyse."""
+        return len(self.choices)
+
+    @property
+    def done(self) -> int:
+        """The number of decisions analysed so far."""
+        return len(self.decisions)
+
+    def _roll(self, ply: int, value: Evaluation) -> Roll | None:
+        before, move, after = self.moves[ply]
+        if br.current_player(before) != br.CHANCE or len(br.chance_outcomes(before)) < 2:
+            return None
+        roller = _mover_after(self.states, ply)
+        return None if roller < 0 else Roll(ply, roller, str(move),
+                                            _luck(before, after, roller, value))  # fmt: skip
+
+    def step(self) -> bool:
+        """Analyse the next decision; ``False`` when every one has been."""
+        if self.done >= self.total:
+            return False
+        ply = self.choices[self.done]
+        before, move, _ = self.moves[ply]
+        rollouts, policy, horizon, evaluation = self.budget
+        clockless = self.seconds_per_move is None
+        budget = make_budget(
+            self.seconds_per_move, rollouts, REVIEW_STATES if clockless else 1_000_000, False,
+            None, 200_000, self.seed * 100_003 + ply, policy, horizon, evaluation, None,
+            REVIEW_STATES if clockless else SOLVE_BELOW,
+        )  # fmt: skip
+        self.decisions.append(_decision(ply, before, move, _analyse(before, budget, moves=True)))
+        return True
+
+    def result(self) -> Review:
+        """The review (of the decisions analysed so far)."""
+        start, end = self.start, self.states[-1]
+        names = tuple(br.player_names(start))
+        rolls = [r for r in self.rolls if r is not None]
+        return Review(
+            br.game_of(start).name, names, len(self.moves), tuple(self.decisions),
+            tuple(rolls), _players(names, self.record.players, self.decisions, rolls),
+            _is_team(start), tuple(br.returns(end)) if br.is_terminal(end) else None,
+            self.seconds_per_move, self.seed, time.perf_counter() - self.began,
+        )  # fmt: skip
 
 
 def _is_team(state: Any) -> bool:

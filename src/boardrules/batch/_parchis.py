@@ -224,7 +224,7 @@ class ParchisBatch:
 
     def _load(self, i: int, s: State) -> None:
         p = self.players
-        self.pos[i] = np.array(s.pos, dtype=np.int64).reshape(p, 4)
+        self.pos[i] = np.reshape(s.pos, (p, 4))
         self.board[i, :CELLS] = s.board
         self.board[i, OFF] = 0
         self.bar[i] = 0
@@ -486,7 +486,7 @@ class ParchisBatch:
             return
         tab = self._tab
         seat, last = self.turn[g], self.last[g]
-        track = (last > NEST) & (last <= TRACK_LAST)
+        track = (last >= 0) & (last <= TRACK_LAST)  # on the track: back to the nest
         t = g[track]
         self._lift(t, tab.cell[seat[track], last[track] + 1], seat[track])
         self._relocate(t, seat[track], last[track], NEST)

@@ -34,7 +34,7 @@ RUNTIME_FILES = (
 )
 
 #: The page's own files, package data of :mod:`boardrules.web`.
-PAGE_FILES = ("index.html", "app.js", "worker.js", "style.css")
+PAGE_FILES = ("index.html", "app.js", "review.js", "worker.js", "style.css")
 
 _HOW = (
     f"install npm (e.g. apt-get install npm) and run this again, or run "

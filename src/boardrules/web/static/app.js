@@ -521,3 +521,6 @@ async function main() {
 }
 
 main();
+
+// For the page's other modules (review.js).
+export { python };
