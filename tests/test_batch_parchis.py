@@ -174,6 +174,7 @@ def test_imposed_dice_and_the_generator() -> None:
         a.step(acts)
         b.step(acts)
     assert all(a.state(i) == b.state(i) for i in range(8))
+    assert ParchisBatch(1, players=2).n == 1
     dice = ParchisBatch(3, players=2, dice=[1, 5, 6])
     assert [s.roll for s in map(dice.state, range(3))] == [1, 5, 6]
 
@@ -184,6 +185,7 @@ def test_observers_other_than_the_mover() -> None:
         batch.step(batch.random_actions())
     seats = np.array([0, 1, 2, 1, 0])
     seen = batch.observation(seats)
+    assert seen.dtype == np.float32 and seen.shape == (5, 3 * (146 + 3) + 3 + 97)
     out = np.ones_like(seen)
     assert batch.observation(seats, out=out) is out
     for i in range(5):

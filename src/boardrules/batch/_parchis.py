@@ -342,7 +342,8 @@ class ParchisBatch:
             flat[(base + idx).ravel()] += ob.weight[r1].ravel()
         board = self.board
         sec = ob.second[o[:, None], np.arange(CELLS + 1)[None, :], board >> 3]
-        pair = (board >= 8) & ((board & 7) != (board >> 3)) & (sec >= 0)
+        # Two colours on a safe square (a lone piece's "second" is seat 0, whose mark is -1).
+        pair = ((board & 7) != (board >> 3)) & (sec >= 0)
         gg, cc = np.nonzero(pair)
         out[gg, sec[gg, cc]] = 1.0
         for place in range(p):
