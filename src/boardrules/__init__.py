@@ -17,7 +17,6 @@ rolled) and :func:`apply_move`.  States are immutable, hashable values.
 [0.0, 1.0]
 """
 
-
 from boardrules.api import (
     FORMAT,
     FORMAT_VERSION,
