@@ -79,7 +79,8 @@ def test_ended_games_stay_over_when_frozen() -> None:
     assert (batch.to_move() == br.TERMINAL).all()
     before = [batch.state(i) for i in range(6)]
     result = batch.step(np.zeros(6, dtype=np.int64))  # actions of games over are ignored
-    assert not result.ended.any()
+    assert result.ended.dtype == np.bool_ and not result.ended.any()
+    batch.step(np.zeros(6, dtype=np.int64), where=np.ones(6, dtype=np.bool_))  # where too
     assert [batch.state(i) for i in range(6)] == before
     assert [tuple(r) for r in batch.returns()] == [br.returns(s) for s in before]
 
@@ -193,6 +194,17 @@ def test_observers_other_than_the_mover() -> None:
         br.observation_into(batch.state(i), int(seats[i]), expected)
         assert np.array_equal(seen[i], expected)
         assert np.array_equal(out[i], expected)
+
+
+def test_random_actions_are_uniform_among_the_legal_ones() -> None:
+    # Yellow's pieces on 10, 20, 30 and 40 can all move 3: four legal actions.
+    state = position({"yellow": [10, 20, 30, 40], "red": [60]}, turn="yellow", roll=3,
+                     players=2)  # fmt: skip
+    batch = ParchisBatch.from_states([state] * 4000, seed=8)
+    counts = np.bincount(batch.random_actions(), minlength=73)
+    legal = list(br.legal_actions(state))
+    assert np.flatnonzero(counts).tolist() == legal
+    assert (abs(counts[legal] - 1000) < 150).all()  # 1000 each; 150 is over 5 sigma
 
 
 def test_choices_are_the_mask() -> None:
