@@ -146,3 +146,29 @@ def test_win_probabilities_in_a_budget_and_bad_budgets() -> None:
     for bad in ({"seconds": 0}, {"seconds": "5"}, {"rollouts": 1}, {"horizon": -1}):
         with pytest.raises(br.InvalidOptionError):
             best_moves(s, **bad)
+
+
+def test_a_position_the_solver_refuses_is_estimated_instead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from boardrules.analysis import SolveError, _budget
+
+    def unstable(*args: Any) -> Any:
+        raise SolveError("max-n strategies never settle on a cycle")
+
+    monkeypatch.setattr(_budget, "solve_graph", unstable)
+    s = SOLVABLE["parchis roll"]()
+    found = win_probabilities(s, seconds=None, rollouts=4)
+    assert found.method == "rollout" and "not solved: max-n strategies" in found.reason
+
+
+def test_a_round_past_its_deadline_is_dropped_whole() -> None:
+    s: Any = midgame("docker")
+    starts = [br.apply_move(s, m) for m in br.legal_moves(s)]
+    from boardrules.analysis import QuickBot
+
+    rollouts = Rollouts(starts, br.num_players(s), QuickBot(), br.evaluate, seed=1)
+    assert rollouts.round(None) and rollouts.rounds == 1
+    assert not rollouts.round(time.perf_counter() - 1)  # already late: nothing kept
+    assert rollouts.rounds == 1
+    assert {len(column) for columns in rollouts.results for column in columns} == {1}

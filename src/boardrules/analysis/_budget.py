@@ -166,7 +166,10 @@ def analyse(state: Any, budget: Budget, moves: bool) -> Analysis:
         exact = budget.exact and (
             deadline is None or time.perf_counter() + _EXACT_COST * built < deadline
         )
-        return _solved(graph, exact, budget.progress, began)
+        try:
+            return _solved(graph, exact, budget.progress, began)
+        except SolveError as e:  # max-n strategies that never settle: estimate instead
+            reason = f"not solved: {e}"
     if budget.depth is not None:
         return _searched(state, budget, moves, reason, began)
     return _rolled(state, budget, moves, reason, began, deadline)
