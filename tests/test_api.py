@@ -428,3 +428,25 @@ def test_a_buffer_that_cannot_take_the_observation_is_refused(out: Any, got: str
     assert (
         str(refused.value) == f"out must be a writable list or flat array of 395 zeros, not a {got}"
     )
+
+
+def test_game_records_and_their_options_pickle() -> None:
+    # Issue 36, class 12: copy and deepcopy worked, but an option's check was a closure,
+    # so no Game record of a game with a player count (all four) could be pickled.
+    import pickle
+
+    for name in br.available_games():
+        game = br.get_game(name)
+        assert pickle.loads(pickle.dumps(game)) is game  # the very record states point at
+        for option in game.options:
+            again = pickle.loads(pickle.dumps(option))
+            assert again.name == option.name
+            assert again.check(option.default) == option.check(option.default)
+        assert pickle.loads(pickle.dumps(game.options)) == game.options
+
+
+def test_a_registered_game_of_one_s_own_pickles_as_its_name(toss: br.Game[Toss, Face]) -> None:
+    # Its functions are lambdas, which pickle cannot carry: the name is enough.
+    import pickle
+
+    assert pickle.loads(pickle.dumps(toss)) is toss

@@ -16,6 +16,9 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 PACKAGE = SRC / "boardrules"
 
 GAMES = {"parchis", "dorada", "docker", "dorasure"}
+# The batch engines restate games' rules over arrays: they may read the games' modules
+# (their tables and rules are the ones compared against), and nothing imports them.
+BATCH = {"batch"}
 LAYERS = {
     "__main__", "analysis", "bots", "cli", "openspiel", "pictures", "records", "rl",
     "simulate", "testing", "web",
@@ -100,7 +103,7 @@ def _imported(module: str, lazy: bool) -> set[str]:
 
 def test_every_module_belongs_to_the_core_a_game_or_a_layer() -> None:
     tops = {m.split(".")[1] for m in MODULES if "." in m}
-    assert tops == CORE | GAMES | LAYERS
+    assert tops == CORE | GAMES | LAYERS | BATCH
 
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if _part(m) == "core"))
@@ -129,6 +132,23 @@ def test_a_layer_uses_the_public_api_and_no_game(module: str) -> None:
         elif part in LAYERS and part != layer and private:
             wrong.append(target)  # another layer: through its public names
     assert wrong == []
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _part(m) in BATCH))
+def test_the_batch_engines_read_the_core_and_the_games_only(module: str) -> None:
+    wrong = sorted(
+        m for m in _imported(module, lazy=True) if _part(m) not in {"core", "batch"} | GAMES
+    )
+    assert wrong == []
+
+
+def test_nothing_imports_the_batch_engines() -> None:
+    users = sorted(
+        m for m in MODULES if _part(m) not in BATCH and any(
+            _part(t) in BATCH for t in _imported(m, lazy=True)
+        )
+    )  # fmt: skip
+    assert users == []
 
 
 def test_the_import_reader_sees_what_it_must() -> None:

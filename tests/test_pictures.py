@@ -56,11 +56,17 @@ def test_the_replay_page_holds_every_position_and_the_move_list() -> None:
         move = br.parse_move(state, text)
         highlight = None if br.is_chance(state) else move
         assert frame(data, i) == br.render_svg(state, move=highlight)
-        who = "dice" if br.is_chance(state) else br.player_name(state, br.current_player(state))
-        assert data["moves"][i] == f"{who}: {text}"
+        if br.is_chance(state):  # a roll reads as itself, the caption as the board's status
+            assert data["moves"][i] == text
+            assert data["turns"][i] == f"{br.player_name(state, state.turn)} to roll"
+            assert f'class="status">{data["turns"][i]}</text>' in frame(data, i)
+        else:
+            who = br.player_name(state, br.current_player(state))
+            assert data["moves"][i] == f"{who}: {text}"
+            assert data["turns"][i] == f"{who} ({record.players[state.turn]}) to move"
         state = br.apply_move(state, move)
     assert frame(data, len(record.moves)) == br.render_svg(state)
-    assert data["turns"][0] == "dice to roll"
+    assert data["turns"][0] == "blue to roll"
     winner = br.player_name(state, br.returns(state).index(1.0))
     assert data["turns"][-1] == f"game over: {winner} wins"
     assert f"result: {winner} wins" in page and "player 0" not in page
@@ -180,7 +186,6 @@ def test_cli_show_writes_the_svg_with_a_move_and_a_perspective(tmp_path: Path) -
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        ((), 2, "--svg OUT.svg and/or --png OUT.png"),
         (("--svg", "x.svg", "--perspective", "5"), 2, "--perspective must be a seat 0..1"),
         (("--svg", "x.svg", "--move", "L9+1"), 1, "not Parchís notation"),
         (("--svg", "x.svg", "--size", "0"), 2, "--size"),

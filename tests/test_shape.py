@@ -20,7 +20,7 @@ GAMES = (parchis, dorada, docker, dorasure)
 CORE = (
     "State", "Move", "Options", "GAME", "new_game", "position", "legal_moves",
     "chance_outcomes", "apply_move", "current_player", "num_players", "is_terminal",
-    "returns", "render", "parse_move", "encode", "decode", "options_of", "evaluate",
+    "returns", "render", "parse_move", "encode", "decode", "options_of", "evaluate", "pieces",
 )  # fmt: skip
 
 
@@ -68,7 +68,7 @@ def test_the_same_private_modules_do_the_same_job_in_every_game(game: ModuleType
         ("_state", ("State", "Options")),
         ("_rules", ("legal_moves", "apply_move", "evaluate")),
         ("_setup", ("new_game", "position", "options_of")),
-        ("_text", ("render", "parse_move", "player_name")),
+        ("_text", ("render", "parse_move", "player_name", "pieces")),
         ("_json", ("encode", "decode")),
         ("_svg", ("render_svg",)),
         ("_actions", ("num_actions", "num_chance_outcomes", "legal_actions",

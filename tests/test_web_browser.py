@@ -1,5 +1,5 @@
-"""The page of ``boardrules web build`` in a real browser: headless Chromium, driven through
-the Chrome DevTools protocol over a pipe (``--remote-debugging-pipe``: no package needed).
+"""The page of ``boardrules web build`` in a real browser: headless Chromium, driven by
+Playwright (``tests/browser_kit.py``).
 
 The site is built with the Pyodide runtime from ``BOARDRULES_PYODIDE`` (the npm tarball or
 folder) or else from ``npm pack``; it is served by ``boardrules web serve`` on 127.0.0.1,
@@ -9,219 +9,102 @@ a person plays by clicking the board, takes the move back, saves and loads a rec
 console message is an error.  Screenshots at 1200×900 and 390×844 are written to
 ``BOARDRULES_WEB_SHOTS`` (a folder) when it is set, for a person to look at.
 
-Without Chromium or npm (or the runtime) these tests skip with the reason (and fail in CI).
+Without Playwright, Chromium or npm (or the runtime) these tests skip with the reason (and
+fail in CI).
 """
 
 from __future__ import annotations
 
-import base64
 import json
 import os
 import random
-import select
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import boardrules as br
 from boardrules.web._page import measure
+from browser_kit import sync_api
 from extras import IN_CI, ROOT, need_program, skip_missing
 
-pytestmark = pytest.mark.slow
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser as Browser_
+    from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Response
 
-CHROMIUM = need_program("chromium", "apt-get install chromium")
+pytestmark = pytest.mark.slow
 PYODIDE = os.environ.get("BOARDRULES_PYODIDE")
 if not PYODIDE:
     need_program("npm", "apt-get install npm; or set BOARDRULES_PYODIDE to the npm package pyodide")
 
 
-class Browser:
-    """Headless Chromium and one page of it, spoken to in the DevTools protocol: JSON
-    messages ending with a NUL byte, written to its fd 3 and read from its fd 4."""
+class Tab:
+    """A page of headless Chromium (through Playwright) and what the tests ask of it; every
+    console error, uncaught exception and failed load of the page and its worker is noted
+    in ``errors``."""
 
-    def __init__(self, profile: Path, downloads: Path) -> None:
-        commands, self._to_browser = os.pipe()
-        self._from_browser, answers = os.pipe()
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.errors: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.errors.append(f"exception: {error}"))
+        page.on("requestfailed", lambda r: self.errors.append(f"failed to load {r.url}"))
+        page.on("response", self._response)
+        page.on("worker", lambda worker: worker.on("console", self._console))
 
-        def pipes() -> None:  # in the child: the pipes as fds 3 and 4, which exec keeps
-            os.dup2(commands, 100)
-            os.dup2(answers, 101)
-            os.dup2(100, 3)
-            os.dup2(101, 4)
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type in ("error", "assert"):
+            self.errors.append(message.text)
 
-        self.process = subprocess.Popen(
-            [
-                CHROMIUM,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--hide-scrollbars",
-                f"--user-data-dir={profile}",
-                "--remote-debugging-pipe",
-                # No host but this machine: the page must work with no network.
-                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-                "about:blank",
-            ],
-            preexec_fn=pipes,
-            close_fds=False,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        os.close(commands)
-        os.close(answers)
-        self.downloads = downloads
-        self._buffer = b""
-        self._next = 0
-        self.errors: list[str] = []  # console errors, exceptions and failed loads, page and worker
-        self.send("Browser.setDownloadBehavior", behavior="allow", downloadPath=str(downloads))
-        target = self.send("Target.createTarget", url="about:blank")["targetId"]
-        self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)[
-            "sessionId"
-        ]
-        for domain in ("Runtime", "Log", "Page", "DOM"):
-            self.call(f"{domain}.enable")
-        self.call(
-            "Target.setAutoAttach", autoAttach=True, waitForDebuggerOnStart=False, flatten=True
-        )
-
-    def close(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        os.close(self._to_browser)
-        os.close(self._from_browser)
-
-    # -------------------------------------------------------------- the protocol
-
-    def _write(self, message: dict[str, Any]) -> int:
-        self._next += 1
-        os.write(self._to_browser, json.dumps({"id": self._next, **message}).encode() + b"\0")
-        return self._next
-
-    def _read(self, timeout: float) -> dict[str, Any] | None:
-        while b"\0" not in self._buffer:
-            ready, _, _ = select.select([self._from_browser], [], [], timeout)
-            if not ready:
-                return None
-            chunk = os.read(self._from_browser, 1 << 20)
-            if not chunk:
-                raise RuntimeError("chromium closed the pipe")
-            self._buffer += chunk
-        message, _, self._buffer = self._buffer.partition(b"\0")
-        found: dict[str, Any] = json.loads(message)
-        return found
-
-    def _event(self, message: dict[str, Any]) -> None:
-        method, params = message.get("method"), message.get("params", {})
-        if method == "Target.attachedToTarget":  # the worker: its console too
-            self._write({"method": "Runtime.enable", "sessionId": params["sessionId"]})
-        elif method == "Runtime.consoleAPICalled" and params["type"] in ("error", "assert"):
-            self.errors.append(
-                " ".join(str(a.get("value", a.get("description"))) for a in params["args"])
-            )
-        elif method == "Runtime.exceptionThrown":
-            self.errors.append(
-                params["exceptionDetails"].get("exception", {}).get("description", "exception")
-            )
-        elif method == "Log.entryAdded" and params["entry"]["level"] == "error":
-            self.errors.append(f"{params['entry']['text']} {params['entry'].get('url', '')}")
-
-    def send(self, method: str, session: str | None = None, **params: Any) -> dict[str, Any]:
-        """Run a command and return its result (events read meanwhile are noted)."""
-        message: dict[str, Any] = {"method": method, "params": params}
-        if session:
-            message["sessionId"] = session
-        number = self._write(message)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            answer = self._read(deadline - time.monotonic())
-            if answer is None:
-                break
-            if answer.get("id") == number:
-                if "error" in answer:
-                    raise RuntimeError(f"{method}: {answer['error']}")
-                result: dict[str, Any] = answer.get("result", {})
-                return result
-            if "method" in answer:
-                self._event(answer)
-        raise TimeoutError(f"chromium did not answer {method}")
-
-    def call(self, method: str, **params: Any) -> dict[str, Any]:
-        """A command to the page."""
-        return self.send(method, self.session, **params)
-
-    # -------------------------------------------------------------- the page
+    def _response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.errors.append(f"{response.status} {response.url}")
 
     def js(self, expression: str) -> Any:
         """The value of a JavaScript expression in the page (awaited if a promise)."""
-        found = self.call(
-            "Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True
-        )
-        if "exceptionDetails" in found:
-            raise RuntimeError(f"{expression}: {found['exceptionDetails']}")
-        return found["result"].get("value")
+        return self.page.evaluate(expression)
 
     def open(self, url: str, size: tuple[int, int] = (1200, 900)) -> None:
-        self.resize(size)
-        self.call("Page.navigate", url=url)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.call(
-            "Emulation.setDeviceMetricsOverride",
-            width=size[0],
-            height=size[1],
-            deviceScaleFactor=1,
-            mobile=False,
-        )
+        self.page.set_viewport_size({"width": size[0], "height": size[1]})
+        self.page.goto(url, wait_until="commit")
 
     def wait(self, expression: str, timeout: float = 120, what: str = "") -> Any:
-        """Poll ``expression`` until it is truthy; its value."""
-        deadline = time.monotonic() + timeout
-        guarded = f"(() => {{ try {{ return {expression}; }} catch {{ return null; }} }})()"
-        while time.monotonic() < deadline:
-            value = self.js(guarded)
-            if value:
-                return value
-            error = self.js("document.body && document.body.dataset.error")
-            if error:
-                raise AssertionError(f"the page failed: {error}")
-            time.sleep(0.1)
-        raise AssertionError(f"waited {timeout} s for {what or expression}; errors: {self.errors}")
+        """Wait until ``expression`` is truthy (or the page says it failed); its value."""
+        guarded = f"""(() => {{
+            if (document.body && document.body.dataset.error)
+                return {{failed: document.body.dataset.error}};
+            try {{ const value = {expression}; return value ? {{value}} : null; }}
+            catch {{ return null; }}
+        }})()"""
+        try:
+            found = self.page.wait_for_function(guarded, timeout=timeout * 1000, polling=100)
+        except sync_api.TimeoutError:
+            raise AssertionError(
+                f"waited {timeout} s for {what or expression}; errors: {self.errors}"
+            ) from None
+        answer = found.json_value()
+        if "failed" in answer:
+            raise AssertionError(f"the page failed: {answer['failed']}")
+        return answer["value"]
 
     def click(self, x: float, y: float) -> None:
-        for kind in ("mousePressed", "mouseReleased"):
-            self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+        self.page.mouse.click(x, y)
 
     def click_on(self, selector: str) -> None:
-        x, y = self.js(f"""(() => {{
-            const node = document.querySelector({json.dumps(selector)});
-            node.scrollIntoView({{block: "nearest"}});
-            const b = node.getBoundingClientRect();
-            return [b.left + b.width / 2, b.top + b.height / 2];
-        }})()""")
-        self.click(x, y)
+        self.page.click(selector)
 
     def key(self, key: str) -> None:
-        for kind in ("keyDown", "keyUp"):
-            self.call(
-                "Input.dispatchKeyEvent", type=kind, key=key, text=key if kind == "keyDown" else ""
-            )
+        self.page.keyboard.press(key)
+
+    def load_file(self, path: Path) -> None:
+        """Choose ``path`` in the page's Load field."""
+        self.page.set_input_files("#load", path)
 
     def screenshot(self, path: Path) -> Path:
-        path.write_bytes(
-            base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
-        )
+        self.page.screenshot(path=path)
         return path
 
 
@@ -262,22 +145,23 @@ def address(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    folder = tmp_path_factory.mktemp("chromium")
-    (folder / "downloads").mkdir()
-    chromium = Browser(folder / "profile", folder / "downloads")
+def context(chromium: Browser_) -> Iterator[BrowserContext]:
+    """The module's browser context: its pages share the HTTP cache, as a person's tabs do."""
+    opened = chromium.new_context(viewport={"width": 1200, "height": 900}, accept_downloads=True)
     try:
-        yield chromium
+        yield opened
     finally:
-        chromium.close()
+        opened.close()
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Browser]:
-    """The browser; each test must leave no console error."""
-    browser.errors.clear()
-    yield browser
-    browser.call("Page.navigate", url="about:blank")
+def page(context: BrowserContext) -> Iterator[Tab]:
+    """A page of its own; each test must leave no console error."""
+    browser = Tab(context.new_page())
+    try:
+        yield browser
+    finally:
+        browser.page.close()
     assert browser.errors == [], "console errors"
 
 
@@ -291,7 +175,7 @@ AUTOPLAYS = [
 
 @pytest.mark.parametrize(("game", "players", "options", "seed"), AUTOPLAYS)
 def test_autoplay_plays_every_game_to_the_end_and_the_record_replays(
-    game: str, players: str, options: str, seed: int, page: Browser, address: str, tmp_path: Path
+    game: str, players: str, options: str, seed: int, page: Tab, address: str, tmp_path: Path
 ) -> None:
     page.open(f"{address}index.html?game={game}&players={players}&seed={seed}&autoplay=1{options}")
     result = json.loads(page.wait("document.body.dataset.result", what="the end of the game"))
@@ -326,7 +210,7 @@ def _options(query: str) -> list[tuple[str, str]]:
     return parse_qsl(query.lstrip("&"))
 
 
-def _human_turn(page: Browser) -> dict[str, Any]:
+def _human_turn(page: Tab) -> dict[str, Any]:
     page.wait(
         "!!document.querySelector('#choose:not([hidden]) #moves button')", what="a human turn"
     )
@@ -359,7 +243,7 @@ _ENDS = """[...document.querySelectorAll('#board .target')].map(t => {
 
 
 def test_a_person_plays_by_clicking_the_board_takes_it_back_saves_and_loads(
-    page: Browser, address: str, tmp_path: Path
+    page: Tab, address: str, tmp_path: Path
 ) -> None:
     page.open(f"{address}index.html?game=docker&players=human,random&seed=3")
     ready_ms = float(page.wait("document.body.dataset.ready", what="a playable board"))
@@ -406,24 +290,18 @@ def test_a_person_plays_by_clicking_the_board_takes_it_back_saves_and_loads(
     assert page.js(f"document.querySelectorAll('#history li')[{played}].textContent") == (
         f"blue: {turn['moves'][0]}"
     )
-    downloads = page.downloads
-    before = set(downloads.iterdir())
-    page.click_on("#save")
+    with page.page.expect_download() as download:
+        page.click_on("#save")
     saved = page.wait("document.getElementById('record').textContent", what="the record")
-    deadline = time.monotonic() + 30
-    while not (new := _finished(downloads, before)) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert len(new) == 1, "the page downloaded no record"
-    path = new.pop()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
     assert json.loads(path.read_text(encoding="utf-8")) == json.loads(saved)
     check = _cli("replay", str(path), "--check")
     assert check.returncode == 0, check.stderr
 
     # A file that is no record: the page says so, and the game stays.
-    document = page.call("DOM.getDocument")["root"]["nodeId"]
-    node = page.call("DOM.querySelector", nodeId=document, selector="#load")["nodeId"]
     (tmp_path / "notes.json").write_text('{"hello": 1}', encoding="utf-8")
-    page.call("DOM.setFileInputFiles", files=[str(tmp_path / "notes.json")], nodeId=node)
+    page.load_file(tmp_path / "notes.json")
     said = page.wait(
         "document.getElementById('status').textContent.startsWith('notes.json: ') "
         "&& document.getElementById('status').textContent"
@@ -448,9 +326,7 @@ def test_a_person_plays_by_clicking_the_board_takes_it_back_saves_and_loads(
         == 0
     )
     record = json.loads(cli.read_text(encoding="utf-8"))
-    document = page.call("DOM.getDocument")["root"]["nodeId"]
-    node = page.call("DOM.querySelector", nodeId=document, selector="#load")["nodeId"]
-    page.call("DOM.setFileInputFiles", files=[str(cli)], nodeId=node)
+    page.load_file(cli)
     page.wait("document.getElementById('result').textContent", what="the loaded game's end")
     assert page.js("document.querySelectorAll('#history li').length") == len(record["moves"])
     end = br.new_game("dorada", players=2)
@@ -476,7 +352,7 @@ _FITS = """(() => {
 
 @pytest.mark.parametrize("size", [(1200, 900), (390, 844)])
 def test_the_page_is_readable_at_a_desktop_and_a_phone_size(
-    size: tuple[int, int], page: Browser, address: str, tmp_path: Path
+    size: tuple[int, int], page: Tab, address: str, tmp_path: Path
 ) -> None:
     players = "human,greedy,greedy,greedy"
     page.open(f"{address}index.html?game=parchis&players={players}&seed=2&pace=0", size)
@@ -506,13 +382,7 @@ _WORST_FRAME = """new Promise((done) => {
 })"""
 
 
-def _finished(downloads: Path, before: set[Path]) -> set[Path]:
-    """The files downloaded since ``before`` that Chromium has finished writing (while it
-    writes one, it is ``NAME.crdownload``)."""
-    return {p for p in set(downloads.iterdir()) - before if p.suffix != ".crdownload"}
-
-
-def test_the_page_stays_responsive_while_the_bots_think(page: Browser, address: str) -> None:
+def test_the_page_stays_responsive_while_the_bots_think(page: Tab, address: str) -> None:
     strong = "mcts:iterations=50000"  # a move takes well over the 2 s of frames measured
     page.open(f"{address}index.html?game=docker&players={strong},{strong}&seed=4&pace=0")
     page.wait("document.getElementById('status').textContent.includes('is thinking')")
@@ -522,7 +392,7 @@ def test_the_page_stays_responsive_while_the_bots_think(page: Browser, address: 
     assert worst < 500, f"the page froze for {worst:.0f} ms"
 
 
-def test_the_speed_figures_of_the_page(page: Browser, address: str) -> None:
+def test_the_speed_figures_of_the_page(page: Tab, address: str) -> None:
     page.open(f"{address}index.html?measure=parchis&seconds=2")
     figures = json.loads(page.wait("document.body.dataset.measure", what="the figures"))
     here = measure("parchis", 2.0)  # the same measure in CPython, for the ratio
@@ -547,7 +417,7 @@ def _guide_page() -> str:
 
 
 def test_the_javascript_guide_page_plays_as_python_does(
-    page: Browser, address: str, site: Path
+    page: Tab, address: str, site: Path
 ) -> None:
     (site / "guide.html").write_text(_guide_page(), encoding="utf-8")
     page.open(f"{address}guide.html")

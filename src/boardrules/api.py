@@ -74,6 +74,7 @@ __all__ = [
     "observation_shape",
     "observation_string",
     "parse_move",
+    "pieces",
     "player_name",
     "player_names",
     "register_game",
@@ -321,6 +322,25 @@ def player_names(state: GameState[Any, Any]) -> tuple[str, ...]:
     return tuple(
         f"{name} ({seat})" if names.count(name) > 1 else name for seat, name in enumerate(names)
     )
+
+
+def pieces(state: GameState[Any, Any]) -> dict[str, list[int | str]]:
+    """Where each player's pieces are, keyed by :func:`player_name`: one entry per piece, by
+    the names the game's ``position()`` takes, so a bot can read a position and a test can
+    set one up in the same words.  Parchís: ``"nest"``, track squares 1-68, lane squares
+    ``"L1"``-``"L7"``, ``"goal"``; Dorada: ``"start"``, field numbers, ``"bridge N"``,
+    ``"dorada"``; Docker: squares ``"a1"``-``"c3"`` (bottom of a tower first), ``"hand"``;
+    Dorasure: each hero's space by its map name (``"city"``, ``"c2"``).
+
+    >>> import boardrules as br
+    >>> s = br.new_game("parchis", players=2)
+    >>> br.pieces(s)
+    {'yellow': ['nest', 'nest', 'nest', 'nest'], 'red': ['nest', 'nest', 'nest', 'nest']}
+    >>> br.pieces(br.new_game("dorasure", players=2))
+    {'Ninja': ['city'], 'Gladiator': ['city']}
+    """
+    where = _feature(state, "pieces")(state)
+    return {name: list(places) for name, places in where.items()}
 
 
 def _seat(state: GameState[Any, Any], seat: int) -> int:

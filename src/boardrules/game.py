@@ -8,7 +8,7 @@ declared with :class:`Option` and checked by :func:`resolve_options`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import UnionType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import attrs
 
 from boardrules._document import lone_surrogate
-from boardrules.errors import InvalidOptionError
+from boardrules.errors import InvalidOptionError, UnknownGameError
 
 __all__ = [
     "CHANCE",
@@ -97,13 +97,22 @@ def whole_number(low: int, high: int, message: str) -> Callable[[Any], int]:
     ...
     ValueError: 2, 3 or 4 players
     """
+    return _WholeNumber(low, high, message)
 
-    def check(value: Any) -> int:
-        if type(value) is not int or not low <= value <= high:
-            raise ValueError(message)
+
+@attrs.frozen
+class _WholeNumber:
+    """The check :func:`whole_number` gives: a value, not a closure, so that an
+    :class:`Option` (and the :class:`Game` that lists it) pickles."""
+
+    low: int
+    high: int
+    message: str
+
+    def __call__(self, value: Any) -> int:
+        if type(value) is not int or not self.low <= value <= self.high:
+            raise ValueError(self.message)
         return value
-
-    return check
 
 
 def flag(value: Any) -> bool:
@@ -204,8 +213,9 @@ class Game(Generic[S, M]):
     that all players win or lose together (every seat always has the same return).
     ``player_name`` gives the name of a seat as every text and picture shows it (a colour, a
     hero); without it a seat is ``player N`` (see :func:`~boardrules.player_name`).
-    ``title`` is the game's name as a person writes it in a heading (``Parchís``); it is
-    ``name`` capitalised when not given.
+    ``pieces`` says where each player's pieces are, by the names the game's ``position``
+    takes (see :func:`~boardrules.pieces`).  ``title`` is the game's name as a person writes
+    it in a heading (``Parchís``); it is ``name`` capitalised when not given.
 
     >>> import boardrules as br
     >>> br.get_game("parchis").title, br.get_game("docker").title
@@ -243,6 +253,7 @@ class Game(Generic[S, M]):
     cooperative: bool = False
     player_name: Callable[[S, int], str] | None = None
     title: str = ""
+    pieces: Callable[[S], Mapping[str, Sequence[int | str]]] | None = None
 
     def __attrs_post_init__(self) -> None:
         if not self.title:
@@ -253,6 +264,20 @@ class Game(Generic[S, M]):
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A registered game pickles as its name, so that it unpickles as the very record
+        the states of its game point at (``type(state).game is game``); another pickles
+        field by field."""
+        from boardrules import api  # the package imports this module
+
+        try:
+            known = api.get_game(self.name) is self
+        except UnknownGameError:
+            known = False
+        if known:
+            return (api.get_game, (self.name,))
+        return (_game_of_fields, (type(self), attrs.asdict(self, recurse=False)))
 
     def player_counts(self) -> tuple[int, ...]:
         """The numbers of players (1 to 16) that the game's ``new_game`` accepts.
@@ -269,6 +294,11 @@ class Game(Generic[S, M]):
                 continue
             counts.append(players)
         return tuple(counts)
+
+
+def _game_of_fields(kind: type[Game[Any, Any]], fields: dict[str, Any]) -> Game[Any, Any]:
+    """A game record that is not registered, rebuilt from its fields."""
+    return kind(**fields)
 
 
 def _repr_svg(state: Any) -> str:

@@ -103,10 +103,13 @@ def svg_to_png(svg: str, path: str | Path, *, scale: float = 1.0) -> Path:
 _MAX_SCALE = 20
 
 
-def _turn_name(state: Any, players: tuple[str, ...]) -> str:
+def _turn_name(state: Any, players: tuple[str, ...], svg: str) -> str:
+    """Whose turn it is, above the board ``svg`` of ``state``: at a roll, the board's own
+    status line (``yellow to roll``), so that the two agree."""
     player = br.current_player(state)
     if player == CHANCE:
-        return "dice to roll"
+        status = re.search(r'class="status">([^<]*)<', svg)
+        return html.unescape(status[1]) if status else "the dice to roll"
     if player == TERMINAL:
         return "game over: " + result_words(state)
     label = f" ({players[player]})" if player < len(players) else ""
@@ -227,17 +230,19 @@ def replay_html(record: GameRecord, *, title: str | None = None) -> str:
     names = br.player_names(state)
     tokens = _Tokens()
     frames: list[list[int]] = []
-    turns = [_turn_name(state, record.players)]
+    turns: list[str] = []
     moves: list[str] = []
     for before, move, after in replay(record):
         player = br.current_player(before)
-        highlight = move if player >= 0 else None
-        frames.append(tokens.frame(br.render_svg(before, move=highlight)))
-        who = "dice" if player == CHANCE else names[player]
-        moves.append(f"{who}: {move}")
-        turns.append(_turn_name(after, record.players))
+        svg = br.render_svg(before, move=move if player >= 0 else None)
+        frames.append(tokens.frame(svg))
+        turns.append(_turn_name(before, record.players, svg))
+        # A roll reads as itself ("roll 4", "dice 066"); a choice says who made it.
+        moves.append(str(move) if player == CHANCE else f"{names[player]}: {move}")
         state = after
-    frames.append(tokens.frame(br.render_svg(state)))
+    svg = br.render_svg(state)
+    frames.append(tokens.frame(svg))
+    turns.append(_turn_name(state, record.players, svg))
     if br.is_terminal(state):
         result = f"result: {result_words(state)}"
     else:

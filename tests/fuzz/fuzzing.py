@@ -51,6 +51,7 @@ __all__ = [
     "check_unchecked_move",
     "documents",
     "forged_moves",
+    "fuzz_settings",
     "hostile_moves",
     "hostile_options",
     "json_values",
@@ -83,6 +84,13 @@ FUZZ = settings(
     # The short run reports a failure at once; the long one shrinks it to a small example.
     phases=list(Phase) if _long else [Phase.explicit, Phase.reuse, Phase.generate],
 )
+
+
+def fuzz_settings(short: int) -> settings:
+    """The settings of a fuzz test whose examples are costly (threads, subprocesses, files
+    of megabytes): ``short`` examples in the default run, as many as :data:`FUZZ` under
+    ``--hypothesis-profile long``."""
+    return settings(FUZZ, max_examples=FUZZ.max_examples if _long else short)
 
 
 def timed(call: Callable[[], T]) -> T:

@@ -8,6 +8,7 @@ import functools
 import json
 import os
 import random
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -35,6 +36,7 @@ from boardrules.cli._common import (
     start_and_players,
     wrong_kind,
 )
+from boardrules.cli._news import news
 from boardrules.records import RECORD_FORMAT, GameRecord, final_state
 
 
@@ -48,6 +50,10 @@ class _Abandoned(Exception):
     def __init__(self, by_eof: bool) -> None:
         super().__init__("end of input" if by_eof else "quit")
         self.by_eof = by_eof
+
+    def __reduce__(self) -> tuple[type[_Abandoned], tuple[bool], dict[str, object]]:
+        # its argument, not its message; its attributes and notes too (it pickles whole)
+        return (_Abandoned, (self.by_eof,), dict(vars(self)))
 
 
 def _cmd_games(args: argparse.Namespace) -> int:
@@ -88,19 +94,26 @@ class HumanPlayer:
     ``read`` asks for a line (default: :func:`input`).  Bad input gets a message and the
     question again; ``quit`` or the end of the input
     abandons the game; ``hint`` shows the best move by :func:`boardrules.analysis.best_moves`
-    (solved when the position is small, else searched); ``undo`` takes back this player's
+    in ``hint_seconds`` (``hint S``: in S seconds; solved when the position is small
+    enough, else estimated by rollouts); ``undo`` takes back this player's
     last move (when the game loop allows it).  A forced move (the only legal one) is played
-    without asking.  Players are named by colour or hero.
+    without asking or printing: the game loop of ``boardrules play`` prints every move once,
+    marking a forced one.  Players are named by colour or hero.
     """
 
-    # The limits of a hint: small enough to answer in a few seconds.
-    HINT_STATES = 20_000
-    HINT_NODES = 20_000
+    #: The time a hint takes unless told (``hint S``).
+    HINT_SECONDS = 5.0
 
-    def __init__(self, read: Callable[[str], str] | None = None, out: TextIO | None = None) -> None:
+    def __init__(
+        self,
+        read: Callable[[str], str] | None = None,
+        out: TextIO | None = None,
+        hint_seconds: float = HINT_SECONDS,
+    ) -> None:
         # input() is looked up when asked, so that a replaced input() is used.
         self.read: Callable[[str], str] = read if read is not None else _ask
         self.out = out
+        self.hint_seconds = hint_seconds
 
     def _say(self, text: str) -> None:
         print(text, file=self.out or sys.stdout)
@@ -111,7 +124,6 @@ class HumanPlayer:
         player = br.current_player(state)
         who = player_names(state)[player]
         if len(moves) == 1:
-            self._say(f"{who} (you): {moves[0]} (the only move)")
             return moves[0]
         self._say("")
         self._say(br.render(state))
@@ -126,8 +138,8 @@ class HumanPlayer:
             if text in ("", "?", "help"):
                 self._say(self._menu(who, moves))
                 continue
-            if text.lower() == "hint":
-                self._say(self._hint(state))
+            if text.lower().split()[:1] == ["hint"]:
+                self._say(self._hint(state, text.split()[1:]))
                 continue
             if text.lower() == "undo":
                 raise _Undo
@@ -142,11 +154,20 @@ class HumanPlayer:
             except br.BoardrulesError as e:
                 self._say(f"not a legal move: {e}")
 
-    def _hint(self, state: Any) -> str:
-        found = best_moves(state, max_states=self.HINT_STATES, max_nodes=self.HINT_NODES)
+    def _hint(self, state: Any, words: Sequence[str] = ()) -> str:
+        seconds = self.hint_seconds
+        if words:
+            try:
+                seconds = float(words[0])
+            except ValueError:
+                seconds = -1.0
+            if not 0 < seconds <= 600:
+                return "hint S: S is a number of seconds, more than 0 and at most 600"
+        found = best_moves(state, seconds=seconds)
         names = player_names(state)
         move, values = found.ranked()[0]
-        return f"hint: {move} ({values_text(names, values)}; {found.describe()})"
+        half = found.half.get(move, ())
+        return f"hint: {move} ({values_text(names, values, half=half)}; {found.describe()})"
 
     @staticmethod
     def _menu(who: str, moves: Sequence[Any]) -> str:
@@ -161,6 +182,36 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def _write_record_file(path: str, text: str) -> None:
+    """Write ``text`` into the file at ``path`` so that it is never half written: into a new
+    file beside it, which then replaces it.  A symbolic link is followed (the file it points
+    at is replaced, the link stays), a file's permissions are kept (a private record stays
+    private), and what is no regular file (a FIFO, a device such as /dev/null) is written
+    into as it is: replacing it would put a plain file in its place."""
+    target = os.path.realpath(path)
+    try:
+        found = os.stat(target)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()  # as open() would make it, not mkstemp's 0600
+    else:
+        if not stat.S_ISREG(found.st_mode):
+            with open(target, "w", encoding="utf-8") as f:
+                f.write(text)
+            return
+        mode = stat.S_IMODE(found.st_mode)
+    folder, name = os.path.split(target)
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".partial")
+    try:
+        os.chmod(temporary, mode)
+        with open(handle, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temporary, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
 
 
 class _Game:
@@ -204,18 +255,9 @@ class _Game:
             moves=tuple(self.texts),
             result=tuple(br.returns(end)) if br.is_terminal(end) else None,
         )
-        folder, name = os.path.split(os.path.abspath(path))
-        temporary = None
         try:
-            handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".partial")
-            os.chmod(temporary, 0o666 & ~_umask())  # as open() would make it, not 0600
-            with open(handle, "w", encoding="utf-8") as f:
-                f.write(record.to_json() + "\n")
-            os.replace(temporary, path)
+            _write_record_file(path, record.to_json() + "\n")
         except OSError as e:
-            if temporary is not None:
-                with contextlib.suppress(OSError):
-                    os.remove(temporary)
             raise UsageError(f"cannot write the record {path}: {e.strerror}") from None
 
     def advance(self, move: Any) -> None:
@@ -227,21 +269,28 @@ class _Game:
             self.states.append(following)
             self.save()
 
-    def undo(self) -> bool:
+    def undo(self) -> list[str]:
         """Go back to the last real choice (not a forced move) of the player to move now,
-        and write the record; whether there was one.  The dice after it will be rolled
-        afresh."""
+        and write the record; the moves taken back, each with who played it (none when
+        there was no such choice).  The dice after it will be rolled afresh."""
         player = br.current_player(self.states[-1])
         for i in range(len(self.moves) - 1, -1, -1):
             before = self.states[i]
             if br.current_player(before) == player and len(br.legal_moves(before)) > 1:
+                taken = [self.who(state) + text for state, text in
+                         zip(self.states[i:], self.texts[i:], strict=False)]  # fmt: skip
                 with self.held:
                     del self.moves[i:]
                     del self.texts[i:]
                     del self.states[i + 1 :]
                     self.save()
-                return True
-        return False
+                return taken
+        return []
+
+    def who(self, state: Any) -> str:
+        """``yellow `` before a player's move, ``dice `` before a roll."""
+        player = br.current_player(state)
+        return "dice " if player == br.CHANCE else f"{self.names[player]} "
 
     def play(self) -> Any:
         roller = RandomBot()
@@ -256,19 +305,27 @@ class _Game:
                 else:
                     move = self.bots[player].choose(state, self.rngs[player])
             except _Undo:
-                print("taken back" if self.undo() else "nothing to take back yet")
+                taken = self.undo()
+                if taken:
+                    print(f"taken back ({len(taken)} moves): {', '.join(taken)}")
+                else:
+                    print("nothing to take back yet")
                 continue
-            self.show(state, move)
             self.advance(move)
+            self.show(state, move, self.states[-1])
 
-    def show(self, state: Any, move: Any) -> None:
+    def show(self, state: Any, move: Any, following: Any) -> None:
+        """Print the move once, with what it did in words (captures, bonuses...)."""
         if self.args.quiet:
             return
         player = br.current_player(state)
         if player == br.CHANCE:
-            print(f"dice: {move}")
+            line = f"dice: {move}"
         else:
-            print(f"{self.names[player]} ({self.specs[player]}) plays {move}")
+            forced = " (the only move)" if len(br.legal_moves(state)) == 1 else ""
+            line = f"{self.names[player]} ({self.specs[player]}) plays {move}{forced}"
+        events = news(state, move, following)
+        print(line + (": " + "; ".join(events) if events else ""))
 
 
 def _begin(args: argparse.Namespace) -> tuple[Any, list[str], list[Any], int | None]:

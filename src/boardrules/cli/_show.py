@@ -1,5 +1,5 @@
 """``boardrules show``: draw a position (a state document, or a game record after a ply)
-as SVG or PNG."""
+as text in the terminal, or as SVG or PNG."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ from boardrules.pictures import svg_to_png
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
-    if not args.svg and not args.png:
-        raise UsageError("say where to draw the board: --svg OUT.svg and/or --png OUT.png")
     low, high = SIZE_RANGE  # the limits of render_svg(size=...), the same as in Python
     if args.size is not None and not low <= args.size <= high:
         raise UsageError(f"--size is a width in pixels, {low:g} to {high:g}")
@@ -21,6 +19,11 @@ def _cmd_show(args: argparse.Namespace) -> int:
     move = None if args.move is None else br.parse_move(state, args.move)
     if args.perspective is not None and not 0 <= args.perspective < br.num_players(state):
         raise UsageError(f"--perspective must be a seat 0..{br.num_players(state) - 1}")
+    if not args.svg and not args.png:
+        print(br.render(state))  # the text board: what a terminal shows
+        if move is not None:
+            print(f"the move: {move}")
+        return 0
     svg = br.render_svg(state, size=args.size, move=move, perspective=args.perspective)
     if args.svg:
         write_text(args.svg, svg)
@@ -37,7 +40,9 @@ def _cmd_show(args: argparse.Namespace) -> int:
 def add_show(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``show`` command's arguments."""
     show = sub.add_parser(
-        "show", help="draw a position (a state document or a game record) as SVG or PNG"
+        "show",
+        help="print a position (a state document or a game record) as text, or draw it "
+        "as SVG or PNG",
     )
     show.add_argument(
         "file",
@@ -51,7 +56,11 @@ def add_show(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="N",
         help="for a record: the position after its first N moves (default, or -1: the last)",
     )
-    show.add_argument("--svg", metavar="OUT.svg", help="write the board as SVG")
+    show.add_argument(
+        "--svg",
+        metavar="OUT.svg",
+        help="write the board as SVG (without --svg or --png: print it as text)",
+    )
     show.add_argument(
         "--png", metavar="OUT.png", help="write the board as PNG (needs boardrules[pictures])"
     )

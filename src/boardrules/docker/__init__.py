@@ -63,7 +63,7 @@ from boardrules.docker._state import (
     State,
 )
 from boardrules.docker._svg import render_svg
-from boardrules.docker._text import COLOURS, parse_move, player_name, render
+from boardrules.docker._text import COLOURS, parse_move, pieces, player_name, render
 from boardrules.game import TERMINAL, Game
 
 __all__ = [
@@ -104,6 +104,7 @@ __all__ = [
     "observation_string",
     "options_of",
     "parse_move",
+    "pieces",
     "player_name",
     "position",
     "render",
@@ -146,6 +147,7 @@ GAME: Game[State, Move] = Game(
     decode=decode,
     render_svg=render_svg,
     player_name=player_name,
+    pieces=pieces,
     num_actions=num_actions,
     num_chance_outcomes=num_chance_outcomes,
     legal_actions=legal_actions,

@@ -14,7 +14,7 @@ from boardrules.docker._rules import is_over, legal_moves, why_illegal
 from boardrules.docker._state import COLOURS, ENTRIES, ROLLS, SHIFTS, Move, State
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 
-__all__ = ["COLOURS", "parse_move", "player_name", "render"]
+__all__ = ["COLOURS", "parse_move", "pieces", "player_name", "render"]
 
 
 def player_name(state: State, seat: int) -> str:
@@ -25,6 +25,22 @@ def player_name(state: State, seat: int) -> str:
     ['blue', 'orange', 'green']
     """
     return COLOURS[seat]
+
+
+def pieces(state: State) -> dict[str, list[str]]:
+    """Where each colour's pieces are: the square of each piece on the pitch (a square
+    twice for two pieces in its tower; the piece moves only while it tops the tower:
+    ``state.towers[square][-1]``), then ``"hand"`` for each piece still to enter.
+
+    >>> from boardrules.docker import pieces, position
+    >>> pieces(position({"b2": "01", "b1": [0]}, players=2, turn=1))
+    {'blue': ['b1', 'b2', 'hand'], 'orange': ['b2', 'hand', 'hand']}
+    """
+    places: list[list[str]] = [[] for _ in state.reserve]
+    for square, tower in enumerate(state.towers):
+        for owner in tower:
+            places[owner].append(PITCH.name_of(square))
+    return {COLOURS[p]: [*places[p], *["hand"] * n] for p, n in enumerate(state.reserve)}
 
 
 _NOTATION = re.compile(r"roll ([1-6])|([a-c][1-3])-([a-c][1-3])|in-([a-c][1-3])")

@@ -71,7 +71,15 @@ from boardrules.dorada._state import (
     State,
 )
 from boardrules.dorada._svg import render_svg
-from boardrules.dorada._text import COLOURS, LETTERS, draw_board, parse_move, player_name, render
+from boardrules.dorada._text import (
+    COLOURS,
+    LETTERS,
+    draw_board,
+    parse_move,
+    pieces,
+    player_name,
+    render,
+)
 from boardrules.game import Game
 
 __all__ = [
@@ -119,6 +127,7 @@ __all__ = [
     "observation_string",
     "options_of",
     "parse_move",
+    "pieces",
     "player_name",
     "position",
     "render",
@@ -150,6 +159,7 @@ GAME: Game[State, Move] = Game(
     decode=decode,
     render_svg=render_svg,
     player_name=player_name,
+    pieces=pieces,
     num_actions=num_actions,
     num_chance_outcomes=num_chance_outcomes,
     legal_actions=legal_actions,

@@ -347,7 +347,7 @@ def _draw_legend(d: Drawing, top: float) -> None:
     """What every mark on the path means."""
     d.open("key", "what the marks mean")
     rows = (
-        ("hole", "stumble field: a piece that stops here is lost and becomes a bridge"),
+        ("hole", "hole (stumble field): a piece that stops here is lost and becomes a bridge"),
         ("bridge", "bridge: a lost piece filling a hole; pieces cross and stop on it"),
         ("jump", "jump field: on (+) or back (\u2212) by that many free fields"),
         ("gold", "gold field and last jump field (DORADA \u25b6): straight into DORADA"),

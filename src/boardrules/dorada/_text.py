@@ -22,7 +22,7 @@ from boardrules.dorada._state import (
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 from boardrules.game import TERMINAL
 
-__all__ = ["COLOURS", "LETTERS", "draw_board", "parse_move", "player_name", "render"]
+__all__ = ["COLOURS", "LETTERS", "draw_board", "parse_move", "pieces", "player_name", "render"]
 
 #: The letter of each player's pieces in texts and pictures: the initial of its colour.
 LETTERS = "RBGY"
@@ -67,6 +67,29 @@ def player_name(state: State, seat: int) -> str:
     'blue'
     """
     return COLOURS[seat]
+
+
+def pieces(state: State) -> dict[str, list[int | str]]:
+    """Where each colour's pieces are, as :func:`~boardrules.dorada.position` takes them:
+    ``"start"``, a field number of the track (the piece is free when it tops its stack:
+    ``state.track[field][-1]``), ``"bridge N"`` (lost in the stumble field ``N``) or
+    ``"dorada"``.
+
+    >>> from boardrules.dorada import pieces, position
+    >>> s = position(players=2, track={16: [0, 1]}, bridges={18: 0}, dorada=[1])
+    >>> pieces(s)
+    {'red': ['start', 'start', 16, 'bridge 18'], 'blue': ['start', 'start', 16, 'dorada']}
+    """
+    places: list[list[int | str]] = [["start"] * n for n in state.start]
+    for field, stack in enumerate(state.track):
+        for owner in stack:
+            places[owner].append(field)
+    for field, owner in enumerate(state.bridges):
+        if owner != NO_BRIDGE:
+            places[owner].append(f"bridge {field}")
+    for owner in state.dorada:
+        places[owner].append("dorada")
+    return {COLOURS[p]: places[p] for p in range(state.options.players)}
 
 
 def render(state: State) -> str:

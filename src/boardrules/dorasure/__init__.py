@@ -90,7 +90,7 @@ from boardrules.dorasure._state import (
     UseShield,
 )
 from boardrules.dorasure._svg import render_svg
-from boardrules.dorasure._text import parse_move, player_name, render
+from boardrules.dorasure._text import parse_move, pieces, player_name, render
 from boardrules.game import TERMINAL, Game
 
 __all__ = [
@@ -163,6 +163,7 @@ __all__ = [
     "observation_string",
     "options_of",
     "parse_move",
+    "pieces",
     "player_name",
     "position",
     "render",
@@ -211,6 +212,7 @@ GAME: Game[State, Move] = Game(
     observation_into=observation_into,
     cooperative=True,
     player_name=player_name,
+    pieces=pieces,
     render_svg=render_svg,
 )
 State.game = GAME

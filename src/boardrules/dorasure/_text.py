@@ -36,7 +36,7 @@ from boardrules.dorasure._why import legal_now, why_illegal
 from boardrules.dorasure.tasks.rolls import Extra, Roll
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 
-__all__ = ["parse_move", "player_name", "render"]
+__all__ = ["parse_move", "pieces", "player_name", "render"]
 
 _LETTERS = "CVRLPFM"
 
@@ -49,6 +49,19 @@ def player_name(state: DorasureState, seat: int) -> str:
     'Gladiator'
     """
     return state.rules.hero_name(seat)
+
+
+def pieces(state: DorasureState) -> dict[str, list[str]]:
+    """Where each hero is, by the map's name of the space (``"city"``, ``"c2"``), as
+    :func:`~boardrules.dorasure.position` takes it: one piece per hero, in a list like
+    every game's (a hero at no health stays where it fell).
+
+    >>> from boardrules.dorasure import pieces, position
+    >>> pieces(position(["Ninja", "Hunter"], at={"Ninja": "c2"}, quests={"g0": "golem"}))
+    {'Ninja': ['c2'], 'Hunter': ['city']}
+    """
+    names = state.rules.board.names
+    return {player_name(state, p): [names[space]] for p, space in enumerate(state.pos)}
 
 
 def render(s: DorasureState) -> str:

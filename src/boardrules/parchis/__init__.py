@@ -123,6 +123,7 @@ GAME: Game[State, Move] = Game(
     decode=decode,
     render_svg=render_svg,
     player_name=player_name,
+    pieces=pieces,
     num_actions=num_actions,
     num_chance_outcomes=num_chance_outcomes,
     legal_actions=legal_actions,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -9,7 +10,14 @@ import attrs
 
 from boardrules.simulate._stats import mean_interval, wilson
 
-__all__ = ["GameResult", "PlayerStats", "SeriesResult", "TeamStats", "win_shares"]
+__all__ = [
+    "FailedGame",
+    "GameResult",
+    "PlayerStats",
+    "SeriesResult",
+    "TeamStats",
+    "win_shares",
+]
 
 
 @attrs.frozen
@@ -39,6 +47,44 @@ class GameResult:
         for seat, player in enumerate(self.seating):
             out[player] = self.returns[seat]
         return tuple(out)
+
+
+@attrs.frozen
+class FailedGame:
+    """A game of a series that a bot stopped: it raised, returned something that is no move,
+    or chose an illegal move (a :class:`~boardrules.bots.BotError`).
+
+    ``message`` says it all in one line (the bot, its seat, the game's number and seed, the
+    position); ``bot`` and ``seat`` name the bot, ``seed`` replays the game with
+    ``play_game``, ``position`` is the position (a :func:`~boardrules.to_json` document)
+    and ``record`` the game's record up to there, as JSON.
+    """
+
+    index: int
+    seed: int
+    seating: tuple[int, ...]
+    bot: str
+    seat: int
+    reason: str
+    position: str
+    plies: int
+    message: str
+    record: str | None = None
+
+    def to_json(self) -> str:
+        """The line of ``simulate --out``: the record up to the failure (an unfinished game,
+        which ``replay`` reads) with a ``failure`` object that says who and where."""
+        doc: dict[str, Any] = json.loads(self.record) if self.record is not None else {}
+        doc["failure"] = {
+            "game": self.index,
+            "seed": self.seed,
+            "bot": self.bot,
+            "seat": self.seat,
+            "reason": self.reason,
+            "plies": self.plies,
+            "position": json.loads(self.position),
+        }
+        return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
 
 
 def win_shares(returns: Sequence[float]) -> tuple[float, ...]:
@@ -90,7 +136,9 @@ class SeriesResult:
     statistics the command line prints (``str(result)`` is that table).
 
     ``interrupted`` is true when the series was stopped early (Ctrl-C); ``games`` then holds
-    the games played before that, and every statistic is over those.
+    the games played before that, and every statistic is over those.  ``failed`` holds the
+    games that a bot stopped (:class:`FailedGame`): they count in no statistic, and the
+    table names each.
     """
 
     game: str
@@ -105,6 +153,7 @@ class SeriesResult:
     workers: int
     backend: str
     interrupted: bool
+    failed: tuple[FailedGame, ...] = attrs.field(default=(), kw_only=True)
     standings: tuple[PlayerStats, ...] = attrs.field(init=False)
     team: TeamStats | None = attrs.field(init=False)
 
@@ -151,14 +200,17 @@ class SeriesResult:
 
     def table(self) -> str:
         """The results as a text table (what ``str()`` gives)."""
+        failures = [f"failed: {f.message}" for f in self.failed]
         if not self.games:
-            return "no game was played"
+            return "\n".join(["no game was played", *failures])
         lines = self._team_lines() if self.team is not None else self._player_lines()
         lines.append(
             f"average length: {self.average_plies:.1f} moves "
             f"({self.average_decisions:.1f} decisions, the rest dice)"
         )
-        return "\n".join(lines)
+        if failures:
+            lines.append(f"{len(failures)} game(s) failed, counted in no statistic:")
+        return "\n".join(lines + failures)
 
     def _seat_names(self) -> tuple[str, ...]:
         """The seats by name (the players' colours or heroes), or by number when the seats
@@ -213,7 +265,8 @@ class SeriesResult:
 
     def __repr__(self) -> str:
         state = ", interrupted" if self.interrupted else ""
+        failed = f", {len(self.failed)} failed" if self.failed else ""
         return (
-            f"<SeriesResult {self.game}: {len(self.games)}/{self.requested} games, "
+            f"<SeriesResult {self.game}: {len(self.games)}/{self.requested} games{failed}, "
             f"seed {self.seed}{state}>"
         )

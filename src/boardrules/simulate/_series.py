@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 import boardrules as br
-from boardrules.bots import Bot, game_seed, make_bot, play_game
+from boardrules.bots import Bot, BotError, bot_name, game_seed, make_bot, play_game
+from boardrules.simulate._result import FailedGame
 
 if TYPE_CHECKING:
     from multiprocessing.context import ForkContext, SpawnContext
@@ -71,11 +72,12 @@ class Outcome:
     plies: int
     decisions: int
     record: str | None
+    failure: FailedGame | None = None
 
 
 def label(player: PlayerSpec) -> str:
     """How a player is named in tables and records."""
-    return player if isinstance(player, str) else repr(player)
+    return bot_name(player)
 
 
 def _bot(player: PlayerSpec) -> Bot:
@@ -99,6 +101,14 @@ def play_one(series: Series, index: int) -> Outcome:
     seed, names = game_seed(series.seed, index), [label(p) for p in seated]
     try:
         end, record = play_game(start, bots, seed, names, on_move=count)
+    except BotError as error:  # the game failed: kept and reported with the others
+        failed = error.in_series(index)
+        failure = FailedGame(
+            index, seed, seating, failed.bot, failed.seat, failed.reason, failed.position,
+            failed.plies, str(failed),
+            failed.record.to_json() if failed.record is not None and series.keep_records else None,
+        )  # fmt: skip
+        return Outcome(index, seating, (), failed.plies, decisions, None, failure)
     except Exception as error:
         # A bot's own error (or an illegal move it chose) goes up unchanged, with where it
         # happened, so that the game can be replayed alone (notes survive the worker pickle).

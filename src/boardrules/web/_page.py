@@ -248,29 +248,21 @@ class Session:
         return {**self.view(since), "undone": False}
 
     def hint(self, seconds: float) -> dict[str, Any]:
-        """The best move for the person to move by :func:`boardrules.analysis.best_moves`,
-        searched with a budget that grows while the time allows."""
+        """The best move for the person to move by :func:`boardrules.analysis.best_moves`
+        in ``seconds``: solved when the position is small enough, else estimated by
+        rollouts (the chances then with their 95% intervals)."""
         from boardrules.analysis import best_moves  # the solver: compiled only when asked
 
         if not self._waiting():
             raise br.IllegalMoveError("a hint is for a person's turn to choose")
         state = self.states[-1]
-        deadline = time.perf_counter() + seconds
-        budget = 250
-        while True:
-            began = time.perf_counter()
-            found = best_moves(state, max_states=budget, max_nodes=budget)
-            spent = time.perf_counter() - began
-            # The next budget costs about four times as much.
-            if (
-                found.method == "solve"
-                or time.perf_counter() + 4 * spent > deadline
-                or budget > 10**6
-            ):
-                break
-            budget *= 4
+        found = best_moves(state, seconds=seconds)
         move, values = found.ranked()[0]
-        chances = ", ".join(f"{n} {float(v):.0%}" for n, v in zip(self.names, values, strict=True))
+        half = found.half.get(move)
+        chances = ", ".join(
+            f"{n} {float(v):.0%}" + (f" \u00b1 {half[i]:.0%}" if half else "")
+            for i, (n, v) in enumerate(zip(self.names, values, strict=True))
+        )
         index = list(br.legal_moves(state)).index(move)
         return {"move": index, "text": f"{move} ({chances}; {found.describe()})"}
 
