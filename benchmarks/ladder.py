@@ -3,6 +3,7 @@
     nice python benchmarks/ladder.py                     # every part, prints the tables
     nice python benchmarks/ladder.py --write             # and rewrites docs/guides/bot-strength.rst
     nice python benchmarks/ladder.py --only targets      # one part: targets, ladder2 or ladder4
+    nice python benchmarks/ladder.py --write-from LOG    # write the tables a run printed
     nice python benchmarks/ladder.py --games parchis --games-per-pairing 10   # smaller, quicker
 
 Everything is played by :func:`boardrules.simulate.tournament` (what ``boardrules
@@ -154,35 +155,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games-per-pairing", type=int, default=10, help="2-player ladder")
     parser.add_argument("--games-per-seating", type=int, default=1, help="4-player ladder")
     parser.add_argument("--write", action="store_true", help=f"rewrite {DOCS.name}")
+    parser.add_argument("--write-from", metavar="LOG", help="write the tables a run printed")
     args = parser.parse_args(argv)
     parts = args.only or ["targets", "ladder2", "ladder4"]
     command = " ".join(["python benchmarks/ladder.py", *(sys.argv[1:] if argv is None else argv)])
+    if args.write_from:
+        log = Path(args.write_from).read_text()
+        for game, part, chunk in re.findall(
+            r"^== (\w+):? (\w+)\n(.*?Made by .*?\n)", log, re.M | re.S
+        ):
+            starts = [chunk.find(s) for s in ("2 players:", "4 players:", ".. list-table::")]
+            write(game, part, chunk[min(i for i in starts if i >= 0) :].strip())
+        return 0
     for game in args.games.split(","):
-        started = time.perf_counter()
-        title = br.get_game(game).title
-        out = [title, "~" * len(title), ""]
-        if "targets" in parts:
-            print(f"== {game}: targets", flush=True)
-            out += [table(TARGET_HEADER, targets(game, args.target_games, args.seed)), ""]
-        for players, per, part in ((2, args.games_per_pairing, "ladder2"),
-                                   (4, args.games_per_seating, "ladder4")):  # fmt: skip
-            if part in parts:
-                print(f"== {game}: {players} players", flush=True)
+        for part in parts:
+            started = time.perf_counter()
+            print(f"== {game} {part}", flush=True)
+            if part == "targets":
+                out = [table(TARGET_HEADER, targets(game, args.target_games, args.seed))]
+            else:
+                players = 2 if part == "ladder2" else 4
+                per = args.games_per_pairing if players == 2 else args.games_per_seating
                 rows = ladder(game, players, per, args.seed)
-                out += [f"{players} players:", "", table(LADDER_HEADER, rows), ""]
-        seconds = time.perf_counter() - started
-        out += [f"Made by ``{command}`` ({title}: {seconds:.0f} s)."]
-        text = "\n".join(out)
-        print(text, flush=True)
-        if args.write:
-            write(game, text)
+                out = [f"{players} players:", "", table(LADDER_HEADER, rows)]
+            seconds = time.perf_counter() - started
+            out += ["", f"Made by ``{command}`` ({seconds:.0f} s for this table)."]
+            text = "\n".join(out)
+            print(text, flush=True)
+            if args.write:
+                write(game, part, text)
     return 0
 
 
-def write(game: str, text: str) -> None:
-    """Put ``text`` in the docs page as the block of ``game`` (replacing its old one)."""
+def write(game: str, part: str, text: str) -> None:
+    """Put ``text`` in the docs page as the block of ``game``'s ``part`` (its old one
+    replaced; a new one goes at the end of the generated section)."""
     page = DOCS.read_text()
-    begin, end = f".. ladder.py: {game}", f".. ladder.py: {game} end"
+    begin, end = f".. ladder.py: {game} {part}", f".. ladder.py: {game} {part} end"
     block = f"{begin}\n\n{text}\n\n{end}"
     pattern = f"{re.escape(begin)}\n.*?{re.escape(end)}"
     if re.search(pattern, page, flags=re.S):
@@ -190,7 +199,7 @@ def write(game: str, text: str) -> None:
     else:
         page = page.replace(END, f"{block}\n\n{END}")
     DOCS.write_text(page)
-    print(f"wrote {game} into {DOCS}")
+    print(f"wrote {game} {part} into {DOCS}")
 
 
 if __name__ == "__main__":
