@@ -227,13 +227,9 @@ function layOut(view, svg, kept) {
     picture.style.height = `${panel[3] * scale}px`;
     return holder;
   });
-  views.forEach((holder, i) => {
-    if (kept.length === views.length) [holder.scrollLeft, holder.scrollTop] = kept[i];
-    else if (i === 0) {
-      holder.scrollLeft = (holder.scrollWidth - holder.clientWidth) / 2;
-      holder.scrollTop = (holder.scrollHeight - holder.clientHeight) / 2;
-    }
-  });
+  if (kept.length === views.length) {
+    views.forEach((holder, i) => ([holder.scrollLeft, holder.scrollTop] = kept[i]));
+  }
 }
 
 // The marks of a person's moves, over the board (in its first piece on a phone).  A mark
@@ -267,7 +263,10 @@ function reveal() {
   const right = Math.max(...marks.map((b) => b.right)) - at.left;
   const top = Math.min(...marks.map((b) => b.top)) - at.top;
   const bottom = Math.max(...marks.map((b) => b.bottom)) - at.top;
-  const fit = (low, high, size) => (low >= 0 && high <= size ? 0 : high - low <= size ? (low + high - size) / 2 : low - 8);
+  // The least scroll that shows them all with a margin, else their start.
+  const margin = 24;
+  const fit = (low, high, size) =>
+    high - low > size - 2 * margin || low < margin ? low - margin : high > size - margin ? high - size + margin : 0;
   holder.scrollLeft += fit(left, right, holder.clientWidth);
   holder.scrollTop += fit(top, bottom, holder.clientHeight);
 }

@@ -30,7 +30,9 @@ function report(stage, force = false) {
   self.postMessage({ loading: { ...progress } });
 }
 
-// Pyodide fetches its runtime and the wheels with fetch(): counted here as they arrive.
+// Pyodide fetches its runtime and the wheels with fetch(): a copy of each answer is read
+// to count its bytes, and the answer itself goes to Pyodide untouched (so the browser can
+// compile the WebAssembly as it arrives and keep the compiled code in its cache).
 function countFetches(sizes) {
   const fetchFile = self.fetch.bind(self);
   const site = new URL("./", import.meta.url).href;
@@ -39,22 +41,17 @@ function countFetches(sizes) {
     const url = typeof input === "string" ? input : input.url ?? String(input);
     const path = new URL(url, site).href.slice(site.length);
     if (!(path in sizes) || !response.body) return response;
-    const reader = response.body.getReader();
+    const reader = response.clone().body.getReader();
     received[path] = 0;
-    const counted = new ReadableStream({
-      async pull(controller) {
+    (async () => {
+      for (;;) {
         const { done, value } = await reader.read();
-        if (done) {
-          controller.close();
-          return;
-        }
+        if (done) return report(null, true);
         received[path] += value.byteLength;
         report();
-        controller.enqueue(value);
-      },
-    });
-    const { status, statusText, headers } = response;
-    return new Response(counted, { status, statusText, headers });
+      }
+    })();
+    return response;
   };
 }
 
