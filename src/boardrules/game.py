@@ -218,6 +218,14 @@ class Game(Generic[S, M]):
     it in a heading (``Parchís``); it is ``name`` capitalised when not given.
     ``position_problems`` lists the laws of play that a state breaks (see
     :func:`~boardrules.position_problems`); without it, none are checked.
+    ``statistics`` gives named numbers about a finished game from its last position and its
+    moves (Dorasure: the dragon's wounds, the quests solved...):
+    :func:`~boardrules.simulate.simulate` averages them over a series, the signal that tells
+    two bots apart in a cooperative game they both nearly always lose.  ``chance_depth`` is
+    how many rolls in a row the bots' searches expand exactly after a decision unless told
+    otherwise (``None``: :data:`boardrules.analysis.CHANCE_DEPTH`); a game whose rolls chain
+    long and branch wide (Dorasure: 1) sets it lower, and its evaluation then scores a roll
+    still to come.
 
     >>> import boardrules as br
     >>> br.get_game("parchis").title, br.get_game("docker").title
@@ -257,6 +265,8 @@ class Game(Generic[S, M]):
     title: str = ""
     pieces: Callable[[S], Mapping[str, Sequence[int | str]]] | None = None
     position_problems: Callable[[S], tuple[str, ...]] | None = None
+    statistics: Callable[[S, tuple[M, ...]], dict[str, float]] | None = None
+    chance_depth: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if not self.title:

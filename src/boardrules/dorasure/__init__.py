@@ -44,6 +44,7 @@ from boardrules.dorasure._rules import (
     evaluate,
     legal_moves,
     returns,
+    statistics,
 )
 from boardrules.dorasure._setup import OPTIONS, new_game, options_of, position
 from boardrules.dorasure._state import (
@@ -172,6 +173,7 @@ __all__ = [
     "render",
     "render_svg",
     "returns",
+    "statistics",
 ]
 
 
@@ -218,6 +220,10 @@ GAME: Game[State, Move] = Game(
     pieces=pieces,
     render_svg=render_svg,
     position_problems=position_problems,
+    statistics=statistics,
+    # A roll here branches up to 126 ways and chains (extra dice for 6s, rampages, claws):
+    # the searches expand the first roll and the evaluation scores the rest.
+    chance_depth=1,
 )
 State.game = GAME
 # This package's own functions refuse another game's state or a non-state; the API calls
