@@ -176,6 +176,12 @@ def test_imposed_dice_and_the_generator() -> None:
         b.step(acts)
     assert all(a.state(i) == b.state(i) for i in range(8))
     assert ParchisBatch(1, players=2).n == 1
+    drawn = ParchisBatch(64, seed=3, players=2)
+    rolls = []
+    for _ in range(20):
+        rolls += [drawn.state(i).roll for i in range(64)]
+        drawn.step(drawn.random_actions())
+    assert sorted(set(rolls)) == [1, 2, 3, 4, 5, 6]  # the generator's dice are the die's faces
     dice = ParchisBatch(3, players=2, dice=[1, 5, 6])
     assert [s.roll for s in map(dice.state, range(3))] == [1, 5, 6]
 

@@ -80,8 +80,8 @@ class _Tables:
     def __init__(self, options: Options) -> None:
         tab = options.tables
         n = options.players
-        self.cell = np.full((n, GOAL + 2), OFF, dtype=np.int64)
-        self.rel = np.full((n, CELLS + 1), -2, dtype=np.int64)
+        self.cell = np.full((n, GOAL + 2), OFF)
+        self.rel = np.full((n, CELLS + 1), -2)
         for seat in range(n):
             self.cell[seat, 1 : GOAL + 1] = tab.cell[seat]
             self.rel[seat, :CELLS] = tab.rel[seat]
@@ -106,7 +106,7 @@ class _Observer:
         self.size = _size(n)
         self.where = np.zeros((n, n, GOAL + 2), dtype=np.int64)  # [observer, seat, r + 1]
         self.last = np.zeros((n, n, GOAL + 2), dtype=np.int64)
-        self.second = np.full((n, CELLS + 1, n + 1), -1, dtype=np.int64)
+        self.second = np.full((n, CELLS + 1, n + 1), -1)
         self.places = np.zeros((n, n), dtype=np.int64)
         self.opened = np.zeros((n, n), dtype=np.int64)
         self.mover = np.zeros((n, n), dtype=np.int64)
@@ -178,7 +178,7 @@ class ParchisBatch:
         self.observation_size = self._obs.size
         self._index = np.arange(GOAL + 2)
         self._cells = np.arange(CELLS)
-        self.pos = np.full((n, p, 4), NEST, dtype=np.int64)
+        self.pos = np.full((n, p, 4), NEST)
         self.board = np.zeros((n, CELLS + 1), dtype=np.int64)
         # bar[g, seat, i + 1]: barriers on the seat's path positions 0..i (the goal, 71,
         # adds none); a move from r to t crosses bar[t + 1] - bar[r + 1] of them.
@@ -188,7 +188,7 @@ class ParchisBatch:
         self.roll = np.zeros(n, dtype=np.int64)
         self.count = np.zeros(n, dtype=np.int64)
         self.sixes = np.zeros(n, dtype=np.int64)
-        self.last = np.full(n, NEST, dtype=np.int64)
+        self.last = np.full(n, NEST)
         self.opened = np.zeros(n, dtype=np.int64)
         self.done = np.zeros((n, p), dtype=np.int64)
         self.ndone = np.zeros(n, dtype=np.int64)
@@ -728,10 +728,10 @@ class ParchisBatch:
         out = (self.roll[g] == 5) & (self.phase[g] == PHASE_MOVE) & (r.min(axis=1) == NEST)
         out &= can_out
         ok &= ~(out | (self.sixes[g] == 3))[:, None]
-        only = np.full(self.n, -2, dtype=np.int64)
+        only = np.full(self.n, -2)
         only[g] = np.where(out, ACTION_OUT, np.where(ok.any(axis=1), -1, ACTION_PASS))
         full_ok = np.zeros((self.n, 4), dtype=np.bool_)
-        full_r = np.full((self.n, 4), NEST, dtype=np.int64)
+        full_r = np.full((self.n, 4), NEST)
         full_ok[g] = ok
         full_r[g] = r
         return _Legal(full_ok, full_r, only)
