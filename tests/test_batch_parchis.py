@@ -79,7 +79,8 @@ def test_ended_games_stay_over_when_frozen() -> None:
     assert (batch.to_move() == br.TERMINAL).all()
     before = [batch.state(i) for i in range(6)]
     result = batch.step(np.zeros(6, dtype=np.int64))  # actions of games over are ignored
-    assert not result.ended.any()
+    assert result.ended.dtype == np.bool_ and not result.ended.any()
+    batch.step(np.zeros(6, dtype=np.int64), where=np.ones(6, dtype=np.bool_))  # where too
     assert [batch.state(i) for i in range(6)] == before
     assert [tuple(r) for r in batch.returns()] == [br.returns(s) for s in before]
 
@@ -174,6 +175,7 @@ def test_imposed_dice_and_the_generator() -> None:
         a.step(acts)
         b.step(acts)
     assert all(a.state(i) == b.state(i) for i in range(8))
+    assert ParchisBatch(1, players=2).n == 1
     dice = ParchisBatch(3, players=2, dice=[1, 5, 6])
     assert [s.roll for s in map(dice.state, range(3))] == [1, 5, 6]
 
@@ -184,6 +186,7 @@ def test_observers_other_than_the_mover() -> None:
         batch.step(batch.random_actions())
     seats = np.array([0, 1, 2, 1, 0])
     seen = batch.observation(seats)
+    assert seen.dtype == np.float32 and seen.shape == (5, 3 * (146 + 3) + 3 + 97)
     out = np.ones_like(seen)
     assert batch.observation(seats, out=out) is out
     for i in range(5):
@@ -191,6 +194,17 @@ def test_observers_other_than_the_mover() -> None:
         br.observation_into(batch.state(i), int(seats[i]), expected)
         assert np.array_equal(seen[i], expected)
         assert np.array_equal(out[i], expected)
+
+
+def test_random_actions_are_uniform_among_the_legal_ones() -> None:
+    # Yellow's pieces on 10, 20, 30 and 40 can all move 3: four legal actions.
+    state = position({"yellow": [10, 20, 30, 40], "red": [60]}, turn="yellow", roll=3,
+                     players=2)  # fmt: skip
+    batch = ParchisBatch.from_states([state] * 4000, seed=8)
+    counts = np.bincount(batch.random_actions(), minlength=73)
+    legal = list(br.legal_actions(state))
+    assert np.flatnonzero(counts).tolist() == legal
+    assert (abs(counts[legal] - 1000) < 150).all()  # 1000 each; 150 is over 5 sigma
 
 
 def test_choices_are_the_mask() -> None:

@@ -223,18 +223,16 @@ class ParchisBatch:
         return self
 
     def _load(self, i: int, s: State) -> None:
+        """Game ``i`` of a batch just set up (its rows still zeros) becomes ``s``."""
         p = self.players
         self.pos[i] = np.reshape(s.pos, (p, 4))
         self.board[i, :CELLS] = s.board
-        self.board[i, OFF] = 0
-        self.bar[i] = 0
         for c in np.flatnonzero(self._tab.barrier[self.board[i], np.arange(CELLS + 1)]):
             self._count_barrier(np.array([i]), np.array([c]), np.array([1]))
         self.turn[i], self.phase[i], self.roll[i] = s.turn, s.phase, s.roll
         self.count[i], self.sixes[i], self.last[i] = s.count, s.sixes, s.last
         self.opened[i] = s.opened
         k = len(s.finished)
-        self.done[i] = 0
         self.done[i, :k] = s.finished
         self.ndone[i] = k
         self.donemask[i] = sum(1 << seat for seat in s.finished)
@@ -344,7 +342,8 @@ class ParchisBatch:
             flat[(base + idx).ravel()] += ob.weight[r1].ravel()
         board = self.board
         sec = ob.second[o[:, None], np.arange(CELLS + 1)[None, :], board >> 3]
-        pair = (board >= 8) & ((board & 7) != (board >> 3)) & (sec >= 0)
+        # Two colours on a safe square (a lone piece's "second" is seat 0, whose mark is -1).
+        pair = ((board & 7) != (board >> 3)) & (sec >= 0)
         gg, cc = np.nonzero(pair)
         out[gg, sec[gg, cc]] = 1.0
         for place in range(p):
