@@ -209,6 +209,11 @@ def test_the_chart_draws_a_line_per_player_through_the_decisions(dorada_review: 
         points = [[d["ply"] + 1, d["chances"][seat]] for d in decisions]
         assert line == [*points, [dorada_review.plies, review_doc["result"][seat]]]
     assert [d["flag"] for d in data["decisions"]] == [d["flag"] for d in decisions]
+    estimated = [d for d in decisions if d["half"].get(d["played"])]
+    assert estimated and data["bands"] == [
+        [d["ply"] + 1, d["seat"], d["chances"][d["seat"]], d["half"][d["played"]]]
+        for d in estimated
+    ]
     team = chart_data({**review_doc, "team": True}, ["Ninja", "Gladiator"])
     assert team["names"] == ["the team"] and len(team["lines"]) == 1
     from boardrules.analysis import chart_html

@@ -57,6 +57,11 @@ _PAIR_T = np.array(_PAIR_OF_ONE_SEAT, dtype=np.bool_)
 _LOWEST_BIT = np.array([0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
 
 
+def _whole(values: npt.NDArray[Any]) -> bool:
+    """Whether an array holds whole numbers (of an integer type: not bools, not floats)."""
+    return bool(np.issubdtype(values.dtype, np.integer))
+
+
 @attrs.frozen
 class StepResult:
     """What :meth:`ParchisBatch.step` reports: ``returns[g]`` the :func:`boardrules.returns`
@@ -321,7 +326,7 @@ class ParchisBatch:
             out[...] = 0.0
         o = self.turn if observers is None else np.asarray(observers)
         if observers is not None and (
-            o.shape != (n,) or o.dtype.kind not in "iu" or ((o < 0) | (o >= self.players)).any()
+            o.shape != (n,) or not _whole(o) or ((o < 0) | (o >= self.players)).any()
         ):
             raise InvalidOptionError(
                 f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
@@ -394,7 +399,7 @@ class ParchisBatch:
         games that ended if ``autoreset``.  An action that is not legal raises
         :class:`~boardrules.IllegalMoveError` before any game moves."""
         a = np.asarray(actions)
-        if a.shape != (self.n,) or a.dtype.kind not in "iu":
+        if a.shape != (self.n,) or not _whole(a):
             raise InvalidOptionError(
                 f"step takes one whole-number action per game: shape ({self.n},)"
             )
@@ -450,7 +455,7 @@ class ParchisBatch:
         if dice is None:
             return None
         die = np.asarray(dice)
-        if die.shape != (self.n,) or die.dtype.kind not in "iu" or ((die < 1) | (die > 6)).any():
+        if die.shape != (self.n,) or not _whole(die) or ((die < 1) | (die > 6)).any():
             raise InvalidOptionError(
                 f"dice must be one whole number 1-6 per game: shape ({self.n},)"
             )
