@@ -128,6 +128,8 @@ _DOCUMENTED_MODULES = (
     "boardrules.pictures",
     "boardrules.rl",
     "boardrules.openspiel",
+    "boardrules.batch",
+    "boardrules.batch.vector",
 )
 
 

@@ -68,8 +68,9 @@ def test_analyse_exact_refuses_a_position_too_large(
     path.write_text(br.to_json(br.new_game("parchis", players=2)))
     assert main(["analyse", str(path), "--exact", "--max-states", "500"]) == 1
     assert "more than 500 states" in capsys.readouterr().err
-    assert main(["analyse", str(path), "--max-states", "500"]) == 0
-    assert "expectimax 2 decision(s) deep" in capsys.readouterr().out
+    assert main(["analyse", str(path), "--max-states", "500", "--rollouts", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "4 rollouts per move by QuickBot()" in out and "more than 500 states" in out
 
 
 def test_analyse_bad_input_exits_with_a_message(
@@ -276,13 +277,15 @@ def test_analyse_progress_and_final_message_count_the_same_states(
     monkeypatch.setattr(_analyse, "_QUIET_BELOW", 0)
     path = tmp_path / "start.json"
     path.write_text(br.to_json(br.new_game("parchis", players=2)))
-    assert main(["analyse", str(path), "--max-states", "3000"]) == 0
+    assert main(["analyse", str(path), "--max-states", "3000", "--rollouts", "3"]) == 0
     captured = capsys.readouterr()
     shown = [part.strip() for part in captured.err.split("\r") if part.strip()]
     found = [int(p.split(": ")[1].split()[0].replace(",", "")) for p in shown if "found" in p]
     assert found and all(n <= 3000 for n in found) and found == sorted(found)
     assert all("(at most 3,000)" in p for p in shown if "found" in p)
-    assert shown[-1] == "building the graph: more than 3,000 states: searching instead"
+    stopped = "building the graph: too many states: estimating by rollouts instead"
+    after = shown[shown.index(stopped) + 1 :]
+    assert after and all(line.startswith("rollouts: ") for line in after)
     assert "more than 3,000 states to solve" in captured.out
 
 

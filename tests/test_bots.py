@@ -23,6 +23,7 @@ import pytest
 import boardrules as br
 from boardrules.bots import (
     BOTS,
+    BotError,
     ExpectimaxBot,
     GreedyBot,
     MctsBot,
@@ -512,7 +513,7 @@ def test_search_bots_stop_an_endless_chain_of_rolls(bot: Any) -> None:
     # Unbounded, the search never came back (RecursionError); the default bound gets within
     # (1/2) ** chance_depth of the exact 2/3.
     assert bot.choose(ChainState(), random.Random(0)) == "roll"
-    assert bot.value(ChainState(0))[0] == pytest.approx(2 / 3, abs=0.5**bot.chance_depth)
+    assert bot.value(ChainState(0))[0] == pytest.approx(2 / 3, abs=0.5 ** bot.rolls(ChainState(0)))
 
 
 def test_expectimax_searches_less_deep_when_it_would_need_more_than_max_nodes() -> None:
@@ -814,6 +815,67 @@ def test_bot_parameters_out_of_range_are_refused_when_the_bot_is_made(spec: str)
 def test_mcts_exploration_must_be_a_finite_number(value: Any) -> None:
     with pytest.raises(br.InvalidOptionError, match="finite number >= 0"):
         MctsBot(exploration=value)
+
+
+# Issue 36, point 2: a bot's failure names who and where ----------------------------------
+
+
+class _Says:
+    """A bot that returns ``value`` at every decision."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"_Says({self.value!r})"
+
+
+class _Raises:
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        raise ZeroDivisionError("my own bug")
+
+    def __repr__(self) -> str:
+        return "_Raises()"
+
+
+def test_a_bot_that_returns_no_move_is_named_as_such() -> None:
+    # It read "'pass' is not a Parchís move; legal moves: pass".
+    start = br.new_game("parchis", players=2)
+    with pytest.raises(BotError) as failed:
+        play_game(start, ["random", _Says("pass")], seed=3)
+    e = failed.value
+    assert "the bot _Says('pass') in seat 1 (red) returned 'pass', a str, which is no " \
+        "Parchís move" in str(e)  # fmt: skip
+    assert (e.bot, e.seat, e.seed, e.game) == ("_Says('pass')", 1, 3, None)
+    assert f"(seed 3, after {e.plies} moves); position: {e.position}" in str(e)
+    assert br.current_player(br.from_json(e.position)) == 1
+    assert e.record is not None and len(e.record.moves) == e.plies
+
+
+def test_a_bot_s_illegal_move_and_exception_name_the_bot_seat_seed_and_position() -> None:
+    start = br.new_game("docker", players=2)
+    roll = br.legal_moves(start)[0]
+    with pytest.raises(BotError, match=r"^the bot _Says\(<docker.Roll roll 1>\) in seat 0 "
+                       r"\(blue\) chose <docker.Roll roll 1>, which is not legal: "):  # fmt: skip
+        play_game(start, [_Says(roll), "random"], seed=5)
+    with pytest.raises(BotError) as failed:
+        play_game(start, ["random", _Raises()], seed=5)
+    assert "_Raises() in seat 1 (orange) raised ZeroDivisionError: my own bug" in str(failed.value)
+    assert isinstance(failed.value.__cause__, ZeroDivisionError)
+
+
+def test_play_game_takes_the_bot_specifications_of_the_command_line() -> None:
+    # play_game refused "random" with a raw AttributeError where simulate accepted it.
+    start = br.new_game("docker", players=2)
+    end, record = play_game(start, ["random", "greedy:chance_depth=1"], seed=2)
+    assert br.is_terminal(end) and record.players == ("random", "greedy:chance_depth=1")
+    again, _ = play_game(start, [RandomBot(), make_bot("greedy:chance_depth=1")], seed=2)
+    assert again == end
+    with pytest.raises(br.InvalidOptionError, match="unknown bot 'clever'"):
+        play_game(start, ["random", "clever"], seed=2)
 
 
 class _Unnamed:

@@ -675,3 +675,108 @@ def test_exit_codes_are_2_for_bad_arguments_and_files_and_1_for_what_the_game_re
         assert "error: " in err
     elif code == 1:  # a message without the usage: the arguments were right
         assert "usage:" not in err and err.strip()
+
+
+# Issue 36: files, write errors and Ctrl-C -----------------------------------------------
+
+
+def test_an_endless_input_is_refused_once_past_the_limit(tmp_path: Path) -> None:
+    # Class 4: replay, analyse, show and play --start/--resume read their whole input
+    # before the 4,000,000-character limit applied: /dev/zero grew them without end.
+    script = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # main's code: MemoryError\n"
+        "from boardrules.cli import main\n"
+        "codes = [main(a) for a in (['replay', '/dev/zero'],\n"
+        "    ['show', '/dev/zero', '--svg', 'never-written.svg'],\n"
+        "    ['analyse', '/dev/zero'], ['play', 'docker', '--start', '/dev/zero'],\n"
+        "    ['play', 'docker', '--resume', '/dev/zero'])]\n"
+        "sys.exit(0 if codes == [2] * 5 else 3)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": SRC}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env=env, cwd=tmp_path, timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stderr.count("4,000,000 characters") == 5
+    assert "Traceback" not in done.stderr
+
+
+def test_play_record_writes_through_a_symlink_and_keeps_the_mode_and_kind_of_the_file(
+    tmp_path: Path,
+) -> None:
+    # Class 5: play --record renamed a new file over PATH: a symlink was replaced (its
+    # target kept the old record), a private 0600 record became 0644, /dev/null a file.
+    from boardrules.cli import main
+
+    target = tmp_path / "kept" / "game.json"
+    target.parent.mkdir()
+    target.write_text("old\n")
+    target.chmod(0o600)
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    game = ["play", "docker", "--players", "2", "--seed", "3", "--quiet", "--record"]
+    assert main([*game, str(link)]) == 0
+    assert link.is_symlink() and link.resolve() == target
+    assert GameRecord.from_json(target.read_text()).result is not None
+    assert target.stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in target.parent.iterdir()) == ["game.json"]  # no leftovers
+    if Path("/dev/null").exists():
+        assert main([*game, "/dev/null"]) == 0
+        assert Path("/dev/null").is_char_device()
+
+
+def test_a_write_error_on_stdout_or_out_is_one_line_and_exit_code_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Class 6: a full disk ended in an OSError traceback in several commands.
+    from boardrules.cli import main
+
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    for command in (["games"], ["play", "docker", "--players", "2", "--seed", "3", "--quiet"]):
+        with open("/dev/full", "w", encoding="utf-8") as full:
+            monkeypatch.setattr(sys, "stdout", full)
+            assert main(command) == 1
+    monkeypatch.undo()
+    assert main(["simulate", "docker", "--games", "2", "--quiet", "--out", "/dev/full"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("No space left on device") == 3 and "Traceback" not in err
+
+
+def test_ctrl_c_while_the_command_line_loads_is_one_line_and_exit_code_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Class 9: Ctrl-C in the first half-second of a command (while the library imports)
+    # printed a KeyboardInterrupt traceback.  Here it comes while boardrules.cli loads.
+    import importlib.abc
+
+    class Interrupted(importlib.abc.MetaPathFinder):
+        def find_spec(self, name: str, *args: object) -> None:
+            if name == "boardrules.cli":
+                raise KeyboardInterrupt
+
+    for name in [m for m in sys.modules if m in ("boardrules.cli", "boardrules.__main__")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(sys, "meta_path", [Interrupted(), *sys.meta_path])
+    from boardrules.__main__ import main
+
+    assert main() == 130
+    assert capsys.readouterr().err.strip() == "boardrules: interrupted"
+
+
+def test_show_prints_the_laws_of_play_a_position_breaks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boardrules import parchis
+    from boardrules.cli import main
+
+    setup = parchis.position({"yellow": [30], "red": [31, 40, 50, 60]}, roll=3, bonus=20, players=2)
+    path = tmp_path / "setup.json"
+    path.write_text(br.to_json(setup))
+    assert main(["show", str(path)]) == 0  # still shown: a setup is a position too
+    out, err = capsys.readouterr()
+    assert out.startswith(br.render(setup))
+    assert err == "".join(f"position problem: {p}\n" for p in br.position_problems(setup)) != ""
+    path.write_text(br.to_json(br.new_game("parchis", players=2)))
+    assert main(["show", str(path)]) == 0
+    assert capsys.readouterr().err == ""

@@ -24,6 +24,7 @@ NEEDS: dict[str, tuple[str, str] | None] = {
     "rl_random_masked.py": ("rl", "numpy"),
     "train_tabular_or_small.py": ("rl", "gymnasium"),
     "openspiel_mcts.py": ("openspiel", "pyspiel"),
+    "batch_reinforce.py": ("batch", "numpy"),
 }
 
 

@@ -3,6 +3,9 @@ in entries and, with weights, in their total weight."""
 
 from __future__ import annotations
 
+from types import FrameType
+from typing import Any
+
 import pytest
 
 from boardrules._lru import LRU, cached_in
@@ -134,3 +137,69 @@ def test_the_bots_float_outcomes_stay_within_their_size(monkeypatch: pytest.Monk
         s = br.apply_move(s, move)
         assert len(table) <= 3
     assert len(table) == 3
+
+
+def test_threads_sharing_a_table_keep_it_whole() -> None:
+    # Issue 36, class 2: threads creating Dorasure games got a KeyError from a cache: a
+    # reader refreshed an entry that another thread had dropped since its look-up.  The
+    # other thread runs here at the line of the refresh, as a thread switch can make it.
+    import sys
+
+    table: LRU[str, int] = LRU(4)
+    table.put("key", 7)
+
+    def other_thread_drops(frame: FrameType, event: str, arg: Any) -> Any:
+        if frame.f_code is LRU.get.__code__:
+            if event == "line" and "move_to_end" in _line(frame):
+                table.items.pop("key", None)
+            return other_thread_drops
+        return None
+
+    sys.settrace(other_thread_drops)
+    try:
+        value = table.get("key")
+    finally:
+        sys.settrace(None)
+    assert value == 7  # the value read is still right
+    assert len(table) == 0
+
+
+def _line(frame: FrameType) -> str:
+    import linecache
+
+    return linecache.getline(frame.f_code.co_filename, frame.f_lineno)
+
+
+def test_threads_putting_into_a_weighed_table_keep_its_weight_true() -> None:
+    # Issue 36, class 2: two writers dropping entries at once lost the sum of the weights
+    # (a KeyError, or a table over its budget).
+    import random
+    import sys
+    import threading
+
+    table: LRU[str, int] = LRU(4, budget=12, weigh=len)
+    errors: list[BaseException] = []
+
+    def work(seed: int) -> None:
+        rng = random.Random(seed)
+        try:
+            for _ in range(10_000):
+                key = "k" * rng.randint(1, 5) + str(rng.randint(0, 6))
+                if table.get(key) is None:
+                    table.put(key, 1)
+        except BaseException as e:
+            errors.append(e)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert len(table) <= 4
+    assert table.weight == sum(len(k) for k in table.items) <= 12

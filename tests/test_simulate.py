@@ -263,3 +263,111 @@ def test_play_batch_reports_its_games_in_order_with_their_time() -> None:
     assert [o.index for o in outcomes] == [4, 2]
     assert seconds > 0
     assert outcomes[0] == play_one(series, 4)
+
+
+class RaisingBot:
+    """A bot that raises the library's error of too many states at its first decision."""
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        from boardrules.analysis import TooManyStatesError
+
+        raise TooManyStatesError(12, 10)
+
+    def __repr__(self) -> str:
+        return "RaisingBot()"
+
+
+def test_an_exception_of_the_library_raised_by_a_bot_in_a_worker_comes_back_whole() -> None:
+    # Issue 36, class 1: TooManyStatesError(found, limit) could not be unpickled in the
+    # parent process: simulate --workers 2 ended in a TypeError.
+    import pickle
+
+    from boardrules.analysis import TooManyStatesError
+
+    result = simulate("docker", [RaisingBot(), "random"], games=2, workers=2,
+                      options={"players": 2})  # fmt: skip
+    assert [f.index for f in result.failed] == [0, 1] and result.games == ()
+    assert all("raised TooManyStatesError: the position reaches more than 10 states (12 "
+               in f.message for f in result.failed)  # fmt: skip
+    error = pickle.loads(pickle.dumps(TooManyStatesError(12, 10)))
+    assert (error.found, error.limit) == (12, 10)
+
+
+class FlakyBot:
+    """Random moves, but in game positions where its generator says so, an illegal one."""
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        if rng.random() < 0.02:
+            return br.legal_moves(br.new_game("docker", players=2))[0]  # a roll, not a move
+        return rng.choice(br.legal_moves(state))
+
+    def __repr__(self) -> str:
+        return "FlakyBot()"
+
+
+def test_a_bot_s_illegal_move_fails_its_game_only_naming_bot_seat_game_seed_and_position(
+    tmp_path: Path,
+) -> None:
+    # Issue 36, point 2: the illegal move was reported without the bot, its seat, the game
+    # number or its seed, and the whole series was lost.
+    out = tmp_path / "games.jsonl"
+    result = simulate("docker", ["random", FlakyBot()], games=6, seed=4, options={"players": 2},
+                      record=str(out))  # fmt: skip
+    assert result.failed and result.games  # some failed, the others were kept
+    assert len(result.failed) + len(result.games) == 6
+    failure = result.failed[0]
+    assert failure.bot == "FlakyBot()" and failure.seat == 1
+    assert failure.seed == game_seed(4, failure.index)
+    assert f"game {failure.index} of the series, game seed {failure.seed}" in failure.message
+    assert "the bot FlakyBot() in seat 1 (orange) chose <docker.Roll roll 1>" in failure.message
+    position = br.from_json(failure.position)
+    assert br.current_player(position) == 1
+    assert f"failed: {failure.message}" in result.table()
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    failed_lines = [doc for doc in lines if "failure" in doc]
+    assert [d["failure"]["game"] for d in failed_lines] == [f.index for f in result.failed]
+    first = failed_lines[0]
+    assert br.from_json(json.dumps(first["failure"]["position"])) == position
+    assert first["failure"]["bot"] == "FlakyBot()" and first["failure"]["seat"] == 1
+    # the line is the record up to the failure: replay reads it as an unfinished game
+    record = GameRecord.from_json(json.dumps(first))
+    assert record.result is None and final_state(record) == position
+
+
+def test_a_tournament_keeps_the_games_a_bot_did_not_stop() -> None:
+    t = tournament("docker", ["random", FlakyBot()], games_per_pairing=3, seed=4,
+                   options={"players": 2})  # fmt: skip
+    assert t.failed and len(t.failed) + len(t.games) == 6
+    assert "failed: the bot FlakyBot()" in t.table()
+
+
+def test_simulate_averages_the_games_own_statistics_in_text_and_records() -> None:
+    out = io.StringIO()
+    result = simulate("dorasure", ["random", "random"], games=3, seed=4, record=out)
+    names = [s.name for s in result.statistics]
+    assert names == [
+        "dragon's wounds", "quests solved", "meter reached", "adventure turns", "battle reached"
+    ]  # fmt: skip
+    wounds = [dict(g.statistics)["dragon's wounds"] for g in result.games]
+    first = result.statistics[0]
+    assert first.mean == pytest.approx(sum(wounds) / 3) and first.games == 3
+    assert first.interval[0] <= first.mean <= first.interval[1]
+    lines = result.table().splitlines()
+    assert "per game, mean (95% CI):" in lines
+    assert any(line.split()[:2] == ["quests", "solved"] for line in lines)
+    for line, game in zip(out.getvalue().splitlines(), result.games, strict=True):
+        assert json.loads(line)["statistics"] == dict(game.statistics)
+        GameRecord.from_json(line)  # a reader of records skips the field
+    # Each game's numbers are the game's own, from its last position and its moves.
+    record = GameRecord.from_json(out.getvalue().splitlines()[0])
+    state, moves = record.first_state(), []
+    for text in record.moves:
+        moves.append(br.parse_move(state, text))
+        state = br.apply_move(state, moves[-1])
+    assert dict(result.games[0].statistics) == br.dorasure.statistics(state, tuple(moves))
+
+
+def test_simulate_of_a_game_without_statistics_shows_none() -> None:
+    result = simulate("docker", ["random", "random"], games=2, seed=1)
+    assert result.statistics == () and all(g.statistics == () for g in result.games)
+    assert "per game" not in result.table()

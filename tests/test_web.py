@@ -8,13 +8,14 @@ import base64
 import hashlib
 import json
 import signal
+import socket
 import subprocess
 import sys
 import tarfile
 import threading
 import urllib.request
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -346,3 +347,78 @@ def test_a_seed_no_record_could_hold_is_refused_when_the_game_starts() -> None:
 def test_the_view_names_the_game_as_a_person_writes_it() -> None:
     view = Session.new("parchis", {}, ["human", "random"], seed=1).view()
     assert (view["game"], view["title"]) == ("parchis", "Parchís")
+
+
+# Issue 36, classes 7 and 8: what a client sends or does not send
+
+
+def _serve_one(site: Path, client: Callable[[socket.socket], object]) -> list[BaseException]:
+    """Run the server's own handler on one connection, in a thread, while ``client`` talks
+    to it from the other end; the errors the handler let out (what the server would print
+    as a traceback), or a TimeoutError if it was still busy after 5 s."""
+    httpd = make_server(site, 0)
+    ours, theirs = socket.socketpair()
+    errors: list[BaseException] = []
+
+    def handle() -> None:
+        try:
+            httpd.RequestHandlerClass(theirs, ("127.0.0.1", 0), httpd)
+        except BaseException as e:
+            errors.append(e)
+        finally:
+            theirs.close()
+
+    thread = threading.Thread(target=handle, daemon=True)
+    thread.start()
+    try:
+        client(ours)
+    finally:
+        ours.close()
+        thread.join(5)
+        httpd.server_close()
+    if thread.is_alive():
+        errors.append(TimeoutError("the handler still holds its thread"))
+    return errors
+
+
+def test_serve_answers_a_path_with_a_nul_byte_and_prints_nothing(tmp_path: Path) -> None:
+    # Class 7: a NUL in the path raised ValueError in the handler: a traceback, no answer.
+    (tmp_path / "index.html").write_text("x")
+    answers: list[bytes] = []
+
+    def ask(sock: socket.socket) -> None:
+        sock.sendall(b"GET /a%00b.html HTTP/1.0\r\n\r\n")
+        answers.append(sock.makefile("rb").read())
+
+    assert _serve_one(tmp_path, ask) == []
+    assert answers[0].startswith(b"HTTP/1.0 404")
+
+
+def test_serve_lets_a_client_leave_mid_download_and_prints_nothing(tmp_path: Path) -> None:
+    # Class 7: a client that disconnected mid-download made a BrokenPipeError traceback.
+    (tmp_path / "big.wasm").write_bytes(b"x" * 4_000_000)
+
+    def leave(sock: socket.socket) -> None:
+        sock.sendall(b"GET /big.wasm HTTP/1.0\r\n\r\n")
+        sock.recv(1000)
+
+    assert _serve_one(tmp_path, leave) == []
+
+
+def test_serve_drops_a_connection_that_stays_silent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Class 8: a half-sent request held its thread forever (no per-connection timeout).
+    from boardrules.web import _serve
+
+    timeout = _serve._Handler.timeout
+    assert timeout is not None and 0 < timeout <= 60  # main's code: None, no limit
+    monkeypatch.setattr(_serve._Handler, "timeout", 0.2)
+    (tmp_path / "index.html").write_text("x")
+
+    def half(sock: socket.socket) -> None:
+        sock.settimeout(5)  # main's code never answered: socket.timeout here
+        sock.sendall(b"GET /index.ht")
+        assert sock.recv(1) == b""  # the server closed the connection
+
+    assert _serve_one(tmp_path, half) == []

@@ -30,6 +30,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_TEXT",
     "NotUnicodeError",
+    "RepeatedKeyError",
     "TooDeepError",
     "load_json",
     "lone_surrogate",
@@ -54,6 +55,22 @@ class NotUnicodeError(ValueError):
     """Text holding a lone surrogate (a code point U+D800..U+DFFF on its own)."""
 
 
+class RepeatedKeyError(ValueError):
+    """A JSON object that names the same key twice (which value counts is anyone's guess:
+    Python's reader keeps the last, others the first)."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The object of ``pairs``, refusing a key given twice."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        repeated = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        shown = repr(repeated) if len(repeated) <= 30 else repr(repeated[:27] + "...")
+        raise RepeatedKeyError(f"the key {shown} appears twice in one JSON object")
+    return found
+
+
 # What a lone surrogate can look like in JSON text: an escape \uD800..\uDFFF (a valid pair
 # is decoded into one character, so only a lone one survives decoding) or the code point
 # itself in a Python str.  Only a text that matches is searched value by value.
@@ -65,13 +82,22 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def load_json(text: str | bytes | bytearray) -> Any:
     """The value of the JSON ``text``; damaged or too deeply nested text raises
     :class:`ValueError` (never :class:`RecursionError`), and so does a text with a lone
-    surrogate (:class:`NotUnicodeError`)."""
+    surrogate (:class:`NotUnicodeError`) or an object with a repeated key
+    (:class:`RepeatedKeyError`: a record with two ``result`` fields would show one to a
+    reader and another to a check).
+
+    >>> from boardrules._document import load_json
+    >>> load_json('{"result": [1, 0], "result": [0, 1]}')
+    Traceback (most recent call last):
+    ...
+    boardrules._document.RepeatedKeyError: the key 'result' appears twice in one JSON object
+    """
     if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_TEXT:
         raise ValueError(
             f"a JSON text of {len(text):,} characters is too long: at most {MAX_TEXT:,} are read"
         )
     try:
-        value = json.loads(text)
+        value = json.loads(text, object_pairs_hook=_unique_keys)
     except RecursionError:
         raise TooDeepError(f"JSON nested more than {MAX_DEPTH} levels deep") from None
     except TypeError:
@@ -150,6 +176,8 @@ def read_document(
         doc = load_json(text)
     except NotUnicodeError as e:
         raise error(f"a {kind} must be valid Unicode: {e}") from None
+    except RepeatedKeyError as e:
+        raise error(f"{e}: a {kind} gives each field once") from None
     except ValueError as e:
         raise error(f"not a JSON document: {e}") from None
     if not isinstance(doc, dict):

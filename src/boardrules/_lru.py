@@ -38,6 +38,7 @@ the table stays in reach of the tests that check its bound:
 from __future__ import annotations
 
 import functools
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Generic, ParamSpec, TypeVar
@@ -58,9 +59,13 @@ class LRU(Generic[K, V]):
     ``items.move_to_end(key)`` on a hit, or not: :meth:`get` hashes the key twice, which
     costs when the key is large, and an entry not refreshed only leaves in the order it
     came), and writes through :meth:`put`.
+
+    Threads may share a table: writes hold :attr:`lock`, and a reader that refreshes an
+    entry itself must allow for another thread having dropped it since (``move_to_end``
+    then raises :class:`KeyError`, which the reader ignores).
     """
 
-    __slots__ = ("budget", "items", "size", "weigh", "weight", "weights")
+    __slots__ = ("budget", "items", "lock", "size", "weigh", "weight", "weights")
 
     def __init__(
         self, size: int, budget: int | None = None, weigh: Callable[[K], int] | None = None
@@ -75,26 +80,35 @@ class LRU(Generic[K, V]):
         self.weights: dict[K, int] = {}
         #: the entries, least recently used first
         self.items: OrderedDict[K, V] = OrderedDict()
+        #: held by every write, so that threads sharing the table keep its bound and its
+        #: weights true (a read takes no lock: see :meth:`get`)
+        self.lock = threading.Lock()
 
     def get(self, key: K) -> V | None:
         """The value stored for ``key`` (now the most recently used), or None."""
         items = self.items
         value = items.get(key)
         if value is not None:
-            items.move_to_end(key)
+            try:  # noqa: SIM105 (suppress() would cost a call on a hot path)
+                items.move_to_end(key)
+            except KeyError:  # another thread dropped it since: the value is still right
+                pass
         return value
 
     def put(self, key: K, value: V) -> None:
         """Store ``value`` for ``key``, dropping the least recently used entries if full."""
         if self.weigh is not None:
-            self._put_weighed(key, value, self.weigh(key))
+            weight = self.weigh(key)
+            with self.lock:
+                self._put_weighed(key, value, weight)
             return
         # Without weights (the common case, on hot paths) one entry at most is dropped.
         items = self.items
-        items[key] = value
-        items.move_to_end(key)
-        if len(items) > self.size:
-            items.popitem(last=False)
+        with self.lock:
+            items[key] = value
+            items.move_to_end(key)
+            if len(items) > self.size:
+                items.popitem(last=False)
 
     def _put_weighed(self, key: K, value: V, weight: int) -> None:
         budget = self.budget
@@ -114,9 +128,10 @@ class LRU(Generic[K, V]):
 
     def clear(self) -> None:
         """Forget every entry."""
-        self.items.clear()
-        self.weights.clear()
-        self.weight = 0
+        with self.lock:
+            self.items.clear()
+            self.weights.clear()
+            self.weight = 0
 
 
 def cached_in(table: LRU[Any, V]) -> Callable[[Callable[P, V]], Callable[P, V]]:

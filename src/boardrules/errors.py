@@ -7,6 +7,8 @@ wrong and what is allowed.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "BoardrulesError",
     "IllegalMoveError",
@@ -20,7 +22,32 @@ __all__ = [
 
 
 class BoardrulesError(ValueError):
-    """Base class of every error that boardrules raises for bad input."""
+    """Base class of every error that boardrules raises for bad input.
+
+    Every one pickles whole, whatever its constructor takes (a worker process sends it back
+    to the process that started the work), with its message, its attributes and its notes:
+
+    >>> import pickle
+    >>> from boardrules.analysis import TooManyStatesError
+    >>> error = pickle.loads(pickle.dumps(TooManyStatesError(12, 10)))
+    >>> type(error).__name__, error.found, error.limit
+    ('TooManyStatesError', 12, 10)
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Exception's own __reduce__ calls the class with ``args`` (the message), which a
+        # constructor of other parameters (TooManyStatesError(found, limit)) refuses.
+        return (_rebuilt, (type(self), self.args, dict(vars(self))))
+
+
+def _rebuilt(
+    kind: type[BoardrulesError], args: tuple[Any, ...], attributes: dict[str, Any]
+) -> BoardrulesError:
+    """The error ``kind`` with these ``args`` and attributes, made without its constructor."""
+    error = kind.__new__(kind, *args)
+    error.args = args
+    vars(error).update(attributes)
+    return error
 
 
 class UnknownGameError(BoardrulesError):

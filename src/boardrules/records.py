@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeGuard, cast
@@ -352,8 +351,9 @@ def check_result(record: GameRecord[Any, Any], state: GameState[Any, Any]) -> No
             f"{len(record.moves)} moves"
         )
     actual = tuple(br.returns(state))
+    # Exact: a float survives the record's JSON unchanged, so any difference is a forgery.
     if len(actual) != len(record.result) or any(
-        not math.isclose(a, b, abs_tol=1e-9) for a, b in zip(actual, record.result, strict=True)
+        a != b for a, b in zip(actual, record.result, strict=True)
     ):
         raise RecordError(
             f"the recorded result {list(record.result)} differs from the replayed "

@@ -51,6 +51,7 @@ __all__ = [
     "check_unchecked_move",
     "documents",
     "forged_moves",
+    "fuzz_settings",
     "hostile_moves",
     "hostile_options",
     "json_values",
@@ -83,6 +84,14 @@ FUZZ = settings(
     # The short run reports a failure at once; the long one shrinks it to a small example.
     phases=list(Phase) if _long else [Phase.explicit, Phase.reuse, Phase.generate],
 )
+
+
+def fuzz_settings(short: int, long: int = LONG_EXAMPLES) -> settings:
+    """The settings of a fuzz test whose examples are costly (threads, subprocesses, files
+    of megabytes): ``short`` examples in the default run, and under
+    ``--hypothesis-profile long`` as many as :data:`FUZZ` or ``long``, the fewer (an
+    example that takes a second cannot be played 3,000 times in a release run)."""
+    return settings(FUZZ, max_examples=min(FUZZ.max_examples, long) if _long else short)
 
 
 def timed(call: Callable[[], T]) -> T:

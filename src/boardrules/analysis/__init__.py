@@ -20,16 +20,17 @@ of every move.
 Each player's last piece needs exactly a 1; a 6 rolls again, but the third 6 in a row loses
 the turn.  Yellow rolls first and wins 216 games in 389.
 
-Larger positions are searched instead: :func:`win_probabilities` and :func:`best_moves`
-solve when the graph is small and otherwise fall back to :func:`expectimax`, saying which
-they did.  The *Exact analysis* guide explains the solution concepts.
+Larger positions are estimated instead: :func:`win_probabilities` and :func:`best_moves`
+work in a time budget (``seconds=``), solve when the graph is small enough for it and
+otherwise estimate every move by Monte-Carlo rollouts with 95% intervals (or search it by
+:func:`expectimax` when given a ``depth``), saying which they did; :func:`review` goes
+through a whole game record as gnubg does: the errors, the luck and a chart.  The *Exact
+analysis* guide explains the solution concepts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 
@@ -41,53 +42,74 @@ from boardrules._search import (
     Evaluation,
     Expectimax,
     OutOfNodes,
-    check_depths,
     expectimax,
-    search_moves,
 )
-from boardrules.analysis._graph import Progress, TooManyStatesError, build_graph
+from boardrules.analysis._budget import (
+    ROLLOUTS,
+    SOLVE_BELOW,
+    SOLVE_SHARE,
+    Analysis,
+    analyse,
+    make_budget,
+)
+from boardrules.analysis._chart import chart_html
+from boardrules.analysis._graph import OutOfTimeError, Progress, TooManyStatesError, build_graph
+from boardrules.analysis._ranking import Value, ranked
+from boardrules.analysis._review import (
+    BAD,
+    DOUBTFUL,
+    SECONDS_PER_MOVE,
+    VERY_BAD,
+    Decision,
+    PlayerReview,
+    Review,
+    Reviewer,
+    Roll,
+    flag,
+    review,
+)
+from boardrules.analysis._rollout import HORIZON, QuickBot, default_policy
 from boardrules.analysis._solve import Concept, SolveError, at_stake, concept_of, solve_graph
+from boardrules.bots import Bot
 
 __all__ = [
+    "BAD",
     "CHANCE_DEPTH",
+    "DOUBTFUL",
+    "HORIZON",
     "MAX_CHANCE_DEPTH",
     "MAX_DEPTH",
+    "ROLLOUTS",
+    "SECONDS_PER_MOVE",
+    "SOLVE_BELOW",
+    "SOLVE_SHARE",
+    "VERY_BAD",
     "Analysis",
     "Concept",
+    "Decision",
     "Evaluation",
     "Expectimax",
     "OutOfNodes",
+    "OutOfTimeError",
+    "PlayerReview",
     "Progress",
+    "QuickBot",
+    "Review",
+    "Reviewer",
+    "Roll",
     "Solution",
     "SolveError",
     "TooManyStatesError",
     "Value",
     "best_moves",
+    "chart_html",
+    "default_policy",
     "expectimax",
+    "flag",
+    "review",
     "solve",
     "win_probabilities",
 ]
-
-#: A value: a :class:`~fractions.Fraction` when solved exactly, else a float.
-Value = Fraction | float
-
-
-def _ranked(
-    player: int,
-    concept: Concept,
-    move_values: Mapping[Any, tuple[Value, ...]],
-    seats: tuple[int, ...] = (),
-) -> tuple[tuple[Any, tuple[Value, ...]], ...]:
-    """The moves best first for ``player`` (ties in the order of the legal moves); at a
-    chance node the outcomes in their own order.  In a zero-sum game the second of the
-    two ``seats`` at stake (players 0 and 1 when not given) minimises the first's value."""
-    pairs = tuple(move_values.items())
-    if player < 0:
-        return pairs
-    first, second = seats if len(seats) == 2 else (0, 1)
-    if concept == "zero-sum" and player == second:
-        return tuple(sorted(pairs, key=lambda mv: mv[1][first]))
-    return tuple(sorted(pairs, key=lambda mv: -mv[1][player]))
 
 
 @attrs.frozen(eq=False)
@@ -117,7 +139,7 @@ class Solution:
     def ranked(self) -> tuple[tuple[Any, tuple[Value, ...]], ...]:
         """``(move, values)`` pairs, the best move for the player to move first (equal
         moves in the order of the legal moves); at a chance node the outcomes in order."""
-        return _ranked(self.player, self.concept, self.move_values, self.seats)
+        return ranked(self.player, self.concept, self.move_values, self.seats)
 
     @property
     def best_move(self) -> Any:
@@ -189,101 +211,41 @@ def solve(
     )  # fmt: skip
 
 
-@attrs.frozen(eq=False)
-class Analysis:
-    """What :func:`win_probabilities` and :func:`best_moves` found, and how.
-
-    ``method`` is ``"solve"`` when the position was solved (``states`` positions, values
-    exact when ``exact``) and ``"expectimax"`` when it was searched ``depth`` decisions
-    deep with the game's evaluation at the horizon (values are then estimates).
-    ``values`` and ``move_values`` are as in :class:`Solution` (``move_values`` is empty
-    when :func:`win_probabilities` searched).  :meth:`describe` says it in words.
-    """
-
-    values: tuple[Value, ...]
-    move_values: dict[Any, tuple[Value, ...]]
-    method: Literal["solve", "expectimax"]
-    player: int
-    concept: Concept
-    exact: bool = False
-    states: int | None = None
-    depth: int | None = None
-    reason: str = ""
-    seats: tuple[int, ...] = ()
-
-    def ranked(self) -> tuple[tuple[Any, tuple[Value, ...]], ...]:
-        """``(move, values)`` pairs, best first for the player to move."""
-        return _ranked(self.player, self.concept, self.move_values, self.seats)
-
-    @property
-    def best_move(self) -> Any:
-        """The best move found for the player to move, or ``None`` at a chance node."""
-        ranked = self.ranked()
-        return ranked[0][0] if ranked and self.player >= 0 else None
-
-    def describe(self) -> str:
-        """The method in words, e.g. ``solved exactly (10 states)``."""
-        if self.method == "solve":
-            how = "exactly" if self.exact else "in floating point"
-            return f"solved {how} ({self.states:,} states)"
-        why = f"; {self.reason}" if self.reason else ""
-        return f"expectimax {self.depth} decision(s) deep, evaluation at the horizon{why}"
-
-
-def _analyse(
-    state: Any, max_states: int, depth: int, exact: bool, max_nodes: int, moves: bool
-) -> Analysis:
-    depth, _ = check_depths(depth)  # before the solver's work, not after it
-    try:
-        sol = solve(state, max_states=max_states, exact=exact)
-    except TooManyStatesError as e:
-        reason = f"more than {e.limit:,} states to solve"
-    else:
-        return Analysis(
-            sol.values, sol.move_values, "solve", sol.player, sol.concept, sol.exact,
-            sol.states, seats=sol.seats,
-        )  # fmt: skip
-    player = br.current_player(state)
-    concept: Concept = "max-n" if br.num_players(state) > 2 else "zero-sum"
-    if player == br.TERMINAL:
-        return Analysis(tuple(br.returns(state)), {}, "expectimax", player, concept, depth=0)
-    if not moves:
-        for level in range(depth, -1, -1):
-            try:
-                value = Expectimax(max_nodes=max_nodes).value(state, level)
-            except OutOfNodes:
-                continue
-            return Analysis(tuple(value), {}, "expectimax", player, concept, depth=level,
-                            reason=reason)  # fmt: skip
-    used, found = search_moves(state, depth, max_nodes=max_nodes)
-    values = [tuple(v) for v in found]
-    total: tuple[Value, ...]
-    if player == br.CHANCE:
-        outcomes = br.chance_outcomes(state)
-        listed = tuple(m for m, _ in outcomes)
-        mixed = [sum(float(p) * v[i] for (_, p), v in zip(outcomes, values, strict=True))
-                 for i in range(br.num_players(state))]  # fmt: skip
-        total = tuple(mixed)
-    else:
-        listed = br.legal_moves(state)
-        total = max(values, key=lambda v: v[player])
-    move_values: dict[Any, tuple[Value, ...]] = dict(zip(listed, values, strict=True))
-    return Analysis(total, move_values, "expectimax", player, concept, depth=used,
-                    reason=reason)  # fmt: skip
-
-
 def win_probabilities(
     state: Any,
     *,
-    max_states: int = 100_000,
-    depth: int = 2,
+    seconds: float | None = 5.0,
+    seed: int = 0,
+    rollouts: int | None = None,
+    policy: Bot | None = None,
+    horizon: int = HORIZON,
+    max_states: int = 1_000_000,
     exact: bool = True,
+    depth: int | None = None,
     max_nodes: int = 200_000,
+    evaluation: Evaluation | None = None,
+    progress: Progress | None = None,
 ) -> Analysis:
-    """Each player's chance of winning from ``state``: solved (as :func:`solve`) when the
-    position reaches at most ``max_states`` states, else estimated by :func:`expectimax`
-    ``depth`` decisions deep (shallower if that needs more than ``max_nodes`` positions;
-    ``depth`` is at most :data:`MAX_DEPTH`).  The result says which (its ``method``).
+    """Each player's chance of winning from ``state`` (more generally its expected return),
+    within about ``seconds`` (10% more at worst): the result says how it was found (its
+    ``method``; :meth:`Analysis.describe` in words).
+
+    * **solved** as :func:`solve` does when the graph of the position is built within
+      :data:`SOLVE_SHARE` of the time and ``max_states`` states: exactly when that fits the
+      rest of the time and ``exact`` is true (values are then :class:`~fractions.Fraction`),
+      else in floats;
+    * else **estimated by rollouts** for the time left: the position is played out again
+      and again by ``policy`` (default :func:`default_policy`), each rollout scored by the
+      returns at the end or by ``evaluation`` (default :func:`boardrules.evaluate`) after
+      ``horizon`` plies; the values are the means, with 95% intervals (``value_half``);
+    * or, given a ``depth``, **searched** by :func:`expectimax` that many decisions deep
+      (shallower if that needs more than ``max_nodes`` positions).
+
+    The rollouts are seeded by ``seed`` alone; with ``seconds=None`` no clock is read
+    (``max_states`` bounds the build, ``rollouts`` the rollouts, :data:`ROLLOUTS` by
+    default), so the result is the same on every machine.  ``rollouts`` with a time also
+    caps the rollouts.  ``progress(stage, count)`` hears the states built and solved and
+    the rollouts played (``"rollout"``).
 
     >>> from boardrules import parchis
     >>> from boardrules.analysis import win_probabilities
@@ -298,22 +260,43 @@ def win_probabilities(
     'expectimax 2 decision(s) deep, evaluation at the horizon; more than 10 states to solve'
     >>> [round(v, 4) for v in a.values]
     [0.5417, 0.4583]
+    >>> a = win_probabilities(s, max_states=10, seconds=None, rollouts=400)
+    >>> a.method, a.rollouts, [round(h, 2) for h in a.value_half]
+    ('rollout', 400, [0.05, 0.05])
     """
-    return _analyse(state, max_states, depth, exact, max_nodes, moves=False)
+    budget = make_budget(seconds, rollouts, max_states, exact, depth, max_nodes, seed, policy,
+                         horizon, evaluation, progress)  # fmt: skip
+    return analyse(state, budget, moves=False)
 
 
 def best_moves(
     state: Any,
     *,
-    max_states: int = 100_000,
-    depth: int = 2,
+    seconds: float | None = 5.0,
+    seed: int = 0,
+    rollouts: int | None = None,
+    policy: Bot | None = None,
+    horizon: int = HORIZON,
+    max_states: int = 1_000_000,
     exact: bool = True,
+    depth: int | None = None,
     max_nodes: int = 200_000,
+    evaluation: Evaluation | None = None,
+    progress: Progress | None = None,
 ) -> Analysis:
-    """The moves of ``state`` with their values, best first in :meth:`Analysis.ranked`:
-    solved when the position reaches at most ``max_states`` states, else searched as
-    :func:`win_probabilities` does.
+    """The moves of ``state`` with their values, best first in :meth:`Analysis.ranked`,
+    within about ``seconds``: solved when the position is small enough, else each move
+    estimated by rollouts from the position after it, or searched with a ``depth``, as
+    :func:`win_probabilities` says.
 
+    ``max_states`` bounds the graph of ``state`` itself; a move whose own position reaches
+    at most :data:`SOLVE_BELOW` states is solved rather than rolled out, when the time
+    allows.  With rollouts, every move meets the same dice in the same round (common random
+    numbers), so moves are compared rollout by rollout: ``margins`` gives
+    each move's value minus the best one's with the 95% interval of that difference, and
+    :meth:`Analysis.told_apart` whether it leaves out 0.
+
+    >>> import boardrules as br
     >>> from boardrules import parchis
     >>> from boardrules.analysis import best_moves
     >>> G = ["goal", "goal"]
@@ -322,5 +305,13 @@ def best_moves(
     >>> a = best_moves(s)
     >>> a.describe(), str(a.best_move)
     ('solved exactly (768 states)', 'L2+2')
+    >>> a = best_moves(s, max_states=100, seconds=None, rollouts=300)
+    >>> a.describe()
+    '300 rollouts per move (2 solved exactly) by QuickBot(), 60 plies then the evaluation, \
+95% intervals; more than 100 states to solve'
+    >>> str(a.best_move), a.told_apart(br.parse_move(s, "L5+2"))
+    ('L2+2', True)
     """
-    return _analyse(state, max_states, depth, exact, max_nodes, moves=True)
+    budget = make_budget(seconds, rollouts, max_states, exact, depth, max_nodes, seed, policy,
+                         horizon, evaluation, progress)  # fmt: skip
+    return analyse(state, budget, moves=True)

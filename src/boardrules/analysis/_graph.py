@@ -9,6 +9,7 @@ their values.
 
 from __future__ import annotations
 
+import time
 from array import array
 from collections.abc import Callable
 from fractions import Fraction
@@ -18,7 +19,14 @@ import attrs
 
 import boardrules as br
 
-__all__ = ["Graph", "Progress", "TooManyStatesError", "build_graph", "components"]
+__all__ = [
+    "Graph",
+    "OutOfTimeError",
+    "Progress",
+    "TooManyStatesError",
+    "build_graph",
+    "components",
+]
 
 #: ``progress(stage, done)`` is called now and then while a graph is built (``"build"``,
 #: states found so far) and solved (``"solve"``, states solved so far).
@@ -26,6 +34,8 @@ Progress = Callable[[str, int], None]
 
 # How often (in states) the progress callback hears from a long build or solve.
 PROGRESS_EVERY = 50_000
+# How often (in states expanded) a build with a deadline looks at the clock.
+CLOCK_EVERY = 256
 
 
 class TooManyStatesError(br.BoardrulesError):
@@ -42,6 +52,21 @@ class TooManyStatesError(br.BoardrulesError):
         )
         self.found = found
         self.limit = limit
+
+
+class OutOfTimeError(TooManyStatesError):
+    """The build of the position's graph did not finish by its deadline: the position
+    reaches more than ``found`` states, which is the verdict (``limit`` is ``found``)."""
+
+    def __init__(self, found: int, seconds: float) -> None:
+        br.BoardrulesError.__init__(
+            self,
+            f"the position reaches more than {found:,} states (the build stopped after "
+            f"{seconds:.2f} s)",
+        )
+        self.found = found
+        self.limit = found
+        self.seconds = seconds
 
 
 @attrs.frozen(eq=False)
@@ -76,11 +101,18 @@ class Graph:
         return sum(a.itemsize * len(a) for a in arrays)
 
 
-def build_graph(state: Any, max_states: int, progress: Progress | None = None) -> Graph:
+def build_graph(
+    state: Any,
+    max_states: int,
+    progress: Progress | None = None,
+    deadline: float | None = None,
+) -> Graph:
     """Every state reachable from ``state``, breadth first, as a :class:`Graph`.
 
-    Raises :class:`TooManyStatesError` as soon as more than ``max_states`` states are found.
+    Raises :class:`TooManyStatesError` as soon as more than ``max_states`` states are found,
+    and :class:`OutOfTimeError` when ``time.perf_counter()`` passes ``deadline`` first.
     """
+    began = time.perf_counter()
     game = br.game_of(state)
     current, legal, outcomes, apply = (
         game.current_player,
@@ -128,6 +160,8 @@ def build_graph(state: Any, max_states: int, progress: Progress | None = None) -
                 queue.append(child)
             target.append(j)
         start.append(len(target))
+        if deadline is not None and i % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
+            raise OutOfTimeError(len(queue), time.perf_counter() - began)
         if progress is not None and i % PROGRESS_EVERY == 0 and i:
             # The states found (the count that max_states limits), not those expanded.
             progress("build", len(queue))

@@ -27,12 +27,13 @@ True
 from boardrules.bots._base import Bot, Evaluation, GameBot, RandomBot, expected, sample_outcome
 from boardrules.bots._mcts import MctsBot
 from boardrules.bots._names import bot_name
-from boardrules.bots._play import BOTS, game_seed, make_bot, play_game
+from boardrules.bots._play import BOTS, BotError, game_seed, make_bot, play_game
 from boardrules.bots._search import ExpectimaxBot, GreedyBot
 
 __all__ = [
     "BOTS",
     "Bot",
+    "BotError",
     "Evaluation",
     "ExpectimaxBot",
     "GameBot",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import random
@@ -17,7 +18,7 @@ from boardrules.bots._search import ExpectimaxBot, GreedyBot
 from boardrules.game import GameState
 from boardrules.records import GameRecord, _check_players_and_seed
 
-__all__ = ["BOTS", "game_seed", "make_bot", "play_game"]
+__all__ = ["BOTS", "BotError", "game_seed", "make_bot", "play_game"]
 
 S = TypeVar("S", bound=GameState[Any, Any])
 M = TypeVar("M")
@@ -70,6 +71,8 @@ def make_bot(spec: str) -> Bot:
         key, sep, text = pair.partition("=")
         if not sep or not key.strip():
             raise br.InvalidOptionError(f"bad bot parameter {pair!r} in {spec!r}: use NAME=VALUE")
+        if key.strip() in texts:  # which one would count is anyone's guess
+            raise br.InvalidOptionError(f"bot parameter {key.strip()!r} given twice in {spec!r}")
         texts[key.strip()] = text.strip()
     if "." in name:
         return _imported_bot(name, texts, spec)
@@ -120,6 +123,83 @@ def _imported_bot(name: str, texts: dict[str, str], spec: str) -> Bot:
     return bot
 
 
+class BotError(br.BoardrulesError):
+    """A bot failed in a game: it raised an exception, returned something that is no move,
+    or chose a move that is not legal.
+
+    The message says which bot, in which seat, what it did, the game's seed (and its number
+    in a series) and the position; the attributes hold the same for a program: ``bot`` (its
+    label), ``seat``, ``seed``, ``game`` (the game's number in a series, or ``None``),
+    ``plies`` (the moves played before), ``position`` (the position as a
+    :func:`~boardrules.to_json` document), ``reason`` (what the bot did) and ``record``
+    (the game's record up to the failure, unfinished).  The bot's own exception, if any, is
+    the ``__cause__``.
+    """
+
+    reason: str
+    bot: str
+    seat: int
+    seed: int
+    position: str
+    plies: int
+    game: int | None
+    seat_name: str
+    record: GameRecord[Any, Any] | None = None
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        bot: str,
+        seat: int,
+        seed: int,
+        position: str,
+        plies: int,
+        game: int | None = None,
+        seat_name: str = "",
+    ) -> None:
+        where = (
+            f"game {game} of the series, game seed {seed}" if game is not None else f"seed {seed}"
+        )
+        named = f" ({seat_name})" if seat_name else ""
+        super().__init__(
+            f"the bot {bot} in seat {seat}{named} {reason} ({where}, after {plies} moves); "
+            f"position: {position}"
+        )
+        self.reason, self.bot, self.seat, self.seed = reason, bot, seat, seed
+        self.position, self.plies, self.game, self.seat_name = position, plies, game, seat_name
+
+    def in_series(self, game: int) -> BotError:
+        """The same failure, numbered as game ``game`` of a series."""
+        again = BotError(
+            self.reason, bot=self.bot, seat=self.seat, seed=self.seed, position=self.position,
+            plies=self.plies, game=game, seat_name=self.seat_name,
+        )  # fmt: skip
+        again.__cause__, again.record = self.__cause__, self.record
+        return again
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _chosen(bot: Any, state: Any, rng: random.Random, fail: Callable[[str], BotError]) -> Any:
+    """``bot``'s move in ``state``, checked: an exception of the bot, a value that is no move
+    of the game and an illegal move are :class:`BotError` (through ``fail``)."""
+    try:
+        move = bot.choose(state, rng)
+    except Exception as e:
+        raise fail(f"raised {type(e).__name__}: {e}") from e
+    game = br.game_of(state)
+    if not isinstance(move, game.move_type):
+        raise fail(
+            f"returned {_shown(move)}, a {type(move).__name__}, which is no {game.title} move: "
+            "choose() returns one of the moves that boardrules.legal_moves(state) lists"
+        )
+    return move
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game number ``index`` of a series seeded with ``seed``.
 
@@ -136,7 +216,7 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_game(
     start: GameState[S, M],
-    bots: Sequence[GameBot[S, M]],
+    bots: Sequence[GameBot[S, M] | str],
     seed: int | None = None,
     names: Sequence[str] | None = None,
     on_move: Callable[[S, M], None] | None = None,
@@ -148,8 +228,11 @@ def play_game(
     generator derived from ``seed``, so the same seed and bots give the same game (without a
     seed, a random one is drawn and written in the record).
     ``on_move(state, move)`` is called before each move (rolls included) is applied.
-    The last position has the type of ``start``; a bot may be a :class:`Bot` (any game) or a
-    :class:`GameBot` of this game.
+    The last position has the type of ``start``; a bot may be a :class:`Bot` (any game), a
+    :class:`GameBot` of this game, or a specification as :func:`make_bot` and the command
+    line take it (``"random"``, ``"mcts:iterations=200"``).  A bot that raises, returns
+    something that is no move or chooses an illegal move stops the game with
+    :class:`BotError`, which names the bot, its seat, the seed and the position.
 
     >>> from boardrules.bots import RandomBot, play_game
     >>> import boardrules as br
@@ -158,10 +241,12 @@ def play_game(
     True
     """
     seats = br.num_players(start)
-    if len(bots) != seats:
-        raise br.InvalidOptionError(f"this game has {seats} seats but {len(bots)} bots were given")
+    if isinstance(bots, str) or len(bots) != seats:
+        given = "a text" if isinstance(bots, str) else f"{len(bots)} bots"
+        raise br.InvalidOptionError(f"this game has {seats} seats but {given} were given")
     if seed is None:
         seed = random.randrange(2**63)
+    players = [make_bot(b) if isinstance(b, str) else b for b in bots]
     labels = [bot_name(b) for b in bots] if names is None else list(names)
     # The record would refuse them at the end of the game: say so before it is played.
     _check_players_and_seed(labels, seed)
@@ -179,10 +264,27 @@ def play_game(
         if player == br.CHANCE:
             move = roller.choose(state, dice)
         else:
-            move = bots[player].choose(state, rngs[player])
+            fail = functools.partial(_failure, labels[player], player, seed, state, len(moves))
+            try:
+                move = _chosen(players[player], state, rngs[player], fail)
+            except BotError as stopped:
+                stopped.record = GameRecord.of(start, moves, labels, seed)
+                raise
         if on_move is not None:
             on_move(state, move)
-        state = br.apply_move(state, move)
+        try:
+            state = br.apply_move(state, move)
+        except br.IllegalMoveError as e:
+            failure = fail(f"chose {_shown(move)}, which is not legal: {e}")
+            failure.record = GameRecord.of(start, moves, labels, seed)
+            raise failure from None
         moves.append(move)
     end: S = state
     return end, GameRecord.of(start, moves, labels, seed, end=end)
+
+
+def _failure(bot: str, seat: int, seed: int, state: Any, plies: int, reason: str) -> BotError:
+    return BotError(
+        reason, bot=bot, seat=seat, seed=seed, position=br.to_json(state), plies=plies,
+        seat_name=br.player_name(state, seat),
+    )  # fmt: skip

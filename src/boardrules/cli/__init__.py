@@ -1,5 +1,5 @@
 """The command line: ``boardrules games | play | simulate | tournament | replay | show |
-analyse | web``.
+analyse | review | web``.
 
 Run ``python -m boardrules --help`` (or the ``boardrules`` script) for the usage; the
 command-line guide in the documentation walks through each command.
@@ -8,6 +8,7 @@ command-line guide in the documentation walks through each command.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -17,6 +18,7 @@ from boardrules.cli._analyse import add_analyse
 from boardrules.cli._common import InputError, UsageError
 from boardrules.cli._play import HumanPlayer, _cmd_games, _cmd_play
 from boardrules.cli._replay import _cmd_replay
+from boardrules.cli._review import add_review
 from boardrules.cli._show import add_show
 from boardrules.cli._simulate import _cmd_simulate, _cmd_tournament
 from boardrules.cli._web import add_web
@@ -145,6 +147,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.set_defaults(run=_cmd_replay, parser=rep)
     add_show(sub)
     add_analyse(sub)
+    add_review(sub)
     add_web(sub)
     return parser
 
@@ -166,6 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command: argparse.ArgumentParser = args.parser
     try:
         code: int = args.run(args)
+        sys.stdout.flush()  # a full disk shows here, while it can still be reported
     except InputError as e:  # the arguments were right: the message alone, in one line
         print(f"{command.prog}: error: {e}", file=sys.stderr)
         return 2
@@ -180,5 +184,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\n{command.prog}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        _quiet_stdout()
+        return 1
+    except OSError as e:  # a write that failed: standard output or an output file
+        _quiet_stdout()
+        where = f": {e.filename}" if e.filename else ""
+        print(f"{command.prog}: error: {e.strerror or e}{where}", file=sys.stderr)
         return 1
     return code
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device: what it still buffers would fail again
+    when Python flushes it on exit, with a second message."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # no real file behind sys.stdout
+        pass

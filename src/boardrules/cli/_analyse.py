@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
+
+import attrs
 
 import boardrules as br
 from boardrules.analysis import (
     MAX_DEPTH,
     Analysis,
-    SolveError,
-    TooManyStatesError,
     Value,
     best_moves,
     solve,
@@ -49,8 +50,18 @@ def value_text(value: Value, full: bool = False) -> str:
     return f"{decimal} ({fraction})"
 
 
-def values_text(names: Sequence[str], values: Sequence[Value], full: bool = False) -> str:
-    return ", ".join(f"{name} {value_text(v, full)}" for name, v in zip(names, values, strict=True))
+def values_text(
+    names: Sequence[str],
+    values: Sequence[Value],
+    full: bool = False,
+    half: Sequence[float] = (),
+) -> str:
+    """Each player's value, with the half-width of its 95% interval when ``half`` gives
+    them (``yellow 0.457830 ± 0.0085``)."""
+    texts = [value_text(v, full) for v in values]
+    if half:
+        texts = [f"{t} \u00b1 {h:.4f}" for t, h in zip(texts, half, strict=True)]
+    return ", ".join(f"{name} {t}" for name, t in zip(names, texts, strict=True))
 
 
 class _Progress:
@@ -66,9 +77,15 @@ class _Progress:
         self.limit = limit
         self.shown = False
         self.width = 0
+        self.shown_at = 0.0
 
     def __call__(self, stage: str, count: int) -> None:
-        if self.quiet or count < _QUIET_BELOW:
+        if self.quiet:
+            return
+        if stage == "rollout":
+            self._rollouts(count)
+            return
+        if count < _QUIET_BELOW:
             return
         if stage == "build":
             line = f"building the graph: {count:,} states found (at most {self.limit:,})"
@@ -76,10 +93,16 @@ class _Progress:
             line = f"solving: {count:,} states solved"
         self._line(line)
 
-    def too_many(self) -> None:
-        """The last line of a build that passed the limit, in the final message's words."""
-        if self.shown:
-            self._line(f"building the graph: more than {self.limit:,} states: searching instead")
+    def _rollouts(self, count: int) -> None:
+        """The rollouts played so far, at most five times a second."""
+        if count == 1 and self.shown:  # the build that went before, in the final words
+            self._line("building the graph: too many states: estimating by rollouts instead")
+            print(file=sys.stderr)
+            self.width = 0
+        now = time.perf_counter()
+        if now - self.shown_at >= 0.2:
+            self._line(f"rollouts: {count:,} per move")
+            self.shown_at = now
 
     def _line(self, line: str) -> None:
         """``line`` in place of the one shown (padded to cover a longer one)."""
@@ -95,39 +118,34 @@ class _Progress:
 
 
 def analyse(state: Any, args: argparse.Namespace) -> Analysis:
-    """Solve (or with ``--depth``, search) the position as the command line asks."""
+    """Analyse the position as the command line asks: in ``--seconds`` (solved when small
+    enough, else estimated by rollouts), searched with ``--depth``, or solved exactly."""
     if args.depth is not None:
         if not 1 <= args.depth <= MAX_DEPTH:  # checked before the state is searched
             raise UsageError(f"--depth must be 1 to {MAX_DEPTH}, not {args.depth}")
-        return _search(state, args.depth)
+        found = best_moves(state, seconds=None, max_states=1, depth=args.depth)
+        return attrs.evolve(found, reason="as --depth asks")
     if args.max_states < 1:
         raise UsageError(f"--max-states must be at least 1, not {args.max_states}")
+    if not args.seconds > 0:
+        raise UsageError(f"--seconds must be more than 0, not {args.seconds}")
+    if args.rollouts is not None and args.rollouts < 2:
+        raise UsageError(f"--rollouts must be at least 2, not {args.rollouts}")
     progress = _Progress(args.quiet, args.max_states)
     try:
-        sol = solve(state, max_states=args.max_states, exact=True, progress=progress)
-    except SolveError:
         if args.exact:
-            raise
-        sol = solve(state, max_states=args.max_states, exact=False, progress=progress)
-    except TooManyStatesError as e:
-        if args.exact:
-            raise
-        progress.too_many()
-        progress.done()
-        found = best_moves(state, max_states=1, depth=2)
-        return Analysis(found.values, found.move_values, "expectimax", found.player,
-                        found.concept, depth=found.depth,
-                        reason=f"more than {e.limit:,} states to solve")  # fmt: skip
+            return _exact(state, args.max_states, progress)
+        return best_moves(state, seconds=args.seconds, seed=args.seed, rollouts=args.rollouts,
+                          max_states=args.max_states, progress=progress)  # fmt: skip
     finally:
         progress.done()
+
+
+def _exact(state: Any, max_states: int, progress: _Progress) -> Analysis:
+    """``--exact``: solved in fractions however long it takes, or refused."""
+    sol = solve(state, max_states=max_states, exact=True, progress=progress)
     return Analysis(sol.values, sol.move_values, "solve", sol.player, sol.concept, sol.exact,
                     sol.states, seats=sol.seats)  # fmt: skip
-
-
-def _search(state: Any, depth: int) -> Analysis:
-    found = best_moves(state, max_states=1, depth=depth)
-    return Analysis(found.values, found.move_values, "expectimax", found.player, found.concept,
-                    depth=found.depth, reason="as --depth asks")  # fmt: skip
 
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
@@ -143,15 +161,27 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     else:
         print(f"{game}: {names[player]} to move")
     print(f"method: {result.describe()}")
-    print(f"value: {values_text(names, result.values, args.full)}")
+    print(f"value: {values_text(names, result.values, args.full, result.value_half)}")
     ranked = result.ranked()
     if ranked:
         heading = "outcomes" if player == br.CHANCE else "moves, best first"
         print(f"{heading}:")
         width = max(len(str(m)) for m, _ in ranked)
         for i, (move, values) in enumerate(ranked, 1):
-            print(f"  {i:>3}. {move!s:<{width}}  {values_text(names, values, args.full)}")
+            half = result.half.get(move, ())
+            text = values_text(names, values, args.full, half)
+            print(f"  {i:>3}. {move!s:<{width}}  {text}{_margin(result, move, i)}")
     return 0
+
+
+def _margin(result: Analysis, move: Any, rank: int) -> str:
+    """After the second move on: how far below the best, and whether told apart."""
+    if rank == 1 or move not in result.margins:
+        return ""
+    difference, half = result.margins[move]
+    if not result.told_apart(move):
+        return f"  (vs best {difference:+.4f} \u00b1 {half:.4f}: not told apart)"
+    return f"  (vs best {difference:+.4f} \u00b1 {half:.4f})"
 
 
 def add_analyse(sub: Any) -> None:
@@ -159,7 +189,7 @@ def add_analyse(sub: Any) -> None:
     p = sub.add_parser(
         "analyse",
         aliases=["analyze"],
-        help="every legal move of a position with its exact value per player",
+        help="every legal move of a position with its value per player, in a time budget",
     )
     p.add_argument(
         "state",
@@ -181,16 +211,33 @@ def add_analyse(sub: Any) -> None:
         "of solving",
     )
     p.add_argument(
+        "--seconds",
+        type=float,
+        default=5.0,
+        metavar="S",
+        help="the time budget (5): solve if the position is small enough for it, else "
+        "estimate every move by rollouts, with 95%% intervals",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the rollouts (0)")
+    p.add_argument(
+        "--rollouts",
+        type=int,
+        metavar="N",
+        help="at most N rollouts per move (default: as many as the time allows)",
+    )
+    p.add_argument(
         "--exact",
         action="store_true",
-        help="insist on exact fractions: fail rather than fall back to floats or a search",
+        help="insist on exact fractions however long it takes: fail rather than fall back "
+        "to floats or an estimate",
     )
     p.add_argument(
         "--max-states",
         type=int,
         default=1_000_000,
         metavar="N",
-        help="solve only if the position reaches at most N states (1000000)",
+        help="solve only if the position reaches at most N states (1000000), and only if "
+        "they are found within 30%% of the time",
     )
     p.add_argument("--full", action="store_true", help="print long fractions in full")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import boardrules as br
-from boardrules._document import NotUnicodeError, TooDeepError, load_json
+from boardrules._document import MAX_TEXT, NotUnicodeError, TooDeepError, load_json
 from boardrules._names import result_words, returns_by_name
 from boardrules._values import ascii_count
 from boardrules.api import FORMAT as STATE_FORMAT
@@ -43,6 +43,8 @@ def _game_options(game: str, pairs: Sequence[str], seats: int | None) -> dict[st
         name, sep, text = pair.partition("=")
         if not sep or not name.strip():
             raise UsageError(f"an option is NAME=VALUE, not {pair!r}")
+        if name.strip() in options:
+            raise UsageError(f"option {name.strip()} given twice; give each option once")
         try:
             options[name.strip()] = load_json(text)
         except (TooDeepError, NotUnicodeError) as e:
@@ -134,16 +136,46 @@ _KINDS = {
 }
 
 
-def read_text(path: str, what: str = "") -> str:
+#: The most ``replay`` reads of a JSON Lines file, in documents of :data:`MAX_TEXT` each.
+MAX_DOCUMENTS = 64
+_CHUNK = 1 << 20
+
+
+def read_text(path: str, what: str = "", documents: int = 1) -> str:
     """The text of the file ``path``; a file that cannot be read is a :class:`UsageError`,
-    one that is not UTF-8 text an :class:`InputError` (both exit code 2)."""
+    one that is not UTF-8 text an :class:`InputError` (both exit code 2).
+
+    At most ``documents`` times :data:`~boardrules._document.MAX_TEXT` characters are read,
+    and no line longer than that: an endless input (a device, a pipe that never ends) is
+    refused once it is past the limit (:class:`InputError`), not read to its end."""
+    limit = MAX_TEXT * documents
+    parts: list[str] = []
+    size = line = 0
     try:
         with open(path, encoding="utf-8") as f:
-            return f.read()
+            while chunk := f.read(_CHUNK):
+                parts.append(chunk)
+                size += len(chunk)
+                newline = chunk.rfind("\n")
+                line = line + len(chunk) if newline < 0 else len(chunk) - newline - 1
+                if size > limit or line > MAX_TEXT:
+                    raise InputError(_too_long(path, documents, size > limit))
     except OSError as e:
         raise UsageError(f"cannot read {what + ' ' if what else ''}{path}: {e.strerror}") from None
     except UnicodeDecodeError:
         raise InputError(f"{path} is not a text file (UTF-8 JSON)") from None
+    return "".join(parts)
+
+
+def _too_long(path: str, documents: int, whole: bool) -> str:
+    if documents == 1:
+        return f"{path} is too long: a document has at most {MAX_TEXT:,} characters"
+    if whole:
+        return (
+            f"{path} is too long: at most {MAX_TEXT * documents:,} characters are read "
+            "(split it: one game record a line)"
+        )
+    return f"{path} has a line of more than {MAX_TEXT:,} characters: no record is that long"
 
 
 def document_kind(text: str) -> tuple[str | None, int]:

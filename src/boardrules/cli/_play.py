@@ -8,6 +8,7 @@ import functools
 import json
 import os
 import random
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -50,6 +51,10 @@ class _Abandoned(Exception):
         super().__init__("end of input" if by_eof else "quit")
         self.by_eof = by_eof
 
+    def __reduce__(self) -> tuple[type[_Abandoned], tuple[bool], dict[str, object]]:
+        # its argument, not its message; its attributes and notes too (it pickles whole)
+        return (_Abandoned, (self.by_eof,), dict(vars(self)))
+
 
 def _cmd_games(args: argparse.Namespace) -> int:
     for name in br.available_games():
@@ -89,20 +94,26 @@ class HumanPlayer:
     ``read`` asks for a line (default: :func:`input`).  Bad input gets a message and the
     question again; ``quit`` or the end of the input
     abandons the game; ``hint`` shows the best move by :func:`boardrules.analysis.best_moves`
-    (solved when the position is small, else searched); ``undo`` takes back this player's
+    in ``hint_seconds`` (``hint S``: in S seconds; solved when the position is small
+    enough, else estimated by rollouts); ``undo`` takes back this player's
     last move (when the game loop allows it).  A forced move (the only legal one) is played
     without asking or printing: the game loop of ``boardrules play`` prints every move once,
     marking a forced one.  Players are named by colour or hero.
     """
 
-    # The limits of a hint: small enough to answer in a few seconds.
-    HINT_STATES = 20_000
-    HINT_NODES = 20_000
+    #: The time a hint takes unless told (``hint S``).
+    HINT_SECONDS = 5.0
 
-    def __init__(self, read: Callable[[str], str] | None = None, out: TextIO | None = None) -> None:
+    def __init__(
+        self,
+        read: Callable[[str], str] | None = None,
+        out: TextIO | None = None,
+        hint_seconds: float = HINT_SECONDS,
+    ) -> None:
         # input() is looked up when asked, so that a replaced input() is used.
         self.read: Callable[[str], str] = read if read is not None else _ask
         self.out = out
+        self.hint_seconds = hint_seconds
 
     def _say(self, text: str) -> None:
         print(text, file=self.out or sys.stdout)
@@ -127,8 +138,8 @@ class HumanPlayer:
             if text in ("", "?", "help"):
                 self._say(self._menu(who, moves))
                 continue
-            if text.lower() == "hint":
-                self._say(self._hint(state))
+            if text.lower().split()[:1] == ["hint"]:
+                self._say(self._hint(state, text.split()[1:]))
                 continue
             if text.lower() == "undo":
                 raise _Undo
@@ -143,11 +154,20 @@ class HumanPlayer:
             except br.BoardrulesError as e:
                 self._say(f"not a legal move: {e}")
 
-    def _hint(self, state: Any) -> str:
-        found = best_moves(state, max_states=self.HINT_STATES, max_nodes=self.HINT_NODES)
+    def _hint(self, state: Any, words: Sequence[str] = ()) -> str:
+        seconds = self.hint_seconds
+        if words:
+            try:
+                seconds = float(words[0])
+            except ValueError:
+                seconds = -1.0
+            if not 0 < seconds <= 600:
+                return "hint S: S is a number of seconds, more than 0 and at most 600"
+        found = best_moves(state, seconds=seconds)
         names = player_names(state)
         move, values = found.ranked()[0]
-        return f"hint: {move} ({values_text(names, values)}; {found.describe()})"
+        half = found.half.get(move, ())
+        return f"hint: {move} ({values_text(names, values, half=half)}; {found.describe()})"
 
     @staticmethod
     def _menu(who: str, moves: Sequence[Any]) -> str:
@@ -162,6 +182,36 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def _write_record_file(path: str, text: str) -> None:
+    """Write ``text`` into the file at ``path`` so that it is never half written: into a new
+    file beside it, which then replaces it.  A symbolic link is followed (the file it points
+    at is replaced, the link stays), a file's permissions are kept (a private record stays
+    private), and what is no regular file (a FIFO, a device such as /dev/null) is written
+    into as it is: replacing it would put a plain file in its place."""
+    target = os.path.realpath(path)
+    try:
+        found = os.stat(target)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()  # as open() would make it, not mkstemp's 0600
+    else:
+        if not stat.S_ISREG(found.st_mode):
+            with open(target, "w", encoding="utf-8") as f:
+                f.write(text)
+            return
+        mode = stat.S_IMODE(found.st_mode)
+    folder, name = os.path.split(target)
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".partial")
+    try:
+        os.chmod(temporary, mode)
+        with open(handle, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temporary, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
 
 
 class _Game:
@@ -205,18 +255,9 @@ class _Game:
             moves=tuple(self.texts),
             result=tuple(br.returns(end)) if br.is_terminal(end) else None,
         )
-        folder, name = os.path.split(os.path.abspath(path))
-        temporary = None
         try:
-            handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".partial")
-            os.chmod(temporary, 0o666 & ~_umask())  # as open() would make it, not 0600
-            with open(handle, "w", encoding="utf-8") as f:
-                f.write(record.to_json() + "\n")
-            os.replace(temporary, path)
+            _write_record_file(path, record.to_json() + "\n")
         except OSError as e:
-            if temporary is not None:
-                with contextlib.suppress(OSError):
-                    os.remove(temporary)
             raise UsageError(f"cannot write the record {path}: {e.strerror}") from None
 
     def advance(self, move: Any) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import boardrules as br
 from boardrules.api import FORMAT as STATE_FORMAT
 from boardrules.cli._common import (
+    MAX_DOCUMENTS,
     InputError,
     UsageError,
     document_kind,
@@ -29,7 +30,7 @@ from boardrules.records import RECORD_FORMAT, GameRecord, check_result, replay
 def _read_records(path: str) -> list[GameRecord]:
     """Every record of the file (one, or JSON Lines); a file that is not one is a usage
     error (exit code 2) saying what it is."""
-    text = read_text(path)
+    text = read_text(path, documents=MAX_DOCUMENTS)
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise InputError(f"{path} holds no game record")

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
+from collections.abc import Sequence
 from typing import IO, Any
 
 import boardrules as br
 from boardrules.cli._common import UsageError, start_and_players
 from boardrules.pictures import options_text
-from boardrules.simulate import SeriesResult, simulate, tournament
+from boardrules.simulate import FailedGame, SeriesResult, simulate, tournament
 
 
 def _checked(args: argparse.Namespace) -> None:
@@ -73,7 +75,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if result.interrupted:
         print(f"interrupted: {len(result.games)} of {args.games} games were played")
     if not result.games:
-        return 130 if result.interrupted else 0
+        if result.failed:
+            print(result.table())
+        return 130 if result.interrupted else _failed(result.failed, 0)
     if args.rotate:
         print("seats rotate: in game i (from 0), player # sits in seat (# - i) mod players")
     print(result.table())
@@ -82,8 +86,16 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         f"({result.seconds:.1f} s)"
     )
     if args.out:
-        print(f"{len(result.games)} records written to {args.out}")
-    return 130 if result.interrupted else 0
+        print(f"{len(result.games) + len(result.failed)} records written to {args.out}")
+    return 130 if result.interrupted else _failed(result.failed, len(result.games))
+
+
+def _failed(failed: Sequence[FailedGame], played: int) -> int:
+    """Exit code 1 when a bot stopped some games (each is named in the table)."""
+    if not failed:
+        return 0
+    print(f"error: {len(failed)} of {played + len(failed)} games failed", file=sys.stderr)
+    return 1
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
@@ -116,4 +128,4 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         print(f"interrupted: {len(result.games)} games were played")
     print(f"{result.game}: {len(result.games)} games, {args.games} per seating, seed {args.seed}")
     print(result.table())
-    return 130 if result.interrupted else 0
+    return 130 if result.interrupted else _failed(result.failed, len(result.games))

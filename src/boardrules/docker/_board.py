@@ -165,7 +165,10 @@ class Pitch:
             found = self._search(lowered, origin, lowered[origin], 0, entered, roll)
             self._routes.put(key, found)
         else:
-            routes.move_to_end(key)
+            try:  # noqa: SIM105 (suppress() would cost a call on a hot path)
+                routes.move_to_end(key)
+            except KeyError:  # another thread dropped it since (LRU)
+                pass
         return found[roll]
 
     def ends_entering(self, heights: tuple[int, ...], entry: int, roll: int) -> int:
@@ -188,7 +191,10 @@ class Pitch:
             found = self._search(list(heights), entry, height, 1 + height, 1 << entry, roll)
             self._routes.put(key, found)
         else:
-            routes.move_to_end(key)
+            try:  # noqa: SIM105 (suppress() would cost a call on a hot path)
+                routes.move_to_end(key)
+            except KeyError:  # another thread dropped it since (LRU)
+                pass
         return found[roll]
 
     def squares_in(self, ends: int) -> tuple[int, ...]:

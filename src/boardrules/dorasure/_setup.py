@@ -153,14 +153,21 @@ _CHECKED_ROWS: LRU[tuple[str, ...], tuple[str, ...]] = LRU(
 def _unechoed(name: str, check: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """``check`` for the option ``name``, whose message names the option but does not
     repeat its value: an override may hold any amount of text."""
+    return _Unechoed(name, check)
 
-    def checked(value: Any) -> Any:
+
+@attrs.frozen
+class _Unechoed:
+    """What :func:`_unechoed` gives: a value, not a closure, so that the option pickles."""
+
+    name: str
+    check: Callable[[Any], Any]
+
+    def __call__(self, value: Any) -> Any:
         try:
-            return check(value)
+            return self.check(value)
         except (ValueError, TypeError) as e:
-            raise InvalidOptionError(f"dorasure option {name}: {e}") from None
-
-    return checked
+            raise InvalidOptionError(f"dorasure option {self.name}: {e}") from None
 
 
 def _sheets(value: Any) -> dict[str, Any]:
@@ -303,7 +310,7 @@ def rules_for(**options: Any) -> Rules:
 
     >>> from boardrules.dorasure._setup import rules_for
     >>> restated = rules_for(players=2, sheets={"Ninja": {"health": 5}, "Prince": {"health": 9}})
-    >>> restated is rules_for(players=2), dict(restated.options)["sheets"]
+    >>> restated == rules_for(players=2), dict(restated.options)["sheets"]
     (True, FrozenMapping({}))
     """
     plain = _plain_key(options)

@@ -2,7 +2,14 @@
 ``pip install 'boardrules[rl]'``, which brings numpy, Gymnasium and PettingZoo).
 
 * :func:`env` -- a PettingZoo AEC environment where every seat is an agent;
+* :func:`parallel_env` -- the same as a PettingZoo parallel environment (each step, the agent
+  to move acts; the others' actions are ignored);
 * :func:`single_agent_env` -- a Gymnasium environment where one learner plays against bots.
+
+Importing this module also registers Gymnasium ids: ``gymnasium.make("boardrules/Parchis-v0")``
+(likewise ``Dorada``, ``Docker`` and ``Dorasure``) is :func:`single_agent_env` of that game
+(keywords go to it), and ``gymnasium.make_vec("boardrules/Parchis-v0", num_envs=n)`` is the
+batched :class:`boardrules.batch.vector.ParchisVectorEnv` (the extra ``batch`` too).
 
 Both show only decision nodes (the dice are rolled inside, seeded by ``reset(seed=...)``),
 observe with :func:`boardrules.observation` from the agent's seat, and mask the actions with
@@ -24,6 +31,18 @@ for _module in ("numpy", "gymnasium", "pettingzoo"):
     require(_module, "rl", "boardrules.rl")
 
 from boardrules.rl._aec import BoardEnv, env  # noqa: E402
+from boardrules.rl._parallel import ParallelBoardEnv, parallel_env  # noqa: E402
+from boardrules.rl._registry import GYM_IDS, register  # noqa: E402
 from boardrules.rl._single import SingleAgentEnv, single_agent_env  # noqa: E402
 
-__all__ = ["BoardEnv", "SingleAgentEnv", "env", "single_agent_env"]
+__all__ = [
+    "GYM_IDS",
+    "BoardEnv",
+    "ParallelBoardEnv",
+    "SingleAgentEnv",
+    "env",
+    "parallel_env",
+    "single_agent_env",
+]
+
+register()

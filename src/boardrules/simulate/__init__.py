@@ -18,7 +18,14 @@ over these.
 
 from __future__ import annotations
 
-from boardrules.simulate._result import GameResult, PlayerStats, SeriesResult, TeamStats
+from boardrules.simulate._result import (
+    FailedGame,
+    GameResult,
+    PlayerStats,
+    SeriesResult,
+    Statistic,
+    TeamStats,
+)
 from boardrules.simulate._run import Backend, Progress, simulate
 from boardrules.simulate._series import PlayerSpec
 from boardrules.simulate._stats import bradley_terry, mean_interval, wilson
@@ -26,12 +33,14 @@ from boardrules.simulate._tournament import RankingEntry, TournamentResult, seat
 
 __all__ = [
     "Backend",
+    "FailedGame",
     "GameResult",
     "PlayerSpec",
     "PlayerStats",
     "Progress",
     "RankingEntry",
     "SeriesResult",
+    "Statistic",
     "TeamStats",
     "TournamentResult",
     "bradley_terry",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -9,7 +10,16 @@ import attrs
 
 from boardrules.simulate._stats import mean_interval, wilson
 
-__all__ = ["GameResult", "PlayerStats", "SeriesResult", "TeamStats", "win_shares"]
+__all__ = [
+    "FailedGame",
+    "GameResult",
+    "PlayerStats",
+    "SeriesResult",
+    "Statistic",
+    "TeamStats",
+    "summarise",
+    "win_shares",
+]
 
 
 @attrs.frozen
@@ -18,7 +28,9 @@ class GameResult:
 
     ``seating[s]`` is the index (into the series' players) of who sat in seat ``s``;
     ``returns[s]`` is that seat's return; ``seed`` is the game's own seed (the dice and the
-    bots' choices), so ``play_game`` with it replays the game.
+    bots' choices), so ``play_game`` with it replays the game.  ``statistics`` are the
+    game's own named numbers (``Game.statistics``; empty for a game
+    without them), in the game's order.
     """
 
     index: int
@@ -27,6 +39,7 @@ class GameResult:
     returns: tuple[float, ...]
     plies: int
     decisions: int
+    statistics: tuple[tuple[str, float], ...] = ()
 
     def player_returns(self) -> tuple[float, ...]:
         """The returns by player (in the order of the series' players), not by seat.
@@ -39,6 +52,44 @@ class GameResult:
         for seat, player in enumerate(self.seating):
             out[player] = self.returns[seat]
         return tuple(out)
+
+
+@attrs.frozen
+class FailedGame:
+    """A game of a series that a bot stopped: it raised, returned something that is no move,
+    or chose an illegal move (a :class:`~boardrules.bots.BotError`).
+
+    ``message`` says it all in one line (the bot, its seat, the game's number and seed, the
+    position); ``bot`` and ``seat`` name the bot, ``seed`` replays the game with
+    ``play_game``, ``position`` is the position (a :func:`~boardrules.to_json` document)
+    and ``record`` the game's record up to there, as JSON.
+    """
+
+    index: int
+    seed: int
+    seating: tuple[int, ...]
+    bot: str
+    seat: int
+    reason: str
+    position: str
+    plies: int
+    message: str
+    record: str | None = None
+
+    def to_json(self) -> str:
+        """The line of ``simulate --out``: the record up to the failure (an unfinished game,
+        which ``replay`` reads) with a ``failure`` object that says who and where."""
+        doc: dict[str, Any] = json.loads(self.record) if self.record is not None else {}
+        doc["failure"] = {
+            "game": self.index,
+            "seed": self.seed,
+            "bot": self.bot,
+            "seat": self.seat,
+            "reason": self.reason,
+            "plies": self.plies,
+            "position": json.loads(self.position),
+        }
+        return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
 
 
 def win_shares(returns: Sequence[float]) -> tuple[float, ...]:
@@ -84,13 +135,46 @@ class TeamStats:
     win_interval: tuple[float, float]
 
 
+@attrs.frozen
+class Statistic:
+    """One of the game's statistics over a series: its mean per game and the normal 95 %
+    interval of the mean (over the games that gave it)."""
+
+    name: str
+    mean: float
+    interval: tuple[float, float]
+    games: int
+
+
+def summarise(games: Sequence[GameResult]) -> tuple[Statistic, ...]:
+    """The mean and interval of each statistic the games give, in the order of the first
+    game that gives it.
+
+    >>> from boardrules.simulate._result import GameResult, summarise
+    >>> games = [GameResult(i, i, (0,), (0.0,), 9, 4, (("wounds", float(i)),)) for i in (2, 4)]
+    >>> summarise(games)[0].mean
+    3.0
+    """
+    values: dict[str, list[float]] = {}
+    for g in games:
+        for name, value in g.statistics:
+            values.setdefault(name, []).append(value)
+    out = []
+    for name, xs in values.items():
+        mean, low, high = mean_interval(xs)
+        out.append(Statistic(name, mean, (low, high), len(xs)))
+    return tuple(out)
+
+
 @attrs.frozen(eq=False)
 class SeriesResult:
     """The result of :func:`~boardrules.simulate.simulate`: the games in order and the
     statistics the command line prints (``str(result)`` is that table).
 
     ``interrupted`` is true when the series was stopped early (Ctrl-C); ``games`` then holds
-    the games played before that, and every statistic is over those.
+    the games played before that, and every statistic is over those.  ``failed`` holds the
+    games that a bot stopped (:class:`FailedGame`): they count in no statistic, and the
+    table names each.
     """
 
     game: str
@@ -105,12 +189,17 @@ class SeriesResult:
     workers: int
     backend: str
     interrupted: bool
+    failed: tuple[FailedGame, ...] = attrs.field(default=(), kw_only=True)
     standings: tuple[PlayerStats, ...] = attrs.field(init=False)
     team: TeamStats | None = attrs.field(init=False)
+    #: the game's own statistics (Dorasure: the dragon's wounds, quests solved...) averaged
+    #: over the games, with 95 % intervals; empty for a game without them
+    statistics: tuple[Statistic, ...] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "standings", self._standings())
         object.__setattr__(self, "team", self._team() if self.cooperative else None)
+        object.__setattr__(self, "statistics", summarise(self.games))
 
     def _standings(self) -> tuple[PlayerStats, ...]:
         n = len(self.games)
@@ -151,14 +240,18 @@ class SeriesResult:
 
     def table(self) -> str:
         """The results as a text table (what ``str()`` gives)."""
+        failures = [f"failed: {f.message}" for f in self.failed]
         if not self.games:
-            return "no game was played"
+            return "\n".join(["no game was played", *failures])
         lines = self._team_lines() if self.team is not None else self._player_lines()
+        lines += self._statistic_lines()
         lines.append(
             f"average length: {self.average_plies:.1f} moves "
             f"({self.average_decisions:.1f} decisions, the rest dice)"
         )
-        return "\n".join(lines)
+        if failures:
+            lines.append(f"{len(failures)} game(s) failed, counted in no statistic:")
+        return "\n".join(lines + failures)
 
     def _seat_names(self) -> tuple[str, ...]:
         """The seats by name (the players' colours or heroes), or by number when the seats
@@ -194,6 +287,16 @@ class SeriesResult:
             )
         return lines
 
+    def _statistic_lines(self) -> list[str]:
+        if not self.statistics:
+            return []
+        width = max(len(s.name) for s in self.statistics)
+        lines = ["per game, mean (95% CI):"]
+        for s in self.statistics:
+            low, high = s.interval
+            lines.append(f"  {s.name:<{width}}  {s.mean:6.2f}  [{low:6.2f}, {high:6.2f}]")
+        return lines
+
     def _team_lines(self) -> list[str]:
         assert self.team is not None
         low, high = self.team.win_interval
@@ -213,7 +316,8 @@ class SeriesResult:
 
     def __repr__(self) -> str:
         state = ", interrupted" if self.interrupted else ""
+        failed = f", {len(self.failed)} failed" if self.failed else ""
         return (
-            f"<SeriesResult {self.game}: {len(self.games)}/{self.requested} games, "
+            f"<SeriesResult {self.game}: {len(self.games)}/{self.requested} games{failed}, "
             f"seed {self.seed}{state}>"
         )

@@ -17,7 +17,7 @@ import boardrules as br
 from boardrules._interrupts import interrupts_held
 from boardrules.bots import Bot, game_seed, make_bot
 from boardrules.errors import InvalidOptionError
-from boardrules.simulate._result import GameResult, SeriesResult
+from boardrules.simulate._result import FailedGame, GameResult, SeriesResult
 from boardrules.simulate._series import Outcome, PlayerSpec, Series, label, run_local
 
 __all__ = [
@@ -169,11 +169,14 @@ def run_series(
     placement: Placement,
     progress: Progress,
     record: str | os.PathLike[str] | IO[str] | None,
+    failed: list[FailedGame] | None = None,
 ) -> tuple[list[GameResult], float, bool]:
     """Play the series and return its games in order, the seconds it took, and whether it
-    was interrupted (Ctrl-C keeps the games finished before it)."""
+    was interrupted (Ctrl-C keeps the games finished before it).  The games a bot stopped
+    go to ``failed`` (and their lines to ``record``) instead."""
     reporter = _Reporter(games, progress)
     results: list[GameResult] = []
+    failures: list[FailedGame] = [] if failed is None else failed
     began = time.perf_counter()
     interrupted = False
     with ExitStack() as stack:
@@ -185,15 +188,22 @@ def run_series(
         held = stack.enter_context(interrupts_held())
         try:
             for o in placement.outcomes(series, games):
+                if o.failure is not None:
+                    with held:
+                        failures.append(o.failure)
+                        if out is not None:
+                            out.write(o.failure.to_json() + "\n")
+                    reporter.update(len(results) + len(failures))
+                    continue
                 result = GameResult(
                     o.index, game_seed(series.seed, o.index), o.seating, o.returns, o.plies,
-                    o.decisions,
+                    o.decisions, o.statistics,
                 )  # fmt: skip
                 with held:  # a game's result and its record are kept together or not at all
                     results.append(result)
                     if out is not None and o.record is not None:
                         out.write(o.record + "\n")
-                reporter.update(len(results))
+                reporter.update(len(results) + len(failures))
         except KeyboardInterrupt:
             interrupted = True
         finally:
@@ -236,7 +246,11 @@ def simulate(
     ``address`` (a local Ray runtime when ``None``).  Games travel to the workers in
     batches that grow to about 0.05 s of play each (``batch_size`` fixes the size of a
     Ray batch instead).  ``record`` (a path or an
-    open text file) receives every game record as JSON Lines, in game order.  Ctrl-C stops
+    open text file) receives every game record as JSON Lines, in game order.  A bot that
+    raises, returns something that is no move or chooses an illegal move stops its game
+    only: the game is kept in ``failed`` (a :class:`FailedGame` naming the bot, its seat,
+    the game's number and seed, and the position; in ``record``, the record up to there
+    with a ``failure`` object) and the others go on.  Ctrl-C stops
     the series and returns what was played (``interrupted`` is then true).
 
     >>> from boardrules.simulate import simulate
@@ -268,7 +282,8 @@ def simulate(
     n = whole("games", games, 1)
     count = worker_count(workers, backend)
     placement = Placement(backend, count, address, batch_size)
-    results, seconds, interrupted = run_series(series, n, placement, progress, record)
+    failed: list[FailedGame] = []
+    results, seconds, interrupted = run_series(series, n, placement, progress, record, failed)
     return SeriesResult(
         game=br.game_of(start).name,
         options=series.options,
@@ -282,4 +297,5 @@ def simulate(
         workers=count,
         backend=backend,
         interrupted=interrupted,
+        failed=tuple(failed),
     )

@@ -15,7 +15,7 @@ import attrs
 
 import boardrules as br
 from boardrules.errors import InvalidOptionError
-from boardrules.simulate._result import GameResult
+from boardrules.simulate._result import FailedGame, GameResult
 from boardrules.simulate._run import (
     Backend,
     Placement,
@@ -78,6 +78,8 @@ class TournamentResult:
     games: tuple[GameResult, ...]
     seconds: float
     interrupted: bool
+    #: the games a bot stopped (see :func:`~boardrules.simulate.simulate`): in no statistic
+    failed: tuple[FailedGame, ...] = attrs.field(default=(), kw_only=True)
 
     def table(self) -> str:
         width = max(3, *map(len, self.bots))
@@ -88,6 +90,7 @@ class TournamentResult:
                 f"{rank:>4}  {e.bot:<{width}}  {e.games:>5}  {e.score:6.3f}   "
                 f"{e.rating:+7.1f} [{low:+.1f}, {high:+.1f}]"
             )
+        lines += [f"failed: {f.message}" for f in self.failed]
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -183,10 +186,12 @@ def tournament(
         record is not None,
     )
     placement = Placement(backend, worker_count(workers, backend), address)
+    failed: list[FailedGame] = []
     results, seconds, interrupted = run_series(
-        series, per * len(orders), placement, progress, record
+        series, per * len(orders), placement, progress, record, failed
     )
     names = _distinct(tuple(label(b) for b in entrants))
     return TournamentResult(
-        series.game, names, _ranking(names, results), tuple(results), seconds, interrupted
-    )
+        series.game, names, _ranking(names, results), tuple(results), seconds, interrupted,
+        failed=tuple(failed),
+    )  # fmt: skip

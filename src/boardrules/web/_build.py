@@ -37,7 +37,7 @@ RUNTIME_FILES = (
 FETCHED_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 #: The page's own files, package data of :mod:`boardrules.web`.
-PAGE_FILES = ("index.html", "app.js", "worker.js", "style.css")
+PAGE_FILES = ("index.html", "app.js", "review.js", "worker.js", "style.css")
 
 _HOW = (
     f"install npm (e.g. apt-get install npm) and run this again, or run "

@@ -248,29 +248,21 @@ class Session:
         return {**self.view(since), "undone": False}
 
     def hint(self, seconds: float) -> dict[str, Any]:
-        """The best move for the person to move by :func:`boardrules.analysis.best_moves`,
-        searched with a budget that grows while the time allows."""
+        """The best move for the person to move by :func:`boardrules.analysis.best_moves`
+        in ``seconds``: solved when the position is small enough, else estimated by
+        rollouts (the chances then with their 95% intervals)."""
         from boardrules.analysis import best_moves  # the solver: compiled only when asked
 
         if not self._waiting():
             raise br.IllegalMoveError("a hint is for a person's turn to choose")
         state = self.states[-1]
-        deadline = time.perf_counter() + seconds
-        budget = 250
-        while True:
-            began = time.perf_counter()
-            found = best_moves(state, max_states=budget, max_nodes=budget)
-            spent = time.perf_counter() - began
-            # The next budget costs about four times as much.
-            if (
-                found.method == "solve"
-                or time.perf_counter() + 4 * spent > deadline
-                or budget > 10**6
-            ):
-                break
-            budget *= 4
+        found = best_moves(state, seconds=seconds)
         move, values = found.ranked()[0]
-        chances = ", ".join(f"{n} {float(v):.0%}" for n, v in zip(self.names, values, strict=True))
+        half = found.half.get(move)
+        chances = ", ".join(
+            f"{n} {float(v):.0%}" + (f" \u00b1 {half[i]:.0%}" if half else "")
+            for i, (n, v) in enumerate(zip(self.names, values, strict=True))
+        )
         index = list(br.legal_moves(state)).index(move)
         return {"move": index, "text": f"{move} ({chances}; {found.describe()})"}
 
@@ -353,6 +345,57 @@ def measure(game: str, seconds: float, mcts: int = 200, positions: int = 5) -> d
     return {"plies_per_second": plies / elapsed, "mcts_seconds": per_move, "mcts_iterations": mcts}
 
 
+# ---------------------------------------------------------------------- the review
+
+#: The time the page's review gives each decision (Python in the browser is slower).
+REVIEW_SECONDS_PER_MOVE = 0.1
+
+_reviews: list[Any] = []  # the review under way, once asked for
+
+
+def review_start(seconds_per_move: float = REVIEW_SECONDS_PER_MOVE) -> dict[str, Any]:
+    """Begin the review of the game on the page (:class:`boardrules.analysis.Reviewer`);
+    the number of decisions to analyse.  :func:`review_step` does the work."""
+    from boardrules.analysis import Reviewer
+
+    record = GameRecord.from_json(_current().record())
+    _reviews[:] = [Reviewer(record, seconds_per_move=seconds_per_move)]
+    return {"done": 0, "total": _reviews[0].total}
+
+
+def review_step(seconds: float = 0.5) -> dict[str, Any]:
+    """Go on with the review for about ``seconds``: how far it has come and, at the end,
+    the review (``review``, as :meth:`~boardrules.analysis.Review.to_dict`), its words
+    (``text``) and its chart (``chart``: an HTML fragment, see
+    :func:`boardrules.analysis.chart_html`).
+
+    >>> from boardrules.web._page import Session, _begin, review_start, review_step
+    >>> game = Session.new("docker", {"players": 2}, ["random", "random"], seed=4)
+    >>> view = _begin(game)
+    >>> _ = game.run(10.0)
+    >>> review_start(seconds_per_move=0.01)["total"] > 0
+    True
+    >>> while "review" not in (answer := review_step(10.0)): pass
+    >>> answer["done"] == answer["total"] and "<svg" in answer["chart"]
+    True
+    """
+    from boardrules.analysis import chart_html
+
+    if not _reviews:
+        raise br.BoardrulesError("no review under way: start one")
+    reviewer = _reviews[0]
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline and reviewer.step():
+        pass
+    answer: dict[str, Any] = {"done": reviewer.done, "total": reviewer.total}
+    if reviewer.done >= reviewer.total:
+        found = reviewer.result()
+        answer["review"] = found.to_dict()
+        answer["text"] = found.text()
+        answer["chart"] = chart_html(answer["review"], list(found.names))
+    return answer
+
+
 # ---------------------------------------------------------------------- the worker's calls
 
 _session: list[Session] = []  # the game on the page, once there is one
@@ -383,6 +426,8 @@ _OPS: dict[str, Callable[..., Any]] = {
     "hint": lambda seconds: _current().hint(seconds),
     "record": lambda: {"record": _current().record()},
     "measure": measure,
+    "review_start": review_start,
+    "review_step": review_step,
 }
 
 

@@ -12,7 +12,7 @@ const BOTS = ["human", "random", "greedy", "expectimax", "mcts"];
 const STRENGTHS = { quick: 50, normal: 200, strong: 1000 };
 // Milliseconds between two moves that the person watches (?pace=0: no wait).
 const PACE_MS = Number(params.get("pace") ?? 300);
-const HINT_SECONDS = 3;
+const HINT_SECONDS = 2;
 
 class Python {
   constructor() {
@@ -726,3 +726,6 @@ async function main() {
 }
 
 main();
+
+// For the page's other modules (review.js).
+export { python };

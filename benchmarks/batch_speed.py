@@ -1,0 +1,144 @@
+"""Speed of the Parchís batch engine against the floor and the README loop, in one run.
+
+    nice -n 10 python benchmarks/batch_speed.py --seconds 2 --rounds 3
+    python benchmarks/batch_speed.py --sizes 64 256 --vector     # with the Gymnasium VectorEnv
+
+Unit: dice rolls per second, as ``../shared/bench/speed_parchis.py`` counts them (every
+engine plays one roll after another under the same rules, so a roll is the same work in all
+of them).  4 players, uniformly random choices.  Engines:
+
+* ``floor``: ``../shared/bench/limit_parchis.py``'s ``play_game``, the bare mutable playout;
+* ``readme``: the README's loop through the public API (``benchmarks/playouts.py``);
+* ``batch N``: :class:`boardrules.batch.ParchisBatch` of ``N`` games, ``step(random_actions())``;
+* ``vector N`` (with ``--vector``): the Gymnasium ``VectorEnv`` over it, a learner at seat 0
+  playing random legal actions, the other seats random (the env plays them).
+
+Each round gives every engine slices of :data:`SLICE` seconds taken in turn until each has
+had ``--seconds``, so that a busy moment of the machine slows them all alike; the time is the
+process's CPU time (the machine is shared).  Printed: each engine's rolls/s (best round) and
+its ratios to the floor and to the README loop (median of the rounds' ratios).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE))
+
+import numpy as np  # noqa: E402
+import playouts  # noqa: E402
+
+from boardrules.batch import ParchisBatch  # noqa: E402
+
+SLICE = 0.2
+
+#: An engine: each call plays some rolls and returns how many.
+Engine = Callable[[], int]
+
+
+def floor_engine(seed: int) -> Engine:
+    import limit_parchis  # ../shared/bench, beside the checkout
+
+    rng = random.Random(seed)
+    return lambda: int(limit_parchis.play_game(rng)[0])
+
+
+def readme_engine(seed: int) -> Engine:
+    played: Iterator[tuple[int, int]] = playouts.games("parchis", {"players": 4}, seed)
+    return lambda: next(played)[0]
+
+
+def batch_engine(n: int, seed: int) -> Engine:
+    batch = ParchisBatch(n, seed=seed, players=4)
+
+    def go() -> int:
+        before = batch.rolls
+        batch.step(batch.random_actions())
+        return batch.rolls - before
+
+    return go
+
+
+def vector_engine(n: int, seed: int) -> Engine:
+    from boardrules.batch.vector import ParchisVectorEnv
+
+    env = ParchisVectorEnv(n, players=4)
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+
+    def go() -> int:
+        nonlocal obs
+        before = env.batch.rolls
+        actions = _random_masked(obs["action_mask"], rng)
+        obs, *_ = env.step(actions)
+        return env.batch.rolls - before
+
+    return go
+
+
+def _random_masked(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    keys = rng.random(mask.shape) * mask
+    return np.argmax(keys, axis=1)
+
+
+def measure(engines: dict[str, Engine], seconds: float) -> dict[str, float]:
+    """One round: the engines take turns in slices until each has had ``seconds`` of CPU."""
+    rolls = dict.fromkeys(engines, 0)
+    spent = dict.fromkeys(engines, 0.0)
+    while min(spent.values()) < seconds:
+        for name, engine in engines.items():
+            start = time.process_time()
+            while time.process_time() - start < SLICE:
+                rolls[name] += engine()
+            spent[name] += time.process_time() - start
+    return {name: rolls[name] / spent[name] for name in engines}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU s per engine and round")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[64, 256, 1024, 4096, 16384])
+    parser.add_argument("--vector", action="store_true", help="also the Gymnasium VectorEnv")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--floor",
+        type=Path,
+        default=HERE.parent.parent / "shared" / "bench",
+        help="the folder of limit_parchis.py (default: ../shared/bench beside the checkout)",
+    )
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(args.floor))
+    engines: dict[str, Engine] = {
+        "floor": floor_engine(args.seed),
+        "readme": readme_engine(args.seed),
+    }
+    for n in args.sizes:
+        engines[f"batch {n}"] = batch_engine(n, args.seed)
+        if args.vector:
+            engines[f"vector {n}"] = vector_engine(n, args.seed)
+    rounds = [measure(engines, args.seconds) for _ in range(args.rounds)]
+    print(f"Parchís, 4 players: rolls per CPU second, {args.rounds} rounds of {args.seconds:g} s")
+    print(f"{'engine':14s} {'rolls/s':>12s} {'x floor':>8s} {'x readme':>9s} {'x batch':>8s}")
+    for name in engines:
+        best = max(r[name] for r in rounds)
+        to_floor = statistics.median(r[name] / r["floor"] for r in rounds)
+        to_readme = statistics.median(r[name] / r["readme"] for r in rounds)
+        line = f"{name:14s} {best:12,.0f} {to_floor:8.2f} {to_readme:9.2f}"
+        if name.startswith("vector"):
+            raw = "batch" + name[len("vector") :]
+            line += f" {statistics.median(r[name] / r[raw] for r in rounds):8.2f}"
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""A Gymnasium ``VectorEnv`` over the batch engine (needs the extras ``batch`` and ``rl``).
+
+:class:`ParchisVectorEnv` is ``num_envs`` copies of the single-agent environment of
+:func:`boardrules.rl.single_agent_env` for Parchís with random opponents, stepped together by
+a :class:`~boardrules.batch.ParchisBatch`: the learner plays ``seat``, the other seats play
+uniformly random legal moves inside :meth:`~ParchisVectorEnv.step`, the observation is the
+same ``Dict`` of a float32 ``"observation"`` (:func:`boardrules.observation` from the
+learner's seat) and an int8 ``"action_mask"``, and the reward is 0 until the end, then the
+learner's :func:`boardrules.returns`.  An episode ends as soon as the learner's place is
+known: when it brings its last piece into the goal, or the game ends (its reward is then
+what :func:`boardrules.returns` gives it at the end: the other players' places do not
+change it, so they are not played out).  An episode that ended is reset at the next step
+(the ``NEXT_STEP`` autoreset of Gymnasium: that step's action is ignored, its reward is 0).
+
+It is also ``gymnasium.make_vec("boardrules/Parchis-v0", num_envs=...)`` once
+:mod:`boardrules.rl` is imported.
+
+>>> import numpy as np
+>>> from boardrules.batch.vector import ParchisVectorEnv
+>>> env = ParchisVectorEnv(4, players=2)
+>>> obs, info = env.reset(seed=1)
+>>> obs["observation"].shape, obs["action_mask"].shape
+((4, 395), (4, 73))
+>>> actions = obs["action_mask"].argmax(axis=1)   # the first legal action of each game
+>>> obs, reward, terminated, truncated, info = env.step(actions)
+>>> env.observation_space.contains(obs)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from boardrules._extras import require
+
+gymnasium = require("gymnasium", "rl", "boardrules.batch.vector")
+
+import numpy as np  # noqa: E402
+import numpy.typing as npt  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
+from gymnasium.vector.utils import batch_space  # noqa: E402
+
+from boardrules.batch._parchis import NUM_ACTIONS, ParchisBatch  # noqa: E402
+from boardrules.errors import IllegalMoveError, InvalidOptionError  # noqa: E402
+
+__all__ = ["ParchisVectorEnv"]
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+class ParchisVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """``num_envs`` Parchís games where a learner plays ``seat`` against random players.
+
+    ``illegal_reward``: an action that is not legal ends that episode with this reward (as in
+    :func:`boardrules.rl.single_agent_env`); ``None`` raises
+    :class:`~boardrules.IllegalMoveError` instead.  Other keywords are Parchís options.
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
+
+    def __init__(
+        self,
+        num_envs: int,
+        seat: int = 0,
+        illegal_reward: float | None = -1.0,
+        **options: Any,
+    ) -> None:
+        self.batch = ParchisBatch(num_envs, autoreset=False, **options)
+        if type(seat) is not int or not 0 <= seat < self.batch.players:
+            raise InvalidOptionError(
+                f"seat must be a seat of this {self.batch.players}-player game "
+                f"(0..{self.batch.players - 1})"
+            )
+        self.num_envs = num_envs
+        self.seat = seat
+        self.illegal_reward = illegal_reward
+        size = self.batch.observation_size
+        self.single_observation_space = cast(
+            "spaces.Space[Observation]",
+            spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+                }
+            ),
+        )
+        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._opponents = np.random.default_rng()
+        self._reset_next = np.zeros(num_envs, dtype=np.bool_)
+        self._seats = np.full(num_envs, seat, dtype=np.int64)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """New games up to the learner's first decision; ``seed`` seeds the dice and the
+        opponents (``options`` is not used)."""
+        if seed is not None:
+            root = np.random.SeedSequence(seed)
+            dice, opponents = root.spawn(2)
+            self.batch.rng = np.random.default_rng(dice)
+            self._opponents = np.random.default_rng(opponents)
+        everyone = np.arange(self.num_envs)
+        self.batch._restart(everyone, None)
+        self._play_others()
+        self._reset_next[:] = False
+        return self._observe(), {}
+
+    def step(
+        self, actions: npt.NDArray[np.int64]
+    ) -> tuple[Observation, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
+        """Play the learner's actions, then the dice and the opponents up to the learner's
+        next decision or the end, in every game."""
+        batch = self.batch
+        actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        rewards = np.zeros(self.num_envs)
+        restart = np.flatnonzero(self._reset_next)
+        playing = ~self._reset_next
+        allowed = batch._legal_of().allows(np.arange(self.num_envs), actions)
+        illegal = playing & ~allowed
+        if illegal.any():
+            if self.illegal_reward is None:
+                wrong = int(np.argmax(illegal))
+                raise IllegalMoveError(f"action {int(actions[wrong])} is not legal in env {wrong}")
+            rewards[illegal] = self.illegal_reward
+            playing &= allowed
+        batch.step(actions, where=playing)
+        self._play_others()
+        ended = self._placed() & playing
+        terminated = ended | illegal
+        rewards[ended] = self._reward(np.flatnonzero(ended))
+        if len(restart):
+            batch._restart(restart, None)
+            self._play_others()
+        self._reset_next = terminated
+        truncated = np.zeros(self.num_envs, dtype=np.bool_)
+        return self._observe(), rewards, terminated, truncated, {}
+
+    def _placed(self) -> npt.NDArray[np.bool_]:
+        """Whether the learner's place is known in each game: it has finished, or the game
+        is over."""
+        finished = self.batch.donemask >> self.seat & 1 == 1
+        placed: npt.NDArray[np.bool_] = finished | self.batch.over
+        return placed
+
+    def _reward(self, g: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        """The learner's returns in games ``g``, where its place is known."""
+        batch = self.batch
+        place = np.argmax(batch.done[g] == self.seat, axis=1)
+        place = np.where(batch.ndone[g] > place, place, batch.players - 1)
+        reward: npt.NDArray[np.float64] = 1.0 - place / (batch.players - 1)
+        return reward
+
+    def _play_others(self) -> None:
+        """The opponents move (and the dice roll) until the learner decides or its place
+        is known."""
+        batch = self.batch
+        while True:
+            others = (batch.turn != self.seat) & ~self._placed()
+            if not others.any():
+                return
+            batch.step(batch.random_actions(self._opponents, others), where=others)
+
+    def _observe(self) -> Observation:
+        batch = self.batch
+        obs = batch.observation(self._seats)
+        mask = batch.legal_mask().astype(np.int8)
+        mask[batch.turn != self.seat] = 0
+        return {"observation": obs, "action_mask": mask}

@@ -1,0 +1,185 @@
+"""Analysis in a time budget: a bounded build decides fast whether to solve, rollouts
+estimate the rest with 95% intervals that hold the exact value where it is known, moves
+are told apart, and the budget is kept."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import boardrules as br
+from boardrules import docker, dorada, dorasure, parchis
+from boardrules.analysis import OutOfTimeError, best_moves, solve, win_probabilities
+from boardrules.analysis._graph import build_graph
+from boardrules.analysis._rollout import Rollouts, interval
+from boardrules.bots import RandomBot, play_game
+
+G2, G3 = ["goal", "goal"], ["goal"] * 3
+
+# Positions small enough to solve, one (or two) per game: decisions and rolls.
+SOLVABLE: dict[str, Callable[[], Any]] = {
+    "parchis": lambda: parchis.position({"yellow": ["L2", "L5", *G2], "red": ["L6", *G3]},
+                                        turn="yellow", roll=2, players=2),
+    "parchis roll": lambda: parchis.position({"yellow": [60, *G3], "red": ["L5", *G3]},
+                                             turn="yellow", players=2),
+    "dorada": lambda: dorada.position(players=2, track={30: [0], 35: [1]}, start=[0, 0],
+                                      dorada=[0, 0, 0, 1, 1, 1]),
+    "docker": lambda: docker.position({"a1": "0012", "b1": "312", "a2": "3", "a3": "2"},
+                                      players=4, eliminated=[2, 3], turn=1),
+    "dorasure": lambda: dorasure.position(
+        ["Ninja", "Gladiator"], step="battle", quests={"g0": "inscriptions"},
+        health={"Ninja": 1, "Gladiator": 1}, wounds=8),
+}  # fmt: skip
+
+
+def midgame(game: str, seed: int = 3) -> Any:
+    """A position with at least three moves, a third of the way into a seeded game."""
+    start = br.new_game(game)
+    _, record = play_game(start, [RandomBot()] * br.num_players(start), seed=seed)
+    state: Any = start
+    chosen = []
+    for text in record.moves:
+        if br.current_player(state) >= 0 and len(br.legal_moves(state)) >= 3:
+            chosen.append(state)
+        state = br.apply_move(state, br.parse_move(state, text))
+    return chosen[len(chosen) // 3]
+
+
+@pytest.mark.parametrize("name", list(SOLVABLE))
+def test_the_estimate_of_a_solvable_position_holds_its_exact_value(name: str) -> None:
+    s = SOLVABLE[name]()
+    exact = solve(s, exact=False)
+    # max_states=1: the position itself is not solved, so every move is estimated.
+    found = best_moves(s, max_states=1, seconds=None, rollouts=30, seed=1)
+    assert found.method == "rollout" and found.rollouts == 30
+    for move, values in exact.move_values.items():
+        for player, value in enumerate(values):
+            low, high = found.interval(move, player)
+            assert low - 1e-9 <= value <= high + 1e-9, (move, player, value, low, high)
+
+
+def test_rollout_intervals_cover_the_value_of_the_policy() -> None:
+    # Without the solved moves: plain rollouts from the two moves of a Parchís endgame,
+    # against long runs of the same rollouts (the value the estimate aims at).
+    s: Any = SOLVABLE["parchis"]()
+    starts = [br.apply_move(s, m) for m in br.legal_moves(s)]
+    from boardrules.analysis import QuickBot
+
+    short = Rollouts(starts, 2, QuickBot(), br.evaluate, seed=5)
+    short.run(40, None)
+    long = Rollouts(starts, 2, QuickBot(), br.evaluate, seed=6)
+    long.run(800, None)
+    for i in range(2):
+        target = long.estimate(i).values[0]
+        low, high = short.estimate(i).interval(0)
+        assert low <= target <= high
+        assert 0 < short.estimate(i).half[0] < 0.5
+
+
+def test_an_interval_of_rollouts_that_all_agree_is_not_empty() -> None:
+    mean, half = interval([0.0] * 6)
+    assert mean == 0 and 0.1 < half < 0.2  # one sample of the largest variance is counted
+    assert interval([0.0, 1.0] * 200)[1] == pytest.approx(1.96 * 0.5 / 20, rel=0.01)
+
+
+def test_a_build_past_its_deadline_stops_with_a_verdict() -> None:
+    began = time.perf_counter()
+    with pytest.raises(OutOfTimeError, match=r"more than [\d,]+ states \(the build stopped"):
+        build_graph(br.new_game("parchis", players=2), 10**6, None, began + 0.05)
+    assert time.perf_counter() - began < 0.5
+
+
+@pytest.mark.parametrize("game", ["parchis", "dorada", "docker", "dorasure"])
+def test_a_midgame_is_estimated_within_its_budget(game: str) -> None:
+    s = midgame(game)
+    began = time.perf_counter()
+    found = best_moves(s, seconds=0.4)
+    spent = time.perf_counter() - began
+    assert spent <= 0.4 * 1.25, spent  # 10% is the aim; a busy machine gets a little more
+    assert "states found in" in found.reason  # the build stopped on the clock
+    if found.method == "expectimax":  # a busy machine: not two rollouts of every move in time
+        assert "no time for two rollouts per move" in found.reason and found.depth == 1
+        return
+    assert found.method == "rollout" and found.rollouts is not None and found.rollouts >= 2
+    assert set(found.move_values) == set(br.legal_moves(s))
+    assert found.best_move == found.ranked()[0][0]
+    player = found.player
+    for move in found.move_values:
+        low, high = found.interval(move, player)
+        assert low <= found.move_values[move][player] <= high
+
+
+@pytest.mark.parametrize("game", ["parchis", "dorada"])
+def test_moves_to_different_positions_come_out_different(game: str) -> None:
+    s = midgame(game)
+    found = best_moves(s, seconds=None, max_states=1, rollouts=20, seed=2)
+    values: dict[Any, float] = {}
+    for move, v in found.move_values.items():
+        values.setdefault(br.apply_move(s, move), round(float(v[found.player]), 6))
+    assert len(set(values.values())) == len(values)
+
+
+def test_rollouts_are_the_same_for_the_same_seed_and_differ_for_another() -> None:
+    s = midgame("dorada")
+    one = best_moves(s, seconds=None, max_states=1, rollouts=10, seed=7)
+    two = best_moves(s, seconds=None, max_states=1, rollouts=10, seed=7)
+    other = best_moves(s, seconds=None, max_states=1, rollouts=10, seed=8)
+    assert one.move_values == two.move_values and one.margins == two.margins
+    assert one.move_values != other.move_values
+
+
+def test_the_ranking_says_which_moves_are_told_apart() -> None:
+    s = SOLVABLE["parchis"]()
+    found = best_moves(s, seconds=None, max_states=1, rollouts=10)  # both moves solved
+    worse = found.ranked()[1][0]
+    difference, half = found.margins[worse]
+    assert difference < 0 and half == pytest.approx(0.0, abs=1e-12)
+    assert found.told_apart(worse) and not found.told_apart(found.best_move)
+    assert "2 solved exactly" in found.describe()
+
+
+def test_win_probabilities_in_a_budget_and_bad_budgets() -> None:
+    s = midgame("parchis")
+    found = win_probabilities(s, seconds=None, max_states=1, rollouts=5)
+    assert found.method == "rollout" and found.move_values == {}
+    assert len(found.value_half) == br.num_players(s) and all(h > 0 for h in found.value_half)
+    for bad in ({"seconds": 0}, {"seconds": "5"}, {"rollouts": 1}, {"horizon": -1}):
+        with pytest.raises(br.InvalidOptionError):
+            best_moves(s, **bad)
+
+
+def test_a_position_the_solver_refuses_is_estimated_instead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from boardrules.analysis import SolveError, _budget
+
+    def unstable(*args: Any) -> Any:
+        raise SolveError("max-n strategies never settle on a cycle")
+
+    monkeypatch.setattr(_budget, "solve_graph", unstable)
+    s = SOLVABLE["parchis roll"]()
+    found = win_probabilities(s, seconds=None, rollouts=4)
+    assert found.method == "rollout" and "not solved: max-n strategies" in found.reason
+
+
+def test_a_round_past_its_deadline_is_dropped_whole() -> None:
+    s: Any = midgame("docker")
+    starts = [br.apply_move(s, m) for m in br.legal_moves(s)]
+    from boardrules.analysis import QuickBot
+
+    rollouts = Rollouts(starts, br.num_players(s), QuickBot(), br.evaluate, seed=1)
+    assert rollouts.round(None) and rollouts.rounds == 1
+    assert not rollouts.round(time.perf_counter() - 1)  # already late: nothing kept
+    assert rollouts.rounds == 1
+    assert {len(column) for columns in rollouts.results for column in columns} == {1}
+
+
+def test_too_little_time_for_two_rollouts_gives_a_search_one_decision_deep() -> None:
+    s = midgame("docker")  # four players, full games in every rollout
+    found = best_moves(s, seconds=0.005)
+    assert found.method == "expectimax" and found.depth == 1
+    assert "no time for two rollouts per move" in found.describe()
+    assert set(found.move_values) == set(br.legal_moves(s))

@@ -1,0 +1,312 @@
+"""The Parchís batch engine against the scalar rules: a short differential sample per
+option set (``benchmarks/batch_audit.py`` plays the long one), the rules' corner cases from
+concrete positions, and the batch's own interface."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from extras import need
+
+np = need("numpy", "batch")
+
+import boardrules as br  # noqa: E402
+from boardrules.batch import ParchisBatch  # noqa: E402
+from boardrules.batch._check import BatchMismatchError, compare_parchis  # noqa: E402
+from boardrules.parchis import position  # noqa: E402
+
+
+def _late(seed: int, back: int, **options: Any) -> Any:
+    """A random game's decision ``back`` decisions before its end."""
+    rng = random.Random(seed)
+    state, seen = br.new_game("parchis", **options), []
+    while not br.is_terminal(state):
+        if br.is_chance(state):
+            move = br.sample_chance(state, rng)
+        else:
+            seen.append(state)
+            move = rng.choice(br.legal_moves(state))
+        state = br.apply_move(state, move)
+    return seen[-back]
+
+
+# ----------------------------------------------------------------- differential samples
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_batch_plays_the_scalar_games_from_the_start(players: int) -> None:
+    assert compare_parchis(6, 90, seed=players, players=players).steps == 6 * 90
+
+
+@pytest.mark.parametrize(
+    "option",
+    ["two_out_on_first_five", "barriers_on_safe_only", "third_six_back_to_lane_start"],
+)
+def test_the_batch_plays_each_option_like_the_scalar_rules(option: str) -> None:
+    options: dict[str, Any] = {option: True}
+    compare_parchis(6, 90, seed=11, players=4, **options)
+
+
+def test_the_batch_plays_without_exit_capture_like_the_scalar_rules() -> None:
+    compare_parchis(6, 90, seed=12, players=4, exit_capture=False)
+
+
+def test_the_batch_plays_other_colours_and_first_players() -> None:
+    compare_parchis(4, 60, seed=13, players=3, colours=["blue", "red", "green"], first_player=2)
+    compare_parchis(4, 60, seed=14, players=2, colours=["blue", "green"], first_player=1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_ended_games_restart_with_their_returns(players: int) -> None:
+    starts = [_late(seed, 3, players=players) for seed in range(6)]
+    compared = compare_parchis(6, 60, seed=3, start=starts)
+    assert compared.ended >= 4
+
+
+def test_ended_games_stay_over_when_frozen() -> None:
+    starts = [_late(seed, 8, players=3) for seed in range(6)]
+    compare_parchis(6, 40, seed=4, start=starts, autoreset=False)
+    batch = ParchisBatch.from_states(starts, seed=1)
+    for _ in range(200):
+        batch.step(batch.random_actions())
+    assert batch.over.all()
+    assert not batch.legal_mask().any()
+    restarted = ParchisBatch.from_states([batch.state(0)], autoreset=True, dice=[4])
+    assert restarted.state(0).roll == 4 and not restarted.over.any()
+    assert (batch.to_move() == br.TERMINAL).all()
+    before = [batch.state(i) for i in range(6)]
+    result = batch.step(np.zeros(6, dtype=np.int64))  # actions of games over are ignored
+    assert result.ended.dtype == np.bool_ and not result.ended.any()
+    batch.step(np.zeros(6, dtype=np.int64), where=np.ones(6, dtype=np.bool_))  # where too
+    assert [batch.state(i) for i in range(6)] == before
+    assert [tuple(r) for r in batch.returns()] == [br.returns(s) for s in before]
+
+
+def test_the_check_finds_a_difference() -> None:
+    # The check is only as good as its comparisons: a batch whose rules are broken fails it.
+    original = ParchisBatch._came_out
+    ParchisBatch._came_out = lambda self, g: None  # type: ignore[method-assign]
+    try:
+        with pytest.raises(BatchMismatchError, match="states differ"):
+            compare_parchis(4, 40, seed=1, players=2)
+    finally:
+        ParchisBatch._came_out = original  # type: ignore[method-assign]
+
+
+# ----------------------------------------------------------------- rules from positions
+
+
+def _same(states: list[Any], dice: list[int], steps: int = 12) -> None:
+    """The batch started from ``states`` plays like the scalar rules."""
+    compare_parchis(len(states), steps, seed=sum(dice), start=states)
+
+
+def test_third_six_from_a_position() -> None:
+    # Third 6 in a row: the piece moved last goes home (track) or, with the option, back
+    # to the lane's first square.
+    on_track = position({"yellow": [20, 30], "red": [40]}, turn="yellow", sixes=2,
+                        last=20, players=2)  # fmt: skip
+    in_lane = position({"yellow": ["L4", 30], "red": [40]}, turn="yellow", sixes=2,
+                       last="L4", players=2, third_six_back_to_lane_start=True)  # fmt: skip
+    for state in (on_track, in_lane):
+        batch = ParchisBatch.from_states([state], dice=[6])
+        expected = br.apply_move(state, br.action_to_move(state, 5))
+        assert batch.state(0) == expected
+        assert np.flatnonzero(batch.legal_mask()[0]).tolist() == [72]
+
+
+@pytest.mark.parametrize(
+    ("pieces", "last", "lane_start"),
+    [
+        (["5", 30], 5, False),  # on its exit (relative square 0): home
+        (["68", 30], 68, False),  # on its last track square (63): home
+        (["L4", 30], "L4", False),  # in its lane, without the option: it stays
+        (["L1", 30], "L1", True),  # on the lane's first square already: it stays
+        (["L6", "L1", "L1"], "L6", True),  # the lane's first square is full: it stays
+        (["L6", "L1"], "L6", True),  # back to the lane's first square, beside the other
+    ],
+)
+def test_the_third_six_sends_the_last_piece_where_the_scalar_rules_do(
+    pieces: list[Any], last: Any, lane_start: bool
+) -> None:
+    state = position({"yellow": pieces, "red": [40]}, turn="yellow", sixes=2, last=last,
+                     players=2, third_six_back_to_lane_start=lane_start)  # fmt: skip
+    batch = ParchisBatch.from_states([state], dice=[6])
+    assert batch.state(0) == br.apply_move(state, br.action_to_move(state, 5))
+
+
+def test_captures_bonuses_and_the_goal_from_positions() -> None:
+    states = [
+        # yellow eats red on 12+3 = 15 and counts 20
+        position({"yellow": [12], "red": [15]}, turn="yellow", roll=3, players=2),
+        # yellow enters the goal from L5 with a 3 and counts 10
+        position({"yellow": ["L5", 30], "red": [40]}, turn="yellow", roll=3, players=2),
+        # a 6 must open yellow's barrier on 20
+        position({"yellow": [20, 20, 40], "red": [50]}, turn="yellow", roll=6, players=2),
+        # a 5 brings a piece out onto a full exit and eats the last arrival
+        position({"yellow": ["goal"], "red": [5, 5]}, turn="yellow", roll=5, players=2),
+    ]
+    _same(states, [3, 3, 6, 5])
+
+
+def test_two_out_on_the_first_five_and_no_exit_capture() -> None:
+    first = position(turn="yellow", roll=5, players=2, two_out_on_first_five=True)
+    batch = ParchisBatch.from_states([first])
+    batch.step([71])
+    assert sorted(batch.pos[0, 0].tolist()) == [-1, -1, 0, 0]
+    blocked = position({"red": [5, 5]}, turn="yellow", roll=5, players=2, exit_capture=False)
+    assert ParchisBatch.from_states([blocked]).legal_mask()[0].nonzero()[0].tolist() == [72]
+    _same([first], [5])
+    _same([blocked], [5])
+
+
+# ----------------------------------------------------------------- the interface
+
+
+def test_imposed_dice_and_the_generator() -> None:
+    a = ParchisBatch(8, seed=5, players=2)
+    b = ParchisBatch(8, seed=5, players=2)
+    for _ in range(20):
+        acts = a.random_actions()
+        assert (acts == b.random_actions()).all()
+        a.step(acts)
+        b.step(acts)
+    assert all(a.state(i) == b.state(i) for i in range(8))
+    assert ParchisBatch(1, players=2).n == 1
+    drawn = ParchisBatch(64, seed=3, players=2)
+    rolls = []
+    for _ in range(20):
+        rolls += [drawn.state(i).roll for i in range(64)]
+        drawn.step(drawn.random_actions())
+    assert sorted(set(rolls)) == [1, 2, 3, 4, 5, 6]  # the generator's dice are the die's faces
+    dice = ParchisBatch(3, players=2, dice=[1, 5, 6])
+    assert [s.roll for s in map(dice.state, range(3))] == [1, 5, 6]
+
+
+def test_observers_other_than_the_mover() -> None:
+    batch = ParchisBatch(5, seed=2, players=3)
+    for _ in range(30):
+        batch.step(batch.random_actions())
+    seats = np.array([0, 1, 2, 1, 0])
+    seen = batch.observation(seats)
+    assert seen.dtype == np.float32 and seen.shape == (5, 3 * (146 + 3) + 3 + 97)
+    out = np.ones_like(seen)
+    assert batch.observation(seats, out=out) is out
+    for i in range(5):
+        expected = np.zeros(batch.observation_size, dtype=np.float32)
+        br.observation_into(batch.state(i), int(seats[i]), expected)
+        assert np.array_equal(seen[i], expected)
+        assert np.array_equal(out[i], expected)
+
+
+def test_where_plays_only_some_games() -> None:
+    batch = ParchisBatch(6, seed=6, players=3)
+    for _ in range(20):
+        batch.step(batch.random_actions())
+    where = np.array([True, False, True, False, True, False])
+    before = [batch.state(i) for i in range(6)]
+    actions = batch.random_actions(where=where)
+    assert (actions[~where] == -1).all()
+    dice = np.array([2, 3, 4, 5, 6, 1])
+    batch.step(actions, dice=dice, where=where)
+    for i in range(6):
+        if not where[i]:
+            assert batch.state(i) == before[i]
+            continue
+        state = br.apply_move(before[i], br.action_to_move(before[i], int(actions[i])))
+        if br.is_chance(state):
+            state = br.apply_move(state, br.action_to_move(state, int(dice[i]) - 1))
+        assert batch.state(i) == state
+
+
+def test_random_actions_are_uniform_among_the_legal_ones() -> None:
+    # Yellow's pieces on 10, 20, 30 and 40 can all move 3: four legal actions.
+    state = position({"yellow": [10, 20, 30, 40], "red": [60]}, turn="yellow", roll=3,
+                     players=2)  # fmt: skip
+    batch = ParchisBatch.from_states([state] * 4000, seed=8)
+    counts = np.bincount(batch.random_actions(), minlength=73)
+    legal = list(br.legal_actions(state))
+    assert np.flatnonzero(counts).tolist() == legal
+    assert (abs(counts[legal] - 1000) < 150).all()  # 1000 each; 150 is over 5 sigma
+
+
+def test_choices_are_the_mask() -> None:
+    batch = ParchisBatch(16, seed=3, players=4)
+    for _ in range(25):
+        choices, nlegal = batch.choices()
+        mask = batch.legal_mask()
+        for i in range(16):
+            assert sorted(choices[i, : nlegal[i]].tolist()) == np.flatnonzero(mask[i]).tolist()
+        batch.step(batch.random_actions())
+
+
+def test_bad_input_is_refused() -> None:
+    batch = ParchisBatch(2, seed=1, players=2, dice=[3, 3])
+    legal = batch.random_actions()
+    with pytest.raises(
+        br.IllegalMoveError, match=r"^action 71 is not legal in game 0; legal actions: 72$"
+    ):
+        batch.step([71, legal[1]])
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^step takes one whole-number action per game: shape \(2,\)$"
+    ):
+        batch.step([72])
+    for wrong in (np.array([72.0, 72.0]), np.array([True, True])):
+        with pytest.raises(
+            br.InvalidOptionError,
+            match=r"^step takes one whole-number action per game: shape \(2,\)$",
+        ):
+            batch.step(wrong)
+    before = [batch.state(i) for i in range(2)]
+    for dice in (np.array([0, 7]), np.array([3]), np.array([3.0, 3.0])):
+        with pytest.raises(
+            br.InvalidOptionError,
+            match=r"^dice must be one whole number 1-6 per game: shape \(2,\)$",
+        ):
+            batch.step(legal, dice=dice)
+    assert [batch.state(i) for i in range(2)] == before  # refused before anything moved
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^observers must be one seat 0-1 per game: shape \(2,\)$"
+    ):
+        batch.observation(np.array([0, 2]))
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^observers must be one seat 0-1 per game: shape \(2,\)$"
+    ):
+        batch.observation(np.array([0]))
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^n, the number of games, must be a whole number >= 1, not 0$"
+    ):
+        ParchisBatch(0)
+    with pytest.raises(br.InvalidOptionError, match="parchis option"):
+        ParchisBatch(2, players=5)
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^from_states takes Parchís states with the same options$"
+    ):
+        ParchisBatch.from_states([br.new_game("parchis"), br.new_game("parchis", players=2)])
+    with pytest.raises(br.InvalidOptionError, match=r"^from_states needs at least one state$"):
+        ParchisBatch.from_states([])
+
+
+def test_a_missing_numpy_names_the_extra() -> None:
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "try:\n    import boardrules.batch\n"
+        "except ImportError as e:\n    print(type(e).__name__, e)"
+    )
+    src = os.path.join(os.path.dirname(__file__), "..", "src")
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": src},
+    ).stdout
+    assert out.startswith("MissingExtraError")
+    assert "pip install 'boardrules[batch]'" in out

@@ -1,0 +1,141 @@
+"""The Gymnasium vector environment over the batch engine, and the Gymnasium ids."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from extras import need
+
+np = need("numpy", "batch")
+gymnasium = need("gymnasium", "rl")
+
+from gymnasium.utils.env_checker import check_env, data_equivalence  # noqa: E402
+
+import boardrules as br  # noqa: E402
+import boardrules.rl  # noqa: E402
+from boardrules.batch.vector import ParchisVectorEnv  # noqa: E402
+
+
+def _random(obs: dict[str, Any], rng: Any) -> Any:
+    return np.argmax(rng.random(obs["action_mask"].shape) * obs["action_mask"], axis=1)
+
+
+@pytest.mark.parametrize("env_id", sorted(boardrules.rl.GYM_IDS))
+def test_gymnasium_make_ids_pass_the_checker(env_id: str) -> None:
+    env = gymnasium.make(env_id, players=2)
+    check_env(env.unwrapped, skip_render_check=True)
+    assert env.unwrapped.spec.id == env_id
+
+
+def test_the_module_prefix_registers_the_ids() -> None:
+    env = gymnasium.make("boardrules.rl:boardrules/Docker-v0", players=2)
+    assert isinstance(env.unwrapped, boardrules.rl.SingleAgentEnv)
+
+
+def test_make_vec_builds_the_batched_env() -> None:
+    env = gymnasium.make_vec("boardrules/Parchis-v0", num_envs=3, players=2)
+    assert isinstance(env, ParchisVectorEnv)
+    obs, info = env.reset(seed=0)
+    assert env.observation_space.contains(obs) and info == {}
+
+
+def test_the_vector_env_shows_the_learners_view_of_the_scalar_state() -> None:
+    env = ParchisVectorEnv(6, seat=1, players=3)
+    obs, _ = env.reset(seed=4)
+    rng = np.random.default_rng(1)
+    for _ in range(40):
+        assert env.observation_space.contains(obs)
+        for i in range(6):
+            state = env.batch.state(i)
+            expected = np.zeros(env.batch.observation_size, dtype=np.float32)
+            br.observation_into(state, 1, expected)
+            assert np.array_equal(obs["observation"][i], expected)
+            if br.current_player(state) == 1:
+                assert np.flatnonzero(obs["action_mask"][i]).tolist() == list(
+                    br.legal_actions(state)
+                )
+            else:
+                assert not obs["action_mask"][i].any()
+        obs, *_ = env.step(_random(obs, rng))
+
+
+def test_episodes_end_with_the_learners_returns_and_reset_next_step() -> None:
+    env = ParchisVectorEnv(8, players=2)
+    obs, _ = env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    checked = 0
+    while checked < 8:
+        obs, reward, terminated, truncated, _ = env.step(_random(obs, rng))
+        assert not truncated.any()
+        assert (reward[~terminated] == 0).all()
+        for i in np.flatnonzero(terminated):
+            state = env.batch.state(i)
+            # The learner's place is known: playing the rest out cannot change its return.
+            play = random.Random(int(i))
+            while not br.is_terminal(state):
+                moves = br.legal_moves(state)
+                state = br.apply_move(state, play.choice(moves))
+            assert br.returns(state)[0] == reward[i]
+            checked += 1
+        before = terminated
+        obs, reward, terminated, _, _ = env.step(_random(obs, rng))
+        assert (reward[before] == 0).all() and not terminated[before].any()
+
+
+def test_four_player_episodes_end_when_the_learner_finishes() -> None:
+    env = ParchisVectorEnv(16, players=4)
+    obs, _ = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    rewards: set[float] = set()
+    for _ in range(250):
+        obs, reward, terminated, _, _ = env.step(_random(obs, rng))
+        rewards |= set(reward[terminated].round(6).tolist())
+    assert rewards <= {0.0, round(1 / 3, 6), round(2 / 3, 6), 1.0}
+    assert 1.0 in rewards
+
+
+def test_the_same_seed_plays_the_same_episodes() -> None:
+    a, b = ParchisVectorEnv(4, players=2), ParchisVectorEnv(4, players=2)
+    oa, _ = a.reset(seed=9)
+    ob, _ = b.reset(seed=9)
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        assert data_equivalence(oa, ob, exact=True)
+        actions = _random(oa, rng)
+        oa, *ra, _ = a.step(actions)
+        ob, *rb, _ = b.step(actions)
+        assert all(np.array_equal(x, y) for x, y in zip(ra, rb, strict=True))
+
+
+def test_illegal_actions_end_the_episode_or_raise() -> None:
+    env = ParchisVectorEnv(2, players=2)
+    obs, _ = env.reset(seed=1)
+    legal = obs["action_mask"].argmax(axis=1)
+    wrong = np.array([(int(legal[0]) + 1) % 73, legal[1]])
+    if obs["action_mask"][0, wrong[0]]:
+        wrong[0] = 72 if not obs["action_mask"][0, 72] else 0
+    _, reward, terminated, _, _ = env.step(wrong)
+    assert reward[0] == -1.0 and terminated[0]
+    strict = ParchisVectorEnv(2, illegal_reward=None, players=2)
+    obs, _ = strict.reset(seed=1)
+    with pytest.raises(br.IllegalMoveError, match=r"^action \d+ is not legal in env 0$"):
+        strict.step(wrong)
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^seat must be a seat of this 2-player game \(0\.\.1\)$"
+    ):
+        ParchisVectorEnv(2, seat=2, players=2)
+
+
+def test_gymnasium_vector_wrappers_run_over_it() -> None:
+    env = gymnasium.wrappers.vector.RecordEpisodeStatistics(ParchisVectorEnv(8, players=2))
+    obs, _ = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    episodes = 0
+    for _ in range(300):
+        obs, _, _, _, info = env.step(_random(obs, rng))
+        if "episode" in info:
+            episodes += int(info["_episode"].sum())
+    assert episodes > 0
