@@ -176,6 +176,12 @@ def test_imposed_dice_and_the_generator() -> None:
         b.step(acts)
     assert all(a.state(i) == b.state(i) for i in range(8))
     assert ParchisBatch(1, players=2).n == 1
+    drawn = ParchisBatch(64, seed=3, players=2)
+    rolls = []
+    for _ in range(20):
+        rolls += [drawn.state(i).roll for i in range(64)]
+        drawn.step(drawn.random_actions())
+    assert sorted(set(rolls)) == [1, 2, 3, 4, 5, 6]  # the generator's dice are the die's faces
     dice = ParchisBatch(3, players=2, dice=[1, 5, 6])
     assert [s.roll for s in map(dice.state, range(3))] == [1, 5, 6]
 
@@ -194,6 +200,26 @@ def test_observers_other_than_the_mover() -> None:
         br.observation_into(batch.state(i), int(seats[i]), expected)
         assert np.array_equal(seen[i], expected)
         assert np.array_equal(out[i], expected)
+
+
+def test_where_plays_only_some_games() -> None:
+    batch = ParchisBatch(6, seed=6, players=3)
+    for _ in range(20):
+        batch.step(batch.random_actions())
+    where = np.array([True, False, True, False, True, False])
+    before = [batch.state(i) for i in range(6)]
+    actions = batch.random_actions(where=where)
+    assert (actions[~where] == -1).all()
+    dice = np.array([2, 3, 4, 5, 6, 1])
+    batch.step(actions, dice=dice, where=where)
+    for i in range(6):
+        if not where[i]:
+            assert batch.state(i) == before[i]
+            continue
+        state = br.apply_move(before[i], br.action_to_move(before[i], int(actions[i])))
+        if br.is_chance(state):
+            state = br.apply_move(state, br.action_to_move(state, int(dice[i]) - 1))
+        assert batch.state(i) == state
 
 
 def test_random_actions_are_uniform_among_the_legal_ones() -> None:
@@ -228,10 +254,12 @@ def test_bad_input_is_refused() -> None:
         br.InvalidOptionError, match=r"^step takes one whole-number action per game: shape \(2,\)$"
     ):
         batch.step([72])
-    with pytest.raises(
-        br.InvalidOptionError, match=r"^step takes one whole-number action per game: shape \(2,\)$"
-    ):
-        batch.step(np.array([72.0, 72.0]))
+    for wrong in (np.array([72.0, 72.0]), np.array([True, True])):
+        with pytest.raises(
+            br.InvalidOptionError,
+            match=r"^step takes one whole-number action per game: shape \(2,\)$",
+        ):
+            batch.step(wrong)
     before = [batch.state(i) for i in range(2)]
     for dice in (np.array([0, 7]), np.array([3]), np.array([3.0, 3.0])):
         with pytest.raises(
