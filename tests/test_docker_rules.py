@@ -777,7 +777,7 @@ def test_evaluate_tells_the_first_moves_of_a_game_apart() -> None:
     assert docker.evaluate(s)[1:] == (docker.evaluate(s)[1],) * 3
     rolled = apply_move(s, parse_move(s, "roll 2"))
     entered = apply_move(rolled, parse_move(rolled, "in-b2"))
-    south, west, north, east = docker.evaluate(entered)
+    south, _, north, east = docker.evaluate(entered)
     assert south != pytest.approx(north) and north == pytest.approx(east)
     assert features(entered)[0][3:5] == [2, 1] and features(entered)[2][3:5] == [3, 0]
     # A bot looking one decision ahead now prefers some moves to others.

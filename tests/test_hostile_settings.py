@@ -114,19 +114,47 @@ def test_a_worker_process_that_dies_stops_the_series_with_an_error_not_a_hang() 
         simulate("docker", [_Dying(), "random"], games=8, seed=3, workers=2)
 
 
+class _Uncopiable:
+    """A bot that cannot be copied for a game (every game of a series plays a fresh copy):
+    an error of the series, not of a game, raised in the worker before any move."""
+
+    def __repr__(self) -> str:
+        return "Uncopiable()"
+
+    def choose(self, state: Any, rng: Any = None) -> Any:
+        return br.legal_moves(state)[0]
+
+    def __deepcopy__(self, memo: object) -> Any:
+        raise RuntimeError("the bot broke")
+
+
 @pytest.mark.parametrize("games", [2, 40])
-def test_a_bot_raising_while_other_batches_are_queued_stops_every_worker(games: int) -> None:
+def test_an_error_while_other_batches_are_queued_stops_every_worker(games: int) -> None:
     # multiprocessing.Pool.terminate could deadlock here (a failed task, others queued).
     with pytest.raises(RuntimeError, match="the bot broke"):
-        simulate("docker", ["random", _Failing()], games=games, seed=5, workers=2)
+        simulate("docker", ["random", _Uncopiable()], games=games, seed=5, workers=2)
     assert multiprocessing.active_children() == []
 
 
 @pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes need Python 3.11")
 @pytest.mark.parametrize("workers", [1, 2])
-def test_a_bot_raising_in_choose_names_the_game_it_broke(workers: int) -> None:
+def test_an_error_of_the_series_names_the_game_it_broke(workers: int) -> None:
     with pytest.raises(RuntimeError, match="the bot broke") as caught:
-        simulate("docker", [_Failing(), "random"], games=2, seed=3, workers=workers)
+        simulate("docker", [_Uncopiable(), "random"], games=2, seed=3, workers=workers)
     notes = getattr(caught.value, "__notes__", [])
     assert any("in game 0 of the series (docker, game seed" in n for n in notes), notes
-    assert any("seats: Failing(), random" in n for n in notes), notes
+    assert any("seats: Uncopiable(), random" in n for n in notes), notes
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_raising_in_choose_fails_its_games_naming_each(workers: int) -> None:
+    # Issue 36, point 2: a bot's exception fails its game only; the series goes on.
+    result = simulate("docker", [_Failing(), "random"], games=2, seed=3, workers=workers)
+    assert result.games == () and [f.index for f in result.failed] == [0, 1]
+    for failed in result.failed:
+        assert (failed.bot, failed.seat) == ("Failing()", 0)
+        assert failed.message.startswith(
+            "the bot Failing() in seat 0 (blue) raised RuntimeError: the bot broke "
+            f"(game {failed.index} of the series, game seed {failed.seed}, after "
+        )
+    assert multiprocessing.active_children() == []

@@ -198,14 +198,6 @@ def test_states_show_as_svg_in_notebooks() -> None:
         assert s._repr_svg_() == br.render_svg(s)
 
 
-def test_show_writes_an_svg_file(tmp_path: Any) -> None:
-    s = br.new_game("docker", players=3)
-    path = br.show(s, tmp_path / "docker.svg", size=200)
-    assert path == tmp_path / "docker.svg"
-    assert path.read_text(encoding="utf-8") == br.render_svg(s, size=200)
-    assert br.show(s) == br.show(s)  # a temporary file named after the picture
-
-
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_move_that_is_not_legal_is_refused(game: str) -> None:
     s = br.new_game(game, players=2)

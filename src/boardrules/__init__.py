@@ -17,8 +17,6 @@ rolled) and :func:`apply_move`.  States are immutable, hashable values.
 [0.0, 1.0]
 """
 
-from typing import TYPE_CHECKING
-
 from boardrules.api import (
     FORMAT,
     FORMAT_VERSION,
@@ -48,11 +46,13 @@ from boardrules.api import (
     pieces,
     player_name,
     player_names,
+    position_problems,
     register_game,
     render,
     render_svg,
     returns,
     sample_chance,
+    show,
     to_json,
 )
 from boardrules.errors import (
@@ -66,9 +66,6 @@ from boardrules.errors import (
     UnsupportedError,
 )
 from boardrules.game import CHANCE, TERMINAL, Game, GameState, Option
-
-if TYPE_CHECKING:
-    from boardrules.pictures import show
 
 __version__ = "0.1.0"
 
@@ -115,6 +112,7 @@ __all__ = [
     "pieces",
     "player_name",
     "player_names",
+    "position_problems",
     "register_game",
     "render",
     "render_svg",
@@ -123,17 +121,3 @@ __all__ = [
     "show",
     "to_json",
 ]
-
-
-def __getattr__(name: str) -> object:
-    # show lives in boardrules.pictures, a layer above the core: it is loaded when first
-    # asked for, so that importing the core never imports a layer above it.
-    if name == "show":
-        from boardrules.pictures import show
-
-        return show
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), "show"})  # show too, for completion in a shell or notebook

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import attrs
 
 from boardrules._document import lone_surrogate
-from boardrules.errors import InvalidOptionError, UnknownGameError
+from boardrules.errors import InvalidOptionError
 
 __all__ = [
     "CHANCE",
@@ -216,6 +216,16 @@ class Game(Generic[S, M]):
     ``pieces`` says where each player's pieces are, by the names the game's ``position``
     takes (see :func:`~boardrules.pieces`).  ``title`` is the game's name as a person writes
     it in a heading (``Parchís``); it is ``name`` capitalised when not given.
+    ``position_problems`` lists the laws of play that a state breaks (see
+    :func:`~boardrules.position_problems`); without it, none are checked.
+    ``statistics`` gives named numbers about a finished game from its last position and its
+    moves (Dorasure: the dragon's wounds, the quests solved...):
+    :func:`~boardrules.simulate.simulate` averages them over a series, the signal that tells
+    two bots apart in a cooperative game they both nearly always lose.  ``chance_depth`` is
+    how many rolls in a row the bots' searches expand exactly after a decision unless told
+    otherwise (``None``: :data:`boardrules.analysis.CHANCE_DEPTH`); a game whose rolls chain
+    long and branch wide (Dorasure: 1) sets it lower, and its evaluation then scores a roll
+    still to come.
 
     >>> import boardrules as br
     >>> br.get_game("parchis").title, br.get_game("docker").title
@@ -254,10 +264,18 @@ class Game(Generic[S, M]):
     player_name: Callable[[S, int], str] | None = None
     title: str = ""
     pieces: Callable[[S], Mapping[str, Sequence[int | str]]] | None = None
+    position_problems: Callable[[S], tuple[str, ...]] | None = None
+    statistics: Callable[[S, tuple[M, ...]], dict[str, float]] | None = None
+    chance_depth: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if not self.title:
             object.__setattr__(self, "title", self.name.capitalize())
+        # The API's is_terminal, is_chance and current_player read the attribute _to_move:
+        # a state class that keeps the player to move there answers with no call at all
+        # (Parchís does); for any other, it is the record's current_player as a property.
+        if not hasattr(self.state_type, "_to_move"):
+            setattr(self.state_type, "_to_move", property(self.current_player))  # noqa: B010
         # A state of a game that draws itself shows as its board in Jupyter and IPython.
         if self.render_svg is not None and "_repr_svg_" not in vars(self.state_type):
             setattr(self.state_type, "_repr_svg_", _repr_svg)  # noqa: B010
@@ -266,17 +284,11 @@ class Game(Generic[S, M]):
         return f"<Game {self.name!r}>"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """A registered game pickles as its name, so that it unpickles as the very record
-        the states of its game point at (``type(state).game is game``); another pickles
-        field by field."""
-        from boardrules import api  # the package imports this module
-
-        try:
-            known = api.get_game(self.name) is self
-        except UnknownGameError:
-            known = False
-        if known:
-            return (api.get_game, (self.name,))
+        """A game whose states point at it (every registered game: ``type(state).game is
+        game``) pickles as that attribute of its state class, so that it unpickles as the
+        very same record; another pickles field by field."""
+        if getattr(self.state_type, "game", None) is self:
+            return (getattr, (self.state_type, "game"))
         return (_game_of_fields, (type(self), attrs.asdict(self, recurse=False)))
 
     def player_counts(self) -> tuple[int, ...]:

@@ -20,18 +20,18 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import html
 import json
 import re
-import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from boardrules import api as br
 from boardrules._extras import require
 from boardrules._names import result_words
-from boardrules.game import CHANCE, TERMINAL, GameState
+from boardrules.api import show
+from boardrules.game import CHANCE, TERMINAL
 
 if TYPE_CHECKING:  # records imports the whole package, which imports this module
     from boardrules.records import GameRecord
@@ -39,35 +39,6 @@ if TYPE_CHECKING:  # records imports the whole package, which imports this modul
 __all__ = ["options_text", "replay_html", "show", "svg_to_png"]
 
 M = TypeVar("M")
-
-
-def show(
-    state: GameState[Any, M],
-    path: str | Path | None = None,
-    *,
-    size: float | None = None,
-    move: M | None = None,
-    perspective: int | None = None,
-) -> Path:
-    """Write the board of ``state`` as an SVG file and return its path.
-
-    Without ``path`` the file goes to the system's temporary folder, named after the game
-    and the picture (the same state gives the same file).  ``size``, ``move`` and
-    ``perspective`` are those of :func:`boardrules.render_svg`.
-
-    >>> from boardrules.pictures import show
-    >>> import boardrules as br
-    >>> p = show(br.new_game("parchis", players=2))
-    >>> p.suffix, p.read_text(encoding="utf-8").startswith("<svg")
-    ('.svg', True)
-    """
-    svg = br.render_svg(state, size=size, move=move, perspective=perspective)
-    if path is None:
-        digest = hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16]
-        path = Path(tempfile.gettempdir()) / f"boardrules-{br.game_of(state).name}-{digest}.svg"
-    out = Path(path)
-    out.write_text(svg, encoding="utf-8")
-    return out
 
 
 def svg_to_png(svg: str, path: str | Path, *, scale: float = 1.0) -> Path:
@@ -210,7 +181,9 @@ def _script_json(value: object) -> str:
     )
 
 
-def replay_html(record: GameRecord, *, title: str | None = None) -> str:
+def replay_html(
+    record: GameRecord, *, title: str | None = None, review: Mapping[str, Any] | None = None
+) -> str:
     """One self-contained HTML page that plays ``record``: buttons, the arrow keys and a
     slider step through the positions; the move list gives each move's notation (dice
     included) and who made it, every player by name (:func:`boardrules.player_name`); the
@@ -219,6 +192,10 @@ def replay_html(record: GameRecord, *, title: str | None = None) -> str:
     red, ...``, ``blue wins``, ``the heroes win``).  Each frame highlights the move
     about to be played.  Opening the page as ``PAGE.html#ply=N`` shows position ``N``
     (``0``: the start).
+
+    With ``review`` (:meth:`boardrules.analysis.Review.to_dict` of the same game), the
+    page also shows the review: each player's win chance over the game as a chart with
+    the errors marked, the players' totals, and a decision's alternatives on a click.
 
     The page has no link to anything outside it.  A damaged record raises
     :class:`~boardrules.records.RecordError`.
@@ -255,7 +232,7 @@ def replay_html(record: GameRecord, *, title: str | None = None) -> str:
         players = ""
     seed = _seed_text(record.seed)
     data = {"tokens": tokens.table, "frames": frames, "turns": turns, "moves": moves}
-    return _PAGE.format(
+    page = _PAGE.format(
         title=html.escape(heading),
         players=html.escape(players),
         options=html.escape(options_text(start)),
@@ -265,6 +242,11 @@ def replay_html(record: GameRecord, *, title: str | None = None) -> str:
         last=len(frames) - 1,
         data=_script_json(data),
     )
+    if review is None:
+        return page
+    from boardrules.analysis import chart_html
+
+    return page.replace("</body>", chart_html(review, list(names)) + "</body>")
 
 
 _PAGE = """<!DOCTYPE html>

@@ -86,11 +86,12 @@ FUZZ = settings(
 )
 
 
-def fuzz_settings(short: int) -> settings:
+def fuzz_settings(short: int, long: int = LONG_EXAMPLES) -> settings:
     """The settings of a fuzz test whose examples are costly (threads, subprocesses, files
-    of megabytes): ``short`` examples in the default run, as many as :data:`FUZZ` under
-    ``--hypothesis-profile long``."""
-    return settings(FUZZ, max_examples=FUZZ.max_examples if _long else short)
+    of megabytes): ``short`` examples in the default run, and under
+    ``--hypothesis-profile long`` as many as :data:`FUZZ` or ``long``, the fewer (an
+    example that takes a second cannot be played 3,000 times in a release run)."""
+    return settings(FUZZ, max_examples=min(FUZZ.max_examples, long) if _long else short)
 
 
 def timed(call: Callable[[], T]) -> T:

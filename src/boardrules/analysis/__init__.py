@@ -52,35 +52,61 @@ from boardrules.analysis._budget import (
     analyse,
     make_budget,
 )
+from boardrules.analysis._chart import chart_html
 from boardrules.analysis._graph import OutOfTimeError, Progress, TooManyStatesError, build_graph
 from boardrules.analysis._ranking import Value, ranked
+from boardrules.analysis._review import (
+    BAD,
+    DOUBTFUL,
+    SECONDS_PER_MOVE,
+    VERY_BAD,
+    Decision,
+    PlayerReview,
+    Review,
+    Reviewer,
+    Roll,
+    flag,
+    review,
+)
 from boardrules.analysis._rollout import HORIZON, QuickBot, default_policy
 from boardrules.analysis._solve import Concept, SolveError, at_stake, concept_of, solve_graph
 from boardrules.bots import Bot
 
 __all__ = [
+    "BAD",
     "CHANCE_DEPTH",
+    "DOUBTFUL",
     "HORIZON",
     "MAX_CHANCE_DEPTH",
     "MAX_DEPTH",
     "ROLLOUTS",
+    "SECONDS_PER_MOVE",
     "SOLVE_BELOW",
     "SOLVE_SHARE",
+    "VERY_BAD",
     "Analysis",
     "Concept",
+    "Decision",
     "Evaluation",
     "Expectimax",
     "OutOfNodes",
     "OutOfTimeError",
+    "PlayerReview",
     "Progress",
     "QuickBot",
+    "Review",
+    "Reviewer",
+    "Roll",
     "Solution",
     "SolveError",
     "TooManyStatesError",
     "Value",
     "best_moves",
+    "chart_html",
     "default_policy",
     "expectimax",
+    "flag",
+    "review",
     "solve",
     "win_probabilities",
 ]
@@ -266,7 +292,7 @@ def best_moves(
     ``max_states`` bounds the graph of ``state`` itself; a move whose own position reaches
     at most :data:`SOLVE_BELOW` states is solved rather than rolled out, when the time
     allows.  With rollouts, every move meets the same dice in the same round (common random
-    numbers), so moves are compared rollout by rollout: :attr:`Analysis.margins` gives
+    numbers), so moves are compared rollout by rollout: ``margins`` gives
     each move's value minus the best one's with the 95% interval of that difference, and
     :meth:`Analysis.told_apart` whether it leaves out 0.
 

@@ -147,6 +147,7 @@ class Budget:
     horizon: int
     evaluation: Evaluation
     progress: Progress | None
+    solve_below: int = SOLVE_BELOW
 
 
 def analyse(state: Any, budget: Budget, moves: bool) -> Analysis:
@@ -165,7 +166,10 @@ def analyse(state: Any, budget: Budget, moves: bool) -> Analysis:
         exact = budget.exact and (
             deadline is None or time.perf_counter() + _EXACT_COST * built < deadline
         )
-        return _solved(graph, exact, budget.progress, began)
+        try:
+            return _solved(graph, exact, budget.progress, began)
+        except SolveError as e:  # max-n strategies that never settle: estimate instead
+            reason = f"not solved: {e}"
     if budget.depth is not None:
         return _searched(state, budget, moves, reason, began)
     return _rolled(state, budget, moves, reason, began, deadline)
@@ -250,17 +254,24 @@ def _rolled(
     else:
         listed = br.legal_moves(state)
         starts = [br.apply_move(state, m) for m in listed]
-    solved = _solved_starts(starts, deadline, began) if moves else {}
+    solved = _solved_starts(starts, budget.solve_below, deadline, began) if moves else {}
     rollouts = Rollouts(starts, players, budget.policy, budget.evaluation, budget.horizon,
                         budget.seed, known=solved)  # fmt: skip
     report = budget.progress
     rounds = budget.rollouts
     if rounds is None and deadline is None:
         rounds = ROLLOUTS
-    rollouts.run(rounds, deadline, progress=None if report is None else _ticker(report))
+    rollouts.run(rounds, deadline, least=0 if deadline else 2,
+                 progress=None if report is None else _ticker(report))  # fmt: skip
+    if rollouts.rounds < 2:  # the time did not allow an interval: one decision deep
+        why = f"{reason}; no time for two rollouts per move" if reason else reason
+        return _searched(state, attrs.evolve(budget, depth=1), moves, why, began)
     estimates = [rollouts.estimate(i) for i in range(len(starts))]
+    # Each mover is ranked by its own estimate (a shared Dorada win pays both players:
+    # two seats are not always zero-sum).
+    concept: Concept = "cooperative" if _concept(state) == "cooperative" else "max-n"
     found = Analysis(
-        estimates[0].values, {}, "rollout", player, _concept(state), reason=reason,
+        estimates[0].values, {}, "rollout", player, concept, reason=reason,
         value_half=estimates[0].half, rollouts=rollouts.rounds, policy=repr(budget.policy),
         horizon=budget.horizon, solved_moves=len(solved) if moves else 0,
     )  # fmt: skip
@@ -269,17 +280,19 @@ def _rolled(
     return attrs.evolve(found, seconds=time.perf_counter() - began)
 
 
-def _solved_starts(starts: list[Any], deadline: float | None, began: float) -> dict[int, Any]:
-    """The values of the starts small enough to solve (at most :data:`SOLVE_BELOW` states,
-    each built within a tenth of the time left), by index."""
+def _solved_starts(
+    starts: list[Any], limit: int, deadline: float | None, began: float
+) -> dict[int, Any]:
+    """The values of the starts small enough to solve (at most ``limit`` states, each
+    built within a twentieth of the time left, all within a quarter of it), by index."""
     known: dict[int, Any] = {}
     for index, start in enumerate(starts):
         now = time.perf_counter()
-        if deadline is not None and now > began + 0.5 * (deadline - began):
+        if deadline is not None and now > began + 0.25 * (deadline - began):
             break
-        by = None if deadline is None else now + 0.1 * (deadline - now)
+        by = None if deadline is None else now + 0.05 * (deadline - now)
         try:
-            graph = build_graph(start, SOLVE_BELOW, None, by)
+            graph = build_graph(start, limit, None, by)
         except TooManyStatesError:
             continue
         known[index] = tuple(float(v) for v in solve_graph(graph, False)[0])
@@ -328,6 +341,7 @@ def make_budget(
     horizon: int,
     evaluation: Evaluation | None,
     progress: Progress | None,
+    solve_below: int = SOLVE_BELOW,
 ) -> Budget:
     """The budget of an analysis, its arguments checked before any work."""
     if seconds is not None and (
@@ -345,5 +359,5 @@ def make_budget(
     return Budget(
         None if seconds is None else float(seconds), rollouts, max_states, exact, depth,
         max_nodes, seed, default_policy() if policy is None else policy, horizon,
-        br.evaluate if evaluation is None else evaluation, progress,
+        br.evaluate if evaluation is None else evaluation, progress, solve_below,
     )  # fmt: skip

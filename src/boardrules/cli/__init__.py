@@ -1,5 +1,5 @@
 """The command line: ``boardrules games | play | simulate | tournament | replay | show |
-analyse | web``.
+analyse | review | web``.
 
 Run ``python -m boardrules --help`` (or the ``boardrules`` script) for the usage; the
 command-line guide in the documentation walks through each command.
@@ -18,6 +18,7 @@ from boardrules.cli._analyse import add_analyse
 from boardrules.cli._common import InputError, UsageError
 from boardrules.cli._play import HumanPlayer, _cmd_games, _cmd_play
 from boardrules.cli._replay import _cmd_replay
+from boardrules.cli._review import add_review
 from boardrules.cli._show import add_show
 from boardrules.cli._simulate import _cmd_simulate, _cmd_tournament
 from boardrules.cli._web import add_web
@@ -147,6 +148,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.set_defaults(run=_cmd_replay, parser=rep)
     add_show(sub)
     add_analyse(sub)
+    add_review(sub)
     add_web(sub)
     return parser
 

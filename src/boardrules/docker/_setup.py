@@ -228,12 +228,3 @@ def position(
         board[square] = owners(square, pieces)
     filled = [() if tower is None else tower for tower in board]
     return build(rules, filled, 0 if turn is None else turn, roll, list(eliminated))
-
-
-def __getattr__(name: str) -> object:
-    # encode and decode used to live here; ``_json`` builds on this module, hence the lazy look-up.
-    if name in ("decode", "encode"):
-        from boardrules.docker import _json
-
-        return getattr(_json, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

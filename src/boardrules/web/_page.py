@@ -345,6 +345,57 @@ def measure(game: str, seconds: float, mcts: int = 200, positions: int = 5) -> d
     return {"plies_per_second": plies / elapsed, "mcts_seconds": per_move, "mcts_iterations": mcts}
 
 
+# ---------------------------------------------------------------------- the review
+
+#: The time the page's review gives each decision (Python in the browser is slower).
+REVIEW_SECONDS_PER_MOVE = 0.1
+
+_reviews: list[Any] = []  # the review under way, once asked for
+
+
+def review_start(seconds_per_move: float = REVIEW_SECONDS_PER_MOVE) -> dict[str, Any]:
+    """Begin the review of the game on the page (:class:`boardrules.analysis.Reviewer`);
+    the number of decisions to analyse.  :func:`review_step` does the work."""
+    from boardrules.analysis import Reviewer
+
+    record = GameRecord.from_json(_current().record())
+    _reviews[:] = [Reviewer(record, seconds_per_move=seconds_per_move)]
+    return {"done": 0, "total": _reviews[0].total}
+
+
+def review_step(seconds: float = 0.5) -> dict[str, Any]:
+    """Go on with the review for about ``seconds``: how far it has come and, at the end,
+    the review (``review``, as :meth:`~boardrules.analysis.Review.to_dict`), its words
+    (``text``) and its chart (``chart``: an HTML fragment, see
+    :func:`boardrules.analysis.chart_html`).
+
+    >>> from boardrules.web._page import Session, _begin, review_start, review_step
+    >>> game = Session.new("docker", {"players": 2}, ["random", "random"], seed=4)
+    >>> view = _begin(game)
+    >>> _ = game.run(10.0)
+    >>> review_start(seconds_per_move=0.01)["total"] > 0
+    True
+    >>> while "review" not in (answer := review_step(10.0)): pass
+    >>> answer["done"] == answer["total"] and "<svg" in answer["chart"]
+    True
+    """
+    from boardrules.analysis import chart_html
+
+    if not _reviews:
+        raise br.BoardrulesError("no review under way: start one")
+    reviewer = _reviews[0]
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline and reviewer.step():
+        pass
+    answer: dict[str, Any] = {"done": reviewer.done, "total": reviewer.total}
+    if reviewer.done >= reviewer.total:
+        found = reviewer.result()
+        answer["review"] = found.to_dict()
+        answer["text"] = found.text()
+        answer["chart"] = chart_html(answer["review"], list(found.names))
+    return answer
+
+
 # ---------------------------------------------------------------------- the worker's calls
 
 _session: list[Session] = []  # the game on the page, once there is one
@@ -375,6 +426,8 @@ _OPS: dict[str, Callable[..., Any]] = {
     "hint": lambda seconds: _current().hint(seconds),
     "record": lambda: {"record": _current().record()},
     "measure": measure,
+    "review_start": review_start,
+    "review_step": review_step,
 }
 
 

@@ -1,0 +1,222 @@
+"""The review of a game (``boardrules.analysis.review``, ``boardrules review``): every
+decision's error, every roll's luck, the players' totals, the chart in the replay page; and
+the trust in it: luck of mean 0, small errors for a strong player, large ones for a random
+one, the same review for the same seed."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardrules as br
+from boardrules.analysis import BAD, DOUBTFUL, VERY_BAD, Review, flag, review
+from boardrules.analysis._review import _luck
+from boardrules.bots import BOTS, Bot, GreedyBot, RandomBot, make_bot, play_game
+from boardrules.cli import main
+from boardrules.records import GameRecord
+
+GAMES = ["parchis", "dorada", "docker", "dorasure"]
+
+
+def strongest() -> Bot:
+    """The strongest bot there is: ``strong`` once it exists, else greedy."""
+    return make_bot("strong:seconds=0.01") if "strong" in BOTS else GreedyBot()
+
+
+def start_of(game: str) -> Any:
+    return br.new_game(game) if game == "dorasure" else br.new_game(game, players=2)
+
+
+def cut(record: GameRecord[Any, Any], plies: int) -> GameRecord[Any, Any]:
+    """The first ``plies`` moves of ``record`` (an unfinished record)."""
+    return GameRecord(record.game, record.options, record.players, record.moves[:plies],
+                      record.seed, None, record.start)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def dorada_game() -> GameRecord[Any, Any]:
+    _, record = play_game(start_of("dorada"), [GreedyBot(), RandomBot()], seed=1,
+                          names=["greedy", "random"])  # fmt: skip
+    return record
+
+
+@pytest.fixture(scope="module")
+def dorada_review(dorada_game: GameRecord[Any, Any]) -> Review:
+    return review(dorada_game, seconds_per_move=None, rollouts=4)
+
+
+def test_every_decision_with_a_choice_and_every_roll_is_reviewed(
+    dorada_game: GameRecord[Any, Any], dorada_review: Review
+) -> None:
+    r = dorada_review
+    state: Any = dorada_game.first_state()
+    choices, rolls = [], []
+    for ply, text in enumerate(dorada_game.moves):
+        if br.current_player(state) >= 0 and len(br.legal_moves(state)) > 1:
+            choices.append(ply)
+        elif br.is_chance(state):
+            rolls.append(ply)
+        state = br.apply_move(state, br.parse_move(state, text))
+    assert [d.ply for d in r.decisions] == choices
+    assert [x.ply for x in r.rolls] == rolls  # Dorada rolls a die of six faces
+    for d in r.decisions:
+        assert d.played in d.values and d.best in d.values
+        assert d.best == max(d.values, key=lambda m: d.values[m])
+        assert d.loss == (d.estimated_loss if d.told_apart else 0.0) >= 0
+        assert d.estimated_loss == pytest.approx(d.values[d.best] - d.values[d.played])
+        assert d.flag == flag(d.loss)
+    for seat, p in enumerate(r.players):
+        mine = [d for d in r.decisions if d.player == seat]
+        assert p.error_total == pytest.approx(sum(d.loss for d in mine))
+        assert p.decisions == len(mine) and p.rolls == len([x for x in r.rolls if x.player == seat])
+        assert p.luck_total == pytest.approx(sum(x.luck for x in r.rolls if x.player == seat))
+    assert [p.label for p in r.players] == ["greedy", "random"]
+    assert r.better() == r.players[0].name  # greedy errs less than random
+    assert r.result == dorada_game.result and not r.team
+
+
+def test_the_flags_follow_the_documented_thresholds() -> None:
+    assert (DOUBTFUL, BAD, VERY_BAD) == (0.02, 0.04, 0.08)
+    assert [flag(x) for x in (0.0199, 0.02, 0.0399, 0.04, 0.0799, 0.08, 1.0)] == [
+        "", "doubtful", "doubtful", "bad", "bad", "very bad", "very bad"]  # fmt: skip
+    assert flag(0.5, told_apart=False) == ""
+
+
+def test_a_review_is_the_same_for_the_same_seed(
+    dorada_game: GameRecord[Any, Any], dorada_review: Review
+) -> None:
+    again = review(dorada_game, seconds_per_move=None, rollouts=4)
+    other = review(dorada_game, seconds_per_move=None, rollouts=4, seed=1)
+    first, second = dorada_review.to_dict(), again.to_dict()
+    first.pop("seconds"), second.pop("seconds")
+    assert first == second
+    assert [d.values for d in other.decisions] != [d.values for d in dorada_review.decisions]
+
+
+def test_the_json_has_the_documented_fields(dorada_review: Review) -> None:
+    doc = json.loads(dorada_review.to_json())
+    assert {"ply", "player", "played", "best", "loss"} <= set(doc["decisions"][0])
+    assert {"ply", "player", "luck"} <= set(doc["rolls"][0])
+    assert {"name", "error_total", "luck_total"} <= set(doc["players"][0])
+    assert doc["thresholds"] == {"doubtful": 0.02, "bad": 0.04, "very_bad": 0.08}
+    assert doc["players"][0]["name"] == "red" and doc["decisions"][0]["player"] in ("red", "blue")
+
+
+def test_the_cooperative_game_reports_the_team() -> None:
+    _, record = play_game(br.new_game("dorasure"), [GreedyBot()] * 4, seed=2)
+    r = review(cut(record, 24), seconds_per_move=None, rollouts=2, horizon=10)
+    assert r.team and r.better() == r.luckier() == "the team" and r.result is None
+    assert r.decisions and all(len(set(d.chances)) == 1 for d in r.decisions)
+    assert "the chances are the team's" in r.text()
+
+
+def test_the_cli_reviews_a_record_in_text_json_and_html(
+    dorada_game: GameRecord[Any, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(dorada_game.to_json())
+    html = tmp_path / "review.html"
+    assert main(["review", str(path), "--rollouts", "4", "--html", str(html)]) == 0
+    captured = capsys.readouterr()
+    assert "better player: red" in captured.out and "players:" in captured.out
+    assert "reviewing: " in captured.err and " decisions (" in captured.err
+    page = html.read_text()
+    assert '<svg id="chart"' in page and "reviewAlternatives" in page and "Review" in page
+    assert main(["review", str(path), "--rollouts", "4", "--json", "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    doc = json.loads(captured.out)
+    assert doc["format"] == "boardrules-review" and doc["seconds_per_move"] is None
+    assert main(["review", str(path), "--seconds-per-move", "0"]) == 2
+    assert "--seconds-per-move must be more than 0" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- trust
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_luck_of_a_roll_has_mean_zero(game: str) -> None:
+    rng = random.Random(game)
+    lucks: list[float] = []
+    rolls = 40 if game == "dorasure" else 150
+    while len(lucks) < rolls:
+        state: Any = start_of(game)
+        while not br.is_terminal(state) and len(lucks) < rolls:
+            if br.is_chance(state):
+                outcome = br.sample_chance(state, rng)
+                after = br.apply_move(state, outcome)
+                player = br.current_player(after)
+                if player >= 0 and len(br.chance_outcomes(state)) > 1:
+                    lucks.append(_luck(state, after, player, br.evaluate))
+                state = after
+            else:
+                moves = br.legal_moves(state)
+                state = br.apply_move(state, moves[rng.randrange(len(moves))])
+    mean = sum(lucks) / len(lucks)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in lucks) / (len(lucks) - 1))
+    assert sd > 0  # the rolls do matter
+    assert abs(mean) <= 1.96 * sd / math.sqrt(len(lucks)), (mean, sd)
+
+
+def _error_rates(game: str, bots: list[Bot], plies: int, seed: int) -> list[float]:
+    """Each seat's error per decision over the first ``plies`` of a seeded game."""
+    start = start_of(game)
+    seats = br.num_players(start)
+    _, record = play_game(start, (bots * seats)[:seats], seed=seed)
+    r = review(cut(record, plies), seconds_per_move=None, rollouts=40, horizon=10)
+    return [p.error_rate for p in r.players]
+
+
+def test_strong_against_itself_errs_little_in_dorada() -> None:
+    # The cheap sibling of the release test below (which also checks that random errs
+    # more: a few dozen decisions are too few to show it reliably).
+    assert max(_error_rates("dorada", [strongest(), strongest()], 60, seed=5)) < 0.01
+
+
+@pytest.mark.release
+@pytest.mark.parametrize(
+    "game",
+    [
+        *GAMES[:3],
+        pytest.param("dorasure", marks=pytest.mark.xfail(
+            reason="with the evaluation of today, 40 rollouts of 10 plies tell no two moves "
+            "of the heroes apart: every error counts 0 (see the analysis note)",
+            strict=False)),
+    ],
+)  # fmt: skip
+def test_strong_errs_little_and_random_much(game: str) -> None:
+    plies = {"parchis": 200, "dorada": 80, "docker": 60, "dorasure": 60}[game]
+    strong = _error_rates(game, [strongest(), strongest()], plies, seed=6)
+    mixed = _error_rates(game, [strongest(), RandomBot()], plies, seed=6)
+    assert max(strong) < 0.01 and mixed[0] < 0.01
+    assert max(mixed[1::2]) > 2 * max(mixed[0::2])  # the random seats err more
+
+
+def test_the_chart_draws_a_line_per_player_through_the_decisions(dorada_review: Review) -> None:
+    from boardrules.analysis._chart import chart_data
+
+    review_doc = dorada_review.to_dict()
+    data = chart_data(review_doc, list(dorada_review.names))
+    assert data["names"] == ["red", "blue"] and len(data["lines"]) == 2
+    decisions = review_doc["decisions"]
+    for seat, line in enumerate(data["lines"]):
+        points = [[d["ply"] + 1, d["chances"][seat]] for d in decisions]
+        assert line == [*points, [dorada_review.plies, review_doc["result"][seat]]]
+    assert [d["flag"] for d in data["decisions"]] == [d["flag"] for d in decisions]
+    estimated = [d for d in decisions if d["half"].get(d["played"])]
+    assert estimated and data["bands"] == [
+        [d["ply"] + 1, d["seat"], d["chances"][d["seat"]], d["half"][d["played"]]]
+        for d in estimated
+    ]
+    team = chart_data({**review_doc, "team": True}, ["Ninja", "Gladiator"])
+    assert team["names"] == ["the team"] and len(team["lines"]) == 1
+    from boardrules.analysis import chart_html
+
+    hostile = {**review_doc, "players": [{**review_doc["players"][0], "label": "</script>"},
+                                         review_doc["players"][1]]}  # fmt: skip
+    assert "</script><" not in chart_html(hostile, ["red", "blue"]).split("const R =")[1][:2000]
