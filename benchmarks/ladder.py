@@ -178,10 +178,10 @@ def main(argv: list[str] | None = None) -> int:
                 per = args.games_per_pairing if players == 2 else args.games_per_seating
                 rows = ladder(game, players, per, args.seed)
                 out = [f"{players} players:", "", table(LADDER_HEADER, rows)]
-            seconds = time.perf_counter() - started
-            out += ["", f"Made by ``{command}`` ({seconds:.0f} s for this table)."]
+            out += ["", f"Made by ``{command}``."]
             text = "\n".join(out)
             print(text, flush=True)
+            print(f"({time.perf_counter() - started:.0f} s)", flush=True)
             if args.write:
                 write(game, part, text)
     return 0

@@ -58,15 +58,17 @@ class StrongBot:
     best of the deepest round that finished; equal moves are broken with ``rng``.
 
     The budget is ``seconds`` per decision (default 0.1), spent as a fixed number of
-    positions, ``nodes`` (default: ``seconds`` times the game's entry in
-    :data:`NODES_PER_SECOND`), so that **the move depends only on the position and
-    ``rng``**, on any machine, as long as the search keeps within the clock.  It also
-    stops when it has used ``seconds`` of CPU time (on a machine more than about three times
-    slower than the reference, or with an evaluation of your own that is slow): then it
-    plays the best move of the last finished round, which may differ between runs;
-    :attr:`timeouts` counts such decisions.  The clock is the process's CPU time
-    (:func:`time.process_time`), the same as the wall clock on an idle machine; on a busy one
-    the wall time stretches with the load, but the moves stay the same.
+    positions, ``nodes`` (default: ``seconds`` times a rate per game, a third of what the
+    search visits on the reference machine: 12,000 positions a second in Parchís and Dorada,
+    8,000 in Docker, 500 in Dorasure, 2,000 in a game of your own), so that **the move
+    depends only on the position and ``rng``**, on any machine, as long as the search keeps
+    within the clock.  It also stops when it has used ``seconds`` of CPU time (on a machine
+    more than about three times slower than the reference, or with an evaluation of your
+    own that is slow): then it plays the best move of the last finished round, which may
+    differ between runs; :attr:`timeouts` counts such decisions.  The clock is the
+    process's CPU time (``time.process_time()``), the same as the wall clock on an idle
+    machine; on a busy one the wall time stretches with the load, but the moves stay the
+    same.
 
     >>> import random, boardrules as br
     >>> from boardrules.bots import StrongBot

@@ -319,8 +319,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     result at the end.
 
     The weights are fitted to the outcomes of self-play games by
-    ``benchmarks/fit_evaluation.py docker`` (the softmax of a linear score: see
-    :mod:`boardrules._fitted`).
+    ``benchmarks/fit_evaluation.py docker`` (the softmax of a linear score, described there).
     """
     if is_over(state):
         return returns(state)

@@ -342,8 +342,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     or straight home, and its expected share of the points; the result at the end.
 
     The weights are fitted to the outcomes of self-play games by
-    ``benchmarks/fit_evaluation.py dorada`` (the softmax of a linear score: see
-    :mod:`boardrules._fitted`).
+    ``benchmarks/fit_evaluation.py dorada`` (the softmax of a linear score, described there).
     """
     if state.turn == TERMINAL:
         return returns(state)

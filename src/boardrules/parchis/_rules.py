@@ -412,8 +412,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     result at the end.
 
     The weights are fitted to the outcomes of self-play games by
-    ``benchmarks/fit_evaluation.py parchis`` (a logistic model: see
-    :mod:`boardrules._fitted`).
+    ``benchmarks/fit_evaluation.py parchis`` (a logistic model, described there).
     """
     if state.phase == PHASE_OVER:
         return returns(state)
