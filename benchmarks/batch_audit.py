@@ -1,7 +1,7 @@
 """The long differential audit of the batch engine against the scalar rules.
 
     nice -n 10 python benchmarks/batch_audit.py                     # every option set, 10^6 each
-    python benchmarks/batch_audit.py --steps 20000 --sets default-4   # a short run of one set
+    python benchmarks/batch_audit.py --steps 20000 --games 16        # a short run (CI)
 
 For each option set, plays games in a :class:`boardrules.batch.ParchisBatch` and the same
 games with the scalar rules, with the same dice and choices, and compares at every step each
@@ -50,13 +50,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=10**6, help="game steps per set")
     parser.add_argument("--sets", nargs="+", default=list(SETS), choices=list(SETS))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=GAMES, help="games stepped together")
     args = parser.parse_args(argv)
     total = 0
     for name in args.sets:
         start = time.process_time()
-        rounds = -(-args.steps // GAMES)
+        rounds = -(-args.steps // args.games)
         try:
-            compared = compare_parchis(GAMES, rounds, seed=args.seed, **SETS[name])
+            compared = compare_parchis(args.games, rounds, seed=args.seed, **SETS[name])
         except BatchMismatchError as e:
             print(f"{name}: DIFFERENCE: {e}")
             return 1

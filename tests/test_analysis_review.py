@@ -196,3 +196,28 @@ def test_strong_errs_little_and_random_much(game: str) -> None:
     mixed = _error_rates(game, [strongest(), RandomBot()], plies, seed=6)
     assert max(strong) < 0.01 and mixed[0] < 0.01
     assert max(mixed[1::2]) > 2 * max(mixed[0::2])  # the random seats err more
+
+
+def test_the_chart_draws_a_line_per_player_through_the_decisions(dorada_review: Review) -> None:
+    from boardrules.analysis._chart import chart_data
+
+    review_doc = dorada_review.to_dict()
+    data = chart_data(review_doc, list(dorada_review.names))
+    assert data["names"] == ["red", "blue"] and len(data["lines"]) == 2
+    decisions = review_doc["decisions"]
+    for seat, line in enumerate(data["lines"]):
+        points = [[d["ply"] + 1, d["chances"][seat]] for d in decisions]
+        assert line == [*points, [dorada_review.plies, review_doc["result"][seat]]]
+    assert [d["flag"] for d in data["decisions"]] == [d["flag"] for d in decisions]
+    estimated = [d for d in decisions if d["half"].get(d["played"])]
+    assert estimated and data["bands"] == [
+        [d["ply"] + 1, d["seat"], d["chances"][d["seat"]], d["half"][d["played"]]]
+        for d in estimated
+    ]
+    team = chart_data({**review_doc, "team": True}, ["Ninja", "Gladiator"])
+    assert team["names"] == ["the team"] and len(team["lines"]) == 1
+    from boardrules.analysis import chart_html
+
+    hostile = {**review_doc, "players": [{**review_doc["players"][0], "label": "</script>"},
+                                         review_doc["players"][1]]}  # fmt: skip
+    assert "</script><" not in chart_html(hostile, ["red", "blue"]).split("const R =")[1][:2000]

@@ -85,6 +85,13 @@ def toss() -> Iterator[br.Game[Toss, Face]]:
     del api._registered["toss"]
 
 
+@pytest.fixture(autouse=True)
+def fresh_draw_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test builds the draw tables it uses (none is left from an earlier test)."""
+    api._draw_tables.clear()
+    monkeypatch.setattr(api, "_last_draw", api._NO_DRAW)
+
+
 def draw(value: object) -> Any:
     """A generator whose every draw is ``value`` (typed Any: it is no random.Random)."""
     return SimpleNamespace(random=lambda: value)
@@ -105,6 +112,33 @@ def test_a_registered_game_comes_after_the_built_in_ones_and_plays(
     assert br.evaluate(s) == (0.5, 0.5)
     assert br.render(after) == "face 3"
     assert br.parse_move(s, "face 2") == Face(2)
+
+
+def test_the_player_to_move_is_the_registered_record_s() -> None:
+    # The API reads the player to move from the state; a record registered later for the
+    # same state class (here one where the toss is already over) is the one asked.
+    over = attrs.evolve(TOSS, name="toss-over", current_player=lambda s: br.TERMINAL)
+    br.register_game(over)
+    try:
+        assert br.is_terminal(Toss()) and not br.is_chance(Toss())
+        assert br.current_player(Toss()) == br.TERMINAL
+    finally:
+        del api._registered["toss-over"]
+        br.register_game(TOSS)
+        del api._registered["toss"]
+    assert br.is_chance(Toss()) and br.current_player(Toss()) == br.CHANCE
+
+
+def test_position_problems_are_the_game_s_and_none_for_a_game_that_checks_no_law(
+    toss: br.Game[Toss, Face],
+) -> None:
+    from boardrules import parchis
+
+    s = parchis.position({"yellow": [30], "red": [31, 40, 50, 60]}, roll=3, bonus=20, players=2)
+    assert br.position_problems(s) == parchis.position_problems(s) != ()
+    assert br.position_problems(Toss()) == ()  # the toss's record has no position_problems
+    with pytest.raises(br.NotAStateError):
+        br.position_problems(3)  # type: ignore[arg-type]
 
 
 def test_a_game_numbers_its_chance_outcomes_apart_from_its_decisions() -> None:
@@ -263,6 +297,38 @@ def test_a_draw_finer_than_random_random_s_is_compared_exactly(toss: br.Game[Tos
     assert br.sample_chance(Toss(), draw(Fraction(1, 2) - tiny)) == Face(2)
 
 
+def _floor_by_thresholds(x: float, n: int) -> int:
+    """The face of ``n`` equally likely ones that the cumulative thresholds pick for ``x``:
+    the general path of sample_chance, written out."""
+    thresholds = [(i + 1) * 2**53 for i in range(n)]
+    return sum(1 for t in thresholds if t <= Fraction(x) * n * 2**53)
+
+
+def test_equally_likely_outcomes_are_drawn_as_the_thresholds_draw_them() -> None:
+    # Parchís's die: six faces of 1/6, drawn by one multiplication.  The product x * 6
+    # rounds onto 5.0 for this x although x is below 5/6: the face is the fifth, exactly.
+    k = (5 * 2**53 - 4) // 6
+    assert k * 6 == 5 * 2**53 - 4
+    rounded = k / 2**53
+    assert rounded * 6 == 5.0 and Fraction(rounded) < Fraction(5, 6)
+    s = br.new_game("parchis", players=2)
+    assert str(br.sample_chance(s, draw(rounded))) == "roll 5"
+    assert str(br.sample_chance(s, draw(5 / 6))) == "roll 6"
+    rng = random.Random(3)
+    for x in [rng.random() for _ in range(2000)] + [0.0, 1 / 6, 0.5, rounded, math.nextafter(1, 0)]:
+        face = br.sample_chance(s, draw(x))
+        assert str(face) == f"roll {_floor_by_thresholds(x, 6) + 1}", x
+
+
+def test_a_game_s_rolls_are_the_same_draw_for_draw_as_by_the_thresholds() -> None:
+    # The equally likely path changes no game: the same generator gives the same dice.
+    s = br.new_game("parchis", players=4)
+    a, b = random.Random(9), random.Random(9)
+    for _ in range(500):
+        face = br.sample_chance(s, a)
+        assert str(face) == f"roll {_floor_by_thresholds(b.random(), 6) + 1}"
+
+
 class Shy(float):
     """A float type of its own whose comparisons all say no (its value is still a float)."""
 
@@ -312,7 +378,6 @@ def test_the_draw_tables_keep_their_number_dropping_the_least_recently_used(
 def test_the_draw_table_of_an_outcome_tuple_is_built_once(
     toss: br.Game[Toss, Face], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    api._draw_tables.clear()
     built: list[object] = []
     real = api._draw_table
 
@@ -329,6 +394,55 @@ def test_the_draw_table_of_an_outcome_tuple_is_built_once(
     monkeypatch.setattr(Toss, "game", attrs.evolve(TOSS, chance_outcomes=lambda s: fresh))
     assert br.sample_chance(Toss(), draw(0.9)) == Face(3)
     assert built == [OUTCOMES, fresh]
+    # Back to the first tuple: its table is found again (by the tuple's identity).
+    monkeypatch.setattr(Toss, "game", TOSS)
+    for x in (0.1, 0.4):
+        assert br.sample_chance(Toss(), draw(x)) == Face(1 if x < 1 / 6 else 2)
+    assert built == [OUTCOMES, fresh]
+
+
+def test_the_last_outcome_tuple_drawn_from_is_found_without_a_lookup(
+    toss: br.Game[Toss, Face], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    looked_up: list[object] = []
+    real = api._draw_entry
+
+    def counted(outcomes: Any) -> Any:
+        looked_up.append(outcomes)
+        return real(outcomes)
+
+    monkeypatch.setattr(api, "_draw_entry", counted)
+    for x in (0.1, 0.4, 0.9):
+        br.sample_chance(Toss(), draw(x))
+    assert looked_up == [OUTCOMES]
+
+
+def test_a_random_random_draw_is_compared_in_whole_numbers(
+    toss: br.Game[Toss, Face], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Unequal probabilities: the thresholds, compared with an int (no Fraction is made).
+    compared: list[object] = []
+
+    def bisect_right(thresholds: Any, value: object) -> int:
+        compared.append(value)
+        return 1
+
+    monkeypatch.setattr(api, "bisect_right", bisect_right)
+    assert br.sample_chance(Toss(), draw(0.25)) == Face(2)
+    assert compared == [(2**53 // 4) * 6] and type(compared[0]) is int
+    # Equal probabilities (the die): one multiplication, no thresholds at all.
+    monkeypatch.setattr(api, "bisect_right", lambda t, v: pytest.fail("thresholds used"))
+    assert str(br.sample_chance(br.new_game("parchis"), random.Random(5))) == "roll 4"
+
+
+def test_equally_likely_outcomes_of_an_odd_number_are_drawn_by_thirds(
+    toss: br.Game[Toss, Face], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thirds = tuple((Face(v), Fraction(1, 3)) for v in (1, 2, 3))
+    monkeypatch.setattr(Toss, "game", attrs.evolve(TOSS, chance_outcomes=lambda s: thirds))
+    above = math.nextafter(1 / 3, 1)  # the float 1/3 is just below a third
+    for x, face in ((0.0, 1), (1 / 3, 1), (above, 2), (Fraction(1, 3), 2), (0.66, 2), (0.67, 3)):
+        assert br.sample_chance(Toss(), draw(x)) == Face(face), x
 
 
 def test_a_good_generator_never_has_its_draw_checked(monkeypatch: pytest.MonkeyPatch) -> None:

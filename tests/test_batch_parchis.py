@@ -79,7 +79,8 @@ def test_ended_games_stay_over_when_frozen() -> None:
     assert (batch.to_move() == br.TERMINAL).all()
     before = [batch.state(i) for i in range(6)]
     result = batch.step(np.zeros(6, dtype=np.int64))  # actions of games over are ignored
-    assert not result.ended.any()
+    assert result.ended.dtype == np.bool_ and not result.ended.any()
+    batch.step(np.zeros(6, dtype=np.int64), where=np.ones(6, dtype=np.bool_))  # where too
     assert [batch.state(i) for i in range(6)] == before
     assert [tuple(r) for r in batch.returns()] == [br.returns(s) for s in before]
 
@@ -115,6 +116,26 @@ def test_third_six_from_a_position() -> None:
         expected = br.apply_move(state, br.action_to_move(state, 5))
         assert batch.state(0) == expected
         assert np.flatnonzero(batch.legal_mask()[0]).tolist() == [72]
+
+
+@pytest.mark.parametrize(
+    ("pieces", "last", "lane_start"),
+    [
+        (["5", 30], 5, False),  # on its exit (relative square 0): home
+        (["68", 30], 68, False),  # on its last track square (63): home
+        (["L4", 30], "L4", False),  # in its lane, without the option: it stays
+        (["L1", 30], "L1", True),  # on the lane's first square already: it stays
+        (["L6", "L1", "L1"], "L6", True),  # the lane's first square is full: it stays
+        (["L6", "L1"], "L6", True),  # back to the lane's first square, beside the other
+    ],
+)
+def test_the_third_six_sends_the_last_piece_where_the_scalar_rules_do(
+    pieces: list[Any], last: Any, lane_start: bool
+) -> None:
+    state = position({"yellow": pieces, "red": [40]}, turn="yellow", sixes=2, last=last,
+                     players=2, third_six_back_to_lane_start=lane_start)  # fmt: skip
+    batch = ParchisBatch.from_states([state], dice=[6])
+    assert batch.state(0) == br.apply_move(state, br.action_to_move(state, 5))
 
 
 def test_captures_bonuses_and_the_goal_from_positions() -> None:
@@ -154,6 +175,13 @@ def test_imposed_dice_and_the_generator() -> None:
         a.step(acts)
         b.step(acts)
     assert all(a.state(i) == b.state(i) for i in range(8))
+    assert ParchisBatch(1, players=2).n == 1
+    drawn = ParchisBatch(64, seed=3, players=2)
+    rolls = []
+    for _ in range(20):
+        rolls += [drawn.state(i).roll for i in range(64)]
+        drawn.step(drawn.random_actions())
+    assert sorted(set(rolls)) == [1, 2, 3, 4, 5, 6]  # the generator's dice are the die's faces
     dice = ParchisBatch(3, players=2, dice=[1, 5, 6])
     assert [s.roll for s in map(dice.state, range(3))] == [1, 5, 6]
 
@@ -164,6 +192,7 @@ def test_observers_other_than_the_mover() -> None:
         batch.step(batch.random_actions())
     seats = np.array([0, 1, 2, 1, 0])
     seen = batch.observation(seats)
+    assert seen.dtype == np.float32 and seen.shape == (5, 3 * (146 + 3) + 3 + 97)
     out = np.ones_like(seen)
     assert batch.observation(seats, out=out) is out
     for i in range(5):
@@ -171,6 +200,37 @@ def test_observers_other_than_the_mover() -> None:
         br.observation_into(batch.state(i), int(seats[i]), expected)
         assert np.array_equal(seen[i], expected)
         assert np.array_equal(out[i], expected)
+
+
+def test_where_plays_only_some_games() -> None:
+    batch = ParchisBatch(6, seed=6, players=3)
+    for _ in range(20):
+        batch.step(batch.random_actions())
+    where = np.array([True, False, True, False, True, False])
+    before = [batch.state(i) for i in range(6)]
+    actions = batch.random_actions(where=where)
+    assert (actions[~where] == -1).all()
+    dice = np.array([2, 3, 4, 5, 6, 1])
+    batch.step(actions, dice=dice, where=where)
+    for i in range(6):
+        if not where[i]:
+            assert batch.state(i) == before[i]
+            continue
+        state = br.apply_move(before[i], br.action_to_move(before[i], int(actions[i])))
+        if br.is_chance(state):
+            state = br.apply_move(state, br.action_to_move(state, int(dice[i]) - 1))
+        assert batch.state(i) == state
+
+
+def test_random_actions_are_uniform_among_the_legal_ones() -> None:
+    # Yellow's pieces on 10, 20, 30 and 40 can all move 3: four legal actions.
+    state = position({"yellow": [10, 20, 30, 40], "red": [60]}, turn="yellow", roll=3,
+                     players=2)  # fmt: skip
+    batch = ParchisBatch.from_states([state] * 4000, seed=8)
+    counts = np.bincount(batch.random_actions(), minlength=73)
+    legal = list(br.legal_actions(state))
+    assert np.flatnonzero(counts).tolist() == legal
+    assert (abs(counts[legal] - 1000) < 150).all()  # 1000 each; 150 is over 5 sigma
 
 
 def test_choices_are_the_mask() -> None:
@@ -186,28 +246,47 @@ def test_choices_are_the_mask() -> None:
 def test_bad_input_is_refused() -> None:
     batch = ParchisBatch(2, seed=1, players=2, dice=[3, 3])
     legal = batch.random_actions()
-    with pytest.raises(br.IllegalMoveError, match="not legal in game 0; legal actions: 72"):
+    with pytest.raises(
+        br.IllegalMoveError, match=r"^action 71 is not legal in game 0; legal actions: 72$"
+    ):
         batch.step([71, legal[1]])
-    with pytest.raises(br.InvalidOptionError, match="one whole-number action per game"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^step takes one whole-number action per game: shape \(2,\)$"
+    ):
         batch.step([72])
-    with pytest.raises(br.InvalidOptionError, match="one whole-number action per game"):
-        batch.step(np.array([72.0, 72.0]))
+    for wrong in (np.array([72.0, 72.0]), np.array([True, True])):
+        with pytest.raises(
+            br.InvalidOptionError,
+            match=r"^step takes one whole-number action per game: shape \(2,\)$",
+        ):
+            batch.step(wrong)
     before = [batch.state(i) for i in range(2)]
     for dice in (np.array([0, 7]), np.array([3]), np.array([3.0, 3.0])):
-        with pytest.raises(br.InvalidOptionError, match="dice must be one whole number 1-6"):
+        with pytest.raises(
+            br.InvalidOptionError,
+            match=r"^dice must be one whole number 1-6 per game: shape \(2,\)$",
+        ):
             batch.step(legal, dice=dice)
     assert [batch.state(i) for i in range(2)] == before  # refused before anything moved
-    with pytest.raises(br.InvalidOptionError, match="observers must be one seat 0-1"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^observers must be one seat 0-1 per game: shape \(2,\)$"
+    ):
         batch.observation(np.array([0, 2]))
-    with pytest.raises(br.InvalidOptionError, match="observers must be one seat 0-1"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^observers must be one seat 0-1 per game: shape \(2,\)$"
+    ):
         batch.observation(np.array([0]))
-    with pytest.raises(br.InvalidOptionError, match="whole number"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^n, the number of games, must be a whole number >= 1, not 0$"
+    ):
         ParchisBatch(0)
     with pytest.raises(br.InvalidOptionError, match="parchis option"):
         ParchisBatch(2, players=5)
-    with pytest.raises(br.InvalidOptionError, match="same options"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^from_states takes Parchís states with the same options$"
+    ):
         ParchisBatch.from_states([br.new_game("parchis"), br.new_game("parchis", players=2)])
-    with pytest.raises(br.InvalidOptionError, match="at least one"):
+    with pytest.raises(br.InvalidOptionError, match=r"^from_states needs at least one state$"):
         ParchisBatch.from_states([])
 
 

@@ -121,9 +121,11 @@ def test_illegal_actions_end_the_episode_or_raise() -> None:
     assert reward[0] == -1.0 and terminated[0]
     strict = ParchisVectorEnv(2, illegal_reward=None, players=2)
     obs, _ = strict.reset(seed=1)
-    with pytest.raises(br.IllegalMoveError, match="not legal in env 0"):
+    with pytest.raises(br.IllegalMoveError, match=r"^action \d+ is not legal in env 0$"):
         strict.step(wrong)
-    with pytest.raises(br.InvalidOptionError, match="seat must be"):
+    with pytest.raises(
+        br.InvalidOptionError, match=r"^seat must be a seat of this 2-player game \(0\.\.1\)$"
+    ):
         ParchisVectorEnv(2, seat=2, players=2)
 
 

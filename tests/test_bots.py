@@ -513,7 +513,7 @@ def test_search_bots_stop_an_endless_chain_of_rolls(bot: Any) -> None:
     # Unbounded, the search never came back (RecursionError); the default bound gets within
     # (1/2) ** chance_depth of the exact 2/3.
     assert bot.choose(ChainState(), random.Random(0)) == "roll"
-    assert bot.value(ChainState(0))[0] == pytest.approx(2 / 3, abs=0.5**bot.chance_depth)
+    assert bot.value(ChainState(0))[0] == pytest.approx(2 / 3, abs=0.5 ** bot.rolls(ChainState(0)))
 
 
 def test_expectimax_searches_less_deep_when_it_would_need_more_than_max_nodes() -> None:

@@ -762,3 +762,21 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line_and_exit_code_130(
 
     assert main() == 130
     assert capsys.readouterr().err.strip() == "boardrules: interrupted"
+
+
+def test_show_prints_the_laws_of_play_a_position_breaks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boardrules import parchis
+    from boardrules.cli import main
+
+    setup = parchis.position({"yellow": [30], "red": [31, 40, 50, 60]}, roll=3, bonus=20, players=2)
+    path = tmp_path / "setup.json"
+    path.write_text(br.to_json(setup))
+    assert main(["show", str(path)]) == 0  # still shown: a setup is a position too
+    out, err = capsys.readouterr()
+    assert out.startswith(br.render(setup))
+    assert err == "".join(f"position problem: {p}\n" for p in br.position_problems(setup)) != ""
+    path.write_text(br.to_json(br.new_game("parchis", players=2)))
+    assert main(["show", str(path)]) == 0
+    assert capsys.readouterr().err == ""

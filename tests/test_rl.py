@@ -97,6 +97,22 @@ def test_gymnasium_check_env(game: str, render_mode: str | None) -> None:
         check_env(boardrules.rl.single_agent_env(game, render_mode=render_mode))
 
 
+@pytest.mark.parametrize("seed", [-1, 2**64, 2**70, 1.5, "x", True, [3]])
+def test_the_aec_env_and_the_single_agent_env_take_the_same_seeds(seed: Any) -> None:
+    envs: list[Any] = [boardrules.rl.env("parchis", players=2)]
+    envs.append(boardrules.rl.single_agent_env("parchis"))
+    messages = set()
+    for env in envs:
+        with pytest.raises(ValueError) as refused:
+            env.reset(seed=seed)
+        messages.add(str(refused.value))
+    assert len(messages) == 1
+    assert messages.pop().startswith("a seed is None or a whole number from 0 to 2**64 - 1, not ")
+    for env in envs:  # the largest seed and no seed are taken by both
+        env.reset(seed=2**64 - 1)
+        env.reset(seed=None)
+
+
 def play_aec(env: boardrules.rl.BoardEnv, seed: int) -> tuple[dict[str, float], list[Any]]:
     """One masked random game; each agent's total reward and the positions it saw."""
     rng = random.Random(seed)

@@ -21,6 +21,7 @@ CORE = (
     "State", "Move", "Options", "GAME", "new_game", "position", "legal_moves",
     "chance_outcomes", "apply_move", "current_player", "num_players", "is_terminal",
     "returns", "render", "parse_move", "encode", "decode", "options_of", "evaluate", "pieces",
+    "position_problems",
 )  # fmt: skip
 
 
@@ -35,7 +36,7 @@ def test_every_game_package_exports_the_core_names(game: ModuleType) -> None:
 # The skeleton of every game package: the same private modules for the same job.
 SKELETON = (
     "_board", "_state", "_rules", "_setup", "_text", "_json", "_svg", "_actions",
-    "_observation",
+    "_observation", "_problems",
 )  # fmt: skip
 # What each game calls its board, defined in its _board (Docker's is a pitch).
 BOARD_CLASS = {"parchis": "Board", "dorada": "Board", "docker": "Pitch", "dorasure": "Board"}
@@ -78,7 +79,9 @@ def test_the_same_private_modules_do_the_same_job_in_every_game(game: ModuleType
     ):  # fmt: skip
         module = import_module(f"{game.__name__}.{part}")
         for name in names:
-            assert getattr(module, name) is getattr(game, name), (part, name)
+            public = getattr(game, name)  # checked at the package's boundary (a wrapper)
+            assert getattr(public, "__wrapped__", public) is getattr(module, name), (part, name)
+            assert getattr(game.GAME, name, None) in (None, getattr(module, name))
     board = import_module(f"{game.__name__}._board")
     kind = getattr(board, BOARD_CLASS[game.__name__.rsplit(".", 1)[1]])
     assert isinstance(kind, type) and kind.__module__ == board.__name__

@@ -339,3 +339,35 @@ def test_a_tournament_keeps_the_games_a_bot_did_not_stop() -> None:
                    options={"players": 2})  # fmt: skip
     assert t.failed and len(t.failed) + len(t.games) == 6
     assert "failed: the bot FlakyBot()" in t.table()
+
+
+def test_simulate_averages_the_games_own_statistics_in_text_and_records() -> None:
+    out = io.StringIO()
+    result = simulate("dorasure", ["random", "random"], games=3, seed=4, record=out)
+    names = [s.name for s in result.statistics]
+    assert names == [
+        "dragon's wounds", "quests solved", "meter reached", "adventure turns", "battle reached"
+    ]  # fmt: skip
+    wounds = [dict(g.statistics)["dragon's wounds"] for g in result.games]
+    first = result.statistics[0]
+    assert first.mean == pytest.approx(sum(wounds) / 3) and first.games == 3
+    assert first.interval[0] <= first.mean <= first.interval[1]
+    lines = result.table().splitlines()
+    assert "per game, mean (95% CI):" in lines
+    assert any(line.split()[:2] == ["quests", "solved"] for line in lines)
+    for line, game in zip(out.getvalue().splitlines(), result.games, strict=True):
+        assert json.loads(line)["statistics"] == dict(game.statistics)
+        GameRecord.from_json(line)  # a reader of records skips the field
+    # Each game's numbers are the game's own, from its last position and its moves.
+    record = GameRecord.from_json(out.getvalue().splitlines()[0])
+    state, moves = record.first_state(), []
+    for text in record.moves:
+        moves.append(br.parse_move(state, text))
+        state = br.apply_move(state, moves[-1])
+    assert dict(result.games[0].statistics) == br.dorasure.statistics(state, tuple(moves))
+
+
+def test_simulate_of_a_game_without_statistics_shows_none() -> None:
+    result = simulate("docker", ["random", "random"], games=2, seed=1)
+    assert result.statistics == () and all(g.statistics == () for g in result.games)
+    assert "per game" not in result.table()

@@ -17,7 +17,6 @@ rolled) and :func:`apply_move`.  States are immutable, hashable values.
 [0.0, 1.0]
 """
 
-
 from boardrules.api import (
     FORMAT,
     FORMAT_VERSION,
@@ -47,6 +46,7 @@ from boardrules.api import (
     pieces,
     player_name,
     player_names,
+    position_problems,
     register_game,
     render,
     render_svg,
@@ -112,6 +112,7 @@ __all__ = [
     "pieces",
     "player_name",
     "player_names",
+    "position_problems",
     "register_game",
     "render",
     "render_svg",

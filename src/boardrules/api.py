@@ -80,6 +80,7 @@ __all__ = [
     "pieces",
     "player_name",
     "player_names",
+    "position_problems",
     "register_game",
     "render",
     "render_svg",
@@ -131,6 +132,9 @@ def register_game(game: Game[_S, Any]) -> None:
     if game.name in _BUILTIN:
         raise UnknownGameError(f"{game.name!r} is the name of a built-in game; choose another")
     game.state_type.game = game
+    if isinstance(vars(game.state_type).get("_to_move"), property):
+        # Installed by an earlier record of this class: the player to move is this one's.
+        setattr(game.state_type, "_to_move", property(game.current_player))  # noqa: B010
     _registered[game.name] = game
 
 
@@ -272,17 +276,20 @@ def _not_a_state(obj: object) -> NotAStateError:
     )
 
 
-# The four functions that bots call millions of times look the game up inline: one call less.
+# The functions that bots call millions of times look the game up inline: one call less.
+# current_player, is_terminal and is_chance read the state's attribute _to_move, which each
+# state class has (its Game record makes it a property calling the game's current_player
+# unless the class keeps the value itself, as Parchís does: then they make no call at all).
 
 
 def current_player(state: GameState[Any, Any]) -> int:
     """The player to decide (0..n-1), :data:`CHANCE` at a chance node, :data:`TERMINAL` at
     the end."""
     try:
-        game: Game[Any, Any] = state.game
+        player: int = state._to_move  # type: ignore[attr-defined]
     except AttributeError:
         raise _not_a_state(state) from None
-    return game.current_player(state)
+    return player
 
 
 def num_players(state: GameState[Any, Any]) -> int:
@@ -357,19 +364,17 @@ def _seat(state: GameState[Any, Any], seat: int) -> int:
 def is_terminal(state: GameState[Any, Any]) -> bool:
     """Whether the game has ended."""
     try:
-        game: Game[Any, Any] = state.game
+        return state._to_move == TERMINAL  # type: ignore[attr-defined,no-any-return]
     except AttributeError:
         raise _not_a_state(state) from None
-    return game.current_player(state) == TERMINAL
 
 
 def is_chance(state: GameState[Any, Any]) -> bool:
     """Whether ``state`` is a chance node (the next move is a roll of the dice)."""
     try:
-        game: Game[Any, Any] = state.game
+        return state._to_move == CHANCE  # type: ignore[attr-defined,no-any-return]
     except AttributeError:
         raise _not_a_state(state) from None
-    return game.current_player(state) == CHANCE
 
 
 def legal_moves(state: GameState[Any, M]) -> tuple[M, ...]:
@@ -432,6 +437,24 @@ def returns(state: GameState[Any, Any]) -> tuple[float, ...]:
     return game_of(state).returns(state)
 
 
+def position_problems(state: GameState[Any, Any]) -> tuple[str, ...]:
+    """The laws of play that ``state`` breaks, one line each citing its clause; ``()`` when
+    the position could arise in play as far as those laws can tell (as python-chess's
+    ``Board.status()``).
+
+    A position built by hand (``position()``, a state document) is loadable whenever its
+    pieces and fields make sense, even if no game could have reached it: a puzzle or a
+    scenario needs such setups.  This says whether it is one.  Each game's page lists the
+    laws it checks; a game of your own that checks none gives ``()``.
+
+    >>> import boardrules as br
+    >>> br.position_problems(br.new_game("parchis"))
+    ()
+    """
+    check = game_of(state).position_problems
+    return () if check is None else check(state)
+
+
 def evaluate(state: GameState[Any, Any]) -> tuple[float, ...]:
     """The game's default heuristic: per player an estimate in ``[0, 1]`` of its return."""
     return game_of(state).evaluate(state)
@@ -474,14 +497,9 @@ def sample_chance(state: GameState[Any, M], rng: random.Random) -> M:
     except AttributeError:
         raise _not_a_state(state) from None
     outcomes = game.chance_outcomes(state)
-    entry = _draw_tables.items.get(id(outcomes))  # the table itself: a hot path
-    if entry is None or entry[0] is not outcomes:
-        if not outcomes:
-            raise BoardrulesError(  # a plain ValueError: the state is fine, the call is not
-                "sample_chance() needs a chance node (the dice are to be rolled); "
-                "at a player's turn choose one of legal_moves(state)"
-            )
-        entry = _draw_table(outcomes)
+    entry = _last_draw  # a game hands out the same tuple again and again: no lookup
+    if entry[0] is not outcomes:
+        entry = _draw_entry(outcomes)
     try:
         x = rng.random()
     except AttributeError:
@@ -489,16 +507,24 @@ def sample_chance(state: GameState[Any, M], rng: random.Random) -> M:
             "sample_chance() needs a random generator such as random.Random(seed), "
             f"not {type(rng).__name__}"
         ) from None
-    _, moves, thresholds, denominator = entry
+    _, moves, thresholds, denominator, uniform = entry
     try:  # free unless it raises: a broken generator's draw costs nothing to a good one
         if not 0.0 <= x < 1.0:  # out of range, nan or inf: refused by checked_draw
             x = checked_draw(x, rng)
-        scaled = x * _RES53
-        k = int(scaled)
-        if k == scaled:  # x is k / 2**53, as every random.Random draws: exact integer test
-            i = bisect_right(thresholds, k * denominator)
-        else:  # another generator's float: compare as exact fractions
-            i = bisect_right(thresholds, Fraction(x) * denominator * _RES53)
+        if uniform:  # outcome i covers [i, i + 1) / denominator: i is floor(x * denominator)
+            scaled = x * denominator
+            i = int(scaled)
+            # Rounding is monotonic and whole numbers are floats: the floor of the rounded
+            # product is exact unless it rounded onto a whole number; then ask exactly.
+            if i == scaled:
+                i = int(Fraction(x) * denominator)
+        else:
+            scaled = x * _RES53
+            k = int(scaled)
+            if k == scaled:  # x is k / 2**53, as every random.Random draws: exact integer test
+                i = bisect_right(thresholds, k * denominator)
+            else:  # another generator's float: compare as exact fractions
+                i = bisect_right(thresholds, Fraction(x) * denominator * _RES53)
     except (TypeError, ArithmeticError):  # a text, None...: not a number at all
         checked_draw(x, rng)
         raise  # a number that compares and multiplies yet breaks Fraction: never seen
@@ -514,14 +540,34 @@ def sample_chance(state: GameState[Any, M], rng: random.Random) -> M:
 # _DRAW_TABLES_SIZE are kept, which bounds the memory for a game that builds its outcome
 # tuples afresh.
 _RES53 = 1 << 53
-_DrawTable = tuple[tuple[tuple[Any, Fraction], ...], tuple[Any, ...], tuple[int, ...], int]
+_DrawTable = tuple[tuple[tuple[Any, Fraction], ...], tuple[Any, ...], tuple[int, ...], int, bool]
 _DRAW_TABLES_SIZE = 1024
 _draw_tables: LRU[int, _DrawTable] = LRU(_DRAW_TABLES_SIZE)
+# The table drawn from last; at first one of an outcome tuple no game hands out.
+_NO_DRAW: _DrawTable = (((None, Fraction(1)),), (None,), (_RES53,), 1, True)
+_last_draw = _NO_DRAW
+
+
+def _draw_entry(outcomes: tuple[tuple[Any, Fraction], ...]) -> _DrawTable:
+    """The table of ``outcomes``, kept as the last one drawn from."""
+    global _last_draw
+    entry = _draw_tables.items.get(id(outcomes))  # the table itself: a hot path
+    if entry is None or entry[0] is not outcomes:
+        if not outcomes:
+            raise BoardrulesError(  # a plain ValueError: the state is fine, the call is not
+                "sample_chance() needs a chance node (the dice are to be rolled); "
+                "at a player's turn choose one of legal_moves(state)"
+            )
+        entry = _draw_table(outcomes)
+    _last_draw = entry
+    return entry
 
 
 def _draw_table(outcomes: tuple[tuple[Any, Fraction], ...]) -> _DrawTable:
     """Integer thresholds for ``outcomes``: outcome ``i`` is drawn by ``x = k / 2**53``
-    exactly when ``k * denominator < thresholds[i]`` and not for any earlier ``i``."""
+    exactly when ``k * denominator < thresholds[i]`` and not for any earlier ``i``; and
+    whether they are equally likely (the dice), when ``i`` is ``k * denominator >> 53``,
+    the same outcome found with one multiplication."""
     denominator = 1
     for _, p in outcomes:
         d = Fraction(p).denominator
@@ -530,7 +576,8 @@ def _draw_table(outcomes: tuple[tuple[Any, Fraction], ...]) -> _DrawTable:
     for _, p in outcomes:
         acc += p
         thresholds.append(int(acc * denominator) * _RES53)
-    entry = (outcomes, tuple(m for m, _ in outcomes), tuple(thresholds), denominator)
+    uniform = all(p == Fraction(1, len(outcomes)) for _, p in outcomes)
+    entry = (outcomes, tuple(m for m, _ in outcomes), tuple(thresholds), denominator, uniform)
     _draw_tables.put(id(outcomes), entry)
     return entry
 

@@ -216,6 +216,16 @@ class Game(Generic[S, M]):
     ``pieces`` says where each player's pieces are, by the names the game's ``position``
     takes (see :func:`~boardrules.pieces`).  ``title`` is the game's name as a person writes
     it in a heading (``Parchís``); it is ``name`` capitalised when not given.
+    ``position_problems`` lists the laws of play that a state breaks (see
+    :func:`~boardrules.position_problems`); without it, none are checked.
+    ``statistics`` gives named numbers about a finished game from its last position and its
+    moves (Dorasure: the dragon's wounds, the quests solved...):
+    :func:`~boardrules.simulate.simulate` averages them over a series, the signal that tells
+    two bots apart in a cooperative game they both nearly always lose.  ``chance_depth`` is
+    how many rolls in a row the bots' searches expand exactly after a decision unless told
+    otherwise (``None``: :data:`boardrules.analysis.CHANCE_DEPTH`); a game whose rolls chain
+    long and branch wide (Dorasure: 1) sets it lower, and its evaluation then scores a roll
+    still to come.
 
     >>> import boardrules as br
     >>> br.get_game("parchis").title, br.get_game("docker").title
@@ -254,10 +264,18 @@ class Game(Generic[S, M]):
     player_name: Callable[[S, int], str] | None = None
     title: str = ""
     pieces: Callable[[S], Mapping[str, Sequence[int | str]]] | None = None
+    position_problems: Callable[[S], tuple[str, ...]] | None = None
+    statistics: Callable[[S, tuple[M, ...]], dict[str, float]] | None = None
+    chance_depth: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if not self.title:
             object.__setattr__(self, "title", self.name.capitalize())
+        # The API's is_terminal, is_chance and current_player read the attribute _to_move:
+        # a state class that keeps the player to move there answers with no call at all
+        # (Parchís does); for any other, it is the record's current_player as a property.
+        if not hasattr(self.state_type, "_to_move"):
+            setattr(self.state_type, "_to_move", property(self.current_player))  # noqa: B010
         # A state of a game that draws itself shows as its board in Jupyter and IPython.
         if self.render_svg is not None and "_repr_svg_" not in vars(self.state_type):
             setattr(self.state_type, "_repr_svg_", _repr_svg)  # noqa: B010

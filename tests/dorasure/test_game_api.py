@@ -319,27 +319,6 @@ def test_a_move_forged_behind_the_class_back_is_an_illegal_move() -> None:
     assert br.apply_move(s, copy) == br.apply_move(s, legal)
 
 
-def test_evaluate_weighs_quests_exp_and_health_then_the_dragons_wounds() -> None:
-    # Phase one: 1 of 5 quests solved (its reward the first Dragon's Lair), 4 of 16 EXP,
-    # 10 of 13 health (the Ninja at 2 of 5).
-    s = position(
-        ["Ninja", "Gladiator"],
-        quests={"g0": "inscriptions", "d1": "golem"},
-        solved={"d1": "lair"},
-        wounds=1,
-        xp={"Ninja": 3, "Gladiator": 1},
-        health={"Ninja": 2},
-    )
-    value = 0.1 + 0.3 * 1 / 5 + 0.3 * 4 / 16 + 0.1 * 10 / 13
-    assert br.evaluate(s) == pytest.approx((value, value), rel=1e-12)
-    # The battle: 3 of 9 wounds, the same 10 of 13 health.
-    s = position(
-        ["Ninja", "Gladiator"], quests=FACE_UP, step="battle", wounds=3, health={"Ninja": 2}
-    )
-    value = 0.2 + 0.5 * 3 / 9 + 0.3 * 10 / 13
-    assert br.evaluate(s) == pytest.approx((value, value), rel=1e-12)
-
-
 def test_legal_moves_are_remembered_with_the_state_and_shared_by_outcome_table() -> None:
     # Built afresh here: mutation testing runs the tests in a process whose memos are full.
     _moves._OUTCOME_MOVES.clear()

@@ -292,7 +292,7 @@ def best_moves(
     ``max_states`` bounds the graph of ``state`` itself; a move whose own position reaches
     at most :data:`SOLVE_BELOW` states is solved rather than rolled out, when the time
     allows.  With rollouts, every move meets the same dice in the same round (common random
-    numbers), so moves are compared rollout by rollout: :attr:`Analysis.margins` gives
+    numbers), so moves are compared rollout by rollout: ``margins`` gives
     each move's value minus the best one's with the 95% interval of that difference, and
     :meth:`Analysis.told_apart` whether it leaves out 0.
 

@@ -207,10 +207,17 @@ class Rollouts:
         for i, v in enumerate(mine):
             luck[i] += v - mean[i]
 
-    def round(self) -> None:
-        """One more rollout of every start, all with the dice of this round."""
+    def round(self, deadline: float | None = None) -> bool:
+        """One more rollout of every start, all with the dice of this round; ``False``
+        (and the round dropped, so that every start keeps as many rollouts) when
+        ``time.perf_counter()`` passes ``deadline`` before it is complete."""
         tag = f"{self.seed}:{self.rounds}"
         for index, (start, results) in enumerate(zip(self.starts, self.results, strict=True)):
+            if deadline is not None and time.perf_counter() > deadline:
+                for columns in self.results[:index]:
+                    for column in columns:
+                        del column[self.rounds :]
+                return False
             exact = self.known.get(index)
             if exact is None:
                 dice, rng = random.Random(f"dice:{tag}"), random.Random(f"policy:{tag}")
@@ -218,6 +225,7 @@ class Rollouts:
             for player, value in enumerate(exact):
                 results[player].append(float(value))
         self.rounds += 1
+        return True
 
     def run(
         self,
@@ -228,15 +236,19 @@ class Rollouts:
     ) -> None:
         """Play rounds until ``rounds`` are done (``None``: no limit) or until the next one
         would end after ``deadline`` (a ``time.perf_counter()`` value; ``None``: no limit),
-        but at least ``least`` (so that every estimate has an interval).  ``progress`` hears
-        the number of rounds after each."""
+        but at least ``least`` (so that every estimate has an interval).  A round that
+        passes the deadline half-way is dropped.  ``progress`` hears the number of rounds
+        after each."""
         began = time.perf_counter()
         while rounds is None or self.rounds < rounds:
+            late = None
             if deadline is not None and self.rounds >= least:
                 spent = (time.perf_counter() - began) / max(self.rounds, 1)
                 if time.perf_counter() + spent > deadline:
                     break
-            self.round()
+                late = deadline
+            if not self.round(late):
+                break
             if progress is not None:
                 progress(self.rounds)
 

@@ -136,6 +136,14 @@ class BotError(br.BoardrulesError):
     the ``__cause__``.
     """
 
+    reason: str
+    bot: str
+    seat: int
+    seed: int
+    position: str
+    plies: int
+    game: int | None
+    seat_name: str
     record: GameRecord[Any, Any] | None = None
 
     def __init__(

@@ -45,8 +45,10 @@ class ExpectimaxBot:
     Two bounds keep the search finite in every game, whatever its dice do:
 
     * ``chance_depth``: after a decision, at most this many rolls in a row are expanded
-      exactly; a roll that comes after them (a six that gives another die, again and again)
-      is not rolled but scored with ``evaluation``.  Games whose chains of rolls are no
+      exactly (default: the game's ``Game.chance_depth``, else
+      :data:`~boardrules.analysis.CHANCE_DEPTH`); a roll that comes after them (a six
+      that gives another die, again and again) is not rolled but scored with
+      ``evaluation``.  Games whose chains of rolls are no
       longer than this (Parchís: two) are searched exactly.
     * ``max_nodes``: if the search at ``depth`` would visit more positions than this, it
       is dropped and done again one decision shallower (each attempt with a fresh allowance),
@@ -66,16 +68,25 @@ class ExpectimaxBot:
         self,
         depth: int = 2,
         evaluation: Evaluation | None = None,
-        chance_depth: int = CHANCE_DEPTH,
+        chance_depth: int | None = None,
         max_nodes: int = MAX_NODES,
     ) -> None:
-        depth, chance_depth = check_depths(depth, chance_depth, least=1)
+        depth, checked = check_depths(depth, CHANCE_DEPTH if chance_depth is None else chance_depth,
+                                      least=1)  # fmt: skip
         if max_nodes < 1:
             raise br.InvalidOptionError(f"expectimax max_nodes must be at least 1, not {max_nodes}")
         self.depth = depth
         self.evaluation: Evaluation = br.evaluate if evaluation is None else evaluation
-        self.chance_depth = chance_depth
+        #: ``None``: the game's own (see :meth:`rolls`)
+        self.chance_depth = None if chance_depth is None else checked
         self.max_nodes = max_nodes
+
+    def rolls(self, state: GameState[Any, Any]) -> int:
+        """The rolls in a row searched exactly after a decision in ``state``'s game."""
+        if self.chance_depth is not None:
+            return self.chance_depth
+        own = br.game_of(state).chance_depth
+        return CHANCE_DEPTH if own is None else own
 
     def choose(self, state: GameState[S, M], rng: random.Random) -> M:
         """The move of best expected value for the player to move."""
@@ -84,7 +95,7 @@ class ExpectimaxBot:
             return forced
         player = br.current_player(state)
         _, values = search_moves(
-            state, self.depth, self.evaluation, self.chance_depth, self.max_nodes
+            state, self.depth, self.evaluation, self.rolls(state), self.max_nodes
         )
         return _pick(br.legal_moves(state), [v[player] for v in values], rng)
 
@@ -95,7 +106,7 @@ class ExpectimaxBot:
         Handy to check a position by hand; :meth:`choose` picks the move that maximises it.
         """
         for depth in range(self.depth, -1, -1):
-            search = Expectimax(self.evaluation, self.chance_depth, self.max_nodes)
+            search = Expectimax(self.evaluation, self.rolls(state), self.max_nodes)
             try:
                 return tuple(search.value(state, depth))
             except OutOfNodes:
@@ -108,7 +119,7 @@ class ExpectimaxBot:
     def _bounds(self) -> list[str]:
         """The bounds that differ from the defaults, as ``name=value`` for :func:`repr`."""
         shown = []
-        if self.chance_depth != CHANCE_DEPTH:
+        if self.chance_depth is not None:
             shown.append(f"chance_depth={self.chance_depth}")
         if self.max_nodes != MAX_NODES:
             shown.append(f"max_nodes={self.max_nodes}")
@@ -126,7 +137,7 @@ class GreedyBot(ExpectimaxBot):
     def __init__(
         self,
         evaluation: Evaluation | None = None,
-        chance_depth: int = CHANCE_DEPTH,
+        chance_depth: int | None = None,
         max_nodes: int = MAX_NODES,
     ) -> None:
         super().__init__(1, evaluation, chance_depth, max_nodes)

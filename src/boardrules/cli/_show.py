@@ -4,6 +4,7 @@ as text in the terminal, or as SVG or PNG."""
 from __future__ import annotations
 
 import argparse
+import sys
 
 import boardrules as br
 from boardrules._svg import SIZE_RANGE
@@ -19,6 +20,8 @@ def _cmd_show(args: argparse.Namespace) -> int:
     move = None if args.move is None else br.parse_move(state, args.move)
     if args.perspective is not None and not 0 <= args.perspective < br.num_players(state):
         raise UsageError(f"--perspective must be a seat 0..{br.num_players(state) - 1}")
+    for problem in br.position_problems(state):  # a setup play could not reach: say so
+        print(f"position problem: {problem}", file=sys.stderr)
     if not args.svg and not args.png:
         print(br.render(state))  # the text board: what a terminal shows
         if move is not None:

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+from boardrules._guard import guard_package
 from boardrules.docker._actions import (
     action_to_move,
     legal_actions,
@@ -38,6 +39,7 @@ from boardrules.docker._observation import (
     observation_shape,
     observation_string,
 )
+from boardrules.docker._problems import position_problems
 from boardrules.docker._rules import (
     apply_move,
     chance_outcomes,
@@ -107,6 +109,7 @@ __all__ = [
     "pieces",
     "player_name",
     "position",
+    "position_problems",
     "render",
     "render_svg",
     "returns",
@@ -157,5 +160,9 @@ GAME: Game[State, Move] = Game(
     observation=observation,
     observation_string=observation_string,
     observation_into=observation_into,
+    position_problems=position_problems,
 )
 State.game = GAME
+# This package's own functions refuse another game's state or a non-state; the API calls
+# GAME's, which are not checked: it dispatches on the state's type.
+guard_package(globals(), State, "Docker")

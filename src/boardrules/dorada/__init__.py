@@ -21,6 +21,7 @@ import warnings
 from collections.abc import Callable
 from types import ModuleType
 
+from boardrules._guard import guard_package
 from boardrules.dorada._actions import (
     action_to_move,
     legal_actions,
@@ -43,6 +44,7 @@ from boardrules.dorada._observation import (
     observation_shape,
     observation_string,
 )
+from boardrules.dorada._problems import position_problems
 from boardrules.dorada._rules import (
     POINTS,
     apply_move,
@@ -130,6 +132,7 @@ __all__ = [
     "pieces",
     "player_name",
     "position",
+    "position_problems",
     "render",
     "render_svg",
     "returns",
@@ -169,8 +172,12 @@ GAME: Game[State, Move] = Game(
     observation=observation,
     observation_string=observation_string,
     observation_into=observation_into,
+    position_problems=position_problems,
 )
 State.game = GAME
+# This package's own functions refuse another game's state or a non-state; the API calls
+# GAME's, which are not checked: it dispatches on the state's type.
+guard_package(globals(), State, "Dorada")
 
 
 def _moved(old: str, home: ModuleType, names: tuple[str, ...]) -> Callable[[str], object]:

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+from boardrules._guard import guard_package
 from boardrules.dorasure._actions import (
     action_to_move,
     legal_actions,
@@ -35,6 +36,7 @@ from boardrules.dorasure._observation import (
     observation_shape,
     observation_string,
 )
+from boardrules.dorasure._problems import position_problems
 from boardrules.dorasure._rules import (
     apply_move,
     chance_outcomes,
@@ -42,6 +44,7 @@ from boardrules.dorasure._rules import (
     evaluate,
     legal_moves,
     returns,
+    statistics,
 )
 from boardrules.dorasure._setup import OPTIONS, new_game, options_of, position
 from boardrules.dorasure._state import (
@@ -166,9 +169,11 @@ __all__ = [
     "pieces",
     "player_name",
     "position",
+    "position_problems",
     "render",
     "render_svg",
     "returns",
+    "statistics",
 ]
 
 
@@ -214,5 +219,13 @@ GAME: Game[State, Move] = Game(
     player_name=player_name,
     pieces=pieces,
     render_svg=render_svg,
+    position_problems=position_problems,
+    statistics=statistics,
+    # A roll here branches up to 126 ways and chains (extra dice for 6s, rampages, claws):
+    # the searches expand the first roll and the evaluation scores the rest.
+    chance_depth=1,
 )
 State.game = GAME
+# This package's own functions refuse another game's state or a non-state; the API calls
+# GAME's, which are not checked: it dispatches on the state's type.
+guard_package(globals(), State, "Dorasure")

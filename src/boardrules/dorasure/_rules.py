@@ -18,6 +18,7 @@ import attrs
 from boardrules._legal import find_legal, unset_field
 from boardrules.dorasure._check import breaks_a_law, check_state
 from boardrules.dorasure._engine import advance
+from boardrules.dorasure._features import evaluate
 from boardrules.dorasure._moves import (
     chance_outcomes,
     current_player,
@@ -30,11 +31,20 @@ from boardrules.dorasure._state import (
     DorasureMove,
     DorasureState,
     Move,
+    MovementRoll,
 )
 from boardrules.dorasure._why import legal_now, why_illegal
 from boardrules.errors import IllegalMoveError, StateFormatError
 
-__all__ = ["apply_move", "chance_outcomes", "current_player", "legal_moves"]
+__all__ = [
+    "apply_move",
+    "chance_outcomes",
+    "current_player",
+    "evaluate",
+    "legal_moves",
+    "returns",
+    "statistics",
+]
 
 
 def apply_move(s: DorasureState, mv: object) -> DorasureState:
@@ -108,17 +118,30 @@ def returns(s: DorasureState) -> tuple[float, ...]:
     return (value,) * len(s.health)
 
 
-def evaluate(s: DorasureState) -> tuple[float, ...]:
-    """A rough chance of winning: quests solved, XP and health before the battle; the
-    dragon's wounds against the heroes' health during it."""
-    if s.phase >= WON:
-        return returns(s)
-    rules = s.rules
-    health = sum(s.health) / sum(sh.health for sh in rules.sheets)
-    if s.phase == BATTLE:
-        value = 0.2 + 0.5 * s.wounds / rules.tracks.health + 0.3 * health
-    else:
-        solved = sum(1 for r in s.rewards if r >= 0) / len(s.rewards)
-        xp = sum(s.xp) / (rules.tracks.xp_max * len(s.xp))
-        value = 0.1 + 0.3 * solved + 0.3 * xp + 0.1 * health
-    return (min(1.0, max(0.0, value)),) * len(s.health)
+def statistics(s: DorasureState, moves: tuple[Move, ...]) -> dict[str, float]:
+    """What the heroes achieved in a game that ended in ``s`` after ``moves``: the dragon's
+    wounds, the quests solved (a replenished quest solved again counts again), the meter
+    reached, the Adventure Phase turns played (one movement roll each) and whether the
+    Climactic Battle was reached (1 or 0).  :func:`boardrules.simulate.simulate` averages
+    them over a series.
+
+    >>> import random
+    >>> import boardrules as br
+    >>> from boardrules.dorasure import statistics
+    >>> from boardrules.bots import RandomBot, play_game
+    >>> end, record = play_game(br.new_game("dorasure", players=2), [RandomBot()] * 2, seed=1)
+    >>> sorted(statistics(end, ()))
+    ['adventure turns', 'battle reached', "dragon's wounds", 'meter reached', 'quests solved']
+    """
+    solved = sum(1 for r in s.rewards if r >= 0) + sum(1 for r in s.renewed if r == 2)
+    # The battle is lost only when every hero is dead; a defeat with a hero standing, or
+    # before the meter filled or the last quest was solved, came in the Adventure Phase.
+    ready = s.meter == s.rules.tracks.meter_end or solved >= len(s.rewards)
+    reached = s.phase in (BATTLE, WON) or (ready and not any(h > 0 for h in s.health))
+    return {
+        "dragon's wounds": float(s.wounds),
+        "quests solved": float(solved),
+        "meter reached": float(s.meter),
+        "adventure turns": float(sum(1 for m in moves if type(m) is MovementRoll)),
+        "battle reached": float(reached),
+    }

@@ -16,6 +16,7 @@ function that implements each.
 
 from __future__ import annotations
 
+from boardrules._guard import guard_package
 from boardrules.game import TERMINAL, Game
 from boardrules.parchis._actions import (
     ACTION_OUT,
@@ -34,6 +35,7 @@ from boardrules.parchis._observation import (
     observation_shape,
     observation_string,
 )
+from boardrules.parchis._problems import position_problems
 from boardrules.parchis._rules import (
     apply_move,
     chance_outcomes,
@@ -84,6 +86,7 @@ __all__ = [
     "pieces",
     "player_name",
     "position",
+    "position_problems",
     "render",
     "render_svg",
     "returns",
@@ -133,5 +136,9 @@ GAME: Game[State, Move] = Game(
     observation=observation,
     observation_string=observation_string,
     observation_into=observation_into,
+    position_problems=position_problems,
 )
 State.game = GAME
+# This package's own functions refuse another game's state or a non-state; the API calls
+# GAME's, which are not checked: it dispatches on the state's type.
+guard_package(globals(), State, "Parchís")

@@ -12,7 +12,6 @@ import attrs
 
 from boardrules._legal import find_legal, wrong_field_types
 from boardrules.errors import IllegalMoveError
-from boardrules.game import CHANCE, TERMINAL
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
 from boardrules.parchis._state import (
     MOVE,
@@ -60,11 +59,8 @@ _EMPTY_BOARD = (0,) * CELLS
 
 def current_player(state: State) -> int:
     """The seat to move, :data:`~boardrules.CHANCE` before a roll, or
-    :data:`~boardrules.TERMINAL` once the game is over."""
-    phase = state.phase
-    if phase == PHASE_ROLL:
-        return CHANCE
-    return TERMINAL if phase == PHASE_OVER else state.turn
+    :data:`~boardrules.TERMINAL` once the game is over (kept on the state by its maker)."""
+    return state._to_move
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:

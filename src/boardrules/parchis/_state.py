@@ -9,7 +9,7 @@ from typing import ClassVar
 import attrs
 
 from boardrules._values import full_repr, move_repr
-from boardrules.game import Game, pickled_without_memo
+from boardrules.game import CHANCE, TERMINAL, Game, pickled_without_memo
 from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, Tables, tables
 
 __all__ = ["MOVE", "OUT", "PASS", "ROLL", "Kind", "Move", "Options", "State"]
@@ -159,7 +159,13 @@ class State:
     finished: tuple[int, ...] = ()  #: seats in the order they finished
     opened: int = 0  #: bit mask of seats that have brought a piece out
     barriers: int = attrs.field(default=0, eq=False, repr=False)
+    #: :func:`~boardrules.current_player`'s value, derived from ``phase`` and ``turn`` and kept
+    #: so that the game-independent API reads it as an attribute (see :class:`~boardrules.Game`).
+    _to_move: int = attrs.field(init=False, eq=False, repr=False)
     _legal: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_to_move", _to_move(self.phase, self.turn))
 
     @property
     def colour(self) -> str:
@@ -209,14 +215,25 @@ class _Made(State):
         self.finished = finished  # type: ignore[misc]
         self.opened = opened  # type: ignore[misc]
         self.barriers = barriers  # type: ignore[misc]
+        # _to_move(phase, turn), inline: most states are made here.
+        to_move = turn if 0 < phase < PHASE_OVER else CHANCE if phase == PHASE_ROLL else TERMINAL
+        self._to_move = to_move  # type: ignore[misc]
         self._legal = None  # type: ignore[misc]
         self.__class__ = State  # type: ignore[assignment]
+
+
+def _to_move(phase: int, turn: int) -> int:
+    """The player to move in ``phase``: :data:`CHANCE` before a roll, :data:`TERMINAL` once the
+    game is over, else the seat in turn."""
+    if phase == PHASE_ROLL:
+        return CHANCE
+    return TERMINAL if phase == PHASE_OVER else turn
 
 
 # The fields _Made sets are exactly the state's, in this order.
 assert tuple(a.name for a in attrs.fields(State)) == (
     "options", "pos", "board", "turn", "phase", "roll", "count", "sixes", "last", "finished",
-    "opened", "barriers", "_legal",
+    "opened", "barriers", "_to_move", "_legal",
 )  # fmt: skip
 
 #: ``new_state(options, pos, board, turn, phase, roll, count, sixes, last, finished, opened,

@@ -11,7 +11,14 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 
 import boardrules as br
-from boardrules.rl._common import Observation, Table, check_render_mode, picture, roll
+from boardrules.rl._common import (
+    Observation,
+    Table,
+    check_render_mode,
+    check_seed,
+    picture,
+    roll,
+)
 
 __all__ = ["BoardEnv", "env"]
 
@@ -86,7 +93,10 @@ class BoardEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; ``seed`` seeds the dice.  ``options`` is accepted (PettingZoo
-        passes it) and not used: a game's options are given to :func:`env`."""
+        passes it) and not used: a game's options are given to :func:`env`.  A seed that
+        is not ``None`` or a whole number from 0 to 2**64 - 1 raises :class:`ValueError`, as
+        in :class:`~boardrules.rl.SingleAgentEnv`."""
+        check_seed(seed)
         if seed is not None or self._dice is None:
             self._dice = random.Random(seed)
         self.agents = self.possible_agents[:]

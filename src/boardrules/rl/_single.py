@@ -12,7 +12,14 @@ import numpy.typing as npt
 
 import boardrules as br
 from boardrules.bots import Bot, make_bot
-from boardrules.rl._common import Observation, Table, check_render_mode, picture, roll
+from boardrules.rl._common import (
+    Observation,
+    Table,
+    check_render_mode,
+    check_seed,
+    picture,
+    roll,
+)
 
 __all__ = ["SingleAgentEnv", "single_agent_env"]
 
@@ -70,7 +77,10 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """A new game, up to the learner's first decision; ``options`` is not used."""
+        """A new game, up to the learner's first decision; ``options`` is not used.  A seed
+        that is not ``None`` or a whole number from 0 to 2**64 - 1 raises
+        :class:`ValueError`, as in :class:`~boardrules.rl.BoardEnv`."""
+        check_seed(seed)
         super().reset(seed=seed)
         draw = self.np_random.integers
         self._dice = random.Random(int(draw(2**63)))

@@ -23,6 +23,7 @@ from boardrules.simulate._result import (
     GameResult,
     PlayerStats,
     SeriesResult,
+    Statistic,
     TeamStats,
 )
 from boardrules.simulate._run import Backend, Progress, simulate
@@ -39,6 +40,7 @@ __all__ = [
     "Progress",
     "RankingEntry",
     "SeriesResult",
+    "Statistic",
     "TeamStats",
     "TournamentResult",
     "bradley_terry",

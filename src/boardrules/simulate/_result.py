@@ -15,7 +15,9 @@ __all__ = [
     "GameResult",
     "PlayerStats",
     "SeriesResult",
+    "Statistic",
     "TeamStats",
+    "summarise",
     "win_shares",
 ]
 
@@ -26,7 +28,9 @@ class GameResult:
 
     ``seating[s]`` is the index (into the series' players) of who sat in seat ``s``;
     ``returns[s]`` is that seat's return; ``seed`` is the game's own seed (the dice and the
-    bots' choices), so ``play_game`` with it replays the game.
+    bots' choices), so ``play_game`` with it replays the game.  ``statistics`` are the
+    game's own named numbers (``Game.statistics``; empty for a game
+    without them), in the game's order.
     """
 
     index: int
@@ -35,6 +39,7 @@ class GameResult:
     returns: tuple[float, ...]
     plies: int
     decisions: int
+    statistics: tuple[tuple[str, float], ...] = ()
 
     def player_returns(self) -> tuple[float, ...]:
         """The returns by player (in the order of the series' players), not by seat.
@@ -130,6 +135,37 @@ class TeamStats:
     win_interval: tuple[float, float]
 
 
+@attrs.frozen
+class Statistic:
+    """One of the game's statistics over a series: its mean per game and the normal 95 %
+    interval of the mean (over the games that gave it)."""
+
+    name: str
+    mean: float
+    interval: tuple[float, float]
+    games: int
+
+
+def summarise(games: Sequence[GameResult]) -> tuple[Statistic, ...]:
+    """The mean and interval of each statistic the games give, in the order of the first
+    game that gives it.
+
+    >>> from boardrules.simulate._result import GameResult, summarise
+    >>> games = [GameResult(i, i, (0,), (0.0,), 9, 4, (("wounds", float(i)),)) for i in (2, 4)]
+    >>> summarise(games)[0].mean
+    3.0
+    """
+    values: dict[str, list[float]] = {}
+    for g in games:
+        for name, value in g.statistics:
+            values.setdefault(name, []).append(value)
+    out = []
+    for name, xs in values.items():
+        mean, low, high = mean_interval(xs)
+        out.append(Statistic(name, mean, (low, high), len(xs)))
+    return tuple(out)
+
+
 @attrs.frozen(eq=False)
 class SeriesResult:
     """The result of :func:`~boardrules.simulate.simulate`: the games in order and the
@@ -156,10 +192,14 @@ class SeriesResult:
     failed: tuple[FailedGame, ...] = attrs.field(default=(), kw_only=True)
     standings: tuple[PlayerStats, ...] = attrs.field(init=False)
     team: TeamStats | None = attrs.field(init=False)
+    #: the game's own statistics (Dorasure: the dragon's wounds, quests solved...) averaged
+    #: over the games, with 95 % intervals; empty for a game without them
+    statistics: tuple[Statistic, ...] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "standings", self._standings())
         object.__setattr__(self, "team", self._team() if self.cooperative else None)
+        object.__setattr__(self, "statistics", summarise(self.games))
 
     def _standings(self) -> tuple[PlayerStats, ...]:
         n = len(self.games)
@@ -204,6 +244,7 @@ class SeriesResult:
         if not self.games:
             return "\n".join(["no game was played", *failures])
         lines = self._team_lines() if self.team is not None else self._player_lines()
+        lines += self._statistic_lines()
         lines.append(
             f"average length: {self.average_plies:.1f} moves "
             f"({self.average_decisions:.1f} decisions, the rest dice)"
@@ -244,6 +285,16 @@ class SeriesResult:
                 f"{100 * row.win_rate:5.1f}%  "
                 f"[{100 * low:5.1f}%, {100 * high:5.1f}%]   {row.mean_return:.3f} ± {half:.3f}"
             )
+        return lines
+
+    def _statistic_lines(self) -> list[str]:
+        if not self.statistics:
+            return []
+        width = max(len(s.name) for s in self.statistics)
+        lines = ["per game, mean (95% CI):"]
+        for s in self.statistics:
+            low, high = s.interval
+            lines.append(f"  {s.name:<{width}}  {s.mean:6.2f}  [{low:6.2f}, {high:6.2f}]")
         return lines
 
     def _team_lines(self) -> list[str]:

@@ -197,7 +197,7 @@ def run_series(
                     continue
                 result = GameResult(
                     o.index, game_seed(series.seed, o.index), o.seating, o.returns, o.plies,
-                    o.decisions,
+                    o.decisions, o.statistics,
                 )  # fmt: skip
                 with held:  # a game's result and its record are kept together or not at all
                     results.append(result)

@@ -7,6 +7,7 @@ A series is fixed by its :class:`Series` (game, options, players, seed, seating 
 from __future__ import annotations
 
 import copy
+import json
 import multiprocessing
 import os
 import pickle
@@ -73,6 +74,8 @@ class Outcome:
     decisions: int
     record: str | None
     failure: FailedGame | None = None
+    #: the game's own statistics (``Game.statistics``) as (name, value) pairs, in its order
+    statistics: tuple[tuple[str, float], ...] = ()
 
 
 def label(player: PlayerSpec) -> str:
@@ -91,10 +94,12 @@ def play_one(series: Series, index: int) -> Outcome:
     seating = series.seating(index)
     seated = [series.players[p] for p in seating]
     decisions = 0
+    moves: list[Any] = []
 
     def count(state: Any, move: Any) -> None:
         nonlocal decisions
         decisions += br.current_player(state) >= 0
+        moves.append(move)
 
     start = br.new_game(series.game, **series.options)
     seed, names = game_seed(series.seed, index), [label(p) for p in seated]
@@ -119,13 +124,26 @@ def play_one(series: Series, index: int) -> Outcome:
                 f"seats: {', '.join(names)})"
             )
         raise
+    hook = br.game_of(start).statistics
+    numbers = () if hook is None else tuple(hook(end, tuple(moves)).items())
+    text = None
+    if series.keep_records:
+        text = record.to_json()
+        if numbers:  # the record's readers skip a field they do not know
+            text = (
+                text[:-1]
+                + ',"statistics":'
+                + json.dumps(dict(numbers), separators=(",", ":"))
+                + "}"
+            )
     return Outcome(
         index,
         seating,
         tuple(br.returns(end)),
         len(record.moves),
         decisions,
-        record.to_json() if series.keep_records else None,
+        text,
+        statistics=numbers,
     )
 
 

@@ -1,0 +1,146 @@
+"""How often Dorasure's heroes win, per bot and number of heroes, with 95 % intervals.
+
+Every seat of a game is played by the same bot (the game is cooperative).  Each row is a
+seeded series of :func:`boardrules.simulate.simulate`, so the same arguments give the same
+games; it also prints the game's statistics (the dragon's wounds, the quests solved, the
+meter...) that tell two losing teams apart, and the bot's milliseconds per decision.
+
+    python benchmarks/dorasure_strength.py                        # the docs' table
+    python benchmarks/dorasure_strength.py --games 400 --heroes 4 --bots strong,greedy,previous
+
+Bots: any specification of ``make_bot`` (``strong``, ``greedy``, ``mcts:iterations=50``...),
+and ``previous``: the greedy bot as it was before the fitted evaluation (the old hand-made
+evaluation below, three rolls in a row expanded), the baseline of issue 33 (3.5 % with four
+heroes).  The heroes are the game's default ones (``new_game(players=n)``: Ninja, Gladiator,
+Hunter and Prince with four; the Grand Master alone with one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from typing import Any
+
+import boardrules as br
+from boardrules.bots import GreedyBot, make_bot, play_game
+from boardrules.dorasure import DorasureState
+from boardrules.simulate import simulate, wilson
+
+
+def previous_evaluate(s: DorasureState) -> tuple[float, ...]:
+    """Dorasure's evaluation before the fitted one (kept here as the baseline): quests
+    solved, XP and health before the battle; the dragon's wounds against the heroes' health
+    during it."""
+    if s.phase >= 2:
+        return br.returns(s)
+    rules = s.rules
+    health = sum(s.health) / sum(sh.health for sh in rules.sheets)
+    if s.phase == 1:
+        value = 0.2 + 0.5 * s.wounds / rules.tracks.health + 0.3 * health
+    else:
+        solved = sum(1 for r in s.rewards if r >= 0) / len(s.rewards)
+        xp = sum(s.xp) / (rules.tracks.xp_max * len(s.xp))
+        value = 0.1 + 0.3 * solved + 0.3 * xp + 0.1 * health
+    return (min(1.0, max(0.0, value)),) * len(s.health)
+
+
+def bot_of(spec: str) -> Any:
+    if spec == "previous":
+        return GreedyBot(evaluation=previous_evaluate, chance_depth=3)
+    return make_bot(spec)
+
+
+def ms_per_decision(specs: list[str], heroes: int, games: int, seed: int) -> dict[str, float]:
+    """Each bot's mean time per decision (forced ones included), over ``games`` games each,
+    the bots taking turns game by game so that a busy machine slows them alike."""
+    spent = dict.fromkeys(specs, 0.0)
+    decisions = dict.fromkeys(specs, 0)
+
+    class Timed:
+        def __init__(self, spec: str) -> None:
+            self.spec, self.bot = spec, bot_of(spec)
+
+        def choose(self, s: Any, rng: random.Random) -> Any:
+            began = time.perf_counter()
+            move = self.bot.choose(s, rng)
+            spent[self.spec] += time.perf_counter() - began
+            decisions[self.spec] += 1
+            return move
+
+    for g in range(games):
+        for spec in specs:
+            start = br.new_game("dorasure", players=heroes)
+            play_game(start, [Timed(spec)] * heroes, seed=seed + g)
+    return {spec: 1000 * spent[spec] / max(1, decisions[spec]) for spec in specs}
+
+
+def us_per_evaluate(games: int, seed: int) -> dict[str, float]:
+    """Microseconds per call of the fitted and the previous evaluation over every position
+    of ``games`` random 4-hero games (best of 5 passes, the two taking turns)."""
+    from boardrules.bots import RandomBot
+
+    states: list[Any] = []
+    for g in range(games):
+        play_game(br.new_game("dorasure", players=4), [RandomBot()] * 4, seed=seed + g,
+                  on_move=lambda s, m: states.append(s))  # fmt: skip
+    best = {"fitted": float("inf"), "previous": float("inf")}
+    for _ in range(5):
+        for name, f in (("fitted", br.evaluate), ("previous", previous_evaluate)):
+            began = time.perf_counter()
+            for s in states:
+                f(s)
+            best[name] = min(best[name], (time.perf_counter() - began) / len(states) * 1e6)
+    return best
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=100, help="games per row")
+    ap.add_argument("--heroes", default="1,2,4,6,11", help="hero counts (none: timing only)")
+    ap.add_argument("--bots", default="strong,greedy,previous")
+    ap.add_argument("--seed", type=int, default=33)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--timing-games", type=int, default=0,
+                    help="also time each bot over this many games (4 heroes)")  # fmt: skip
+    ap.add_argument("--evaluate-timing", type=int, default=0, metavar="GAMES",
+                    help="time br.evaluate over the positions of GAMES random games")  # fmt: skip
+    args = ap.parse_args(argv)
+    if args.evaluate_timing:
+        for name, us in us_per_evaluate(args.evaluate_timing, args.seed).items():
+            print(f"{name} evaluate: {us:.2f} us per call")
+    counts = [int(h) for h in args.heroes.split(",") if h]
+    rule = "======  ========  =======  ======================  ======  ======  =====  ====="
+    if counts:
+        print(rule)
+        print("heroes  bot       won      win rate (95% CI)       wounds  quests  meter  turns")
+        print(rule)
+    for heroes in counts:
+        for spec in args.bots.split(","):
+            began = time.time()
+            result = simulate("dorasure", [bot_of(spec)] * heroes, games=args.games,
+                              seed=args.seed, workers=args.workers)  # fmt: skip
+            assert result.team is not None
+            low, high = wilson(result.team.wins, len(result.games))
+            stats = {s.name: s.mean for s in result.statistics}
+            wounds = stats["dragon's wounds"]
+            won = f"{result.team.wins}/{len(result.games)}"
+            rate = f"{100 * result.team.win_rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+            print(
+                f"{heroes:<6}  {spec:<8}  {won:<7}  {rate:<22}  {wounds:<6.2f}  "
+                f"{stats['quests solved']:<6.2f}  {stats['meter reached']:<5.1f}  "
+                f"{stats['adventure turns']:.1f}",
+                flush=True,
+            )
+            print(f"  ({time.time() - began:.0f} s)", file=sys.stderr, flush=True)
+    if counts:
+        print(rule)
+    if args.timing_games:
+        times = ms_per_decision(args.bots.split(","), 4, args.timing_games, args.seed)
+        for spec, ms in times.items():
+            print(f"{spec}: {ms:.3f} ms per decision (4 heroes, {args.timing_games} games)")
+
+
+if __name__ == "__main__":
+    main()
