@@ -222,6 +222,8 @@ OWNED = {
 OWNED_LINES = {
     "more than 59,970 states found in": "boardrules analyse --seconds 5 (its printed method line)",
     "40 s with the defaults on a loaded": "boardrules review (the analysis helper's timing)",
+    "costs about 4 to 7 µs on a busy machine": "benchmarks/fit_dorasure.py (its timing)",
+    "costs about 5 ms a decision on that busy": "benchmarks/dorasure_strength.py (its timing)",
 }
 _TIMING = re.compile(
     r"\b\d[\d,.]*(?:\s+(?:s|ms|µs)\b|\s*(?:seconds?|minutes?|hours?)\b"
