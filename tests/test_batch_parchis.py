@@ -73,7 +73,8 @@ def test_ended_games_stay_over_when_frozen() -> None:
     for _ in range(200):
         batch.step(batch.random_actions())
     assert batch.over.all()
-    assert not batch.legal_mask().any()
+    assert batch.legal_mask().dtype == np.bool_ and not batch.legal_mask().any()
+    assert not batch.choices()[1].any()  # no legal action at all
     restarted = ParchisBatch.from_states([batch.state(0)], autoreset=True, dice=[4])
     assert restarted.state(0).roll == 4 and not restarted.over.any()
     assert (batch.to_move() == br.TERMINAL).all()
@@ -127,6 +128,7 @@ def test_third_six_from_a_position() -> None:
         (["L1", 30], "L1", True),  # on the lane's first square already: it stays
         (["L6", "L1", "L1"], "L6", True),  # the lane's first square is full: it stays
         (["L6", "L1"], "L6", True),  # back to the lane's first square, beside the other
+        (["goal", 30], "goal", True),  # in the goal: it stays
     ],
 )
 def test_the_third_six_sends_the_last_piece_where_the_scalar_rules_do(
@@ -154,8 +156,12 @@ def test_captures_bonuses_and_the_goal_from_positions() -> None:
 
 def test_two_out_on_the_first_five_and_no_exit_capture() -> None:
     first = position(turn="yellow", roll=5, players=2, two_out_on_first_five=True)
-    batch = ParchisBatch.from_states([first])
-    batch.step([71])
+    batch = ParchisBatch.from_states([first], dice=[3])
+    batch.step([71], dice=[4])
+    assert batch.moves == 1  # out is a move
+    assert batch.legal_mask()[0].nonzero()[0].tolist() == [72]  # red, all in the nest, rolled 4
+    batch.step([72], dice=[4])
+    assert batch.moves == 1  # a pass is not a move
     assert sorted(batch.pos[0, 0].tolist()) == [-1, -1, 0, 0]
     blocked = position({"red": [5, 5]}, turn="yellow", roll=5, players=2, exit_capture=False)
     assert ParchisBatch.from_states([blocked]).legal_mask()[0].nonzero()[0].tolist() == [72]

@@ -250,7 +250,7 @@ class ParchisBatch:
             barriers |= 1 << c
         return State(
             options=self.options,
-            pos=tuple(np.sort(self.pos[i], axis=1).ravel().tolist()),
+            pos=tuple(np.sort(self.pos[i]).ravel().tolist()),  # each seat's pieces sorted
             board=tuple(row.tolist()),
             turn=int(self.turn[i]),
             phase=int(self.phase[i]),
@@ -750,7 +750,7 @@ class _Legal:
     def choices(self) -> tuple[Ints, Ints]:
         n = len(self.only)
         counts = self.ok.sum(axis=1)
-        order = np.argsort(~self.ok, axis=1, kind="stable")
+        order = np.argsort(~self.ok, kind="stable")  # along each row
         k = np.arange(n)[:, None]
         choices = np.where(self.ok[k, order], self.r[k, order], -1)
         single = self.only >= 0
