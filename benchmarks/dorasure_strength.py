@@ -11,8 +11,8 @@ meter...) that tell two losing teams apart, and the bot's milliseconds per decis
 Bots: any specification of ``make_bot`` (``strong``, ``greedy``, ``mcts:iterations=50``...),
 and ``previous``: the greedy bot as it was before the fitted evaluation (the old hand-made
 evaluation below, three rolls in a row expanded), the baseline of issue 33 (3.5 % with four
-heroes).  Heroes are the first of the turn order for 2-11 (the base game's Ninja,
-Gladiator, Hunter, Prince with four) and the Grand Master alone for 1.
+heroes).  The heroes are the game's default ones (``new_game(players=n)``: Ninja, Gladiator,
+Hunter and Prince with four; the Grand Master alone with one).
 """
 
 from __future__ import annotations
@@ -76,6 +76,25 @@ def ms_per_decision(specs: list[str], heroes: int, games: int, seed: int) -> dic
     return {spec: 1000 * spent[spec] / max(1, decisions[spec]) for spec in specs}
 
 
+def us_per_evaluate(games: int, seed: int) -> dict[str, float]:
+    """Microseconds per call of the fitted and the previous evaluation over every position
+    of ``games`` random 4-hero games (best of 5 passes, the two taking turns)."""
+    from boardrules.bots import RandomBot
+
+    states: list[Any] = []
+    for g in range(games):
+        play_game(br.new_game("dorasure", players=4), [RandomBot()] * 4, seed=seed + g,
+                  on_move=lambda s, m: states.append(s))  # fmt: skip
+    best = {"fitted": float("inf"), "previous": float("inf")}
+    for _ in range(5):
+        for name, f in (("fitted", br.evaluate), ("previous", previous_evaluate)):
+            began = time.perf_counter()
+            for s in states:
+                f(s)
+            best[name] = min(best[name], (time.perf_counter() - began) / len(states) * 1e6)
+    return best
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=100, help="games per row")
@@ -85,12 +104,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--timing-games", type=int, default=0,
                     help="also time each bot over this many games (4 heroes)")  # fmt: skip
+    ap.add_argument("--evaluate-timing", type=int, default=0, metavar="GAMES",
+                    help="time br.evaluate over the positions of GAMES random games")  # fmt: skip
     args = ap.parse_args(argv)
+    if args.evaluate_timing:
+        for name, us in us_per_evaluate(args.evaluate_timing, args.seed).items():
+            print(f"{name} evaluate: {us:.2f} us per call")
+    counts = [int(h) for h in args.heroes.split(",") if h]
     rule = "======  ========  =======  ======================  ======  ======  =====  ====="
-    print(rule)
-    print("heroes  bot       won      win rate (95% CI)       wounds  quests  meter  turns")
-    print(rule)
-    for heroes in (int(h) for h in args.heroes.split(",") if h):
+    if counts:
+        print(rule)
+        print("heroes  bot       won      win rate (95% CI)       wounds  quests  meter  turns")
+        print(rule)
+    for heroes in counts:
         for spec in args.bots.split(","):
             began = time.time()
             result = simulate("dorasure", [bot_of(spec)] * heroes, games=args.games,
@@ -108,7 +134,8 @@ def main(argv: list[str] | None = None) -> None:
                 flush=True,
             )
             print(f"  ({time.time() - began:.0f} s)", file=sys.stderr, flush=True)
-    print(rule)
+    if counts:
+        print(rule)
     if args.timing_games:
         times = ms_per_decision(args.bots.split(","), 4, args.timing_games, args.seed)
         for spec, ms in times.items():

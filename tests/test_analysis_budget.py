@@ -99,8 +99,11 @@ def test_a_midgame_is_estimated_within_its_budget(game: str) -> None:
     found = best_moves(s, seconds=0.4)
     spent = time.perf_counter() - began
     assert spent <= 0.4 * 1.25, spent  # 10% is the aim; a busy machine gets a little more
-    assert found.method == "rollout" and found.rollouts is not None and found.rollouts >= 2
     assert "states found in" in found.reason  # the build stopped on the clock
+    if found.method == "expectimax":  # a busy machine: not two rollouts of every move in time
+        assert "no time for two rollouts per move" in found.reason and found.depth == 1
+        return
+    assert found.method == "rollout" and found.rollouts is not None and found.rollouts >= 2
     assert set(found.move_values) == set(br.legal_moves(s))
     assert found.best_move == found.ranked()[0][0]
     player = found.player
@@ -172,3 +175,11 @@ def test_a_round_past_its_deadline_is_dropped_whole() -> None:
     assert not rollouts.round(time.perf_counter() - 1)  # already late: nothing kept
     assert rollouts.rounds == 1
     assert {len(column) for columns in rollouts.results for column in columns} == {1}
+
+
+def test_too_little_time_for_two_rollouts_gives_a_search_one_decision_deep() -> None:
+    s = midgame("docker")  # four players, full games in every rollout
+    found = best_moves(s, seconds=0.005)
+    assert found.method == "expectimax" and found.depth == 1
+    assert "no time for two rollouts per move" in found.describe()
+    assert set(found.move_values) == set(br.legal_moves(s))

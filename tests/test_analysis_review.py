@@ -172,11 +172,10 @@ def _error_rates(game: str, bots: list[Bot], plies: int, seed: int) -> list[floa
     return [p.error_rate for p in r.players]
 
 
-def test_strong_errs_little_and_random_more_in_dorada() -> None:
-    strong = _error_rates("dorada", [strongest(), strongest()], 60, seed=5)
-    mixed = _error_rates("dorada", [strongest(), RandomBot()], 60, seed=5)
-    assert max(strong) < 0.01 and mixed[0] < 0.01
-    assert mixed[1] > 2 * mixed[0]
+def test_strong_against_itself_errs_little_in_dorada() -> None:
+    # The cheap sibling of the release test below (which also checks that random errs
+    # more: a few dozen decisions are too few to show it reliably).
+    assert max(_error_rates("dorada", [strongest(), strongest()], 60, seed=5)) < 0.01
 
 
 @pytest.mark.release
@@ -209,6 +208,11 @@ def test_the_chart_draws_a_line_per_player_through_the_decisions(dorada_review: 
         points = [[d["ply"] + 1, d["chances"][seat]] for d in decisions]
         assert line == [*points, [dorada_review.plies, review_doc["result"][seat]]]
     assert [d["flag"] for d in data["decisions"]] == [d["flag"] for d in decisions]
+    estimated = [d for d in decisions if d["half"].get(d["played"])]
+    assert estimated and data["bands"] == [
+        [d["ply"] + 1, d["seat"], d["chances"][d["seat"]], d["half"][d["played"]]]
+        for d in estimated
+    ]
     team = chart_data({**review_doc, "team": True}, ["Ninja", "Gladiator"])
     assert team["names"] == ["the team"] and len(team["lines"]) == 1
     from boardrules.analysis import chart_html

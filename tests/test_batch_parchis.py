@@ -73,7 +73,8 @@ def test_ended_games_stay_over_when_frozen() -> None:
     for _ in range(200):
         batch.step(batch.random_actions())
     assert batch.over.all()
-    assert not batch.legal_mask().any()
+    assert batch.legal_mask().dtype == np.bool_ and not batch.legal_mask().any()
+    assert not batch.choices()[1].any()  # no legal action at all
     restarted = ParchisBatch.from_states([batch.state(0)], autoreset=True, dice=[4])
     assert restarted.state(0).roll == 4 and not restarted.over.any()
     assert (batch.to_move() == br.TERMINAL).all()
@@ -127,6 +128,7 @@ def test_third_six_from_a_position() -> None:
         (["L1", 30], "L1", True),  # on the lane's first square already: it stays
         (["L6", "L1", "L1"], "L6", True),  # the lane's first square is full: it stays
         (["L6", "L1"], "L6", True),  # back to the lane's first square, beside the other
+        (["goal", 30], "goal", True),  # in the goal: it stays
     ],
 )
 def test_the_third_six_sends_the_last_piece_where_the_scalar_rules_do(
@@ -154,8 +156,12 @@ def test_captures_bonuses_and_the_goal_from_positions() -> None:
 
 def test_two_out_on_the_first_five_and_no_exit_capture() -> None:
     first = position(turn="yellow", roll=5, players=2, two_out_on_first_five=True)
-    batch = ParchisBatch.from_states([first])
-    batch.step([71])
+    batch = ParchisBatch.from_states([first], dice=[3])
+    batch.step([71], dice=[4])
+    assert batch.moves == 1  # out is a move
+    assert batch.legal_mask()[0].nonzero()[0].tolist() == [72]  # red, all in the nest, rolled 4
+    batch.step([72], dice=[4])
+    assert batch.moves == 1  # a pass is not a move
     assert sorted(batch.pos[0, 0].tolist()) == [-1, -1, 0, 0]
     blocked = position({"red": [5, 5]}, turn="yellow", roll=5, players=2, exit_capture=False)
     assert ParchisBatch.from_states([blocked]).legal_mask()[0].nonzero()[0].tolist() == [72]
@@ -176,6 +182,12 @@ def test_imposed_dice_and_the_generator() -> None:
         b.step(acts)
     assert all(a.state(i) == b.state(i) for i in range(8))
     assert ParchisBatch(1, players=2).n == 1
+    drawn = ParchisBatch(64, seed=3, players=2)
+    rolls = []
+    for _ in range(20):
+        rolls += [drawn.state(i).roll for i in range(64)]
+        drawn.step(drawn.random_actions())
+    assert sorted(set(rolls)) == [1, 2, 3, 4, 5, 6]  # the generator's dice are the die's faces
     dice = ParchisBatch(3, players=2, dice=[1, 5, 6])
     assert [s.roll for s in map(dice.state, range(3))] == [1, 5, 6]
 
@@ -194,6 +206,26 @@ def test_observers_other_than_the_mover() -> None:
         br.observation_into(batch.state(i), int(seats[i]), expected)
         assert np.array_equal(seen[i], expected)
         assert np.array_equal(out[i], expected)
+
+
+def test_where_plays_only_some_games() -> None:
+    batch = ParchisBatch(6, seed=6, players=3)
+    for _ in range(20):
+        batch.step(batch.random_actions())
+    where = np.array([True, False, True, False, True, False])
+    before = [batch.state(i) for i in range(6)]
+    actions = batch.random_actions(where=where)
+    assert (actions[~where] == -1).all()
+    dice = np.array([2, 3, 4, 5, 6, 1])
+    batch.step(actions, dice=dice, where=where)
+    for i in range(6):
+        if not where[i]:
+            assert batch.state(i) == before[i]
+            continue
+        state = br.apply_move(before[i], br.action_to_move(before[i], int(actions[i])))
+        if br.is_chance(state):
+            state = br.apply_move(state, br.action_to_move(state, int(dice[i]) - 1))
+        assert batch.state(i) == state
 
 
 def test_random_actions_are_uniform_among_the_legal_ones() -> None:
@@ -228,10 +260,12 @@ def test_bad_input_is_refused() -> None:
         br.InvalidOptionError, match=r"^step takes one whole-number action per game: shape \(2,\)$"
     ):
         batch.step([72])
-    with pytest.raises(
-        br.InvalidOptionError, match=r"^step takes one whole-number action per game: shape \(2,\)$"
-    ):
-        batch.step(np.array([72.0, 72.0]))
+    for wrong in (np.array([72.0, 72.0]), np.array([True, True])):
+        with pytest.raises(
+            br.InvalidOptionError,
+            match=r"^step takes one whole-number action per game: shape \(2,\)$",
+        ):
+            batch.step(wrong)
     before = [batch.state(i) for i in range(2)]
     for dice in (np.array([0, 7]), np.array([3]), np.array([3.0, 3.0])):
         with pytest.raises(

@@ -25,7 +25,7 @@ from boardrules.bots import make_bot, play_game
 from boardrules.cli import main
 from boardrules.records import GameRecord, final_state
 from boardrules.web import PYODIDE_VERSION, SiteError, _page, build_site, make_server
-from boardrules.web._build import RUNTIME_FILES
+from boardrules.web._build import FETCHED_FILES, RUNTIME_FILES
 from boardrules.web._page import Session, call
 
 # --------------------------------------------------------------------------- building
@@ -79,6 +79,9 @@ def test_build_writes_the_page_the_wheels_and_the_runtime_from_a_folder(tmp_path
         f"boardrules-{br.__version__}-py3-none-any.whl",
         f"attrs-{attrs_version}-py3-none-any.whl",
     ]
+    fetched = [f"pyodide/{name}" for name in FETCHED_FILES]
+    fetched += [f"wheels/{name}" for name in manifest["wheels"]]
+    assert manifest["sizes"] == {name: (site / name).stat().st_size for name in fetched}
     ours = _check_wheel(site / "wheels" / manifest["wheels"][0])
     assert "boardrules/web/_page.py" in ours and "boardrules/parchis/__init__.py" in ours
     assert not [name for name in ours if "__pycache__" in name or name.endswith(".pyc")]

@@ -344,30 +344,135 @@ def test_a_person_plays_by_clicking_the_board_takes_it_back_saves_and_loads(
 _FITS = """(() => {
     const box = (s) => document.querySelector(s).getBoundingClientRect();
     const board = box('#board svg');
+    const views = [...document.querySelectorAll('#board .view')]
+        .map(v => v.getBoundingClientRect());
     return {overflow: document.documentElement.scrollWidth > innerWidth,
             board: [board.width, board.height, board.right], status: box('#status').width,
-            width: innerWidth, scrolled: scrollY};
+            views: views.map(v => v.right), width: innerWidth, scrolled: scrollY};
 })()"""
 
+# What a phone must show: every text at least 11 px and every control at least 32 px (CSS
+# pixels; SVG text scaled by its picture), every move's mark on the board (where it ends:
+# its last closed shape) at least 32 px across.
+_SMALLEST = """(() => {
+    const shown = (e) => e.checkVisibility({opacityProperty: false, visibilityProperty: true});
+    const small = [];
+    for (const e of document.querySelectorAll('body *')) {
+        if (!shown(e) || e.closest('svg') || e.closest('#record')) continue;
+        const text = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+        const px = parseFloat(getComputedStyle(e).fontSize);
+        if (text && px < 11) small.push(`text ${px}px: ${e.textContent.trim().slice(0, 30)}`);
+    }
+    for (const t of document.querySelectorAll('#board svg text')) {
+        const px = parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a;
+        if (t.textContent.trim() && px < 10.99)  // 11 px, but for the rounding
+            small.push(`board text ${px.toFixed(1)}px: ${t.textContent.slice(0, 30)}`);
+    }
+    const controls = 'button, select, summary, input:not([type=file]), label.button';
+    for (const e of document.querySelectorAll(controls)) {
+        const b = e.getBoundingClientRect();
+        if (shown(e) && b.width && Math.min(b.width, b.height) < 32)
+            small.push(`control ${b.width}x${b.height}: ${e.id || e.textContent}`);
+    }
+    const marks = [...document.querySelectorAll('#board .target')].map(t => {
+        const shapes = [...t.querySelectorAll('rect, circle, ellipse, polygon, path')];
+        const closed = shapes.filter(s => s.tagName !== 'polygon' || shapes.length === 1);
+        const b = closed[closed.length - 1].getBoundingClientRect();
+        if (Math.min(b.width, b.height) < 32)
+            small.push(`mark of move ${t.dataset.move}: ${b.width}x${b.height}`);
+        return b;
+    });
+    return {small, marks: marks.length, views: document.querySelectorAll('#board .view').length};
+})()"""
 
-@pytest.mark.parametrize("size", [(1200, 900), (390, 844)])
-def test_the_page_is_readable_at_a_desktop_and_a_phone_size(
-    size: tuple[int, int], page: Tab, address: str, tmp_path: Path
+# Each game on a phone, with the number of players the form chooses and the pieces of the
+# picture stacked (Dorasure: map, dragon's panel, heroes' sheets).
+PHONE_GAMES = [("parchis", 4, 1), ("dorada", 3, 1), ("docker", 2, 1), ("dorasure", 3, 3)]
+
+
+def _tap_a_move(page: Tab) -> None:
+    """Play a move by a tap on its mark, in the part of the board the phone shows."""
+    turn = _human_turn(page)
+    view = page.js(
+        "(() => { const b = document.querySelector('#board .view')"
+        ".getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })()"
+    )
+    spots = [
+        s for s in page.js(_ENDS)
+        if s["ends"] == [s["move"]] and view[0] < s["x"] < view[2] and view[1] < s["y"] < view[3]
+    ]  # fmt: skip
+    assert spots, "no move's mark can be tapped where the board is shown"
+    page.click(spots[0]["x"], spots[0]["y"])
+    played = len(turn["history"])
+    page.wait(f"document.querySelectorAll('#history li').length > {played}", what="the tap")
+    shown = page.js(f"document.querySelectorAll('#history li')[{played}].textContent")
+    assert shown == f"yellow: {turn['moves'][spots[0]['move']]}"
+
+
+def _start_from_the_form(page: Tab, game: str, players: int) -> None:
+    """A new game by the New game form: ``game``, ``players`` seats (a person, then greedy
+    bots), seed 2."""
+    page.wait("document.querySelectorAll('#game option').length >= 4", what="the form")
+    page.click_on("#setup summary")
+    page.page.select_option("#game", game)
+    page.page.select_option("#players", str(players))
+    page.wait(f"document.querySelectorAll('#seats .seat').length === {players}", what="seats")
+    page.page.fill("#seed", "2")
+    page.click_on("#start")
+    page.wait(
+        f"document.getElementById('board').getAttribute('aria-label').startsWith("
+        f"'the board: {game},')",
+        what=f"the board of {game}",
+    )
+
+
+def test_every_game_is_readable_and_playable_on_a_phone_and_the_desktop(
+    page: Tab, address: str, tmp_path: Path
 ) -> None:
+    folder = Path(os.environ.get("BOARDRULES_WEB_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    phone = (390, 844)
     players = "human,greedy,greedy,greedy"
-    page.open(f"{address}index.html?game=parchis&players={players}&seed=2&pace=0", size)
-    page.wait("document.body.dataset.ready", what="a playable board")
-    _human_turn(page)
+    page.open(f"{address}index.html?game=parchis&players={players}&seed=2&pace=0", phone)
+    # The loading screen said what it loaded, up to every byte of the site's list.
+    loading = json.loads(page.wait("document.body.dataset.loading", what="the loading"))
+    assert loading["stages"][-1] == "Setting up the game" and "Starting Python" in loading["stages"]
+    assert loading["loaded"] == loading["total"] > 10_000_000, loading
+    print(f"loading at 390x844: {loading['seconds']:.1f} s, stages {loading['stages']}")
+    for game, seats, pieces in PHONE_GAMES:
+        if game != "parchis":
+            _start_from_the_form(page, game, seats)
+        _human_turn(page)
+        found = page.js(_SMALLEST)
+        assert found["small"] == [], f"{game}: too small on a phone: {found['small'][:10]}"
+        assert found["marks"] >= 1 and found["views"] == pieces, found
+        # The form shows the game on the board, with its number of players.
+        assert page.js("document.getElementById('game').value") == game
+        assert page.js("document.getElementById('players').value") == str(seats)
+        assert page.js("document.querySelectorAll('#seats .seat').length") == seats
+        fits = page.js(_FITS)
+        assert not fits["overflow"], f"{game}: the page is wider than the window: {fits}"
+        assert fits["scrolled"] == 0, f"{game}: the moves scrolled the board out of sight"
+        assert max(fits["views"]) <= phone[0], f"{game}: the board runs off the window: {fits}"
+        shot = page.screenshot(folder / f"phone-{game}-390x844.png")
+        assert int.from_bytes(shot.read_bytes()[16:20], "big") == phone[0]
+        if game == "parchis":
+            _tap_a_move(page)
+    # The same page on a desktop: the board beside the panel, whole, in the window.
+    page.page.set_viewport_size({"width": 1200, "height": 900})
+    page.wait(
+        "document.querySelectorAll('#board .view').length === 1 && "
+        "document.getElementById('zoom').hidden",
+        what="the desktop layout",
+    )
     fits = page.js(_FITS)
     assert not fits["overflow"], f"the page is wider than the window: {fits}"
     assert fits["scrolled"] == 0, "the moves scrolled the board out of sight"
-    assert fits["board"][0] >= min(size[0] - 400, 350), f"the board is too small: {fits}"
-    assert fits["board"][2] <= size[0], f"the board runs off the window: {fits}"
-    folder = Path(os.environ.get("BOARDRULES_WEB_SHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    shot = page.screenshot(folder / f"page-{size[0]}x{size[1]}.png")
+    assert fits["board"][0] >= 350, f"the board is too small: {fits}"
+    assert fits["board"][2] <= 1200, f"the board runs off the window: {fits}"
+    shot = page.screenshot(folder / "page-1200x900.png")
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert int.from_bytes(shot.read_bytes()[16:20], "big") == size[0]
+    assert int.from_bytes(shot.read_bytes()[16:20], "big") == 1200
 
 
 # The longest gap between two frames of the page over about two seconds, in milliseconds.

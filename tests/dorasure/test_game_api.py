@@ -30,7 +30,7 @@ from boardrules.dorasure import (
     Stop,
     UseFaith,
     _dice,
-    _rules,
+    _moves,
     _setup,
     apply_move,
     legal_moves,
@@ -321,7 +321,7 @@ def test_a_move_forged_behind_the_class_back_is_an_illegal_move() -> None:
 
 def test_legal_moves_are_remembered_with_the_state_and_shared_by_outcome_table() -> None:
     # Built afresh here: mutation testing runs the tests in a process whose memos are full.
-    _rules._OUTCOME_MOVES.clear()
+    _moves._OUTCOME_MOVES.clear()
     s = position(["Ninja", "Prince"], quests=FACE_UP, step="move", dice=[3, 5])
     assert legal_moves(s) is legal_moves(s), "the steps, computed once"
     # Two states at an extra die: one tuple of moves for the one table of outcomes.

@@ -261,7 +261,11 @@ def _rolled(
     rounds = budget.rollouts
     if rounds is None and deadline is None:
         rounds = ROLLOUTS
-    rollouts.run(rounds, deadline, progress=None if report is None else _ticker(report))
+    rollouts.run(rounds, deadline, least=0 if deadline else 2,
+                 progress=None if report is None else _ticker(report))  # fmt: skip
+    if rollouts.rounds < 2:  # the time did not allow an interval: one decision deep
+        why = f"{reason}; no time for two rollouts per move" if reason else reason
+        return _searched(state, attrs.evolve(budget, depth=1), moves, why, began)
     estimates = [rollouts.estimate(i) for i in range(len(starts))]
     # Each mover is ranked by its own estimate (a shared Dorada win pays both players:
     # two seats are not always zero-sum).
@@ -280,13 +284,13 @@ def _solved_starts(
     starts: list[Any], limit: int, deadline: float | None, began: float
 ) -> dict[int, Any]:
     """The values of the starts small enough to solve (at most ``limit`` states, each
-    built within a tenth of the time left), by index."""
+    built within a twentieth of the time left, all within a quarter of it), by index."""
     known: dict[int, Any] = {}
     for index, start in enumerate(starts):
         now = time.perf_counter()
-        if deadline is not None and now > began + 0.5 * (deadline - began):
+        if deadline is not None and now > began + 0.25 * (deadline - began):
             break
-        by = None if deadline is None else now + 0.1 * (deadline - now)
+        by = None if deadline is None else now + 0.05 * (deadline - now)
         try:
             graph = build_graph(start, limit, None, by)
         except TooManyStatesError:

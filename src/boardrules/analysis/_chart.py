@@ -37,6 +37,12 @@ def chart_data(review: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
         chances = d["chances"]
         for i in range(len(shown)):
             lines[i].append([d["ply"] + 1, chances[i]])
+    # The 95% interval of the mover's value after the move played (estimates only).
+    bands = [
+        [d["ply"] + 1, 0 if team else d["seat"], d["chances"][d["seat"]], d["half"][d["played"]]]
+        for d in review["decisions"]
+        if d["half"].get(d["played"])
+    ]
     if review.get("result") is not None:
         for i in range(len(shown)):
             lines[i].append([review["plies"], review["result"][i]])
@@ -45,6 +51,7 @@ def chart_data(review: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
         "names": shown,
         "colours": ["#222222"] if team else [_colour(n, i) for i, n in enumerate(names)],
         "lines": lines,
+        "bands": bands,
         "decisions": [{k: d[k] for k in _DECISION_FIELDS} for d in review["decisions"]],
         "players": review["players"],
         "better": review["better"],
@@ -79,6 +86,8 @@ _FRAGMENT = """
 <div class="legend" id="review-legend"></div>
 <svg id="chart" viewBox="0 0 1000 220" role="img"
  aria-label="each player's win chance over the game, errors marked"></svg>
+<p style="margin:2px 0;color:#555">Each point is a player's chance after a decision (the
+shaded bar: the 95% interval of an estimate), the dots the errors.</p>
 <p id="review-at" style="margin:4px 0;font-weight:bold">Click the chart for a decision's
 alternatives.</p>
 <ol id="alternatives"></ol>
@@ -114,6 +123,10 @@ alternatives.</p>
       return (k ? "L" : "M") + x(p[0]).toFixed(1) + " " + y(p[1]).toFixed(1);
     }).join(" ");
     el("path", {d: d, fill: "none", stroke: R.colours[i], "stroke-width": 2});
+  });
+  R.bands.forEach(function (b) {
+    el("line", {x1: x(b[0]), x2: x(b[0]), y1: y(b[2] - b[3]), y2: y(b[2] + b[3]),
+      stroke: R.colours[b[1]], "stroke-opacity": 0.35, "stroke-width": 4, class: "band"});
   });
   const SIZE = {"doubtful": 4, "bad": 6, "very bad": 8};
   const MARK = {"doubtful": "#f2c200", "bad": "#ff7f0e", "very bad": "#d62728"};

@@ -98,7 +98,7 @@ def _compare(batch: ParchisBatch, games: list[Any], step: int) -> None:
     expected = np.zeros(size, dtype=np.float32)
     for i, s in enumerate(games):
         mine = batch.state(i)
-        if mine != s:
+        if mine != s or mine.barriers != s.barriers:  # barriers: derived, not compared by ==
             _fail(step, i, f"states differ:\n{mine.full_repr()}\n{s.full_repr()}")
         legal = () if br.is_terminal(s) else br.legal_actions(s)
         if tuple(np.flatnonzero(mask[i]).tolist()) != legal:

@@ -57,6 +57,11 @@ _PAIR_T = np.array(_PAIR_OF_ONE_SEAT, dtype=np.bool_)
 _LOWEST_BIT = np.array([0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
 
 
+def _whole(values: npt.NDArray[Any]) -> bool:
+    """Whether an array holds whole numbers (of an integer type: not bools, not floats)."""
+    return bool(np.issubdtype(values.dtype, np.integer))
+
+
 @attrs.frozen
 class StepResult:
     """What :meth:`ParchisBatch.step` reports: ``returns[g]`` the :func:`boardrules.returns`
@@ -75,8 +80,8 @@ class _Tables:
     def __init__(self, options: Options) -> None:
         tab = options.tables
         n = options.players
-        self.cell = np.full((n, GOAL + 2), OFF, dtype=np.int64)
-        self.rel = np.full((n, CELLS + 1), -2, dtype=np.int64)
+        self.cell = np.full((n, GOAL + 2), OFF)
+        self.rel = np.full((n, CELLS + 1), -2)
         for seat in range(n):
             self.cell[seat, 1 : GOAL + 1] = tab.cell[seat]
             self.rel[seat, :CELLS] = tab.rel[seat]
@@ -101,7 +106,7 @@ class _Observer:
         self.size = _size(n)
         self.where = np.zeros((n, n, GOAL + 2), dtype=np.int64)  # [observer, seat, r + 1]
         self.last = np.zeros((n, n, GOAL + 2), dtype=np.int64)
-        self.second = np.full((n, CELLS + 1, n + 1), -1, dtype=np.int64)
+        self.second = np.full((n, CELLS + 1, n + 1), -1)
         self.places = np.zeros((n, n), dtype=np.int64)
         self.opened = np.zeros((n, n), dtype=np.int64)
         self.mover = np.zeros((n, n), dtype=np.int64)
@@ -173,7 +178,7 @@ class ParchisBatch:
         self.observation_size = self._obs.size
         self._index = np.arange(GOAL + 2)
         self._cells = np.arange(CELLS)
-        self.pos = np.full((n, p, 4), NEST, dtype=np.int64)
+        self.pos = np.full((n, p, 4), NEST)
         self.board = np.zeros((n, CELLS + 1), dtype=np.int64)
         # bar[g, seat, i + 1]: barriers on the seat's path positions 0..i (the goal, 71,
         # adds none); a move from r to t crosses bar[t + 1] - bar[r + 1] of them.
@@ -183,7 +188,7 @@ class ParchisBatch:
         self.roll = np.zeros(n, dtype=np.int64)
         self.count = np.zeros(n, dtype=np.int64)
         self.sixes = np.zeros(n, dtype=np.int64)
-        self.last = np.full(n, NEST, dtype=np.int64)
+        self.last = np.full(n, NEST)
         self.opened = np.zeros(n, dtype=np.int64)
         self.done = np.zeros((n, p), dtype=np.int64)
         self.ndone = np.zeros(n, dtype=np.int64)
@@ -245,7 +250,7 @@ class ParchisBatch:
             barriers |= 1 << c
         return State(
             options=self.options,
-            pos=tuple(np.sort(self.pos[i], axis=1).ravel().tolist()),
+            pos=tuple(np.sort(self.pos[i]).ravel().tolist()),  # each seat's pieces sorted
             board=tuple(row.tolist()),
             turn=int(self.turn[i]),
             phase=int(self.phase[i]),
@@ -321,7 +326,7 @@ class ParchisBatch:
             out[...] = 0.0
         o = self.turn if observers is None else np.asarray(observers)
         if observers is not None and (
-            o.shape != (n,) or o.dtype.kind not in "iu" or ((o < 0) | (o >= self.players)).any()
+            o.shape != (n,) or not _whole(o) or ((o < 0) | (o >= self.players)).any()
         ):
             raise InvalidOptionError(
                 f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
@@ -394,7 +399,7 @@ class ParchisBatch:
         games that ended if ``autoreset``.  An action that is not legal raises
         :class:`~boardrules.IllegalMoveError` before any game moves."""
         a = np.asarray(actions)
-        if a.shape != (self.n,) or a.dtype.kind not in "iu":
+        if a.shape != (self.n,) or not _whole(a):
             raise InvalidOptionError(
                 f"step takes one whole-number action per game: shape ({self.n},)"
             )
@@ -450,7 +455,7 @@ class ParchisBatch:
         if dice is None:
             return None
         die = np.asarray(dice)
-        if die.shape != (self.n,) or die.dtype.kind not in "iu" or ((die < 1) | (die > 6)).any():
+        if die.shape != (self.n,) or not _whole(die) or ((die < 1) | (die > 6)).any():
             raise InvalidOptionError(
                 f"dice must be one whole number 1-6 per game: shape ({self.n},)"
             )
@@ -723,10 +728,10 @@ class ParchisBatch:
         out = (self.roll[g] == 5) & (self.phase[g] == PHASE_MOVE) & (r.min(axis=1) == NEST)
         out &= can_out
         ok &= ~(out | (self.sixes[g] == 3))[:, None]
-        only = np.full(self.n, -2, dtype=np.int64)
+        only = np.full(self.n, -2)
         only[g] = np.where(out, ACTION_OUT, np.where(ok.any(axis=1), -1, ACTION_PASS))
         full_ok = np.zeros((self.n, 4), dtype=np.bool_)
-        full_r = np.full((self.n, 4), NEST, dtype=np.int64)
+        full_r = np.full((self.n, 4), NEST)
         full_ok[g] = ok
         full_r[g] = r
         return _Legal(full_ok, full_r, only)
@@ -745,7 +750,7 @@ class _Legal:
     def choices(self) -> tuple[Ints, Ints]:
         n = len(self.only)
         counts = self.ok.sum(axis=1)
-        order = np.argsort(~self.ok, axis=1, kind="stable")
+        order = np.argsort(~self.ok, kind="stable")  # along each row
         k = np.arange(n)[:, None]
         choices = np.where(self.ok[k, order], self.r[k, order], -1)
         single = self.only >= 0

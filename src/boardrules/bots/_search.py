@@ -45,7 +45,7 @@ class ExpectimaxBot:
     Two bounds keep the search finite in every game, whatever its dice do:
 
     * ``chance_depth``: after a decision, at most this many rolls in a row are expanded
-      exactly (default: the game's :attr:`~boardrules.Game.chance_depth`, else
+      exactly (default: the game's ``Game.chance_depth``, else
       :data:`~boardrules.analysis.CHANCE_DEPTH`); a roll that comes after them (a six
       that gives another die, again and again) is not rolled but scored with
       ``evaluation``.  Games whose chains of rolls are no

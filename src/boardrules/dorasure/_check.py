@@ -15,7 +15,7 @@ from collections import Counter
 from boardrules.dorasure._board import MOUNTAIN, SHARED
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._engine import reading_battle_roll, settle
-from boardrules.dorasure._rules import chance_outcomes, legal_moves
+from boardrules.dorasure._moves import chance_outcomes, legal_moves
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,

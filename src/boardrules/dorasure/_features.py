@@ -247,12 +247,8 @@ def battle_odds(s: DorasureState) -> tuple[float, float]:
     return wounds / left, deaths
 
 
-def adventure_features(s: DorasureState) -> list[float]:
-    """The features of an Adventure Phase position, named by :data:`ADVENTURE_FEATURES`."""
-    rules = s.rules
-    tracks = rules.tracks
-    t = _tables(rules)
-    seats = t.seats
+def _open_quests(s: DorasureState, t: _Tables) -> tuple[int, int, int]:
+    """The open quests' mountains as a bit mask, how many a hero stands beside, how many."""
     rewards, renewed, quests, pos = s.rewards, s.renewed, s.quests, s.pos
     mask = reach = opened = 0
     for m, reward in enumerate(rewards):
@@ -261,6 +257,17 @@ def adventure_features(s: DorasureState) -> list[float]:
             opened += 1
             if quests[m] >= 0 and not t.sides[m].isdisjoint(pos):
                 reach += 1
+    return mask, reach, opened
+
+
+def adventure_features(s: DorasureState) -> list[float]:
+    """The features of an Adventure Phase position, named by :data:`ADVENTURE_FEATURES`."""
+    rules = s.rules
+    tracks = rules.tracks
+    t = _tables(rules)
+    seats = t.seats
+    rewards, pos = s.rewards, s.pos
+    mask, reach, opened = _open_quests(s, t)
     nearest = t.nearest.get(mask) or t.nearest_open(mask)
     bonus = 1 if WEAPONS in rewards else 0
     xps, resource = s.xp, s.resource

@@ -1,4 +1,7 @@
-"""Who decides, what they may do, and what the dice may show, read off the agenda's front.
+"""What a move does: :func:`apply_move` (an illegal move explained by ``_why``; in the debug
+mode every result checked by ``_check``), the returns and the evaluation.  Who decides and
+what they may do are read off the agenda's front by ``_moves``, below the checks and the
+explanations, and are the same functions here.
 
 >>> from boardrules.dorasure import new_game, legal_moves
 >>> s = new_game(players=2)
@@ -9,14 +12,18 @@
 from __future__ import annotations
 
 import os
-from fractions import Fraction
 
 import attrs
 
 from boardrules._legal import find_legal, unset_field
-from boardrules._lru import LRU
+from boardrules.dorasure._check import breaks_a_law, check_state
 from boardrules.dorasure._engine import advance
 from boardrules.dorasure._features import evaluate
+from boardrules.dorasure._moves import (
+    chance_outcomes,
+    current_player,
+    legal_moves,
+)
 from boardrules.dorasure._state import (
     BATTLE,
     MOVE_TYPES,
@@ -26,11 +33,8 @@ from boardrules.dorasure._state import (
     Move,
     MovementRoll,
 )
-from boardrules.dorasure._state import (
-    CHANCE as CHANCE_NODE,
-)
-from boardrules.errors import IllegalMoveError
-from boardrules.game import TERMINAL
+from boardrules.dorasure._why import legal_now, why_illegal
+from boardrules.errors import IllegalMoveError, StateFormatError
 
 __all__ = [
     "apply_move",
@@ -41,61 +45,6 @@ __all__ = [
     "returns",
     "statistics",
 ]
-
-Outcomes = tuple[tuple[Move, Fraction], ...]
-_NO_OUTCOMES: Outcomes = ()
-_OUTCOME_MOVES: LRU[int, tuple[Outcomes, tuple[Move, ...]]] = LRU(1024)
-
-
-def current_player(s: DorasureState) -> int:
-    """The seat to decide, CHANCE at a roll or a face-down tile, TERMINAL at the end."""
-    if s.phase >= WON:
-        return TERMINAL
-    return s.agenda[0].player
-
-
-def chance_outcomes(s: DorasureState) -> Outcomes:
-    """Each outcome of the roll or tile draw at the front, with its exact probability."""
-    if s.phase >= WON:
-        return _NO_OUTCOMES
-    outcomes = s.agenda[0].outcomes(s)  # none at a decision
-    if outcomes and s._legal is None:  # the roll is usually played next: its moves are ready
-        _set_legal(s, _outcome_moves(outcomes))
-    return outcomes
-
-
-#: ``_set_legal(state, moves)`` fills in the memo of the legal moves (the slot's own setter:
-#: faster than ``object.__setattr__``).
-_set_legal = DorasureState.__dict__["_legal"].__set__
-
-
-def legal_moves(s: DorasureState) -> tuple[Move, ...]:
-    """The moves allowed now (chance outcomes at a chance node, ``()`` at the end)."""
-    found = s._legal
-    if found is None:
-        found = _legal_moves(s)
-        _set_legal(s, found)
-    return found
-
-
-def _legal_moves(s: DorasureState) -> tuple[Move, ...]:
-    if s.phase >= WON:
-        return ()
-    task = s.agenda[0]
-    if task.NODE == CHANCE_NODE:
-        return _outcome_moves(task.outcomes(s))
-    return task.moves(s)
-
-
-def _outcome_moves(outcomes: Outcomes) -> tuple[Move, ...]:
-    """The moves of an outcome table, made once per table."""
-    # Keyed by the outcome table's identity, kept with it so that a table dropped from its
-    # cache (and its id reused) is never mistaken for another.
-    found = _OUTCOME_MOVES.items.get(id(outcomes))  # not refreshed: a hot path
-    if found is None or found[0] is not outcomes:
-        found = (outcomes, tuple(m for m, _ in outcomes))
-        _OUTCOME_MOVES.put(id(outcomes), found)
-    return found[1]
 
 
 def apply_move(s: DorasureState, mv: object) -> DorasureState:
@@ -128,9 +77,6 @@ CHECK_RESULTS = os.environ.get("BOARDRULES_CHECK_STATES", "") == "1"
 def _checked(after: DorasureState, before: DorasureState, mv: Move) -> DorasureState:
     """``after`` if the decoder accepts it as it is; AssertionError otherwise: the engine
     built a state that the rules say cannot be reached."""
-    from boardrules.dorasure._check import breaks_a_law, check_state  # it builds on this module
-    from boardrules.errors import StateFormatError
-
     try:
         again = check_state(after)
     except StateFormatError as e:
@@ -160,8 +106,6 @@ def _why_illegal(s: DorasureState, mv: object) -> str:
         return "the game is over: the heroes have " + ("won" if s.phase == WON else "lost")
     if type(mv) not in MOVE_TYPES or not isinstance(mv, DorasureMove):
         return f"a {type(mv).__name__} is not a Dorasure move"
-    from boardrules.dorasure._why import legal_now, why_illegal  # here: it builds on this module
-
     forged = _forged(mv)
     if forged is not None:
         return f"{forged} is not a legal move; legal now: {legal_now(s)}"

@@ -17,8 +17,8 @@ or a village (Dorasure §5.3); after moving a hero may ...; legal moves: adventu
 
 from __future__ import annotations
 
-from boardrules.dorasure import _rules
 from boardrules.dorasure._board import CITY, FOREST, MOUNTAIN, PLAINS, VILLAGE
+from boardrules.dorasure._moves import legal_moves
 from boardrules.dorasure._state import CHANCE, SHAMAN, WON, DorasureMove, State
 from boardrules.dorasure._work import effective_terrain
 from boardrules.dorasure.tasks.actions import Act
@@ -46,7 +46,7 @@ def why_illegal(s: State, move: str | DorasureMove) -> str:
 
 def legal_now(s: State) -> str:
     """The first legal moves, as the error messages list them."""
-    return ", ".join(map(str, _rules.legal_moves(s)[:12]))
+    return ", ".join(map(str, legal_moves(s)[:12]))
 
 
 def _reason(s: State, move: str | DorasureMove) -> str:

@@ -29,7 +29,7 @@ class GameResult:
     ``seating[s]`` is the index (into the series' players) of who sat in seat ``s``;
     ``returns[s]`` is that seat's return; ``seed`` is the game's own seed (the dice and the
     bots' choices), so ``play_game`` with it replays the game.  ``statistics`` are the
-    game's own named numbers (:attr:`boardrules.Game.statistics`; empty for a game
+    game's own named numbers (``Game.statistics``; empty for a game
     without them), in the game's order.
     """
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from boardrules.errors import BoardrulesError
 from boardrules.web._wheels import write_wheel
 
-__all__ = ["PYODIDE_VERSION", "RUNTIME_FILES", "SiteError", "build_site"]
+__all__ = ["FETCHED_FILES", "PYODIDE_VERSION", "RUNTIME_FILES", "SiteError", "build_site"]
 
 #: The version of the npm package ``pyodide`` the page is made and tested with.
 PYODIDE_VERSION = "314.0.7"
@@ -32,6 +32,9 @@ RUNTIME_FILES = (
     "pyodide-lock.json",
     "package.json",
 )
+
+#: The runtime's files that Pyodide fetches (the rest it imports or never loads).
+FETCHED_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 #: The page's own files, package data of :mod:`boardrules.web`.
 PAGE_FILES = ("index.html", "app.js", "review.js", "worker.js", "style.css")
@@ -82,7 +85,10 @@ def build_site(directory: str | Path, pyodide: str | Path | None = None) -> Path
     page = importlib.resources.files("boardrules.web").joinpath("static")
     for name in PAGE_FILES:
         (out / name).write_bytes(page.joinpath(name).read_bytes())
-    manifest = {"pyodide": version, "wheels": [w.name for w in made]}
+    # The sizes of what the worker fetches, for the loading screen's progress bar.
+    fetched = [runtime / name for name in FETCHED_FILES] + made
+    sizes = {path.relative_to(out).as_posix(): path.stat().st_size for path in fetched}
+    manifest = {"pyodide": version, "wheels": [w.name for w in made], "sizes": sizes}
     (out / "site.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return out
 

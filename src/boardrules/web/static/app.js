@@ -8,7 +8,7 @@
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
-const BOTS = ["human", "random", "greedy", "expectimax", "mcts"];
+const BOTS = ["human", "random", "greedy", "expectimax", "mcts", "strong"];
 const STRENGTHS = { quick: 50, normal: 200, strong: 1000 };
 // Milliseconds between two moves that the person watches (?pace=0: no wait).
 const PACE_MS = Number(params.get("pace") ?? 300);
@@ -23,6 +23,7 @@ class Python {
     this.next = 1;
     this.waiting = new Map();
     this.worker.onmessage = (event) => {
+      if (event.data.loading) return loading.update(event.data.loading);
       const { id, value } = event.data;
       const waiting = this.waiting.get(id);
       this.waiting.delete(id);
@@ -53,6 +54,47 @@ class Python {
   }
 }
 
+// The loading screen: what the worker is doing, the bytes fetched, the seconds so far.
+const loading = {
+  began: performance.now(),
+  now: { stage: "Starting the page", loaded: 0, total: 0 },
+  timer: null,
+  // The bar: the fetching is most of the wait; the later stages share the rest.
+  LATER: { "Starting Python": 0.8, "Installing boardrules in Python": 0.85,
+           "Importing boardrules": 0.9, "Setting up the game": 0.95 },
+  seen: [], // the stages, in order (and in <body data-loading> once loaded, for the tests)
+  update(now) {
+    if (this.seen[this.seen.length - 1] !== now.stage) this.seen.push(now.stage);
+    this.now = now;
+    this.draw();
+  },
+  draw() {
+    if ($("loading").hidden) return;
+    const { stage, loaded, total } = this.now;
+    const seconds = Math.round((performance.now() - this.began) / 1000);
+    const mb = (n) => (n / 1e6).toFixed(1);
+    $("loading-stage").textContent = `${stage}…`;
+    const fetched = total ? Math.min(loaded / total, 1) : 0;
+    $("loading-bar").max = 1;
+    $("loading-bar").value = this.LATER[stage] ?? 0.8 * fetched;
+    const bytes = total ? `${mb(loaded)} of ${mb(total)} MB, ` : "";
+    $("loading-detail").textContent = `${bytes}${seconds} s so far. Python and boardrules run in this page: the first visit fetches them, later visits take them from the browser's cache.`;
+  },
+  start() {
+    say("Loading Python and boardrules…");
+    this.timer = setInterval(() => this.draw(), 500);
+    this.draw();
+  },
+  done() {
+    if ($("loading").hidden) return;
+    clearInterval(this.timer);
+    $("loading").hidden = true;
+    const { loaded, total } = this.now;
+    const seconds = (performance.now() - this.began) / 1000;
+    document.body.dataset.loading = JSON.stringify({ stages: this.seen, loaded, total, seconds });
+  },
+};
+
 const python = new Python();
 const page = {
   view: null, // the last view from Python
@@ -79,6 +121,7 @@ function say(text, error = false) {
 // ------------------------------------------------------------------------ showing a view
 
 function show(view) {
+  loading.done();
   if (view.error) {
     say(view.error, true);
     return false;
@@ -93,20 +136,153 @@ function show(view) {
   return true;
 }
 
+// ------------------------------------------------------------------------ the board
+// On a wide screen the board fits its column.  On a narrow one (a phone) it is drawn big
+// enough to read and to tap (text at least MIN_TEXT px, a move's mark at least MIN_TARGET
+// px) in boxes that scroll both ways (pan with a finger), with zoom buttons; a picture
+// with side panels is cut into pieces stacked one under the other (PANELS).
+
+const NARROW = matchMedia("(max-width: 800px)");
+const MIN_TEXT = 11;
+const MIN_TARGET = 32;
+const zoom = { game: null, readable: 1, scale: null }; // scale null: the readable one
+
+// A game's pieces of the picture stacked on a phone, each [x, y, width, height] in the
+// picture's units, from the drawn <svg>; a game not listed is one piece.
+const PANELS = { dorasure: dorasurePanels };
+
+function union(boxes) {
+  if (!boxes.length) return null;
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+const boxesOf = (svg, selector) => [...svg.querySelectorAll(selector)].map((e) => e.getBBox());
+
+// Dorasure: the map (with the headline), the dragon's panel (tracks, dice, quests) and the
+// heroes' sheets (their header row is one row above the first sheet).
+function dorasurePanels(svg, [, , width, height]) {
+  const map = union(boxesOf(svg, ".hex"));
+  const sheets = union(boxesOf(svg, ".sheet"));
+  if (!map || !sheets) return null;
+  const right = map.x + map.width + 6;
+  const split = sheets.y - 28;
+  const drawn = boxesOf(svg, "text, rect, circle, polygon");
+  const below = boxesOf(svg, "text").filter((b) => b.y >= split);
+  const wide = Math.min(width, Math.max(...below.map((b) => b.x + b.width)) + 12);
+  const beside = union(drawn.filter((b) => b.x >= right && b.y + b.height <= split));
+  const top = beside ? beside.y - 6 : 0;
+  const bottom = beside ? beside.y + beside.height + 6 : split;
+  return [
+    [0, 0, right, map.y + map.height + 6],
+    [right, top, width - right, bottom - top],
+    [0, split, wide, height - split],
+  ];
+}
+
+// The scale at which the smallest text and the smallest cell (a move's mark is drawn just
+// inside its cell) are big enough.
+function readableZoom(svg) {
+  let font = Infinity;
+  for (const t of svg.querySelectorAll("text")) font = Math.min(font, parseFloat(t.getAttribute("font-size")) || 16);
+  let cell = Infinity;
+  for (const box of boxesOf(svg, ".square, .lane, .field, .hex")) cell = Math.min(cell, box.width, box.height);
+  const need = Math.max(1, MIN_TEXT / font, cell < Infinity ? MIN_TARGET / (cell - 4) : 1);
+  return Math.ceil(need * 100) / 100;
+}
+
 function drawBoard(view) {
   const board = $("board");
-  board.innerHTML = view.svg;
-  const svg = board.querySelector("svg");
+  const kept = [...board.querySelectorAll(".view")].map((v) => [v.scrollLeft, v.scrollTop]);
+  const first = el("div", { class: "view" });
+  board.replaceChildren(first);
+  first.innerHTML = view.svg;
+  const svg = first.querySelector("svg");
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   board.setAttribute("aria-label", `the board: ${view.game}, move ${view.ply}`);
+  const narrow = NARROW.matches;
+  $("zoom").hidden = !narrow;
+  if (narrow) layOut(view, svg, kept);
+  drawTargets(view, svg);
+  if (narrow && view.turn.kind === "human") reveal();
+}
+
+function layOut(view, svg, kept) {
+  const box = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
+  if (zoom.game !== view.game) {
+    Object.assign(zoom, { game: view.game, readable: readableZoom(svg), scale: null });
+    kept = [];
+  }
+  const scale = zoom.scale ?? zoom.readable;
+  const panels = PANELS[view.game]?.(svg, box) ?? [box];
+  const views = panels.map((panel, i) => {
+    const holder = i ? $("board").appendChild(el("div", { class: "view" })) : svg.parentNode;
+    const picture = i ? holder.appendChild(svg.cloneNode(true)) : svg;
+    picture.setAttribute("viewBox", panel.join(" "));
+    picture.style.width = `${panel[2] * scale}px`;
+    picture.style.height = `${panel[3] * scale}px`;
+    return holder;
+  });
+  if (kept.length === views.length) {
+    views.forEach((holder, i) => ([holder.scrollLeft, holder.scrollTop] = kept[i]));
+  }
+}
+
+// The marks of a person's moves, over the board (in its first piece on a phone).  A mark
+// that is only an arrow gets a round spot at its head to tap.
+function drawTargets(view, svg) {
   if (!view.targets.some((t) => t)) return;
   const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
   layer.setAttribute("class", "targets");
   layer.innerHTML = view.targets
     .map((t, i) => (t ? `<g class="target" data-move="${i}">${t}</g>` : ""))
     .join("");
+  for (const target of layer.children) {
+    const line = target.querySelector("polyline");
+    if (target.querySelector("rect, circle, ellipse, path") || !line) continue;
+    const points = line.getAttribute("points").trim().split(/\s+/);
+    const [x, y] = points[points.length - 1].split(",").map(Number);
+    const spot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    for (const [name, value] of Object.entries({ cx: x, cy: y, r: MIN_TARGET / 2 + 2, fill: "none", class: "spot" })) spot.setAttribute(name, value);
+    target.appendChild(spot);
+  }
   svg.appendChild(layer);
+}
+
+// Scroll the board's first piece to show every mark of the person's moves it can.
+function reveal() {
+  const holder = $("board").querySelector(".view");
+  const marks = [...holder.querySelectorAll(".target")].map((t) => t.getBoundingClientRect());
+  if (!marks.length) return;
+  const at = holder.getBoundingClientRect();
+  const left = Math.min(...marks.map((b) => b.left)) - at.left;
+  const right = Math.max(...marks.map((b) => b.right)) - at.left;
+  const top = Math.min(...marks.map((b) => b.top)) - at.top;
+  const bottom = Math.max(...marks.map((b) => b.bottom)) - at.top;
+  // The least scroll that shows them all with a margin, else their start.
+  const margin = 24;
+  const fit = (low, high, size) =>
+    high - low > size - 2 * margin || low < margin ? low - margin : high > size - margin ? high - size + margin : 0;
+  holder.scrollLeft += fit(left, right, holder.clientWidth);
+  holder.scrollTop += fit(top, bottom, holder.clientHeight);
+}
+
+function setZoom(scale) {
+  if (!page.view) return;
+  zoom.scale = scale === null ? null : Math.min(4, Math.max(0.2, scale));
+  drawBoard(page.view);
+  if (page.selection) mark(page.selection);
+}
+
+// The scale at which the widest piece of the picture fills the width of the board.
+function wholeBoard() {
+  const pictures = [...$("board").querySelectorAll("svg")];
+  const widest = Math.max(...pictures.map((p) => p.viewBox.baseVal.width));
+  return ($("board").clientWidth - 4) / widest;
 }
 
 function drawHistory() {
@@ -115,7 +291,8 @@ function drawHistory() {
   for (let i = list.children.length; i < page.history.length; i++) {
     const entry = page.history[i];
     const by = entry.by && entry.by !== "human" ? ` (${entry.by})` : "";
-    const item = el("li", {}, `${entry.who}${by}: ${entry.move}`);
+    // A roll reads as itself ("roll 4", "dice 066"); a choice says who made it.
+    const item = el("li", {}, entry.odds ? entry.move : `${entry.who}${by}: ${entry.move}`);
     if (entry.odds) {
       item.title = `probability of this roll: ${entry.odds}`;
       item.className = "roll";
@@ -125,7 +302,8 @@ function drawHistory() {
   list.scrollTop = list.scrollHeight; // the list scrolls, not the page (the board stays)
   const rolls = page.history.filter((e) => e.odds);
   const last = rolls[rolls.length - 1];
-  $("dice").textContent = last ? `Dice: ${last.move}` : "";
+  const rolled = last?.move.replace(/^roll /, "");
+  $("dice").textContent = !last ? "" : rolled !== last.move ? `Dice: ${rolled}` : `Chance: ${last.move}`;
   $("dice").title = last ? `probability: ${last.odds}` : "";
 }
 
@@ -303,6 +481,7 @@ async function load(event) {
   page.history.length = 0;
   show(view);
   $("title").textContent = `${view.title}: ${file.name}`;
+  showGameInForm(view);
   advance();
 }
 
@@ -322,18 +501,28 @@ function chosenGame() {
   return catalogue.find((g) => g.name === $("game").value);
 }
 
+// The form shows the game chosen in it: the game on the board with its seats, else the
+// chosen game's defaults.
 function fillGame() {
   const game = chosenGame();
+  const current = page.view?.game === game.name ? page.view : null;
   $("summary").textContent = game.summary;
   $("players").replaceChildren(...game.players.map((n) => el("option", { value: n }, String(n))));
-  $("players").value = String(game.default_players);
+  $("players").value = String(current ? current.names.length : game.default_players);
   const options = $("options");
   const more = $("more-options");
   options.replaceChildren(el("legend", {}, "Options"));
   more.replaceChildren();
   for (const option of game.options) options.appendChild(optionField(option, more));
   options.hidden = options.children.length === 1;
-  fillSeats();
+  fillSeats(current?.specs);
+}
+
+// The form for the game on the board (after a new game or a loaded record).
+function showGameInForm(view) {
+  if (!catalogue.length || !catalogue.some((g) => g.name === view.game)) return;
+  $("game").value = view.game;
+  fillGame();
 }
 
 function optionField(option, more) {
@@ -391,7 +580,10 @@ function chosenOptions() {
   return options;
 }
 
-async function fillSeats() {
+// The seats of the form; ``specs`` (the players of the game on the board) choose each
+// seat's player, else the seats keep what was chosen (a person, then greedy bots).
+async function fillSeats(specs) {
+  if (!Array.isArray(specs)) specs = null; // an event, from a change in the form
   const options = chosenOptions();
   $("players").disabled = Boolean(options.heroes);
   const answer = await python.call("names", { game: $("game").value, options });
@@ -404,10 +596,12 @@ async function fillSeats() {
     const row = el("div", { class: "seat" });
     const bot = el("select", { class: "bot", "aria-label": `who plays ${name}` });
     for (const b of BOTS) bot.appendChild(el("option", { value: b }, b));
-    bot.value = kept[i] ?? (i === 0 ? "human" : "greedy");
+    const [kind, setting] = (specs?.[i] ?? "").split(":");
+    bot.value = BOTS.includes(kind) ? kind : kept[i] ?? (i === 0 ? "human" : "greedy");
     const strength = el("select", { class: "strength", "aria-label": `strength of ${name}'s mcts` });
     for (const [word, n] of Object.entries(STRENGTHS)) strength.appendChild(el("option", { value: n }, `${word} (${n})`));
-    strength.value = String(STRENGTHS.normal);
+    const iterations = /^iterations=(\d+)$/.exec(setting ?? "")?.[1];
+    strength.value = Object.values(STRENGTHS).map(String).includes(iterations) ? iterations : String(STRENGTHS.normal);
     const update = () => (strength.hidden = bot.value !== "mcts");
     bot.addEventListener("change", update);
     update();
@@ -431,6 +625,7 @@ async function startGame(game, options, players, seed) {
   if (!show(view)) return view;
   const seats = view.names.map((n, i) => `${n}: ${view.specs[i]}`).join(", ");
   $("title").textContent = `${view.title}, seed ${view.seed} — ${seats}`;
+  showGameInForm(view);
   return view;
 }
 
@@ -457,6 +652,9 @@ function key(event) {
   else if (event.key === "u") undo();
   else if (event.key === "h") hint();
   else if (event.key === "s" && page.view) save();
+  else if (event.key === "+" || event.key === "=") setZoom((zoom.scale ?? zoom.readable) * 1.25);
+  else if (event.key === "-") setZoom((zoom.scale ?? zoom.readable) / 1.25);
+  else if (event.key === "0") setZoom(wholeBoard());
   else if (event.key === "n") {
     $("setup").open = true;
     $("game").focus();
@@ -487,6 +685,7 @@ async function autoplay() {
 
 async function measure() {
   const figures = await python.call("measure", { game: params.get("measure"), seconds: Number(params.get("seconds") ?? 3) });
+  loading.done();
   document.body.dataset.measure = JSON.stringify(figures);
   say(JSON.stringify(figures));
 }
@@ -501,7 +700,13 @@ async function main() {
   $("save").addEventListener("click", save);
   $("load").addEventListener("change", load);
   $("setup-form").addEventListener("submit", submitSetup);
+  $("zoom-in").addEventListener("click", () => setZoom((zoom.scale ?? zoom.readable) * 1.25));
+  $("zoom-out").addEventListener("click", () => setZoom((zoom.scale ?? zoom.readable) / 1.25));
+  $("zoom-fit").addEventListener("click", () => setZoom(wholeBoard()));
+  $("zoom-read").addEventListener("click", () => setZoom(null));
+  NARROW.addEventListener("change", () => page.view && drawBoard(page.view));
   document.addEventListener("keydown", key);
+  loading.start();
   if (params.get("autoplay") === "1") return autoplay();
   if (params.has("measure")) return measure();
   const game = params.get("game") ?? "parchis";
@@ -513,7 +718,7 @@ async function main() {
   catalogue = await python.call("catalogue");
   if (catalogue.error) return say(catalogue.error, true);
   $("game").replaceChildren(...catalogue.map((g) => el("option", { value: g.name }, g.name)));
-  $("game").value = game;
+  $("game").value = page.view?.game ?? game;
   $("game").addEventListener("change", fillGame);
   $("players").addEventListener("change", fillSeats);
   $("options").addEventListener("change", fillSeats);
