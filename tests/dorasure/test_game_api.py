@@ -196,7 +196,8 @@ def test_the_openspiel_adapter_takes_an_equal_state_with_restated_options() -> N
 
 
 @pytest.mark.parametrize(
-    "name", ["a\x00b", "Golem\x1b[31m", "two\nlines", "zero\u200bwidth", "half \ud800", "\x7f"]
+    "name",
+    ["a\x00b", "Golem\x1b[31m", "two\nlines", "zero\u200bwidth", "half \ud800", "\ud800", "\x7f"],
 )
 def test_control_characters_in_a_quest_tile_name_are_refused(name: str) -> None:
     # Issue 21, class 10: such a name made render_svg emit XML that is not well-formed.  A

@@ -13,7 +13,7 @@ from collections import defaultdict
 import pytest
 
 import boardrules as br
-from boardrules.dorasure import DorasureState, position
+from boardrules.dorasure import DorasureState, Step, position
 from dorasure_helpers import BASE, FACE_UP, GOLEM_UP, at, play, texts, where, why_not
 
 
@@ -234,6 +234,36 @@ STEPS = (
     "each step needs an unused die meeting the terrain's minimum (roads 2+, plains 3+, "
     "forests 5+, mountains never), and no stop on another hero"
 )
+
+
+def test_a_step_made_by_hand_whose_name_is_not_its_spaces_is_refused_saying_so() -> None:
+    # The Ninja on the plains c2 with the dice 1, 3 and 5.  Steps built by hand with fields
+    # that disagree: a blank name (the fuzz suite's Step(3, 29, " ") once crashed the
+    # reason), another space's name, a space off the map at either end.
+    s = position(quests=FACE_UP, at={"Ninja": "c2", "Gladiator": "c3"}, step="move", dice=[1, 3, 5])
+    names = s.rules.board.names
+    c1 = names.index("c1")
+
+    def refusal(move: Step) -> str:
+        with pytest.raises(br.IllegalMoveError) as refused:
+            br.apply_move(s, move)
+        return str(refused.value)
+
+    def mismatch(name: str, space: int) -> str:
+        return (
+            f"is illegal: a Step's name must be the name of its space, and {name!r} is not the "
+            f"name of space {space} (Dorasure §4.1); {STEPS}; legal now: "
+        )
+
+    assert mismatch(" ", 29) in refusal(Step(3, 29, " "))
+    assert mismatch("c1", c1 + 1) in refusal(Step(5, c1 + 1, "c1"))
+    assert mismatch(names[-1], len(names)) in refusal(Step(5, len(names), names[-1]))
+    assert mismatch(names[-1], -1) in refusal(Step(5, -1, names[-1]))
+    # Fields that agree: refused for the reason of the notation, space 0 included.
+    assert f"is illegal: no unused movement die shows 2 (Dorasure §4.1); {STEPS}" in refusal(
+        Step(2, c1, "c1")
+    )
+    assert f"{names[0]} is not next to the Ninja (Dorasure §4.1)" in refusal(Step(5, 0, names[0]))
 
 
 def test_a_step_refused_names_the_movement_rule_it_breaks() -> None:

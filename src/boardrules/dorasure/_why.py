@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from boardrules.dorasure._board import CITY, FOREST, MOUNTAIN, PLAINS, VILLAGE
 from boardrules.dorasure._moves import legal_moves
-from boardrules.dorasure._state import CHANCE, SHAMAN, WON, DorasureMove, State
+from boardrules.dorasure._state import CHANCE, SHAMAN, WON, DorasureMove, State, Step
 from boardrules.dorasure._work import effective_terrain
 from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.moving import Steps
@@ -64,11 +64,25 @@ def _reason(s: State, move: str | DorasureMove) -> str:
     if word not in task.WORDS:
         return f"{text!r} is not a choice now: {what.format(hero=hero)} (Dorasure {rule})"
     if type(task) is Steps and word == "step":
-        _, value, name = text.split(" ")  # step 5 d2
+        if isinstance(move, Step):  # its fields, not its text: a forged name may hold spaces
+            return f"{_why_not_step_move(s, seat, hero, move)}; {_STEPS}"
+        _, value, name = text.split(" ")  # step 5 d2 (parse_move checked the notation)
         return f"{_why_not_step(s, seat, hero, int(value), name)}; {_STEPS}"
     if type(task) is Act:
         return f"{_why_not_action(s, seat, hero, word)}; {_ACTIONS}"
     return f"{text!r} is not one of the choices: {what.format(hero=hero)} (Dorasure {rule})"
+
+
+def _why_not_step_move(s: State, seat: int, hero: str, move: Step) -> str:
+    """Why the Step ``move`` is refused: its name is not its space's (a Step made by hand
+    from the wrong fields), or the reason for its notation."""
+    names = s.rules.board.names
+    if not 0 <= move.space < len(names) or names[move.space] != move.name:
+        return (
+            f"a Step's name must be the name of its space, and {move.name!r} is not the "
+            f"name of space {move.space} (Dorasure §4.1)"
+        )
+    return _why_not_step(s, seat, hero, move.die, move.name)
 
 
 def _why_not_step(s: State, seat: int, hero: str, value: int, name: str) -> str:
