@@ -28,6 +28,7 @@ from boardrules.bots import (
     GreedyBot,
     MctsBot,
     RandomBot,
+    StrongBot,
     game_seed,
     make_bot,
     play_game,
@@ -275,6 +276,7 @@ ALL_BOTS = [
     ExpectimaxBot(depth=2),
     MctsBot(iterations=30),
     MctsBot(iterations=30, rollout_depth=None),
+    StrongBot(),
 ]
 
 
@@ -406,6 +408,76 @@ def test_expectimax_captures_rather_than_let_the_rival_win_the_race() -> None:
     assert ExpectimaxBot(depth=1).value(after_step_1) == pytest.approx((0.0, 1.0))
     assert ExpectimaxBot(depth=2).choose(state, random.Random(0)) == STEPS[2]
     assert br.apply_move(state, STEPS[2]).positions == (3, 0)
+
+
+# ----------------------------------------------------------------------------- strong
+
+# Player 0's moves m1-m6 look 0.9 to 0.4 one decision deep; player 1's best reply leaves it
+# 0.1, 0.2, 0.3, 0.35 after m1-m4, but 0.99 after m5: a move that is not among the best 4.
+SELECTIVE = turn(
+    0,
+    (0.5, 0.5),
+    **{
+        f"m{i + 1}": turn(1, (v, 1 - v), x=end(1.0, 0.0), y=end(w, 1 - w))
+        for i, (v, w) in enumerate(
+            [(0.9, 0.1), (0.8, 0.2), (0.7, 0.3), (0.6, 0.35), (0.5, 0.99), (0.4, 0.0)]
+        )
+    },
+)
+
+
+def test_strong_sees_the_reply_that_greedy_misses() -> None:
+    state = TreeState(2, LOOKAHEAD)
+    assert StrongBot().choose(state, random.Random(0)) == "b"
+    assert StrongBot(depth=1).choose(state, random.Random(0)) == "a"
+
+
+def test_strong_searches_only_its_best_four_moves_deeper() -> None:
+    state = TreeState(2, SELECTIVE)
+    assert ExpectimaxBot(depth=2).choose(state, random.Random(0)) == "m5"
+    assert StrongBot().choose(state, random.Random(0)) == "m4"
+
+
+def test_strong_plays_the_last_finished_depth_when_out_of_nodes() -> None:
+    state = TreeState(2, LOOKAHEAD)
+    # 2 positions one decision deep, then 2 + 2 * 2 to see the replies to both moves.
+    for nodes in range(1, 8):
+        bot = StrongBot(nodes=nodes)
+        assert bot.choose(state, random.Random(0)) == "a"
+        assert bot.timeouts == 0
+    assert StrongBot(nodes=8).choose(state, random.Random(0)) == "b"
+
+
+def test_strong_spends_seconds_as_positions_at_the_games_rate() -> None:
+    s = br.new_game("parchis", players=2)
+    assert StrongBot(seconds=0.1).budget(s) == 1_200
+    assert StrongBot(seconds=0.5, nodes=77).budget(s) == 77
+    assert StrongBot(seconds=0.1).budget(race((0, 0), roll=1)) == 200  # a game not listed
+
+
+def test_strong_plays_the_same_moves_on_any_clock_within_its_budget() -> None:
+    positions = _positions_by_random_play("parchis", range(6))
+    for seed, state in enumerate(positions):
+        fast, slow = StrongBot(seconds=3600, nodes=300), StrongBot(seconds=10, nodes=300)
+        assert fast.choose(state, random.Random(seed)) == slow.choose(state, random.Random(seed))
+        assert fast.timeouts == slow.timeouts == 0
+
+
+def test_strong_stops_at_its_deadline_on_a_slow_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    ticks = iter(range(10**6))
+    monkeypatch.setattr("boardrules.bots._strong.time.process_time", lambda: float(next(ticks)))
+    state = race((1, 3), roll=2, goal=4)
+    bot = StrongBot(seconds=0.5)
+    assert bot.choose(state, random.Random(0)) in br.legal_moves(state)
+    assert bot.timeouts == 1
+
+
+def test_make_bot_builds_a_strong_bot_with_its_budget() -> None:
+    bot = make_bot("strong:seconds=0.05:depth=3:nodes=500:chance_depth=2")
+    assert isinstance(bot, StrongBot)
+    assert (bot.seconds, bot.depth, bot.nodes, bot.chance_depth) == (0.05, 3, 500, 2)
+    assert repr(bot) == "StrongBot(seconds=0.05, depth=3, nodes=500, chance_depth=2)"
+    assert repr(make_bot("strong")) == "StrongBot(seconds=0.1)"
 
 
 def test_expectimax_breaks_exact_ties_with_the_generator() -> None:
@@ -615,6 +687,12 @@ def test_make_bot_builds_every_named_bot_with_parameters() -> None:
         "greedy:max_nodes=0",
         "expectimax:chance_depth=x",
         "greedy:depth=2",
+        "strong:seconds=0",
+        "strong:seconds=nan",
+        "strong:seconds=x",
+        "strong:depth=0",
+        "strong:nodes=0",
+        "strong:iterations=3",
     ],
 )
 def test_make_bot_refuses_bad_specifications(spec: str) -> None:
@@ -697,6 +775,7 @@ GAME_BOTS = [
     ExpectimaxBot(depth=1),
     ExpectimaxBot(depth=2),
     MctsBot(iterations=20),
+    StrongBot(),
 ]
 # Seconds a single move may take on this slow 2-core machine (the defaults bound the search
 # to about 2 * 20 000 positions, well under a second in every game).
@@ -740,6 +819,11 @@ def test_every_bot_moves_legally_repeatably_and_in_time_in_every_game(game: str,
         assert move in br.legal_moves(state), f"{bot!r} chose an illegal {move!r}"
         assert bot.choose(state, random.Random(seed)) == move
         assert took < MOVE_TIME_LIMIT, f"{bot!r} took {took:.1f} s in {game} (seed {seed})"
+        if isinstance(bot, StrongBot):  # its budget in CPU time, with the 50% the issue allows
+            cpu = time.process_time()
+            bot.choose(state, random.Random(seed))
+            cpu = time.process_time() - cpu
+            assert cpu < 1.5 * bot.seconds, f"{bot!r} took {cpu:.3f} s of CPU in {game}"
 
 
 # ----------------------------------------------------------------------------- the tutorial

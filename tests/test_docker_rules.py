@@ -7,6 +7,7 @@ south b1, west a2, north b3, east c2.  Towers are written bottom to top as playe
 from __future__ import annotations
 
 import json
+import math
 import pickle
 from fractions import Fraction
 from typing import Any
@@ -15,6 +16,7 @@ import pytest
 
 import boardrules as br
 from boardrules import docker
+from boardrules._fitted import win_shares
 from boardrules.docker import (
     PITCH,
     DockerState,
@@ -28,6 +30,8 @@ from boardrules.docker import (
     parse_move,
     position,
 )
+from boardrules.docker._evaluation import WEIGHTS
+from boardrules.docker._features import FEATURES, features
 from boardrules.testing import play
 
 
@@ -646,6 +650,7 @@ def test_evaluate_is_a_share_of_the_win_and_the_result_at_the_end() -> None:
     s = corridor(0)
     values = docker.evaluate(s)
     assert all(0.0 <= v <= 1.0 for v in values) and sum(values) == pytest.approx(1.0)
+    assert values == win_shares(features(s), WEIGHTS, s.eliminated)
     # Player 0 can use 5 of 6 values with nothing to enter: the least safe.
     assert values[0] < values[1] and values[0] < values[2]
     end = play(position(ALL_COVERED_BUT_A1, players=2), "roll 1")
@@ -655,6 +660,27 @@ def test_evaluate_is_a_share_of_the_win_and_the_result_at_the_end() -> None:
 # --- The evaluation (bots at the horizon, hint, analyse --depth) ---------------------------
 
 
+def turns(s: docker.State) -> list[float]:
+    """The turns each player would survive if the pitch stayed as it is (the feature
+    ``survival`` is its logarithm)."""
+    assert FEATURES[7] == "survival"
+    return [math.exp(row[7]) for row in features(s)]
+
+
+def test_evaluate_features_are_counted_from_the_position() -> None:
+    # Player 0 (in turn, about to roll): pieces on a1 and c3 and one under player 1's on b2,
+    # nothing to enter; player 1 tops b2 and c3's neighbour... see the towers.
+    s = position({"a1": [0], "b2": [0, 1], "c3": [0], "a3": [1]}, players=2)
+    usable = [len(docker.usable_rolls(s, p)) for p in (0, 1)]
+    rows = features(s)
+    # usable, risk, risk in turn, to enter, tops, buried, covering, (survival), to move
+    assert rows[0][:7] == pytest.approx([usable[0] / 6, 0, (6 - usable[0]) / 6, 0, 2, 1, 0])
+    assert rows[1][:7] == pytest.approx([usable[1] / 6, 0, 0, 1, 2, 0, 1])
+    assert (rows[0][8], rows[1][8]) == (1.0, 0.0)
+    # Player 1 still has a piece to enter: a roll it cannot use is rolled again, no risk.
+    assert usable[1] > 0
+
+
 def test_evaluate_prefers_the_player_who_can_use_more_die_values() -> None:
     # All six pieces on the pitch, no reserve.  In the second position player 1's three
     # pieces stand in one tower on b3: only the top one moves, and from altitude 2 the
@@ -662,34 +688,37 @@ def test_evaluate_prefers_the_player_who_can_use_more_die_values() -> None:
     spread = position({"a1": [0], "c1": [0], "c3": [0], "a3": [1], "b3": [1], "c2": [1]},
                       players=2)  # fmt: skip
     stacked = position({"a1": [0], "c1": [0], "c3": [0], "b3": [1, 1, 1]}, players=2)
-    assert docker.evaluate(spread) == (0.5, 0.5)  # six values each: an even game
+    assert turns(spread) == pytest.approx([12, 12])  # six values each
     assert docker.usable_rolls(stacked, 0) == (1, 2, 3, 4, 5, 6)
     assert docker.usable_rolls(stacked, 1) == (2, 3, 4, 5, 6)
     # A life lasts 1 / (1 - 6/6 + 1/12) = 12 turns for player 0, 1 / (1 - 5/6 + 1/12) = 4
-    # for player 1.
-    assert docker.evaluate(stacked) == pytest.approx((0.75, 0.25))
+    # for player 1, whose next roll eliminates it with a chance of 1/6.
+    assert turns(stacked) == pytest.approx([12, 4])
+    assert features(stacked)[1][1] == pytest.approx(1 / 6)
+    assert docker.evaluate(stacked)[0] > docker.evaluate(spread)[0]
 
 
 def test_evaluate_counts_each_piece_still_to_enter_as_a_life() -> None:
     # Player 2 is out.  Player 0 has a free piece on b2 and 0, 1 or 2 pieces still to enter;
     # the tower on a1 has the same height each time (player 0's other pieces, or player 2's,
     # under player 1's), so every player can use the same die values.
-    scores = []
+    ratios = []
     for under in ([0, 0], [0, 2], [2, 2]):
         s = position({"b2": [0], "a1": [*under, 1], "a3": [1], "c3": [1]}, players=3,
                      eliminated=[2])  # fmt: skip
         values = docker.evaluate(s)
         assert values[2] == 0.0 and sum(values) == pytest.approx(1.0)
-        scores.append(values[0] / values[1])
+        ratios.append(turns(s)[0] / turns(s)[1])
     # 1, 2 and 3 lives of the same length.
-    assert scores[1] == pytest.approx(2 * scores[0]) and scores[2] == pytest.approx(3 * scores[0])
+    assert ratios[1] == pytest.approx(2 * ratios[0]) and ratios[2] == pytest.approx(3 * ratios[0])
 
 
 def test_evaluate_gives_least_to_a_player_who_cannot_use_any_value() -> None:
     # Every piece of player 0 is covered by player 1: whatever the roll, player 0 is out.
     s = position({"b2": [0, 0, 0, 1], "b3": [1], "a3": [1]}, players=2)
     assert docker.usable_rolls(s, 0) == ()
-    assert docker.evaluate(s) == pytest.approx((1 / 14, 13 / 14))  # 12/13 of a turn to 12
+    assert turns(s) == pytest.approx([12 / 13, 12])  # 12/13 of a turn to 12
+    assert features(s)[0][2] == 1.0  # in turn, and out whatever it rolls
     # With a piece to enter the same player is safe for now: entering uses every value.
     covered = position({"b2": [0, 0, 1], "b3": [1], "a3": [1]}, players=2)
     assert docker.evaluate(covered)[0] > docker.evaluate(s)[0]
@@ -703,12 +732,10 @@ def test_evaluate_counts_a_piece_to_enter_only_while_the_entry_tower_lets_it_in(
     # the next roll, one life like player 1.
     open_entry = position({"b1": [0, 1, 1, 1, 2]}, players=3)
     assert docker.usable_rolls(open_entry, 0) == (6,) and open_entry.reserve[0] == 2
-    values = docker.evaluate(open_entry)
-    assert values[0] == pytest.approx(3 * values[1])
+    assert turns(open_entry)[0] == pytest.approx(3 * turns(open_entry)[1])
     closed = position({"b1": [0, 1, 1, 1, 2, 2]}, players=3)
     assert docker.usable_rolls(closed, 0) == () and closed.reserve[0] == 2
-    values = docker.evaluate(closed)
-    assert values[0] == pytest.approx(values[1])
+    assert turns(closed)[0] == pytest.approx(turns(closed)[1])
 
 
 def test_evaluate_counts_pieces_to_enter_as_lives_while_the_pitch_uses_some_values() -> None:
@@ -717,36 +744,42 @@ def test_evaluate_counts_pieces_to_enter_as_lives_while_the_pitch_uses_some_valu
     # 1 (all three pieces covered) has one life of 1 / (1 + 1/12) = 12/13 of a turn.
     s = position({"b1": [1, 2, 3, 1, 2, 3], "c3": [1, 0]}, players=4)
     assert docker.usable_rolls(s, 0) == (2, 3, 4, 5, 6) and s.reserve[0] == 2
-    values = docker.evaluate(s)
-    assert values[0] == pytest.approx(13 * values[1])
+    assert turns(s)[0] == pytest.approx(13 * turns(s)[1])
+    assert features(s)[0][1:3] == [0.0, 0.0]  # a roll it cannot use is rolled again
 
 
 def test_evaluate_counts_the_moves_back_to_the_start_with_return_to_start() -> None:
     # Each player has three single pieces on a flat pitch.  Player 0's pieces use 1 to 5,
     # player 1's every value: 4 turns a life against 12.  With return_to_start a 6 is usable
-    # too (b1-b1 among others): an even game.
+    # too (b1-b1 among others): 12 turns each.
     towers = {"a2": [0], "b1": [0], "c2": [0], "a3": [1], "b3": [1], "c1": [1]}
-    assert docker.evaluate(position(towers, players=2)) == pytest.approx((0.25, 0.75))
+    assert turns(position(towers, players=2)) == pytest.approx([4, 12])
     back = position(towers, players=2, return_to_start=True)
     assert docker.usable_rolls(back, 0) == (1, 2, 3, 4, 5, 6)
-    assert docker.evaluate(back) == pytest.approx((0.5, 0.5))
+    assert turns(back) == pytest.approx([12, 12])
+    assert docker.evaluate(back)[0] > docker.evaluate(position(towers, players=2))[0]
 
 
 def test_evaluate_gives_nothing_to_the_eliminated_and_shares_the_rest() -> None:
     s = position({"a1": [0], "c1": [0], "c3": [0], "a3": [1], "b3": [1], "c2": [1]},
                  players=3, eliminated=[2])  # fmt: skip
-    assert docker.evaluate(s) == (0.5, 0.5, 0.0)
+    values = docker.evaluate(s)
+    assert values[2] == 0.0 and sum(values) == pytest.approx(1.0)
+    assert features(s)[2] == [0.0] * len(FEATURES)
 
 
 def test_evaluate_tells_the_first_moves_of_a_game_apart() -> None:
-    # The start is even by symmetry; after south enters, south's piece moves with any roll
-    # and two more wait to enter, while the others have not entered a piece yet.
+    # The start is even by symmetry but for the player in turn.  After south enters, south's
+    # piece moves with any roll and two more wait to enter, while the others keep three to
+    # enter (three lives: the fitted weights value a piece kept in hand more than one on the
+    # pitch), and the values spread.
     s = docker.new_game(players=4)
-    assert docker.evaluate(s) == (0.25,) * 4
+    assert docker.evaluate(s)[1:] == (docker.evaluate(s)[1],) * 3
     rolled = apply_move(s, parse_move(s, "roll 2"))
     entered = apply_move(rolled, parse_move(rolled, "in-b2"))
-    south, *others = docker.evaluate(entered)
-    assert south > 0.25 and others[0] == others[1] == others[2] < 0.25
+    south, _, north, east = docker.evaluate(entered)
+    assert south != pytest.approx(north) and north == pytest.approx(east)
+    assert features(entered)[0][3:5] == [2, 1] and features(entered)[2][3:5] == [3, 0]
     # A bot looking one decision ahead now prefers some moves to others.
     from boardrules.analysis import best_moves
 

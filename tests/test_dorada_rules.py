@@ -8,12 +8,14 @@ gold 12 27; DORADA 41.  Players are 0 (A), 1 (B), 2 (C), 3 (D).
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import pytest
 
 import boardrules as br
 from boardrules import dorada
+from boardrules._fitted import win_shares
 from boardrules.dorada import (
     CLASSIC_40,
     PASS,
@@ -26,6 +28,8 @@ from boardrules.dorada import (
     winners,
 )
 from boardrules.dorada._board import MAX_EXPECTED_MOVES, MAX_FIELDS
+from boardrules.dorada._evaluation import WEIGHTS
+from boardrules.dorada._features import FEATURES, features
 from boardrules.dorada._rules import destination
 from boardrules.testing import check_game, check_random_play, play
 
@@ -549,26 +553,56 @@ def test_evaluate_is_in_range_and_equals_returns_at_the_end() -> None:
 NINE = {"name": "nine", "fields": 9, "jumps": [[9, 1]], "last_jump": 9}
 
 
-def test_evaluate_is_each_players_share_of_the_points_expected_at_the_end() -> None:
-    # 3 players; red (0) has a piece on 4 and one on its start field, blue (1) one on 6 and
-    # one on its start field, green (2) three on its start field: 7 pieces in play, of which
-    # round(7 * 0.6) = 4 are expected to arrive on top of DORADA.  So the pieces there are
-    # valued 4 places deeper: from the top blue 40, red 30, green 20, blue 10, red 10.  A
-    # place to come is worth 0.6 * (100 + 80 + 60 + 50) / 4 = 43.5; a piece on its start
-    # field half of it (21.75), a piece on field f (0.5 + 0.5 * f / 10) of it: 30.45 on 4,
-    # 34.8 on 6.  Red 30 + 10 + 30.45 + 21.75 = 92.2, blue 40 + 10 + 34.8 + 21.75 = 106.55,
+def test_evaluate_share_is_each_players_share_of_the_points_expected_at_the_end() -> None:
+    # The feature "share" (its logarithm).  3 players; red (0) has a piece on 4 and one on
+    # its start field, blue (1) one on 6 and one on its start field, green (2) three on its
+    # start field: 7 pieces in play, of which round(7 * 0.6) = 4 are expected to arrive on
+    # top of DORADA.  So the pieces there are valued 4 places deeper: from the top blue 40,
+    # red 30, green 20, blue 10, red 10.  A place to come is worth
+    # 0.6 * (100 + 80 + 60 + 50) / 4 = 43.5; a piece on its start field half of it (21.75),
+    # a piece on field f (0.5 + 0.5 * f / 10) of it: 30.45 on 4, 34.8 on 6.
+    # Red 30 + 10 + 30.45 + 21.75 = 92.2, blue 40 + 10 + 34.8 + 21.75 = 106.55,
     # green 20 + 3 * 21.75 = 85.25, of 284 in all.
     s = position(players=3, board=NINE, track={4: [0], 6: [1]}, dorada=[0, 1, 2, 0, 1], turn=0)
     assert s.start == (1, 1, 3)
-    assert dorada.evaluate(s) == pytest.approx((92.2 / 284, 106.55 / 284, 85.25 / 284))
+    assert FEATURES[10] == "share"
+    shares = [math.exp(row[10]) for row in features(s)]
+    assert shares == pytest.approx([92.2 / 284, 106.55 / 284, 85.25 / 284])
 
 
-def test_evaluate_expects_at_least_one_more_piece_to_arrive() -> None:
+def test_evaluate_share_expects_at_least_one_more_piece_to_arrive() -> None:
     # Blue's last piece, on field 5, is the only one in play: round(1 * 0.6) = 1 arrival, so
     # the seven pieces in DORADA are valued one place deeper (red 80 + 60 + 40 + 20 = 200,
     # blue 50 + 30 + 10 = 90) and blue's piece (0.5 + 0.5 * 5 / 10) * 0.6 * 100 = 45.
     s = position(players=2, board=NINE, track={5: [1]}, dorada=[1, 0, 1, 0, 1, 0, 0], turn=1)
-    assert dorada.evaluate(s) == pytest.approx((200 / 335, 135 / 335))
+    shares = [math.exp(row[10]) for row in features(s)]
+    assert shares == pytest.approx([200 / 335, 135 / 335])
+
+
+def test_evaluate_features_are_counted_from_the_position() -> None:
+    # Red (0) tops 15 and 17 (where it covers blue's piece) and has two on its start field;
+    # blue has three there.  From 15 a die reaches 16-21, from 17 18-23 and from the start
+    # 1-6: the open stumble fields 18 (twice) and 23, and the forward jump on 5 (the jump
+    # back on 20 does not count).
+    s = position(players=2, track={15: [0], 17: [1, 0]}, turn=0)
+    rows = features(s)
+    # start, advance, free, buried, covering, lost, home, points, stumble, jump, -, to move
+    assert rows[0][:10] == pytest.approx([2 / 4, 32 / 41, 2, 0, 1, 0, 0, 0, 3 / 6, 1 / 6])
+    assert rows[1][:10] == pytest.approx([3 / 4, 17 / 41, 0, 1, 0, 0, 0, 0, 0, 1 / 6])
+    assert (rows[0][11], rows[1][11]) == (1.0, 0.0)
+    # A bridge closes stumble field 18; blue lost that piece; red has one in DORADA.
+    s = position(players=2, track={15: [0]}, bridges={18: 1}, dorada=[0], turn=1)
+    rows = features(s)
+    # 100 points now, no open hole in reach, the jump on 5 from the start field
+    assert rows[0][5:10] == pytest.approx([0, 1, 1.0, 0, 1 / 6])
+    assert rows[1][5] == 1 and rows[1][11] == 1.0
+
+
+def test_evaluate_is_the_fitted_model_of_the_features() -> None:
+    s = position(players=3, track={15: [0], 17: [1, 2]}, dorada=[1], turn=2)
+    values = dorada.evaluate(s)
+    assert values == win_shares(features(s), WEIGHTS)
+    assert sum(values) == pytest.approx(1.0)
 
 
 # --- Boards as data --------------------------------------------------------------------------

@@ -8,6 +8,9 @@ import pytest
 
 import boardrules as br
 from boardrules import parchis as P
+from boardrules._fitted import win_chances
+from boardrules.parchis._evaluation import WEIGHTS
+from boardrules.parchis._features import FEATURES, features
 from boardrules.testing import play
 
 
@@ -500,22 +503,56 @@ def test_json_keeps_the_order_of_arrival_on_a_square() -> None:
 # The bots' evaluation ----------------------------------------------------------------------
 
 
-def test_evaluate_weighs_each_players_progress_against_the_others() -> None:
-    # Progress is the squares covered by a player's four pieces out of 4 * 72 (the goal
-    # counts 72, a piece on its exit 1, in the nest 0): yellow 6 + 72, blue 9 + 19 + 29 + 72,
-    # red 14 + 22 + 65 + 72.
-    pieces: dict[str, list[int | str]] = {
-        "yellow": [10, "goal"],
-        "blue": [30, 40, 50, "goal"],
-        "red": [52, 60, "L1", "goal"],
-    }
-    s = P.position(pieces, players=3)
-    yellow, blue, red = 78 / 288, 129 / 288, 173 / 288
-    assert P.evaluate(s) == pytest.approx(
-        (
-            0.5 + 0.5 * (yellow - (blue + red) / 2),
-            0.5 + 0.5 * (blue - (yellow + red) / 2),
-            0.5 + 0.5 * (red - (yellow + blue) / 2),
-        )
-    )
-    assert P.evaluate(P.new_game(players=2)) == (0.5, 0.5)
+def test_evaluate_features_are_counted_from_the_position() -> None:
+    # Yellow's piece on 20 has come 16 squares from its exit (5); red's on 16 has come 46
+    # from 39, and stands 4 squares behind it: within one die.  Red's piece is behind no
+    # yellow piece.  The other six pieces are in their nests.
+    s = P.position({"yellow": [20], "red": [16]}, turn="yellow", players=2)
+    yellow, red = 16 / 288, 46 / 288
+    assert FEATURES[7:9] == ("danger", "danger_in_turn")
+    # progress, its square, nest, goal, lane, safe, barriers, danger, danger in turn,
+    # danger 7-12 behind, to move, die, bonus
+    rows = features(s)
+    assert rows[0] == pytest.approx([yellow, yellow**2, 3, 0, 0, 0, 0, 0, 16 / 72, 0, 1, 0, 0])
+    assert rows[1] == pytest.approx([red, red**2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    # Red in turn: the danger is to yellow's piece before yellow moves again.
+    s = P.position({"yellow": [20], "red": [16]}, turn="red", players=2)
+    assert features(s)[0][7:11] == pytest.approx([16 / 72, 0, 0, 0])
+    assert features(s)[1][10] == 1
+
+
+def test_evaluate_features_count_safe_squares_barriers_the_lane_and_far_enemies() -> None:
+    # Yellow: a barrier on 30 (two pieces, 26 squares each), one piece on the safe 29, one
+    # in the lane.  Red's piece on 20 is 10 squares behind yellow's barrier, 9 behind the
+    # piece on 29: a barrier cannot be captured and a safe square neither, so no danger.
+    s = P.position({"yellow": [30, 30, 29, "L2"], "red": [20]}, turn="yellow", players=2)
+    row = features(s)[0]
+    assert row[2:7] == [0, 0, 1, 1, 1.0]  # nest, goal, lane, safe, barriers
+    assert row[7:10] == [0, 0, 0]
+    # Alone on 30 the piece is exposed to red's, 10 squares behind: 7-12, beyond one die.
+    s = P.position({"yellow": [30], "red": [20]}, turn="red", players=2)
+    assert features(s)[0][7:10] == pytest.approx([0, 0, 26 / 72])
+
+
+def test_evaluate_counts_the_move_or_the_bonus_still_to_make() -> None:
+    s = play(P.position({"yellow": [20], "red": [16]}, turn="yellow", players=2), "roll 3")
+    assert features(s)[0][11:] == pytest.approx([3 / 6, 0])
+    s = play(P.position({"yellow": [12], "red": [16]}, turn="yellow", players=2), "roll 4")
+    s = play(s, "12+4")  # captures red: a bonus of 20 to count
+    assert features(s)[0][11:] == pytest.approx([0, 1])
+
+
+def test_evaluate_is_the_fitted_model_of_the_features_in_0_1() -> None:
+    s = P.position({"yellow": [20, 30], "red": [16, "L3"]}, turn="red", players=2)
+    assert P.evaluate(s) == win_chances(features(s), WEIGHTS)
+    assert sum(P.evaluate(s)) == pytest.approx(1.0)  # two players: a chance to win each
+    assert P.evaluate(P.new_game(players=2))[0] > 0.0
+    four = P.position({"yellow": [20], "blue": ["goal"], "red": [16, 50]}, players=4)
+    assert all(0.0 < v < 1.0 for v in P.evaluate(four))
+
+
+def test_evaluate_prefers_a_safe_square_to_one_step_more_within_reach_of_an_enemy() -> None:
+    # Red's piece on 14 is 3 and 4 squares behind 17 (a safe square) and 18 (an open one).
+    safe = P.position({"yellow": [17], "red": [14]}, turn="red", players=2)
+    exposed = P.position({"yellow": [18], "red": [14]}, turn="red", players=2)
+    assert P.evaluate(safe)[0] > P.evaluate(exposed)[0]

@@ -9,7 +9,9 @@ repeatable.  The built-in bots, weakest first:
   exact expectation over the dice that follow);
 * :class:`ExpectimaxBot` -- looks ``depth`` decisions ahead, weighting dice by their exact
   probabilities;
-* :class:`MctsBot` -- Monte Carlo tree search that rolls the dice while it searches.
+* :class:`MctsBot` -- Monte Carlo tree search that rolls the dice while it searches;
+* :class:`StrongBot` -- the strongest: a selective expectimax on the game's fitted
+  evaluation, within a time budget per decision spent as a fixed number of positions.
 
 :func:`play_game` plays a game between bots and returns its
 :class:`~boardrules.records.GameRecord`; :func:`make_bot` builds a bot from a short
@@ -29,6 +31,7 @@ from boardrules.bots._mcts import MctsBot
 from boardrules.bots._names import bot_name
 from boardrules.bots._play import BOTS, BotError, game_seed, make_bot, play_game
 from boardrules.bots._search import ExpectimaxBot, GreedyBot
+from boardrules.bots._strong import StrongBot
 
 __all__ = [
     "BOTS",
@@ -40,6 +43,7 @@ __all__ = [
     "GreedyBot",
     "MctsBot",
     "RandomBot",
+    "StrongBot",
     "bot_name",
     "expected",
     "game_seed",

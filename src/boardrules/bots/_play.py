@@ -15,6 +15,7 @@ from boardrules.bots._base import Bot, GameBot, RandomBot
 from boardrules.bots._mcts import MctsBot
 from boardrules.bots._names import bot_name
 from boardrules.bots._search import ExpectimaxBot, GreedyBot
+from boardrules.bots._strong import StrongBot
 from boardrules.game import GameState
 from boardrules.records import GameRecord, _check_players_and_seed
 
@@ -43,6 +44,10 @@ BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Callable[[str], Any]]]] = {
     "mcts": (
         MctsBot,
         {"iterations": _count, "exploration": float, "rollout_depth": _count_or_none},
+    ),
+    "strong": (
+        StrongBot,
+        {"seconds": float, "depth": _count, "nodes": _count, "chance_depth": _count},
     ),
 }
 

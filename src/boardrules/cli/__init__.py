@@ -46,7 +46,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="boardrules",
         description="Play, simulate and replay dice board games.",
         epilog="Bots: random, greedy, expectimax[:depth=N], "
-        "mcts[:iterations=N][:exploration=X][:rollout_depth=N|none]; human in play.",
+        "mcts[:iterations=N][:exploration=X][:rollout_depth=N|none], "
+        "strong[:seconds=S]; human in play.",
     )
     parser.add_argument("--version", action="version", version=f"boardrules {br.__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from boardrules._fitted import win_shares
 from boardrules._legal import find_legal, wrong_field_types
 from boardrules.chance import die_faces
 from boardrules.docker._board import FACES, entered_before
+from boardrules.docker._evaluation import WEIGHTS
+from boardrules.docker._features import features
 from boardrules.docker._state import (
     COLOURS,
     ENTRIES_TO,
@@ -308,37 +311,19 @@ def elimination_order(state: State) -> tuple[int, ...]:
     return state.eliminated
 
 
-# The margin in evaluate(): a player who can use every die value counts as surviving 12
-# turns a life, not for ever.
-_MARGIN = 1 / 12
-
-
 def evaluate(state: State) -> tuple[float, ...]:
-    """Each player's share of the win, estimated from how long they would last.
+    """The default heuristic for bots: each player's chance to win, estimated from the die
+    values it could use, the chance that its next roll eliminates it, the pieces it still
+    has to enter, the towers it tops, its pieces buried and the opponents' it covers, and
+    how long it would survive if the pitch stayed as it is; 0 for a player out, and the
+    result at the end.
 
-    A player's *lives* are one plus the pieces they still have to enter (a piece to enter
-    turns a roll their pieces on the pitch cannot use into an entry, or a reroll, instead of
-    an elimination), or just one when no die value at all can be used (such a player is out
-    at the next roll).  A roll that the pieces on the pitch cannot use costs a life; with
-    ``m`` of the six values usable by them, a life lasts about ``1 / (1 - m/6 + 1/12)``
-    turns.  The player's score is their lives times that, the expected number of their
-    turns they would survive if the pitch stayed as it is; eliminated players score 0 and the
-    scores are scaled to sum to 1.  At the end this is :func:`returns`.
+    The weights are fitted to the outcomes of self-play games by
+    ``benchmarks/fit_evaluation.py docker`` (the softmax of a linear score, described there).
     """
     if is_over(state):
         return returns(state)
-    scores = []
-    for player in range(state.options.players):
-        if player in state.eliminated:
-            scores.append(0.0)
-            continue
-        moving = _moving_values(state, player)
-        lives = 1
-        if moving or _can_enter(state, player):
-            lives += state.reserve[player]
-        scores.append(lives / (1 - moving / FACES + _MARGIN))
-    total = sum(scores)
-    return tuple(s / total for s in scores)
+    return win_shares(features(state), WEIGHTS, state.eliminated)
 
 
 def _moving_values(state: State, player: int) -> int:

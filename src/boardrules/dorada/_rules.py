@@ -9,8 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from boardrules._fitted import win_shares
 from boardrules._legal import find_legal, wrong_field_types
 from boardrules.dorada._board import Board, Field
+
+# Last: the features read this module's rules (destination, scores) when called.
+from boardrules.dorada._evaluation import WEIGHTS
+from boardrules.dorada._features import features
 from boardrules.dorada._state import (
     ADVANCES,
     COLOURS,
@@ -29,7 +34,6 @@ from boardrules.errors import IllegalMoveError
 from boardrules.game import CHANCE, TERMINAL
 
 __all__ = [
-    "ARRIVING",
     "POINTS",
     "POINTS_BELOW",
     "apply_move",
@@ -331,34 +335,15 @@ def returns(state: State) -> tuple[float, ...]:
     return tuple(1.0 if p in won else 0.0 for p in range(n))
 
 
-#: The share of the pieces in play that :func:`~boardrules.dorada.evaluate` expects to reach
-#: DORADA (the others fall into stumble fields).
-ARRIVING = 0.6
-
-
 def evaluate(state: State) -> tuple[float, ...]:
-    """A quick estimate of each player's return: its share of the points expected at the end.
+    """The default heuristic for bots: each player's chance to win, estimated from its pieces
+    on the start field, on the path (how far, free, buried or covering others), lost and in
+    DORADA, its points now, the die values that would take a free piece into a stumble field
+    or straight home, and its expected share of the points; the result at the end.
 
-    The pieces still in play are expected to arrive (a share
-    :data:`~boardrules.dorada._rules.ARRIVING` of them) on top of DORADA, so a piece already there
-    is valued at the depth it will end at, not at its points now: arriving early is worth little.  A
-    piece in play is worth the mean points of the places still to come, times its chance to arrive,
-    which grows as it advances.
+    The weights are fitted to the outcomes of self-play games by
+    ``benchmarks/fit_evaluation.py dorada`` (the softmax of a linear score, described there).
     """
     if state.turn == TERMINAL:
         return returns(state)
-    n = state.options.players
-    goal = state.options.board.dorada
-    in_play = sum(pieces_in_play(state, p) for p in range(n))
-    arrivals = max(1, round(in_play * ARRIVING))
-    worth = [0.0] * n
-    for depth, owner in enumerate(reversed(state.dorada)):
-        worth[owner] += _points_at(depth + arrivals)
-    place = ARRIVING * sum(_points_at(d) for d in range(arrivals)) / arrivals
-    for p, count in enumerate(state.start):
-        worth[p] += 0.5 * place * count
-    for f, stack in enumerate(state.track):
-        for p in stack:
-            worth[p] += (0.5 + 0.5 * f / goal) * place
-    total = sum(worth)
-    return tuple(w / total for w in worth)
+    return win_shares(features(state), WEIGHTS)

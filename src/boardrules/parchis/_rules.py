@@ -10,9 +10,12 @@ from fractions import Fraction
 
 import attrs
 
+from boardrules._fitted import win_chances
 from boardrules._legal import find_legal, wrong_field_types
 from boardrules.errors import IllegalMoveError
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
+from boardrules.parchis._evaluation import WEIGHTS
+from boardrules.parchis._features import features
 from boardrules.parchis._state import (
     MOVE,
     OUT,
@@ -402,16 +405,18 @@ def returns(state: State) -> tuple[float, ...]:
 
 
 def evaluate(state: State) -> tuple[float, ...]:
-    """The default heuristic for bots: each player's progress (squares covered by its four
-    pieces, the goal counting 72) against the others', in ``[0, 1]``; the result at the end.
+    """The default heuristic for bots: each player's chance to win (in games of more than two,
+    its expected return), estimated from its progress, the pieces in the nest, in the lane,
+    in the goal and on safe squares, its barriers, the pieces that enemies 1-6 and 7-12
+    squares behind could capture, and who has the die and what is still to count; the
+    result at the end.
+
+    The weights are fitted to the outcomes of self-play games by
+    ``benchmarks/fit_evaluation.py parchis`` (a logistic model, described there).
     """
     if state.phase == PHASE_OVER:
         return returns(state)
-    n = state.options.players
-    pos = state.pos
-    progress = [sum(r + 1 for r in pos[4 * s : 4 * s + 4]) / (4 * (GOAL + 1)) for s in range(n)]
-    total = sum(progress)
-    return tuple(0.5 + 0.5 * (p - (total - p) / (n - 1)) for p in progress)
+    return win_chances(features(state), WEIGHTS)
 
 
 def _why_illegal(state: State, move: object) -> str:

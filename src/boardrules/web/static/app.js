@@ -8,7 +8,7 @@
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
-const BOTS = ["human", "random", "greedy", "expectimax", "mcts"];
+const BOTS = ["human", "random", "greedy", "expectimax", "mcts", "strong"];
 const STRENGTHS = { quick: 50, normal: 200, strong: 1000 };
 // Milliseconds between two moves that the person watches (?pace=0: no wait).
 const PACE_MS = Number(params.get("pace") ?? 300);

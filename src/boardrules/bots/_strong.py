@@ -1,0 +1,153 @@
+"""The strongest built-in bot: a selective expectimax on the game's fitted evaluation."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+import boardrules as br
+from boardrules._search import CHANCE_DEPTH, Expectimax, OutOfNodes, check_depths
+from boardrules.bots._base import Evaluation, forced_move
+from boardrules.game import GameState
+
+__all__ = ["NODES_PER_SECOND", "StrongBot"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+#: Positions a second that the search is allowed per game: about a third of what it visits
+#: on this project's reference machine (a shared 2-core box), so that the node budget, not
+#: the clock, ends the search on any machine up to three times slower.
+NODES_PER_SECOND = {"parchis": 12_000, "dorada": 12_000, "docker": 8_000, "dorasure": 500}
+#: The rate for a game not listed (a game of your own).
+DEFAULT_NODES_PER_SECOND = 2_000
+
+# How many of the best moves of one depth are searched one decision deeper.
+_WIDTH = (4, 2, 2)
+_TIE = 1e-12
+
+
+class _Clocked(Expectimax):
+    """The expectimax search that also gives up at a deadline of the process's CPU clock
+    (checked every 16 positions)."""
+
+    __slots__ = ("deadline",)
+
+    def __init__(self, evaluation: Evaluation, chance_depth: int, nodes: int, deadline: float):
+        super().__init__(evaluation, chance_depth, nodes)
+        self.deadline = deadline
+
+    def value(self, state: Any, depth: int, rolls: int = 0) -> Sequence[float]:
+        if self.nodes_left & 15 == 0 and time.process_time() > self.deadline:
+            raise OutOfNodes("the search ran out of time")
+        return super().value(state, depth, rolls)
+
+
+class StrongBot:
+    """The strongest built-in player: a selective, iteratively deepened expectimax.
+
+    It scores every move one decision deep (exactly over the roll that follows, like
+    :class:`GreedyBot`), then searches the best 4 of them two decisions deep (the
+    opponents' best reply to every roll included), and so on up to ``depth`` decisions,
+    each deeper round on the best 2 of the one before.  Positions at the horizon are scored
+    with ``evaluation`` (default :func:`boardrules.evaluate`, the game's fitted
+    evaluation); every roll is weighted by its exact probability.  The move played is the
+    best of the deepest round that finished; equal moves are broken with ``rng``.
+
+    The budget is ``seconds`` per decision (default 0.1), spent as a fixed number of
+    positions, ``nodes`` (default: ``seconds`` times a rate per game, a third of what the
+    search visits on the reference machine: 12,000 positions a second in Parchís and Dorada,
+    8,000 in Docker, 500 in Dorasure, 2,000 in a game of your own), so that **the move
+    depends only on the position and ``rng``**, on any machine, as long as the search keeps
+    within the clock.  It also stops when it has used ``seconds`` of CPU time (on a machine
+    more than about three times slower than the reference, or with an evaluation of your
+    own that is slow): then it plays the best move of the last finished round, which may
+    differ between runs; :attr:`timeouts` counts such decisions.  The clock is the
+    process's CPU time (``time.process_time()``), the same as the wall clock on an idle
+    machine; on a busy one the wall time stretches with the load, but the moves stay the
+    same.
+
+    >>> import random, boardrules as br
+    >>> from boardrules.bots import StrongBot
+    >>> s = br.apply_move(br.new_game("parchis", players=2), br.legal_moves(br.new_game(
+    ...     "parchis", players=2))[4])
+    >>> bot = StrongBot(seconds=0.05)
+    >>> bot.choose(s, random.Random(0)) in br.legal_moves(s)
+    True
+    """
+
+    def __init__(
+        self,
+        seconds: float = 0.1,
+        depth: int = 2,
+        nodes: int | None = None,
+        evaluation: Evaluation | None = None,
+        chance_depth: int = CHANCE_DEPTH,
+    ) -> None:
+        if (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int | float)
+            or not 0 < seconds <= 3600  # nan fails too
+        ):
+            raise br.InvalidOptionError(
+                f"strong seconds must be a number above 0 and at most 3600, not {seconds!r}"
+            )
+        depth, chance_depth = check_depths(depth, chance_depth, least=1)
+        if nodes is not None and nodes < 1:
+            raise br.InvalidOptionError(f"strong nodes must be at least 1, not {nodes}")
+        self.seconds = float(seconds)
+        self.depth = depth
+        self.nodes = nodes
+        self.chance_depth = chance_depth
+        self.evaluation: Evaluation = br.evaluate if evaluation is None else evaluation
+        #: Decisions where the clock, not the node budget, ended the search.
+        self.timeouts = 0
+
+    def budget(self, state: GameState[Any, Any]) -> int:
+        """The positions one decision in ``state``'s game may search."""
+        if self.nodes is not None:
+            return self.nodes
+        rate = NODES_PER_SECOND.get(br.game_of(state).name, DEFAULT_NODES_PER_SECOND)
+        return max(1, math.floor(self.seconds * rate))
+
+    def choose(self, state: GameState[S, M], rng: random.Random) -> M:
+        """The best move of the deepest search that fits the budget."""
+        forced = forced_move(state, rng)
+        if forced is not None:
+            return forced
+        deadline = time.process_time() + self.seconds
+        player = br.current_player(state)
+        moves = br.legal_moves(state)
+        children = [br.apply_move(state, m) for m in moves]
+        search = _Clocked(self.evaluation, self.chance_depth, self.budget(state), deadline)
+        ranked = list(range(len(moves)))
+        values: dict[int, float] = {}
+        for level in range(self.depth):
+            try:
+                found = {i: search.value(children[i], level)[player] for i in ranked}
+            except OutOfNodes:
+                if not values:  # not even one decision deep: the position after each move
+                    values = {i: self.evaluation(children[i])[player] for i in ranked}
+                self.timeouts += search.nodes_left != 0
+                break
+            values = found
+            ranked = sorted(ranked, key=lambda i: -values[i])[: _WIDTH[min(level, 2)]]
+            if len(ranked) == 1:
+                break
+        best = max(values.values())
+        top = [i for i in sorted(values) if values[i] >= best - _TIE]
+        move: M = moves[top[0] if len(top) == 1 else top[rng.randrange(len(top))]]
+        return move
+
+    def __repr__(self) -> str:
+        shown = [f"seconds={self.seconds:g}"]
+        if self.depth != 2:
+            shown.append(f"depth={self.depth}")
+        if self.nodes is not None:
+            shown.append(f"nodes={self.nodes}")
+        if self.chance_depth != CHANCE_DEPTH:
+            shown.append(f"chance_depth={self.chance_depth}")
+        return f"StrongBot({', '.join(shown)})"
