@@ -260,6 +260,21 @@ def test_a_blocked_piece_is_no_legal_action() -> None:
         batch.step([5])
 
 
+def test_each_game_is_checked_on_its_own_and_the_message_lists_its_actions() -> None:
+    # Action 25 (the piece on 30) is legal in game 0; in game 1 yellow has no piece there.
+    two = position({"yellow": [10, 30], "red": [50]}, turn="yellow", roll=3, players=2)
+    other = position({"yellow": [10, 40], "red": [50]}, turn="yellow", roll=3, players=2)
+    batch = ParchisBatch.from_states([two, other])
+    assert batch.rolls == 0  # given at a decision: nothing to roll
+    with pytest.raises(br.IllegalMoveError, match=r"^action 25 is not legal in game 1; "
+                       r"legal actions: 5, 35$"):  # fmt: skip
+        batch.step([25, 25])
+    batch.step([25, 35], dice=[1, 2])
+    assert batch.rolls == 2  # one roll in each game after its move
+    batch.step(batch.random_actions(), dice=[3, 4])
+    assert batch.rolls == 4
+
+
 def test_random_actions_take_the_callers_generator() -> None:
     state = position({"yellow": [10, 20, 30, 40], "red": [60]}, turn="yellow", roll=3,
                      players=2)  # fmt: skip
