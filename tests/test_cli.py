@@ -780,3 +780,18 @@ def test_show_prints_the_laws_of_play_a_position_breaks(
     path.write_text(br.to_json(br.new_game("parchis", players=2)))
     assert main(["show", str(path)]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_a_document_whose_format_is_a_list_is_refused_in_one_line(tmp_path: Path) -> None:
+    # Found by the fuzz suite's long profile (issue 36): ["boardrules-record"] as the format
+    # raised TypeError (unhashable list) while the command looked up the document's kind.
+    from boardrules.bots import RandomBot, play_game
+    from boardrules.cli import main
+
+    _, record = play_game(br.new_game("docker", players=2), [RandomBot()] * 2, seed=1)
+    doc = json.loads(record.to_json())
+    doc["format"] = ["boardrules-record"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    assert main(["replay", str(path), "--check"]) == 2
+    assert main(["show", str(path), "--svg", str(tmp_path / "x.svg")]) == 2

@@ -191,7 +191,7 @@ def document_kind(text: str) -> tuple[str | None, int]:
         except ValueError:
             continue
         found = doc.get("format") if isinstance(doc, dict) else None
-        return (found if found in _KINDS else None), count
+        return (found if isinstance(found, str) and found in _KINDS else None), count
     return None, len(lines)
 
 
