@@ -150,8 +150,10 @@ def test_captures_bonuses_and_the_goal_from_positions() -> None:
         position({"yellow": [20, 20, 40], "red": [50]}, turn="yellow", roll=6, players=2),
         # a 5 brings a piece out onto a full exit and eats the last arrival
         position({"yellow": ["goal"], "red": [5, 5]}, turn="yellow", roll=5, players=2),
+        # ... or the other colour's piece when the last arrival is the mover's own
+        position({"red": [5], "yellow": [5]}, turn="yellow", roll=5, players=2),
     ]
-    _same(states, [3, 3, 6, 5])
+    _same(states, [3, 3, 6, 5, 5])
 
 
 def test_two_out_on_the_first_five_and_no_exit_capture() -> None:
@@ -247,6 +249,40 @@ def test_choices_are_the_mask() -> None:
         for i in range(16):
             assert sorted(choices[i, : nlegal[i]].tolist()) == np.flatnonzero(mask[i]).tolist()
         batch.step(batch.random_actions())
+
+
+def test_a_blocked_piece_is_no_legal_action() -> None:
+    # Yellow's piece on 10 cannot count 3 past red's barrier on 12; the one on 30 can.
+    state = position({"yellow": [10, 30], "red": [12, 12]}, turn="yellow", roll=3, players=2)
+    batch = ParchisBatch.from_states([state])
+    assert br.legal_actions(state) == (25,)
+    with pytest.raises(br.IllegalMoveError, match=r"^action 5 is not legal in game 0"):
+        batch.step([5])
+
+
+def test_each_game_is_checked_on_its_own_and_the_message_lists_its_actions() -> None:
+    # Action 25 (the piece on 30) is legal in game 0; in game 1 yellow has no piece there.
+    two = position({"yellow": [10, 30], "red": [50]}, turn="yellow", roll=3, players=2)
+    other = position({"yellow": [10, 40], "red": [50]}, turn="yellow", roll=3, players=2)
+    batch = ParchisBatch.from_states([two, other])
+    assert batch.rolls == 0  # given at a decision: nothing to roll
+    with pytest.raises(br.IllegalMoveError, match=r"^action 25 is not legal in game 1; "
+                       r"legal actions: 5, 35$"):  # fmt: skip
+        batch.step([25, 25])
+    batch.step([25, 35], dice=[1, 2])
+    assert batch.rolls == 2  # one roll in each game after its move
+    batch.step(batch.random_actions(), dice=[3, 4])
+    assert batch.rolls == 4
+
+
+def test_random_actions_take_the_callers_generator() -> None:
+    state = position({"yellow": [10, 20, 30, 40], "red": [60]}, turn="yellow", roll=3,
+                     players=2)  # fmt: skip
+    a = ParchisBatch.from_states([state] * 50, seed=1)
+    b = ParchisBatch.from_states([state] * 50, seed=2)
+    same = [x.random_actions(np.random.default_rng(7)) for x in (a, b)]
+    assert (same[0] == same[1]).all()
+    assert (a.random_actions() != b.random_actions()).any()  # their own generators differ
 
 
 def test_bad_input_is_refused() -> None:
