@@ -24,7 +24,7 @@ LAYERS = {
     "simulate", "testing", "web",
 }  # fmt: skip
 CORE = {
-    "api", "chance", "errors", "game", "_document", "_encoding", "_extras", "_guard",
+    "api", "chance", "errors", "game", "_document", "_encoding", "_extras", "_fitted", "_guard",
     "_interrupts", "_legal", "_lru", "_names", "_search", "_svg", "_typing", "_values",
 }  # fmt: skip
 # Private modules of the core that are the library's shared internals: the layers may use

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from math import log
 
-from boardrules.dorada import _rules
 from boardrules.dorada._board import Field
+from boardrules.dorada._points import pieces_in_play, points_at, scores
 from boardrules.dorada._state import NO_BRIDGE, PIECES, State
 from boardrules.game import TERMINAL
 
@@ -53,7 +53,7 @@ def features(state: State) -> list[list[float]]:
             if p != top:
                 rows[p][3] += 1
                 rows[top][4] += 1
-    points = _rules.scores(state)
+    points = scores(state)
     share = _share(state)
     for p, row in enumerate(rows):
         row[5] = bridges.count(p)
@@ -92,12 +92,12 @@ def _share(state: State) -> list[float]:
     chance to arrive, which grows as it advances."""
     n = state.options.players
     goal = state.options.board.dorada
-    in_play = sum(_rules.pieces_in_play(state, p) for p in range(n))
+    in_play = sum(pieces_in_play(state, p) for p in range(n))
     arrivals = max(1, round(in_play * 0.6))
     worth = [0.0] * n
     for depth, owner in enumerate(reversed(state.dorada)):
-        worth[owner] += _rules._points_at(depth + arrivals)
-    place = 0.6 * sum(_rules._points_at(d) for d in range(arrivals)) / arrivals
+        worth[owner] += points_at(depth + arrivals)
+    place = 0.6 * sum(points_at(d) for d in range(arrivals)) / arrivals
     for p, count in enumerate(state.start):
         worth[p] += 0.5 * place * count
     for f, stack in enumerate(state.track):

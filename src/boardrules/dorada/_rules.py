@@ -12,10 +12,9 @@ from fractions import Fraction
 from boardrules._fitted import win_shares
 from boardrules._legal import find_legal, wrong_field_types
 from boardrules.dorada._board import Board, Field
-
-# Last: the features read this module's rules (destination, scores) when called.
 from boardrules.dorada._evaluation import WEIGHTS
 from boardrules.dorada._features import features
+from boardrules.dorada._points import POINTS, POINTS_BELOW, pieces_in_play, scores
 from boardrules.dorada._state import (
     ADVANCES,
     COLOURS,
@@ -53,11 +52,6 @@ __all__ = [
 ]
 
 #: Points of the pieces in DORADA from the top (the last to arrive) down; every piece below
-#: these gets :data:`POINTS_BELOW`.
-POINTS = (100, 80, 60, 50, 40, 30, 20)
-#: Points of each piece lying below the first ``len(POINTS)`` from the top.
-POINTS_BELOW = 10
-
 _PASS_ONLY: tuple[Move, ...] = (PASS,)
 _MOVE_TYPES = (Roll, Advance, Pass)
 _RUNNING, _STUMBLE, _JUMP = Field.RUNNING, Field.STUMBLE, Field.JUMP
@@ -163,11 +157,6 @@ def _jump(track: Sequence[tuple[int, ...]], field: int, count: int, n: int) -> i
         if not track[field]:
             count -= step
     return field
-
-
-def pieces_in_play(state: State, player: int) -> int:
-    """How many of ``player``'s pieces are on its start field or on the path."""
-    return PIECES - state.dorada.count(player) - state.bridges.count(player)
 
 
 def next_player(
@@ -294,19 +283,6 @@ def _why_not_free(state: State, who: str, field: int) -> str:
             "may move (Dorada §2.3)"
         )
     return f"{who} has no piece on field {field} (Dorada §2.1)"
-
-
-def scores(state: State) -> tuple[int, ...]:
-    """The points of each player from the DORADA stack, at any time: from the top (the last
-    to arrive) 100, 80, 60, 50, 40, 30, 20, then 10 for every piece further down."""
-    points = [0] * state.options.players
-    for depth, owner in enumerate(reversed(state.dorada)):
-        points[owner] += _points_at(depth)
-    return tuple(points)
-
-
-def _points_at(depth: int) -> int:
-    return POINTS[depth] if depth < len(POINTS) else POINTS_BELOW
 
 
 def winners(state: State) -> tuple[int, ...]:
