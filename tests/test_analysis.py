@@ -429,8 +429,11 @@ def test_a_search_deeper_than_its_cap_is_refused_up_front(depth: Any, chance_dep
     s = br.new_game("dorasure")  # where each level costs the most
     with pytest.raises(br.InvalidOptionError, match=r"must be a whole number from \d+ to \d+"):
         expectimax(s, depth, chance_depth=chance_depth)
-    with pytest.raises(br.InvalidOptionError, match=r"must be a whole number from \d+ to \d+"):
-        ExpectimaxBot(depth if depth != 0 else 1, chance_depth=chance_depth)
+    if chance_depth is None:  # to a bot, no chance_depth means the game's own
+        assert ExpectimaxBot(depth, chance_depth=None).chance_depth is None
+    else:
+        with pytest.raises(br.InvalidOptionError, match=r"must be a whole number from \d+ to"):
+            ExpectimaxBot(depth if depth != 0 else 1, chance_depth=chance_depth)
     if chance_depth == 3:
         from boardrules.analysis import Expectimax
 
