@@ -266,6 +266,32 @@ def test_an_object_that_is_no_state_is_named_by_its_type(function: Callable[[Any
     assert str(refused.value) == "int is not a boardrules state; make one with new_game()"
 
 
+class _AskedGame:
+    """A game given as an object with the functions of a Game record, not as one."""
+
+    @staticmethod
+    def current_player(state: _AskedState) -> int:
+        return state.to_move
+
+
+@attrs.frozen
+class _AskedState:
+    to_move: int
+    game: ClassVar[type[_AskedGame]] = _AskedGame
+
+
+@pytest.mark.parametrize(
+    ("to_move", "player", "terminal", "chance"),
+    [(0, 0, False, False), (2, 2, False, False), (br.CHANCE, br.CHANCE, False, True),
+     (br.TERMINAL, br.TERMINAL, True, False)],
+)  # fmt: skip
+def test_a_state_whose_class_keeps_no_player_to_move_asks_its_game(
+    to_move: int, player: int, terminal: bool, chance: bool
+) -> None:
+    s: Any = _AskedState(to_move)  # not a GameState to type checkers: its game is no Game
+    assert (br.current_player(s), br.is_terminal(s), br.is_chance(s)) == (player, terminal, chance)
+
+
 # Drawing at a chance node ------------------------------------------------------------------
 
 

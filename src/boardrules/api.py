@@ -282,13 +282,21 @@ def _not_a_state(obj: object) -> NotAStateError:
 # unless the class keeps the value itself, as Parchís does: then they make no call at all).
 
 
+def _asked_to_move(state: GameState[Any, Any]) -> int:
+    """The player to move of a state whose class keeps no ``_to_move``: one whose ``game`` is
+    not a :class:`~boardrules.game.Game` record but an object with the same functions (as
+    before states kept it); anything without a ``game`` is no state."""
+    player: int = game_of(state).current_player(state)
+    return player
+
+
 def current_player(state: GameState[Any, Any]) -> int:
     """The player to decide (0..n-1), :data:`CHANCE` at a chance node, :data:`TERMINAL` at
     the end."""
     try:
         player: int = state._to_move  # type: ignore[attr-defined]
     except AttributeError:
-        raise _not_a_state(state) from None
+        return _asked_to_move(state)
     return player
 
 
@@ -366,7 +374,7 @@ def is_terminal(state: GameState[Any, Any]) -> bool:
     try:
         return state._to_move == TERMINAL  # type: ignore[attr-defined,no-any-return]
     except AttributeError:
-        raise _not_a_state(state) from None
+        return _asked_to_move(state) == TERMINAL
 
 
 def is_chance(state: GameState[Any, Any]) -> bool:
@@ -374,7 +382,7 @@ def is_chance(state: GameState[Any, Any]) -> bool:
     try:
         return state._to_move == CHANCE  # type: ignore[attr-defined,no-any-return]
     except AttributeError:
-        raise _not_a_state(state) from None
+        return _asked_to_move(state) == CHANCE
 
 
 def legal_moves(state: GameState[Any, M]) -> tuple[M, ...]:

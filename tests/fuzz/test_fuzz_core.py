@@ -247,11 +247,11 @@ def test_search_bots_refuse_bounds_out_of_range_and_never_recurse_too_deep(
         bot: Any = timed(lambda: make_bot(spec))
     except br.InvalidOptionError:
         return
-    if name != "mcts":
-        assert 1 <= bot.depth <= MAX_DEPTH and 0 <= bot.chance_depth <= MAX_CHANCE_DEPTH
+    state = play_randomly_to_chance(game, seed)
+    if name != "mcts":  # no chance_depth given: the game's own
+        assert 1 <= bot.depth <= MAX_DEPTH and 0 <= bot.rolls(state) <= MAX_CHANCE_DEPTH
     else:
         assert math.isfinite(bot.exploration) and bot.exploration >= 0
-    state = play_randomly_to_chance(game, seed)
     rng = random.Random(seed)
     while br.is_chance(state):
         state = br.apply_move(state, br.sample_chance(state, rng))
