@@ -22,6 +22,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+import boardrules.parchis  # the public name of the states, for the docs' annotations
 from boardrules.errors import IllegalMoveError, InvalidOptionError
 from boardrules.game import TERMINAL
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
@@ -204,7 +205,7 @@ class ParchisBatch:
     @classmethod
     def from_states(
         cls,
-        states: Sequence[State],
+        states: Sequence[boardrules.parchis.State],
         *,
         seed: int | None = None,
         autoreset: bool = False,
@@ -227,7 +228,7 @@ class ParchisBatch:
         self._roll(np.flatnonzero(self.phase == PHASE_ROLL), checked)
         return self
 
-    def _load(self, i: int, s: State) -> None:
+    def _load(self, i: int, s: boardrules.parchis.State) -> None:
         """Game ``i`` of a batch just set up (its rows still zeros) becomes ``s``."""
         p = self.players
         self.pos[i] = np.reshape(s.pos, (p, 4))
@@ -242,7 +243,7 @@ class ParchisBatch:
         self.ndone[i] = k
         self.donemask[i] = sum(1 << seat for seat in s.finished)
 
-    def state(self, i: int) -> State:
+    def state(self, i: int) -> boardrules.parchis.State:
         """Game ``i`` as a scalar :class:`~boardrules.parchis.State`."""
         row = self.board[i, :CELLS]
         barriers = 0

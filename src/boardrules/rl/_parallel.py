@@ -17,8 +17,6 @@ from boardrules.rl._common import Observation, Table, check_render_mode, picture
 
 __all__ = ["ParallelBoardEnv", "parallel_env"]
 
-Action = int | np.integer[Any] | None
-
 
 class ParallelBoardEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no types
     """A boardrules game as a PettingZoo parallel environment (made by
@@ -91,7 +89,7 @@ class ParallelBoardEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships n
         self._state = roll(self._table.start, self._dice)
         return self._observations(), self._infos()
 
-    def step(self, actions: Mapping[str, Action]) -> tuple[
+    def step(self, actions: Mapping[str, int | np.integer[Any] | None]) -> tuple[
         dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool],
         dict[str, dict[str, Any]],
     ]:  # fmt: skip
