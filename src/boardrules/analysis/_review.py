@@ -354,19 +354,25 @@ class Reviewer:
         horizon: int = HORIZON,
         evaluation: Evaluation | None = None,
     ) -> None:
-        self.began = time.perf_counter()
+        self.began: float = time.perf_counter()
         self.record = record
-        self.start = record.first_state()
-        self.moves = list(replay(record))
-        self.states = [b for b, _, _ in self.moves]
+        self.start: Any = record.first_state()
+        self.moves: list[tuple[Any, Any, Any]] = list(replay(record))
+        self.states: list[Any] = [b for b, _, _ in self.moves]
         self.states.append(self.moves[-1][2] if self.moves else self.start)
-        self.seconds_per_move, self.seed = seconds_per_move, seed
-        self.budget = (rollouts, policy, horizon, evaluation)
+        self.seconds_per_move: float | None = seconds_per_move
+        self.seed: int = seed
+        self.budget: tuple[int | None, Bot | None, int, Evaluation | None] = (
+            rollouts,
+            policy,
+            horizon,
+            evaluation,
+        )
         make_budget(seconds_per_move, rollouts, 1, False, None, 1, seed, policy, horizon,
                     evaluation, None)  # the arguments checked before any work  # fmt: skip
         value = br.evaluate if evaluation is None else evaluation
-        self.rolls = [self._roll(ply, value) for ply in range(len(self.moves))]
-        self.choices = [ply for ply, (before, _, _) in enumerate(self.moves)
+        self.rolls: list[Roll | None] = [self._roll(ply, value) for ply in range(len(self.moves))]
+        self.choices: list[int] = [ply for ply, (before, _, _) in enumerate(self.moves)
                         if br.current_player(before) >= 0
                         and len(br.legal_moves(before)) > 1]  # fmt: skip
         self.decisions: list[Decision] = []

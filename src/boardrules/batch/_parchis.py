@@ -171,34 +171,35 @@ class ParchisBatch:
     def _setup(self, options: Options, n: int, seed: int | None, autoreset: bool) -> None:
         self.options = options
         self.n = n
-        self.players = p = options.players
+        p = options.players
+        self.players: int = p
         self.autoreset = autoreset
-        self.rng = np.random.default_rng(seed)
+        self.rng: np.random.Generator = np.random.default_rng(seed)
         self._tab = _Tables(options)
         self._obs = _Observer(options)
-        self.observation_size = self._obs.size
+        self.observation_size: int = self._obs.size
         self._index = np.arange(GOAL + 2)
         self._cells = np.arange(CELLS)
-        self.pos = np.full((n, p, 4), NEST)
-        self.board = np.zeros((n, CELLS + 1), dtype=np.int64)
+        self.pos: Ints = np.full((n, p, 4), NEST)
+        self.board: Ints = np.zeros((n, CELLS + 1), dtype=np.int64)
         # bar[g, seat, i + 1]: barriers on the seat's path positions 0..i (the goal, 71,
         # adds none); a move from r to t crosses bar[t + 1] - bar[r + 1] of them.
-        self.bar = np.zeros((n, p, GOAL + 2), dtype=np.int8)
-        self.turn = np.zeros(n, dtype=np.int64)
-        self.phase = np.zeros(n, dtype=np.int64)
-        self.roll = np.zeros(n, dtype=np.int64)
-        self.count = np.zeros(n, dtype=np.int64)
-        self.sixes = np.zeros(n, dtype=np.int64)
-        self.last = np.full(n, NEST)
-        self.opened = np.zeros(n, dtype=np.int64)
-        self.done = np.zeros((n, p), dtype=np.int64)
-        self.ndone = np.zeros(n, dtype=np.int64)
-        self.donemask = np.zeros(n, dtype=np.int64)
+        self.bar: npt.NDArray[np.int8] = np.zeros((n, p, GOAL + 2), dtype=np.int8)
+        self.turn: Ints = np.zeros(n, dtype=np.int64)
+        self.phase: Ints = np.zeros(n, dtype=np.int64)
+        self.roll: Ints = np.zeros(n, dtype=np.int64)
+        self.count: Ints = np.zeros(n, dtype=np.int64)
+        self.sixes: Ints = np.zeros(n, dtype=np.int64)
+        self.last: Ints = np.full(n, NEST)
+        self.opened: Ints = np.zeros(n, dtype=np.int64)
+        self.done: Ints = np.zeros((n, p), dtype=np.int64)
+        self.ndone: Ints = np.zeros(n, dtype=np.int64)
+        self.donemask: Ints = np.zeros(n, dtype=np.int64)
         self._legal_now: _Legal | None = None
         self._legal_where: tuple[Bools, _Legal] | None = None
         #: Dice rolled so far (all games), and decisions played that moved a piece.
-        self.rolls = 0
-        self.moves = 0
+        self.rolls: int = 0
+        self.moves: int = 0
 
     # ----------------------------------------------------------------- conversions
 

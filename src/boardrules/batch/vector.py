@@ -33,7 +33,7 @@ from typing import Any, cast
 
 from boardrules._extras import require
 
-gymnasium = require("gymnasium", "rl", "boardrules.batch.vector")
+require("gymnasium", "rl", "boardrules.batch.vector")  # one clear error, before the imports
 
 import numpy as np  # noqa: E402
 import numpy.typing as npt  # noqa: E402
@@ -66,7 +66,7 @@ class ParchisVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray
         illegal_reward: float | None = -1.0,
         **options: Any,
     ) -> None:
-        self.batch = ParchisBatch(num_envs, autoreset=False, **options)
+        self.batch: ParchisBatch = ParchisBatch(num_envs, autoreset=False, **options)
         if type(seat) is not int or not 0 <= seat < self.batch.players:
             raise InvalidOptionError(
                 f"seat must be a seat of this {self.batch.players}-player game "
@@ -76,7 +76,7 @@ class ParchisVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray
         self.seat = seat
         self.illegal_reward = illegal_reward
         size = self.batch.observation_size
-        self.single_observation_space = cast(
+        self.single_observation_space: spaces.Space[Observation] = cast(
             "spaces.Space[Observation]",
             spaces.Dict(
                 {
@@ -85,9 +85,11 @@ class ParchisVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray
                 }
             ),
         )
-        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
-        self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.single_action_space: spaces.Space[Any] = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space: spaces.Space[Any] = batch_space(
+            self.single_observation_space, num_envs
+        )
+        self.action_space: spaces.Space[Any] = batch_space(self.single_action_space, num_envs)
         self._opponents = np.random.default_rng()
         self._reset_next = np.zeros(num_envs, dtype=np.bool_)
         self._seats = np.full(num_envs, seat, dtype=np.int64)

@@ -78,7 +78,7 @@ class ExpectimaxBot:
         self.depth = depth
         self.evaluation: Evaluation = br.evaluate if evaluation is None else evaluation
         #: ``None``: the game's own (see :meth:`rolls`)
-        self.chance_depth = None if chance_depth is None else checked
+        self.chance_depth: int | None = None if chance_depth is None else checked
         self.max_nodes = max_nodes
 
     def rolls(self, state: GameState[Any, Any]) -> int:

@@ -98,13 +98,13 @@ class StrongBot:
         depth, chance_depth = check_depths(depth, chance_depth, least=1)
         if nodes is not None and nodes < 1:
             raise br.InvalidOptionError(f"strong nodes must be at least 1, not {nodes}")
-        self.seconds = float(seconds)
+        self.seconds: float = float(seconds)
         self.depth = depth
         self.nodes = nodes
         self.chance_depth = chance_depth
         self.evaluation: Evaluation = br.evaluate if evaluation is None else evaluation
         #: Decisions where the clock, not the node budget, ended the search.
-        self.timeouts = 0
+        self.timeouts: int = 0
 
     def budget(self, state: GameState[Any, Any]) -> int:
         """The positions one decision in ``state``'s game may search."""

@@ -57,8 +57,12 @@ class ParallelBoardEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships n
         self.illegal_reward = illegal_reward
         self.possible_agents: list[str] = [f"player_{i}" for i in range(self._table.players)]
         self.agents: list[str] = []
-        self.action_spaces = dict.fromkeys(self.possible_agents, self._table.action_space)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, self._table.observation_space)
+        self.action_spaces: dict[str, gymnasium.spaces.Space[Any]] = dict.fromkeys(
+            self.possible_agents, self._table.action_space
+        )
+        self.observation_spaces: dict[str, gymnasium.spaces.Space[Any]] = dict.fromkeys(
+            self.possible_agents, self._table.observation_space
+        )
         self._dice: random.Random | None = None
         self._state: Any = self._table.start
 
