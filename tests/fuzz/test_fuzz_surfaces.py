@@ -738,3 +738,145 @@ def test_a_failing_bot_is_named_with_its_seat_seed_and_position(
         return
     # the game ended before the bot's failing decision, or a stale move was legal there
     assert failing.decisions < at or how[0] == "stale"
+
+
+# Round 3: forged values too large, too long or of the wrong kind, of every game's values ----
+
+
+class _Unprintable:
+    """A value whose repr and str fail, as a hostile caller's may."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+    __str__ = __repr__
+
+
+# Whole numbers around 64 bits, of thousands of digits (str() refuses past 4,300) and
+# negative; bools, floats, long texts and tuples, and values that cannot be written at all.
+# Hypothesis writes the values it reports, so the unwritable ones are drawn by name.
+_NAMED: dict[str, Callable[[], object]] = {
+    "10**5000": lambda: 10**5000,
+    "-(10**5000)": lambda: -(10**5000),
+    "(10**5000,)": lambda: (10**5000,),
+    "an unprintable object": _Unprintable,
+    "'x' * 100_000": lambda: "x" * 100_000,
+    "tuple(range(1000))": lambda: tuple(range(1000)),
+    "('x' * 1000,)": lambda: ("x" * 1000,),
+}
+_FORGED = st.one_of(
+    st.sampled_from(list(_NAMED)).map(lambda name: ("named", name)),
+    st.one_of(
+        st.sampled_from([2**63, -(2**63), 2**63 - 1, 2**62, 2**31, -1, True, False, 1.5, -0.0,
+                         float("nan"), float("inf"), (2**63,), (-1, -1)]),
+        st.integers(), st.floats(), st.booleans(), st.text(max_size=50),
+    ).map(lambda value: ("drawn", value)),
+)  # fmt: skip
+
+
+def _forged(drawn: tuple[str, Any]) -> Any:
+    how, value = drawn
+    return _NAMED[value]() if how == "named" else value
+
+
+#: The longest refusal a forged value may give (the legal moves it lists included).
+_LONGEST_REFUSAL = 3000
+
+
+def _moves_of_every_class(game: str) -> list[tuple[Any, Any]]:
+    """A (position, legal move) pair for every class of move the random games below meet
+    (chance outcomes included), found once per game."""
+    found = _FOUND.get(game)
+    if found is None:
+        pairs: dict[type, tuple[Any, Any]] = {}
+        for seed in range(6 if game == "dorasure" else 2):
+            rng, s = random.Random(seed), br.new_game(game)
+            for _ in range(300):
+                if br.is_terminal(s):
+                    break
+                for move in br.legal_moves(s):
+                    pairs.setdefault(type(move), (s, move))
+                move = (
+                    br.sample_chance(s, rng) if br.is_chance(s) else rng.choice(br.legal_moves(s))
+                )
+                s = br.apply_move(s, move)
+        found = _FOUND[game] = list(pairs.values())
+    return found
+
+
+_FOUND: dict[str, list[tuple[Any, Any]]] = {}
+
+
+@FUZZ
+@given(st.sampled_from(GAMES), st.data(), _FORGED, st.booleans())
+def test_a_move_with_a_forged_field_is_refused_in_a_short_message(
+    game: str, data: st.DataObject, drawn: tuple[str, Any], constructed: bool
+) -> None:
+    import attrs
+
+    value = _forged(drawn)
+    s, move = data.draw(st.sampled_from(_moves_of_every_class(game)))
+    fields = [f.name for f in attrs.fields(type(move))]
+    if not fields:
+        return
+    name = data.draw(st.sampled_from(fields))
+    if constructed:  # through the class's own constructor, checks and all
+        try:
+            forged = attrs.evolve(move, **{name: value})
+        except (TypeError, ValueError) as e:
+            assert len(str(e)) < _LONGEST_REFUSAL, str(e)[:200]
+            return
+    else:  # set past the class's checks
+        forged = attrs.evolve(move)
+        object.__setattr__(forged, name, value)
+    repr(forged)  # a move's repr never fails
+    calls = {
+        "apply_move": lambda: br.apply_move(s, forged),
+        "move_to_action": lambda: br.move_to_action(s, forged),
+        "render_svg": lambda: br.render_svg(s, move=forged),
+    }
+    for call in calls.values():
+        try:
+            timed(call)
+        except br.IllegalMoveError as e:
+            assert len(str(e)) < _LONGEST_REFUSAL, str(e)[:200]
+            continue
+        # taken: only a value of the field's own type equal to the legal move's
+        assert type(value) is type(getattr(move, name)) and value == getattr(move, name)
+
+
+_ENTRIES: dict[str, Callable[[Any, Any], object]] = {
+    "apply_move": br.apply_move,
+    "move_to_action": br.move_to_action,
+    "action_to_move": br.action_to_move,
+    "parse_move": br.parse_move,
+    "player_name": br.player_name,
+    "observation": br.observation,
+    "render_svg(size=)": lambda s, v: br.render_svg(s, size=v),
+    "render_svg(perspective=)": lambda s, v: br.render_svg(s, perspective=v),
+    "get_game": lambda s, v: br.get_game(v),
+}
+
+
+@FUZZ
+@given(st.sampled_from(GAMES), st.data(), _FORGED)
+def test_any_value_at_any_entry_point_or_option_is_refused_in_a_short_message(
+    game: str, data: st.DataObject, drawn: tuple[str, Any]
+) -> None:
+    value = _forged(drawn)
+    s = data.draw(midgame_states(game, max_moves=40))
+    options = [o.name for o in br.game_of(s).options]
+    entries = [*_ENTRIES, *(f"option {o}" for o in options)]
+    entry = data.draw(st.sampled_from(entries))
+    if entry.startswith("option "):
+        call: Callable[[], object] = lambda: br.new_game(game, **{entry[7:]: value})  # noqa: E731
+    else:
+        call = lambda: _ENTRIES[entry](s, value)  # noqa: E731
+    try:
+        timed(call)
+    except ValueError as e:  # every refusal of the library is a ValueError
+        message = str(e)
+        assert len(message) < _LONGEST_REFUSAL and "Exceeds the limit" not in message, (
+            entry,
+            message[:200],
+        )

@@ -43,7 +43,7 @@ from typing import Any
 import attrs
 
 from boardrules._encoding import action_index
-from boardrules._legal import find_legal
+from boardrules._legal import find_legal, safe_repr
 from boardrules._lru import LRU
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._dice import movement_roll
@@ -311,4 +311,6 @@ def action_to_move(state: State, action: int) -> Move:
     else:
         what = f"seat {state.agenda[0].seat}"
     allowed = ", ".join(map(str, sorted(map(number, legal)))) or "none: the game is over"
-    raise IllegalMoveError(f"action {wanted} is not legal for {what}; legal actions: {allowed}")
+    raise IllegalMoveError(
+        f"action {safe_repr(wanted)} is not legal for {what}; legal actions: {allowed}"
+    )
