@@ -4,11 +4,12 @@
 :class:`ParchisBatch`, :class:`DoradaBatch` and :class:`DockerBatch` hold ``n`` games of
 one game with the same options and play one decision in each of them per ``step``: the
 legal moves are a mask over the game's fixed action space (the numbers of
-:func:`boardrules.legal_actions`), the dice are rolled inside, from a seeded numpy generator or from arrays the caller gives, and the games
-that end are restarted or frozen as the caller chooses.  Its observations and returns are
-those of :func:`boardrules.observation_into` and :func:`boardrules.returns` for the same
-positions, and ``state(i)`` / ``from_states(states)`` convert to and from the scalar
-states, which the differential tests compare at every step.
+:func:`boardrules.legal_actions`), the dice are rolled inside, from a seeded numpy
+generator or from arrays the caller gives, and the games that end are restarted or frozen
+as the caller chooses.  Their observations and returns are those of
+:func:`boardrules.observation_into` and :func:`boardrules.returns` for the same positions,
+and ``state(i)`` / ``from_states(states)`` convert to and from the scalar states, which the
+differential tests compare at every step.
 
 Dorasure is not batched: its turns run an agenda of heroes' abilities and quest events
 whose length and order depend on the position (see the Dorasure page), which does not fit

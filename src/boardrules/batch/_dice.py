@@ -3,14 +3,19 @@ legal action from a mask."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 
 from boardrules.batch._parchis import Bools, Ints, _whole
 from boardrules.errors import InvalidOptionError
 
 FACES = 6
+
+#: Dice given to a batch: one per game, or a row of them per game.
+Dice: TypeAlias = Sequence[int] | Sequence[Sequence[int]] | npt.NDArray[np.integer[Any]]
 
 
 class _Dice:

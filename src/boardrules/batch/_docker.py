@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 import boardrules.docker  # the public name of the states, for the docs' annotations
-from boardrules.batch._dice import _Dice, _pick
+from boardrules.batch._dice import Dice, _Dice, _pick
 from boardrules.batch._parchis import Bools, Floats, Ints, StepResult, _whole
 from boardrules.docker._actions import _frames
 from boardrules.docker._board import FACES
@@ -84,7 +84,7 @@ class DockerBatch(_Dice):
         *,
         seed: int | None = None,
         autoreset: bool = True,
-        dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
+        dice: Dice | None = None,
         **options: Any,
     ) -> None:
         if type(n) is not int or n < 1:
@@ -130,7 +130,7 @@ class DockerBatch(_Dice):
         *,
         seed: int | None = None,
         autoreset: bool = False,
-        dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
+        dice: Dice | None = None,
     ) -> DockerBatch:
         """A batch of the given Docker states (same options); those before a roll are
         rolled at once, with ``dice`` or the generator."""
@@ -281,7 +281,7 @@ class DockerBatch(_Dice):
     def step(
         self,
         actions: Sequence[int] | npt.NDArray[np.integer[Any]],
-        dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
+        dice: Dice | None = None,
         where: npt.NDArray[np.bool_] | None = None,
     ) -> StepResult:
         """Play ``actions[g]`` in every game ``g`` that is not over (and, if ``where`` is

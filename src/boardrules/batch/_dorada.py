@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 import boardrules.dorada  # the public name of the states, for the docs' annotations
-from boardrules.batch._dice import _Dice, _pick
+from boardrules.batch._dice import Dice, _Dice, _pick
 from boardrules.batch._parchis import Bools, Floats, Ints, StepResult, _whole
 from boardrules.dorada._board import Field
 from boardrules.dorada._observation import _layout
@@ -59,7 +59,7 @@ class DoradaBatch(_Dice):
         *,
         seed: int | None = None,
         autoreset: bool = True,
-        dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
+        dice: Dice | None = None,
         **options: Any,
     ) -> None:
         if type(n) is not int or n < 1:
@@ -109,7 +109,7 @@ class DoradaBatch(_Dice):
         *,
         seed: int | None = None,
         autoreset: bool = False,
-        dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
+        dice: Dice | None = None,
     ) -> DoradaBatch:
         """A batch of the given Dorada states (same options); those before a roll are
         rolled at once, with ``dice`` (one per state) or the generator."""
@@ -308,7 +308,7 @@ class DoradaBatch(_Dice):
     def step(
         self,
         actions: Sequence[int] | npt.NDArray[np.integer[Any]],
-        dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
+        dice: Dice | None = None,
         where: npt.NDArray[np.bool_] | None = None,
     ) -> StepResult:
         """Play ``actions[g]`` in every game ``g`` that is not over (and, if ``where`` is
@@ -450,7 +450,7 @@ class DoradaBatch(_Dice):
             return
         p, f = self.players, self.fields
         pos = self.pos[g]
-        playing: Bools = ((pos >= 0) & (pos <= f)).any(axis=2)
+        playing = np.any((pos >= 0) & (pos <= f), axis=2)
         after = (self.turn[g][:, None] + np.arange(1, p + 1)[None, :]) % p
         ok = playing[np.arange(len(g))[:, None], after]
         nxt = after[np.arange(len(g)), np.argmax(ok, axis=1)]
