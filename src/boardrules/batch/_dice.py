@@ -14,13 +14,14 @@ from boardrules.errors import InvalidOptionError
 
 FACES = 6
 
-#: Dice given to a batch: one per game, or a row of them per game.
-Dice: TypeAlias = Sequence[int] | Sequence[Sequence[int]] | npt.NDArray[np.integer[Any]]
+#: Dice given to a batch: one per game, or a row of them per game.  (A string: the docs are
+#: built with numpy mocked, where ``|`` with a numpy type fails at import.)
+Dice: TypeAlias = "Sequence[int] | Sequence[Sequence[int]] | npt.NDArray[np.integer[Any]]"
 
 
 class _Dice:
     """The dice of a batch: ``dice[g, j]`` is the ``j``-th roll of game ``g`` in a step,
-    the generator's once a game's row runs out; :attr:`rolled` counts each game's rolls."""
+    the generator's once a game's row runs out; ``rolled`` counts each game's rolls."""
 
     n: int
     rng: np.random.Generator

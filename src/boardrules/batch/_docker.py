@@ -67,7 +67,7 @@ class DockerBatch(_Dice):
     frozen, at its end.  ``dice`` (for the constructor and :meth:`step`) gives the rolls:
     ``dice[g, j]`` is the ``j``-th roll of game ``g`` (an array ``(n,)`` is one roll per
     game); a game that needs more rolls than given takes them from the generator seeded by
-    ``seed``, and :attr:`rolled` says how many each game made.  ``autoreset`` restarts a game
+    ``seed``, and ``rolled`` says how many each game made.  ``autoreset`` restarts a game
     as soon as it ends, else it stays over.  The other keywords are the options of
     :func:`boardrules.docker.new_game`.
 
