@@ -103,7 +103,7 @@ class DockerBatch(_Dice):
         self.rng: np.random.Generator = np.random.default_rng(seed)
         self._tab = _Tables(options)
         q = self._tab.squares
-        self.high = PIECES * p
+        self.high: int = PIECES * p
         self.num_actions: int = q * q + q
         self.observation_size: int = _planes(p) * q
         self.towers: Ints = np.zeros((n, q, self.high), dtype=np.int64)

@@ -77,7 +77,8 @@ class DoradaBatch(_Dice):
         self.autoreset = autoreset
         self.rng: np.random.Generator = np.random.default_rng(seed)
         board = options.board
-        self.fields = f = board.fields
+        self.fields: int = board.fields
+        f = self.fields
         self.kinds: Ints = np.array([int(k) for k in board.kinds], dtype=np.int64)
         self.jump_by: Ints = np.array(board.jump_by, dtype=np.int64)
         depth = PIECES * p
