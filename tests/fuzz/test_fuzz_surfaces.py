@@ -10,6 +10,7 @@ few examples in the default run and 100 to 300 in the long one (the others
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import importlib
 import inspect
@@ -19,6 +20,7 @@ import os
 import pickle
 import pkgutil
 import random
+import shutil
 import signal
 import socket
 import stat
@@ -503,16 +505,33 @@ def test_serve_drops_any_silent_connection(site: Path, prefix: bytes, pause: flo
 
 # Class 9: signals at any moment of a command --------------------------------------------
 
-# What the console script does (``from boardrules.__main__ import main; sys.exit(main())``),
-# saying when the package is imported: before that no code of ours can run, so the signal
-# comes after it.
-_LAUNCH = (
-    "import sys\n"
-    "from boardrules.__main__ import main\n"
-    "print('imported', file=sys.stderr, flush=True)\n"
-    "sys.argv = ['boardrules', *sys.argv[1:]]\n"
-    "sys.exit(main())\n"
-)
+# What pip's console script does; named "boardrules", as the installed one is.
+_CONSOLE_SCRIPT = """import sys
+from boardrules.__main__ import main
+if __name__ == '__main__':
+    sys.argv[0] = sys.argv[0].removesuffix('.exe')
+    sys.exit(main())
+"""
+# A sitecustomize (read at start-up, before any code of ours): BR_SIGNAL_AT names the module
+# whose lookup sends the process the signal BR_SIGNAL, or is "guarded" (say so on standard
+# error when the package's first module is looked up: its Ctrl-C guard is set by then), or
+# "record" (write every module looked up from then on).
+_HOOK = """import os, signal, sys
+_AT, _SIGNAL = os.environ.pop("BR_SIGNAL_AT"), int(os.environ.pop("BR_SIGNAL", "0"))
+class _Moment:
+    guarded = False
+    def find_spec(self, name, path=None, target=None):
+        if not self.guarded and name.startswith("boardrules."):
+            self.guarded = True
+            if _AT == "guarded":
+                print("guarded", file=sys.stderr, flush=True)
+        if _AT == "record" and self.guarded:
+            print("looked up", name, file=sys.stderr, flush=True)
+        if name == _AT:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), _SIGNAL)
+sys.meta_path.insert(0, _Moment())
+"""
 _COMMANDS = [
     ["games"],
     ["simulate", "docker", "--games", "50"],
@@ -523,28 +542,103 @@ _COMMANDS = [
 _SIGNALS = [signal.SIGINT, signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
 
 
+def _launch(command: list[str], at: str, sent: int = 0, **streams: Any) -> subprocess.Popen[str]:
+    """The console script running ``command``, with the hook set to ``at``."""
+    folder = _script_folder()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(folder), SRC])}
+    env.update(BR_SIGNAL_AT=at, BR_SIGNAL=str(int(sent)))
+    return subprocess.Popen([sys.executable, str(folder / "boardrules"), *command],
+                            stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True,
+                            **{"stdout": subprocess.DEVNULL, **streams})  # fmt: skip
+
+
+def _script_folder() -> Path:
+    """A folder holding the hook and the console script, made once (removed on exit)."""
+    if not _FOLDER:
+        folder = Path(tempfile.mkdtemp(prefix="boardrules-signal-"))
+        atexit.register(shutil.rmtree, folder, True)
+        (folder / "sitecustomize.py").write_text(_HOOK)
+        (folder / "boardrules").write_text(_CONSOLE_SCRIPT)
+        _FOLDER.append(folder)
+    return _FOLDER[0]
+
+
+_FOLDER: list[Path] = []
+_LOOKED_UP: dict[str, list[str]] = {}
+
+
+def _looked_up(command: list[str]) -> list[str]:
+    """The modules ``command`` looks up once the package's guard is set, in order."""
+    key = " ".join(command)
+    if key not in _LOOKED_UP:
+        process = _launch(command, "record")
+        _, err = process.communicate(timeout=120)
+        names = [line.split()[-1] for line in err.splitlines() if line.startswith("looked up")]
+        _LOOKED_UP[key] = list(dict.fromkeys(names))
+    return _LOOKED_UP[key]
+
+
 @fuzz_settings(3, long=100)
-@given(st.sampled_from(_COMMANDS), st.sampled_from(_SIGNALS), st.floats(0.0, 0.8))
+@given(st.sampled_from(_COMMANDS), st.sampled_from(_SIGNALS), st.data())
 def test_a_signal_at_any_moment_of_a_command_leaves_no_traceback(
-    command: list[str], sent: signal.Signals, delay: float
+    command: list[str], sent: signal.Signals, data: st.DataObject
 ) -> None:
-    env = {**os.environ, "PYTHONPATH": SRC}
-    process = subprocess.Popen(
-        [sys.executable, "-c", _LAUNCH, *command],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        env=env, text=True,
-    )  # fmt: skip
+    # The moment: as a module is looked up while the package or the command loads (the
+    # process signals itself), or some time after the package's guard is set.
+    if data.draw(st.booleans(), label="while a module loads"):
+        at = data.draw(st.sampled_from(_looked_up(command)), label="module")
+        process = _launch(command, at, sent)
+    else:
+        process = _launch(command, "guarded")
+        try:
+            assert process.stderr is not None
+            assert process.stderr.readline() == "guarded\n"
+            time.sleep(data.draw(st.floats(0.0, 0.8), label="seconds later"))
+            process.send_signal(sent)
+        except BaseException:
+            process.kill()
+            raise
     try:
-        assert process.stderr is not None
-        assert process.stderr.readline() == "imported\n"
-        time.sleep(delay)
-        process.send_signal(sent)
-        _, err = process.communicate(timeout=30)
+        _, err = process.communicate(timeout=60)
     finally:
         process.kill()
     assert "Traceback" not in err, err[-2000:]
     if sent == signal.SIGINT:
         assert process.returncode in (0, 130), err[-500:]
+        assert process.returncode == 0 or err.strip().endswith("interrupted"), err[-500:]
+    else:  # the default action of the other signals: the process ends quietly
+        assert process.returncode in (0, -sent), err[-500:]
+
+
+_TALKATIVE = [
+    ["games"],
+    ["simulate", "docker", "--games", "30"],
+    ["tournament", "docker", "--bots", "random,greedy", "--games", "4"],
+    ["replay", "--help"],
+    ["--help"],
+    ["play", "docker", "--players", "random,random", "--seed", "3"],
+]
+
+
+@fuzz_settings(3, long=100)
+@given(st.sampled_from(_TALKATIVE), st.integers(0, 3000))
+def test_a_command_whose_reader_goes_away_early_leaves_no_traceback(
+    command: list[str], read: int
+) -> None:
+    # SIGPIPE: standard output is a pipe whose reader stops after ``read`` characters
+    # (`boardrules games | head -c 100`); the command ends quietly, at the latest when it
+    # next writes.
+    process = _launch(command, "none", stdout=subprocess.PIPE)
+    try:
+        assert process.stdout is not None
+        process.stdout.read(read)
+        process.stdout.close()
+        err = process.stderr.read() if process.stderr else ""
+        process.wait(timeout=60)
+    finally:
+        process.kill()
+    assert "Traceback" not in err and "Exception ignored" not in err, err[-2000:]
+    assert process.returncode in (0, 1), err[-500:]
 
 
 # Class 10: documents with any repeated key ----------------------------------------------
