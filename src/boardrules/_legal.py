@@ -53,6 +53,9 @@ FIELD_LIMIT = 2**63
 
 #: The longest text of a value an error message shows (a forged name may hold megabytes).
 _LONGEST = 40
+#: The longest whole number an error message writes out, in bits (a larger one is shown by
+#: its size: 39 digits say nothing more, and past 4,300 digits ``str`` raises).
+_WRITTEN_BITS = 128
 
 
 def find_legal(move: object, legal: Sequence[M]) -> M | None:
@@ -206,11 +209,10 @@ def _writable(move: object) -> bool:
 
 
 def _fields(move: object) -> str:
-    """``Class(field=value, ...)`` with each value shown by :func:`safe_repr`."""
+    """``Class(field=value, ...)`` with each value shown by :func:`safe_repr` (every field
+    of ``move`` is set)."""
     kind: Any = type(move)
-    body = ", ".join(
-        f"{f.name}={safe_repr(getattr(move, f.name, _UNSET))}" for f in attrs.fields(kind)
-    )
+    body = ", ".join(f"{f.name}={safe_repr(getattr(move, f.name))}" for f in attrs.fields(kind))
     return f"{kind.__name__}({body})"
 
 
@@ -224,7 +226,7 @@ def safe_repr(value: object) -> str:
     >>> safe_repr("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
     """
-    if isinstance(value, int) and value.bit_length() > 2 * FIELD_LIMIT.bit_length():
+    if isinstance(value, int) and value.bit_length() > _WRITTEN_BITS:
         return f"an int of {value.bit_length()} bits"
     try:
         text = repr(value)
