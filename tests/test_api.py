@@ -621,7 +621,10 @@ def _set_up(game: str) -> Any:
     from boardrules import docker, dorada, dorasure, parchis
 
     if game == "parchis":
-        where = {"yellow": ["nest", 5, "L3", "goal"], "red": [40, 40, "nest", "nest"]}
+        where: dict[str, list[int | str]] = {
+            "yellow": ["nest", 5, "L3", "goal"],
+            "red": [40, 40, "nest", "nest"],
+        }
         return parchis.position(where, players=2)
     if game == "dorada":
         track = {3: [1, 0], 7: [0]}  # bottom first
@@ -632,7 +635,7 @@ def _set_up(game: str) -> Any:
     return dorasure.position(["Ninja", "Hunter", "Prince"], at=at, quests={"g0": "golem"})
 
 
-PLACES = {
+PLACES: dict[str, dict[str, list[int | str]]] = {
     "parchis": {"yellow": ["nest", 5, "L3", "goal"], "red": ["nest", "nest", 40, 40]},
     "dorada": {"red": ["start", 3, 7, "dorada"], "blue": ["start", "start", 3, "bridge 9"]},
     "docker": {"blue": ["a1", "b2", "b2"], "orange": ["a1", "hand", "hand"]},
