@@ -64,12 +64,17 @@ _FOUR = np.arange(4)[:, None]
 
 _ADD_T = np.array(_ADD, dtype=np.int64)
 _REMOVE_T = np.array(_REMOVE, dtype=np.int64)
-_ADD_FLAT = _ADD_T.ravel()  # [code * 4 + seat]
-_REMOVE_FLAT = _REMOVE_T.ravel()
+_CODES = len(_ADD)
+_ADD_FLAT = _ADD_T.T.ravel()  # [seat * _CODES + code]
+_REMOVE_FLAT = _REMOVE_T.T.ravel()
 _PAIR_T = np.array(_PAIR_OF_ONE_SEAT, dtype=np.bool_)
 #: The lowest bit set in each 4-bit mask (of 1, 2, 4 or 8: the one seat left).
 _LOWEST_BIT = np.array([0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
 _WORD = (1 << 64) - 1
+# The reductions as plain ufunc calls (the array methods go through Python wrappers).
+_any = np.logical_or.reduce
+_all = np.logical_and.reduce
+_sum = np.add.reduce
 
 
 def _whole(values: npt.NDArray[Any]) -> bool:
@@ -254,7 +259,8 @@ class ParchisBatch:
         self.observation_size: int = self._obs.size
         self._cells = np.arange(CELLS)
         self.pos: Ints = np.full((n, p, 4), NEST)
-        self.board: Ints = np.zeros((n, WIDTH), dtype=np.int64)
+        # Small codes in small cells: the rules read cells all over the boards.
+        self.board: npt.NDArray[np.int8] = np.zeros((n, WIDTH), dtype=np.int8)
         self.bar0: Words = np.zeros(n, dtype=np.uint64)
         self.bar1: Words = np.zeros(n, dtype=np.uint64)
         self.turn: Ints = np.zeros(n, dtype=np.int64)
@@ -496,7 +502,7 @@ class ParchisBatch:
         if where is not None:
             playing &= np.asarray(where, dtype=np.bool_)
         wrong = playing & ~self._legal_of(where).allows_all(a)
-        if wrong.any():
+        if _any(wrong):
             bad = int(np.argmax(wrong))
             choices, nlegal = self.choices()
             allowed = sorted(int(x) for x in choices[bad, : nlegal[bad]])
@@ -507,7 +513,7 @@ class ParchisBatch:
         self._decide(playing, a)
         ended = playing & (self.phase == PHASE_OVER)
         returns = np.zeros((self.n, self.players))
-        finished = np.flatnonzero(ended)
+        finished = ended.nonzero()[0]
         if len(finished):
             returns[finished] = self._returns(finished)
             if self.autoreset:
@@ -568,7 +574,7 @@ class ParchisBatch:
             return at, self._pos_flat.take(at)
         work = self._work
         at = np.add(_FOUR, self._pos_row + self.turn * 4, out=work.at)
-        r = np.take(self._pos_flat, at, out=work.r if out is None else out, mode="clip")
+        r = self._pos_flat.take(at, out=work.r if out is None else out, mode="clip")
         return at, r
 
     # The scalar rules, over all games at once (masks) or over index arrays ``g``.
@@ -578,13 +584,13 @@ class ParchisBatch:
         sixes = np.where(six, self.sixes + 1, 0)
         third = rolling & (sixes == 3)
         plain = rolling & ~third
-        nest_empty = (self._mine()[1] != NEST).all(axis=0)
+        nest_empty = _all(self._mine()[1] != NEST, axis=0)
         np.copyto(self.phase, PHASE_MOVE, where=plain)
         np.copyto(self.roll, die, where=plain)
         np.copyto(self.count, np.where(six & nest_empty, 7, die), where=plain)
         np.copyto(self.sixes, sixes, where=plain)
-        if third.any():
-            self._third_six(np.flatnonzero(third))
+        if _any(third):
+            self._third_six(third.nonzero()[0])
 
     def _third_six(self, g: Ints) -> None:
         tab = self._tab
@@ -627,7 +633,8 @@ class ParchisBatch:
         # The square left: a barrier there opens (its cell's bit clears either way).
         left = tab.cell_flat.take(at_seat + src + 1)  # the spare column where none moves
         at = self._board_row + left
-        board[at] = _REMOVE_FLAT.take(board.take(at) * 4 + seat)
+        at_codes = seat * _CODES
+        board[at] = _REMOVE_FLAT.take(at_codes + board.take(at))
         self.bar0 &= ~tab.bit0.take(left)
         self.bar1 &= ~tab.bit1.take(left)
         moved = move | out
@@ -640,11 +647,11 @@ class ParchisBatch:
         reached = np.where(lands, tab.cell_flat.take(at_seat + dst + 1), OFF)
         at = self._board_row + reached
         code = board.take(at)
-        new = _ADD_FLAT.take(code * 4 + seat)
+        new = _ADD_FLAT.take(at_codes + code)
         eat = move & (code > 0) & (code < 8) & (code != seat + 1) & ~tab.safe.take(reached)
         eat |= out & (code >= 8)
-        if eat.any():
-            self._eat(np.flatnonzero(eat), out, code, reached, new)
+        if _any(eat):
+            self._eat(eat.nonzero()[0], out, code, reached, new)
         board[at] = np.where(lands, new, code)
         self._mark_all(reached, tab.barrier_flat.take(new * WIDTH + reached) & lands)
         if self.options.two_out_on_first_five:
@@ -652,9 +659,9 @@ class ParchisBatch:
         self.opened |= np.where(out, 1 << seat, 0)
         bonus = np.where(goal, GOAL_BONUS, np.where(eat, CAPTURE_BONUS, 0))
         finished = np.zeros(self.n, dtype=np.bool_)
-        if goal.any():  # finished: every piece in the goal
-            gg = np.flatnonzero(goal)
-            finished[gg] = (self._mine(gg)[1] == GOAL).all(axis=0)
+        if _any(goal):  # finished: every piece in the goal
+            gg = goal.nonzero()[0]
+            finished[gg] = _all(self._mine(gg)[1] == GOAL, axis=0)
         return bonus, finished
 
     def _eat(self, g: Ints, out: Bools, code: Ints, reached: Ints, new: Ints) -> None:
@@ -688,8 +695,8 @@ class ParchisBatch:
         last = np.where(moved, dst, self.last)
         counting = np.zeros(self.n, dtype=np.bool_)
         has = (bonus > 0) & ~finished
-        if has.any():
-            gb = np.flatnonzero(has)
+        if _any(has):
+            gb = has.nonzero()[0]
             self.count[gb] = bonus[gb]
             r = self._mine(gb)[1]
             can = self._steps(gb, r).any(axis=0)
@@ -697,8 +704,8 @@ class ParchisBatch:
             counting[gc] = True
             self.phase[gc] = PHASE_BONUS
             self.last[gc] = dst[gc]
-        if finished.any():
-            self._finish(np.flatnonzero(finished))
+        if _any(finished):
+            self._finish(finished.nonzero()[0])
         self._turn_over(playing & ~finished & ~counting, last)
 
     def _turn_over(self, over: Bools, last: Ints) -> None:
@@ -793,13 +800,13 @@ class ParchisBatch:
             bar0, bar1, work = self.bar0[g], self.bar1[g], _Work(len(g))
         way = np.multiply(r, COUNTS, out=work.a)
         way += (seat * SPAN + 1) * COUNTS + count
-        ok = np.take(tab.within, way, mode="clip")
-        reached = np.take(tab.reached, way, out=work.b, mode="clip")
+        ok = tab.within.take(way, mode="clip")
+        reached = tab.reached.take(way, out=work.b, mode="clip")
         reached += row
-        ok &= np.take(self._board_flat, reached, out=work.c, mode="clip") < 8
-        crossed = np.take(tab.cross0, way, out=work.u, mode="clip")
+        ok &= self._board_flat.take(reached, mode="clip") < 8
+        crossed = tab.cross0.take(way, out=work.u, mode="clip")
         crossed &= bar0
-        more = np.take(tab.cross1, way, out=work.v, mode="clip")
+        more = tab.cross1.take(way, out=work.v, mode="clip")
         more &= bar1
         crossed |= more
         ok &= crossed == 0
@@ -817,21 +824,21 @@ class ParchisBatch:
         ok[3] &= (r[3] != r[0]) & (r[3] != r[1]) & (r[3] != r[2])
         moving = self.phase == PHASE_MOVE
         # On a 6 a barrier must be opened when a barrier piece can move.
-        six = np.flatnonzero(moving & (self.roll == 6))
+        six = (moving & (self.roll == 6)).nonzero()[0]
         if len(six):
             c = tab.cell_flat.take(seat[six] * SPAN + r[:, six] + 1)
             on = tab.bit0.take(c) & self.bar0[six]
             on |= tab.bit1.take(c) & self.bar1[six]
             opening = ok[:, six] & (on != 0)
-            must = opening.any(axis=0)
+            must = _any(opening, axis=0)
             ok[:, six[must]] = opening[:, must]
         # A 5 must bring a piece out when it can.
         exit_code = self._board_flat.take(self._board_row + tab.cell_flat.take(seat * SPAN + 1))
         can_out = (exit_code < 8) | ((exit_code != (seat + 1) * 9) & self.options.exit_capture)
-        out = moving & (self.roll == 5) & (r == NEST).any(axis=0) & can_out
+        out = moving & (self.roll == 5) & _any(r == NEST, axis=0) & can_out
         over = self.phase == PHASE_OVER
         ok &= ~(out | (self.sixes == 3) | over)
-        only = np.where(out, ACTION_OUT, np.where(ok.any(axis=0), -1, ACTION_PASS))
+        only = np.where(out, ACTION_OUT, np.where(_any(ok, axis=0), -1, ACTION_PASS))
         only[over] = -2
         return _Legal(ok, r, only, self._work.running)
 
@@ -876,15 +883,15 @@ class _Legal:
     def random(self, rng: np.random.Generator) -> Ints:
         ok = self.ok
         n = len(self.only)
-        pick = (rng.random(n) * ok.sum(axis=0)).astype(np.int64)
-        j = (_running(ok, self.running) <= pick).sum(axis=0)  # the (pick+1)-th legal one
+        pick = (rng.random(n) * _sum(ok, axis=0)).astype(np.int64)
+        j = _sum(_running(ok, self.running) <= pick, axis=0)  # the (pick+1)-th legal one
         moved = self.r.ravel().take(np.minimum(j, 3) * n + np.arange(n))
         return np.where(self.only == -1, moved, np.where(self.only >= 0, self.only, -1))
 
     def allows_all(self, a: Ints) -> Bools:
         """Whether ``a[g]`` is legal in each game ``g``."""
         only = self.only
-        piece = (self.ok & (self.r == a)).any(axis=0) & (only == -1)
+        piece = _any(self.ok & (self.r == a), axis=0) & (only == -1)
         allowed: Bools = piece | ((a == only) & (only >= 0))
         return allowed
 
