@@ -50,6 +50,7 @@ Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 Floats = npt.NDArray[np.float64]
 Words = npt.NDArray[np.uint64]
+Codes = npt.NDArray[np.int8]  # cell codes
 
 ACTION_OUT = GOAL  # the numbers of boardrules.parchis._actions
 ACTION_PASS = GOAL + 1
@@ -211,7 +212,7 @@ class _Work:
     def __init__(self, n: int) -> None:
         shape = (4, n)
         self.at, self.r, self.legal_r, self.running = (np.empty(shape, np.int64) for _ in range(4))
-        self.a, self.b, self.c = (np.empty(shape, np.int64) for _ in range(3))
+        self.a, self.b = (np.empty(shape, np.int64) for _ in range(2))
         self.u, self.v = (np.empty(shape, np.uint64) for _ in range(2))
 
 
@@ -260,7 +261,7 @@ class ParchisBatch:
         self._cells = np.arange(CELLS)
         self.pos: Ints = np.full((n, p, 4), NEST)
         # Small codes in small cells: the rules read cells all over the boards.
-        self.board: npt.NDArray[np.int8] = np.zeros((n, WIDTH), dtype=np.int8)
+        self.board: Codes = np.zeros((n, WIDTH), dtype=np.int8)
         self.bar0: Words = np.zeros(n, dtype=np.uint64)
         self.bar1: Words = np.zeros(n, dtype=np.uint64)
         self.turn: Ints = np.zeros(n, dtype=np.int64)
@@ -653,7 +654,12 @@ class ParchisBatch:
         if _any(eat):
             self._eat(eat.nonzero()[0], out, code, reached, new)
         board[at] = np.where(lands, new, code)
-        self._mark_all(reached, tab.barrier_flat.take(new * WIDTH + reached) & lands)
+        # A barrier forms where two pieces of one colour now stand (no piece lands on a
+        # barrier, and one eaten on the exit is cleared by _eat: no bit to clear here).
+        formed = tab.barrier_flat.take(new * WIDTH + reached) & lands
+        if _any(formed):
+            gf = formed.nonzero()[0]
+            self._mark(gf, reached[gf], formed[gf])
         if self.options.two_out_on_first_five:
             self._second_out(out, code, reached)
         self.opened |= np.where(out, 1 << seat, 0)
@@ -664,7 +670,7 @@ class ParchisBatch:
             finished[gg] = _all(self._mine(gg)[1] == GOAL, axis=0)
         return bonus, finished
 
-    def _eat(self, g: Ints, out: Bools, code: Ints, reached: Ints, new: Ints) -> None:
+    def _eat(self, g: Ints, out: Bools, code: Codes, reached: Ints, new: Ints) -> None:
         """In games ``g`` the piece arriving on ``reached`` eats one there: ``new`` becomes
         the cell's code after it."""
         seat, c, co = self.turn[g], reached[g], code[g]
@@ -675,9 +681,10 @@ class ParchisBatch:
         victim = np.where(from_nest, np.where(second != me, second, first), co) - 1
         stays = np.where(second != me, first, second)
         new[g] = np.where(from_nest, stays + 8 * me, me)
+        self._mark(g, c, np.zeros(len(g), dtype=np.bool_))  # a barrier there is broken
         self._relocate(g, victim, self._tab.rel[victim, c], NEST)
 
-    def _second_out(self, out: Bools, code: Ints, exit_cell: Ints) -> None:
+    def _second_out(self, out: Bools, code: Codes, exit_cell: Ints) -> None:
         """With the option, a player's first 5 onto an empty exit brings out two pieces
         (when two are in the nest)."""
         g = np.flatnonzero(out & (self.opened >> self.turn & 1 == 0) & (code == 0))
@@ -777,14 +784,6 @@ class ParchisBatch:
             bit = bits[c]
             words[g] = (words[g] & ~bit) | np.where(barrier, bit, np.uint64(0))
 
-    def _mark_all(self, c: Ints, barrier: Bools) -> None:
-        """As :meth:`_mark` for cell ``c[g]`` of every game ``g``."""
-        tab = self._tab
-        for words, bits in ((self.bar0, tab.bit0), (self.bar1, tab.bit1)):
-            bit = bits.take(c)
-            words &= ~bit
-            words |= np.where(barrier, bit, np.uint64(0))
-
     # ----------------------------------------------------------------- legal moves
 
     def _steps(self, g: Ints | None, r: Ints) -> Bools:
@@ -833,9 +832,14 @@ class ParchisBatch:
             must = _any(opening, axis=0)
             ok[:, six[must]] = opening[:, must]
         # A 5 must bring a piece out when it can.
-        exit_code = self._board_flat.take(self._board_row + tab.cell_flat.take(seat * SPAN + 1))
-        can_out = (exit_code < 8) | ((exit_code != (seat + 1) * 9) & self.options.exit_capture)
-        out = moving & (self.roll == 5) & _any(r == NEST, axis=0) & can_out
+        out = np.zeros(self.n, dtype=np.bool_)
+        five = (moving & (self.roll == 5)).nonzero()[0]
+        if len(five):
+            mover = seat[five]
+            exit_cell = tab.cell_flat.take(mover * SPAN + 1)
+            code = self._board_flat.take(self._board_row[five] + exit_cell)
+            can = (code < 8) | ((code != (mover + 1) * 9) & self.options.exit_capture)
+            out[five] = can & _any(r[:, five] == NEST, axis=0)
         over = self.phase == PHASE_OVER
         ok &= ~(out | (self.sixes == 3) | over)
         only = np.where(out, ACTION_OUT, np.where(_any(ok, axis=0), -1, ACTION_PASS))
@@ -854,7 +858,10 @@ def _running(ok: Bools, total: Ints) -> Ints:
 
 def _first(at: Ints, found: Bools) -> Ints:
     """``at[j, k]`` for the first ``j`` where ``found[j, k]`` (the last row if none)."""
-    return np.where(found[0], at[0], np.where(found[1], at[1], np.where(found[2], at[2], at[3])))
+    first: Ints = np.where(
+        found[0], at[0], np.where(found[1], at[1], np.where(found[2], at[2], at[3]))
+    )
+    return first
 
 
 @attrs.frozen
