@@ -80,7 +80,7 @@ _sum = np.add.reduce
 
 def _whole(values: npt.NDArray[Any]) -> bool:
     """Whether an array holds whole numbers (of an integer type: not bools, not floats)."""
-    return bool(np.issubdtype(values.dtype, np.integer))
+    return values.dtype.kind in "iu"  # (np.issubdtype says the same, ten times slower)
 
 
 def _words(masks: Sequence[int]) -> tuple[Words, Words]:
@@ -497,7 +497,7 @@ class ParchisBatch:
             raise InvalidOptionError(
                 f"step takes one whole-number action per game: shape ({self.n},)"
             )
-        a = a.astype(np.int64)
+        a = a.astype(np.int64, copy=False)
         dice = self._checked_dice(dice)
         playing = self.phase != PHASE_OVER
         if where is not None:
