@@ -230,19 +230,29 @@ def test_the_strong_policy_plays_rollouts_the_same_for_a_seed() -> None:
     assert runs[0] == runs[1] and runs[0] != runs[2]
 
 
-@pytest.mark.parametrize(("rounds", "policy"), [(2, "StrongPolicy()"), (10**9, "QuickBot()")])
+@pytest.mark.parametrize(("rounds", "policy", "kept"), [(1, "StrongPolicy()", 1),
+                                                         (10**9, "QuickBot()", 0)])  # fmt: skip
 def test_the_strong_policy_plays_when_its_first_round_shows_enough_rounds_fit(
-    rounds: int, policy: str, monkeypatch: pytest.MonkeyPatch
+    rounds: int, policy: str, kept: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from boardrules.analysis import _budget
 
     monkeypatch.setattr(_budget, "STRONG_ROUNDS", rounds)
-    # Rollouts of 2 plies: the strong policy's first round takes a few milliseconds.
-    found = best_moves(midgame("parchis"), seconds=0.3, max_states=1, horizon=2)
-    assert found.method == "rollout" and found.rollouts is not None and found.rollouts >= 2
-    assert found.policy == policy and f"by {policy}" in found.describe()
-    clockless = best_moves(midgame("parchis"), seconds=None, max_states=1, rollouts=2)
-    assert clockless.policy == "QuickBot()"
+    s = midgame("parchis")
+    budget = _budget.make_budget(10.0, None, 1, False, None, 1, 0, None, 2, None, None)
+    starts = [br.apply_move(s, m) for m in br.legal_moves(s)]
+    heard: list[int] = []
+    # 10 s for all the rounds: the first one of the strong policy (rollouts of 2 plies)
+    # fits 1 round in them, never 10**9.
+    seats = br.num_players(s)
+    found = _budget._rollouts(starts, seats, budget, {}, time.perf_counter() + 10, heard.append)
+    assert repr(found.policy) == policy and found.rounds == kept and heard == [1] * kept
+    assert {len(c) for columns in found.results for c in columns} == {kept}
+    clockless = _budget._rollouts(starts, seats, budget, {}, None, None)
+    assert repr(clockless.policy) == "QuickBot()" and clockless.rounds == 0  # always
+    analysed = best_moves(s, seconds=0.3, max_states=1, horizon=2)
+    if analysed.method == "rollout":  # else a busy machine: not two rollouts of each move
+        assert f"by {analysed.policy}" in analysed.describe()
 
 
 def test_a_slow_policy_keeps_the_budget() -> None:
