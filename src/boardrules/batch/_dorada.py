@@ -287,10 +287,9 @@ class DoradaBatch(_Dice):
         out[over, lay.phase + 2] = 1.0
         live = np.flatnonzero(~self.over)
         out[live, lay.mover + (self.turn[live] - o[live]) % p] = 1.0
-        rolled = live[self.roll[live] > 0]
-        out[rolled, lay.phase + 1] = 1.0
-        out[rolled, lay.die + self.roll[rolled]] = 1.0
-        out[live[self.roll[live] == 0], lay.phase] = 1.0
+        # A game not over stands at a decision: its die is rolled.
+        out[live, lay.phase + 1] = 1.0
+        out[live, lay.die + self.roll[live]] = 1.0
 
     # ----------------------------------------------------------------- playing
 
