@@ -370,7 +370,7 @@ _SMALLEST = """(() => {
         const px = parseFloat(getComputedStyle(e).fontSize);
         if (text && px < 11) small.push(`text ${px}px: ${e.textContent.trim().slice(0, 30)}`);
     }
-    for (const t of document.querySelectorAll('#board svg text')) {
+    for (const t of document.querySelectorAll('.view svg text')) {
         const px = parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a;
         if (t.textContent.trim() && px < 10.99)  // 11 px, but for the rounding
             small.push(`board text ${px.toFixed(1)}px: ${t.textContent.slice(0, 30)}`);

@@ -169,12 +169,25 @@ function union(boxes) {
 
 const boxesOf = (svg, selector) => [...svg.querySelectorAll(selector)].map((e) => e.getBBox());
 const DRAWN = "text, rect, circle, ellipse, polygon, polyline, path, line";
+// A picture's shapes and its top-level elements with their boxes, measured once.
+const measured = new WeakMap();
+
+function geometry(svg) {
+  if (!measured.has(svg)) {
+    const graphic = (e) => typeof e.getBBox === "function" && !["defs", "title"].includes(e.tagName);
+    measured.set(svg, {
+      shapes: boxesOf(svg, DRAWN),
+      children: [...svg.children].map((e) => [e, graphic(e) ? e.getBBox() : null]),
+    });
+  }
+  return measured.get(svg);
+}
 
 // What is drawn in a region (a shape's centre in it), but no shape as wide as the picture
 // (the paper, the band's frame).
 function drawnIn(svg, [x, y, width, height]) {
   const whole = svg.viewBox.baseVal.width;
-  return boxesOf(svg, DRAWN).filter((b) => {
+  return geometry(svg).shapes.filter((b) => {
     const cx = b.x + b.width / 2;
     const cy = b.y + b.height / 2;
     return b.width < whole - 1 && cx >= x && cx <= x + width && cy >= y && cy <= y + height;
@@ -338,21 +351,31 @@ function drawBoard(view) {
   if (narrow && view.turn.kind === "human") reveal();
 }
 
+// A copy of the picture's region: its <svg> with what is drawn there (and its definitions).
+function regionOf(svg, region, as = svg.cloneNode(false)) {
+  const [x, y, width, height] = region;
+  for (const [element, b] of geometry(svg).children) {
+    const meets = b && b.x <= x + width && b.x + b.width >= x && b.y <= y + height && b.y + b.height >= y;
+    if (meets || element.tagName === "defs") as.appendChild(element.cloneNode(true));
+  }
+  as.setAttribute("viewBox", region.join(" "));
+  return as;
+}
+
 // A piece's picture: the drawn <svg> itself (the first piece, which gets the move marks),
-// a copy of it, or an <svg> of copies of it, one per part.
+// a copy of its region, or an <svg> of such copies, one per part.
 function pieceSvg(svg, piece, i) {
   if (!piece.paper) {
-    const picture = i ? svg.cloneNode(true) : svg;
-    picture.setAttribute("viewBox", piece.parts[0].src.join(" "));
-    return picture;
+    if (i) return regionOf(svg, piece.parts[0].src);
+    svg.setAttribute("viewBox", piece.parts[0].src.join(" "));
+    return svg;
   }
   const picture = svg.cloneNode(false);
   picture.setAttribute("viewBox", `0 0 ${piece.width} ${piece.height}`);
   picture.style.background = piece.paper;
   for (const { src, at } of piece.parts) {
-    const part = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    for (const [name, value] of Object.entries({ x: at[0], y: at[1], width: src[2], height: src[3], viewBox: src.join(" ") })) part.setAttribute(name, value);
-    part.innerHTML = svg.innerHTML;
+    const part = regionOf(svg, src, document.createElementNS("http://www.w3.org/2000/svg", "svg"));
+    for (const [name, value] of Object.entries({ x: at[0], y: at[1], width: src[2], height: src[3] })) part.setAttribute(name, value);
     picture.appendChild(part);
   }
   return picture;
