@@ -573,3 +573,59 @@ def test_the_javascript_guide_page_plays_as_python_does(
         played.append(str(move))
         state = br.apply_move(state, move)
     assert shown == ", ".join(played)
+
+
+def test_the_review_of_a_game_shows_its_chart_errors_and_alternatives(
+    page: Tab, address: str, tmp_path: Path
+) -> None:
+    # A short game (35 plies, 17 decisions) whose random player blunders.
+    folder = Path(os.environ.get("BOARDRULES_WEB_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    page.open(f"{address}index.html?game=docker&players=greedy,random&seed=13&autoplay=1")
+    page.wait("document.body.dataset.result", what="the end of the game")
+    page.wait("!document.getElementById('review-box').hidden", what="the review button")
+    page.click_on("#review-button")
+    assert page.wait(
+        "!document.getElementById('review-bar').hidden || document.body.dataset.review",
+        what="the progress bar",
+    )
+    players = json.loads(page.wait("document.body.dataset.review", what="the review's end"))
+    assert page.js("document.getElementById('review-bar').hidden")
+    status = page.js("document.getElementById('review-status').textContent")
+    assert status == "Reviewed 17 decisions.", status
+    assert [p["name"] for p in players] == ["blue", "orange"]
+    assert sum(p["decisions"] for p in players) == 17
+    orange = players[1]
+    assert orange["label"] == "random" and orange["error_total"] > players[0]["error_total"]
+    chart = page.js("""(() => {
+        const svg = document.getElementById('chart');
+        const lines = [...svg.querySelectorAll('path')].map(p => p.getAttribute('stroke'));
+        const errors = [...svg.querySelectorAll('circle.error title')].map(t => t.textContent);
+        const rows = document.querySelectorAll('#review-players tr').length;
+        return {lines, errors, rows, box: svg.getBoundingClientRect().toJSON()};
+    })()""")
+    assert len(chart["lines"]) == 2 and len(set(chart["lines"])) == 2, chart
+    flagged = orange["doubtful"] + orange["bad"] + orange["very_bad"]
+    assert flagged >= 1 and len(chart["errors"]) == flagged + sum(
+        p["doubtful"] + p["bad"] + p["very_bad"] for p in players[:1]
+    )
+    assert all(", orange: " in e or ", blue: " in e for e in chart["errors"])
+    assert chart["rows"] == 3  # a header and a row per player
+    page.page.locator("#review-out").scroll_into_view_if_needed()
+    page.screenshot(folder / "review-chart-docker.png")
+    # A click on the chart at the first error shows that decision's alternatives.
+    first = page.js(
+        "document.querySelector('#chart circle.error').getBoundingClientRect().toJSON()"
+    )
+    page.click(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
+    shown = page.wait(
+        "document.querySelectorAll('#alternatives li').length >= 2 && "
+        "[...document.querySelectorAll('#alternatives li')].map(l => l.textContent)",
+        what="the alternatives",
+    )
+    assert sum("\u2190 played" in line for line in shown) == 1, shown
+    assert sum("(best)" in line for line in shown) == 1, shown
+    at = page.js("document.getElementById('review-at').textContent")
+    assert at.startswith("Ply ") and " played " in at and "lost " in at, at
+    page.page.locator("#alternatives").scroll_into_view_if_needed()
+    page.screenshot(folder / "review-alternatives-docker.png")
