@@ -26,7 +26,7 @@ from boardrules.dorasure import (
     _json,
     _rules,
     _setup,
-    _work,
+    _state,
     decode,
     new_game,
     position,
@@ -41,16 +41,17 @@ from boardrules.dorasure._state import (
     P_COMBO,
     P_QUEST,
     TASK_COUNT,
+    THAWED,
     Task,
+    Work,
 )
-from boardrules.dorasure._work import THAWED, Work
+from boardrules.dorasure._work import Thawed
 from boardrules.dorasure.tasks import _base
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_problem
-from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.battle import BattleEnd, ComboEnd
 from boardrules.dorasure.tasks.damage import Absorb, Deaths, Survival
 from boardrules.dorasure.tasks.heroes import Doll, Gauntlets, Gust, Tune
-from boardrules.dorasure.tasks.moving import Faith, MoveRoll, Steps
+from boardrules.dorasure.tasks.moving import Act, Faith, MoveRoll, Steps
 from boardrules.dorasure.tasks.quests import (
     Ask,
     QuestEnd,
@@ -207,7 +208,8 @@ def test_work_and_the_json_cover_every_field_of_the_state() -> None:
     fields = {f.name for f in attrs.fields(DorasureState) if f.init}
     # The working copy has the state's slots and no others (so that it can turn into the
     # state), and reads every field under its name, the agenda as ``todo``.
-    assert issubclass(Work, DorasureState) and Work.__dict__["__slots__"] == ()
+    assert issubclass(Thawed, Work) and issubclass(Work, DorasureState)
+    assert Work.__dict__["__slots__"] == Thawed.__dict__["__slots__"] == ()
     assert fields - {"agenda"} | {"todo"} <= set(Work.__annotations__)
     s = position(
         ["Ninja", "Gladiator", "Hunter", "Prince", "Paladin", "Samurai"],
@@ -217,14 +219,14 @@ def test_work_and_the_json_cover_every_field_of_the_state() -> None:
     )
     body = _json.encode(s)
     assert set(body) | {"rules"} == fields
-    assert Work(s).freeze() == s
+    assert Thawed(s).freeze() == s
 
 
 def test_the_working_copy_thaws_the_fields_moves_change_into_lists_and_freezes_them_back() -> None:
     # The copy and the freeze that Work is built from, made afresh from the state's fields.
-    thaw, freeze = _work._copier()
+    thaw, freeze = _state._copier()
     s = position(["Prince", "Gladiator"], quests=FACE_UP, gold={"Prince": 2})
-    w = Work.__new__(Work)
+    w = Thawed.__new__(Thawed)
     thaw(w, s)
     assert w.todo == list(reversed(s.agenda)) and len(s.agenda) == 2  # the front last
     lists = {f.name for f in attrs.fields(State) if isinstance(getattr(w, f.name), list)}

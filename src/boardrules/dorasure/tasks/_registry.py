@@ -20,7 +20,6 @@ from boardrules.dorasure._state import (
     Task,
 )
 from boardrules.dorasure.tasks import (
-    actions,
     battle,
     damage,
     dragon,
@@ -49,7 +48,7 @@ TASK_TYPES: tuple[type[Task], ...] = (
     battle.Claw,
     moving.Faith,
     moving.Steps,
-    actions.Act,
+    moving.Act,
     quests.Ask,
     quests.Reply,
     damage.Absorb,

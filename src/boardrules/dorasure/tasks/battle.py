@@ -51,7 +51,7 @@ from boardrules.dorasure.tasks.dragon import Pick
 from boardrules.dorasure.tasks.rolls import Roll
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import Work
 
 __all__ = [
     "BattleEnd",

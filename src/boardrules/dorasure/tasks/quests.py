@@ -38,6 +38,7 @@ from boardrules.dorasure._state import (
 from boardrules.dorasure.tasks._base import (
     MAX_SCORE,
     Automatic,
+    QuestReading,
     doll_may_take_quest_damage,
     mountain_up,
     next_task,
@@ -46,8 +47,7 @@ from boardrules.dorasure.tasks.battle import BattleStart
 from boardrules.dorasure.tasks.heroes import roll_tasks
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._state import DorasureState
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import DorasureState, Work
 
 __all__ = [
     "AfterQuest",
@@ -225,7 +225,7 @@ class _QuestStep(Automatic):
         follows = _FOLLOWS.get(type(self))
         if follows is not None and next_task(s, i) != follows(self.seat, self.mountain):
             return "a quest starts, rolls and ends in this order"
-        if not isinstance(self, QuestEnd) and (s.score or s.pending):
+        if s.score or s.pending:
             return "a quest's rolls begin with a score of 0"
         return mountain_up(s, self.mountain)
 
@@ -280,7 +280,7 @@ class QuestRolls(_QuestStep):
         w.push(*tasks)
 
 
-class QuestEnd(_QuestStep):
+class QuestEnd(QuestReading):
     """Success or failure.
 
     ``others`` is kept only while the Shaman's doll may still take the damage of the
@@ -291,9 +291,8 @@ class QuestEnd(_QuestStep):
 
     __slots__ = ()
     CLAUSE: ClassVar[str] = "§5.5"
-    #: The score without the Shaman's and the Vampire's dice (see above), else 0.
-    others: int
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4), (-MAX_SCORE, MAX_SCORE))
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
     READS: ClassVar[bool] = True
     PURPOSES: ClassVar[tuple[int, ...]] = (P_QUEST,)
 
@@ -307,7 +306,7 @@ class QuestEnd(_QuestStep):
             s.rules, s.party, s.rewards, s.agenda[:i]
         ):
             return "a score without the Shaman's dice is kept only while his doll may take damage"
-        return super().problem(s, i)
+        return mountain_up(s, self.mountain)
 
     def run(self, w: Work) -> None:
         """Reach the tile's score (flags count as successes) or suffer its failure effect."""
@@ -352,7 +351,7 @@ def _quest_solved(w: Work, seat: int, m: int, members: list[int]) -> None:
 
 
 # The step each step of a quest is followed by (its end is followed by what comes next).
-_FOLLOWS: dict[type[_QuestStep], type[_QuestStep]] = {QuestStart: QuestRolls, QuestRolls: QuestEnd}
+_FOLLOWS: dict[type[_QuestStep], type[Task]] = {QuestStart: QuestRolls, QuestRolls: QuestEnd}
 
 
 class AfterQuest(Automatic):

@@ -50,8 +50,7 @@ from boardrules.dorasure.tasks._base import (
 )
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._state import DorasureState
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import DorasureState, Work
 
 __all__ = ["Bullet", "Extra", "MasterReroll", "Reroll", "Roll", "Spend"]
 
