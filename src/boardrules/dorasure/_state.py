@@ -10,6 +10,7 @@ chance node or an automatic step (resolved before the state is returned).
 from __future__ import annotations
 
 import collections
+import enum
 import inspect
 from collections.abc import Callable
 from operator import itemgetter
@@ -113,11 +114,23 @@ TASK_KINDS: tuple[str, ...] = (
 TASK_COUNT = len(TASK_KINDS)
 
 
-# Pick kinds and effects; roll purposes; claw results.
+# Pick kinds and effects; claw results.
 HIGHEST, LOWEST = 0, 1
 TO_CITY, WOUND_TWO, DRAIN = 0, 1, 2
-P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED, P_COMBO = 0, 1, 2, 3, 4
 CLAW_MISS, CLAW_BLAST, CLAW_SLASH = 0, 1, 2
+
+
+class Purpose(enum.IntEnum):
+    """What a roll is made for, so which chart reads it: an adventure, a quest, the battle
+    (a Ninja's reroll of his battle dice too) or a Team Combo.  A task's ``purpose`` field,
+    its JSON number the value."""
+
+    ADVENTURE = 0
+    QUEST = 1
+    BATTLE = 2
+    #: battle dice rerolled (Oboro-Gasumi): read like the battle's, no second reroll
+    REROLLED = 3
+    COMBO = 4
 
 
 # -- Moves --------------------------------------------------------------------------------------
@@ -801,7 +814,7 @@ class Task(_Row):
     #: whether this task ends the turn (the last task of every agenda)
     ENDS_TURN: ClassVar[bool] = False
     #: the purposes (``P_*``) of the rolls this task reads on its chart (empty: it reads none)
-    PURPOSES: ClassVar[tuple[int, ...]] = ()
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = ()
     #: whether this task begins a new reading: no roll of an older one may wait behind it
     OPENS: ClassVar[bool] = False
     #: whether this task is a hero's roll for a reading or his spending on it (one of each

@@ -25,11 +25,11 @@ from boardrules.dorasure._state import (
     DECISION,
     GRAND_MASTER,
     LAIR,
-    P_QUEST,
     SAMURAI,
     Answer,
     AskHelp,
     Move,
+    Purpose,
     QuestDraw,
     RewardDraw,
     Task,
@@ -276,7 +276,7 @@ class QuestRolls(_QuestStep):
             if w.hero(p) == SAMURAI:
                 w.gain_resource(p, 1)  # Training: attempting or assisting a quest
             dice = _heroes.quest_dice(w, p, column, tile.magical)
-            tasks += roll_tasks(w, p, P_QUEST, dice)
+            tasks += roll_tasks(w, p, Purpose.QUEST, dice)
         w.push(*tasks)
 
 
@@ -294,7 +294,7 @@ class QuestEnd(QuestReading):
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4), (-MAX_SCORE, MAX_SCORE))
     PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
     READS: ClassVar[bool] = True
-    PURPOSES: ClassVar[tuple[int, ...]] = (P_QUEST,)
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = (Purpose.QUEST,)
 
     def top_line(self, w: Work) -> int:
         """The score still missing (flags count as successes)."""

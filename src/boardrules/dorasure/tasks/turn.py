@@ -15,9 +15,9 @@ from boardrules.dorasure._state import (
     GLADIATOR,
     GRAND_MASTER,
     MINSTREL,
-    P_ADVENTURE,
     SAMURAI,
     WEREWOLF,
+    Purpose,
 )
 from boardrules.dorasure.tasks._base import (
     Automatic,
@@ -49,7 +49,7 @@ class AdventureEnd(Automatic):
     CLAUSE: ClassVar[str] = "§5.2"
     PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
     READS: ClassVar[bool] = True
-    PURPOSES: ClassVar[tuple[int, ...]] = (P_ADVENTURE,)
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = (Purpose.ADVENTURE,)
 
     def top_line(self, w: Work) -> int:
         return 2  # 2 or higher: 1 EXP
