@@ -63,7 +63,18 @@ __all__ = [
 _REPLY = (Answer(True), Answer(False))
 
 
-class RevealQuest(Task):
+class _Reveal(Task):
+    """A tile turned face up on ``mountain``: a quest tile or a reward tile."""
+
+    __slots__ = ()
+    #: The mountain (index in ``board.mountains``).
+    mountain: int
+    NODE: ClassVar[str] = CHANCE
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+
+
+class RevealQuest(_Reveal):
     """A face-down quest tile on ``mountain`` is turned up (setup: the farthest one)."""
 
     __slots__ = ()
@@ -71,11 +82,6 @@ class RevealQuest(Task):
     SHOWN: ClassVar[str] = "quest tile"
     SAYS: ClassVar[str] = "a quest tile being turned face up"
     WORDS: ClassVar[tuple[str, ...]] = ("quest-tile",)
-    #: The mountain (index in ``board.mountains``).
-    mountain: int
-    NODE: ClassVar[str] = CHANCE
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
-    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         m = self.mountain
@@ -101,7 +107,7 @@ class RevealQuest(Task):
         w.quests = put(w.quests, self.mountain, mv.tile)
 
 
-class RevealReward(Task):
+class RevealReward(_Reveal):
     """The reward tile under the quest just solved on ``mountain``."""
 
     __slots__ = ()
@@ -110,11 +116,6 @@ class RevealReward(Task):
     SAYS: ClassVar[str] = "a reward tile being turned face up"
     WORDS: ClassVar[tuple[str, ...]] = ("reward",)
     FRONT: ClassVar[bool] = True
-    #: The mountain (index in ``board.mountains``).
-    mountain: int
-    NODE: ClassVar[str] = CHANCE
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
-    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         m = self.mountain
@@ -142,17 +143,24 @@ class RevealReward(Task):
                 w.gain_xp(p, 1)
 
 
-class Ask(Task):
-    """The questing hero may ask ``candidate`` to assist on ``mountain``."""
+class _Assistance(Task):
+    """§5.6 A call for assistance as a quest begins: asked by the questing hero, answered by
+    the hero asked."""
 
     __slots__ = ()
     CLAUSE: ClassVar[str] = "§5.6"
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+
+
+class Ask(_Assistance):
+    """The questing hero may ask ``candidate`` to assist on ``mountain``."""
+
+    __slots__ = ()
     SHOWN: ClassVar[str] = "asks for assistance"
     SAYS: ClassVar[str] = "{hero} asks the heroes next to the quest to assist, or not"
     WORDS: ClassVar[tuple[str, ...]] = ("ask", "skip")
     UNIQUE: ClassVar[bool] = False
-    NODE: ClassVar[str] = DECISION
-    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
     #: The seat of the hero asked.
     candidate: int
     #: The quest's mountain.
@@ -183,17 +191,14 @@ def _quest_follows(s: DorasureState, i: int, m: int) -> str | None:
     return None
 
 
-class Reply(Task):
+class Reply(_Assistance):
     """The hero in ``seat`` agrees to assist on ``mountain``, or refuses."""
 
     __slots__ = ()
-    CLAUSE: ClassVar[str] = "§5.6"
     SHOWN: ClassVar[str] = "answers a call for assistance"
     SAYS: ClassVar[str] = "a hero answers the call to assist ('agree' or 'refuse')"
     WORDS: ClassVar[tuple[str, ...]] = ("agree", "refuse")
     FRONT: ClassVar[bool] = True
-    NODE: ClassVar[str] = DECISION
-    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
     IN_TURN: ClassVar[bool] = False
     #: The quest's mountain.
     mountain: int
