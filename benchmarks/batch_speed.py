@@ -1,7 +1,12 @@
-"""Speed of the Parchís batch engine against the floor and the README loop, in one run.
+"""Speed of the batch engines against the floor and the README loop, in one run.
 
     nice -n 10 python benchmarks/batch_speed.py --seconds 2 --rounds 3
     python benchmarks/batch_speed.py --sizes 64 256 --vector     # with the Gymnasium VectorEnv
+    nice -n 10 python benchmarks/batch_speed.py --game dorada    # or docker (vs the README loop)
+
+For Dorada and Docker (``--game``), there is no floor: the unit is decisions per second (a
+batch step is one decision in each game; Docker's rolls again after an unusable roll are
+not decisions), against the README loop's decisions, 4 players.
 
 Unit: dice rolls per second, as ``../shared/bench/speed_parchis.py`` counts them (every
 engine plays one roll after another under the same rules, so a roll is the same work in all
@@ -36,7 +41,7 @@ sys.path.insert(0, str(HERE))
 import numpy as np  # noqa: E402
 import playouts  # noqa: E402
 
-from boardrules.batch import ParchisBatch  # noqa: E402
+from boardrules.batch import DockerBatch, DoradaBatch, ParchisBatch  # noqa: E402
 
 SLICE = 0.2
 
@@ -54,6 +59,23 @@ def floor_engine(seed: int) -> Engine:
 def readme_engine(seed: int) -> Engine:
     played: Iterator[tuple[int, int]] = playouts.games("parchis", {"players": 4}, seed)
     return lambda: next(played)[0]
+
+
+def readme_decisions(game: str, seed: int) -> Engine:
+    played: Iterator[tuple[int, int]] = playouts.games(game, {"players": 4}, seed)
+    return lambda: next(played)[1]
+
+
+def game_batch_engine(game: str, n: int, seed: int) -> Engine:
+    kind = DoradaBatch if game == "dorada" else DockerBatch
+    batch = kind(n, seed=seed, players=4)
+
+    def go() -> int:
+        before = batch.moves
+        batch.step(batch.random_actions())
+        return batch.moves - before
+
+    return go
 
 
 def batch_engine(n: int, seed: int) -> Engine:
@@ -108,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--sizes", type=int, nargs="+", default=[64, 256, 1024, 4096, 16384])
     parser.add_argument("--vector", action="store_true", help="also the Gymnasium VectorEnv")
+    parser.add_argument("--game", choices=["parchis", "dorada", "docker"], default="parchis")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--floor",
@@ -116,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
         help="the folder of limit_parchis.py (default: ../shared/bench beside the checkout)",
     )
     args = parser.parse_args(argv)
+    if args.game != "parchis":
+        return _other_game(args)
     sys.path.insert(0, str(args.floor))
     engines: dict[str, Engine] = {
         "floor": floor_engine(args.seed),
@@ -137,6 +162,25 @@ def main(argv: list[str] | None = None) -> int:
             raw = "batch" + name[len("vector") :]
             line += f" {statistics.median(r[name] / r[raw] for r in rounds):8.2f}"
         print(line)
+    return 0
+
+
+def _other_game(args: argparse.Namespace) -> int:
+    """Dorada or Docker: the batch at each size against the README loop (decisions/s)."""
+    game = args.game
+    engines: dict[str, Engine] = {"readme": readme_decisions(game, args.seed)}
+    for n in args.sizes:
+        engines[f"batch {n}"] = game_batch_engine(game, n, args.seed)
+    rounds = [measure(engines, args.seconds) for _ in range(args.rounds)]
+    title = game.capitalize()
+    print(
+        f"{title}, 4 players: decisions per CPU second, {args.rounds} rounds of {args.seconds:g} s"
+    )
+    print(f"{'engine':14s} {'decisions/s':>12s} {'x readme':>9s}")
+    for name in engines:
+        best = max(r[name] for r in rounds)
+        to_readme = statistics.median(r[name] / r["readme"] for r in rounds)
+        print(f"{name:14s} {best:12,.0f} {to_readme:9.2f}")
     return 0
 
 

@@ -16,7 +16,7 @@ from gymnasium.utils.env_checker import check_env, data_equivalence  # noqa: E40
 
 import boardrules as br  # noqa: E402
 import boardrules.rl  # noqa: E402
-from boardrules.batch.vector import ParchisVectorEnv  # noqa: E402
+from boardrules.batch.vector import DockerVectorEnv, DoradaVectorEnv, ParchisVectorEnv  # noqa: E402
 
 
 def _random(obs: dict[str, Any], rng: Any) -> Any:
@@ -139,3 +139,45 @@ def test_gymnasium_vector_wrappers_run_over_it() -> None:
         if "episode" in info:
             episodes += int(info["_episode"].sum())
     assert episodes > 0
+
+
+# ----------------------------------------------------------------- Dorada and Docker
+
+GAME_ENVS = [("boardrules/Dorada-v0", DoradaVectorEnv), ("boardrules/Docker-v0", DockerVectorEnv)]
+
+
+@pytest.mark.parametrize(("env_id", "kind"), GAME_ENVS)
+def test_make_vec_builds_the_other_games_batched_envs(env_id: str, kind: Any) -> None:
+    env = gymnasium.make_vec(env_id, num_envs=3, players=3)
+    assert isinstance(env, kind)
+    obs, _ = env.reset(seed=0)
+    assert env.observation_space.contains(obs)
+
+
+@pytest.mark.parametrize(("env_id", "kind"), GAME_ENVS)
+def test_the_other_games_envs_show_the_scalar_state_and_end_with_its_returns(
+    env_id: str, kind: Any
+) -> None:
+    env = kind(6, seat=1, players=3)
+    obs, _ = env.reset(seed=4)
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(60):
+        assert env.observation_space.contains(obs)
+        for i in range(6):
+            state = env.batch.state(i)
+            expected = np.zeros(env.batch.observation_size, dtype=np.float32)
+            br.observation_into(state, 1, expected)
+            assert np.array_equal(obs["observation"][i], expected)
+            legal = br.legal_actions(state) if br.current_player(state) == 1 else ()
+            assert np.flatnonzero(obs["action_mask"][i]).tolist() == list(legal)
+        obs, reward, terminated, truncated, _ = env.step(_random(obs, rng))
+        assert not truncated.any() and (reward[~terminated] == 0).all()
+        for i in np.flatnonzero(terminated):
+            state = env.batch.state(i)
+            play = random.Random(int(i))  # the learner's result cannot change any more
+            while not br.is_terminal(state):
+                state = br.apply_move(state, play.choice(br.legal_moves(state)))
+            assert br.returns(state)[1] == reward[i]
+            ended += 1
+    assert ended >= 2

@@ -73,18 +73,50 @@ def test_play_announces_a_capture_and_its_bonus(
     ]
 
 
+# Each game with a person in the first seat and a seed where the person's first three
+# choices are real choices (a forced move plays itself) and undo takes back more than a move.
+UNDO_GAMES = [("parchis", 3, "yellow"), ("dorada", 5, "red"), ("docker", 5, "blue"),
+              ("dorasure", 5, "Ninja")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "seed", "person"), UNDO_GAMES)
 def test_undo_names_the_moves_it_took_back(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    game: str,
+    seed: int,
+    person: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     answers(monkeypatch, ["1"] * 3 + ["undo", "quit"])
-    assert main(["play", "parchis", "--players", "human,random", "--seed", "3"]) == 0
+    assert main(["play", game, "--players", "human,random", "--seed", str(seed)]) == 0
     out = capsys.readouterr().out
     before_undo, after_undo = out.split("taken back (", 1)
-    count, listed = re.match(r"(\d+) moves\): (.*)", after_undo).groups()  # type: ignore[union-attr]
-    # The moves taken back are the last ones printed, from yellow's last choice on.
+    found = re.match(r"(\d+) moves?\): (.*)", after_undo)
+    assert found is not None, after_undo[:200]
+    count, listed = found.groups()
+    assert (count == "1") == after_undo.startswith("1 move)")  # "1 move", "4 moves"
+    # The moves taken back are the last ones printed, from the person's last choice on.
     printed = move_lines(before_undo)[-int(count) :]
     assert listed.split(", ") == [shown(line) for line in printed]
-    assert listed.startswith("yellow ")
+    assert listed.startswith(f"{person} ")
+
+
+@pytest.mark.parametrize(("game", "seed", "person"), UNDO_GAMES[1:])
+def test_play_prints_every_move_of_every_game_once(
+    game: str,
+    seed: int,
+    person: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    answers(monkeypatch, ["1"] * 3 + ["quit"])
+    assert main(["play", game, "--players", "human,random", "--seed", str(seed)]) == 0
+    out = capsys.readouterr().out
+    played = re.search(r"game abandoned after (\d+) moves", out)
+    assert played is not None
+    lines = move_lines(out)
+    assert len(lines) == int(played.group(1))  # one line a move, the person's too
+    assert sum(line.startswith(f"{person} (human) plays ") for line in lines) >= 3
 
 
 def test_undo_with_nothing_to_take_back_says_so(
@@ -103,6 +135,21 @@ def test_show_prints_the_text_board_without_svg_or_png(
     doc.write_text(br.to_json(s), encoding="utf-8")
     assert main(["show", str(doc), "--move", "out"]) == 0
     assert capsys.readouterr().out == br.render(s) + "\nthe move: out\n"
+
+
+@pytest.mark.parametrize("game", ["dorada", "docker", "dorasure"])
+def test_show_prints_the_text_board_of_every_game(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = random.Random(4)
+    s = br.new_game(game, players=2)
+    for _ in range(12):
+        s = br.apply_move(s, br.sample_chance(s, rng) if br.is_chance(s) else
+                          rng.choice(br.legal_moves(s)))  # fmt: skip
+    doc = tmp_path / "state.json"
+    doc.write_text(br.to_json(s), encoding="utf-8")
+    assert main(["show", str(doc)]) == 0
+    assert capsys.readouterr().out == br.render(s) + "\n"
 
 
 def said(state: Any, text: str) -> list[str]:

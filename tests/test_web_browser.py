@@ -341,14 +341,21 @@ def test_a_person_plays_by_clicking_the_board_takes_it_back_saves_and_loads(
     assert json.loads(again) == record
 
 
+# Where the page and the board's boxes end: the document no wider than the window, no
+# element out of it but inside a box of the board (which pans), and each box's own width
+# and the width of what it shows (a box that fits shows all of it without panning).
 _FITS = """(() => {
     const box = (s) => document.querySelector(s).getBoundingClientRect();
     const board = box('#board svg');
-    const views = [...document.querySelectorAll('#board .view')]
-        .map(v => v.getBoundingClientRect());
-    return {overflow: document.documentElement.scrollWidth > innerWidth,
+    const views = [...document.querySelectorAll('.view')];
+    const outside = [...document.querySelectorAll('body *')].filter(e => {
+        const b = e.getBoundingClientRect();
+        return b.width && (b.left < -0.5 || b.right > innerWidth + 0.5) && !e.closest('.view');
+    }).map(e => `${e.tagName} ${e.id}: ${e.getBoundingClientRect().right}`);
+    return {overflow: document.documentElement.scrollWidth > innerWidth, outside,
             board: [board.width, board.height, board.right], status: box('#status').width,
-            views: views.map(v => v.right), width: innerWidth, scrolled: scrollY};
+            views: views.map(v => v.getBoundingClientRect().right), width: innerWidth,
+            shows: views.map(v => [v.clientWidth, v.scrollWidth]), scrolled: scrollY};
 })()"""
 
 # What a phone must show: every text at least 11 px and every control at least 32 px (CSS
@@ -363,14 +370,16 @@ _SMALLEST = """(() => {
         const px = parseFloat(getComputedStyle(e).fontSize);
         if (text && px < 11) small.push(`text ${px}px: ${e.textContent.trim().slice(0, 30)}`);
     }
-    for (const t of document.querySelectorAll('#board svg text')) {
+    for (const t of document.querySelectorAll('.view svg text')) {
         const px = parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a;
         if (t.textContent.trim() && px < 10.99)  // 11 px, but for the rounding
             small.push(`board text ${px.toFixed(1)}px: ${t.textContent.slice(0, 30)}`);
     }
     const controls = 'button, select, summary, input:not([type=file]), label.button';
     for (const e of document.querySelectorAll(controls)) {
-        const b = e.getBoundingClientRect();
+        // A check box is tapped on its label (which wraps it).
+        const tapped = e.type === 'checkbox' && e.closest('label') || e;
+        const b = tapped.getBoundingClientRect();
         if (shown(e) && b.width && Math.min(b.width, b.height) < 32)
             small.push(`control ${b.width}x${b.height}: ${e.id || e.textContent}`);
     }
@@ -382,12 +391,17 @@ _SMALLEST = """(() => {
             small.push(`mark of move ${t.dataset.move}: ${b.width}x${b.height}`);
         return b;
     });
-    return {small, marks: marks.length, views: document.querySelectorAll('#board .view').length};
+    return {small, marks: marks.length, views: document.querySelectorAll('.view').length};
 })()"""
 
 # Each game on a phone, with the number of players the form chooses and the pieces of the
-# picture stacked (Dorasure: map, dragon's panel, heroes' sheets).
-PHONE_GAMES = [("parchis", 4, 1), ("dorada", 3, 1), ("docker", 2, 1), ("dorasure", 3, 3)]
+# picture stacked, each in a box of its own: whether the box pans sideways (a board wider
+# than the phone) or shows its piece whole in its width.  Parchís: board, key; Dorada:
+# path, key of its marks (lines longer than a phone), status and key; Docker: pitch, key;
+# Dorasure: map, dragon's tracks, quests, heroes' sheets.
+PANS = {"parchis": [True, False], "dorada": [True, True, False], "docker": [False, False],
+        "dorasure": [True, False, False, False]}  # fmt: skip
+PHONE_GAMES = [("parchis", 4), ("dorada", 3), ("docker", 2), ("dorasure", 3)]
 
 
 def _tap_a_move(page: Tab) -> None:
@@ -426,6 +440,20 @@ def _start_from_the_form(page: Tab, game: str, players: int) -> None:
     )
 
 
+def _the_form_on_a_phone(page: Tab, game: str) -> None:
+    """The New game form, open with the game's options: readable and tappable, in the
+    window's width; then closed again."""
+    page.click_on("#setup summary")
+    page.wait("document.getElementById('setup').open", what="the form open")
+    found = page.js(_SMALLEST)
+    assert found["small"] == [], f"{game}: the form is too small: {found['small'][:10]}"
+    fits = page.js(_FITS)
+    assert not fits["overflow"] and fits["outside"] == [], f"{game}: the form: {fits}"
+    page.click_on("#setup summary")
+    page.wait("!document.getElementById('setup').open", what="the form closed")
+    page.page.evaluate("scrollTo(0, 0)")
+
+
 def test_every_game_is_readable_and_playable_on_a_phone_and_the_desktop(
     page: Tab, address: str, tmp_path: Path
 ) -> None:
@@ -439,21 +467,25 @@ def test_every_game_is_readable_and_playable_on_a_phone_and_the_desktop(
     assert loading["stages"][-1] == "Setting up the game" and "Starting Python" in loading["stages"]
     assert loading["loaded"] == loading["total"] > 10_000_000, loading
     print(f"loading at 390x844: {loading['seconds']:.1f} s, stages {loading['stages']}")
-    for game, seats, pieces in PHONE_GAMES:
+    for game, seats in PHONE_GAMES:
         if game != "parchis":
             _start_from_the_form(page, game, seats)
         _human_turn(page)
         found = page.js(_SMALLEST)
         assert found["small"] == [], f"{game}: too small on a phone: {found['small'][:10]}"
-        assert found["marks"] >= 1 and found["views"] == pieces, found
+        assert found["marks"] >= 1 and found["views"] == len(PANS[game]), found
         # The form shows the game on the board, with its number of players.
         assert page.js("document.getElementById('game').value") == game
         assert page.js("document.getElementById('players').value") == str(seats)
         assert page.js("document.querySelectorAll('#seats .seat').length") == seats
         fits = page.js(_FITS)
         assert not fits["overflow"], f"{game}: the page is wider than the window: {fits}"
+        assert fits["outside"] == [], f"{game}: out of the window: {fits['outside'][:5]}"
         assert fits["scrolled"] == 0, f"{game}: the moves scrolled the board out of sight"
         assert max(fits["views"]) <= phone[0], f"{game}: the board runs off the window: {fits}"
+        pans = [shown > box for box, shown in fits["shows"]]
+        assert pans == PANS[game], f"{game}: boxes that pan sideways: {pans}"
+        _the_form_on_a_phone(page, game)
         shot = page.screenshot(folder / f"phone-{game}-390x844.png")
         assert int.from_bytes(shot.read_bytes()[16:20], "big") == phone[0]
         if game == "parchis":
@@ -461,8 +493,7 @@ def test_every_game_is_readable_and_playable_on_a_phone_and_the_desktop(
     # The same page on a desktop: the board beside the panel, whole, in the window.
     page.page.set_viewport_size({"width": 1200, "height": 900})
     page.wait(
-        "document.querySelectorAll('#board .view').length === 1 && "
-        "document.getElementById('zoom').hidden",
+        "document.querySelectorAll('.view').length === 1 && document.getElementById('zoom').hidden",
         what="the desktop layout",
     )
     fits = page.js(_FITS)

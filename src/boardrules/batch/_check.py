@@ -15,10 +15,12 @@ from typing import Any, NamedTuple
 import numpy as np
 
 import boardrules as br
-from boardrules import parchis
+from boardrules import docker, dorada, parchis
+from boardrules.batch._docker import DockerBatch
+from boardrules.batch._dorada import DoradaBatch
 from boardrules.batch._parchis import ParchisBatch
 
-__all__ = ["BatchMismatchError", "Compared", "compare_parchis"]
+__all__ = ["BatchMismatchError", "Compared", "compare_game", "compare_parchis"]
 
 
 class Compared(NamedTuple):
@@ -89,28 +91,39 @@ def _rolled(state: Any, die: int) -> Any:
     return state
 
 
-def _compare(batch: ParchisBatch, games: list[Any], step: int) -> None:
+def _compare(batch: Any, games: list[Any], step: int, other_seats: bool = False) -> None:
+    """Compare every game; with ``other_seats``, also the observations from the seat
+    ``step % players`` places after the player in turn."""
     mask = batch.legal_mask()
     seen = batch.observation()
     returns = batch.returns().tolist()
     to_move = batch.to_move().tolist()
-    size = batch.observation_size
-    expected = np.zeros(size, dtype=np.float32)
+    seats = np.maximum(batch.turn, 0) + step % batch.players
+    seats %= batch.players
+    others = batch.observation(seats) if other_seats else seen
+    expected = np.zeros(batch.observation_size, dtype=np.float32)
     for i, s in enumerate(games):
         mine = batch.state(i)
-        if mine != s or mine.barriers != s.barriers:  # barriers: derived, not compared by ==
+        # Parchís' barriers are derived, not compared by ==.
+        if mine != s or getattr(mine, "barriers", 0) != getattr(s, "barriers", 0):
             _fail(step, i, f"states differ:\n{mine.full_repr()}\n{s.full_repr()}")
         legal = () if br.is_terminal(s) else br.legal_actions(s)
         if tuple(np.flatnonzero(mask[i]).tolist()) != legal:
             _fail(step, i, f"legal actions differ from {legal}")
-        expected[:] = 0.0
-        br.observation_into(s, s.turn, expected)
-        if not np.array_equal(expected, seen[i]):
-            _fail(step, i, "observations differ")
+        _observed(s, max(s.turn, 0), seen[i], expected, step, i)
+        if other_seats:
+            _observed(s, int(seats[i]), others[i], expected, step, i)
         if tuple(returns[i]) != br.returns(s):
             _fail(step, i, "returns differ")
         if to_move[i] != br.current_player(s):
             _fail(step, i, "the player to move differs")
+
+
+def _observed(s: Any, seat: int, seen: Any, expected: Any, step: int, i: int) -> None:
+    expected[:] = 0.0
+    br.observation_into(s, seat, expected)
+    if not np.array_equal(expected, seen):
+        _fail(step, i, f"observations from seat {seat} differ")
 
 
 def _check(ok: bool, step: int, game: int, what: str) -> None:
@@ -120,3 +133,88 @@ def _check(ok: bool, step: int, game: int, what: str) -> None:
 
 def _fail(step: int, game: int, what: str) -> None:
     raise BatchMismatchError(f"step {step}, game {game}: {what}")
+
+
+def compare_game(
+    game: str,
+    n: int,
+    steps: int,
+    seed: int = 0,
+    *,
+    autoreset: bool = True,
+    start: Sequence[Any] | None = None,
+    rolls: int = 1,
+    **options: Any,
+) -> Compared:
+    """:func:`compare_parchis` for Dorada or Docker (``game``): ``rolls`` dice per game and
+    step are given (Docker may roll several times before a decision; a game that needs more
+    takes them from the batch's generator, which the check reads back from the state).
+
+    >>> from boardrules.batch._check import compare_game
+    >>> compare_game("docker", 2, 5, seed=1, rolls=4, players=2)
+    Compared(steps=10, ended=0)
+    """
+    rng = np.random.default_rng(seed)
+    kind: Any = {"docker": DockerBatch, "dorada": DoradaBatch}[game]
+    dice = rng.integers(1, 7, size=(n, rolls))
+    if start is None:
+        batch = kind(n, seed=seed + 1, autoreset=autoreset, dice=dice, **options)
+        start = [br.new_game(game, **options)] * n
+    else:
+        batch = kind.from_states(start, seed=seed + 1, autoreset=autoreset, dice=dice)
+    fresh = br.new_game(game, **_options_of(start[0]))
+    games = [_replayed(s, dice[i], batch, i, fresh, autoreset) for i, s in enumerate(start)]
+    compared = ended = 0
+    for step in range(steps):
+        _compare(batch, games, step, other_seats=True)
+        compared += sum(not br.is_terminal(s) for s in games)
+        actions = batch.random_actions()
+        dice = rng.integers(1, 7, size=(n, rolls))
+        result = batch.step(actions, dice)
+        for i, s in enumerate(games):
+            if br.is_terminal(s):
+                continue
+            s = br.apply_move(s, br.action_to_move(s, int(actions[i])))
+            s, over = _rolled_out(s, dice[i], batch, i, fresh, autoreset)
+            _check(bool(result.ended[i]) == (over is not None), step, i, "ended")
+            if over is not None:
+                ended += 1
+                _check(tuple(result.returns[i]) == br.returns(over), step, i, "final returns")
+            else:
+                _check(not result.returns[i].any(), step, i, "returns before the end")
+            games[i] = s
+    return Compared(compared, ended)
+
+
+def _options_of(state: Any) -> dict[str, Any]:
+    module = dorada if isinstance(state, dorada.State) else docker
+    return dict(module.options_of(state))
+
+
+def _replayed(state: Any, row: Any, batch: Any, i: int, fresh: Any, autoreset: bool) -> Any:
+    """The scalar game ``i`` after the batch's first rolls (it restarts a game given over)."""
+    if br.is_terminal(state) and autoreset:
+        state = fresh
+    return _rolled_out(state, row, batch, i, fresh, autoreset)[0]
+
+
+def _rolled_out(
+    state: Any, row: Any, batch: Any, i: int, fresh: Any, autoreset: bool
+) -> tuple[Any, Any]:
+    """The scalar game rolled as the batch rolled game ``i`` (its dice ``row`` in order);
+    also the state at the end if it ended there."""
+    used, over = 0, None
+    if br.is_terminal(state):  # the move ended it
+        over = state
+        state = fresh if autoreset else state
+    while br.is_chance(state):
+        if used == len(row):
+            raise BatchMismatchError(f"game {i} needs more than {len(row)} dice: give more")
+        state = br.apply_move(state, br.action_to_move(state, int(row[used]) - 1))
+        used += 1
+        if br.is_terminal(state):
+            over = state
+            if autoreset:
+                state = fresh
+    _check(used == int(batch.rolled[i]), -1, i, f"dice rolled: {used} != {batch.rolled[i]}")
+    return state, over

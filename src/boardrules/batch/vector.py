@@ -1,4 +1,4 @@
-"""A Gymnasium ``VectorEnv`` over the batch engine (needs the extras ``batch`` and ``rl``).
+"""Gymnasium ``VectorEnv`` s over the batch engines (needs the extras ``batch`` and ``rl``).
 
 :class:`ParchisVectorEnv` is ``num_envs`` copies of the single-agent environment of
 :func:`boardrules.rl.single_agent_env` for Parchís with random opponents, stepped together by
@@ -12,8 +12,13 @@ what :func:`boardrules.returns` gives it at the end: the other players' places d
 change it, so they are not played out).  An episode that ended is reset at the next step
 (the ``NEXT_STEP`` autoreset of Gymnasium: that step's action is ignored, its reward is 0).
 
-It is also ``gymnasium.make_vec("boardrules/Parchis-v0", num_envs=...)`` once
-:mod:`boardrules.rl` is imported.
+:class:`DoradaVectorEnv` and :class:`DockerVectorEnv` are the same over
+:class:`~boardrules.batch.DoradaBatch` and :class:`~boardrules.batch.DockerBatch`: a Dorada
+episode ends with the game (the points of the pieces still in play can change every
+player's result), a Docker episode when the learner is eliminated (reward 0) or wins.
+
+They are also ``gymnasium.make_vec("boardrules/Parchis-v0", num_envs=...)`` (and
+``Dorada-v0``, ``Docker-v0``) once :mod:`boardrules.rl` is imported.
 
 >>> import numpy as np
 >>> from boardrules.batch.vector import ParchisVectorEnv
@@ -41,32 +46,38 @@ from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
+from boardrules.batch._docker import DockerBatch  # noqa: E402
+from boardrules.batch._dorada import DoradaBatch  # noqa: E402
 from boardrules.batch._parchis import NUM_ACTIONS, ParchisBatch  # noqa: E402
 from boardrules.errors import IllegalMoveError, InvalidOptionError  # noqa: E402
 
-__all__ = ["ParchisVectorEnv"]
+__all__ = ["DockerVectorEnv", "DoradaVectorEnv", "ParchisVectorEnv"]
 
 Observation = dict[str, npt.NDArray[Any]]
+#: Any of the batches.
+Batch = ParchisBatch | DoradaBatch | DockerBatch
 
 
-class ParchisVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
-    """``num_envs`` Parchís games where a learner plays ``seat`` against random players.
+class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """``num_envs`` games of one batch where a learner plays ``seat`` against random players.
 
     ``illegal_reward``: an action that is not legal ends that episode with this reward (as in
     :func:`boardrules.rl.single_agent_env`); ``None`` raises
-    :class:`~boardrules.IllegalMoveError` instead.  Other keywords are Parchís options.
+    :class:`~boardrules.IllegalMoveError` instead.  Other keywords are the game's options.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
+    batch: Batch
 
     def __init__(
         self,
-        num_envs: int,
+        batch: Batch,
+        num_actions: int,
         seat: int = 0,
         illegal_reward: float | None = -1.0,
-        **options: Any,
     ) -> None:
-        self.batch: ParchisBatch = ParchisBatch(num_envs, autoreset=False, **options)
+        num_envs = batch.n
+        self.batch = batch
         if type(seat) is not int or not 0 <= seat < self.batch.players:
             raise InvalidOptionError(
                 f"seat must be a seat of this {self.batch.players}-player game "
@@ -81,11 +92,11 @@ class ParchisVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray
             spaces.Dict(
                 {
                     "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+                    "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
                 }
             ),
         )
-        self.single_action_space: spaces.Space[Any] = spaces.Discrete(NUM_ACTIONS)
+        self.single_action_space: spaces.Space[Any] = spaces.Discrete(num_actions)
         self.observation_space: spaces.Space[Any] = batch_space(
             self.single_observation_space, num_envs
         )
@@ -120,7 +131,7 @@ class ParchisVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray
         rewards = np.zeros(self.num_envs)
         restart = np.flatnonzero(self._reset_next)
         playing = ~self._reset_next
-        allowed = batch._legal_of().allows(np.arange(self.num_envs), actions)
+        allowed = self._allowed(actions)
         illegal = playing & ~allowed
         if illegal.any():
             if self.illegal_reward is None:
@@ -140,6 +151,62 @@ class ParchisVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
         return self._observe(), rewards, terminated, truncated, {}
 
+    def _allowed(self, actions: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+        mask = self.batch.legal_mask()
+        inside = (actions >= 0) & (actions < mask.shape[1])
+        rows = np.arange(self.num_envs)
+        allowed: npt.NDArray[np.bool_] = inside & mask[rows, np.where(inside, actions, 0)]
+        return allowed
+
+    def _placed(self) -> npt.NDArray[np.bool_]:
+        """Whether the learner's result is known in each game (at the latest: it is over)."""
+        over: npt.NDArray[np.bool_] = self.batch.over
+        return over
+
+    def _reward(self, g: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        """The learner's returns in games ``g``, where its result is known."""
+        reward: npt.NDArray[np.float64] = self.batch.returns()[g, self.seat]
+        return reward
+
+    def _play_others(self) -> None:
+        """The opponents move (and the dice roll) until the learner decides or its place
+        is known."""
+        batch = self.batch
+        while True:
+            others = (batch.turn != self.seat) & ~self._placed()
+            if not others.any():
+                return
+            actions = batch.random_actions(self._opponents, others)
+            batch.step(actions, where=others)
+
+    def _observe(self) -> Observation:
+        batch = self.batch
+        obs = batch.observation(self._seats)
+        mask = batch.legal_mask().astype(np.int8)
+        mask[batch.turn != self.seat] = 0
+        return {"observation": obs, "action_mask": mask}
+
+
+class ParchisVectorEnv(_BatchVectorEnv):
+    """``num_envs`` Parchís games where a learner plays ``seat`` against random players.
+
+    ``illegal_reward``: an action that is not legal ends that episode with this reward (as in
+    :func:`boardrules.rl.single_agent_env`); ``None`` raises
+    :class:`~boardrules.IllegalMoveError` instead.  Other keywords are Parchís options.
+    """
+
+    batch: ParchisBatch
+
+    def __init__(
+        self,
+        num_envs: int,
+        seat: int = 0,
+        illegal_reward: float | None = -1.0,
+        **options: Any,
+    ) -> None:
+        batch = ParchisBatch(num_envs, autoreset=False, **options)
+        super().__init__(batch, NUM_ACTIONS, seat, illegal_reward)
+
     def _placed(self) -> npt.NDArray[np.bool_]:
         """Whether the learner's place is known in each game: it has finished, or the game
         is over."""
@@ -155,19 +222,58 @@ class ParchisVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray
         reward: npt.NDArray[np.float64] = 1.0 - place / (batch.players - 1)
         return reward
 
-    def _play_others(self) -> None:
-        """The opponents move (and the dice roll) until the learner decides or its place
-        is known."""
-        batch = self.batch
-        while True:
-            others = (batch.turn != self.seat) & ~self._placed()
-            if not others.any():
-                return
-            batch.step(batch.random_actions(self._opponents, others), where=others)
 
-    def _observe(self) -> Observation:
-        batch = self.batch
-        obs = batch.observation(self._seats)
-        mask = batch.legal_mask().astype(np.int8)
-        mask[batch.turn != self.seat] = 0
-        return {"observation": obs, "action_mask": mask}
+class DoradaVectorEnv(_BatchVectorEnv):
+    """``num_envs`` Dorada games (any board) where a learner plays ``seat`` against random
+    players; an episode ends with its game.  Keywords as :class:`ParchisVectorEnv`'s, the
+    others are Dorada options.
+
+    >>> from boardrules.batch.vector import DoradaVectorEnv
+    >>> env = DoradaVectorEnv(4, players=3)
+    >>> obs, info = env.reset(seed=1)
+    >>> obs["observation"].shape, obs["action_mask"].shape
+    ((4, 1811), (4, 42))
+    """
+
+    batch: DoradaBatch
+
+    def __init__(
+        self,
+        num_envs: int,
+        seat: int = 0,
+        illegal_reward: float | None = -1.0,
+        **options: Any,
+    ) -> None:
+        batch = DoradaBatch(num_envs, autoreset=False, **options)
+        super().__init__(batch, batch.num_actions, seat, illegal_reward)
+
+
+class DockerVectorEnv(_BatchVectorEnv):
+    """``num_envs`` Docker games where a learner plays ``seat`` against random players; an
+    episode ends when the learner is eliminated or wins.  Keywords as
+    :class:`ParchisVectorEnv`'s, the others are Docker options.
+
+    >>> from boardrules.batch.vector import DockerVectorEnv
+    >>> env = DockerVectorEnv(4, players=3)
+    >>> obs, info = env.reset(seed=1)
+    >>> obs["observation"].shape, obs["action_mask"].shape
+    ((4, 468), (4, 90))
+    """
+
+    batch: DockerBatch
+
+    def __init__(
+        self,
+        num_envs: int,
+        seat: int = 0,
+        illegal_reward: float | None = -1.0,
+        **options: Any,
+    ) -> None:
+        batch = DockerBatch(num_envs, autoreset=False, **options)
+        super().__init__(batch, batch.num_actions, seat, illegal_reward)
+
+    def _placed(self) -> npt.NDArray[np.bool_]:
+        """Whether the learner is out or the game is over."""
+        out = self.batch.outmask >> self.seat & 1 == 1
+        placed: npt.NDArray[np.bool_] = out | self.batch.over
+        return placed

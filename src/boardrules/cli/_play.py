@@ -307,7 +307,8 @@ class _Game:
             except _Undo:
                 taken = self.undo()
                 if taken:
-                    print(f"taken back ({len(taken)} moves): {', '.join(taken)}")
+                    count = "1 move" if len(taken) == 1 else f"{len(taken)} moves"
+                    print(f"taken back ({count}): {', '.join(taken)}")
                 else:
                     print("nothing to take back yet")
                 continue

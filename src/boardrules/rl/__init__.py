@@ -9,7 +9,8 @@
 Importing this module also registers Gymnasium ids: ``gymnasium.make("boardrules/Parchis-v0")``
 (likewise ``Dorada``, ``Docker`` and ``Dorasure``) is :func:`single_agent_env` of that game
 (keywords go to it), and ``gymnasium.make_vec("boardrules/Parchis-v0", num_envs=n)`` is the
-batched :class:`boardrules.batch.vector.ParchisVectorEnv` (the extra ``batch`` too).
+batched :class:`boardrules.batch.vector.ParchisVectorEnv` (the extra ``batch`` too; likewise
+``Dorada`` and ``Docker``).
 
 Both show only decision nodes (the dice are rolled inside, seeded by ``reset(seed=...)``),
 observe with :func:`boardrules.observation` from the agent's seat, and mask the actions with

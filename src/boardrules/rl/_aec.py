@@ -16,7 +16,7 @@ from boardrules.rl._common import (
     Table,
     check_render_mode,
     check_seed,
-    picture,
+    rendered,
     roll,
 )
 
@@ -159,12 +159,7 @@ class BoardEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The board: text for ``render_mode="ansi"`` (:func:`boardrules.render`), an RGB
         array for ``"rgb_array"`` (:func:`boardrules.render_svg`, drawn with cairosvg)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode")
-            return None
-        if self.render_mode == "ansi":
-            return br.render(self._state)
-        return picture(self._state)
+        return rendered(self._state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release (PettingZoo asks for it next to :meth:`render`)."""

@@ -7,6 +7,7 @@ import io
 import random
 from typing import Any, cast
 
+import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
@@ -150,3 +151,14 @@ def picture(state: Any) -> npt.NDArray[np.uint8]:
     with image.open(io.BytesIO(png)) as img:
         rgb: npt.NDArray[np.uint8] = np.asarray(img.convert("RGB"), dtype=np.uint8)
     return rgb
+
+
+def rendered(state: Any, render_mode: str | None) -> str | npt.NDArray[np.uint8] | None:
+    """What every environment's ``render()`` gives: text for ``"ansi"``, an RGB array for
+    ``"rgb_array"``, and ``None`` with Gymnasium's warning when no mode was chosen."""
+    if render_mode is None:
+        gymnasium.logger.warn("render() was called without a render_mode")
+        return None
+    if render_mode == "ansi":
+        return br.render(state)
+    return picture(state)

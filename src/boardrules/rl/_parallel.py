@@ -13,7 +13,7 @@ import numpy.typing as npt
 from pettingzoo import ParallelEnv
 
 import boardrules as br
-from boardrules.rl._common import Observation, Table, check_render_mode, picture, roll
+from boardrules.rl._common import Observation, Table, check_render_mode, rendered, roll
 
 __all__ = ["ParallelBoardEnv", "parallel_env"]
 
@@ -143,12 +143,7 @@ class ParallelBoardEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships n
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The board: text for ``"ansi"``, an RGB array for ``"rgb_array"``."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode")
-            return None
-        if self.render_mode == "ansi":
-            return br.render(self._state)
-        return picture(self._state)
+        return rendered(self._state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

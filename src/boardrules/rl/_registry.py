@@ -21,7 +21,11 @@ GYM_IDS = {
 }
 
 #: The games that have a batched vector environment (``gymnasium.make_vec``).
-_VECTOR = {"parchis": "boardrules.batch.vector:ParchisVectorEnv"}
+_VECTOR = {
+    "parchis": "boardrules.batch.vector:ParchisVectorEnv",
+    "dorada": "boardrules.batch.vector:DoradaVectorEnv",
+    "docker": "boardrules.batch.vector:DockerVectorEnv",
+}
 
 
 def register() -> None:

@@ -17,7 +17,7 @@ from boardrules.rl._common import (
     Table,
     check_render_mode,
     check_seed,
-    picture,
+    rendered,
     roll,
 )
 
@@ -129,12 +129,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The board as text (``render_mode="ansi"``) or an RGB array (``"rgb_array"``)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode")
-            return None
-        if self.render_mode == "ansi":
-            return br.render(self._state)
-        return picture(self._state)
+        return rendered(self._state, self.render_mode)
 
 
 def _bots(opponents: str | Bot | Sequence[str | Bot], count: int) -> tuple[Bot, ...]:

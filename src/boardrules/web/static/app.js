@@ -139,17 +139,24 @@ function show(view) {
 // ------------------------------------------------------------------------ the board
 // On a wide screen the board fits its column.  On a narrow one (a phone) it is drawn big
 // enough to read and to tap (text at least MIN_TEXT px, a move's mark at least MIN_TARGET
-// px) in boxes that scroll both ways (pan with a finger), with zoom buttons; a picture
-// with side panels is cut into pieces stacked one under the other (PANELS).
+// px), with zoom buttons, and cut into pieces stacked one under the other, each in a box of
+// its own: the board (Dorasure: its map, the dragon's tracks, the quests; PANELS), which
+// pans with a finger when it is wider than the phone, then the band under it (the status
+// line and the key; Dorasure: the heroes' sheets), whose columns are stacked so that it
+// fits the phone's width (TABLES: a table whose first column is repeated).  The first
+// piece is under the board's title, the others in the panel after the moves to choose.
 
 const NARROW = matchMedia("(max-width: 800px)");
 const MIN_TEXT = 11;
 const MIN_TARGET = 32;
+const MARGIN = 6; // around each piece, in the picture's units
 const zoom = { game: null, readable: 1, scale: null }; // scale null: the readable one
 
-// A game's pieces of the picture stacked on a phone, each [x, y, width, height] in the
-// picture's units, from the drawn <svg>; a game not listed is one piece.
-const PANELS = { dorasure: dorasurePanels };
+// A game's pieces of its board on a phone, each [x, y, width, height] in the picture's
+// units, from the drawn <svg> and the board's part of the picture; not listed: one piece.
+const PANELS = { dorada: doradaPanels, dorasure: dorasurePanels };
+// Games whose band under the board is a table (one row per player).
+const TABLES = new Set(["dorasure"]);
 
 function union(boxes) {
   if (!boxes.length) return null;
@@ -161,26 +168,158 @@ function union(boxes) {
 }
 
 const boxesOf = (svg, selector) => [...svg.querySelectorAll(selector)].map((e) => e.getBBox());
+const DRAWN = "text, rect, circle, ellipse, polygon, polyline, path, line";
+// A picture's shapes and its top-level elements with their boxes, measured once.
+const measured = new WeakMap();
 
-// Dorasure: the map (with the headline), the dragon's panel (tracks, dice, quests) and the
-// heroes' sheets (their header row is one row above the first sheet).
+function geometry(svg) {
+  if (!measured.has(svg)) {
+    const graphic = (e) => typeof e.getBBox === "function" && !["defs", "title"].includes(e.tagName);
+    measured.set(svg, {
+      shapes: boxesOf(svg, DRAWN),
+      children: [...svg.children].map((e) => [e, graphic(e) ? e.getBBox() : null]),
+    });
+  }
+  return measured.get(svg);
+}
+
+// What is drawn in a region (a shape's centre in it), but no shape as wide as the picture
+// (the paper, the band's frame).
+function drawnIn(svg, [x, y, width, height]) {
+  const whole = svg.viewBox.baseVal.width;
+  return geometry(svg).shapes.filter((b) => {
+    const cx = b.x + b.width / 2;
+    const cy = b.y + b.height / 2;
+    return b.width < whole - 1 && cx >= x && cx <= x + width && cy >= y && cy <= y + height;
+  });
+}
+
+// The region cut to what is drawn in it, with a margin; ``across`` only: the full height.
+function cropped(svg, region, across = false) {
+  const [x, y, width, height] = region;
+  const drawn = union(drawnIn(svg, region));
+  if (!drawn) return region;
+  const left = Math.max(x, drawn.x - MARGIN);
+  const right = Math.min(x + width, drawn.x + drawn.width + MARGIN);
+  const top = across ? y : Math.max(y, drawn.y - MARGIN);
+  const bottom = across ? y + height : Math.min(y + height, drawn.y + drawn.height + MARGIN);
+  return [left, top, right - left, bottom - top];
+}
+
+// A piece: parts of the picture ({src: [x, y, width, height], at: [x, y]}) in a box.
+const single = (src) => ({ width: src[2], height: src[3], parts: [{ src, at: [0, 0] }] });
+
+// Dorasure's board: the map (with the headline), the dragon's tracks (meter, health, what
+// comes next, the dice) and the quests.
 function dorasurePanels(svg, [, , width, height]) {
   const map = union(boxesOf(svg, ".hex"));
-  const sheets = union(boxesOf(svg, ".sheet"));
-  if (!map || !sheets) return null;
-  const right = map.x + map.width + 6;
-  const split = sheets.y - 28;
-  const drawn = boxesOf(svg, "text, rect, circle, polygon");
-  const below = boxesOf(svg, "text").filter((b) => b.y >= split);
-  const wide = Math.min(width, Math.max(...below.map((b) => b.x + b.width)) + 12);
-  const beside = union(drawn.filter((b) => b.x >= right && b.y + b.height <= split));
-  const top = beside ? beside.y - 6 : 0;
-  const bottom = beside ? beside.y + beside.height + 6 : split;
-  return [
-    [0, 0, right, map.y + map.height + 6],
-    [right, top, width - right, bottom - top],
-    [0, split, wide, height - split],
-  ];
+  if (!map) return null;
+  const right = map.x + map.width + MARGIN;
+  const quests = [...svg.querySelectorAll("text")]
+    .filter((t) => t.textContent === "Quests")
+    .map((t) => t.getBBox())
+    .find((b) => b.x >= right);
+  const cut = quests ? quests.y - MARGIN : height;
+  const pieces = [[0, 0, right, map.y + map.height + MARGIN], [right, 0, width - right, cut]];
+  if (quests) pieces.push([right, cut, width - right, height - cut]);
+  return pieces;
+}
+
+// Dorada's board: the path, then the key of its marks (under the path).
+function doradaPanels(svg, [, , width, height]) {
+  const key = svg.querySelector(".key")?.getBBox();
+  if (!key) return null;
+  const cut = key.y - MARGIN;
+  return [[0, 0, width, cut], [0, cut, width, height - cut]];
+}
+
+// The band under the board ([0, y, width, height]) where the picture has one: a frame as
+// wide as the picture down to its bottom edge.
+function bandOf(svg) {
+  const { width, height } = svg.viewBox.baseVal;
+  const frames = boxesOf(svg, "rect").filter(
+    (b) => b.x <= 0.5 && b.width >= width - 1 && b.y > 0 && Math.abs(b.y + b.height - height) < 1,
+  );
+  return frames.length ? [0, frames[frames.length - 1].y, width, height - frames[frames.length - 1].y] : null;
+}
+
+// The columns of what is drawn: [left, right] spans, apart by at least ``gap``.
+function columns(boxes, gap) {
+  const spans = boxes.map((b) => [b.x, b.x + b.width]).sort((a, b) => a[0] - b[0]);
+  const found = [];
+  for (const [left, right] of spans) {
+    const last = found[found.length - 1];
+    if (last && left < last[1] + gap) last[1] = Math.max(last[1], right);
+    else found.push([left, right]);
+  }
+  return found;
+}
+
+// Consecutive columns in groups, each at most ``width`` wide (a wider column alone).
+function pack(spans, width) {
+  const groups = [];
+  for (const [left, right] of spans) {
+    const last = groups[groups.length - 1];
+    if (last && right - last[0] <= width) last[1] = right;
+    else groups.push([left, right]);
+  }
+  return groups;
+}
+
+// A key (the status line, then entries in columns): its columns one under the other when
+// the whole is wider than ``width``.
+function keyPiece(svg, band, width) {
+  const drawn = drawnIn(svg, band);
+  const [top, bottom] = [band[1] + 1, band[1] + band[3] - 1]; // inside the band's frame
+  const parts = [];
+  let y = 0;
+  for (const [left, right] of pack(columns(drawn, 40), width - 2 * MARGIN)) {
+    const inside = union(drawn.filter((b) => b.x >= left - 0.5 && b.x + b.width <= right + 0.5));
+    const from = parts.length ? Math.max(top, inside.y - MARGIN) : top;
+    const to = Math.min(bottom, inside.y + inside.height + MARGIN);
+    parts.push({ src: [left - MARGIN, from, right - left + 2 * MARGIN, to - from], at: [0, y] });
+    y += to - from;
+  }
+  return { width: Math.max(width, ...parts.map((p) => p.src[2])), height: y, parts, paper: "#ffffff" };
+}
+
+// A table (a head row, then a row per player): groups of its columns one under the other,
+// each after the first column again, when the whole is wider than ``width``.
+function tablePiece(svg, band, width) {
+  const drawn = drawnIn(svg, band);
+  const heads = drawn.filter((b) => b.y < band[1] + 20);
+  const starts = heads.map((b) => b.x).sort((a, b) => a - b);
+  const end = Math.max(...heads.map((b) => b.x + b.width));
+  const beyond = drawn.filter((b) => b.x > end + 4).map((b) => b.x);
+  if (beyond.length) starts.push(Math.min(...beyond)); // notes with no head of their own
+  const spans = starts.map((x, i) => {
+    const mine = drawn.filter((b) => b.x >= x - 0.5 && (i + 1 === starts.length || b.x < starts[i + 1] - 0.5));
+    return [x, Math.max(...mine.map((b) => b.x + b.width))];
+  });
+  const [first, ...rest] = spans;
+  const [top, height] = [band[1] + 1, band[3] - 2]; // inside the band's frame
+  const whole = spans[spans.length - 1][1] - first[0] + 2 * MARGIN;
+  const lead = [first[0] - MARGIN, top, first[1] - first[0] + 3 * MARGIN, height];
+  const parts = [];
+  if (whole <= width) parts.push({ src: [lead[0], top, whole, height], at: [0, 0] });
+  else {
+    pack(rest, width - lead[2] - MARGIN).forEach(([left, right], row) => {
+      const part = [left, top, right - left + MARGIN, height];
+      parts.push({ src: lead, at: [0, row * height] }, { src: part, at: [lead[2], row * height] });
+    });
+  }
+  const wide = Math.max(...parts.map((p) => p.at[0] + p.src[2]));
+  return { width: Math.max(width, wide), height: Math.max(...parts.map((p) => p.at[1])) + height, parts, paper: "#ffffff" };
+}
+
+// The pieces of the picture on a phone, for a box ``width`` wide (in the picture's units).
+function phonePieces(game, svg, width) {
+  const whole = svg.viewBox.baseVal;
+  const band = bandOf(svg);
+  const board = [0, 0, whole.width, band ? band[1] : whole.height];
+  const pieces = (PANELS[game]?.(svg, board) ?? [board]).map((r) => single(cropped(svg, r)));
+  if (band) pieces.push(TABLES.has(game) ? tablePiece(svg, band, width) : keyPiece(svg, band, width));
+  return pieces;
 }
 
 // The scale at which the smallest text and the smallest cell (a move's mark is drawn just
@@ -196,9 +335,10 @@ function readableZoom(svg) {
 
 function drawBoard(view) {
   const board = $("board");
-  const kept = [...board.querySelectorAll(".view")].map((v) => [v.scrollLeft, v.scrollTop]);
+  const kept = [...document.querySelectorAll(".view")].map((v) => [v.scrollLeft, v.scrollTop]);
   const first = el("div", { class: "view" });
   board.replaceChildren(first);
+  $("board-more").replaceChildren();
   first.innerHTML = view.svg;
   const svg = first.querySelector("svg");
   svg.removeAttribute("width");
@@ -211,24 +351,55 @@ function drawBoard(view) {
   if (narrow && view.turn.kind === "human") reveal();
 }
 
+// A copy of the picture's region: its <svg> with what is drawn there (and its definitions).
+function regionOf(svg, region, as = svg.cloneNode(false)) {
+  const [x, y, width, height] = region;
+  for (const [element, b] of geometry(svg).children) {
+    const meets = b && b.x <= x + width && b.x + b.width >= x && b.y <= y + height && b.y + b.height >= y;
+    if (meets || element.tagName === "defs") as.appendChild(element.cloneNode(true));
+  }
+  as.setAttribute("viewBox", region.join(" "));
+  return as;
+}
+
+// A piece's picture: the drawn <svg> itself (the first piece, which gets the move marks),
+// a copy of its region, or an <svg> of such copies, one per part.
+function pieceSvg(svg, piece, i) {
+  if (!piece.paper) {
+    if (i) return regionOf(svg, piece.parts[0].src);
+    svg.setAttribute("viewBox", piece.parts[0].src.join(" "));
+    return svg;
+  }
+  const picture = svg.cloneNode(false);
+  picture.setAttribute("viewBox", `0 0 ${piece.width} ${piece.height}`);
+  picture.style.background = piece.paper;
+  for (const { src, at } of piece.parts) {
+    const part = regionOf(svg, src, document.createElementNS("http://www.w3.org/2000/svg", "svg"));
+    for (const [name, value] of Object.entries({ x: at[0], y: at[1], width: src[2], height: src[3] })) part.setAttribute(name, value);
+    picture.appendChild(part);
+  }
+  return picture;
+}
+
 function layOut(view, svg, kept) {
-  const box = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
   if (zoom.game !== view.game) {
     Object.assign(zoom, { game: view.game, readable: readableZoom(svg), scale: null });
     kept = [];
   }
   const scale = zoom.scale ?? zoom.readable;
-  const panels = PANELS[view.game]?.(svg, box) ?? [box];
-  const views = panels.map((panel, i) => {
-    const holder = i ? $("board").appendChild(el("div", { class: "view" })) : svg.parentNode;
-    const picture = i ? holder.appendChild(svg.cloneNode(true)) : svg;
-    picture.setAttribute("viewBox", panel.join(" "));
-    picture.style.width = `${panel[2] * scale}px`;
-    picture.style.height = `${panel[3] * scale}px`;
+  // The board's first piece under the board, the others in the panel, after the moves.
+  const room = ($("board-more").clientWidth - 2) / scale; // a box's border: 1 px each side
+  const pieces = phonePieces(view.game, svg, room);
+  const holders = pieces.map((piece, i) => {
+    const holder = i ? $("board-more").appendChild(el("div", { class: "view" })) : svg.parentNode;
+    const picture = pieceSvg(svg, piece, i);
+    if (i) holder.appendChild(picture);
+    picture.style.width = `${piece.width * scale}px`;
+    picture.style.height = `${piece.height * scale}px`;
     return holder;
   });
-  if (kept.length === views.length) {
-    views.forEach((holder, i) => ([holder.scrollLeft, holder.scrollTop] = kept[i]));
+  if (kept.length === holders.length) {
+    holders.forEach((holder, i) => ([holder.scrollLeft, holder.scrollTop] = kept[i]));
   }
 }
 
@@ -280,7 +451,7 @@ function setZoom(scale) {
 
 // The scale at which the widest piece of the picture fills the width of the board.
 function wholeBoard() {
-  const pictures = [...$("board").querySelectorAll("svg")];
+  const pictures = [...document.querySelectorAll(".view > svg")];
   const widest = Math.max(...pictures.map((p) => p.viewBox.baseVal.width));
   return ($("board").clientWidth - 4) / widest;
 }

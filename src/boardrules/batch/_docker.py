@@ -1,0 +1,457 @@
+"""Docker for ``n`` games at once: the rules of :mod:`boardrules.docker._rules` over arrays.
+
+The arrays, one row per game: ``towers[g, square, h]`` the owner of the piece at height
+``h`` of each tower (bottom 0; only ``h < height[g, square]`` is meaningful), ``reserve[g,
+seat]`` the pieces off the pitch, ``turn`` and ``roll`` as the state's, ``out[g, k]`` the
+players eliminated (``nout`` long, ``outmask`` their bits).
+
+The route search (:meth:`DockerBatch._reach`) runs once per position and mover, for every
+cost up to 6: ``ends[g, slot, cost, square]`` says that the mover's top piece on square
+``slot`` (slot 9: a new piece entering) can end on ``square`` with exactly ``cost``.  The
+legal moves are ``ends[g, :, roll]``; whether the player rolls again or is eliminated
+after an unusable roll reads the other costs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import boardrules.docker  # the public name of the states, for the docs' annotations
+from boardrules.batch._dice import Dice, _Dice, _pick
+from boardrules.batch._parchis import Bools, Floats, Ints, StepResult, _whole
+from boardrules.docker._actions import _frames
+from boardrules.docker._board import FACES
+from boardrules.docker._observation import _planes
+from boardrules.docker._setup import rules_of
+from boardrules.docker._state import PIECES, Options, State
+from boardrules.errors import IllegalMoveError, InvalidOptionError
+from boardrules.game import TERMINAL
+
+__all__ = ["DockerBatch"]
+
+ENTRY = 9  # the slot of a new piece, after the nine squares' slots
+SLOTS = 10
+
+
+class _Tables:
+    """The pitch and the seats' frames as arrays."""
+
+    def __init__(self, options: Options) -> None:
+        pitch, p = options.pitch, options.players
+        q = pitch.squares
+        self.squares = q
+        self.near = np.full((q, 4), -1)
+        for s, near in enumerate(pitch.neighbours):
+            self.near[s, : len(near)] = near
+        self.entry = np.array(options.entries)
+        self.view = np.array([f.view for f in _frames(options)])  # [seat, square]
+        # code[seat, action]: the (slot * q + target) the action stands for (a bijection).
+        self.code = np.zeros((p, q * q + q), dtype=np.int64)
+        for seat in range(p):
+            view = self.view[seat]
+            for slot in range(SLOTS):
+                for t in range(q):
+                    a = (view[slot] * q if slot < ENTRY else q * q) + view[t]
+                    self.code[seat, a] = slot * q + t
+
+
+class DockerBatch(_Dice):
+    """``n`` games of Docker with the same options, stepped together.
+
+    Each game always stands at a decision (the die is rolled inside, again after an
+    unusable roll while the player may still enter, and players are eliminated there) or,
+    frozen, at its end.  ``dice`` (for the constructor and :meth:`step`) gives the rolls:
+    ``dice[g, j]`` is the ``j``-th roll of game ``g`` (an array ``(n,)`` is one roll per
+    game); a game that needs more rolls than given takes them from the generator seeded by
+    ``seed``, and ``rolled`` says how many each game made.  ``autoreset`` restarts a game
+    as soon as it ends, else it stays over.  The other keywords are the options of
+    :func:`boardrules.docker.new_game`.
+
+    >>> from boardrules.batch import DockerBatch
+    >>> import boardrules as br
+    >>> b = DockerBatch(2, seed=7, players=2, dice=[2, 1])
+    >>> [br.legal_actions(b.state(i)) for i in range(2)]
+    [(81, 83, 85), (82,)]
+    """
+
+    def __init__(
+        self,
+        n: int,
+        *,
+        seed: int | None = None,
+        autoreset: bool = True,
+        dice: Dice | None = None,
+        **options: Any,
+    ) -> None:
+        if type(n) is not int or n < 1:
+            raise InvalidOptionError(
+                f"n, the number of games, must be a whole number >= 1, not {n!r}"
+            )
+        self._setup(rules_of(options), n, seed, autoreset)
+        self._restart(np.arange(n), self._checked_dice(dice))
+
+    def _setup(self, options: Options, n: int, seed: int | None, autoreset: bool) -> None:
+        self.options = options
+        self.n = n
+        p = options.players
+        self.players: int = p
+        self.autoreset = autoreset
+        self.rng: np.random.Generator = np.random.default_rng(seed)
+        self._tab = _Tables(options)
+        q = self._tab.squares
+        self.high: int = PIECES * p
+        self.num_actions: int = q * q + q
+        self.observation_size: int = _planes(p) * q
+        self.towers: Ints = np.zeros((n, q, self.high), dtype=np.int64)
+        self.height: Ints = np.zeros((n, q), dtype=np.int64)
+        self.reserve: Ints = np.zeros((n, p), dtype=np.int64)
+        self.turn: Ints = np.zeros(n, dtype=np.int64)
+        self.roll: Ints = np.zeros(n, dtype=np.int64)
+        self.out: Ints = np.zeros((n, p), dtype=np.int64)
+        self.nout: Ints = np.zeros(n, dtype=np.int64)
+        self.outmask: Ints = np.zeros(n, dtype=np.int64)
+        self._ends: Bools = np.zeros((n, SLOTS, FACES + 1, q), dtype=np.bool_)
+        #: How many dice each game rolled in the last step (or the constructor).
+        self.rolled: Ints = np.zeros(n, dtype=np.int64)
+        #: Dice rolled so far (all games), and decisions played.
+        self.rolls: int = 0
+        self.moves: int = 0
+
+    # ----------------------------------------------------------------- conversions
+
+    @classmethod
+    def from_states(
+        cls,
+        states: Sequence[boardrules.docker.State],
+        *,
+        seed: int | None = None,
+        autoreset: bool = False,
+        dice: Dice | None = None,
+    ) -> DockerBatch:
+        """A batch of the given Docker states (same options); those before a roll are
+        rolled at once, with ``dice`` or the generator."""
+        if not states:
+            raise InvalidOptionError("from_states needs at least one state")
+        options = states[0].options
+        if any(type(s) is not State or s.options != options for s in states):
+            raise InvalidOptionError("from_states takes Docker states with the same options")
+        self = cls.__new__(cls)
+        self._setup(options, len(states), seed, autoreset)
+        for i, s in enumerate(states):
+            self._load(i, s)
+        checked = self._checked_dice(dice)
+        every = np.arange(self.n)
+        self._ends[every] = self._reach(every)
+        if autoreset:  # a game given over restarts at once
+            self._restart(np.flatnonzero(self.over), None, roll=False)
+        self._roll(np.flatnonzero(~self.over & (self.roll == 0)), checked)
+        return self
+
+    def _load(self, i: int, s: boardrules.docker.State) -> None:
+        for square, tower in enumerate(s.towers):
+            self.towers[i, square, : len(tower)] = tower
+            self.height[i, square] = len(tower)
+        self.reserve[i] = s.reserve
+        self.turn[i], self.roll[i] = s.turn, s.roll
+        k = len(s.eliminated)
+        self.out[i, :k] = s.eliminated
+        self.nout[i] = k
+        self.outmask[i] = sum(1 << seat for seat in s.eliminated)
+
+    def state(self, i: int) -> boardrules.docker.State:
+        """Game ``i`` as a scalar :class:`~boardrules.docker.State`."""
+        height = self.height[i].tolist()
+        towers = tuple(tuple(self.towers[i, s, :h].tolist()) for s, h in enumerate(height))
+        return State(
+            self.options,
+            towers,
+            tuple(self.reserve[i].tolist()),
+            int(self.turn[i]),
+            int(self.roll[i]),
+            tuple(self.out[i, : self.nout[i]].tolist()),
+        )
+
+    # ----------------------------------------------------------------- what callers read
+
+    @property
+    def over(self) -> Bools:
+        """Whether each game is over (only frozen games stay over)."""
+        over: Bools = self.nout == self.players - 1
+        return over
+
+    def to_move(self) -> Ints:
+        """The player to decide in each game, :data:`~boardrules.TERMINAL` once it is over."""
+        return np.where(self.over, TERMINAL, self.turn)
+
+    def legal_mask(self) -> Bools:
+        """``mask[g, a]``: whether action ``a`` is legal in game ``g`` (all false once over);
+        the same actions as :func:`boardrules.legal_actions` (the mover's turned pitch)."""
+        rows = np.arange(self.n)
+        legal = self._ends[rows, :, self.roll].reshape(self.n, -1)  # roll 0: all false
+        mask: Bools = legal[rows[:, None], self._tab.code[self.turn]]
+        mask[self.over] = False
+        return mask
+
+    def returns(self) -> Floats:
+        """Each game's :func:`boardrules.returns`: 1.0 for the winner at the end, zeros
+        before."""
+        out = np.zeros((self.n, self.players))
+        over = np.flatnonzero(self.over)
+        out[over, self.turn[over]] = 1.0
+        return out
+
+    def observation(self, observers: Ints | None = None, out: Any = None) -> Any:
+        """``out[g]`` = :func:`boardrules.observation_into` of game ``g`` from seat
+        ``observers[g]`` (default: the player in turn, the winner once over), flat float32
+        of shape ``(n, observation_size)``; ``out``, if given, is overwritten."""
+        n = self.n
+        if out is None:
+            out = np.zeros((n, self.observation_size), dtype=np.float32)
+        else:
+            out[...] = 0.0
+        o = self.turn if observers is None else np.asarray(observers)
+        if observers is not None and (
+            o.shape != (n,) or not _whole(o) or ((o < 0) | (o >= self.players)).any()
+        ):
+            raise InvalidOptionError(
+                f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
+            )
+        o = o.astype(np.int64)
+        self._write_towers(o, out)
+        self._write_planes(o, out)
+        return out
+
+    def _write_towers(self, o: Ints, out: Any) -> None:
+        p, q, high = self.players, self._tab.squares, self.high
+        g, s, h = np.nonzero(np.arange(high)[None, None, :] < self.height[:, :, None])
+        seen = self._tab.view[o[g], s]
+        owner = (self.towers[g, s, h] - o[g]) % p
+        out[g, (owner * high + h) * q + seen] = 1.0
+        g, s = np.nonzero(self.height)
+        seen = self._tab.view[o[g], s]
+        top = (self.towers[g, s, self.height[g, s] - 1] - o[g]) % p
+        tops = p * high * q
+        out[g, tops + top * q + seen] = 1.0
+        out[g, tops + p * q + seen] = self.height[g, s] / high
+
+    def _write_planes(self, o: Ints, out: Any) -> None:
+        """The entry squares and the planes filled with one value."""
+        p, q, n = self.players, self._tab.squares, self.n
+        rows = np.arange(n)[:, None, None]
+        sq = np.arange(q)[None, None, :]
+        seats = np.arange(p)[None, :]
+        rel = ((seats - o[:, None]) % p)[:, :, None]  # [g, seat, 1]
+        plane = (p * self.high + p + 1) * q
+        seen = self._tab.view[o[:, None], self._tab.entry[None, :]][:, :, None]
+        out[rows, plane + rel * q + seen] = 1.0
+        plane += p * q
+        out[rows, plane + rel * q + sq] = (self.reserve / PIECES)[:, :, None]
+        plane += p * q
+        gone = (self.outmask[:, None] >> seats & 1).astype(np.float32)
+        out[rows, plane + rel * q + sq] = gone[:, :, None]
+        plane += p * q
+        live = np.flatnonzero(~self.over)
+        mover = (self.turn[live] - o[live]) % p
+        out[live[:, None], plane + mover[:, None] * q + sq[0]] = 1.0
+        plane += p * q
+        phase = np.where(self.over, 2, np.where(self.roll > 0, 1, 0))
+        out[rows[:, :, 0], plane + phase[:, None] * q + sq[0]] = 1.0
+        rolled = np.flatnonzero(self.roll > 0)
+        die = 2 + self.roll[rolled]
+        out[rolled[:, None], plane + die[:, None] * q + sq[0]] = 1.0
+
+    # ----------------------------------------------------------------- playing
+
+    def random_actions(
+        self, rng: np.random.Generator | None = None, where: Bools | None = None
+    ) -> Ints:
+        """A uniformly random legal action in each game (-1 in games that are over, and
+        where ``where``, if given, is false), drawn with ``rng`` (default: the batch's
+        generator)."""
+        rng = self.rng if rng is None else rng
+        mask = self.legal_mask()
+        if where is not None:
+            mask &= np.asarray(where, dtype=np.bool_)[:, None]
+        return _pick(mask, rng)
+
+    def step(
+        self,
+        actions: Sequence[int] | npt.NDArray[np.integer[Any]],
+        dice: Dice | None = None,
+        where: npt.NDArray[np.bool_] | None = None,
+    ) -> StepResult:
+        """Play ``actions[g]`` in every game ``g`` that is not over (and, if ``where`` is
+        given, where it is true: the other games do not move), then roll for the next
+        player until a decision or the end (``dice``, if given, then the generator) and
+        restart the games that ended if ``autoreset``.  An action that is not legal raises
+        :class:`~boardrules.IllegalMoveError` before any game moves."""
+        a = np.asarray(actions)
+        if a.shape != (self.n,) or not _whole(a):
+            raise InvalidOptionError(
+                f"step takes one whole-number action per game: shape ({self.n},)"
+            )
+        a = a.astype(np.int64)
+        given = self._checked_dice(dice)
+        playing = ~self.over
+        if where is not None:
+            playing &= where
+        g = np.flatnonzero(playing)
+        self._refuse_illegal(g, a)
+        self._moved(g, a[g])
+        self.rolled[:] = 0
+        self._roll(g, given)
+        ended = np.zeros(self.n, dtype=np.bool_)
+        ended[g] = self.over[g]
+        returns = np.zeros((self.n, self.players))
+        finished = np.flatnonzero(ended)
+        if len(finished):
+            returns[finished, self.turn[finished]] = 1.0
+            if self.autoreset:
+                self._restart(finished, given, clear=False)
+        return StepResult(returns, ended)
+
+    def _refuse_illegal(self, g: Ints, a: Ints) -> None:
+        ag = a[g]
+        inside = (ag >= 0) & (ag < self.num_actions)
+        mask = self.legal_mask()
+        legal = inside & mask[g, np.where(inside, ag, 0)]
+        if not legal.all():
+            wrong = int(g[np.argmin(legal)])
+            allowed = np.flatnonzero(mask[wrong]).tolist()
+            raise IllegalMoveError(
+                f"action {int(a[wrong])} is not legal in game {wrong}; legal actions: "
+                f"{', '.join(map(str, allowed))}"
+            )
+
+    def _restart(self, g: Ints, dice: Ints | None, roll: bool = True, clear: bool = True) -> None:
+        """Games ``g`` back to the start, then (with ``roll``) rolled to their first
+        decision (``clear``: counting their dice from the first)."""
+        self.towers[g] = 0
+        self.height[g] = 0
+        self.reserve[g] = PIECES
+        self.turn[g] = self.options.first_player
+        self.roll[g] = 0
+        self.out[g] = 0
+        self.nout[g] = self.outmask[g] = 0
+        if roll:
+            if clear:
+                self.rolled[g] = 0
+            self._roll(g, dice)
+
+    # The scalar rules, over index arrays.
+
+    def _roll(self, g: Ints, dice: Ints | None) -> None:
+        """The players in turn in games ``g`` roll until one can move (rolling again after
+        a roll they cannot use while they may still enter, else eliminated) or the game is
+        over."""
+        fresh = g
+        while len(g):
+            self._ends[fresh] = self._reach(fresh)
+            die = self._draw(g, dice)
+            usable = self._ends[g, :, die].any(axis=(1, 2))
+            self.roll[g[usable]] = die[usable]
+            rest = g[~usable]
+            again = (self.reserve[rest, self.turn[rest]] > 0) & self._ends[rest].any(axis=(1, 2, 3))
+            out = rest[~again]
+            self._eliminate(out)
+            fresh = out[~self.over[out]]
+            g = np.concatenate([rest[again], fresh])
+
+    def _eliminate(self, g: Ints) -> None:
+        seat = self.turn[g]
+        self.out[g, self.nout[g]] = seat
+        self.nout[g] += 1
+        self.outmask[g] |= 1 << seat
+        self._next_turn(g)
+
+    def _next_turn(self, g: Ints) -> None:
+        """The next player clockwise still in the game (the winner once it is over)."""
+        p = self.players
+        seat = (self.turn[g] + 1) % p
+        out = self.outmask[g]
+        for _ in range(p - 1):
+            seat = np.where(out >> seat & 1, (seat + 1) % p, seat)
+        self.turn[g] = seat
+        self.roll[g] = 0
+
+    def _moved(self, g: Ints, a: Ints) -> None:
+        """The top piece moves, or a new piece enters, and ends on its target."""
+        q = self._tab.squares
+        seat = self.turn[g]
+        code = self._tab.code[seat, a]
+        slot, target = code // q, code % q
+        shift = slot < ENTRY
+        self.height[g[shift], slot[shift]] -= 1
+        entry = ~shift
+        self.reserve[g[entry], seat[entry]] -= 1
+        self.towers[g, target, self.height[g, target]] = seat
+        self.height[g, target] += 1
+        self.moves += len(g)
+        self._next_turn(g)
+
+    # ----------------------------------------------------------------- the route search
+
+    def _reach(self, g: Ints) -> Bools:
+        """``ends[k, slot, cost, square]`` for the player in turn in game ``g[k]``: every
+        route, as the scalar search tries them (each step costs 1 plus the height
+        difference, no square entered twice, the origin entered unless
+        ``return_to_start``)."""
+        q = self._tab.squares
+        ends = np.zeros((len(g), SLOTS, FACES + 1, q), dtype=np.bool_)
+        if not len(g):
+            return ends
+        front = self._starts(g, ends)
+        flat = ends.reshape(-1)
+        while len(front[0]):
+            front = self._spread(g, front, flat)
+        return ends
+
+    def _starts(self, g: Ints, ends: Bools) -> tuple[Ints, ...]:
+        """The routes' first positions: ``(k, slot, here, altitude, spent, entered)``."""
+        seat = self.turn[g]
+        height = self.height[g]
+        squares = np.arange(self._tab.squares)[None, :]
+        tops = self.towers[g[:, None], squares, np.maximum(height - 1, 0)]
+        kk, o = np.nonzero((height > 0) & (tops == seat[:, None]))
+        entered = np.where(self.options.return_to_start, 0, 1 << o)
+        ke = np.flatnonzero(self.reserve[g, seat] > 0)
+        e = self._tab.entry[seat[ke]]
+        alt = height[ke, e]
+        spent = 1 + alt
+        ok = spent <= FACES
+        ends[ke[ok], ENTRY, spent[ok], e[ok]] = True
+        go = spent < FACES
+        ke, e, alt, spent = ke[go], e[go], alt[go], spent[go]
+        return (
+            np.concatenate([kk, ke]),
+            np.concatenate([o, np.full(len(ke), ENTRY)]),
+            np.concatenate([o, e]),
+            np.concatenate([height[kk, o] - 1, alt]),
+            np.concatenate([np.zeros(len(kk), dtype=np.int64), spent]),
+            np.concatenate([entered, 1 << e]),
+        )
+
+    def _spread(self, g: Ints, front: tuple[Ints, ...], flat: Bools) -> tuple[Ints, ...]:
+        """One more step of every route: mark where each ends, keep those that can go on."""
+        k, slot, here, alt, spent, entered = front
+        q = self._tab.squares
+        near = self._tab.near[here]  # [route, direction]
+        r, d = np.nonzero(near >= 0)
+        step = near[r, d]
+        k, slot, alt, spent, entered = k[r], slot[r], alt[r], spent[r], entered[r]
+        fresh = (entered >> step & 1) == 0
+        k, slot, alt, spent, entered, step = (
+            k[fresh], slot[fresh], alt[fresh], spent[fresh], entered[fresh], step[fresh]
+        )  # fmt: skip
+        height = self.height[g[k], step] - (step == slot)  # the origin is one lower
+        cost = spent + 1 + np.abs(alt - height)
+        ok = cost <= FACES
+        flat[((k[ok] * SLOTS + slot[ok]) * (FACES + 1) + cost[ok]) * q + step[ok]] = True
+        go = cost < FACES
+        return (
+            k[go], slot[go], step[go], height[go], cost[go], entered[go] | 1 << step[go]
+        )  # fmt: skip

@@ -1,0 +1,459 @@
+"""Dorada for ``n`` games at once: the rules of :mod:`boardrules.dorada._rules` over arrays,
+on any board (the board is data: its kinds of fields and jump numbers become tables).
+
+The arrays, one row per game, by piece: ``pos[g, seat, j]`` where piece ``j`` of ``seat``
+is (0 its start field, ``1..F`` a field of the path, ``F + 1`` DORADA, ``-f`` lost in the
+stumble field ``f``), ``h[g, seat, j]`` its height in its stack (0 at the bottom; in DORADA
+its place in the order of arrival); by field: ``height[g, f]`` the stack heights and
+``bridge[g, f]`` the owner of the piece lost in a stumble field (-1: open); ``turn``
+(:data:`~boardrules.TERMINAL` once over) and ``roll`` as the state's, ``home[g]`` the
+pieces in DORADA.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import boardrules.dorada  # the public name of the states, for the docs' annotations
+from boardrules.batch._dice import Dice, _Dice, _pick
+from boardrules.batch._parchis import Bools, Floats, Ints, StepResult, _whole
+from boardrules.dorada._board import Field
+from boardrules.dorada._observation import _layout
+from boardrules.dorada._points import POINTS, POINTS_BELOW
+from boardrules.dorada._setup import make_options
+from boardrules.dorada._state import NO_BRIDGE, PIECES, Options, State
+from boardrules.errors import IllegalMoveError, InvalidOptionError
+from boardrules.game import TERMINAL
+
+__all__ = ["DoradaBatch"]
+
+_RUNNING, _STUMBLE, _JUMP = int(Field.RUNNING), int(Field.STUMBLE), int(Field.JUMP)
+
+
+class DoradaBatch(_Dice):
+    """``n`` games of Dorada with the same options (any board), stepped together.
+
+    Each game always stands at a decision (the die is rolled inside) or, frozen, at its
+    end.  ``dice`` (for the constructor and :meth:`step`) gives the rolls, one per game
+    (an array ``(n,)``; ``(n, k)`` is read as for :class:`DockerBatch`, a Dorada game
+    rolls at most once a step), else the generator seeded by ``seed`` rolls them;
+    ``autoreset`` restarts a game as soon as it ends, else it stays over.  The other
+    keywords are the options of :func:`boardrules.dorada.new_game`.
+
+    >>> from boardrules.batch import DoradaBatch
+    >>> import boardrules as br
+    >>> b = DoradaBatch(2, seed=7, players=2, dice=[5, 3])
+    >>> [br.legal_actions(b.state(i)) for i in range(2)]
+    [(0,), (0,)]
+    >>> b.num_actions
+    42
+    """
+
+    def __init__(
+        self,
+        n: int,
+        *,
+        seed: int | None = None,
+        autoreset: bool = True,
+        dice: Dice | None = None,
+        **options: Any,
+    ) -> None:
+        if type(n) is not int or n < 1:
+            raise InvalidOptionError(
+                f"n, the number of games, must be a whole number >= 1, not {n!r}"
+            )
+        self._setup(make_options(options), n, seed, autoreset)
+        self._restart(np.arange(n), self._checked_dice(dice))
+
+    def _setup(self, options: Options, n: int, seed: int | None, autoreset: bool) -> None:
+        self.options = options
+        self.n = n
+        p = options.players
+        self.players: int = p
+        self.autoreset = autoreset
+        self.rng: np.random.Generator = np.random.default_rng(seed)
+        board = options.board
+        self.fields: int = board.fields
+        f = self.fields
+        self.kinds: Ints = np.array([int(k) for k in board.kinds], dtype=np.int64)
+        self.jump_by: Ints = np.array(board.jump_by, dtype=np.int64)
+        depth = PIECES * p
+        self._points = np.array(
+            [POINTS[d] if d < len(POINTS) else POINTS_BELOW for d in range(depth)]
+        )
+        self._layout = _layout(p, board)
+        self.num_actions: int = f + 2
+        self.observation_size: int = self._layout.size
+        self.pos: Ints = np.zeros((n, p, PIECES), dtype=np.int64)
+        self.h: Ints = np.zeros((n, p, PIECES), dtype=np.int64)
+        self.height: Ints = np.zeros((n, f + 2), dtype=np.int64)
+        self.bridge: Ints = np.full((n, f + 1), NO_BRIDGE, dtype=np.int64)
+        self.home: Ints = np.zeros(n, dtype=np.int64)
+        self.turn: Ints = np.zeros(n, dtype=np.int64)
+        self.roll: Ints = np.zeros(n, dtype=np.int64)
+        #: How many dice each game rolled in the last step (or the constructor).
+        self.rolled: Ints = np.zeros(n, dtype=np.int64)
+        #: Dice rolled so far (all games), and decisions played.
+        self.rolls: int = 0
+        self.moves: int = 0
+
+    # ----------------------------------------------------------------- conversions
+
+    @classmethod
+    def from_states(
+        cls,
+        states: Sequence[boardrules.dorada.State],
+        *,
+        seed: int | None = None,
+        autoreset: bool = False,
+        dice: Dice | None = None,
+    ) -> DoradaBatch:
+        """A batch of the given Dorada states (same options); those before a roll are
+        rolled at once, with ``dice`` (one per state) or the generator."""
+        if not states:
+            raise InvalidOptionError("from_states needs at least one state")
+        options = states[0].options
+        if any(type(s) is not State or s.options != options for s in states):
+            raise InvalidOptionError("from_states takes Dorada states with the same options")
+        self = cls.__new__(cls)
+        self._setup(options, len(states), seed, autoreset)
+        for i, s in enumerate(states):
+            self._load(i, s)
+        checked = self._checked_dice(dice)
+        if autoreset:  # a game given over restarts at once
+            self._restart(np.flatnonzero(self.over), None, roll=False)
+        self._roll(np.flatnonzero(~self.over & (self.roll == 0)), checked)
+        return self
+
+    def _load(self, i: int, s: boardrules.dorada.State) -> None:
+        """Game ``i`` of a batch just set up (its rows still zeros) becomes ``s``."""
+        count = [0] * self.players
+
+        def put(owner: int, where: int, height: int) -> None:
+            self.pos[i, owner, count[owner]] = where
+            self.h[i, owner, count[owner]] = height
+            count[owner] += 1
+
+        for seat, pieces in enumerate(s.start):
+            for _ in range(pieces):
+                put(seat, 0, 0)
+        for f, stack in enumerate(s.track):
+            self.height[i, f] = len(stack)
+            for height, owner in enumerate(stack):
+                put(owner, f, height)
+        for f, owner in enumerate(s.bridges):
+            self.bridge[i, f] = owner
+            if owner != NO_BRIDGE:
+                put(owner, -f, 0)
+        for height, owner in enumerate(s.dorada):
+            put(owner, self.fields + 1, height)
+        self.home[i] = len(s.dorada)
+        self.turn[i], self.roll[i] = s.turn, s.roll
+
+    def state(self, i: int) -> boardrules.dorada.State:
+        """Game ``i`` as a scalar :class:`~boardrules.dorada.State`."""
+        f = self.fields
+        pos, h = self.pos[i].tolist(), self.h[i].tolist()
+        track: list[list[tuple[int, int]]] = [[] for _ in range(f + 1)]
+        dorada: list[tuple[int, int]] = []
+        for seat in range(self.players):
+            for where, height in zip(pos[seat], h[seat], strict=True):
+                if 1 <= where <= f:
+                    track[where].append((height, seat))
+                elif where == f + 1:
+                    dorada.append((height, seat))
+        return State(
+            self.options,
+            tuple(int(n) for n in (self.pos[i] == 0).sum(axis=1)),
+            tuple(tuple(seat for _, seat in sorted(stack)) for stack in track),
+            tuple(self.bridge[i].tolist()),
+            tuple(seat for _, seat in sorted(dorada)),
+            int(self.turn[i]),
+            int(self.roll[i]),
+        )
+
+    # ----------------------------------------------------------------- what callers read
+
+    @property
+    def over(self) -> Bools:
+        """Whether each game is over (only frozen games stay over)."""
+        over: Bools = self.turn == TERMINAL
+        return over
+
+    def to_move(self) -> Ints:
+        """The player to decide in each game, :data:`~boardrules.TERMINAL` once it is
+        over."""
+        turn: Ints = self.turn.copy()
+        return turn
+
+    def legal_mask(self) -> Bools:
+        """``mask[g, a]``: whether action ``a`` is legal in game ``g`` (all false once over);
+        the same actions as :func:`boardrules.legal_actions`: 0 the start field, ``f`` the
+        free piece on field ``f``, ``F + 1`` the pass."""
+        n, f = self.n, self.fields
+        every = np.arange(n)
+        rows = every[:, None]
+        seat = np.maximum(self.turn, 0)
+        mine, high = self.pos[every, seat], self.h[every, seat]
+        on_path = (mine >= 1) & (mine <= f)
+        top = on_path & (high == self.height[rows, np.clip(mine, 0, f)] - 1)
+        free = top | (mine == 0)
+        mask = np.zeros((n, f + 3), dtype=np.bool_)
+        mask[rows, np.where(free, mine, f + 2)] = True
+        mask[:, f + 1] = ~free.any(axis=1)
+        mask[self.over] = False
+        legal: Bools = mask[:, : f + 2]
+        return legal
+
+    def returns(self) -> Floats:
+        """Each game's :func:`boardrules.returns`: 1.0 for each winner at the end, zeros
+        before."""
+        return self._returns(np.arange(self.n))
+
+    def _returns(self, g: Ints) -> Floats:
+        out = np.zeros((len(g), self.players))
+        over = np.flatnonzero(self.over[g])
+        if not len(over):
+            return out
+        won = self._winners(g[over])
+        out[over] = won
+        return out
+
+    def scores(self) -> Ints:
+        """Each player's points in each game, as :func:`boardrules.dorada.scores`."""
+        home = self.pos == self.fields + 1
+        depth = np.clip(self.home[:, None, None] - 1 - self.h, 0, len(self._points) - 1)
+        points: Ints = np.where(home, self._points[depth], 0).sum(axis=2)
+        return points
+
+    def _winners(self, g: Ints) -> Floats:
+        points = self.scores()[g]
+        best = points.max(axis=1, keepdims=True)
+        won = (points == best) & (best > 0)
+        if self.options.tie_break == "highest-piece":
+            home = self.pos[g] == self.fields + 1
+            rank = np.where(home & won[:, :, None], self.h[g], -1).reshape(len(g), -1)
+            owner = np.argmax(rank, axis=1) // PIECES
+            won = (np.arange(self.players)[None, :] == owner[:, None]) & (best > 0)
+        shares: Floats = won.astype(np.float64)
+        return shares
+
+    def observation(self, observers: Ints | None = None, out: Any = None) -> Any:
+        """``out[g]`` = :func:`boardrules.observation_into` of game ``g`` from seat
+        ``observers[g]`` (default: the player in turn, seat 0 once over), float32 of shape
+        ``(n, observation_size)``; ``out``, if given, is overwritten."""
+        n = self.n
+        if out is None:
+            out = np.zeros((n, self.observation_size), dtype=np.float32)
+        else:
+            out[...] = 0.0
+        o = np.maximum(self.turn, 0) if observers is None else np.asarray(observers)
+        if observers is not None and (
+            o.shape != (n,) or not _whole(o) or ((o < 0) | (o >= self.players)).any()
+        ):
+            raise InvalidOptionError(
+                f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
+            )
+        o = o.astype(np.int64)
+        self._write_pieces(o, out)
+        self._write_turn(o, out)
+        return out
+
+    def _write_pieces(self, o: Ints, out: Any) -> None:
+        lay, p, f = self._layout, self.players, self.fields
+        pos = self.pos
+        g, s, j = np.nonzero((pos >= 1) & (pos <= f))
+        at = pos[g, s, j]
+        rel = (s - o[g]) % p
+        below = self.height[g, at] - 1 - self.h[g, s, j]
+        out[g, (rel * lay.depth + below) * f + at - 1] = 1.0
+        g, s, j = np.nonzero(pos < 0)
+        out[g, lay.bridges + (s - o[g]) % p * f - pos[g, s, j] - 1] = 1.0
+        out[:, list(lay.board)] = np.array(lay.board_values, dtype=np.float64)
+        rows = np.arange(self.n)[:, None]
+        rel_seats = (np.arange(p)[None, :] - o[:, None]) % p
+        out[rows, lay.start + rel_seats] = (pos == 0).sum(axis=2) / PIECES
+        g, s, j = np.nonzero(pos == f + 1)
+        below = self.home[g] - 1 - self.h[g, s, j]
+        out[g, lay.dorada + below * p + (s - o[g]) % p] = 1.0
+
+    def _write_turn(self, o: Ints, out: Any) -> None:
+        lay, p = self._layout, self.players
+        over = np.flatnonzero(self.over)
+        out[over, lay.phase + 2] = 1.0
+        live = np.flatnonzero(~self.over)
+        out[live, lay.mover + (self.turn[live] - o[live]) % p] = 1.0
+        rolled = live[self.roll[live] > 0]
+        out[rolled, lay.phase + 1] = 1.0
+        out[rolled, lay.die + self.roll[rolled]] = 1.0
+        out[live[self.roll[live] == 0], lay.phase] = 1.0
+
+    # ----------------------------------------------------------------- playing
+
+    def random_actions(
+        self, rng: np.random.Generator | None = None, where: Bools | None = None
+    ) -> Ints:
+        """A uniformly random legal action in each game (-1 in games that are over, and
+        where ``where``, if given, is false), drawn with ``rng`` (default: the batch's
+        generator)."""
+        rng = self.rng if rng is None else rng
+        mask = self.legal_mask()
+        if where is not None:
+            mask &= np.asarray(where, dtype=np.bool_)[:, None]
+        return _pick(mask, rng)
+
+    def step(
+        self,
+        actions: Sequence[int] | npt.NDArray[np.integer[Any]],
+        dice: Dice | None = None,
+        where: npt.NDArray[np.bool_] | None = None,
+    ) -> StepResult:
+        """Play ``actions[g]`` in every game ``g`` that is not over (and, if ``where`` is
+        given, where it is true: the other games do not move), then roll for the next
+        player (``dice[g]``, 1-6, if given, else the generator) and restart the games that
+        ended if ``autoreset``.  An action that is not legal raises
+        :class:`~boardrules.IllegalMoveError` before any game moves."""
+        a = np.asarray(actions)
+        if a.shape != (self.n,) or not _whole(a):
+            raise InvalidOptionError(
+                f"step takes one whole-number action per game: shape ({self.n},)"
+            )
+        a = a.astype(np.int64)
+        given = self._checked_dice(dice)
+        playing = ~self.over
+        if where is not None:
+            playing &= where
+        g = np.flatnonzero(playing)
+        self._refuse_illegal(g, a)
+        self._decide(g, a[g])
+        ended = np.zeros(self.n, dtype=np.bool_)
+        ended[g] = self.over[g]
+        returns = np.zeros((self.n, self.players))
+        finished = np.flatnonzero(ended)
+        if len(finished):
+            returns[finished] = self._returns(finished)
+            if self.autoreset:
+                self._restart(finished, None, roll=False)
+        self.rolled[:] = 0
+        self._roll(g[~self.over[g]], given)
+        return StepResult(returns, ended)
+
+    def _refuse_illegal(self, g: Ints, a: Ints) -> None:
+        ag = a[g]
+        inside = (ag >= 0) & (ag < self.num_actions)
+        mask = self.legal_mask()
+        legal = inside & mask[g, np.where(inside, ag, 0)]
+        if not legal.all():
+            wrong = int(g[np.argmin(legal)])
+            allowed = np.flatnonzero(mask[wrong]).tolist()
+            raise IllegalMoveError(
+                f"action {int(a[wrong])} is not legal in game {wrong}; legal actions: "
+                f"{', '.join(map(str, allowed))}"
+            )
+
+    def _restart(self, g: Ints, dice: Ints | None, roll: bool = True) -> None:
+        """Games ``g`` back to the start, then (with ``roll``) rolled to their first
+        decision."""
+        self.pos[g] = 0
+        self.h[g] = 0
+        self.height[g] = 0
+        self.bridge[g] = NO_BRIDGE
+        self.home[g] = 0
+        self.turn[g] = self.options.first_player
+        self.roll[g] = 0
+        if roll:
+            self.rolled[g] = 0
+            self._roll(g, dice)
+
+    def _roll(self, g: Ints, dice: Ints | None) -> None:
+        if len(g):
+            self.roll[g] = self._draw(g, dice)
+
+    # The scalar rules, over index arrays.
+
+    def _decide(self, g: Ints, a: Ints) -> None:
+        move = a <= self.fields
+        self.moves += len(g)
+        self._advance(g[move], a[move])
+        self._next_player(g[~move])
+
+    def _advance(self, g: Ints, origin: Ints) -> None:
+        """The player's free piece on ``origin`` (0: its start field) moves on by the roll
+        and comes to rest where :meth:`_destination` says."""
+        if not len(g):
+            return
+        seat = self.turn[g]
+        mine = self.pos[g, seat]
+        at_top = self.h[g, seat] == self.height[g, origin][:, None] - 1
+        j = np.argmax((mine == origin[:, None]) & (at_top | (origin == 0)[:, None]), axis=1)
+        self.height[g, origin] -= origin > 0
+        to = self._destination(g, origin + self.roll[g])
+        self._place(g, seat, j, to)
+        self._next_player(g)
+
+    def _place(self, g: Ints, seat: Ints, j: Ints, to: Ints) -> None:
+        f = self.fields
+        goal = to == f + 1
+        on_path = (to >= 1) & (to <= f)
+        height = np.where(goal, self.home[g], np.where(on_path, self.height[g, to % (f + 1)], 0))
+        self.pos[g, seat, j] = to
+        self.h[g, seat, j] = height
+        self.home[g[goal]] += 1
+        self.height[g[on_path], to[on_path]] += 1
+        lost = to < 0
+        self.bridge[g[lost], -to[lost]] = seat[lost]
+
+    def _destination(self, g: Ints, field: Ints) -> Ints:
+        """Where a piece that the die brings to ``field`` comes to rest (the scalar
+        :func:`~boardrules.dorada.destination`: ``F + 1`` DORADA, ``-f`` lost)."""
+        f = self.fields
+        rest = np.zeros(len(g), dtype=np.int64)
+        todo = np.arange(len(g))
+        jumped = np.zeros((len(g), f + 1), dtype=np.bool_)
+        field = field.copy()
+        while len(todo):
+            at = field[todo]
+            kind = self.kinds[np.minimum(at, f)]
+            beyond = at > f
+            stumble = ~beyond & (kind == _STUMBLE)
+            bridged = self.bridge[g[todo], np.minimum(at, f)] != NO_BRIDGE
+            rest[todo] = np.where(
+                beyond | (kind > _JUMP),
+                f + 1,
+                np.where(stumble & ~bridged, -at, at),
+            )
+            jumps = ~beyond & (kind == _JUMP) & ~jumped[todo, np.minimum(at, f)]
+            todo, at = todo[jumps], at[jumps]
+            jumped[todo, at] = True
+            field[todo] = self._jump(g[todo], at, self.jump_by[at])
+        return rest
+
+    def _jump(self, g: Ints, field: Ints, count: Ints) -> Ints:
+        """Where a jump of ``count`` free fields (fields holding no piece) from ``field``
+        ends: ``F + 1`` past the last field, 0 back past the first."""
+        f = self.fields
+        empty = self.height[g, : f + 1] == 0
+        empty[:, 0] = False
+        free = np.cumsum(empty, axis=1)  # free[k, x]: free fields among 1..x
+        rows = np.arange(len(g))
+        # The rank, among all free fields, of the one where the jump ends.
+        rank = np.where(count > 0, free[rows, field] + count, free[rows, field - 1] + count + 1)
+        found = np.argmax(free >= rank[:, None], axis=1)
+        return np.where(rank > free[:, f], f + 1, np.where(rank <= 0, 0, found))
+
+    def _next_player(self, g: Ints) -> None:
+        """The next player clockwise with a piece in play (none left: the game is over)."""
+        if not len(g):
+            return
+        p, f = self.players, self.fields
+        pos = self.pos[g]
+        playing = np.any((pos >= 0) & (pos <= f), axis=2)
+        after = (self.turn[g][:, None] + np.arange(1, p + 1)[None, :]) % p
+        ok = playing[np.arange(len(g))[:, None], after]
+        nxt = after[np.arange(len(g)), np.argmax(ok, axis=1)]
+        self.turn[g] = np.where(ok.any(axis=1), nxt, TERMINAL)
+        self.roll[g] = 0

@@ -1,0 +1,204 @@
+"""The Docker batch engine against the scalar rules: short differential samples (every
+player count, ``return_to_start``, endings restarted and frozen), the rolls that settle a
+turn without a decision (roll again, eliminated) and the route costs from concrete
+positions, and the interface the Dorada and Docker batches share."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from extras import need
+
+np = need("numpy", "batch")
+
+import boardrules as br  # noqa: E402
+from boardrules.batch import DockerBatch, DoradaBatch  # noqa: E402
+from boardrules.batch._check import BatchMismatchError, compare_game  # noqa: E402
+from boardrules.docker import position  # noqa: E402
+
+
+def _late(seed: int, back: int, **options: Any) -> Any:
+    """A random game's decision ``back`` decisions before its end."""
+    rng = random.Random(seed)
+    state, seen = br.new_game("docker", **options), []
+    while not br.is_terminal(state):
+        if br.is_chance(state):
+            move = br.sample_chance(state, rng)
+        else:
+            seen.append(state)
+            move = rng.choice(br.legal_moves(state))
+        state = br.apply_move(state, move)
+    return seen[-back]
+
+
+# ----------------------------------------------------------------- differential samples
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_batch_plays_the_scalar_games_from_the_start(players: int) -> None:
+    compared = compare_game("docker", 4, 40, seed=players, rolls=24, players=players)
+    assert compared.steps == 4 * 40 and compared.ended >= 1
+
+
+def test_the_batch_plays_return_to_start_and_other_first_players() -> None:
+    compare_game("docker", 4, 40, seed=7, rolls=24, players=3, return_to_start=True,
+                 first_player=2)  # fmt: skip
+
+
+def test_ended_games_restart_or_stay_over() -> None:
+    starts = [_late(seed, 2, players=3) for seed in range(4)]
+    assert compare_game("docker", 4, 12, seed=3, rolls=24, start=starts).ended >= 2
+    frozen = compare_game("docker", 4, 12, seed=4, rolls=24, start=starts, autoreset=False)
+    assert frozen.ended >= 2
+
+
+def test_the_check_finds_a_difference() -> None:
+    original = DockerBatch._eliminate
+    DockerBatch._eliminate = lambda self, g: self._next_turn(g)  # type: ignore[method-assign]
+    try:
+        with pytest.raises(BatchMismatchError):
+            compare_game("docker", 6, 60, seed=1, rolls=24, players=2)
+    finally:
+        DockerBatch._eliminate = original  # type: ignore[method-assign]
+
+
+# ----------------------------------------------------------------- rules from positions
+
+
+def _rolled(state: Any, dice: list[int]) -> Any:
+    """The scalar state after rolling ``dice`` until a decision or the end."""
+    for die in dice:
+        if not br.is_chance(state):
+            break
+        state = br.apply_move(state, br.action_to_move(state, die - 1))
+    return state
+
+
+def test_an_unusable_roll_is_rolled_again_while_a_piece_may_enter() -> None:
+    # Orange, with pieces to enter, cannot use a 1: its one piece on the pitch is buried
+    # and its entry tower is 2 high (entering costs 3).
+    state = position({"b3": "00", "b2": "10"}, players=2, turn=1)
+    assert br.apply_move(state, br.action_to_move(state, 0)) == state  # the same turn again
+    batch = DockerBatch.from_states([state], dice=[[1, 1, 3]])
+    assert batch.rolled.tolist() == [3]
+    assert batch.state(0) == _rolled(state, [1, 1, 3])
+    assert batch.state(0).roll == 3
+
+
+def test_a_player_who_cannot_use_the_roll_nor_enter_is_eliminated() -> None:
+    # Blue has all three pieces on the pitch, under orange's: it cannot move, so it is out
+    # and orange, the last player left, wins.
+    state = position({"b2": "001", "a1": "01"}, players=2, turn=0, eliminated=[])
+    batch = DockerBatch.from_states([state], dice=[[6]], autoreset=False)
+    expected = _rolled(state, [6])
+    assert br.is_terminal(expected) and batch.state(0) == expected
+    assert batch.over.tolist() == [True] and batch.returns().tolist() == [[0.0, 1.0]]
+    assert batch.to_move().tolist() == [br.TERMINAL]
+
+
+def test_route_costs_follow_the_heights_and_the_origin_may_be_entered_again() -> None:
+    # Blue's piece on b2 (1 high): a step onto a1's tower of 2 costs 1 + 2, and b2 to b2
+    # (a step out and back onto the lowered b2) costs 2 only with return_to_start.
+    towers = {"b2": "0", "a1": "11", "c1": "1", "b3": "0"}
+    for back in (False, True):
+        state = position(towers, players=2, turn=0, roll=2, return_to_start=back)
+        batch = DockerBatch.from_states([state])
+        legal = np.flatnonzero(batch.legal_mask()[0]).tolist()
+        assert legal == list(br.legal_actions(state))
+        assert (4 * 9 + 4 in legal) == back
+    state = position(towers, players=2, turn=0, roll=4)
+    legal = np.flatnonzero(DockerBatch.from_states([state]).legal_mask()[0]).tolist()
+    assert 4 * 9 + 0 in legal and legal == list(br.legal_actions(state))  # b2-b1-a1
+
+
+# ----------------------------------------------------------------- interface, both games
+
+BATCHES: list[tuple[Any, dict[str, Any]]] = [
+    (DockerBatch, {"players": 3}),
+    (DoradaBatch, {"players": 3}),
+]
+
+
+@pytest.mark.parametrize(("kind", "options"), BATCHES)
+def test_imposed_dice_and_the_generator(kind: Any, options: dict[str, Any]) -> None:
+    a, b = kind(6, seed=5, **options), kind(6, seed=5, **options)
+    for _ in range(15):
+        actions = a.random_actions()
+        assert (actions == b.random_actions()).all()
+        a.step(actions)
+        b.step(actions)
+    assert all(a.state(i) == b.state(i) for i in range(6))
+    dice = kind(3, dice=[1, 5, 6], **options)
+    assert [dice.state(i).roll for i in range(3)] == [1, 5, 6]
+    drawn = kind(64, seed=3, **options)
+    assert sorted({drawn.state(i).roll for i in range(64)}) == [1, 2, 3, 4, 5, 6]
+    assert drawn.rolls == drawn.rolled.sum() >= 64
+
+
+@pytest.mark.parametrize(("kind", "options"), BATCHES)
+def test_where_plays_only_some_games(kind: Any, options: dict[str, Any]) -> None:
+    batch = kind(4, seed=6, **options)
+    where = np.array([True, False, True, False])
+    before = [batch.state(i) for i in range(4)]
+    actions = batch.random_actions(where=where)
+    assert (actions[~where] == -1).all() and (actions[where] >= 0).all()
+    batch.step(actions, dice=[[2] * 30] * 4, where=where)
+    for i in range(4):
+        if where[i]:
+            state = br.apply_move(before[i], br.action_to_move(before[i], int(actions[i])))
+            assert batch.state(i) == _rolled(state, [2] * 30)
+        else:
+            assert batch.state(i) == before[i]
+
+
+@pytest.mark.parametrize(("kind", "options"), BATCHES)
+def test_random_actions_are_uniform_among_the_legal_ones(
+    kind: Any, options: dict[str, Any]
+) -> None:
+    batch = kind(1, seed=2, **options)
+    while len(np.flatnonzero(batch.legal_mask()[0])) < 2:
+        batch.step(batch.random_actions())
+    state = batch.state(0)
+    legal = list(br.legal_actions(state))
+    many = kind.from_states([state] * 3000, seed=8)
+    counts = np.bincount(many.random_actions(), minlength=many.num_actions)
+    assert np.flatnonzero(counts).tolist() == legal
+    share = 3000 / len(legal)
+    assert (abs(counts[legal] - share) < 5 * np.sqrt(share)).all()
+    same = [x.random_actions(np.random.default_rng(7)) for x in (many, many)]
+    assert (same[0] == same[1]).all()
+
+
+@pytest.mark.parametrize(("kind", "options"), BATCHES)
+def test_bad_input_is_refused(kind: Any, options: dict[str, Any]) -> None:
+    batch = kind(2, seed=1, **options)
+    before = [batch.state(i) for i in range(2)]
+    illegal = int(np.argmin(batch.legal_mask()[0]))
+    with pytest.raises(br.IllegalMoveError, match=rf"^action {illegal} is not legal in game 0; "):
+        batch.step([illegal, batch.random_actions()[1]])
+    with pytest.raises(br.IllegalMoveError, match=r"^action -1 is not legal in game 0; "):
+        batch.step([-1, -1])
+    shape = r"one whole-number action per game: shape \(2,\)$"
+    for wrong in ([0], np.array([1.0, 1.0]), np.array([True, True])):
+        with pytest.raises(br.InvalidOptionError, match=shape):
+            batch.step(wrong)
+    dice = r"^dice must be whole numbers 1-6, one row per game: shape \(2,\) or \(2, k\)$"
+    for wrong in (np.array([0, 7]), np.array([3]), np.array([3.0, 3.0]), np.zeros((2, 0))):
+        with pytest.raises(br.InvalidOptionError, match=dice):
+            batch.step(batch.random_actions(), dice=wrong)
+    assert [batch.state(i) for i in range(2)] == before  # refused before anything moved
+    seats = r"^observers must be one seat 0-2 per game: shape \(2,\)$"
+    for wrong in (np.array([0, 3]), np.array([0]), np.array([0.0, 1.0])):
+        with pytest.raises(br.InvalidOptionError, match=seats):
+            batch.observation(wrong)
+    with pytest.raises(br.InvalidOptionError, match=r"^n, the number of games, .* not 0$"):
+        kind(0)
+    with pytest.raises(br.InvalidOptionError, match="option"):
+        kind(2, players=5)
+    with pytest.raises(br.InvalidOptionError, match=r"^from_states takes \w+ states with the same"):
+        kind.from_states([before[0], br.new_game("parchis")])
+    with pytest.raises(br.InvalidOptionError, match=r"^from_states needs at least one state$"):
+        kind.from_states([])

@@ -1,0 +1,193 @@
+"""The Dorada batch engine against the scalar rules: short differential samples (every
+player count, the tie-break, a board given as data, endings restarted and frozen) and each
+clause of the rules from a concrete position (``benchmarks/batch_audit.py`` plays the long
+differential run)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from extras import need
+
+np = need("numpy", "batch")
+
+import boardrules as br  # noqa: E402
+from boardrules.batch import DoradaBatch  # noqa: E402
+from boardrules.batch._check import BatchMismatchError, compare_game  # noqa: E402
+from boardrules.dorada import board_from_spec, position  # noqa: E402
+
+#: A board with every kind of field, short games, and a jump back past the start.
+SHORT = {
+    "fields": 16,
+    "stumble": [4, 11, 15],
+    "gold": [9],
+    "jumps": [[2, -5], [6, 3], [10, -2], [13, 1]],
+    "last_jump": 13,
+}
+
+
+def _late(seed: int, back: int, **options: Any) -> Any:
+    """A random game's decision ``back`` decisions before its end."""
+    rng = random.Random(seed)
+    state, seen = br.new_game("dorada", **options), []
+    while not br.is_terminal(state):
+        if br.is_chance(state):
+            move = br.sample_chance(state, rng)
+        else:
+            seen.append(state)
+            move = rng.choice(br.legal_moves(state))
+        state = br.apply_move(state, move)
+    return seen[-back]
+
+
+# ----------------------------------------------------------------- differential samples
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_batch_plays_the_scalar_games_from_the_start(players: int) -> None:
+    compared = compare_game("dorada", 4, 70, seed=players, players=players)
+    assert compared.steps == 4 * 70
+
+
+def test_the_batch_plays_a_board_given_as_data_and_the_tie_break() -> None:
+    compared = compare_game(
+        "dorada", 4, 60, seed=5, players=3, board=SHORT, tie_break="highest-piece",
+        first_player=2,
+    )  # fmt: skip
+    assert compared.ended >= 3
+
+
+def test_ended_games_restart_or_stay_over() -> None:
+    starts = [_late(seed, 2, players=2) for seed in range(4)]
+    assert compare_game("dorada", 4, 20, seed=3, start=starts).ended >= 4
+    compare_game("dorada", 4, 10, seed=4, start=starts, autoreset=False)
+    batch = DoradaBatch.from_states(starts, seed=1)
+    for _ in range(40):
+        batch.step(batch.random_actions())
+    assert batch.over.all() and not batch.legal_mask().any()
+    assert (batch.to_move() == br.TERMINAL).all()
+    before = [batch.state(i) for i in range(4)]
+    result = batch.step(np.zeros(4, dtype=np.int64))  # actions of games over are ignored
+    assert not result.ended.any()
+    assert [batch.state(i) for i in range(4)] == before
+    assert [tuple(r) for r in batch.returns()] == [br.returns(s) for s in before]
+    restarted = DoradaBatch.from_states(before[:1], autoreset=True, dice=[4])
+    assert restarted.state(0).roll == 4 and not restarted.over.any()
+
+
+def test_the_check_finds_a_difference() -> None:
+    original = DoradaBatch._jump
+    DoradaBatch._jump = lambda self, g, field, count: field + count  # type: ignore[method-assign]
+    try:
+        with pytest.raises(BatchMismatchError, match="states differ"):
+            compare_game("dorada", 6, 60, seed=1, players=2)
+    finally:
+        DoradaBatch._jump = original  # type: ignore[method-assign]
+
+
+# ----------------------------------------------------------------- rules from positions
+
+
+def _after(state: Any, action: int) -> tuple[Any, Any]:
+    """The batch's and the scalar rules' state after ``action`` (before the next roll)."""
+    batch = DoradaBatch.from_states([state], autoreset=False)
+    legal = br.legal_actions(state)
+    assert np.flatnonzero(batch.legal_mask()[0]).tolist() == list(legal)
+    batch.step([action], dice=[1])
+    expected = br.apply_move(state, br.action_to_move(state, action))
+    if br.is_chance(expected):
+        expected = br.apply_move(expected, br.action_to_move(expected, 0))
+    return batch.state(0), expected
+
+
+def _check(state: Any, action: int) -> Any:
+    mine, expected = _after(state, action)
+    assert mine == expected
+    return expected
+
+
+def test_a_jump_counts_only_free_fields() -> None:
+    # Field 5 jumps 3 free fields: 6, (7 holds a piece), 8, 9, an open stumble field.
+    state = position(players=2, track={7: [1]}, turn=0, roll=5)
+    after = _check(state, 0)
+    assert after.bridges[9] == 0  # lost in the stumble field: it is a bridge now
+
+
+def test_a_jump_back_counts_free_fields_and_the_start_field_ends_it() -> None:
+    # Field 20 jumps back 3 free fields: 19 holds a piece, so 18, 17 (just left), 16.
+    state = position(players=2, track={17: [0], 19: [1]}, turn=0, roll=3)
+    assert _check(state, 17).track[16] == (0,)
+    short = position(players=2, board=SHORT, turn=0, roll=2)  # 2 jumps back past field 1
+    assert _check(short, 0).start == (4, 4)
+
+
+def test_a_chain_of_jumps_stops_where_it_would_jump_a_second_time() -> None:
+    board = board_from_spec({"fields": 12, "jumps": [[3, 2], [6, -2], [10, 1]], "last_jump": 10})
+    # 3 jumps 2 free fields (4 holds a piece): 5, 6; 6 jumps back 2: 5, 3; 3 again: stop.
+    state = position(players=2, board=board, track={4: [1]}, turn=0, roll=3)
+    assert _check(state, 0).track[3] == (0,)
+
+
+def test_gold_the_last_jump_and_running_out_of_fields_reach_dorada() -> None:
+    for field, roll in ((10, 2), (30, 3), (35, 6)):  # gold 12, last jump 33, past 40
+        state = position(players=2, track={field: [1]}, turn=1, roll=roll)
+        assert _check(state, field).dorada == (1,)
+
+
+def test_a_bridged_stumble_field_is_an_ordinary_field() -> None:
+    state = position(players=2, track={6: [0]}, bridges={9: 1}, turn=0, roll=3)
+    assert _check(state, 6).track[9] == (0,)
+
+
+def test_pieces_stack_and_only_the_top_piece_moves() -> None:
+    state = position(players=2, track={3: [0], 4: [1, 0]}, turn=1, roll=1)
+    assert br.legal_actions(state) == (0,)  # its piece on 4 is buried, 3 is not its own
+    assert _check(state, 0).track[1] == (1,)
+    onto = position(players=2, track={3: [0], 4: [1]}, turn=0, roll=1)
+    assert _check(onto, 3).track[4] == (1, 0)
+
+
+def test_a_player_whose_pieces_are_all_buried_passes() -> None:
+    state = position(players=2, start=[0, 2], track={3: [0, 0, 0, 1], 4: [0, 1]}, turn=0, roll=2)
+    assert br.legal_actions(state) == (41,)
+    assert _check(state, 41).turn == 1
+
+
+def test_the_game_ends_with_the_last_piece_and_the_tie_break() -> None:
+    for tie_break, won in (("share", (1.0, 1.0)), ("highest-piece", (1.0, 0.0))):
+        # Red's piece goes home on gold: from the top red 100, blue 80 and 60, red 50,
+        # blue 40, red 30: 180 each.
+        state = position(players=2, tie_break=tie_break, dorada=[0, 1, 0, 1, 1],
+                         bridges={36: 1, 37: 0}, track={10: [0]}, turn=0, roll=2)  # fmt: skip
+        batch = DoradaBatch.from_states([state], autoreset=False)
+        result = batch.step([10])
+        assert result.ended.tolist() == [True]
+        assert tuple(result.returns[0]) == won == br.returns(batch.state(0))
+
+
+def test_nobody_wins_without_points() -> None:
+    state = position(players=2, bridges={9: 0, 18: 0, 23: 0, 29: 0, 36: 1, 37: 1, 38: 1},
+                     track={35: [1]}, turn=1, roll=4)  # fmt: skip
+    batch = DoradaBatch.from_states([state], autoreset=False)
+    assert batch.step([35]).returns.tolist() == [[0.0, 0.0]]
+    assert br.returns(batch.state(0)) == (0.0, 0.0)
+
+
+# ----------------------------------------------------------------- interface
+
+
+def test_observations_from_every_seat_and_into_a_buffer() -> None:
+    batch = DoradaBatch(3, seed=2, players=3, board=SHORT)
+    for _ in range(12):
+        batch.step(batch.random_actions())
+    seats = np.array([0, 2, 1])
+    out = np.ones((3, batch.observation_size), dtype=np.float32)
+    assert batch.observation(seats, out=out) is out and out.dtype == np.float32
+    for i in range(3):
+        expected = np.zeros(batch.observation_size, dtype=np.float32)
+        br.observation_into(batch.state(i), int(seats[i]), expected)
+        assert np.array_equal(out[i], expected)
+    assert batch.scores().tolist() == [list(br.dorada.scores(batch.state(i))) for i in range(3)]
