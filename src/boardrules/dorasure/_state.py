@@ -1119,13 +1119,12 @@ class Work(_Slots):
     """A mutable copy of a state's fields; ``todo`` is the agenda with its front last.
 
     The fields are those of :class:`~boardrules.dorasure.State` (``__init__`` and
-    :func:`as_state` are built from ``attrs.fields`` below, so a new state field is copied
+    ``as_state`` are built from ``attrs.fields`` below, so a new state field is copied
     both ways).  Here are what the tasks read and the small changes every rule makes; the
-    effects that push tasks of their own (:meth:`hurt`, :meth:`wound_dragon`,
-    :meth:`advance_meter`, :meth:`begin_turn`, :meth:`begin_battle_turn`) build on the tasks,
-    so the working copy the engine makes, :class:`boardrules.dorasure._work.Thawed`, defines
-    them (and ``freeze``, which makes the state): the tasks call them through the copy
-    they are given, and this module knows no task.
+    effects that push tasks of their own (``hurt``, ``wound_dragon``, ``advance_meter``,
+    ``begin_turn``, ``begin_battle_turn``) build on the tasks, so the working copy the engine
+    makes, ``_work.Thawed``, defines them (and ``freeze``, which makes the state): the tasks
+    call them through the copy they are given, and this module knows no task.
     """
 
     rules: Rules
@@ -1276,7 +1275,7 @@ class Work(_Slots):
 
 
 def _copier() -> tuple[Callable[[Work, State], None], Callable[[Work], State]]:
-    """``Work.__init__``'s copy of every init field of the state, and :func:`as_state`,
+    """``Work.__init__``'s copy of every init field of the state, and ``as_state``,
     written out once as straight-line code (they run at every move that is not a quick one).
 
     The working copy has the state's slots, so ``as_state`` makes no second copy: it turns

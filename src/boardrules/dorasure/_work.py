@@ -38,7 +38,7 @@ __all__ = ["Thawed"]
 
 class Thawed(Work):
     """A state thawed into a working copy (``Thawed(s)``), with the effects that push tasks;
-    :meth:`freeze` makes the new state (the working copy is not used after it)."""
+    ``freeze`` makes the new state (the working copy is not used after it)."""
 
     __slots__ = ()
 
