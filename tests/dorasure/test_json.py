@@ -1410,3 +1410,9 @@ def test_a_roll_s_purpose_is_a_purpose_in_the_state_and_its_number_in_the_docume
     assert again.agenda[0].purpose is Purpose.ADVENTURE
     out_of_range = task_from_row([Roll.CODE, 0, 3, 9])  # refused by task_problem
     assert isinstance(out_of_range, Roll) and out_of_range.purpose == 9
+    # The purpose is read where its kind keeps it (``a`` or ``b``), and nothing else.
+    spend, extra = task_from_row([Spend.CODE, 0, 2, 1]), task_from_row([Extra.CODE, 0, 9, 0])
+    assert isinstance(spend, Spend) and spend.purpose is Purpose.BATTLE and spend.dice == 1
+    assert isinstance(extra, Extra) and extra.purpose == 9
+    ask = task_from_row([Ask.CODE, 0, 1, 2])
+    assert isinstance(ask, Ask) and [type(v) for v in ask] == [int] * 4

@@ -104,7 +104,7 @@ def task_from_row(row: list[int] | tuple[int, ...]) -> Task:
     cls = TASK_TYPES[code]
     if (a, b)[len(cls.FIELDS) :] != (0, 0)[len(cls.FIELDS) :]:
         raise ValueError(f"{cls.__name__} has no argument beyond {cls.FIELDS}")
-    at = _PURPOSE_AT.get(cls, -1)
+    at = _PURPOSE_AT.get(cls)
     if at == 0 and a in _PURPOSES:
         a = Purpose(a)
     elif at == 1 and b in _PURPOSES:
