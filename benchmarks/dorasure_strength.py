@@ -52,20 +52,28 @@ def bot_of(spec: str) -> Any:
     return make_bot(spec)
 
 
-def ms_per_decision(specs: list[str], heroes: int, games: int, seed: int) -> dict[str, float]:
-    """Each bot's mean time per decision (forced ones included), over ``games`` games each,
-    the bots taking turns game by game so that a busy machine slows them alike."""
+def ms_per_decision(
+    specs: list[str], heroes: int, games: int, seed: int
+) -> dict[str, tuple[float, float, int]]:
+    """Each bot's mean and longest CPU time per decision in milliseconds (forced ones
+    included) and its decisions stopped by its clock (``strong``'s timeouts), over
+    ``games`` games each, the bots taking turns game by game so that a busy machine slows
+    them alike.  CPU time (``time.process_time()``) is what ``strong``'s budget counts."""
     spent = dict.fromkeys(specs, 0.0)
+    longest = dict.fromkeys(specs, 0.0)
     decisions = dict.fromkeys(specs, 0)
+    bots = {spec: bot_of(spec) for spec in specs}
 
     class Timed:
         def __init__(self, spec: str) -> None:
-            self.spec, self.bot = spec, bot_of(spec)
+            self.spec, self.bot = spec, bots[spec]
 
         def choose(self, s: Any, rng: random.Random) -> Any:
-            began = time.perf_counter()
+            began = time.process_time()
             move = self.bot.choose(s, rng)
-            spent[self.spec] += time.perf_counter() - began
+            took = time.process_time() - began
+            spent[self.spec] += took
+            longest[self.spec] = max(longest[self.spec], took)
             decisions[self.spec] += 1
             return move
 
@@ -73,7 +81,14 @@ def ms_per_decision(specs: list[str], heroes: int, games: int, seed: int) -> dic
         for spec in specs:
             start = br.new_game("dorasure", players=heroes)
             play_game(start, [Timed(spec)] * heroes, seed=seed + g)
-    return {spec: 1000 * spent[spec] / max(1, decisions[spec]) for spec in specs}
+    return {
+        spec: (
+            1000 * spent[spec] / max(1, decisions[spec]),
+            1000 * longest[spec],
+            getattr(bots[spec], "timeouts", 0),
+        )
+        for spec in specs
+    }
 
 
 def us_per_evaluate(games: int, seed: int) -> dict[str, float]:
@@ -138,8 +153,11 @@ def main(argv: list[str] | None = None) -> None:
         print(rule)
     if args.timing_games:
         times = ms_per_decision(args.bots.split(","), 4, args.timing_games, args.seed)
-        for spec, ms in times.items():
-            print(f"{spec}: {ms:.3f} ms per decision (4 heroes, {args.timing_games} games)")
+        for spec, (ms, most, timeouts) in times.items():
+            print(
+                f"{spec}: {ms:.3f} ms per decision, longest {most:.1f} ms, {timeouts} "
+                f"stopped by the clock (4 heroes, {args.timing_games} games, CPU time)"
+            )
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ from boardrules.bots import (
     play_game,
     sample_outcome,
 )
+from boardrules.bots._strong import ROUNDS
 from boardrules.chance import die_faces
 from boardrules.game import Game, Option, resolve_options
 from boardrules.records import final_state
@@ -448,9 +449,37 @@ def test_strong_plays_the_last_finished_depth_when_out_of_nodes() -> None:
     assert StrongBot(nodes=8).choose(state, random.Random(0)) == "b"
 
 
+# Move a leads to two rolls in a row and then a win; b to a position worth 0.3.  One roll
+# deep, a's second roll is scored by the evaluation (0 for a roll in this tree).
+CHAINED = turn(
+    0,
+    (0.5, 0.5),
+    a=dice(("1", Fraction(1), dice(("1", Fraction(1), end(1.0, 0.0))))),
+    b=dice(("1", Fraction(1), turn(1, (0.3, 0.7), x=end(0.3, 0.7)))),
+)
+
+
+def test_strong_deepens_in_the_dice_in_a_game_of_its_own_rounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = TreeState(2, CHAINED)
+    assert StrongBot().choose(state, random.Random(0)) == "a"  # 3 rolls in a row by default
+    monkeypatch.setitem(ROUNDS, "test-tree", ((0, 1), (0, 2)))
+    assert StrongBot().rounds(state) == ((0, 1), (0, 2))
+    assert StrongBot().choose(state, random.Random(0)) == "a"
+    # 4 positions (a's two rolls, b's roll and the turn after it): only the first round
+    assert StrongBot(nodes=4).choose(state, random.Random(0)) == "b"
+    assert StrongBot(nodes=9).choose(state, random.Random(0)) == "a"
+    # depth or chance_depth given: the bot's own search, one roll deep as asked
+    assert StrongBot(chance_depth=1).rounds(state) == ((0, 1), (1, 1))
+    assert StrongBot(chance_depth=1).choose(state, random.Random(0)) == "b"
+    assert StrongBot(depth=1).rounds(state) == ((0, 3),)
+
+
 def test_strong_spends_seconds_as_positions_at_the_games_rate() -> None:
     s = br.new_game("parchis", players=2)
     assert StrongBot(seconds=0.1).budget(s) == 1_200
+    assert StrongBot(seconds=0.1).budget(br.new_game("dorasure")) == 2_000
     assert StrongBot(seconds=0.5, nodes=77).budget(s) == 77
     assert StrongBot(seconds=0.1).budget(race((0, 0), roll=1)) == 200  # a game not listed
 

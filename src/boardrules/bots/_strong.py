@@ -13,7 +13,7 @@ from boardrules._search import CHANCE_DEPTH, Expectimax, OutOfNodes, check_depth
 from boardrules.bots._base import Evaluation, forced_move
 from boardrules.game import GameState
 
-__all__ = ["NODES_PER_SECOND", "StrongBot"]
+__all__ = ["NODES_PER_SECOND", "ROUNDS", "StrongBot"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -21,11 +21,19 @@ M = TypeVar("M")
 #: Positions a second that the search is allowed per game: about a third of what it visits
 #: on this project's reference machine (a shared 2-core box), so that the node budget, not
 #: the clock, ends the search on any machine up to three times slower.
-NODES_PER_SECOND = {"parchis": 12_000, "dorada": 12_000, "docker": 8_000, "dorasure": 500}
+NODES_PER_SECOND = {"parchis": 12_000, "dorada": 12_000, "docker": 8_000, "dorasure": 20_000}
 #: The rate for a game not listed (a game of your own).
 DEFAULT_NODES_PER_SECOND = 2_000
 
-# How many of the best moves of one depth are searched one decision deeper.
+#: A game's own rounds of search, used when ``depth`` and ``chance_depth`` are left to the
+#: game: each round is (decisions deep after the move, rolls in a row expanded).  In
+#: Dorasure the next decision is mostly another hero's step (looking at it made the team
+#: win less), while rolls chain (extra dice for 6s, rampages, claws): so ``strong``
+#: deepens in the dice, every move with the roll that follows, then the best ones with
+#: up to three rolls in a row.
+ROUNDS: dict[str, tuple[tuple[int, int], ...]] = {"dorasure": ((0, 1), (0, 2), (0, 3))}
+
+# How many of the best moves of one round are searched in the next.
 _WIDTH = (4, 2, 2)
 _TIE = 1e-12
 
@@ -52,7 +60,11 @@ class StrongBot:
     It scores every move one decision deep (exactly over the roll that follows, like
     :class:`GreedyBot`), then searches the best 4 of them two decisions deep (the
     opponents' best reply to every roll included), and so on up to ``depth`` decisions,
-    each deeper round on the best 2 of the one before.  Positions at the horizon are scored
+    each deeper round on the best 2 of the one before.  A game may have rounds of its own
+    (``ROUNDS``, used when ``depth`` and ``chance_depth`` are left to the game): in
+    Dorasure it deepens in the dice instead, every move with the roll that follows, then
+    the best 4 with two rolls in a row and the best 2 with three (see :meth:`rounds`).
+    Positions at the horizon are scored
     with ``evaluation`` (default :func:`boardrules.evaluate`, the game's fitted
     evaluation); every roll is weighted by its exact probability.  The move played is the
     best of the deepest round that finished; equal moves are broken with ``rng``.
@@ -60,7 +72,7 @@ class StrongBot:
     The budget is ``seconds`` per decision (default 0.1), spent as a fixed number of
     positions, ``nodes`` (default: ``seconds`` times a rate per game, a third of what the
     search visits on the reference machine: 12,000 positions a second in Parchís and Dorada,
-    8,000 in Docker, 500 in Dorasure, 2,000 in a game of your own), so that **the move
+    8,000 in Docker, 20,000 in Dorasure, 2,000 in a game of your own), so that **the move
     depends only on the position and ``rng``**, on any machine, as long as the search keeps
     within the clock.  It also stops when it has used ``seconds`` of CPU time (on a machine
     more than about three times slower than the reference, or with an evaluation of your
@@ -82,10 +94,10 @@ class StrongBot:
     def __init__(
         self,
         seconds: float = 0.1,
-        depth: int = 2,
+        depth: int | None = None,
         nodes: int | None = None,
         evaluation: Evaluation | None = None,
-        chance_depth: int = CHANCE_DEPTH,
+        chance_depth: int | None = None,
     ) -> None:
         if (
             isinstance(seconds, bool)
@@ -95,13 +107,18 @@ class StrongBot:
             raise br.InvalidOptionError(
                 f"strong seconds must be a number above 0 and at most 3600, not {seconds!r}"
             )
-        depth, chance_depth = check_depths(depth, chance_depth, least=1)
+        checked, rolls = check_depths(2 if depth is None else depth,
+                                      CHANCE_DEPTH if chance_depth is None else chance_depth,
+                                      least=1)  # fmt: skip
         if nodes is not None and nodes < 1:
             raise br.InvalidOptionError(f"strong nodes must be at least 1, not {nodes}")
         self.seconds: float = float(seconds)
-        self.depth = depth
+        #: Decisions deep (``None``: the game's own, 2 but in a game of ``ROUNDS``).
+        self.depth: int | None = None if depth is None else checked
         self.nodes = nodes
-        self.chance_depth = chance_depth
+        #: Rolls in a row expanded after a decision (``None``: the game's own, see
+        #: :meth:`rounds`).
+        self.chance_depth: int | None = None if chance_depth is None else rolls
         self.evaluation: Evaluation = br.evaluate if evaluation is None else evaluation
         #: Decisions where the clock, not the node budget, ended the search.
         self.timeouts: int = 0
@@ -113,6 +130,29 @@ class StrongBot:
         rate = NODES_PER_SECOND.get(br.game_of(state).name, DEFAULT_NODES_PER_SECOND)
         return max(1, math.floor(self.seconds * rate))
 
+    def rounds(self, state: GameState[Any, Any]) -> tuple[tuple[int, int], ...]:
+        """The rounds of the search in ``state``'s game, each (decisions deep after the
+        move, rolls in a row expanded): the game's own in ``ROUNDS`` when ``depth``
+        and ``chance_depth`` are left to it, else one round per decision up to ``depth``
+        (2), with ``chance_depth`` rolls (the game's ``Game.chance_depth``, else 3).
+
+        >>> import boardrules as br
+        >>> from boardrules.bots import StrongBot
+        >>> StrongBot().rounds(br.new_game("parchis"))
+        ((0, 3), (1, 3))
+        >>> StrongBot().rounds(br.new_game("dorasure"))
+        ((0, 1), (0, 2), (0, 3))
+        >>> StrongBot(depth=2).rounds(br.new_game("dorasure"))
+        ((0, 1), (1, 1))
+        """
+        game = br.game_of(state)
+        if self.depth is None and self.chance_depth is None and game.name in ROUNDS:
+            return ROUNDS[game.name]
+        rolls = self.chance_depth
+        if rolls is None:
+            rolls = CHANCE_DEPTH if game.chance_depth is None else game.chance_depth
+        return tuple((level, rolls) for level in range(2 if self.depth is None else self.depth))
+
     def choose(self, state: GameState[S, M], rng: random.Random) -> M:
         """The best move of the deepest search that fits the budget."""
         forced = forced_move(state, rng)
@@ -122,10 +162,14 @@ class StrongBot:
         player = br.current_player(state)
         moves = br.legal_moves(state)
         children = [br.apply_move(state, m) for m in moves]
-        search = _Clocked(self.evaluation, self.chance_depth, self.budget(state), deadline)
+        rounds = self.rounds(state)
+        search = _Clocked(self.evaluation, rounds[0][1], self.budget(state), deadline)
         ranked = list(range(len(moves)))
         values: dict[int, float] = {}
-        for level in range(self.depth):
+        for r, (level, rolls) in enumerate(rounds):
+            if rolls != search.chance_depth:  # what the table knows was seen fewer rolls deep
+                search.chance_depth = rolls
+                search.cache.clear()
             try:
                 found = {i: search.value(children[i], level)[player] for i in ranked}
             except OutOfNodes:
@@ -134,7 +178,7 @@ class StrongBot:
                 self.timeouts += search.nodes_left != 0
                 break
             values = found
-            ranked = sorted(ranked, key=lambda i: -values[i])[: _WIDTH[min(level, 2)]]
+            ranked = sorted(ranked, key=lambda i: -values[i])[: _WIDTH[min(r, 2)]]
             if len(ranked) == 1:
                 break
         best = max(values.values())
@@ -144,10 +188,10 @@ class StrongBot:
 
     def __repr__(self) -> str:
         shown = [f"seconds={self.seconds:g}"]
-        if self.depth != 2:
+        if self.depth is not None:
             shown.append(f"depth={self.depth}")
         if self.nodes is not None:
             shown.append(f"nodes={self.nodes}")
-        if self.chance_depth != CHANCE_DEPTH:
+        if self.chance_depth is not None:
             shown.append(f"chance_depth={self.chance_depth}")
         return f"StrongBot({', '.join(shown)})"
