@@ -19,11 +19,11 @@ import boardrules as br
 from boardrules._legal import (
     find_legal,
     forged_field,
-    safe_repr,
     same_value,
     shown,
     wrong_field_types,
 )
+from boardrules._values import safe_repr
 
 M = TypeVar("M")
 

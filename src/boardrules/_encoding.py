@@ -11,7 +11,7 @@ import operator
 from collections.abc import Sequence
 from typing import TypeVar
 
-from boardrules._legal import safe_repr
+from boardrules._values import safe_repr
 from boardrules.errors import IllegalMoveError
 
 __all__ = ["action_index", "chance_actions", "check_seat", "pick"]

@@ -30,11 +30,12 @@ from typing import Any, TypeVar
 
 import attrs
 
+from boardrules._values import safe_repr, shortened
+
 __all__ = [
     "FIELD_LIMIT",
     "find_legal",
     "forged_field",
-    "safe_repr",
     "same_value",
     "shown",
     "unset_field",
@@ -50,12 +51,6 @@ _UNSET: Any = object()
 #: ``FIELD_LIMIT``: a larger one is no move, and an error message must not write it out (an
 #: int of more than 4,300 digits cannot be written at all: ``str`` raises).
 FIELD_LIMIT = 2**63
-
-#: The longest text of a value an error message shows (a forged name may hold megabytes).
-_LONGEST = 40
-#: The longest whole number an error message writes out, in bits (a larger one is shown by
-#: its size: 39 digits say nothing more, and past 4,300 digits ``str`` raises).
-_WRITTEN_BITS = 128
 
 
 def find_legal(move: object, legal: Sequence[M]) -> M | None:
@@ -188,7 +183,7 @@ def shown(move: object) -> str:
     if attrs.has(type(move)) and unset_field(move) is None:
         if _writable(move):
             try:
-                return _cut(str(move))
+                return shortened(str(move))
             except Exception:  # a field of the wrong type may break the notation
                 pass
         return _fields(move)
@@ -214,26 +209,3 @@ def _fields(move: object) -> str:
     kind: Any = type(move)
     body = ", ".join(f"{f.name}={safe_repr(getattr(move, f.name))}" for f in attrs.fields(kind))
     return f"{kind.__name__}({body})"
-
-
-def safe_repr(value: object) -> str:
-    """``repr(value)`` for an error message: short, and never an exception (a whole number
-    too long to write is shown by its size, a failing ``__repr__`` by the type's name).
-
-    >>> from boardrules._legal import safe_repr
-    >>> safe_repr(2**63), safe_repr(-(10**5000))
-    ('9223372036854775808', 'an int of 16610 bits')
-    >>> safe_repr("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
-    """
-    if isinstance(value, int) and value.bit_length() > _WRITTEN_BITS:
-        return f"an int of {value.bit_length()} bits"
-    try:
-        text = repr(value)
-    except Exception:  # a hostile object's __repr__ must not turn the answer into a crash
-        return f"a {type(value).__name__}"
-    return _cut(text)
-
-
-def _cut(text: str) -> str:
-    return text if len(text) <= _LONGEST else text[: _LONGEST - 3] + "..."

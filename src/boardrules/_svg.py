@@ -36,7 +36,8 @@ from typing import TypeVar
 
 import attrs
 
-from boardrules._legal import find_legal, forged_field, safe_repr, shown
+from boardrules._legal import find_legal, forged_field, shown
+from boardrules._values import safe_repr
 
 M = TypeVar("M")
 

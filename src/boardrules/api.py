@@ -35,9 +35,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from boardrules._document import read_document
-from boardrules._legal import safe_repr
 from boardrules._lru import LRU
 from boardrules._typing import deprecated
+from boardrules._values import safe_repr
 from boardrules.chance import checked_draw
 from boardrules.errors import (
     BoardrulesError,

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import attrs
 
 from boardrules._document import lone_surrogate
-from boardrules._legal import safe_repr
+from boardrules._values import safe_repr
 from boardrules.errors import InvalidOptionError
 
 __all__ = [

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import boardrules as br
 from boardrules._document import load_json
-from boardrules._legal import safe_repr
+from boardrules._values import safe_repr
 from boardrules.bots._base import Bot, GameBot, RandomBot
 from boardrules.bots._mcts import MctsBot
 from boardrules.bots._names import bot_name

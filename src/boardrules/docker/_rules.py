@@ -11,7 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from boardrules._fitted import win_shares
-from boardrules._legal import find_legal, safe_repr, wrong_field_types
+from boardrules._legal import find_legal, wrong_field_types
+from boardrules._values import safe_repr
 from boardrules.chance import die_faces
 from boardrules.docker._board import FACES, entered_before
 from boardrules.docker._evaluation import WEIGHTS

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from boardrules._legal import safe_repr
+from boardrules._values import safe_repr
 from boardrules.docker._board import PITCH
 from boardrules.docker._rules import is_over, legal_moves, why_illegal
 from boardrules.docker._state import COLOURS, ENTRIES, ROLLS, SHIFTS, Move, State

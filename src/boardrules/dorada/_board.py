@@ -24,8 +24,8 @@ from typing import Any
 
 import attrs
 
-from boardrules._legal import safe_repr
 from boardrules._lru import LRU, cached_in
+from boardrules._values import safe_repr
 from boardrules.errors import InvalidOptionError
 
 __all__ = [

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from boardrules._fitted import win_shares
-from boardrules._legal import find_legal, safe_repr, wrong_field_types
+from boardrules._legal import find_legal, wrong_field_types
+from boardrules._values import safe_repr
 from boardrules.dorada._board import Board, Field
 from boardrules.dorada._evaluation import WEIGHTS
 from boardrules.dorada._features import features

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from boardrules._legal import safe_repr
+from boardrules._values import safe_repr
 from boardrules.dorada import _rules
 from boardrules.dorada._board import Board, Field
 from boardrules.dorada._rules import legal_moves, pieces_in_play, scores, winners

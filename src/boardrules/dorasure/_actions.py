@@ -43,8 +43,9 @@ from typing import Any
 import attrs
 
 from boardrules._encoding import action_index
-from boardrules._legal import find_legal, safe_repr
+from boardrules._legal import find_legal
 from boardrules._lru import LRU, kept_in
+from boardrules._values import safe_repr
 from boardrules.dorasure import _state as moves
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._dice import movement_roll

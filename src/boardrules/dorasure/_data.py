@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from boardrules._legal import safe_repr
+from boardrules._values import safe_repr
 
 __all__ = [
     "BASE_HEROES",

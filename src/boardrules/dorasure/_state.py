@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
 import attrs
 
-from boardrules._legal import FIELD_LIMIT, safe_repr
-from boardrules._values import full_repr, move_repr
+from boardrules._legal import FIELD_LIMIT
+from boardrules._values import full_repr, move_repr, safe_repr
 from boardrules.dorasure._board import ENTRY, ROAD, SHARED, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
 from boardrules.game import CHANCE as CHANCE_PLAYER

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from boardrules._legal import safe_repr
+from boardrules._values import safe_repr
 from boardrules.dorasure._board import MOUNTAIN
 from boardrules.dorasure._fang import LANDS
 from boardrules.dorasure._heroes import attribute_of, lycan

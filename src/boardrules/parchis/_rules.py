@@ -11,7 +11,8 @@ from fractions import Fraction
 import attrs
 
 from boardrules._fitted import win_chances
-from boardrules._legal import find_legal, safe_repr, wrong_field_types
+from boardrules._legal import find_legal, wrong_field_types
+from boardrules._values import safe_repr
 from boardrules.errors import IllegalMoveError
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
 from boardrules.parchis._evaluation import WEIGHTS

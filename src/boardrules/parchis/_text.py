@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from boardrules._legal import safe_repr
+from boardrules._values import safe_repr
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, lane_cell
 from boardrules.parchis._rules import _why_illegal, legal_moves
