@@ -46,6 +46,12 @@ from boardrules.parchis._state import (
 
 __all__ = ["ParchisBatch", "StepResult"]
 
+#: The arrays that hold the games (one row each).
+_STATE_ARRAYS = (
+    "pos", "board", "bar0", "bar1", "turn", "phase", "roll", "count", "sixes", "last",
+    "opened", "done", "ndone", "donemask",
+)  # fmt: skip
+
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 Floats = npt.NDArray[np.float64]
@@ -80,7 +86,7 @@ _sum = np.add.reduce
 
 def _whole(values: npt.NDArray[Any]) -> bool:
     """Whether an array holds whole numbers (of an integer type: not bools, not floats)."""
-    return bool(np.issubdtype(values.dtype, np.integer))
+    return values.dtype.kind in "iu"  # (np.issubdtype says the same, ten times slower)
 
 
 def _words(masks: Sequence[int]) -> tuple[Words, Words]:
@@ -274,7 +280,12 @@ class ParchisBatch:
         self.done: Ints = np.zeros((n, p), dtype=np.int64)
         self.ndone: Ints = np.zeros(n, dtype=np.int64)
         self.donemask: Ints = np.zeros(n, dtype=np.int64)
-        # Flat views and each game's first index in them, for one-call gathers.
+        self._index()
+
+    def _index(self) -> None:
+        """The flat views of the arrays, each game's first index in them (for one-call
+        gathers), the work arrays; no step played yet."""
+        n, p = self.n, self.players
         self._pos_flat = self.pos.reshape(-1)
         self._board_flat = self.board.reshape(-1)
         self._pos_row = np.arange(n) * (p * 4)
@@ -286,6 +297,23 @@ class ParchisBatch:
         #: Dice rolled so far (all games), and decisions played that moved a piece.
         self.rolls: int = 0
         self.moves: int = 0
+
+    def _part(self, g: Ints) -> ParchisBatch:
+        """Games ``g`` as a batch of their own: copies of their rows, the same options,
+        tables and generator."""
+        part = ParchisBatch.__new__(ParchisBatch)
+        part.options, part.n, part.players = self.options, len(g), self.players
+        part.autoreset, part.rng, part._tab, part._obs = (
+            self.autoreset,
+            self.rng,
+            self._tab,
+            self._obs,
+        )
+        part.observation_size, part._cells = self.observation_size, self._cells
+        for name in _STATE_ARRAYS:
+            setattr(part, name, getattr(self, name)[g])
+        part._index()
+        return part
 
     # ----------------------------------------------------------------- conversions
 
@@ -497,7 +525,7 @@ class ParchisBatch:
             raise InvalidOptionError(
                 f"step takes one whole-number action per game: shape ({self.n},)"
             )
-        a = a.astype(np.int64)
+        a = a.astype(np.int64, copy=False)
         dice = self._checked_dice(dice)
         playing = self.phase != PHASE_OVER
         if where is not None:
@@ -511,6 +539,8 @@ class ParchisBatch:
                 f"action {int(a[bad])} is not legal in game {bad}; legal actions: "
                 f"{', '.join(map(str, allowed))}"
             )
+        if where is not None and 2 * np.count_nonzero(playing) <= self.n:
+            return self._step_part(playing.nonzero()[0], a, dice)
         self._decide(playing, a)
         ended = playing & (self.phase == PHASE_OVER)
         returns = np.zeros((self.n, self.players))
@@ -521,6 +551,34 @@ class ParchisBatch:
                 self._restart(finished, None, roll=False)
         self._roll(self.phase == PHASE_ROLL, dice)
         self._legal_now = self._legal_where = None
+        return StepResult(returns, ended)
+
+    def _step_part(self, g: Ints, a: Ints, dice: Ints | None) -> StepResult:
+        """:meth:`step` when only the games ``g``, at most half, play (a ``where`` that
+        picks few, as the vector environments' opponents' turns do): they are stepped as a
+        batch of their own, then copied back, and only their legal actions are worked out
+        again (the dice are drawn in the same order as by the whole batch)."""
+        part = self._part(g)
+        played = np.ones(len(g), dtype=np.bool_)
+        part._decide(played, a[g])
+        ended = np.zeros(self.n, dtype=np.bool_)
+        returns = np.zeros((self.n, self.players))
+        finished = (part.phase == PHASE_OVER).nonzero()[0]
+        if len(finished):
+            ended[g[finished]] = True
+            returns[g[finished]] = part._returns(finished)
+            if self.autoreset:
+                part._restart(finished, None, roll=False)
+        part._roll(part.phase == PHASE_ROLL, None if dice is None else dice[g])
+        for name in _STATE_ARRAYS:
+            getattr(self, name)[g] = getattr(part, name)
+        self.rolls += part.rolls
+        self.moves += part.moves
+        legal, fresh = self._legal_of(), part._legal()
+        legal.ok[:, g] = fresh.ok
+        legal.r[:, g] = fresh.r
+        legal.only[g] = fresh.only
+        self._legal_where = None
         return StepResult(returns, ended)
 
     def _restart(self, g: Ints, dice: Any, roll: bool = True) -> None:

@@ -179,6 +179,8 @@ def _margin(result: Analysis, move: Any, rank: int) -> str:
     if rank == 1 or move not in result.margins:
         return ""
     difference, half = result.margins[move]
+    if move in result.same_as:
+        return f"  (the same play as {result.same_as[move]}: every rollout met it again)"
     if not result.told_apart(move):
         return f"  (vs best {difference:+.4f} \u00b1 {half:.4f}: not told apart)"
     return f"  (vs best {difference:+.4f} \u00b1 {half:.4f})"

@@ -4,7 +4,9 @@
 // A test hook and a demo mode: index.html?game=G&players=P1,P2&seed=S&autoplay=1 (further
 // parameters are the game's options, values read as JSON when they can be) plays the game
 // to the end, then puts the returns (JSON) in <body data-result> and the game record in
-// #record.  ?measure=GAME puts the speed figures in <body data-measure>.
+// #record; then autoplay("game=G&players=...") plays another game in the same page (the
+// tests play every game with one start of Python).  ?measure=GAME puts the speed figures
+// in <body data-measure>.
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -835,13 +837,14 @@ function key(event) {
 
 // ------------------------------------------------------------------------ start
 
-async function autoplay() {
+async function autoplay(query = params) {
+  delete document.body.dataset.result;
   const reserved = new Set(["game", "players", "seed", "autoplay", "pace"]);
   const options = {};
-  for (const [name, value] of params) if (!reserved.has(name)) options[name] = readValue(value);
-  const players = (params.get("players") ?? "random,random").split(",");
-  const seed = params.has("seed") ? Number(params.get("seed")) : null;
-  const view = await startGame(params.get("game") ?? "parchis", options, players, seed);
+  for (const [name, value] of query) if (!reserved.has(name)) options[name] = readValue(value);
+  const players = (query.get("players") ?? "random,random").split(",");
+  const seed = query.has("seed") ? Number(query.get("seed")) : null;
+  const view = await startGame(query.get("game") ?? "parchis", options, players, seed);
   if (view.error) {
     document.body.dataset.error = view.error;
     return;
@@ -878,7 +881,10 @@ async function main() {
   NARROW.addEventListener("change", () => page.view && drawBoard(page.view));
   document.addEventListener("keydown", key);
   loading.start();
-  if (params.get("autoplay") === "1") return autoplay();
+  if (params.get("autoplay") === "1") {
+    window.autoplay = (query) => autoplay(new URLSearchParams(query));
+    return autoplay();
+  }
   if (params.has("measure")) return measure();
   const game = params.get("game") ?? "parchis";
   const players = params.get("players")?.split(",") ?? ["human", "greedy", "greedy", "greedy"];
