@@ -398,6 +398,9 @@ function layOut(view, svg, kept) {
     if (i) holder.appendChild(picture);
     picture.style.width = `${piece.width * scale}px`;
     picture.style.height = `${piece.height * scale}px`;
+    // A board as wide as the phone is shown whole if it is not much higher than its box.
+    const whole = piece.width * scale <= holder.clientWidth && piece.height * scale <= 0.6 * innerHeight;
+    holder.style.maxHeight = whole ? "none" : "";
     return holder;
   });
   if (kept.length === holders.length) {
