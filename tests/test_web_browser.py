@@ -404,9 +404,9 @@ _SMALLEST = """(() => {
 # Each game on a phone, with the number of players the form chooses and the pieces of the
 # picture stacked, each in a box of its own: whether the box pans sideways (a board wider
 # than the phone) or shows its piece whole in its width.  Parchís: board, key; Dorada:
-# path, key of its marks (lines longer than a phone), status and key; Docker: pitch, key;
+# path, key of its marks (its long lines wrapped), status and key; Docker: pitch, key;
 # Dorasure: map, dragon's tracks, quests, heroes' sheets.
-PANS = {"parchis": [True, False], "dorada": [True, True, False], "docker": [False, False],
+PANS = {"parchis": [True, False], "dorada": [True, False, False], "docker": [False, False],
         "dorasure": [True, False, False, False]}  # fmt: skip
 PHONE_GAMES = [("parchis", 4), ("dorada", 3), ("docker", 2), ("dorasure", 3)]
 
