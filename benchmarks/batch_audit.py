@@ -64,7 +64,7 @@ GAME_SETS: dict[str, tuple[str, dict[str, Any]]] = {
     "docker-2": ("docker", {"players": 2}),
     "docker-3": ("docker", {"players": 3}),
     "docker-4": ("docker", {"players": 4}),
-    "docker-return-2": ("docker", {"players": 2, "return_to_start": True, "first_player": 1}),
+    "docker-return-3": ("docker", {"players": 3, "return_to_start": True, "first_player": 2}),
     "docker-return-4": ("docker", {"players": 4, "return_to_start": True, "first_player": 3}),
 }
 

@@ -4,6 +4,8 @@ are told apart, and the budget is kept."""
 
 from __future__ import annotations
 
+import functools
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -35,6 +37,7 @@ SOLVABLE: dict[str, Callable[[], Any]] = {
 }  # fmt: skip
 
 
+@functools.cache  # positions are immutable: one game per (game, seed) for all the tests
 def midgame(game: str, seed: int = 3) -> Any:
     """A position with at least three moves, a third of the way into a seeded game."""
     start = br.new_game(game)
@@ -115,14 +118,40 @@ def test_a_midgame_is_estimated_within_its_budget(game: str) -> None:
         assert low <= found.move_values[move][player] <= high
 
 
-@pytest.mark.parametrize("game", ["parchis", "dorada"])
+@pytest.mark.parametrize("game", ["parchis", "dorada", "dorasure"])
 def test_moves_to_different_positions_come_out_different(game: str) -> None:
     s = midgame(game)
     found = best_moves(s, seconds=None, max_states=1, rollouts=20, seed=2)
     values: dict[Any, float] = {}
     for move, v in found.move_values.items():
-        values.setdefault(br.apply_move(s, move), round(float(v[found.player]), 6))
+        if move not in found.same_as:  # the same play as another move: the same value
+            values.setdefault(br.apply_move(s, move), round(float(v[found.player]), 6))
     assert len(set(values.values())) == len(values)
+
+
+def test_moves_that_are_the_same_play_are_said_to_be() -> None:
+    # The Gladiator has the dice 4 and 6: a step with one die then one with the other
+    # reaches the same square whichever goes first, and the rollouts then play the same game
+    # from both positions -- equal values, rightly, and said so.
+    s = midgame("dorasure")
+    found = best_moves(s, seconds=None, max_states=1, rollouts=20, seed=2)
+    assert found.same_as
+    for move, other in found.same_as.items():
+        assert br.apply_move(s, move) != br.apply_move(s, other)
+        assert found.move_values[move] == found.move_values[other]
+        assert found.margins[move] == found.margins[other]
+        assert _own_turn_played(br.apply_move(s, move)) == _own_turn_played(br.apply_move(s, other))
+
+
+def _own_turn_played(state: Any) -> Any:
+    """Where the mover's own moves by the rollouts' policy lead, before the dice or
+    another player move."""
+    from boardrules.analysis import QuickBot
+
+    player, policy = br.current_player(state), QuickBot()
+    while br.current_player(state) == player:
+        state = br.apply_move(state, policy.choose(state, random.Random(0)))
+    return state
 
 
 def test_rollouts_are_the_same_for_the_same_seed_and_differ_for_another() -> None:
@@ -186,3 +215,59 @@ def test_too_little_time_for_two_rollouts_gives_a_search_one_decision_deep() -> 
     assert found.method == "expectimax" and found.depth == 1
     assert "no time for two rollouts per move" in found.describe()
     assert set(found.move_values) == set(br.legal_moves(s))
+
+
+def test_the_strong_policy_plays_rollouts_the_same_for_a_seed() -> None:
+    from boardrules.analysis import StrongPolicy
+
+    s: Any = SOLVABLE["parchis"]()
+    starts = [br.apply_move(s, m) for m in br.legal_moves(s)]
+    runs = []
+    for seed in (3, 3, 4):
+        rollouts = Rollouts(starts, 2, StrongPolicy(), br.evaluate, seed=seed)
+        rollouts.run(6, None)
+        runs.append(rollouts.results)
+    assert runs[0] == runs[1] and runs[0] != runs[2]
+
+
+@pytest.mark.parametrize(("rounds", "policy", "kept"), [(1, "StrongPolicy()", 1),
+                                                         (10**9, "QuickBot()", 0)])  # fmt: skip
+def test_the_strong_policy_plays_when_its_first_round_shows_enough_rounds_fit(
+    rounds: int, policy: str, kept: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from boardrules.analysis import _budget
+
+    monkeypatch.setattr(_budget, "STRONG_ROUNDS", rounds)
+    s = midgame("parchis")
+    budget = _budget.make_budget(10.0, None, 1, False, None, 1, 0, None, 2, None, None)
+    starts = [br.apply_move(s, m) for m in br.legal_moves(s)]
+    heard: list[int] = []
+    # 10 s for all the rounds: the first one of the strong policy (rollouts of 2 plies)
+    # fits 1 round in them, never 10**9.
+    seats = br.num_players(s)
+    found = _budget._rollouts(starts, seats, budget, {}, time.perf_counter() + 10, heard.append)
+    assert repr(found.policy) == policy and found.rounds == kept and heard == [1] * kept
+    assert {len(c) for columns in found.results for c in columns} == {kept}
+    clockless = _budget._rollouts(starts, seats, budget, {}, None, None)
+    assert repr(clockless.policy) == "QuickBot()" and clockless.rounds == 0  # always
+    analysed = best_moves(s, seconds=0.3, max_states=1, horizon=2)
+    if analysed.method == "rollout":  # else a busy machine: not two rollouts of each move
+        assert f"by {analysed.policy}" in analysed.describe()
+
+
+def test_a_slow_policy_keeps_the_budget() -> None:
+    class Slow:
+        """Burns 20 ms of CPU per decision: a rollout would take far more than the budget."""
+
+        def choose(self, state: Any, rng: Any) -> Any:
+            until = time.process_time() + 0.02
+            while time.process_time() < until:
+                pass
+            return br.legal_moves(state)[0] if br.current_player(state) >= 0 else (
+                br.sample_chance(state, rng))  # fmt: skip
+
+    began, cpu = time.perf_counter(), time.process_time()
+    found = best_moves(midgame("parchis"), seconds=0.3, max_states=1, policy=Slow())
+    spent, cpu = time.perf_counter() - began, time.process_time() - cpu
+    assert spent <= 0.3 * 1.1 or cpu <= 0.3 * 1.1, (spent, cpu)
+    assert found.method == "expectimax" and "no time for two rollouts" in found.reason

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -70,7 +71,9 @@ def test_analyse_exact_refuses_a_position_too_large(
     assert "more than 500 states" in capsys.readouterr().err
     assert main(["analyse", str(path), "--max-states", "500", "--rollouts", "4"]) == 0
     out = capsys.readouterr().out
-    assert "4 rollouts per move by QuickBot()" in out and "more than 500 states" in out
+    # The strong policy when its first round shows that enough rounds fit the 5 s, else quick.
+    assert re.search(r"4 rollouts per move by (StrongPolicy|QuickBot)\(\)", out), out
+    assert "more than 500 states" in out
 
 
 def test_analyse_bad_input_exits_with_a_message(
@@ -307,3 +310,37 @@ def test_a_record_or_a_state_written_over_several_lines_is_read_whole(
     two.write_text(json.dumps(state) + "\n" + json.dumps(state) + "\n")
     assert main(["analyse", str(two)]) == 2
     assert "holds 2 state documents" in capsys.readouterr().err
+
+
+def test_analyse_says_which_moves_are_the_same_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from test_analysis_budget import midgame
+
+    path = tmp_path / "dorasure.json"
+    path.write_text(br.to_json(midgame("dorasure")))  # the dice 4 and 6, either first
+    assert main(["analyse", str(path), "--max-states", "1", "--rollouts", "6"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"\(the same play as step \d \w+: every rollout met it again\)", out), out
+
+
+def test_analyse_and_review_take_the_rollout_policy(
+    position: Path,
+    record: tuple[Path, GameRecord],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for name, shown in (("strong", "StrongPolicy()"), ("quick", "QuickBot()")):
+        args = ["--max-states", "1", "--rollouts", "3", "--policy", name]
+        assert main(["analyse", str(position), *args]) == 0
+        assert f"3 rollouts per move (2 solved exactly) by {shown}" in capsys.readouterr().out
+    _, rec = record
+    path = tmp_path / "first.json"  # the first 8 plies
+    path.write_text(GameRecord(rec.game, rec.options, rec.players, rec.moves[:8], rec.seed,
+                               None, rec.start).to_json())  # fmt: skip
+    assert main(["review", str(path), "--rollouts", "2", "--policy", "strong", "--json"]) == 0
+    methods = {d["method"] for d in json.loads(capsys.readouterr().out)["decisions"]}
+    assert any("by StrongPolicy()" in m for m in methods), methods
+    assert not any("QuickBot" in m for m in methods)
+    assert main(["analyse", str(position), "--policy", "best"]) == 2
+    assert "invalid choice: 'best'" in capsys.readouterr().err

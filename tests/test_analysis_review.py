@@ -163,13 +163,30 @@ def test_the_luck_of_a_roll_has_mean_zero(game: str) -> None:
     assert abs(mean) <= 1.96 * sd / math.sqrt(len(lucks)), (mean, sd)
 
 
-def _error_rates(game: str, bots: list[Bot], plies: int, seed: int) -> list[float]:
+def _error_rates(
+    game: str, bots: list[Bot], plies: int, seed: int, rollouts: int = 40, horizon: int = 10
+) -> list[float]:
     """Each seat's error per decision over the first ``plies`` of a seeded game."""
     start = start_of(game)
     seats = br.num_players(start)
     _, record = play_game(start, (bots * seats)[:seats], seed=seed)
-    r = review(cut(record, plies), seconds_per_move=None, rollouts=40, horizon=10)
+    r = review(cut(record, plies), seconds_per_move=None, rollouts=rollouts, horizon=horizon)
     return [p.error_rate for p in r.players]
+
+
+# Cheap reviews for the default run: the first plies of a seeded game of strong against
+# random, each move rolled out 2 plies deep (40-60 times: the paired intervals narrow enough
+# to tell a random move from the best).  Parchís needs more plies: its first ones are
+# mostly without a choice.  (Dorasure: see the release test below.)
+SHORT = {"parchis": (150, 60, 1), "dorada": (60, 40, 2), "docker": (60, 40, 2)}
+
+
+@pytest.mark.parametrize("game", list(SHORT))
+def test_random_errs_more_than_strong_in_a_short_review(game: str) -> None:
+    plies, rollouts, seed = SHORT[game]
+    rates = _error_rates(game, [strongest(), RandomBot()], plies, seed, rollouts, horizon=2)
+    assert max(rates[0::2]) < 0.01  # the strong seats err little
+    assert max(rates[1::2]) > 2 * max(rates[0::2])  # the random ones more
 
 
 def test_strong_against_itself_errs_little_in_dorada() -> None:
@@ -184,8 +201,10 @@ def test_strong_against_itself_errs_little_in_dorada() -> None:
     [
         *GAMES[:3],
         pytest.param("dorasure", marks=pytest.mark.xfail(
-            reason="with the evaluation of today, 40 rollouts of 10 plies tell no two moves "
-            "of the heroes apart: every error counts 0 (see the analysis note)",
+            reason="a hero's decision moves the team's chance by 0.001-0.01, below what 40 "
+            "rollouts tell apart (the paired interval is at least 0.98/n wide), so no error "
+            "counts on either side; with 100-300 rollouts the random heroes still erred no "
+            "more per decision than strong: measured, see the analysis note",
             strict=False)),
     ],
 )  # fmt: skip

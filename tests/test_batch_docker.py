@@ -6,6 +6,7 @@ positions, and the interface the Dorada and Docker batches share."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -86,6 +87,9 @@ def test_an_unusable_roll_is_rolled_again_while_a_piece_may_enter() -> None:
     assert batch.rolled.tolist() == [3]
     assert batch.state(0) == _rolled(state, [1, 1, 3])
     assert batch.state(0).roll == 3
+    short = DockerBatch.from_states([state] * 30, seed=4, dice=[[1]] * 30)  # then the generator
+    assert (short.rolled >= 2).all() and short.rolls == short.rolled.sum()
+    assert {short.state(i).roll for i in range(30)} <= {3, 4, 5, 6}  # the entry costs 3
 
 
 def test_a_player_who_cannot_use_the_roll_nor_enter_is_eliminated() -> None:
@@ -136,6 +140,37 @@ def test_imposed_dice_and_the_generator(kind: Any, options: dict[str, Any]) -> N
     drawn = kind(64, seed=3, **options)
     assert sorted({drawn.state(i).roll for i in range(64)}) == [1, 2, 3, 4, 5, 6]
     assert drawn.rolls == drawn.rolled.sum() >= 64
+
+
+@pytest.mark.parametrize(("kind", "options"), BATCHES)
+def test_from_states_rolls_with_its_seed_or_the_dice_and_restarts_games_over(
+    kind: Any, options: dict[str, Any]
+) -> None:
+    fresh = br.new_game("docker" if kind is DockerBatch else "dorada", **options)
+    rolls = [[kind.from_states([fresh] * 40, seed=s).state(i).roll for i in range(40)]
+             for s in (1, 1, 2)]  # fmt: skip
+    assert rolls[0] == rolls[1] != rolls[2]
+    over = kind(1, seed=3, autoreset=False, **options)
+    while not over.over.all():
+        over.step(over.random_actions())
+    ended = [over.state(0)] * 6
+    restarted = kind.from_states(ended, autoreset=True, dice=[1, 2, 3, 4, 5, 6])
+    assert [restarted.state(i).roll for i in range(6)] == [1, 2, 3, 4, 5, 6]
+    assert kind.from_states(ended).over.all()
+
+
+@pytest.mark.parametrize(("kind", "options"), BATCHES)
+def test_observations_from_other_seats_into_a_buffer(kind: Any, options: dict[str, Any]) -> None:
+    batch = kind(3, seed=2, **options)
+    for _ in range(9):
+        batch.step(batch.random_actions())
+    seats = np.array([2, 0, 1])
+    out = np.ones((3, batch.observation_size), dtype=np.float32)
+    assert batch.observation(seats, out=out) is out
+    for i in range(3):
+        expected = np.zeros(batch.observation_size, dtype=np.float32)
+        br.observation_into(batch.state(i), int(seats[i]), expected)
+        assert np.array_equal(out[i], expected)
 
 
 @pytest.mark.parametrize(("kind", "options"), BATCHES)
@@ -198,7 +233,11 @@ def test_bad_input_is_refused(kind: Any, options: dict[str, Any]) -> None:
         kind(0)
     with pytest.raises(br.InvalidOptionError, match="option"):
         kind(2, players=5)
-    with pytest.raises(br.InvalidOptionError, match=r"^from_states takes \w+ states with the same"):
+    name = type(before[0]).__module__.split(".")[1].capitalize()
+    same = r"^from_states takes " + name + r" states with the same options$"
+    with pytest.raises(br.InvalidOptionError, match=same):
         kind.from_states([before[0], br.new_game("parchis")])
+    with pytest.raises(br.InvalidOptionError, match=same):  # its options, but not a state
+        kind.from_states([before[0], SimpleNamespace(options=before[0].options)])
     with pytest.raises(br.InvalidOptionError, match=r"^from_states needs at least one state$"):
         kind.from_states([])

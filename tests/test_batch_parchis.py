@@ -16,7 +16,7 @@ np = need("numpy", "batch")
 import boardrules as br  # noqa: E402
 from boardrules.batch import ParchisBatch  # noqa: E402
 from boardrules.batch._check import BatchMismatchError, compare_parchis  # noqa: E402
-from boardrules.parchis import position  # noqa: E402
+from boardrules.parchis import Kind, position  # noqa: E402
 
 
 def _late(seed: int, back: int, **options: Any) -> Any:
@@ -88,13 +88,13 @@ def test_ended_games_stay_over_when_frozen() -> None:
 
 def test_the_check_finds_a_difference() -> None:
     # The check is only as good as its comparisons: a batch whose rules are broken fails it.
-    original = ParchisBatch._came_out
-    ParchisBatch._came_out = lambda self, g: None  # type: ignore[method-assign]
+    original = ParchisBatch._eat
+    ParchisBatch._eat = lambda self, *args: None  # type: ignore[method-assign]
     try:
         with pytest.raises(BatchMismatchError, match="states differ"):
-            compare_parchis(4, 40, seed=1, players=2)
+            compare_parchis(8, 60, seed=1, players=2)
     finally:
-        ParchisBatch._came_out = original  # type: ignore[method-assign]
+        ParchisBatch._eat = original  # type: ignore[method-assign]
 
 
 # ----------------------------------------------------------------- rules from positions
@@ -228,6 +228,43 @@ def test_where_plays_only_some_games() -> None:
         if br.is_chance(state):
             state = br.apply_move(state, br.action_to_move(state, int(dice[i]) - 1))
         assert batch.state(i) == state
+
+
+def test_few_games_stepped_with_where_play_like_the_scalar_rules() -> None:
+    # A where that picks at most half of the games steps them as a batch of their own
+    # (the vector envs' opponents' turns): states, legal actions, endings and returns as
+    # the scalar rules say, the other games untouched, over games that end and restart.
+    starts = [_late(seed, 6, players=3) for seed in range(8)]
+    batch = ParchisBatch.from_states(starts, seed=2, autoreset=True, dice=[3] * 8)
+    games = [batch.state(i) for i in range(8)]
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(40):
+        where = rng.random(8) < 0.4
+        actions = batch.random_actions(where=where)
+        dice = rng.integers(1, 7, size=8)
+        rolls, moves = batch.rolls, batch.moves
+        result = batch.step(actions, dice=dice, where=where)
+        for i in np.flatnonzero(where):
+            move = br.action_to_move(games[i], int(actions[i]))
+            moves += move.kind != Kind.PASS  # a pass is no move
+            s = br.apply_move(games[i], move)
+            assert bool(result.ended[i]) == br.is_terminal(s)
+            if br.is_terminal(s):
+                ended += 1
+                assert tuple(result.returns[i]) == br.returns(s)
+                s = br.new_game("parchis", players=3)
+            if br.is_chance(s):
+                s = br.apply_move(s, br.action_to_move(s, int(dice[i]) - 1))
+                rolls += 1
+            games[i] = s
+        assert (batch.rolls, batch.moves) == (rolls, moves)
+        assert not result.ended[~where].any() and not result.returns[~where].any()
+        mask = batch.legal_mask()
+        for i in range(8):
+            assert batch.state(i) == games[i]
+            assert tuple(np.flatnonzero(mask[i])) == br.legal_actions(games[i])
+    assert ended >= 2
 
 
 def test_random_actions_are_uniform_among_the_legal_ones() -> None:

@@ -15,6 +15,8 @@ fail in CI).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import random
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 import boardrules as br
+from boardrules.cli import main
 from boardrules.web._page import measure
 from browser_kit import sync_api
 from extras import IN_CI, ROOT, need_program, skip_missing
@@ -108,10 +111,16 @@ class Tab:
         return path
 
 
-def _cli(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "boardrules", *args], capture_output=True, text=True, timeout=timeout
-    )
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command line ``boardrules ARGS``, run in this process (no new interpreter to
+    start): its exit code, output and errors."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args))
+        except SystemExit as exit:  # argparse's own errors
+            code = exit.code if isinstance(exit.code, int) else 1
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
 
 
 @pytest.fixture(scope="module")
@@ -173,35 +182,32 @@ AUTOPLAYS = [
 ]
 
 
-@pytest.mark.parametrize(("game", "players", "options", "seed"), AUTOPLAYS)
 def test_autoplay_plays_every_game_to_the_end_and_the_record_replays(
-    game: str, players: str, options: str, seed: int, page: Tab, address: str, tmp_path: Path
+    page: Tab, address: str, tmp_path: Path
 ) -> None:
-    page.open(f"{address}index.html?game={game}&players={players}&seed={seed}&autoplay=1{options}")
-    result = json.loads(page.wait("document.body.dataset.result", what="the end of the game"))
-    record = page.js("document.getElementById('record').textContent")
-    saved = tmp_path / "record.json"
-    saved.write_text(record + "\n", encoding="utf-8")
-    check = _cli("replay", str(saved), "--check")
-    assert check.returncode == 0, check.stderr
-    assert json.loads(record)["result"] == result
-    # The same seed and players on the command line give the same game, move for move.
-    cli = tmp_path / "cli.json"
-    flags = [f"-o{name}={value}" for name, value in _options(options)]
-    played = _cli(
-        "play",
-        game,
-        "--players",
-        players,
-        "--seed",
-        str(seed),
-        "--quiet",
-        "--record",
-        str(cli),
-        *flags,
-    )
-    assert played.returncode == 0, played.stderr
-    assert json.loads(cli.read_text(encoding="utf-8")) == json.loads(record)
+    # One start of Python: the address plays the first game, the page's autoplay() the others.
+    for i, (game, players, options, seed) in enumerate(AUTOPLAYS):
+        query = f"game={game}&players={players}&seed={seed}&autoplay=1{options}"
+        if i == 0:
+            page.open(f"{address}index.html?{query}")
+        else:
+            page.js(f"void autoplay({json.dumps(query)})")
+        result = json.loads(page.wait("document.body.dataset.result", what=f"the end of {game}"))
+        record = page.js("document.getElementById('record').textContent")
+        assert json.loads(record)["game"] == game and json.loads(record)["result"] == result
+        saved = tmp_path / f"{game}.json"
+        saved.write_text(record + "\n", encoding="utf-8")
+        check = _cli("replay", str(saved), "--check")
+        assert check.returncode == 0, check.stderr
+        # The same seed and players on the command line give the same game, move for move.
+        cli = tmp_path / f"{game}-cli.json"
+        flags = [f"-o{name}={value}" for name, value in _options(options)]
+        played = _cli(
+            "play", game, "--players", players, "--seed", str(seed), "--quiet", "--record",
+            str(cli), *flags,
+        )  # fmt: skip
+        assert played.returncode == 0, played.stderr
+        assert json.loads(cli.read_text(encoding="utf-8")) == json.loads(record), game
 
 
 def _options(query: str) -> list[tuple[str, str]]:
@@ -355,7 +361,8 @@ _FITS = """(() => {
     return {overflow: document.documentElement.scrollWidth > innerWidth, outside,
             board: [board.width, board.height, board.right], status: box('#status').width,
             views: views.map(v => v.getBoundingClientRect().right), width: innerWidth,
-            shows: views.map(v => [v.clientWidth, v.scrollWidth]), scrolled: scrollY};
+            shows: views.map(v => [v.clientWidth, v.scrollWidth, v.clientHeight, v.scrollHeight]),
+            scrolled: scrollY};
 })()"""
 
 # What a phone must show: every text at least 11 px and every control at least 32 px (CSS
@@ -397,9 +404,9 @@ _SMALLEST = """(() => {
 # Each game on a phone, with the number of players the form chooses and the pieces of the
 # picture stacked, each in a box of its own: whether the box pans sideways (a board wider
 # than the phone) or shows its piece whole in its width.  Parchís: board, key; Dorada:
-# path, key of its marks (lines longer than a phone), status and key; Docker: pitch, key;
+# path, key of its marks (its long lines wrapped), status and key; Docker: pitch, key;
 # Dorasure: map, dragon's tracks, quests, heroes' sheets.
-PANS = {"parchis": [True, False], "dorada": [True, True, False], "docker": [False, False],
+PANS = {"parchis": [True, False], "dorada": [True, False, False], "docker": [False, False],
         "dorasure": [True, False, False, False]}  # fmt: skip
 PHONE_GAMES = [("parchis", 4), ("dorada", 3), ("docker", 2), ("dorasure", 3)]
 
@@ -483,8 +490,12 @@ def test_every_game_is_readable_and_playable_on_a_phone_and_the_desktop(
         assert fits["outside"] == [], f"{game}: out of the window: {fits['outside'][:5]}"
         assert fits["scrolled"] == 0, f"{game}: the moves scrolled the board out of sight"
         assert max(fits["views"]) <= phone[0], f"{game}: the board runs off the window: {fits}"
-        pans = [shown > box for box, shown in fits["shows"]]
+        pans = [shown > box for box, shown, _, _ in fits["shows"]]
         assert pans == PANS[game], f"{game}: boxes that pan sideways: {pans}"
+        # A box whose piece fits the phone's width shows it whole (Docker's pitch too).
+        shows = zip(fits["shows"], pans, strict=True)
+        high = [(box, shown) for (_, _, box, shown), pan in shows if not pan]
+        assert all(shown <= box for box, shown in high), f"{game}: boxes that pan: {high}"
         _the_form_on_a_phone(page, game)
         shot = page.screenshot(folder / f"phone-{game}-390x844.png")
         assert int.from_bytes(shot.read_bytes()[16:20], "big") == phone[0]
@@ -529,9 +540,9 @@ def test_the_page_stays_responsive_while_the_bots_think(page: Tab, address: str)
 
 
 def test_the_speed_figures_of_the_page(page: Tab, address: str) -> None:
-    page.open(f"{address}index.html?measure=parchis&seconds=2")
+    page.open(f"{address}index.html?measure=parchis&seconds=1")
     figures = json.loads(page.wait("document.body.dataset.measure", what="the figures"))
-    here = measure("parchis", 2.0)  # the same measure in CPython, for the ratio
+    here = measure("parchis", 1.0)  # the same measure in CPython, for the ratio
     for name, found in (("the page (Pyodide)", figures), ("CPython", here)):
         print(
             f"{name}: {found['plies_per_second']:,.0f} plies/s of random Parchís, "
@@ -567,3 +578,59 @@ def test_the_javascript_guide_page_plays_as_python_does(
         played.append(str(move))
         state = br.apply_move(state, move)
     assert shown == ", ".join(played)
+
+
+def test_the_review_of_a_game_shows_its_chart_errors_and_alternatives(
+    page: Tab, address: str, tmp_path: Path
+) -> None:
+    # A short game (35 plies, 17 decisions) whose random player blunders.
+    folder = Path(os.environ.get("BOARDRULES_WEB_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    page.open(f"{address}index.html?game=docker&players=greedy,random&seed=13&autoplay=1")
+    page.wait("document.body.dataset.result", what="the end of the game")
+    page.wait("!document.getElementById('review-box').hidden", what="the review button")
+    page.click_on("#review-button")
+    assert page.wait(
+        "!document.getElementById('review-bar').hidden || document.body.dataset.review",
+        what="the progress bar",
+    )
+    players = json.loads(page.wait("document.body.dataset.review", what="the review's end"))
+    assert page.js("document.getElementById('review-bar').hidden")
+    status = page.js("document.getElementById('review-status').textContent")
+    assert status == "Reviewed 17 decisions.", status
+    assert [p["name"] for p in players] == ["blue", "orange"]
+    assert sum(p["decisions"] for p in players) == 17
+    orange = players[1]
+    assert orange["label"] == "random" and orange["error_total"] > players[0]["error_total"]
+    chart = page.js("""(() => {
+        const svg = document.getElementById('chart');
+        const lines = [...svg.querySelectorAll('path')].map(p => p.getAttribute('stroke'));
+        const errors = [...svg.querySelectorAll('circle.error title')].map(t => t.textContent);
+        const rows = document.querySelectorAll('#review-players tr').length;
+        return {lines, errors, rows, box: svg.getBoundingClientRect().toJSON()};
+    })()""")
+    assert len(chart["lines"]) == 2 and len(set(chart["lines"])) == 2, chart
+    flagged = orange["doubtful"] + orange["bad"] + orange["very_bad"]
+    assert flagged >= 1 and len(chart["errors"]) == flagged + sum(
+        p["doubtful"] + p["bad"] + p["very_bad"] for p in players[:1]
+    )
+    assert all(", orange: " in e or ", blue: " in e for e in chart["errors"])
+    assert chart["rows"] == 3  # a header and a row per player
+    page.page.locator("#review-out").scroll_into_view_if_needed()
+    page.screenshot(folder / "review-chart-docker.png")
+    # A click on the chart at the first error shows that decision's alternatives.
+    first = page.js(
+        "document.querySelector('#chart circle.error').getBoundingClientRect().toJSON()"
+    )
+    page.click(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
+    shown = page.wait(
+        "document.querySelectorAll('#alternatives li').length >= 2 && "
+        "[...document.querySelectorAll('#alternatives li')].map(l => l.textContent)",
+        what="the alternatives",
+    )
+    assert sum("\u2190 played" in line for line in shown) == 1, shown
+    assert sum("(best)" in line for line in shown) == 1, shown
+    at = page.js("document.getElementById('review-at').textContent")
+    assert at.startswith("Ply ") and " played " in at and "lost " in at, at
+    page.page.locator("#alternatives").scroll_into_view_if_needed()
+    page.screenshot(folder / "review-alternatives-docker.png")

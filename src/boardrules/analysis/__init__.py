@@ -68,7 +68,13 @@ from boardrules.analysis._review import (
     flag,
     review,
 )
-from boardrules.analysis._rollout import HORIZON, QuickBot, default_policy
+from boardrules.analysis._rollout import (
+    HORIZON,
+    STRONG_ROUNDS,
+    QuickBot,
+    StrongPolicy,
+    default_policy,
+)
 from boardrules.analysis._solve import Concept, SolveError, at_stake, concept_of, solve_graph
 from boardrules.bots import Bot
 
@@ -83,6 +89,7 @@ __all__ = [
     "SECONDS_PER_MOVE",
     "SOLVE_BELOW",
     "SOLVE_SHARE",
+    "STRONG_ROUNDS",
     "VERY_BAD",
     "Analysis",
     "Concept",
@@ -99,6 +106,7 @@ __all__ = [
     "Roll",
     "Solution",
     "SolveError",
+    "StrongPolicy",
     "TooManyStatesError",
     "Value",
     "best_moves",

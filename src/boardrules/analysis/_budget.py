@@ -27,7 +27,7 @@ from boardrules.analysis._graph import (
     build_graph,
 )
 from boardrules.analysis._ranking import Value, ranked
-from boardrules.analysis._rollout import Rollouts, default_policy
+from boardrules.analysis._rollout import STRONG_ROUNDS, QuickBot, Rollouts, StrongPolicy
 from boardrules.analysis._solve import Concept, SolveError, at_stake, concept_of, solve_graph
 from boardrules.bots import Bot
 
@@ -86,6 +86,7 @@ class Analysis:
     policy: str = ""
     horizon: int | None = None
     solved_moves: int = 0
+    same_as: dict[Any, Any] = attrs.field(factory=dict)
 
     def ranked(self) -> tuple[tuple[Any, tuple[Value, ...]], ...]:
         """``(move, values)`` pairs, best first for the player to move."""
@@ -134,7 +135,8 @@ class Analysis:
 @attrs.frozen
 class Budget:
     """How much an analysis may spend: ``seconds`` of time (``None``: no clock, the work
-    alone is bounded), ``rollouts`` per move, states to build, and how to roll out."""
+    alone is bounded), ``rollouts`` per move, states to build, and how to roll out
+    (``policy`` ``None``: the default, see :func:`_rollouts`)."""
 
     seconds: float | None
     rollouts: int | None
@@ -143,7 +145,7 @@ class Budget:
     depth: int | None
     max_nodes: int
     seed: int
-    policy: Bot
+    policy: Bot | None
     horizon: int
     evaluation: Evaluation
     progress: Progress | None
@@ -255,14 +257,12 @@ def _rolled(
         listed = br.legal_moves(state)
         starts = [br.apply_move(state, m) for m in listed]
     solved = _solved_starts(starts, budget.solve_below, deadline, began) if moves else {}
-    rollouts = Rollouts(starts, players, budget.policy, budget.evaluation, budget.horizon,
-                        budget.seed, known=solved)  # fmt: skip
-    report = budget.progress
+    report = None if budget.progress is None else _ticker(budget.progress)
+    rollouts = _rollouts(starts, players, budget, solved, deadline, report)
     rounds = budget.rollouts
     if rounds is None and deadline is None:
         rounds = ROLLOUTS
-    rollouts.run(rounds, deadline, least=0 if deadline else 2,
-                 progress=None if report is None else _ticker(report))  # fmt: skip
+    rollouts.run(rounds, deadline, least=0 if deadline else 2, progress=report)
     if rollouts.rounds < 2:  # the time did not allow an interval: one decision deep
         why = f"{reason}; no time for two rollouts per move" if reason else reason
         return _searched(state, attrs.evolve(budget, depth=1), moves, why, began)
@@ -272,12 +272,42 @@ def _rolled(
     concept: Concept = "cooperative" if _concept(state) == "cooperative" else "max-n"
     found = Analysis(
         estimates[0].values, {}, "rollout", player, concept, reason=reason,
-        value_half=estimates[0].half, rollouts=rollouts.rounds, policy=repr(budget.policy),
+        value_half=estimates[0].half, rollouts=rollouts.rounds, policy=repr(rollouts.policy),
         horizon=budget.horizon, solved_moves=len(solved) if moves else 0,
     )  # fmt: skip
     if moves:
         found = _move_estimates(found, state, listed, rollouts)
     return attrs.evolve(found, seconds=time.perf_counter() - began)
+
+
+def _rollouts(
+    starts: list[Any],
+    players: int,
+    budget: Budget,
+    solved: dict[int, Any],
+    deadline: float | None,
+    progress: Callable[[int], None] | None,
+) -> Rollouts:
+    """The rollouts of ``starts`` by the budget's policy.  By default: in a time budget,
+    :class:`StrongPolicy` if its first round ends within :data:`STRONG_ROUNDS`-th of the
+    time left (that round is kept, and told to ``progress``), else :class:`QuickBot` (the
+    strong round is dropped); without a clock, :class:`QuickBot`."""
+
+    def by(policy: Bot) -> Rollouts:
+        return Rollouts(starts, players, policy, budget.evaluation, budget.horizon,
+                        budget.seed, known=solved)  # fmt: skip
+
+    if budget.policy is not None:
+        return by(budget.policy)
+    if deadline is None:
+        return by(QuickBot())
+    trial = by(StrongPolicy())
+    now = time.perf_counter()
+    if trial.round(now + (deadline - now) / STRONG_ROUNDS):
+        if progress is not None:
+            progress(trial.rounds)
+        return trial
+    return by(QuickBot())
 
 
 def _solved_starts(
@@ -326,7 +356,22 @@ def _move_estimates(
     return attrs.evolve(
         found, values=estimates[best].values, value_half=estimates[best].half,
         move_values=move_values, half=half, margins=margins,
+        same_as=_same_plays(listed, rollouts),
     )  # fmt: skip
+
+
+def _same_plays(listed: tuple[Any, ...], rollouts: Rollouts) -> dict[Any, Any]:
+    """Each move whose rollouts all gave the results of an earlier move's, mapped to the
+    first such move."""
+    first: dict[tuple[tuple[float, ...], ...], Any] = {}
+    same: dict[Any, Any] = {}
+    for move, columns in zip(listed, rollouts.results, strict=True):
+        key = tuple(tuple(column) for column in columns)
+        if key in first:
+            same[move] = first[key]
+        else:
+            first[key] = move
+    return same
 
 
 def make_budget(
@@ -358,6 +403,6 @@ def make_budget(
         depth, _ = check_depths(depth)
     return Budget(
         None if seconds is None else float(seconds), rollouts, max_states, exact, depth,
-        max_nodes, seed, default_policy() if policy is None else policy, horizon,
+        max_nodes, seed, policy, horizon,
         br.evaluate if evaluation is None else evaluation, progress, solve_below,
     )  # fmt: skip

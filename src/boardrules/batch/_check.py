@@ -95,13 +95,10 @@ def _compare(batch: Any, games: list[Any], step: int, other_seats: bool = False)
     """Compare every game; with ``other_seats``, also the observations from the seat
     ``step % players`` places after the player in turn."""
     mask = batch.legal_mask()
-    seen = batch.observation()
     returns = batch.returns().tolist()
     to_move = batch.to_move().tolist()
     seats = np.maximum(batch.turn, 0) + step % batch.players
     seats %= batch.players
-    others = batch.observation(seats) if other_seats else seen
-    expected = np.zeros(batch.observation_size, dtype=np.float32)
     for i, s in enumerate(games):
         mine = batch.state(i)
         # Parchís' barriers are derived, not compared by ==.
@@ -110,20 +107,25 @@ def _compare(batch: Any, games: list[Any], step: int, other_seats: bool = False)
         legal = () if br.is_terminal(s) else br.legal_actions(s)
         if tuple(np.flatnonzero(mask[i]).tolist()) != legal:
             _fail(step, i, f"legal actions differ from {legal}")
-        _observed(s, max(s.turn, 0), seen[i], expected, step, i)
-        if other_seats:
-            _observed(s, int(seats[i]), others[i], expected, step, i)
         if tuple(returns[i]) != br.returns(s):
             _fail(step, i, "returns differ")
         if to_move[i] != br.current_player(s):
             _fail(step, i, "the player to move differs")
+    _observed(batch, games, [max(s.turn, 0) for s in games], None, step)
+    if other_seats:
+        _observed(batch, games, seats.tolist(), seats, step)
 
 
-def _observed(s: Any, seat: int, seen: Any, expected: Any, step: int, i: int) -> None:
-    expected[:] = 0.0
-    br.observation_into(s, seat, expected)
+def _observed(batch: Any, games: list[Any], seats: list[int], given: Any, step: int) -> None:
+    """The batch's observations (from ``given`` seats, or its default ones) against the
+    scalar encoding from ``seats``."""
+    seen = batch.observation(given)
+    expected = np.zeros_like(seen)
+    for i, s in enumerate(games):
+        br.observation_into(s, seats[i], expected[i])
     if not np.array_equal(expected, seen):
-        _fail(step, i, f"observations from seat {seat} differ")
+        i = int(np.argmax((expected != seen).any(axis=1)))
+        _fail(step, i, f"observations from seat {seats[i]} differ")
 
 
 def _check(ok: bool, step: int, game: int, what: str) -> None:

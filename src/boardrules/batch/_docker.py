@@ -191,9 +191,9 @@ class DockerBatch(_Dice):
         """``mask[g, a]``: whether action ``a`` is legal in game ``g`` (all false once over);
         the same actions as :func:`boardrules.legal_actions` (the mover's turned pitch)."""
         rows = np.arange(self.n)
-        legal = self._ends[rows, :, self.roll].reshape(self.n, -1)  # roll 0: all false
+        # A game over has roll 0, and no route costs 0: all false.
+        legal = self._ends[rows, :, self.roll].reshape(self.n, -1)
         mask: Bools = legal[rows[:, None], self._tab.code[self.turn]]
-        mask[self.over] = False
         return mask
 
     def returns(self) -> Floats:
@@ -258,7 +258,7 @@ class DockerBatch(_Dice):
         mover = (self.turn[live] - o[live]) % p
         out[live[:, None], plane + mover[:, None] * q + sq[0]] = 1.0
         plane += p * q
-        phase = np.where(self.over, 2, np.where(self.roll > 0, 1, 0))
+        phase = np.where(self.over, 2, 1)  # a game not over stands at a decision
         out[rows[:, :, 0], plane + phase[:, None] * q + sq[0]] = 1.0
         rolled = np.flatnonzero(self.roll > 0)
         die = 2 + self.roll[rolled]

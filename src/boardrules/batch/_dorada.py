@@ -158,20 +158,21 @@ class DoradaBatch(_Dice):
         """Game ``i`` as a scalar :class:`~boardrules.dorada.State`."""
         f = self.fields
         pos, h = self.pos[i].tolist(), self.h[i].tolist()
-        track: list[list[tuple[int, int]]] = [[] for _ in range(f + 1)]
-        dorada: list[tuple[int, int]] = []
+        stacks: dict[int, list[tuple[int, int]]] = {}
         for seat in range(self.players):
             for where, height in zip(pos[seat], h[seat], strict=True):
-                if 1 <= where <= f:
-                    track[where].append((height, seat))
-                elif where == f + 1:
-                    dorada.append((height, seat))
+                if where > 0:  # on the path or home (f + 1)
+                    stacks.setdefault(where, []).append((height, seat))
+        track: list[tuple[int, ...]] = [()] * (f + 2)
+        for where, stack in stacks.items():
+            stack.sort()
+            track[where] = tuple(seat for _, seat in stack)
         return State(
             self.options,
-            tuple(int(n) for n in (self.pos[i] == 0).sum(axis=1)),
-            tuple(tuple(seat for _, seat in sorted(stack)) for stack in track),
+            tuple(pos_row.count(0) for pos_row in pos),
+            tuple(track[: f + 1]),
             tuple(self.bridge[i].tolist()),
-            tuple(seat for _, seat in sorted(dorada)),
+            track[f + 1],
             int(self.turn[i]),
             int(self.roll[i]),
         )
@@ -287,10 +288,9 @@ class DoradaBatch(_Dice):
         out[over, lay.phase + 2] = 1.0
         live = np.flatnonzero(~self.over)
         out[live, lay.mover + (self.turn[live] - o[live]) % p] = 1.0
-        rolled = live[self.roll[live] > 0]
-        out[rolled, lay.phase + 1] = 1.0
-        out[rolled, lay.die + self.roll[rolled]] = 1.0
-        out[live[self.roll[live] == 0], lay.phase] = 1.0
+        # A game not over stands at a decision: its die is rolled.
+        out[live, lay.phase + 1] = 1.0
+        out[live, lay.die + self.roll[live]] = 1.0
 
     # ----------------------------------------------------------------- playing
 

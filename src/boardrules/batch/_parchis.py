@@ -1,21 +1,27 @@
 """Parchís for ``n`` games at once: the rules of :mod:`boardrules.parchis._rules` over arrays.
 
-Every function here is the array form of a function of the scalar rules with the same name
-(``_rolled``, ``_moved``, ``_came_out``, ``_after_move``, ``_turn_over``, ``_next_turn``,
-``_third_six``, ``_steps``), applied to the games listed in an index array ``g``; the
-differential tests play both side by side and compare them at every step.
+A step plays one decision in every game with whole-array operations (no loop over the games):
+the pieces move, the cells they leave and reach change, and the turn passes, each written
+with masks over all ``n`` games at once; what happens in few games at a time (a capture, a
+piece reaching the goal, a player finishing, the third 6, the first 5 bringing out two) is
+worked on those games only.  The functions keep the names of the scalar rules they mirror
+(``_rolled``, ``_moved``, ``_after_move``, ``_turn_over``, ``_next_turn``, ``_third_six``,
+``_steps``); the differential tests play both side by side and compare them at every step.
 
 The arrays, one row per game: ``pos[g, seat, piece]`` relative positions (unsorted: pieces
 of one colour are alike), ``board[g, cell]`` cell codes as the scalar state's (``first +
 8 * second`` with seat numbers plus one) with one more, always empty, column for the goal
 and the nest; ``turn``, ``phase``, ``roll``, ``count``, ``sixes``, ``last``, ``opened``
 as the state's fields; ``done[g, place]`` the finishing order (``ndone`` long) and
-``donemask`` its bit mask.
+``donemask`` its bit mask; ``bar0``/``bar1`` the cells holding a barrier as two 64-bit
+words (cells 0-63, 64-96), so that whether a move crosses one is an ``and`` with the
+precomputed cells of its path.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 import attrs
@@ -25,7 +31,7 @@ import numpy.typing as npt
 import boardrules.parchis  # the public name of the states, for the docs' annotations
 from boardrules.errors import IllegalMoveError, InvalidOptionError
 from boardrules.game import TERMINAL
-from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
+from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST, tables
 from boardrules.parchis._observation import _size, _views
 from boardrules.parchis._rules import _ADD, _PAIR_OF_ONE_SEAT, _REMOVE
 from boardrules.parchis._setup import make_options
@@ -40,9 +46,17 @@ from boardrules.parchis._state import (
 
 __all__ = ["ParchisBatch", "StepResult"]
 
+#: The arrays that hold the games (one row each).
+_STATE_ARRAYS = (
+    "pos", "board", "bar0", "bar1", "turn", "phase", "roll", "count", "sixes", "last",
+    "opened", "done", "ndone", "donemask",
+)  # fmt: skip
+
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 Floats = npt.NDArray[np.float64]
+Words = npt.NDArray[np.uint64]
+Codes = npt.NDArray[np.int8]  # cell codes
 
 ACTION_OUT = GOAL  # the numbers of boardrules.parchis._actions
 ACTION_PASS = GOAL + 1
@@ -50,17 +64,40 @@ NUM_ACTIONS = GOAL + 2
 CAPTURE_BONUS = 20
 GOAL_BONUS = 10
 OFF = CELLS  # the extra, always empty, column of ``board``: where the nest and goal are
+WIDTH = CELLS + 1  # the columns of ``board``
+SPAN = GOAL + 2  # path indices: the nest 0, positions 0..70 at 1..71, the goal 72
+COUNTS = 21  # a move counts 0..20 squares
+_FOUR = np.arange(4)[:, None]
 
 _ADD_T = np.array(_ADD, dtype=np.int64)
 _REMOVE_T = np.array(_REMOVE, dtype=np.int64)
+_CODES = len(_ADD)
+_ADD_FLAT = _ADD_T.T.ravel()  # [seat * _CODES + code]
+_REMOVE_FLAT = _REMOVE_T.T.ravel()
+#: ``[seat * _CODES + code]``: the cell holds one piece, of another seat (one to eat).
+_LONE_OTHER = np.array(
+    [0 < code < 8 and code != seat + 1 for seat in range(4) for code in range(_CODES)]
+)
 _PAIR_T = np.array(_PAIR_OF_ONE_SEAT, dtype=np.bool_)
 #: The lowest bit set in each 4-bit mask (of 1, 2, 4 or 8: the one seat left).
 _LOWEST_BIT = np.array([0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
+_WORD = (1 << 64) - 1
+# The reductions as plain ufunc calls (the array methods go through Python wrappers).
+_any = np.logical_or.reduce
+_all = np.logical_and.reduce
+_sum = np.add.reduce
 
 
 def _whole(values: npt.NDArray[Any]) -> bool:
     """Whether an array holds whole numbers (of an integer type: not bools, not floats)."""
-    return bool(np.issubdtype(values.dtype, np.integer))
+    return values.dtype.kind in "iu"  # (np.issubdtype says the same, ten times slower)
+
+
+def _words(masks: Sequence[int]) -> tuple[Words, Words]:
+    """Python bit masks over the cells as two arrays of 64-bit words (cells 0-63, 64-)."""
+    low = np.array([m & _WORD for m in masks], dtype=np.uint64)
+    high = np.array([m >> 64 for m in masks], dtype=np.uint64)
+    return low, high
 
 
 @attrs.frozen
@@ -74,28 +111,69 @@ class StepResult:
 
 
 class _Tables:
-    """The options' tables as arrays: per seat, the cell of each relative position (the nest
-    at index 0, positions 0..70 at 1..71, the goal at 72), the relative position of each cell,
-    where a barrier may stand, which cells are safe."""
+    """The options' tables as arrays: per seat, the cell of each path index (see
+    :data:`SPAN`), the relative position of each cell, where a barrier may stand, which
+    cells are safe, the cells a move crosses, and who plays next."""
 
     def __init__(self, options: Options) -> None:
         tab = options.tables
         n = options.players
-        self.cell = np.full((n, GOAL + 2), OFF)
-        self.rel = np.full((n, CELLS + 1), -2)
+        self.cell = np.full((n, SPAN), OFF)
+        self.rel = np.full((n, WIDTH), -2)
         for seat in range(n):
             self.cell[seat, 1 : GOAL + 1] = tab.cell[seat]
             self.rel[seat, :CELLS] = tab.rel[seat]
-        safe = np.zeros(CELLS + 1, dtype=np.bool_)
+        self.cell_flat = self.cell.ravel()  # [seat * SPAN + r + 1]
+        safe = np.zeros(WIDTH, dtype=np.bool_)
         safe[:CELLS] = tab.safe
         self.safe = safe
-        self.barrier_ok = safe.copy() if options.barriers_on_safe_only else np.ones_like(safe)
-        self.barrier_ok[OFF] = False
+        barrier_ok = safe.copy() if options.barriers_on_safe_only else np.ones_like(safe)
+        barrier_ok[OFF] = False
         #: ``barrier[code, cell]``: whether cell ``cell`` holding ``code`` is a barrier.
-        self.barrier = _PAIR_T[:, None] & self.barrier_ok[None, :]
-        # Per seat, the cells of positions 0..70 then the goal: a move from r to t crosses
-        # the path's cells r+1..t.
-        self.path = self.cell[:, 1:]
+        self.barrier = _PAIR_T[:, None] & barrier_ok[None, :]
+        self.barrier_flat = self.barrier.ravel()  # [code * WIDTH + cell]
+        #: The bit of each cell in its word (none for the spare column).
+        self.bit0, self.bit1 = _words([1 << c for c in range(CELLS)] + [0])
+        #: Indexed by ``(seat * SPAN + r + 1) * COUNTS + count``, a move of ``count``
+        #: squares from ``r``: whether it stays within the goal (no move from the nest or
+        #: the goal), the cell it reaches (the spare column for the goal) and the cells it
+        #: crosses, the one it reaches included.
+        self.within, self.reached, self.cross0, self.cross1 = _moves(options.colours)
+        #: ``next_seat[donemask * 4 + seat]``: who plays after ``seat``, skipping those who
+        #: have finished.
+        self.next_seat = _next_seats(n)
+
+
+@cache
+def _moves(colours: tuple[int, ...]) -> tuple[Bools, Ints, Words, Words]:
+    tab = tables(colours)
+    size = len(colours) * SPAN * COUNTS
+    within = np.zeros(size, dtype=np.bool_)
+    reached = np.full(size, OFF)
+    crossed = [0] * size
+    for seat, (cell, reach) in enumerate(zip(tab.cell, tab.reach, strict=True)):
+        for r in range(GOAL):
+            for count in range(COUNTS):
+                t = r + count
+                if t <= GOAL:
+                    i = (seat * SPAN + r + 1) * COUNTS + count
+                    within[i] = True
+                    reached[i] = cell[t] if t < GOAL else OFF
+                    crossed[i] = reach[t] ^ reach[r]  # the goal's reach is the lane's end
+    return (within, reached, *_words(crossed))
+
+
+def _next_seats(players: int) -> Ints:
+    table = np.zeros(16 * 4, dtype=np.int64)
+    for done in range(16):
+        for seat in range(players):
+            nxt = (seat + 1) % players
+            for _ in range(players):
+                if not done >> nxt & 1:
+                    break
+                nxt = (nxt + 1) % players
+            table[done * 4 + seat] = nxt
+    return table
 
 
 class _Observer:
@@ -134,6 +212,18 @@ class _Observer:
         weight = np.full(GOAL + 2, 0.5, dtype=np.float32)
         weight[0] = weight[GOAL + 1] = 0.25
         self.weight = weight
+
+
+class _Work:
+    """Arrays of shape ``[4, n]`` that every step reuses (``out=`` of numpy's functions):
+    large temporaries, allocated anew, would cost page faults whenever the allocator has
+    handed their memory back to the system in between."""
+
+    def __init__(self, n: int) -> None:
+        shape = (4, n)
+        self.at, self.r, self.legal_r, self.running = (np.empty(shape, np.int64) for _ in range(4))
+        self.a, self.b = (np.empty(shape, np.int64) for _ in range(2))
+        self.u, self.v = (np.empty(shape, np.uint64) for _ in range(2))
 
 
 class ParchisBatch:
@@ -178,13 +268,12 @@ class ParchisBatch:
         self._tab = _Tables(options)
         self._obs = _Observer(options)
         self.observation_size: int = self._obs.size
-        self._index = np.arange(GOAL + 2)
         self._cells = np.arange(CELLS)
         self.pos: Ints = np.full((n, p, 4), NEST)
-        self.board: Ints = np.zeros((n, CELLS + 1), dtype=np.int64)
-        # bar[g, seat, i + 1]: barriers on the seat's path positions 0..i (the goal, 71,
-        # adds none); a move from r to t crosses bar[t + 1] - bar[r + 1] of them.
-        self.bar: npt.NDArray[np.int8] = np.zeros((n, p, GOAL + 2), dtype=np.int8)
+        # Small codes in small cells: the rules read cells all over the boards.
+        self.board: Codes = np.zeros((n, WIDTH), dtype=np.int8)
+        self.bar0: Words = np.zeros(n, dtype=np.uint64)
+        self.bar1: Words = np.zeros(n, dtype=np.uint64)
         self.turn: Ints = np.zeros(n, dtype=np.int64)
         self.phase: Ints = np.zeros(n, dtype=np.int64)
         self.roll: Ints = np.zeros(n, dtype=np.int64)
@@ -195,11 +284,43 @@ class ParchisBatch:
         self.done: Ints = np.zeros((n, p), dtype=np.int64)
         self.ndone: Ints = np.zeros(n, dtype=np.int64)
         self.donemask: Ints = np.zeros(n, dtype=np.int64)
+        self._index()
+
+    def _index(self) -> None:
+        """The flat views of the arrays, each game's first index in them (for one-call
+        gathers), the work arrays; no step played yet."""
+        n, p = self.n, self.players
+        self._pos_flat = self.pos.reshape(-1)
+        self._board_flat = self.board.reshape(-1)
+        self._pos_row = np.arange(n) * (p * 4)
+        self._board_row = np.arange(n) * WIDTH
+        self._games = np.arange(n)
+        self._work = _Work(n)
         self._legal_now: _Legal | None = None
         self._legal_where: tuple[Bools, _Legal] | None = None
+        #: Whether ``_work.legal_r`` holds the pieces of the player in turn in every game
+        #: (the roll reads them; the legal actions then need not read them again).
+        self._movers = False
         #: Dice rolled so far (all games), and decisions played that moved a piece.
         self.rolls: int = 0
         self.moves: int = 0
+
+    def _part(self, g: Ints) -> ParchisBatch:
+        """Games ``g`` as a batch of their own: copies of their rows, the same options,
+        tables and generator."""
+        part = ParchisBatch.__new__(ParchisBatch)
+        part.options, part.n, part.players = self.options, len(g), self.players
+        part.autoreset, part.rng, part._tab, part._obs = (
+            self.autoreset,
+            self.rng,
+            self._tab,
+            self._obs,
+        )
+        part.observation_size, part._cells = self.observation_size, self._cells
+        for name in _STATE_ARRAYS:
+            setattr(part, name, getattr(self, name)[g])
+        part._index()
+        return part
 
     # ----------------------------------------------------------------- conversions
 
@@ -226,7 +347,7 @@ class ParchisBatch:
         checked = self._checked_dice(dice)
         if autoreset:  # a game given over restarts at once
             self._restart(np.flatnonzero(self.phase == PHASE_OVER), None, roll=False)
-        self._roll(np.flatnonzero(self.phase == PHASE_ROLL), checked)
+        self._roll(self.phase == PHASE_ROLL, checked)
         return self
 
     def _load(self, i: int, s: boardrules.parchis.State) -> None:
@@ -234,8 +355,9 @@ class ParchisBatch:
         p = self.players
         self.pos[i] = np.reshape(s.pos, (p, 4))
         self.board[i, :CELLS] = s.board
-        for c in np.flatnonzero(self._tab.barrier[self.board[i], np.arange(CELLS + 1)]):
-            self._count_barrier(np.array([i]), np.array([c]), np.array([1]))
+        g = np.array([i])
+        for c in np.flatnonzero(self._tab.barrier[self.board[i], np.arange(WIDTH)]):
+            self._mark(g, np.array([c]), np.array([True]))
         self.turn[i], self.phase[i], self.roll[i] = s.turn, s.phase, s.roll
         self.count[i], self.sixes[i], self.last[i] = s.count, s.sixes, s.last
         self.opened[i] = s.opened
@@ -281,10 +403,13 @@ class ParchisBatch:
     def legal_mask(self) -> Bools:
         """``mask[g, a]``: whether action ``a`` is legal in game ``g`` (all false once over);
         the same actions as :func:`boardrules.legal_actions`."""
-        choices = self.choices()[0]
-        mask = np.zeros((self.n, NUM_ACTIONS + 1), dtype=np.bool_)
-        mask[np.arange(self.n)[:, None], choices] = True  # -1 (no choice) marks the spare column
-        return mask[:, :NUM_ACTIONS]
+        legal = self._legal_of()
+        width = NUM_ACTIONS + 1  # a spare column takes the pieces that cannot move
+        mask = np.zeros(self.n * width, dtype=np.bool_)
+        row = self._games * width
+        mask[row + np.where(legal.ok, legal.r, NUM_ACTIONS)] = True
+        mask[row + np.where(legal.only >= 0, legal.only, NUM_ACTIONS)] = True
+        return mask.reshape(self.n, width)[:, :NUM_ACTIONS]
 
     def choices(self) -> tuple[Ints, Ints]:
         """The legal actions as ``choices[g, :nlegal[g]]`` (at most 4 in Parchís, padded
@@ -294,13 +419,15 @@ class ParchisBatch:
     def _legal_of(self, where: Bools | None = None) -> _Legal:
         """The legal actions of every game (``where``: of those games only, the others
         having none), worked out once between steps."""
+        if self._legal_now is None:
+            self._legal_now = self._legal()
         if where is None:
-            if self._legal_now is None:
-                self._legal_now = self._legal(np.flatnonzero(self.phase != PHASE_OVER))
             return self._legal_now
         if self._legal_where is None or self._legal_where[0] is not where:
-            g = np.flatnonzero((self.phase != PHASE_OVER) & where)
-            self._legal_where = (where, self._legal(g))
+            every, chosen = self._legal_now, np.asarray(where, dtype=np.bool_)
+            only = np.where(chosen, every.only, -2)
+            legal = _Legal(every.ok & chosen, every.r, only, every.running)
+            self._legal_where = (where, legal)
         return self._legal_where[1]
 
     def returns(self) -> Floats:
@@ -405,34 +532,61 @@ class ParchisBatch:
             raise InvalidOptionError(
                 f"step takes one whole-number action per game: shape ({self.n},)"
             )
-        a = a.astype(np.int64)
+        a = a.astype(np.int64, copy=False)
         dice = self._checked_dice(dice)
-        legal_now = self._legal_of(where)
         playing = self.phase != PHASE_OVER
         if where is not None:
-            playing &= where
-        g = np.flatnonzero(playing)
-        ag = a[g]
-        legal = legal_now.allows(g, ag)
-        if not legal.all():
-            wrong = int(g[np.argmin(legal)])
+            playing &= np.asarray(where, dtype=np.bool_)
+        wrong = playing & ~self._legal_of(where).allows_all(a)
+        if _any(wrong):
+            bad = int(np.argmax(wrong))
             choices, nlegal = self.choices()
-            allowed = sorted(int(x) for x in choices[wrong, : nlegal[wrong]])
+            allowed = sorted(int(x) for x in choices[bad, : nlegal[bad]])
             raise IllegalMoveError(
-                f"action {int(a[wrong])} is not legal in game {wrong}; legal actions: "
+                f"action {int(a[bad])} is not legal in game {bad}; legal actions: "
                 f"{', '.join(map(str, allowed))}"
             )
-        self._decide(g, ag)
-        ended = np.zeros(self.n, dtype=np.bool_)
-        ended[g] = self.phase[g] == PHASE_OVER
+        if where is not None and 2 * np.count_nonzero(playing) <= self.n:
+            return self._step_part(playing.nonzero()[0], a, dice)
+        self._decide(playing, a)
+        ended = playing & (self.phase == PHASE_OVER)
         returns = np.zeros((self.n, self.players))
-        finished = np.flatnonzero(ended)
+        finished = ended.nonzero()[0]
         if len(finished):
             returns[finished] = self._returns(finished)
             if self.autoreset:
                 self._restart(finished, None, roll=False)
-        self._roll(g[self.phase[g] == PHASE_ROLL], dice)
+        self._roll(self.phase == PHASE_ROLL, dice)
         self._legal_now = self._legal_where = None
+        return StepResult(returns, ended)
+
+    def _step_part(self, g: Ints, a: Ints, dice: Ints | None) -> StepResult:
+        """:meth:`step` when only the games ``g``, at most half, play (a ``where`` that
+        picks few, as the vector environments' opponents' turns do): they are stepped as a
+        batch of their own, then copied back, and only their legal actions are worked out
+        again (the dice are drawn in the same order as by the whole batch)."""
+        part = self._part(g)
+        played = np.ones(len(g), dtype=np.bool_)
+        part._decide(played, a[g])
+        ended = np.zeros(self.n, dtype=np.bool_)
+        returns = np.zeros((self.n, self.players))
+        finished = (part.phase == PHASE_OVER).nonzero()[0]
+        if len(finished):
+            ended[g[finished]] = True
+            returns[g[finished]] = part._returns(finished)
+            if self.autoreset:
+                part._restart(finished, None, roll=False)
+        part._roll(part.phase == PHASE_ROLL, None if dice is None else dice[g])
+        for name in _STATE_ARRAYS:
+            getattr(self, name)[g] = getattr(part, name)
+        self._movers = False
+        self.rolls += part.rolls
+        self.moves += part.moves
+        legal, fresh = self._legal_of(), part._legal()
+        legal.ok[:, g] = fresh.ok
+        legal.r[:, g] = fresh.r
+        legal.only[g] = fresh.only
+        self._legal_where = None
         return StepResult(returns, ended)
 
     def _restart(self, g: Ints, dice: Any, roll: bool = True) -> None:
@@ -440,7 +594,7 @@ class ParchisBatch:
         decision."""
         self.pos[g] = NEST
         self.board[g] = 0
-        self.bar[g] = 0
+        self.bar0[g] = self.bar1[g] = 0
         self.turn[g] = self.options.first_player
         self.phase[g] = PHASE_ROLL
         self.roll[g] = self.count[g] = self.sixes[g] = 0
@@ -449,8 +603,11 @@ class ParchisBatch:
         self.done[g] = 0
         self.ndone[g] = self.donemask[g] = 0
         self._legal_now = self._legal_where = None
+        self._movers = False
         if roll:
-            self._roll(g, dice)
+            chosen = np.zeros(self.n, dtype=np.bool_)
+            chosen[g] = True
+            self._roll(chosen, dice)
 
     def _checked_dice(self, dice: Any) -> Ints | None:
         """``dice`` as an array of one die 1-6 per game (``None`` stays ``None``)."""
@@ -463,33 +620,48 @@ class ParchisBatch:
             )
         return die.astype(np.int64)
 
-    def _roll(self, g: Ints, dice: Ints | None) -> None:
-        if not len(g):
+    def _roll(self, rolling: Bools, dice: Ints | None) -> None:
+        """The games where ``rolling`` is true roll the die (``dice``, else the generator,
+        which draws one die per rolling game in the order of the games)."""
+        k = int(np.count_nonzero(rolling))
+        if not k:
             return
-        die = self.rng.integers(1, 7, size=len(g)) if dice is None else dice[g]
-        self.rolls += len(g)
-        self._rolled(g, die)
+        self.rolls += k
+        if dice is None:
+            dice = np.zeros(self.n, dtype=np.int64)
+            dice[rolling] = self.rng.integers(1, 7, size=k)
+        self._rolled(rolling, dice)
 
-    # The scalar rules, over index arrays.
+    def _mine(self, g: Ints | None = None, out: Ints | None = None) -> tuple[Ints, Ints]:
+        """The flat indices in ``pos`` of the pieces of the player in turn, and where they
+        stand, in every game (or in games ``g``): ``[piece, game]``, one row per piece so
+        that each operation runs along the games.  For every game, the arrays are the
+        reused ones of :class:`_Work` (``out``, if given, for the positions)."""
+        if g is not None:
+            at = _FOUR + (self._pos_row[g] + self.turn[g] * 4)
+            return at, self._pos_flat.take(at)
+        work = self._work
+        at = np.add(_FOUR, self._pos_row + self.turn * 4, out=work.at)
+        r = self._pos_flat.take(at, out=work.r if out is None else out, mode="clip")
+        return at, r
 
-    def _rolled(self, g: Ints, die: Ints) -> None:
+    # The scalar rules, over all games at once (masks) or over index arrays ``g``.
+
+    def _rolled(self, rolling: Bools, die: Ints) -> None:
         six = die == 6
-        sixes = np.where(six, self.sixes[g] + 1, 0)
-        third = sixes == 3
-        if third.any():
-            self._third_six(g[third])
-            keep = ~third
-            g, die, six, sixes = g[keep], die[keep], six[keep], sixes[keep]
-        seat = self.turn[g]
-        nest_empty = self.pos[g, seat].min(axis=1) != NEST
-        self.phase[g] = PHASE_MOVE
-        self.roll[g] = die
-        self.count[g] = np.where(six & nest_empty, 7, die)
-        self.sixes[g] = sixes
+        sixes = np.where(six, self.sixes + 1, 0)
+        third = rolling & (sixes == 3)
+        plain = rolling & ~third
+        nest_empty = _all(self._mine(out=self._work.legal_r)[1] != NEST, axis=0)
+        self._movers = True
+        np.copyto(self.phase, PHASE_MOVE, where=plain)
+        np.copyto(self.roll, die, where=plain)
+        np.copyto(self.count, np.where(six & nest_empty, 7, die), where=plain)
+        np.copyto(self.sixes, sixes, where=plain)
+        if _any(third):
+            self._third_six(third.nonzero()[0])
 
     def _third_six(self, g: Ints) -> None:
-        if not len(g):
-            return
         tab = self._tab
         seat, last = self.turn[g], self.last[g]
         track = (last >= 0) & (last <= TRACK_LAST)  # on the track: back to the nest
@@ -508,129 +680,129 @@ class ParchisBatch:
         self.count[g] = 0
         self.sixes[g] = 3
         self.last[g] = NEST
+        if self._movers:  # their pieces moved: the movers' positions follow
+            self._work.legal_r[:, g] = self._mine(g)[1]
 
-    def _decide(self, g: Ints, a: Ints) -> None:
-        move = a < ACTION_OUT
-        out = a == ACTION_OUT
-        passed = a == ACTION_PASS
-        self.moves += int(move.sum() + out.sum())
-        gp = g[passed]
-        self._turn_over(gp, self.last[gp])
-        gm = g[move]
-        self._moved(gm, a[move], a[move] + self.count[gm])
-        self._came_out(g[out])
+    def _decide(self, playing: Bools, a: Ints) -> None:
+        """Each game where ``playing`` is true plays its action ``a``: a piece moves, comes
+        out, or the player passes."""
+        self._movers = False
+        move = playing & (a < ACTION_OUT)
+        out = playing & (a == ACTION_OUT)
+        moved = move | out
+        self.moves += int(np.count_nonzero(moved))
+        dst = np.where(move, a + self.count, np.where(out, 0, NEST))
+        bonus, finished = self._moved(move, out, np.where(move, a, NEST), dst)
+        self._after_move(playing, moved, dst, bonus, finished)
 
-    def _moved(self, g: Ints, src: Ints, dst: Ints) -> None:
-        if not len(g):
-            return
-        tab = self._tab
-        seat = self.turn[g]
-        self._lift(g, tab.cell[seat, src + 1], seat)
-        self._relocate(g, seat, src, dst)
-        goal = dst == GOAL
-        if goal.any():
-            self._after_move(g[goal], dst[goal], GOAL_BONUS)
-            on = ~goal
-            g, seat, dst = g[on], seat[on], dst[on]
-        c = tab.cell[seat, dst + 1]
-        code = self.board[g, c]
-        eat = (code > 0) & (code < 8) & (code != seat + 1) & ~tab.safe[c]
-        if eat.any():
-            ge, victim = g[eat], code[eat] - 1
-            self._relocate(ge, victim, tab.rel[victim, c[eat]], NEST)
-            self.board[ge, c[eat]] = seat[eat] + 1  # one piece for another: no barrier changes
-            self._after_move(ge, dst[eat], CAPTURE_BONUS)
-            stay = ~eat
-            g, c, code, seat, dst = g[stay], c[stay], code[stay], seat[stay], dst[stay]
-        self._put(g, c, code, _ADD_T[code, seat])
-        self._turn_over(g, dst)
-
-    def _came_out(self, g: Ints) -> None:
-        if not len(g):
-            return
-        tab = self._tab
-        seat = self.turn[g]
-        c = tab.cell[seat, 1]
-        code = self.board[g, c]
-        eats = code >= 8
-        if eats.any():
-            ge, ce, se, co = g[eats], c[eats], seat[eats], code[eats]
-            first, second = co & 7, co >> 3
-            victim = np.where(second != se + 1, second, first)
-            stays = np.where(second != se + 1, first, second)
-            self._relocate(ge, victim - 1, tab.rel[victim - 1, ce], np.full(len(ge), NEST))
-            self._put(ge, ce, co, stays + 8 * (se + 1))
-        fresh = ~eats
-        self._put(g[fresh], c[fresh], code[fresh], _ADD_T[code[fresh], seat[fresh]])
-        nest = np.full(len(g), NEST)
-        zero = np.zeros(len(g), dtype=np.int64)
-        self._relocate(g, seat, nest, zero)
+    def _moved(self, move: Bools, out: Bools, src: Ints, dst: Ints) -> tuple[Ints, Bools]:
+        """The pieces leave ``src`` (the nest where one comes ``out``) for ``dst``: a lone
+        piece of another colour there is eaten (off the safe squares), and one comes out
+        onto a full exit by eating the last arrival of another colour."""
+        tab, board = self._tab, self._board_flat
+        seat = self.turn
+        at_seat = seat * SPAN
+        # The square left: a barrier there opens (its cell's bit clears either way).
+        left = tab.cell_flat.take(at_seat + src + 1)  # the spare column where none moves
+        at = self._board_row + left
+        at_codes = seat * _CODES
+        board[at] = _REMOVE_FLAT.take(at_codes + board.take(at))
+        self.bar0 &= ~tab.bit0.take(left)
+        self.bar1 &= ~tab.bit1.take(left)
+        moved = move | out
+        mine_at, mine = self._mine()
+        piece = _first(mine_at, mine == src)
+        self._pos_flat[piece] = np.where(moved, dst, self._pos_flat.take(piece))
+        # The square reached (none in the goal).
+        goal = move & (dst == GOAL)
+        lands = moved & ~goal
+        reached = np.where(lands, tab.cell_flat.take(at_seat + dst + 1), OFF)
+        at = self._board_row + reached
+        code = board.take(at)
+        new = _ADD_FLAT.take(at_codes + code)
+        eat = move & _LONE_OTHER.take(at_codes + code) & ~tab.safe.take(reached)
+        eat |= out & (code >= 8)
+        if _any(eat):
+            self._eat(eat.nonzero()[0], out, code, reached, new)
+        board[at] = np.where(lands, new, code)
+        # A barrier forms where two pieces of one colour now stand (no piece lands on a
+        # barrier, and one eaten on the exit is cleared by _eat: no bit to clear here).
+        formed = tab.barrier_flat.take(new * WIDTH + reached) & lands
+        if _any(formed):
+            gf = formed.nonzero()[0]
+            self._mark(gf, reached[gf], formed[gf])
         if self.options.two_out_on_first_five:
-            second_out = (
-                (self.opened[g] >> seat & 1 == 0)
-                & (code == 0)
-                & (self.pos[g, seat].min(axis=1) == NEST)
-            )
-            g2, s2 = g[second_out], seat[second_out]
-            self._drop(g2, c[second_out], s2)
-            self._relocate(g2, s2, nest[second_out], zero[second_out])
-        self.opened[g] |= 1 << seat
-        self._after_move(g, zero, np.where(eats, CAPTURE_BONUS, 0))
+            self._second_out(out, code, reached)
+        self.opened |= np.where(out, 1 << seat, 0)
+        bonus = np.where(goal, GOAL_BONUS, np.where(eat, CAPTURE_BONUS, 0))
+        finished = np.zeros(self.n, dtype=np.bool_)
+        if _any(goal):  # finished: every piece in the goal
+            gg = goal.nonzero()[0]
+            finished[gg] = _all(self._mine(gg)[1] == GOAL, axis=0)
+        return bonus, finished
 
-    def _after_move(self, g: Ints, last: Ints, bonus: Any) -> None:
+    def _eat(self, g: Ints, out: Bools, code: Codes, reached: Ints, new: Ints) -> None:
+        """In games ``g`` the piece arriving on ``reached`` eats one there: ``new`` becomes
+        the cell's code after it."""
+        seat, c, co = self.turn[g], reached[g], code[g]
+        me = seat + 1
+        first, second = co & 7, co >> 3
+        from_nest = out[g]
+        # Onto a full exit: the last arrival of another colour; else the lone piece.
+        victim = np.where(from_nest, np.where(second != me, second, first), co) - 1
+        stays = np.where(second != me, first, second)
+        new[g] = np.where(from_nest, stays + 8 * me, me)
+        self._mark(g, c, np.zeros(len(g), dtype=np.bool_))  # a barrier there is broken
+        self._relocate(g, victim, self._tab.rel[victim, c], NEST)
+
+    def _second_out(self, out: Bools, code: Codes, exit_cell: Ints) -> None:
+        """With the option, a player's first 5 onto an empty exit brings out two pieces
+        (when two are in the nest)."""
+        g = np.flatnonzero(out & (self.opened >> self.turn & 1 == 0) & (code == 0))
+        g = g[(self._mine(g)[1] == NEST).any(axis=0)]
+        if len(g):
+            seat = self.turn[g]
+            self._drop(g, exit_cell[g], seat)
+            self._relocate(g, seat, np.full(len(g), NEST), np.zeros(len(g), dtype=np.int64))
+
+    def _after_move(
+        self, playing: Bools, moved: Bools, dst: Ints, bonus: Ints, finished: Bools
+    ) -> None:
         """After a piece moved: finished, a bonus to count if some piece can, or the turn
-        is over."""
-        if not len(g):
-            return
-        bonus = np.broadcast_to(np.asarray(bonus, dtype=np.int64), g.shape)
-        seat = self.turn[g]
-        finished = (self.pos[g, seat] == GOAL).all(axis=1)
-        if finished.any():
-            self._finish(g[finished])
-            rest = ~finished
-            g, last, bonus = g[rest], last[rest], bonus[rest]
-        has = bonus > 0
-        if not has.any():
-            self._turn_over(g, last)
-            return
-        gb = g[has]
-        self.phase[gb] = PHASE_BONUS
-        self.count[gb] = bonus[has]
-        self.last[gb] = last[has]
-        can = self._steps(gb)[0].any(axis=1)
-        lost = np.concatenate([g[~has], gb[~can]])
-        lost_last = np.concatenate([last[~has], last[has][~can]])
-        self._turn_over(lost, lost_last)
+        is over (as after a pass)."""
+        last = np.where(moved, dst, self.last)
+        counting = np.zeros(self.n, dtype=np.bool_)
+        has = (bonus > 0) & ~finished
+        if _any(has):
+            gb = has.nonzero()[0]
+            self.count[gb] = bonus[gb]
+            r = self._mine(gb)[1]
+            can = self._steps(gb, r).any(axis=0)
+            gc = gb[can]
+            counting[gc] = True
+            self.phase[gc] = PHASE_BONUS
+            self.last[gc] = dst[gc]
+        if _any(finished):
+            self._finish(finished.nonzero()[0])
+        self._turn_over(playing & ~finished & ~counting, last)
 
-    def _turn_over(self, g: Ints, last: Ints) -> None:
-        if not len(g):
-            return
-        again = (self.roll[g] == 6) & (self.sixes[g] < 3)
-        if again.any():
-            ga = g[again]
-            self.phase[ga] = PHASE_ROLL
-            self.roll[ga] = self.count[ga] = 0
-            self.last[ga] = last[again]
-            g = g[~again]
-        self._next_turn(g)
+    def _turn_over(self, over: Bools, last: Ints) -> None:
+        """The roll is played out in the games where ``over`` is true: after a 6 the same
+        player rolls again (not after the third), else the next one."""
+        again = over & (self.roll == 6) & (self.sixes < 3)
+        np.copyto(self.last, last, where=again)
+        self._next_turn(over & ~again)
+        # (the roll, which follows in the same step, sets the die and the count)
+        np.copyto(self.phase, PHASE_ROLL, where=over)
 
-    def _next_turn(self, g: Ints) -> None:
-        if not len(g):
-            return
-        p = self.players
-        seat = (self.turn[g] + 1) % p
-        done = self.donemask[g]
-        if done.any():
-            for _ in range(p - 1):  # skip the players who have finished
-                seat = np.where(done >> seat & 1, (seat + 1) % p, seat)
-        self.turn[g] = seat
-        self.phase[g] = PHASE_ROLL
-        self.roll[g] = self.count[g] = self.sixes[g] = 0
-        self.last[g] = NEST
+    def _next_turn(self, passing: Bools) -> None:
+        """The die passes to the next player who has not finished (where ``passing``)."""
+        nxt = self._tab.next_seat.take(self.donemask * 4 + self.turn)
+        np.copyto(self.turn, nxt, where=passing)
+        np.copyto(self.sixes, 0, where=passing)
+        np.copyto(self.last, NEST, where=passing)
 
     def _finish(self, g: Ints) -> None:
-        if not len(g):
-            return
         p = self.players
         seat = self.turn[g]
         self.done[g, self.ndone[g]] = seat
@@ -644,7 +816,13 @@ class ParchisBatch:
         self.phase[go] = PHASE_OVER
         self.roll[go] = self.count[go] = self.sixes[go] = 0
         self.last[go] = NEST
-        self._next_turn(g[~over])
+        # The others pass the die at once (no second roll after a 6 that finished).
+        rest = np.zeros(self.n, dtype=np.bool_)
+        rest[g[~over]] = True
+        self._next_turn(rest)
+        np.copyto(self.phase, PHASE_ROLL, where=rest)
+        np.copyto(self.roll, 0, where=rest)
+        np.copyto(self.count, 0, where=rest)
 
     # ----------------------------------------------------------------- pieces and cells
 
@@ -657,118 +835,147 @@ class ParchisBatch:
         self.pos[g, seat, j] = dst
 
     def _lift(self, g: Ints, c: Ints, seat: Ints) -> None:
-        if not len(g):
-            return
-        code = self.board[g, c]
-        self._put(g, c, code, _REMOVE_T[code, seat])
+        if len(g):
+            self._put(g, c, _REMOVE_T[self.board[g, c], seat])
 
     def _drop(self, g: Ints, c: Ints, seat: Ints) -> None:
-        if not len(g):
-            return
-        code = self.board[g, c]
-        self._put(g, c, code, _ADD_T[code, seat])
+        if len(g):
+            self._put(g, c, _ADD_T[self.board[g, c], seat])
 
-    def _put(self, g: Ints, c: Ints, old: Ints, new: Ints) -> None:
-        """Cell ``c`` of games ``g`` now holds ``new`` instead of ``old``: the barrier
-        counts follow."""
+    def _put(self, g: Ints, c: Ints, new: Ints) -> None:
+        """Cell ``c`` of games ``g`` now holds ``new``: its barrier bit follows."""
         self.board[g, c] = new
-        bar = self._tab.barrier
-        delta = bar[new, c].astype(np.int8) - bar[old, c]
-        changed = np.flatnonzero(delta)
-        if len(changed):
-            self._count_barrier(g[changed], c[changed], delta[changed])
+        self._mark(g, c, self._tab.barrier[new, c])
 
-    def _count_barrier(self, g: Ints, c: Ints, delta: Any) -> None:
-        """A barrier forms (``delta`` 1) or opens (-1) on cell ``c`` of games ``g``: every
-        seat's counts from that cell on follow."""
-        at = self._tab.rel[:, c].T + 1  # [game, seat]; -1 where the seat never goes
-        after = (self._index[None, None, :] >= at[:, :, None]) & (at[:, :, None] > 0)
-        self.bar[g] += (after * delta[:, None, None]).astype(np.int8)
+    def _mark(self, g: Ints, c: Ints, barrier: Bools) -> None:
+        """Cell ``c`` of games ``g`` holds a barrier where ``barrier`` is true, else not."""
+        tab = self._tab
+        for words, bits in ((self.bar0, tab.bit0), (self.bar1, tab.bit1)):
+            bit = bits[c]
+            words[g] = (words[g] & ~bit) | np.where(barrier, bit, np.uint64(0))
 
     # ----------------------------------------------------------------- legal moves
 
-    def _steps(self, g: Ints) -> tuple[Bools, Ints, Bools]:
-        """``ok[k, j]``: piece ``j`` of the mover of game ``g[k]`` can move ``count``
-        squares (the goal takes the exact count, no barrier on the way or on the square, no
-        square holds three pieces); also the pieces' positions and whether each stands on
-        a barrier."""
-        if not len(g):
-            empty = np.zeros((0, 4), dtype=np.bool_)
-            return empty, np.zeros((0, 4), dtype=np.int64), empty
-        tab, board = self._tab, self.board
-        seat = self.turn[g]
-        r = self.pos[g, seat]
-        t = r + self.count[g][:, None]
-        ok = (r >= 0) & (t <= GOAL)
-        rows = g[:, None]
-        ok &= board[rows, tab.cell[seat[:, None], np.minimum(t, GOAL) + 1]] < 8
-        # The barrier counts along the mover's path: at r, and r to t.
-        line = ((g * self.players + seat) * (GOAL + 2))[:, None]
-        bar = self.bar.reshape(-1)
-        at_r = bar[line + r + 1]
-        ok &= bar[line + np.minimum(t, GOAL) + 1] == at_r
-        on_bar = (at_r != bar[line + r]) & (r >= 0)
-        return ok, r, on_bar
+    def _steps(self, g: Ints | None, r: Ints) -> Bools:
+        """``ok[j, k]``: piece ``j`` (at ``r[j, k]``) of the mover of game ``g[k]`` (of
+        every game if ``g`` is None) can move ``count`` squares: the goal takes the exact
+        count, no barrier on the way or on the square, no square holds three pieces."""
+        tab = self._tab
+        if g is None:
+            seat, count, row = self.turn, self.count, self._board_row
+            bar0, bar1, work = self.bar0, self.bar1, self._work
+        else:
+            seat, count, row = self.turn[g], self.count[g], self._board_row[g]
+            bar0, bar1, work = self.bar0[g], self.bar1[g], _Work(len(g))
+        way = np.multiply(r, COUNTS, out=work.a)
+        way += (seat * SPAN + 1) * COUNTS + count
+        ok = tab.within.take(way, mode="clip")
+        reached = tab.reached.take(way, out=work.b, mode="clip")
+        reached += row
+        ok &= self._board_flat.take(reached, mode="clip") < 8
+        crossed = tab.cross0.take(way, out=work.u, mode="clip")
+        crossed &= bar0
+        more = tab.cross1.take(way, out=work.v, mode="clip")
+        more &= bar1
+        crossed |= more
+        ok &= crossed == 0
+        return ok
 
-    def _legal(self, g: Ints) -> _Legal:
-        """The legal actions of the games ``g`` (see :class:`_Legal`); the others have
-        none."""
-        ok, r, on_bar = self._steps(g)
+    def _legal(self) -> _Legal:
+        """The legal actions of every game (see :class:`_Legal`)."""
+        tab = self._tab
+        seat = self.turn
+        r = self._work.legal_r if self._movers else self._mine(out=self._work.legal_r)[1]
+        self._movers = False  # legal_r is the legal actions' now
+        ok = self._steps(None, r)
         # Two pieces on one square are one move: keep the first.
-        for j in range(1, 4):
-            for i in range(j):
-                ok[:, j] &= r[:, j] != r[:, i]
+        ok[1] &= r[1] != r[0]
+        ok[2] &= (r[2] != r[0]) & (r[2] != r[1])
+        ok[3] &= (r[3] != r[0]) & (r[3] != r[1]) & (r[3] != r[2])
+        moving = self.phase == PHASE_MOVE
         # On a 6 a barrier must be opened when a barrier piece can move.
-        opening = ok & on_bar
-        must_open = (self.phase[g] == PHASE_MOVE) & (self.roll[g] == 6) & opening.any(axis=1)
-        if must_open.any():
-            ok[must_open] = opening[must_open]
+        six = (moving & (self.roll == 6)).nonzero()[0]
+        if len(six):
+            c = tab.cell_flat.take(seat[six] * SPAN + r[:, six] + 1)
+            on = tab.bit0.take(c) & self.bar0[six]
+            on |= tab.bit1.take(c) & self.bar1[six]
+            opening = ok[:, six] & (on != 0)
+            must = _any(opening, axis=0)
+            ok[:, six[must]] = opening[:, must]
         # A 5 must bring a piece out when it can.
-        seat = self.turn[g]
-        exit_code = self.board[g, self._tab.cell[seat, 1]]
-        can_out = (exit_code < 8) | ((exit_code != (seat + 1) * 9) & self.options.exit_capture)
-        out = (self.roll[g] == 5) & (self.phase[g] == PHASE_MOVE) & (r.min(axis=1) == NEST)
-        out &= can_out
-        ok &= ~(out | (self.sixes[g] == 3))[:, None]
-        only = np.full(self.n, -2)
-        only[g] = np.where(out, ACTION_OUT, np.where(ok.any(axis=1), -1, ACTION_PASS))
-        full_ok = np.zeros((self.n, 4), dtype=np.bool_)
-        full_r = np.full((self.n, 4), NEST)
-        full_ok[g] = ok
-        full_r[g] = r
-        return _Legal(full_ok, full_r, only)
+        out = np.zeros(self.n, dtype=np.bool_)
+        five = (moving & (self.roll == 5)).nonzero()[0]
+        if len(five):
+            mover = seat[five]
+            exit_cell = tab.cell_flat.take(mover * SPAN + 1)
+            code = self._board_flat.take(self._board_row[five] + exit_cell)
+            can = (code < 8) | ((code != (mover + 1) * 9) & self.options.exit_capture)
+            out[five] = can & _any(r[:, five] == NEST, axis=0)
+        over = self.phase == PHASE_OVER
+        ok &= ~(out | (self.sixes == 3) | over)
+        only = np.where(out, ACTION_OUT, np.where(_any(ok, axis=0), -1, ACTION_PASS))
+        only[over] = -2
+        return _Legal(ok, r, only, self._work.running)
+
+
+def _running(ok: Bools, total: Ints) -> Ints:
+    """``np.cumsum(ok, axis=0)`` of four rows into ``total``, written out (numpy's runs
+    along each column one game at a time)."""
+    np.copyto(total[0], ok[0])
+    for j in (1, 2, 3):
+        np.add(total[j - 1], ok[j], out=total[j])
+    return total
+
+
+def _first(at: Ints, found: Bools) -> Ints:
+    """``at[j, k]`` for the first ``j`` where ``found[j, k]`` (the last row if none)."""
+    first: Ints = np.where(
+        found[0], at[0], np.where(found[1], at[1], np.where(found[2], at[2], at[3]))
+    )
+    return first
 
 
 @attrs.frozen
 class _Legal:
-    """The legal actions of each game: the pieces ``ok`` (distinct squares) at positions
-    ``r`` move, unless ``only`` names the one legal action (``out`` or ``pass``); ``only``
-    is -1 when pieces move, -2 in a game that is over."""
+    """The legal actions of each game: the pieces ``ok[j, g]`` (distinct squares) at
+    positions ``r[j, g]`` move, unless ``only[g]`` names the one legal action (``out`` or
+    ``pass``); ``only`` is -1 when pieces move, -2 in a game that is over."""
 
     ok: Bools
     r: Ints
     only: Ints
+    running: Ints = attrs.field(repr=False)  # space for _running's counts
 
     def choices(self) -> tuple[Ints, Ints]:
-        n = len(self.only)
-        counts = self.ok.sum(axis=1)
-        order = np.argsort(~self.ok, kind="stable")  # along each row
-        k = np.arange(n)[:, None]
-        choices = np.where(self.ok[k, order], self.r[k, order], -1)
+        ok, n = self.ok, len(self.only)
+        # The legal pieces first, in order: each one's place among them.
+        place = np.where(ok, _running(ok, self.running) - 1, 4)
+        choices = np.full(n * 5, -1)
+        choices[np.arange(n) * 5 + place] = self.r
+        choices = choices.reshape(n, 5)[:, :4]
         single = self.only >= 0
         choices[single, 0] = self.only[single]
-        nlegal = np.where(single, 1, np.where(self.only == -1, counts, 0))
+        nlegal = np.where(single, 1, np.where(self.only == -1, ok.sum(axis=0), 0))
         return choices, nlegal
 
     def random(self, rng: np.random.Generator) -> Ints:
         ok = self.ok
-        pick = (rng.random(len(ok)) * ok.sum(axis=1)).astype(np.int64)
-        j = np.argmax(ok & (np.cumsum(ok, axis=1) == pick[:, None] + 1), axis=1)
-        moved = self.r[np.arange(len(ok)), j]
+        n = len(self.only)
+        pick = (rng.random(n) * _sum(ok, axis=0)).astype(np.int64)
+        j = _sum(_running(ok, self.running) <= pick, axis=0)  # the (pick+1)-th legal one
+        moved = self.r.ravel().take(np.minimum(j, 3) * n + np.arange(n))
         return np.where(self.only == -1, moved, np.where(self.only >= 0, self.only, -1))
 
+    def allows_all(self, a: Ints) -> Bools:
+        """Whether ``a[g]`` is legal in each game ``g``."""
+        only = self.only
+        piece = _any(self.ok & (self.r == a), axis=0) & (only == -1)
+        allowed: Bools = piece | ((a == only) & (only >= 0))
+        return allowed
+
     def allows(self, g: Ints, a: Ints) -> Bools:
+        """Whether ``a[k]`` is legal in game ``g[k]``."""
         only = self.only[g]
-        piece = (self.ok[g] & (self.r[g] == a[:, None])).any(axis=1) & (only == -1)
+        piece = (self.ok[:, g] & (self.r[:, g] == a)).any(axis=0) & (only == -1)
         allowed: Bools = piece | ((a == only) & (only >= 0))
         return allowed

@@ -22,26 +22,22 @@ from boardrules.dorasure._state import (
     GRAND_MASTER,
     KNOWLEDGE,
     MAGICIAN,
-    P_BATTLE,
-    P_QUEST,
     PRINCE,
     SEARCH,
     SHAMAN,
     TREASURE,
     VAMPIRE,
     WEREWOLF,
-    Rules,
+    Purpose,
+    attribute_of,
+    lycan,
 )
-from boardrules.dorasure.tasks._base import doll_may_take_quest_damage
+from boardrules.dorasure.tasks._base import QuestReading, doll_may_take_quest_damage
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from boardrules.dorasure._work import Work
-
-    # Read by name here; its class builds on this module, so it is known to the type
-    # checker only.
-    from boardrules.dorasure.tasks.quests import QuestEnd
+    from boardrules.dorasure._state import Work
 
 
 __all__ = [
@@ -70,36 +66,16 @@ __all__ = [
 MAGIC_GAIN: tuple[int, ...] = (0, 1, 1, 2, 2, 3, 3)
 
 
-def lycan(rules: Rules, xp: int) -> bool:
-    """Whether a Werewolf with ``xp`` is in Lycan form (his XP on a Werewolf icon)."""
-    return xp in rules.tracks.werewolf_icons
-
-
-def attribute_of(rules: Rules, seat: int, column: int, xp: int, resource: int) -> int:
-    """The hero's Combat, Search or Knowledge (``column``) as rolled now.
-
-    Vampire (Thirst for Blood): -2 to all three at 0 Blood.  Werewolf (Lycanthropy), in
-    Lycan form: Combat +3, Search and Knowledge -2.  Never below 0 dice.
-    """
-    value = rules.stats[seat][rules.level_of[xp]][column]
-    hero = rules.heroes[seat]
-    if hero == VAMPIRE and resource == 0:
-        value -= 2
-    elif hero == WEREWOLF and lycan(rules, xp):
-        value += 3 if column == COMBAT else -2
-    return max(0, value)
-
-
-def thirst(w: Work, seat: int, purpose: int, before: int) -> int:
+def thirst(w: Work, seat: int, purpose: Purpose, before: int) -> int:
     """The dice the Vampire loses by spending her last Blood on a roll (Thirst for Blood):
     her Combat, Search or Knowledge is read when the roll is made, at 0 Blood.  ``before``
     is her Blood before spending; the Danger of an adventure is not reduced."""
     if w.hero(seat) != VAMPIRE or w.resource[seat] or not before:
         return 0
-    if purpose == P_BATTLE:
+    if purpose == Purpose.BATTLE:
         column = COMBAT
-    elif purpose == P_QUEST:
-        reading: QuestEnd = next(t for t in reversed(w.todo) if P_QUEST in t.PURPOSES)  # type: ignore[assignment]
+    elif purpose == Purpose.QUEST:
+        reading: QuestReading = next(t for t in reversed(w.todo) if Purpose.QUEST in t.PURPOSES)  # type: ignore[assignment]
         column = ATTRIBUTE[w.rules.quests[w.quests[reading.mountain]].attribute]
     else:
         return 0
@@ -178,7 +154,7 @@ def doll_reading(w: Work) -> int:
     else -1."""
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
-        if P_QUEST in todo[i].PURPOSES:
+        if Purpose.QUEST in todo[i].PURPOSES:
             if doll_may_take_quest_damage(w.rules, w.party, w.rewards, todo[i + 1 :]):
                 return i
             break
@@ -191,7 +167,7 @@ def count_for_others(w: Work, seat: int, score: int) -> None:
     if score and w.hero(seat) not in (SHAMAN, VAMPIRE):
         i = doll_reading(w)
         if i != -1:
-            reading: QuestEnd = w.todo[i]  # type: ignore[assignment]
+            reading: QuestReading = w.todo[i]  # type: ignore[assignment]
             w.todo[i] = type(reading)(reading.seat, reading.mountain, reading.others + score)
 
 
@@ -200,8 +176,8 @@ def forget_others(w: Work) -> None:
     longer take the damage of her quest roll (her roll read, or one of them gone)."""
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
-        if P_QUEST in todo[i].PURPOSES:
-            reading: QuestEnd = todo[i]  # type: ignore[assignment]
+        if Purpose.QUEST in todo[i].PURPOSES:
+            reading: QuestReading = todo[i]  # type: ignore[assignment]
             if reading.others and doll_reading(w) == -1:
                 todo[i] = type(reading)(reading.seat, reading.mountain)  # others: 0
             return

@@ -8,26 +8,23 @@ from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
     BATTLE,
-    P_BATTLE,
-    P_COMBO,
-    P_QUEST,
-    P_REROLLED,
     SHAMAN,
     TREASURE,
     VAMPIRE,
+    Purpose,
     Task,
 )
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from boardrules.dorasure._state import DorasureState, Rules
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import DorasureState, Rules, Work
 
 __all__ = [
     "MAX_DICE",
     "MAX_SCORE",
     "Automatic",
+    "QuestReading",
     "deaths_later",
     "doll_may_take_quest_damage",
     "mountain_up",
@@ -54,7 +51,7 @@ def next_task(s: DorasureState, i: int) -> Task:
 
 
 #: The purposes of a battle roll (a Team Combo's included).
-_BATTLE_PURPOSES = frozenset((P_BATTLE, P_REROLLED, P_COMBO))
+_BATTLE_PURPOSES = frozenset((Purpose.BATTLE, Purpose.REROLLED, Purpose.COMBO))
 
 
 class _Scan:
@@ -117,7 +114,7 @@ def scan(s: DorasureState) -> _Scan:
     return found
 
 
-def read_later(s: DorasureState, i: int, purpose: int) -> str | None:
+def read_later(s: DorasureState, i: int, purpose: Purpose) -> str | None:
     """A roll (or its spending, extra dice, rerolls) is read by the next reading after it."""
     reading = scan(s).reading_after[i]
     if reading is None:
@@ -144,21 +141,32 @@ class Automatic(Task):
         raise NotImplementedError  # pragma: no cover
 
 
+class QuestReading(Automatic):
+    """The reading of a quest's rolls, as the rules of damage and of the heroes read it (its
+    one kind, ``tasks.quests.QuestEnd``, builds on those rules)."""
+
+    __slots__ = ()
+    #: The quest's mountain.
+    mountain: int
+    #: The score without the Shaman's and the Vampire's dice (see ``QuestEnd``), else 0.
+    others: int
+
+
 def once(s: DorasureState, i: int) -> str | None:
     """Each hero makes one roll for a reading (a reroll replaces it)."""
     return "two rolls of one hero for one reading" if scan(s).again[i] else None
 
 
-def purpose_problem(s: DorasureState, purpose: int, seat: int) -> str | None:
+def purpose_problem(s: DorasureState, purpose: Purpose, seat: int) -> str | None:
     """A roll (its spending, extra dice, rerolls) of the phase, by the hero who makes it:
     the hero in turn adventures and fights, a hero of the party rolls in a quest, and in a
     Team Combo a hero of the team or the one in turn (for the team, when he is out of it)."""
     battle = purpose in _BATTLE_PURPOSES
     if battle != (s.phase == BATTLE):
         return "a roll of the other phase"
-    if purpose == P_QUEST:
+    if purpose == Purpose.QUEST:
         return None if s.party >> seat & 1 else "a quest roll of a hero not in the quest"
-    if purpose == P_COMBO and s.party >> seat & 1:
+    if purpose == Purpose.COMBO and s.party >> seat & 1:
         return None
     return None if seat == s.turn else "a roll of a hero not in turn"
 

@@ -31,9 +31,6 @@ from boardrules.dorasure._state import (
     GRAND_MASTER,
     LOST,
     LOWEST,
-    P_BATTLE,
-    P_COMBO,
-    P_REROLLED,
     PALADIN,
     PRINCE,
     VAMPIRE,
@@ -41,6 +38,7 @@ from boardrules.dorasure._state import (
     ClawRoll,
     DorasureState,
     Move,
+    Purpose,
     Task,
     UseShield,
     put,
@@ -51,7 +49,7 @@ from boardrules.dorasure.tasks.dragon import Pick
 from boardrules.dorasure.tasks.rolls import Roll
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import Work
 
 __all__ = [
     "BattleEnd",
@@ -137,15 +135,15 @@ def _team_combo(w: Work, seat: int) -> None:
         # Her own die is rolled apart: its 1 costs her Blood (Blood Magic).
         others = [t for t in team if t != vampire]
         w.push(
-            Roll(others[0] if others else seat, len(others), P_COMBO),
-            Roll(vampire, 1, P_COMBO),
+            Roll(others[0] if others else seat, len(others), Purpose.COMBO),
+            Roll(vampire, 1, Purpose.COMBO),
             ComboEnd(seat),
         )
     else:
         # A hero in turn who died of his own attack (the Vampire's Blood Magic) is out of the
         # team: one of its living heroes rolls the dice, so none of them is read as hers.
         roller = seat if seat in team or not team else team[0]
-        w.push(Roll(roller, len(team), P_COMBO), ComboEnd(seat))
+        w.push(Roll(roller, len(team), Purpose.COMBO), ComboEnd(seat))
 
 
 def combo_end(w: Work, task: Task) -> None:
@@ -211,7 +209,7 @@ class BattleEnd(Automatic):
     CLAUSE: ClassVar[str] = "§7.1"
     PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
     READS: ClassVar[bool] = True
-    PURPOSES: ClassVar[tuple[int, ...]] = (P_BATTLE, P_REROLLED)
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = (Purpose.BATTLE, Purpose.REROLLED)
 
     def top_line(self, w: Work) -> int:
         return battle_top(w, self.seat)
@@ -227,7 +225,7 @@ class ComboEnd(Automatic):
     CLAUSE: ClassVar[str] = "§7.2"
     PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
     READS: ClassVar[bool] = True
-    PURPOSES: ClassVar[tuple[int, ...]] = (P_COMBO,)
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = (Purpose.COMBO,)
 
     def top_line(self, w: Work) -> int:
         return battle_top(w, self.seat)

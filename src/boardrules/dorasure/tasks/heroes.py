@@ -36,6 +36,7 @@ from boardrules.dorasure._state import (
     DorasureState,
     KissOfDeath,
     Move,
+    Purpose,
     Task,
     TuneDice,
     UseBigBang,
@@ -56,7 +57,7 @@ from boardrules.dorasure.tasks.rolls import MasterReroll, Spend
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import Work
 
 __all__ = [
     "BigBang",
@@ -97,7 +98,7 @@ def battle_openers(w: Work, seat: int) -> list[Task]:
     return []
 
 
-def roll_tasks(w: Work, seat: int, purpose: int, dice: int) -> list[Task]:
+def roll_tasks(w: Work, seat: int, purpose: Purpose, dice: int) -> list[Task]:
     """Spend resources and roll; before an ally's roll the Minstrel may add dice (Heroic
     Tune)."""
     minstrel = w.rules.seat_of(MINSTREL)

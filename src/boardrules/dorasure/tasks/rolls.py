@@ -5,11 +5,11 @@ dice of 6s (``Extra``), and the offers made once the whole roll is seen: the Nin
 Oboro-Gasumi (``Reroll``), the Hunter's Poisoned Bullets (``Bullet``) and the
 Grand Master's once-a-game reroll (``MasterReroll``).
 
->>> from boardrules.dorasure._state import P_QUEST
+>>> from boardrules.dorasure._state import Purpose
 >>> from boardrules.dorasure.tasks.rolls import Roll
->>> t = Roll(0, 3, P_QUEST)
+>>> t = Roll(0, 3, Purpose.QUEST)
 >>> t, t.dice, t.purpose
-(Roll(seat=0, dice=3, purpose=1), 3, 1)"""
+(Roll(seat=0, dice=3, purpose=1), 3, <Purpose.QUEST: 1>)"""
 
 from __future__ import annotations
 
@@ -26,15 +26,12 @@ from boardrules.dorasure._state import (
     HUNTER,
     NINJA,
     NO_BULLET,
-    P_BATTLE,
-    P_COMBO,
-    P_QUEST,
-    P_REROLLED,
     VAMPIRE,
     ChartRoll,
     ExtraDie,
     Move,
     PoisonBullet,
+    Purpose,
     SpendResources,
     Task,
     UseMasterReroll,
@@ -50,8 +47,7 @@ from boardrules.dorasure.tasks._base import (
 )
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._state import DorasureState
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import DorasureState, Work
 
 __all__ = ["Bullet", "Extra", "MasterReroll", "Reroll", "Roll", "Spend"]
 
@@ -79,9 +75,9 @@ class Roll(Task):
 
     #: The dice rolled.
     dice: int
-    #: P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED or P_COMBO.
-    purpose: int
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE), (0, P_COMBO))
+    #: Purpose.ADVENTURE, Purpose.QUEST, Purpose.BATTLE, Purpose.REROLLED or Purpose.COMBO.
+    purpose: Purpose
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE), (0, Purpose.COMBO))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return (
@@ -98,7 +94,7 @@ class Roll(Task):
         if self.dice > 0:
             return True
         w.todo.pop()
-        if self.purpose == P_QUEST:
+        if self.purpose == Purpose.QUEST:
             _heroes.forget_others(w)  # no dice: the Vampire's quest roll is read at once
         return False
 
@@ -111,23 +107,23 @@ class Roll(Task):
         hero = w.hero(seat)
         # The Vampire's own quest dice may kill her: the score before them is kept (with her
         # extra dice) for the case that she is saved and leaves the quest.
-        before = w.score if hero == VAMPIRE and purpose == P_QUEST else 0
+        before = w.score if hero == VAMPIRE and purpose == Purpose.QUEST else 0
         score = counts[2] + counts[3] - counts[0]
         w.score += score
-        if purpose == P_QUEST:
+        if purpose == Purpose.QUEST:
             _heroes.count_for_others(w, seat, score)
-        if purpose != P_COMBO:  # Team Combo: one die each, its modifier only, no extra dice
+        if purpose != Purpose.COMBO:  # Team Combo: one die each, its modifier only, no extra dice
             w.pending += counts[3]
             _offers(w, seat, purpose, self.dice, hero, before)
         if hero == VAMPIRE and counts[0]:
             _heroes.blood_magic(w, seat, counts[0])
 
 
-def _offers(w: Work, seat: int, purpose: int, count: int, hero: int, before: int) -> None:
+def _offers(w: Work, seat: int, purpose: Purpose, count: int, hero: int, before: int) -> None:
     # The battle treasures are offered once the whole roll, extra dice included, is seen.
     tasks: list[Task] = [Extra(seat, purpose, before)]
-    if purpose in (P_BATTLE, P_REROLLED) and w.treasures():
-        if purpose == P_BATTLE and hero == NINJA:
+    if purpose in (Purpose.BATTLE, Purpose.REROLLED) and w.treasures():
+        if purpose == Purpose.BATTLE and hero == NINJA:
             tasks.append(Reroll(seat, count))
         if hero == HUNTER and not w.spent >> seat & 1:
             tasks.append(Bullet(seat))
@@ -153,13 +149,13 @@ class Extra(Task):
     IN_TURN: ClassVar[bool] = False
     EXTRA_DICE: ClassVar[bool] = True
     #: The purpose of the roll whose 6s these are.
-    purpose: int
+    purpose: Purpose
     #: The Vampire's quest roll: the quest's score before it (else 0).
     before: int
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, Purpose.REROLLED), (-MAX_SCORE, MAX_SCORE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if self.before and (self.purpose != P_QUEST or s.rules.heroes[self.seat] != VAMPIRE):
+        if self.before and (self.purpose != Purpose.QUEST or s.rules.heroes[self.seat] != VAMPIRE):
             return "a score kept before a roll only for the Vampire's quest roll"
         return purpose_problem(s, self.purpose, self.seat) or read_later(s, i, self.purpose)
 
@@ -171,7 +167,7 @@ class Extra(Task):
         if w.pending:
             return True
         w.todo.pop()
-        if self.purpose == P_QUEST:
+        if self.purpose == Purpose.QUEST:
             _heroes.forget_others(w)  # the Vampire's quest roll read: no doll can take its damage
         return False
 
@@ -182,7 +178,7 @@ class Extra(Task):
         w.todo.append(self)
         w.pending -= 1
         w.score += EXTRA_SCORE[result]
-        if self.purpose == P_QUEST:
+        if self.purpose == Purpose.QUEST:
             _heroes.count_for_others(w, seat, EXTRA_SCORE[result])
         if result == 0 and w.hero(seat) == VAMPIRE:
             _heroes.blood_magic(w, seat, 1)
@@ -211,11 +207,11 @@ class Spend(Task):
     def dice_to_come(self) -> int:
         return self.dice
 
-    #: P_ADVENTURE, P_QUEST or P_BATTLE.
-    purpose: int
+    #: Purpose.ADVENTURE, Purpose.QUEST or Purpose.BATTLE.
+    purpose: Purpose
     #: The dice rolled before any are bought.
     dice: int
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, P_BATTLE), (0, MAX_DICE))
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, Purpose.BATTLE), (0, MAX_DICE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         seat = self.seat
@@ -266,7 +262,7 @@ class Reroll(Task):
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return read_later(s, i, P_BATTLE)
+        return read_later(s, i, Purpose.BATTLE)
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return _REROLL
@@ -276,7 +272,7 @@ class Reroll(Task):
         assert isinstance(mv, UseReroll)
         if mv.yes:
             w.score = w.pending = 0
-            w.push(Roll(self.seat, self.dice, P_REROLLED))
+            w.push(Roll(self.seat, self.dice, Purpose.REROLLED))
 
 
 class Bullet(Task):
@@ -294,7 +290,7 @@ class Bullet(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.spent >> self.seat & 1:
             return "the bullet is once per game"
-        return read_later(s, i, P_BATTLE)
+        return read_later(s, i, Purpose.BATTLE)
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return (*(_BULLETS[i] for i in range(3) if s.roll[i]), NO_BULLET)
@@ -309,7 +305,7 @@ class Bullet(Task):
         w.pending += 1
         # The roll's classes of dice are left as they are: the bullet was their only reader
         # (once per game), and the state clears them (``canonical_roll``).
-        w.push(Extra(seat, P_BATTLE))
+        w.push(Extra(seat, Purpose.BATTLE))
 
 
 class MasterReroll(Task):
@@ -326,9 +322,9 @@ class MasterReroll(Task):
     IN_TURN: ClassVar[bool] = False
     #: The dice rerolled.
     dice: int
-    #: P_ADVENTURE, P_QUEST or P_BATTLE.
-    purpose: int
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE), (0, P_BATTLE))
+    #: Purpose.ADVENTURE, Purpose.QUEST or Purpose.BATTLE.
+    purpose: Purpose
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE), (0, Purpose.BATTLE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.spent >> s.rules.seats & 1:
