@@ -113,6 +113,11 @@ def test_route_costs_follow_the_heights_and_the_origin_may_be_entered_again() ->
         legal = np.flatnonzero(batch.legal_mask()[0]).tolist()
         assert legal == list(br.legal_actions(state))
         assert (4 * 9 + 4 in legal) == back
+    corner = position({"a1": "0", "b1": "1"}, players=2, turn=0, roll=2, return_to_start=True)
+    assert 0 in br.legal_actions(corner)  # a1-a2-a1 costs 2: action 0 (a1 to a1)
+    back = DockerBatch.from_states([corner], dice=[1])
+    back.step([0])
+    assert back.state(0).towers[0] == (0,) and back.state(0).turn == 1
     state = position(towers, players=2, turn=0, roll=4)
     legal = np.flatnonzero(DockerBatch.from_states([state]).legal_mask()[0]).tolist()
     assert 4 * 9 + 0 in legal and legal == list(br.legal_actions(state))  # b2-b1-a1
@@ -160,6 +165,21 @@ def test_from_states_rolls_with_its_seed_or_the_dice_and_restarts_games_over(
     assert frozen.over.all()
     frozen.step(np.zeros(6, dtype=np.int64), where=np.ones(6, dtype=np.bool_))  # ignored
     assert [frozen.state(i) for i in range(6)] == ended
+
+
+@pytest.mark.parametrize(("kind", "options"), BATCHES)
+def test_games_restart_by_default_and_the_counts(kind: Any, options: dict[str, Any]) -> None:
+    batch = kind(4, seed=1, players=2)
+    steps = 0
+    while True:
+        result = batch.step(batch.random_actions())
+        steps += 1
+        assert result.ended.dtype == np.bool_ and result.ended.shape == (4,)
+        if result.ended.any():
+            break
+    assert not batch.over.any()  # restarted at once
+    assert batch.moves == 4 * steps  # one decision per game and step
+    assert batch.observation().dtype == np.float32
 
 
 @pytest.mark.parametrize(("kind", "options"), BATCHES)
