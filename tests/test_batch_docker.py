@@ -115,9 +115,9 @@ def test_route_costs_follow_the_heights_and_the_origin_may_be_entered_again() ->
         assert (4 * 9 + 4 in legal) == back
     corner = position({"a1": "0", "b1": "1"}, players=2, turn=0, roll=2, return_to_start=True)
     assert 0 in br.legal_actions(corner)  # a1-a2-a1 costs 2: action 0 (a1 to a1)
-    back = DockerBatch.from_states([corner], dice=[1])
-    back.step([0])
-    assert back.state(0).towers[0] == (0,) and back.state(0).turn == 1
+    again = DockerBatch.from_states([corner], dice=[1])
+    again.step([0])
+    assert again.state(0).towers[0] == (0,) and again.state(0).turn == 1
     state = position(towers, players=2, turn=0, roll=4)
     legal = np.flatnonzero(DockerBatch.from_states([state]).legal_mask()[0]).tolist()
     assert 4 * 9 + 0 in legal and legal == list(br.legal_actions(state))  # b2-b1-a1
