@@ -156,7 +156,10 @@ def test_from_states_rolls_with_its_seed_or_the_dice_and_restarts_games_over(
     ended = [over.state(0)] * 6
     restarted = kind.from_states(ended, autoreset=True, dice=[1, 2, 3, 4, 5, 6])
     assert [restarted.state(i).roll for i in range(6)] == [1, 2, 3, 4, 5, 6]
-    assert kind.from_states(ended).over.all()
+    frozen = kind.from_states(ended)
+    assert frozen.over.all()
+    frozen.step(np.zeros(6, dtype=np.int64), where=np.ones(6, dtype=np.bool_))  # ignored
+    assert [frozen.state(i) for i in range(6)] == ended
 
 
 @pytest.mark.parametrize(("kind", "options"), BATCHES)
@@ -176,10 +179,14 @@ def test_observations_from_other_seats_into_a_buffer(kind: Any, options: dict[st
 @pytest.mark.parametrize(("kind", "options"), BATCHES)
 def test_where_plays_only_some_games(kind: Any, options: dict[str, Any]) -> None:
     batch = kind(4, seed=6, **options)
+    for _ in range(6):  # past the first moves (a Dorada game's first action is always 0)
+        batch.step(batch.random_actions())
     where = np.array([True, False, True, False])
     before = [batch.state(i) for i in range(4)]
-    actions = batch.random_actions(where=where)
-    assert (actions[~where] == -1).all() and (actions[where] >= 0).all()
+    actions = batch.random_actions(np.random.default_rng(5), where=where)
+    assert (actions[~where] == -1).all()
+    everywhere = batch.random_actions(np.random.default_rng(5))  # the same draws
+    assert (actions[where] == everywhere[where]).all() and everywhere[where].any()
     batch.step(actions, dice=[[2] * 30] * 4, where=where)
     for i in range(4):
         if where[i]:
@@ -225,6 +232,14 @@ def test_bad_input_is_refused(kind: Any, options: dict[str, Any]) -> None:
         with pytest.raises(br.InvalidOptionError, match=dice):
             batch.step(batch.random_actions(), dice=wrong)
     assert [batch.state(i) for i in range(2)] == before  # refused before anything moved
+    while batch.legal_mask()[1].sum() < 2:  # a message listing two actions or more
+        batch.step(batch.random_actions())
+    legal = [np.flatnonzero(batch.legal_mask()[i]).tolist() for i in range(2)]
+    wrong = int(np.argmin(batch.legal_mask()[1]))
+    allowed = ", ".join(map(str, legal[1]))
+    with pytest.raises(br.IllegalMoveError, match=rf"^action {wrong} is not legal in game 1; "
+                       rf"legal actions: {allowed}$"):  # fmt: skip
+        batch.step([legal[0][0], wrong])
     seats = r"^observers must be one seat 0-2 per game: shape \(2,\)$"
     for wrong in (np.array([0, 3]), np.array([0]), np.array([0.0, 1.0])):
         with pytest.raises(br.InvalidOptionError, match=seats):

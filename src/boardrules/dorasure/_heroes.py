@@ -22,13 +22,14 @@ from boardrules.dorasure._state import (
     GRAND_MASTER,
     KNOWLEDGE,
     MAGICIAN,
+    P_BATTLE,
+    P_QUEST,
     PRINCE,
     SEARCH,
     SHAMAN,
     TREASURE,
     VAMPIRE,
     WEREWOLF,
-    Purpose,
     attribute_of,
     lycan,
 )
@@ -66,16 +67,16 @@ __all__ = [
 MAGIC_GAIN: tuple[int, ...] = (0, 1, 1, 2, 2, 3, 3)
 
 
-def thirst(w: Work, seat: int, purpose: Purpose, before: int) -> int:
+def thirst(w: Work, seat: int, purpose: int, before: int) -> int:
     """The dice the Vampire loses by spending her last Blood on a roll (Thirst for Blood):
     her Combat, Search or Knowledge is read when the roll is made, at 0 Blood.  ``before``
     is her Blood before spending; the Danger of an adventure is not reduced."""
     if w.hero(seat) != VAMPIRE or w.resource[seat] or not before:
         return 0
-    if purpose == Purpose.BATTLE:
+    if purpose == P_BATTLE:
         column = COMBAT
-    elif purpose == Purpose.QUEST:
-        reading: QuestReading = next(t for t in reversed(w.todo) if Purpose.QUEST in t.PURPOSES)  # type: ignore[assignment]
+    elif purpose == P_QUEST:
+        reading: QuestReading = next(t for t in reversed(w.todo) if P_QUEST in t.PURPOSES)  # type: ignore[assignment]
         column = ATTRIBUTE[w.rules.quests[w.quests[reading.mountain]].attribute]
     else:
         return 0
@@ -154,7 +155,7 @@ def doll_reading(w: Work) -> int:
     else -1."""
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
-        if Purpose.QUEST in todo[i].PURPOSES:
+        if P_QUEST in todo[i].PURPOSES:
             if doll_may_take_quest_damage(w.rules, w.party, w.rewards, todo[i + 1 :]):
                 return i
             break
@@ -176,7 +177,7 @@ def forget_others(w: Work) -> None:
     longer take the damage of her quest roll (her roll read, or one of them gone)."""
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
-        if Purpose.QUEST in todo[i].PURPOSES:
+        if P_QUEST in todo[i].PURPOSES:
             reading: QuestReading = todo[i]  # type: ignore[assignment]
             if reading.others and doll_reading(w) == -1:
                 todo[i] = type(reading)(reading.seat, reading.mountain)  # others: 0

@@ -133,6 +133,14 @@ class Purpose(enum.IntEnum):
     COMBO = 4
 
 
+#: The purposes under the names the rules read them by.  The same values; module constants
+#: because an enum's attribute is read several times slower than a global (Python 3.11's
+#: ``EnumType.__getattr__`` keeps the interpreter from caching it), and a roll's purpose is
+#: read at most of the chart rolls, a node in five.
+P_ADVENTURE, P_QUEST, P_BATTLE = Purpose.ADVENTURE, Purpose.QUEST, Purpose.BATTLE
+P_REROLLED, P_COMBO = Purpose.REROLLED, Purpose.COMBO
+
+
 # -- Moves --------------------------------------------------------------------------------------
 #
 # One frozen class per kind of move or chance outcome, each with its named fields; ``str(move)``

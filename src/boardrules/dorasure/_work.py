@@ -17,10 +17,10 @@ from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
     COMBAT,
+    P_BATTLE,
     WEAPONS,
     WON,
     DorasureState,
-    Purpose,
     Task,
     Work,
     as_state,
@@ -118,7 +118,7 @@ class Thawed(Work):
         dice = self.attribute(seat, COMBAT) + (1 if WEAPONS in self.rewards else 0)
         self.push(
             *battle_openers(self, seat),
-            *roll_tasks(self, seat, Purpose.BATTLE, dice),
+            *roll_tasks(self, seat, P_BATTLE, dice),
             BattleEnd(seat),
             EndTurn(seat, again),
         )

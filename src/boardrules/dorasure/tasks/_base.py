@@ -8,10 +8,13 @@ from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
     BATTLE,
+    P_BATTLE,
+    P_COMBO,
+    P_QUEST,
+    P_REROLLED,
     SHAMAN,
     TREASURE,
     VAMPIRE,
-    Purpose,
     Task,
 )
 
@@ -51,7 +54,7 @@ def next_task(s: DorasureState, i: int) -> Task:
 
 
 #: The purposes of a battle roll (a Team Combo's included).
-_BATTLE_PURPOSES = frozenset((Purpose.BATTLE, Purpose.REROLLED, Purpose.COMBO))
+_BATTLE_PURPOSES = frozenset((P_BATTLE, P_REROLLED, P_COMBO))
 
 
 class _Scan:
@@ -114,7 +117,7 @@ def scan(s: DorasureState) -> _Scan:
     return found
 
 
-def read_later(s: DorasureState, i: int, purpose: Purpose) -> str | None:
+def read_later(s: DorasureState, i: int, purpose: int) -> str | None:
     """A roll (or its spending, extra dice, rerolls) is read by the next reading after it."""
     reading = scan(s).reading_after[i]
     if reading is None:
@@ -157,16 +160,16 @@ def once(s: DorasureState, i: int) -> str | None:
     return "two rolls of one hero for one reading" if scan(s).again[i] else None
 
 
-def purpose_problem(s: DorasureState, purpose: Purpose, seat: int) -> str | None:
+def purpose_problem(s: DorasureState, purpose: int, seat: int) -> str | None:
     """A roll (its spending, extra dice, rerolls) of the phase, by the hero who makes it:
     the hero in turn adventures and fights, a hero of the party rolls in a quest, and in a
     Team Combo a hero of the team or the one in turn (for the team, when he is out of it)."""
     battle = purpose in _BATTLE_PURPOSES
     if battle != (s.phase == BATTLE):
         return "a roll of the other phase"
-    if purpose == Purpose.QUEST:
+    if purpose == P_QUEST:
         return None if s.party >> seat & 1 else "a quest roll of a hero not in the quest"
-    if purpose == Purpose.COMBO and s.party >> seat & 1:
+    if purpose == P_COMBO and s.party >> seat & 1:
         return None
     return None if seat == s.turn else "a roll of a hero not in turn"
 

@@ -22,6 +22,7 @@ from boardrules.dorasure._state import (
     GRAND_MASTER,
     HUNTER,
     LAND,
+    P_ADVENTURE,
     SHAMAN,
     VAMPIRE,
     Adventure,
@@ -29,7 +30,6 @@ from boardrules.dorasure._state import (
     Gather,
     Move,
     Pass,
-    Purpose,
     Quest,
     Rest,
     Task,
@@ -93,7 +93,7 @@ def _adventure(w: Work, seat: int, mv: Move) -> None:
     w.score = w.pending = 0
     # The Mirage City (Fang) is adventured with the white (plains) Danger value.
     column = DANGER_FOREST if terrain == FOREST else DANGER_PLAINS
-    w.push(*roll_tasks(w, seat, Purpose.ADVENTURE, w.stat(seat, column)), AdventureEnd(seat))
+    w.push(*roll_tasks(w, seat, P_ADVENTURE, w.stat(seat, column)), AdventureEnd(seat))
 
 
 def _rest(w: Work, seat: int, mv: Move) -> None:

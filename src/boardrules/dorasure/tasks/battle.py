@@ -31,6 +31,9 @@ from boardrules.dorasure._state import (
     GRAND_MASTER,
     LOST,
     LOWEST,
+    P_BATTLE,
+    P_COMBO,
+    P_REROLLED,
     PALADIN,
     PRINCE,
     VAMPIRE,
@@ -135,15 +138,15 @@ def _team_combo(w: Work, seat: int) -> None:
         # Her own die is rolled apart: its 1 costs her Blood (Blood Magic).
         others = [t for t in team if t != vampire]
         w.push(
-            Roll(others[0] if others else seat, len(others), Purpose.COMBO),
-            Roll(vampire, 1, Purpose.COMBO),
+            Roll(others[0] if others else seat, len(others), P_COMBO),
+            Roll(vampire, 1, P_COMBO),
             ComboEnd(seat),
         )
     else:
         # A hero in turn who died of his own attack (the Vampire's Blood Magic) is out of the
         # team: one of its living heroes rolls the dice, so none of them is read as hers.
         roller = seat if seat in team or not team else team[0]
-        w.push(Roll(roller, len(team), Purpose.COMBO), ComboEnd(seat))
+        w.push(Roll(roller, len(team), P_COMBO), ComboEnd(seat))
 
 
 def combo_end(w: Work, task: Task) -> None:
@@ -209,7 +212,7 @@ class BattleEnd(Automatic):
     CLAUSE: ClassVar[str] = "§7.1"
     PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
     READS: ClassVar[bool] = True
-    PURPOSES: ClassVar[tuple[Purpose, ...]] = (Purpose.BATTLE, Purpose.REROLLED)
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = (P_BATTLE, P_REROLLED)
 
     def top_line(self, w: Work) -> int:
         return battle_top(w, self.seat)
@@ -225,7 +228,7 @@ class ComboEnd(Automatic):
     CLAUSE: ClassVar[str] = "§7.2"
     PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
     READS: ClassVar[bool] = True
-    PURPOSES: ClassVar[tuple[Purpose, ...]] = (Purpose.COMBO,)
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = (P_COMBO,)
 
     def top_line(self, w: Work) -> int:
         return battle_top(w, self.seat)

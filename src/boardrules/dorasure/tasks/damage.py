@@ -18,11 +18,11 @@ from boardrules.dorasure._state import (
     CHANCE,
     DECISION,
     LOST,
+    P_QUEST,
     SHAMAN,
     VAMPIRE,
     AbsorbDamage,
     Move,
-    Purpose,
     SurvivalRoll,
     Task,
     put,
@@ -91,7 +91,7 @@ def _leave_quest(w: Work, p: int) -> None:
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
         task = todo[i]
-        if Purpose.QUEST in task.PURPOSES:  # the quest's reading
+        if P_QUEST in task.PURPOSES:  # the quest's reading
             break
         if isinstance(task, Extra) and task.seat == p:
             w.score, w.pending = task.before, 0

@@ -36,7 +36,6 @@ from boardrules.dorasure._state import (
     DorasureState,
     KissOfDeath,
     Move,
-    Purpose,
     Task,
     TuneDice,
     UseBigBang,
@@ -98,7 +97,7 @@ def battle_openers(w: Work, seat: int) -> list[Task]:
     return []
 
 
-def roll_tasks(w: Work, seat: int, purpose: Purpose, dice: int) -> list[Task]:
+def roll_tasks(w: Work, seat: int, purpose: int, dice: int) -> list[Task]:
     """Spend resources and roll; before an ally's roll the Minstrel may add dice (Heroic
     Tune)."""
     minstrel = w.rules.seat_of(MINSTREL)

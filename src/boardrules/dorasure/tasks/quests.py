@@ -25,6 +25,7 @@ from boardrules.dorasure._state import (
     DECISION,
     GRAND_MASTER,
     LAIR,
+    P_QUEST,
     SAMURAI,
     Answer,
     AskHelp,
@@ -281,7 +282,7 @@ class QuestRolls(_QuestStep):
             if w.hero(p) == SAMURAI:
                 w.gain_resource(p, 1)  # Training: attempting or assisting a quest
             dice = _heroes.quest_dice(w, p, column, tile.magical)
-            tasks += roll_tasks(w, p, Purpose.QUEST, dice)
+            tasks += roll_tasks(w, p, P_QUEST, dice)
         w.push(*tasks)
 
 
@@ -299,7 +300,7 @@ class QuestEnd(QuestReading):
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4), (-MAX_SCORE, MAX_SCORE))
     PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
     READS: ClassVar[bool] = True
-    PURPOSES: ClassVar[tuple[Purpose, ...]] = (Purpose.QUEST,)
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = (P_QUEST,)
 
     def top_line(self, w: Work) -> int:
         """The score still missing (flags count as successes)."""

@@ -26,6 +26,10 @@ from boardrules.dorasure._state import (
     HUNTER,
     NINJA,
     NO_BULLET,
+    P_BATTLE,
+    P_COMBO,
+    P_QUEST,
+    P_REROLLED,
     VAMPIRE,
     ChartRoll,
     ExtraDie,
@@ -77,7 +81,7 @@ class Roll(Task):
     dice: int
     #: Purpose.ADVENTURE, Purpose.QUEST, Purpose.BATTLE, Purpose.REROLLED or Purpose.COMBO.
     purpose: Purpose
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE), (0, Purpose.COMBO))
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE), (0, P_COMBO))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         return (
@@ -94,7 +98,7 @@ class Roll(Task):
         if self.dice > 0:
             return True
         w.todo.pop()
-        if self.purpose == Purpose.QUEST:
+        if self.purpose == P_QUEST:
             _heroes.forget_others(w)  # no dice: the Vampire's quest roll is read at once
         return False
 
@@ -107,23 +111,23 @@ class Roll(Task):
         hero = w.hero(seat)
         # The Vampire's own quest dice may kill her: the score before them is kept (with her
         # extra dice) for the case that she is saved and leaves the quest.
-        before = w.score if hero == VAMPIRE and purpose == Purpose.QUEST else 0
+        before = w.score if hero == VAMPIRE and purpose == P_QUEST else 0
         score = counts[2] + counts[3] - counts[0]
         w.score += score
-        if purpose == Purpose.QUEST:
+        if purpose == P_QUEST:
             _heroes.count_for_others(w, seat, score)
-        if purpose != Purpose.COMBO:  # Team Combo: one die each, its modifier only, no extra dice
+        if purpose != P_COMBO:  # Team Combo: one die each, its modifier only, no extra dice
             w.pending += counts[3]
             _offers(w, seat, purpose, self.dice, hero, before)
         if hero == VAMPIRE and counts[0]:
             _heroes.blood_magic(w, seat, counts[0])
 
 
-def _offers(w: Work, seat: int, purpose: Purpose, count: int, hero: int, before: int) -> None:
+def _offers(w: Work, seat: int, purpose: int, count: int, hero: int, before: int) -> None:
     # The battle treasures are offered once the whole roll, extra dice included, is seen.
     tasks: list[Task] = [Extra(seat, purpose, before)]
-    if purpose in (Purpose.BATTLE, Purpose.REROLLED) and w.treasures():
-        if purpose == Purpose.BATTLE and hero == NINJA:
+    if purpose in (P_BATTLE, P_REROLLED) and w.treasures():
+        if purpose == P_BATTLE and hero == NINJA:
             tasks.append(Reroll(seat, count))
         if hero == HUNTER and not w.spent >> seat & 1:
             tasks.append(Bullet(seat))
@@ -152,10 +156,10 @@ class Extra(Task):
     purpose: Purpose
     #: The Vampire's quest roll: the quest's score before it (else 0).
     before: int
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, Purpose.REROLLED), (-MAX_SCORE, MAX_SCORE))
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        if self.before and (self.purpose != Purpose.QUEST or s.rules.heroes[self.seat] != VAMPIRE):
+        if self.before and (self.purpose != P_QUEST or s.rules.heroes[self.seat] != VAMPIRE):
             return "a score kept before a roll only for the Vampire's quest roll"
         return purpose_problem(s, self.purpose, self.seat) or read_later(s, i, self.purpose)
 
@@ -167,7 +171,7 @@ class Extra(Task):
         if w.pending:
             return True
         w.todo.pop()
-        if self.purpose == Purpose.QUEST:
+        if self.purpose == P_QUEST:
             _heroes.forget_others(w)  # the Vampire's quest roll read: no doll can take its damage
         return False
 
@@ -178,7 +182,7 @@ class Extra(Task):
         w.todo.append(self)
         w.pending -= 1
         w.score += EXTRA_SCORE[result]
-        if self.purpose == Purpose.QUEST:
+        if self.purpose == P_QUEST:
             _heroes.count_for_others(w, seat, EXTRA_SCORE[result])
         if result == 0 and w.hero(seat) == VAMPIRE:
             _heroes.blood_magic(w, seat, 1)
@@ -211,7 +215,7 @@ class Spend(Task):
     purpose: Purpose
     #: The dice rolled before any are bought.
     dice: int
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, Purpose.BATTLE), (0, MAX_DICE))
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, P_BATTLE), (0, MAX_DICE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         seat = self.seat
@@ -262,7 +266,7 @@ class Reroll(Task):
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE),)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
-        return read_later(s, i, Purpose.BATTLE)
+        return read_later(s, i, P_BATTLE)
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return _REROLL
@@ -272,7 +276,7 @@ class Reroll(Task):
         assert isinstance(mv, UseReroll)
         if mv.yes:
             w.score = w.pending = 0
-            w.push(Roll(self.seat, self.dice, Purpose.REROLLED))
+            w.push(Roll(self.seat, self.dice, P_REROLLED))
 
 
 class Bullet(Task):
@@ -290,7 +294,7 @@ class Bullet(Task):
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.spent >> self.seat & 1:
             return "the bullet is once per game"
-        return read_later(s, i, Purpose.BATTLE)
+        return read_later(s, i, P_BATTLE)
 
     def moves(self, s: DorasureState) -> tuple[Move, ...]:
         return (*(_BULLETS[i] for i in range(3) if s.roll[i]), NO_BULLET)
@@ -305,7 +309,7 @@ class Bullet(Task):
         w.pending += 1
         # The roll's classes of dice are left as they are: the bullet was their only reader
         # (once per game), and the state clears them (``canonical_roll``).
-        w.push(Extra(seat, Purpose.BATTLE))
+        w.push(Extra(seat, P_BATTLE))
 
 
 class MasterReroll(Task):
@@ -324,7 +328,7 @@ class MasterReroll(Task):
     dice: int
     #: Purpose.ADVENTURE, Purpose.QUEST or Purpose.BATTLE.
     purpose: Purpose
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE), (0, Purpose.BATTLE))
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE), (0, P_BATTLE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         if s.spent >> s.rules.seats & 1:

@@ -15,6 +15,7 @@ from boardrules.dorasure._state import (
     GLADIATOR,
     GRAND_MASTER,
     MINSTREL,
+    P_ADVENTURE,
     SAMURAI,
     WEREWOLF,
     Purpose,
@@ -49,7 +50,7 @@ class AdventureEnd(Automatic):
     CLAUSE: ClassVar[str] = "§5.2"
     PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
     READS: ClassVar[bool] = True
-    PURPOSES: ClassVar[tuple[Purpose, ...]] = (Purpose.ADVENTURE,)
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = (P_ADVENTURE,)
 
     def top_line(self, w: Work) -> int:
         return 2  # 2 or higher: 1 EXP
