@@ -322,3 +322,25 @@ def test_analyse_says_which_moves_are_the_same_play(
     assert main(["analyse", str(path), "--max-states", "1", "--rollouts", "6"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"\(the same play as step \d \w+: every rollout met it again\)", out), out
+
+
+def test_analyse_and_review_take_the_rollout_policy(
+    position: Path,
+    record: tuple[Path, GameRecord],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for name, shown in (("strong", "StrongPolicy()"), ("quick", "QuickBot()")):
+        args = ["--max-states", "1", "--rollouts", "3", "--policy", name]
+        assert main(["analyse", str(position), *args]) == 0
+        assert f"3 rollouts per move (2 solved exactly) by {shown}" in capsys.readouterr().out
+    _, rec = record
+    path = tmp_path / "first.json"  # the first 8 plies
+    path.write_text(GameRecord(rec.game, rec.options, rec.players, rec.moves[:8], rec.seed,
+                               None, rec.start).to_json())  # fmt: skip
+    assert main(["review", str(path), "--rollouts", "2", "--policy", "strong", "--json"]) == 0
+    methods = {d["method"] for d in json.loads(capsys.readouterr().out)["decisions"]}
+    assert any("by StrongPolicy()" in m for m in methods), methods
+    assert not any("QuickBot" in m for m in methods)
+    assert main(["analyse", str(position), "--policy", "best"]) == 2
+    assert "invalid choice: 'best'" in capsys.readouterr().err

@@ -153,3 +153,26 @@ def cached_in(table: LRU[Any, V]) -> Callable[[Callable[P, V]], Callable[P, V]]:
         return remembering
 
     return decorate
+
+
+def kept_in(table: LRU[K, V], make: Callable[[K], V]) -> Callable[[K], V]:
+    """``make(key)``, kept in ``table`` by ``key``: for a hot path, it reads the table itself
+    and does not refresh an entry it finds (so the oldest made goes first), unlike
+    :func:`cached_in`.
+
+    >>> from boardrules._lru import LRU, kept_in
+    >>> CUBES: LRU[int, int] = LRU(2)
+    >>> cube = kept_in(CUBES, lambda n: n**3)
+    >>> cube(2), cube(3), cube(2), cube(4), list(CUBES.items)
+    (8, 27, 8, 64, [3, 4])
+    """
+    items, put = table.items, table.put
+
+    def kept(key: K) -> V:
+        found = items.get(key)
+        if found is None:
+            found = make(key)
+            put(key, found)
+        return found
+
+    return kept

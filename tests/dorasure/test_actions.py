@@ -19,8 +19,8 @@ import pytest
 import boardrules as br
 from boardrules.dorasure import DorasureState, chance_outcomes, current_player, position
 from boardrules.dorasure._dice import quest_draw, score_roll
-from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.battle import Claw
+from boardrules.dorasure.tasks.moving import Act
 from boardrules.dorasure.tasks.quests import RevealReward
 from boardrules.dorasure.tasks.rolls import Roll
 from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn

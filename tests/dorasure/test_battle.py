@@ -22,7 +22,7 @@ from boardrules.dorasure import (
     current_player,
     position,
 )
-from boardrules.dorasure._state import P_COMBO
+from boardrules.dorasure._state import Purpose
 from boardrules.dorasure.tasks.battle import Claw
 from boardrules.dorasure.tasks.damage import Absorb
 from boardrules.dorasure.tasks.rolls import Extra, Roll
@@ -146,7 +146,7 @@ def test_battle_two_team_combo_still_two_hurts_only_the_heroes_of_the_team() -> 
     # across the table, takes no part and no damage.
     s = battle(SIX, resource=dict.fromkeys(SIX, 0), gold={"Prince": 0})
     s = play(s, "dice ++")
-    assert s.party == 0b110111 and s.agenda[0] == Roll(0, 5, P_COMBO)
+    assert s.party == 0b110111 and s.agenda[0] == Roll(0, 5, Purpose.COMBO)
     assert play(s, "dice 00000").health == (4, 7, 5, 5, 4, 6)
 
 
@@ -205,10 +205,10 @@ def test_team_combo_blood_magic_ruling_vampire_in_turn_pays_only_her_own_die() -
     # Thirst for Blood leaves her 3 Combat dice at level 6 with no Blood.
     s = battle(_TRIO, turn="Vampire", xp={"Vampire": 8}, resource={"Ninja": 0, "Vampire": 0})
     s = play(s, "dice 0++")  # 0 + 1 + 1 = 2: Team Combo
-    assert s.agenda[0] == Roll(0, 2, P_COMBO), "the others' two dice, by the Ninja"
+    assert s.agenda[0] == Roll(0, 2, Purpose.COMBO), "the others' two dice, by the Ninja"
     s = play(s, "dice -+")  # the Ninja's or the Gladiator's 1
     assert (s.resource[2], s.health[2]) == (0, 5), "their 1 costs her nothing"
-    assert s.agenda[0] == Roll(2, 1, P_COMBO), "her own die, apart"
+    assert s.agenda[0] == Roll(2, 1, Purpose.COMBO), "her own die, apart"
     s = play(s, "dice +")  # 2 - 1 + 1 + 1 = 3: Head-on Strike on her, the one in turn
     assert (s.health, s.resource[2], s.wounds) == ((5, 8, 4), 0, 1)
     s = battle(_TRIO, turn="Vampire", resource={"Ninja": 0, "Vampire": 2})
@@ -251,7 +251,7 @@ def test_team_combo_blood_magic_ruling_a_dead_vampire_in_turn_takes_no_part() ->
     # roll theirs (the Ninja for both), and their 1s are not hers.
     s = _vampire_dead_of_her_attack()
     assert s.health == (5, 8, 0) and s.party == 0b011
-    assert s.agenda[0] == Roll(0, 2, P_COMBO), "the team's dice, rolled by one of them"
+    assert s.agenda[0] == Roll(0, 2, Purpose.COMBO), "the team's dice, rolled by one of them"
     still_two = play(s, "dice 00")  # still 2: every participant takes 1, not the dead
     assert still_two.health == (4, 7, 0) and still_two.resource == (0, 0, 0)
     assert play(s, "dice -0").health == (4, 7, 0), "2 - 1 = 1: the blast finds the living"

@@ -12,7 +12,7 @@ from boardrules.dorasure import DorasureState, apply_move, position
 from boardrules.dorasure._data import HERO_ORDER
 from boardrules.dorasure._engine import settle
 from boardrules.dorasure._state import CHANCE, DECISION, PASS, STEP
-from boardrules.dorasure._work import Work
+from boardrules.dorasure._work import Thawed
 from boardrules.dorasure.tasks._base import Automatic
 from boardrules.dorasure.tasks._registry import TASK_TYPES
 from boardrules.dorasure.tasks.battle import BattleEnd, ComboEnd
@@ -51,7 +51,7 @@ def test_dice_still_to_come_by_the_task_that_adds_them() -> None:
 
 def _slow_pass(s: DorasureState) -> DorasureState:
     """The state after a pass by the working copy and the tasks' own rules (no quick path)."""
-    w = Work(s)
+    w = Thawed(s)
     w.todo.pop().play(w, PASS)
     settle(w)
     return w.freeze()

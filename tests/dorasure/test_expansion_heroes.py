@@ -12,8 +12,8 @@ from functools import partial
 import attrs
 
 from boardrules.dorasure import DorasureState, new_game, position
-from boardrules.dorasure._state import P_BATTLE, P_QUEST
 from boardrules.dorasure._state import TREASURE as TREASURE_REWARD
+from boardrules.dorasure._state import Purpose
 from boardrules.dorasure.tasks._base import doll_may_take_quest_damage
 from boardrules.dorasure.tasks.battle import Claw
 from boardrules.dorasure.tasks.damage import Absorb, Deaths
@@ -81,7 +81,7 @@ def test_samurai_final_move_gust_one_resource_adds_two_combat_dice() -> None:
     s = gust_turn()
     assert texts(s) == ["gust", "no-gust"]
     s = play(s, "gust")
-    assert s.resource[1] == 1 and s.agenda[0] == Spend(1, P_BATTLE, 5)
+    assert s.resource[1] == 1 and s.agenda[0] == Spend(1, Purpose.BATTLE, 5)
     s = play(s, "spend 0")
     assert rolls(s) == 5, "combat 3 + 2 dice of the Gust"
     s = position(
@@ -98,19 +98,19 @@ def test_shaman_doll_may_take_the_vampires_quest_damage_only_while_her_roll_is_t
     for rules, shaman, vampire in ((solo_pair, 0, 1), (trio, 1, 2)):
         both = 1 << shaman | 1 << vampire
         may = partial(doll_may_take_quest_damage, rules)
-        her_roll = (Roll(vampire, 2, P_QUEST), QuestEnd(vampire, 0))
+        her_roll = (Roll(vampire, 2, Purpose.QUEST), QuestEnd(vampire, 0))
         assert may(both, treasure, her_roll)
-        assert may(both, treasure, (Extra(vampire, P_QUEST), QuestEnd(vampire, 0)))
+        assert may(both, treasure, (Extra(vampire, Purpose.QUEST), QuestEnd(vampire, 0)))
         assert not may(both, (-1,) * 5, her_roll), "no Treasure"
         assert not may(1 << vampire, treasure, her_roll), "the Shaman is not in the quest"
         assert not may(1 << shaman, treasure, her_roll), "the Vampire is not in the quest"
-        his_roll = (Roll(shaman, 2, P_QUEST), QuestEnd(vampire, 0))
+        his_roll = (Roll(shaman, 2, Purpose.QUEST), QuestEnd(vampire, 0))
         assert not may(both, treasure, his_roll)
         assert not may(both, treasure, (Absorb(vampire, 1), Deaths(vampire))), "no roll of hers"
     # Without one of the two, never (and no seat -1 is read).
     for heroes in (("Ninja", "Shaman"), ("Ninja", "Vampire")):
         rules = position(heroes, quests=FACE_UP).rules
-        assert not doll_may_take_quest_damage(rules, 0b11, treasure, (Roll(1, 2, P_QUEST),))
+        assert not doll_may_take_quest_damage(rules, 0b11, treasure, (Roll(1, 2, Purpose.QUEST),))
 
 
 def test_shaman_guardian_of_nature_starts_in_the_western_lake() -> None:

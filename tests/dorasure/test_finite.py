@@ -28,7 +28,7 @@ from boardrules.dorasure import (
     legal_moves,
     position,
 )
-from boardrules.dorasure._state import P_QUEST
+from boardrules.dorasure._state import Purpose
 from boardrules.dorasure.tasks.quests import QuestEnd
 from boardrules.dorasure.tasks.rolls import Extra
 from dorasure_helpers import FACE_UP, LOST, WON, play, texts
@@ -409,7 +409,7 @@ def test_the_score_kept_before_the_vampires_quest_roll_is_capped_at_the_quests_s
     # leaves with her dice and his score is read, 3 or more solving the quest: kept as 3.
     five = _ninja_then_vampire("dice 66", "extra 6", "extra +", "extra +", "dice 666")
     four = _ninja_then_vampire("dice 66", "extra +", "extra +", "dice 666")
-    assert five.agenda[0] == Extra(1, P_QUEST, 3) and five.score == 6 and five == four
+    assert five.agenda[0] == Extra(1, Purpose.QUEST, 3) and five.score == 6 and five == four
     s = play(five, "extra -", "survival saved")  # Blood Magic at 0 Blood: her last health
     assert s.xp == (2, 8) and texts(s)[0] == "reward lair", "solved by his dice alone"
 
@@ -444,7 +444,7 @@ def test_while_the_doll_may_take_her_damage_the_score_keeps_room_for_the_shamans
     # dice and he dies of it, he leaves with his 4, so the score stops at 3 + 3 + 4, and the
     # score before her roll is kept whole.
     s = _shaman_and_vampire("Shaman", "dice 66", "extra +", "extra +", "dice 666")
-    assert (s.score, s.agenda[0]) == (7, Extra(1, P_QUEST, 4))
+    assert (s.score, s.agenda[0]) == (7, Extra(1, Purpose.QUEST, 4))
     assert _scores(s, 5) == [8, 9, 10, 10, 10]
     # She quests first (0 before her roll): her 3 extra dice and the Shaman's 2 to come.
     s = _shaman_and_vampire("Vampire", "dice 666")

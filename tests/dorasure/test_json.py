@@ -26,7 +26,7 @@ from boardrules.dorasure import (
     _json,
     _rules,
     _setup,
-    _work,
+    _state,
     decode,
     new_game,
     position,
@@ -36,21 +36,19 @@ from boardrules.dorasure._state import (
     CAP,
     CHANCE,
     DECISION,
-    P_ADVENTURE,
-    P_BATTLE,
-    P_COMBO,
-    P_QUEST,
     TASK_COUNT,
+    THAWED,
+    Purpose,
     Task,
+    Work,
 )
-from boardrules.dorasure._work import THAWED, Work
+from boardrules.dorasure._work import Thawed
 from boardrules.dorasure.tasks import _base
 from boardrules.dorasure.tasks._registry import TASK_TYPES, task_from_row, task_problem
-from boardrules.dorasure.tasks.actions import Act
 from boardrules.dorasure.tasks.battle import BattleEnd, ComboEnd
 from boardrules.dorasure.tasks.damage import Absorb, Deaths, Survival
 from boardrules.dorasure.tasks.heroes import Doll, Gauntlets, Gust, Tune
-from boardrules.dorasure.tasks.moving import Faith, MoveRoll, Steps
+from boardrules.dorasure.tasks.moving import Act, Faith, MoveRoll, Steps
 from boardrules.dorasure.tasks.quests import (
     Ask,
     QuestEnd,
@@ -207,7 +205,8 @@ def test_work_and_the_json_cover_every_field_of_the_state() -> None:
     fields = {f.name for f in attrs.fields(DorasureState) if f.init}
     # The working copy has the state's slots and no others (so that it can turn into the
     # state), and reads every field under its name, the agenda as ``todo``.
-    assert issubclass(Work, DorasureState) and Work.__dict__["__slots__"] == ()
+    assert issubclass(Thawed, Work) and issubclass(Work, DorasureState)
+    assert Work.__dict__["__slots__"] == Thawed.__dict__["__slots__"] == ()
     assert fields - {"agenda"} | {"todo"} <= set(Work.__annotations__)
     s = position(
         ["Ninja", "Gladiator", "Hunter", "Prince", "Paladin", "Samurai"],
@@ -217,14 +216,14 @@ def test_work_and_the_json_cover_every_field_of_the_state() -> None:
     )
     body = _json.encode(s)
     assert set(body) | {"rules"} == fields
-    assert Work(s).freeze() == s
+    assert Thawed(s).freeze() == s
 
 
 def test_the_working_copy_thaws_the_fields_moves_change_into_lists_and_freezes_them_back() -> None:
     # The copy and the freeze that Work is built from, made afresh from the state's fields.
-    thaw, freeze = _work._copier()
+    thaw, freeze = _state._copier()
     s = position(["Prince", "Gladiator"], quests=FACE_UP, gold={"Prince": 2})
-    w = Work.__new__(Work)
+    w = Thawed.__new__(Thawed)
     thaw(w, s)
     assert w.todo == list(reversed(s.agenda)) and len(s.agenda) == 2  # the front last
     lists = {f.name for f in attrs.fields(State) if isinstance(getattr(w, f.name), list)}
@@ -857,7 +856,7 @@ def test_the_once_per_game_offers_are_refused_once_used() -> None:
     assert refused(doc) == "agenda: the bullet is once per game"
     s = position(("Grand Master",), step="battle", quests=FACE_UP, resource={"Grand Master": 0})
     doc = document(play(s, "spend 0", "dice ---0"))
-    assert doc["state"]["agenda"][0] == [MasterReroll.CODE, 0, 4, P_BATTLE]
+    assert doc["state"]["agenda"][0] == [MasterReroll.CODE, 0, 4, Purpose.BATTLE]
     doc["state"]["spent"] = 0b10  # the bit after the seats
     assert refused(doc) == "agenda: the Grand Master's reroll is once per game"
 
@@ -868,11 +867,11 @@ def test_a_roll_of_the_other_phase_is_refused_before_its_reading_is_asked() -> N
     # is named.
     s = position(("Grand Master",), step="battle", quests=FACE_UP, resource={"Grand Master": 0})
     doc = document(play(s, "spend 0", "dice ---0"))
-    doc["state"]["agenda"][0][3] = P_ADVENTURE  # the battle chart reads the reroll
+    doc["state"]["agenda"][0][3] = Purpose.ADVENTURE  # the battle chart reads the reroll
     assert refused(doc) == "agenda: a roll of the other phase"
     doc = document(quest("inscriptions", "dice 6"))
-    assert doc["state"]["agenda"][0] == [Extra.CODE, 0, P_QUEST, 0]
-    doc["state"]["agenda"][0][2] = P_BATTLE
+    assert doc["state"]["agenda"][0] == [Extra.CODE, 0, Purpose.QUEST, 0]
+    doc["state"]["agenda"][0][2] = Purpose.BATTLE
     assert refused(doc) == "agenda: a roll of the other phase"
     s = position(
         ("Ninja", "Gladiator"),
@@ -882,15 +881,15 @@ def test_a_roll_of_the_other_phase_is_refused_before_its_reading_is_asked() -> N
         resource={"Ninja": 1},
     )
     doc = document(play(s, "adventure"))
-    assert doc["state"]["agenda"][0] == [Spend.CODE, 0, P_ADVENTURE, 2]
-    doc["state"]["agenda"][0][2] = P_QUEST  # and the Adventuring Chart reads no quest roll
+    assert doc["state"]["agenda"][0] == [Spend.CODE, 0, Purpose.ADVENTURE, 2]
+    doc["state"]["agenda"][0][2] = Purpose.QUEST  # and the Adventuring Chart reads no quest roll
     assert refused(doc) == "agenda: a quest roll of a hero not in the quest"
 
 
 def test_a_roll_is_read_by_the_chart_of_its_purpose() -> None:
     doc = document(quest("goblins", resource={"Ninja": 1}))
-    assert doc["state"]["agenda"][0] == [Spend.CODE, 0, P_QUEST, 2]
-    doc["state"]["agenda"][0][2] = P_ADVENTURE  # by the hero in turn, in its phase
+    assert doc["state"]["agenda"][0] == [Spend.CODE, 0, Purpose.QUEST, 2]
+    doc["state"]["agenda"][0][2] = Purpose.ADVENTURE  # by the hero in turn, in its phase
     assert refused(doc) == "agenda: a roll read by another chart"
 
 
@@ -907,7 +906,7 @@ def test_a_roll_may_have_forty_dice_with_every_resource_spent() -> None:
         ("Prince", "Ninja"), step="battle", quests=FACE_UP, turn="Prince", gold={"Prince": 2}
     )
     doc = document(s)
-    assert doc["state"]["agenda"][0] == [Spend.CODE, 1, P_BATTLE, 2] and s.resource[1] == 1
+    assert doc["state"]["agenda"][0] == [Spend.CODE, 1, Purpose.BATTLE, 2] and s.resource[1] == 1
     doc["state"]["agenda"][0][3] = 37
     assert isinstance(decoded(doc), State)
     doc["state"]["agenda"][0][3] = 38
@@ -922,8 +921,8 @@ def test_a_roll_of_forty_dice_counts_the_dice_an_allys_tune_adds() -> None:
     )
     tune, spend, *rest = s.agenda
     assert tune == Tune(1, 0) and isinstance(spend, Spend) and spend.seat == 0
-    assert check_message(s, agenda=(tune, Spend(0, P_BATTLE, 37), *rest)) is None
-    assert check_message(s, agenda=(tune, Spend(0, P_BATTLE, 38), *rest)) == (
+    assert check_message(s, agenda=(tune, Spend(0, Purpose.BATTLE, 37), *rest)) is None
+    assert check_message(s, agenda=(tune, Spend(0, Purpose.BATTLE, 38), *rest)) == (
         "agenda: a roll of more than 40 dice"
     )
 
@@ -933,13 +932,13 @@ def test_a_roll_of_forty_dice_counts_one_more_die_for_the_samurais_gust() -> Non
     # roll his dice, his 2 Ki and 1 more.  37 dice may become 40, and do; 38 could be 41.
     s = gust_turn()
     gust, spend, *rest = s.agenda
-    assert gust == Gust(1) and spend == Spend(1, P_BATTLE, 3)
-    most = attrs.evolve(s, agenda=(gust, Spend(1, P_BATTLE, 37), *rest))
+    assert gust == Gust(1) and spend == Spend(1, Purpose.BATTLE, 3)
+    most = attrs.evolve(s, agenda=(gust, Spend(1, Purpose.BATTLE, 37), *rest))
     assert check_message(most) is None
     s = play(most, "gust")
-    assert s.agenda[0] == Spend(1, P_BATTLE, 39) and s.resource[1] == 1
-    assert play(s, "spend 1").agenda[0] == Roll(1, 40, P_BATTLE)
-    assert check_message(most, agenda=(gust, Spend(1, P_BATTLE, 38), *rest)) == (
+    assert s.agenda[0] == Spend(1, Purpose.BATTLE, 39) and s.resource[1] == 1
+    assert play(s, "spend 1").agenda[0] == Roll(1, 40, Purpose.BATTLE)
+    assert check_message(most, agenda=(gust, Spend(1, Purpose.BATTLE, 38), *rest)) == (
         "agenda: a roll of more than 40 dice"
     )
 
@@ -1040,7 +1039,7 @@ def test_a_battle_roll_of_a_hero_not_in_turn_is_refused() -> None:
     s = position(["Ninja", "Gladiator"], step="battle", turn="Gladiator", quests=FACE_UP,
                  solved={"g0": "treasure"})  # fmt: skip
     doc = document(s)
-    assert doc["state"]["agenda"][0] == [Roll.CODE, 1, 3, P_BATTLE]
+    assert doc["state"]["agenda"][0] == [Roll.CODE, 1, 3, Purpose.BATTLE]
     doc["state"]["agenda"][0][1] = 0
     assert "not in turn" in refused(doc)
 
@@ -1099,7 +1098,7 @@ def test_an_agenda_at_its_limit_is_read_at_once(rows: list[list[int]]) -> None:
 
 @pytest.mark.parametrize(
     "rows",
-    [[Roll(0, 1, P_ADVENTURE)], [Spend(0, P_ADVENTURE, 1)], [Absorb(0, 1), Deaths(0)]],
+    [[Roll(0, 1, Purpose.ADVENTURE)], [Spend(0, Purpose.ADVENTURE, 1)], [Absorb(0, 1), Deaths(0)]],
     ids=["rolls", "spends", "damage"],
 )
 def test_the_rules_of_the_tasks_take_linear_time(rows: list[Task]) -> None:
@@ -1118,7 +1117,7 @@ def test_the_rules_of_the_tasks_take_linear_time(rows: list[Task]) -> None:
 
 def test_an_agenda_beyond_its_limit_is_refused_by_position_checks_too() -> None:
     s = position(["Ninja", "Gladiator"], quests=FACE_UP, at={"Ninja": "c1"}, step="act")
-    long = attrs.evolve(s, agenda=(*[Roll(0, 1, P_ADVENTURE)] * MAX_AGENDA, AdventureEnd(0),
+    long = attrs.evolve(s, agenda=(*[Roll(0, 1, Purpose.ADVENTURE)] * MAX_AGENDA, AdventureEnd(0),
                                    EndTurn(0)))  # fmt: skip
     with pytest.raises(StateFormatError, match="at most 200"):
         check_state(long)
@@ -1329,15 +1328,19 @@ def test_the_state_checks_name_the_law_of_a_roll_a_quest_task_or_damage_out_of_p
     )
     end = EndTurn(0)
     rolls = {
-        (Roll(0, 2, P_ADVENTURE), end): "agenda: a roll with no reading after it",
-        (Roll(1, 2, P_ADVENTURE), AdventureEnd(0), end): "agenda: a roll of a hero not in turn",
-        (Roll(0, 2, P_QUEST), AdventureEnd(0), end): (
+        (Roll(0, 2, Purpose.ADVENTURE), end): "agenda: a roll with no reading after it",
+        (
+            Roll(1, 2, Purpose.ADVENTURE),
+            AdventureEnd(0),
+            end,
+        ): "agenda: a roll of a hero not in turn",
+        (Roll(0, 2, Purpose.QUEST), AdventureEnd(0), end): (
             "agenda: a quest roll of a hero not in the quest"
         ),
     }
     for agenda, says in rolls.items():
         assert check_message(s, agenda=agenda) == says
-    in_quest = (Roll(0, 2, P_QUEST), AdventureEnd(0), end)
+    in_quest = (Roll(0, 2, Purpose.QUEST), AdventureEnd(0), end)
     assert check_message(s, party=1, agenda=in_quest) == "agenda: a roll read by another chart"
     quest = (Ask(0, 1, 1), QuestStart(0, 1), QuestRolls(0, 1), QuestEnd(0, 1), end)
     assert check_message(s, party=1, agenda=quest) == "agenda: a quest task needs a face-up quest"
@@ -1345,7 +1348,7 @@ def test_the_state_checks_name_the_law_of_a_roll_a_quest_task_or_damage_out_of_p
         "agenda: damage with no check of the deaths after it"
     )
     fight = battle()
-    assert check_message(fight, agenda=(Roll(0, 2, P_ADVENTURE), *fight.agenda[1:])) == (
+    assert check_message(fight, agenda=(Roll(0, 2, Purpose.ADVENTURE), *fight.agenda[1:])) == (
         "agenda: a roll of the other phase"
     )
 
@@ -1381,9 +1384,9 @@ def test_the_state_checks_read_a_roll_by_the_hero_in_turn_or_of_the_team() -> No
     # neither in turn nor in the team (the Ninja, seat 0, is in turn).
     fight = battle()
     not_in_turn = "agenda: a roll of a hero not in turn"
-    team = (Roll(1, 2, P_BATTLE), BattleEnd(0), EndTurn(0))
+    team = (Roll(1, 2, Purpose.BATTLE), BattleEnd(0), EndTurn(0))
     assert check_message(fight, party=0b10, agenda=team) == not_in_turn
-    combo = (Roll(1, 1, P_COMBO), ComboEnd(0), EndTurn(0))
+    combo = (Roll(1, 1, Purpose.COMBO), ComboEnd(0), EndTurn(0))
     assert check_message(fight, party=0b01, agenda=combo) == not_in_turn
     assert check_message(fight, party=0b10, agenda=combo) is None, "a die of the team"
 
@@ -1391,5 +1394,25 @@ def test_the_state_checks_read_a_roll_by_the_hero_in_turn_or_of_the_team() -> No
 def test_the_scan_of_an_agenda_skips_a_task_of_no_seat_which_is_refused_in_its_turn() -> None:
     _base._LAST_SCAN[0] = None  # the scan of the last state checked: built afresh here
     s = position(["Ninja", "Gladiator"], quests=FACE_UP, at={"Ninja": "f1"}, step="act")
-    agenda = (Roll(0, 2, P_ADVENTURE), AdventureEnd(0), Deaths(2), EndTurn(0))
+    agenda = (Roll(0, 2, Purpose.ADVENTURE), AdventureEnd(0), Deaths(2), EndTurn(0))
     assert check_message(s, agenda=agenda) == "agenda: a task of a seat not in the game"
+
+
+def test_a_roll_s_purpose_is_a_purpose_in_the_state_and_its_number_in_the_document() -> None:
+    s = position(["Ninja", "Hunter"], at={"Ninja": "f1"}, quests=FACE_UP, step="act")
+    s = _rules.apply_move(s, next(m for m in _rules.legal_moves(s) if str(m) == "adventure"))
+    roll = s.agenda[0]
+    assert isinstance(roll, Roll) and roll.purpose is Purpose.ADVENTURE
+    body = _json.encode(s)
+    assert body["agenda"][0] == [Roll.CODE, 0, roll.dice, 0] and type(body["agenda"][0][3]) is int
+    again = _json.decode(_setup.options_of(s), body)  # the document as it is, not as text
+    assert again == s and isinstance(again.agenda[0], Roll)
+    assert again.agenda[0].purpose is Purpose.ADVENTURE
+    out_of_range = task_from_row([Roll.CODE, 0, 3, 9])  # refused by task_problem
+    assert isinstance(out_of_range, Roll) and out_of_range.purpose == 9
+    # The purpose is read where its kind keeps it (``a`` or ``b``), and nothing else.
+    spend, extra = task_from_row([Spend.CODE, 0, 2, 1]), task_from_row([Extra.CODE, 0, 9, 0])
+    assert isinstance(spend, Spend) and spend.purpose is Purpose.BATTLE and spend.dice == 1
+    assert isinstance(extra, Extra) and extra.purpose == 9
+    ask = task_from_row([Ask.CODE, 0, 1, 2])
+    assert isinstance(ask, Ask) and [type(v) for v in ask] == [int] * 4

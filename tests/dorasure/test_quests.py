@@ -12,7 +12,7 @@ from fractions import Fraction
 import boardrules as br
 from boardrules.dorasure import DorasureState, chance_outcomes, current_player, position
 from boardrules.dorasure._dice import reward_draw
-from boardrules.dorasure._state import P_QUEST
+from boardrules.dorasure._state import Purpose
 from boardrules.dorasure.tasks.heroes import Doll
 from boardrules.dorasure.tasks.moving import MoveRoll
 from boardrules.dorasure.tasks.quests import QuestEnd
@@ -276,7 +276,7 @@ def test_an_assistants_six_owes_an_extra_die_and_keeps_no_score_apart() -> None:
         step="act",
     )
     s = play(s, "quest g0", "ask Hunter", "agree", "dice 0+", "dice 06")
-    assert (s.score, s.pending) == (2, 1) and s.agenda[0] == Extra(1, P_QUEST, 0)
+    assert (s.score, s.pending) == (2, 1) and s.agenda[0] == Extra(1, Purpose.QUEST, 0)
     assert br.from_json(br.to_json(s)) == s
 
 

@@ -74,6 +74,10 @@ _REMOVE_T = np.array(_REMOVE, dtype=np.int64)
 _CODES = len(_ADD)
 _ADD_FLAT = _ADD_T.T.ravel()  # [seat * _CODES + code]
 _REMOVE_FLAT = _REMOVE_T.T.ravel()
+#: ``[seat * _CODES + code]``: the cell holds one piece, of another seat (one to eat).
+_LONE_OTHER = np.array(
+    [0 < code < 8 and code != seat + 1 for seat in range(4) for code in range(_CODES)]
+)
 _PAIR_T = np.array(_PAIR_OF_ONE_SEAT, dtype=np.bool_)
 #: The lowest bit set in each 4-bit mask (of 1, 2, 4 or 8: the one seat left).
 _LOWEST_BIT = np.array([0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
@@ -294,6 +298,9 @@ class ParchisBatch:
         self._work = _Work(n)
         self._legal_now: _Legal | None = None
         self._legal_where: tuple[Bools, _Legal] | None = None
+        #: Whether ``_work.legal_r`` holds the pieces of the player in turn in every game
+        #: (the roll reads them; the legal actions then need not read them again).
+        self._movers = False
         #: Dice rolled so far (all games), and decisions played that moved a piece.
         self.rolls: int = 0
         self.moves: int = 0
@@ -572,6 +579,7 @@ class ParchisBatch:
         part._roll(part.phase == PHASE_ROLL, None if dice is None else dice[g])
         for name in _STATE_ARRAYS:
             getattr(self, name)[g] = getattr(part, name)
+        self._movers = False
         self.rolls += part.rolls
         self.moves += part.moves
         legal, fresh = self._legal_of(), part._legal()
@@ -595,6 +603,7 @@ class ParchisBatch:
         self.done[g] = 0
         self.ndone[g] = self.donemask[g] = 0
         self._legal_now = self._legal_where = None
+        self._movers = False
         if roll:
             chosen = np.zeros(self.n, dtype=np.bool_)
             chosen[g] = True
@@ -643,7 +652,8 @@ class ParchisBatch:
         sixes = np.where(six, self.sixes + 1, 0)
         third = rolling & (sixes == 3)
         plain = rolling & ~third
-        nest_empty = _all(self._mine()[1] != NEST, axis=0)
+        nest_empty = _all(self._mine(out=self._work.legal_r)[1] != NEST, axis=0)
+        self._movers = True
         np.copyto(self.phase, PHASE_MOVE, where=plain)
         np.copyto(self.roll, die, where=plain)
         np.copyto(self.count, np.where(six & nest_empty, 7, die), where=plain)
@@ -670,10 +680,13 @@ class ParchisBatch:
         self.count[g] = 0
         self.sixes[g] = 3
         self.last[g] = NEST
+        if self._movers:  # their pieces moved: the movers' positions follow
+            self._work.legal_r[:, g] = self._mine(g)[1]
 
     def _decide(self, playing: Bools, a: Ints) -> None:
         """Each game where ``playing`` is true plays its action ``a``: a piece moves, comes
         out, or the player passes."""
+        self._movers = False
         move = playing & (a < ACTION_OUT)
         out = playing & (a == ACTION_OUT)
         moved = move | out
@@ -707,7 +720,7 @@ class ParchisBatch:
         at = self._board_row + reached
         code = board.take(at)
         new = _ADD_FLAT.take(at_codes + code)
-        eat = move & (code > 0) & (code < 8) & (code != seat + 1) & ~tab.safe.take(reached)
+        eat = move & _LONE_OTHER.take(at_codes + code) & ~tab.safe.take(reached)
         eat |= out & (code >= 8)
         if _any(eat):
             self._eat(eat.nonzero()[0], out, code, reached, new)
@@ -779,9 +792,8 @@ class ParchisBatch:
         again = over & (self.roll == 6) & (self.sixes < 3)
         np.copyto(self.last, last, where=again)
         self._next_turn(over & ~again)
+        # (the roll, which follows in the same step, sets the die and the count)
         np.copyto(self.phase, PHASE_ROLL, where=over)
-        np.copyto(self.roll, 0, where=over)
-        np.copyto(self.count, 0, where=over)
 
     def _next_turn(self, passing: Bools) -> None:
         """The die passes to the next player who has not finished (where ``passing``)."""
@@ -873,7 +885,8 @@ class ParchisBatch:
         """The legal actions of every game (see :class:`_Legal`)."""
         tab = self._tab
         seat = self.turn
-        r = self._mine(out=self._work.legal_r)[1]
+        r = self._work.legal_r if self._movers else self._mine(out=self._work.legal_r)[1]
+        self._movers = False  # legal_r is the legal actions' now
         ok = self._steps(None, r)
         # Two pieces on one square are one move: keep the first.
         ok[1] &= r[1] != r[0]

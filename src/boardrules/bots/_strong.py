@@ -61,7 +61,7 @@ class StrongBot:
     :class:`GreedyBot`), then searches the best 4 of them two decisions deep (the
     opponents' best reply to every roll included), and so on up to ``depth`` decisions,
     each deeper round on the best 2 of the one before.  A game may have rounds of its own
-    (:data:`ROUNDS`, used when ``depth`` and ``chance_depth`` are left to the game): in
+    (``ROUNDS``, used when ``depth`` and ``chance_depth`` are left to the game): in
     Dorasure it deepens in the dice instead, every move with the roll that follows, then
     the best 4 with two rolls in a row and the best 2 with three (see :meth:`rounds`).
     Positions at the horizon are scored
@@ -113,7 +113,7 @@ class StrongBot:
         if nodes is not None and nodes < 1:
             raise br.InvalidOptionError(f"strong nodes must be at least 1, not {nodes}")
         self.seconds: float = float(seconds)
-        #: Decisions deep (``None``: the game's own, 2 but in a game of :data:`ROUNDS`).
+        #: Decisions deep (``None``: the game's own, 2 but in a game of ``ROUNDS``).
         self.depth: int | None = None if depth is None else checked
         self.nodes = nodes
         #: Rolls in a row expanded after a decision (``None``: the game's own, see
@@ -132,7 +132,7 @@ class StrongBot:
 
     def rounds(self, state: GameState[Any, Any]) -> tuple[tuple[int, int], ...]:
         """The rounds of the search in ``state``'s game, each (decisions deep after the
-        move, rolls in a row expanded): the game's own in :data:`ROUNDS` when ``depth``
+        move, rolls in a row expanded): the game's own in ``ROUNDS`` when ``depth``
         and ``chance_depth`` are left to it, else one round per decision up to ``depth``
         (2), with ``chance_depth`` rolls (the game's ``Game.chance_depth``, else 3).
 

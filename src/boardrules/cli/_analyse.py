@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -19,10 +19,13 @@ import boardrules as br
 from boardrules.analysis import (
     MAX_DEPTH,
     Analysis,
+    QuickBot,
+    StrongPolicy,
     Value,
     best_moves,
     solve,
 )
+from boardrules.bots import Bot
 from boardrules.cli._common import UsageError, read_position
 
 # A fraction longer than this is shown by its decimal only (with --full, in full).
@@ -136,7 +139,8 @@ def analyse(state: Any, args: argparse.Namespace) -> Analysis:
         if args.exact:
             return _exact(state, args.max_states, progress)
         return best_moves(state, seconds=args.seconds, seed=args.seed, rollouts=args.rollouts,
-                          max_states=args.max_states, progress=progress)  # fmt: skip
+                          max_states=args.max_states, progress=progress,
+                          policy=policy_named(args.policy))  # fmt: skip
     finally:
         progress.done()
 
@@ -186,6 +190,32 @@ def _margin(result: Analysis, move: Any, rank: int) -> str:
     return f"  (vs best {difference:+.4f} \u00b1 {half:.4f})"
 
 
+#: The rollout policies by the names ``--policy`` takes (``auto``: the analysis's default).
+POLICIES: dict[str, Callable[[], Bot] | None] = {
+    "auto": None,
+    "strong": StrongPolicy,
+    "quick": QuickBot,
+}
+
+
+def policy_named(name: str) -> Bot | None:
+    """The rollout policy ``--policy`` names (``None``: the default)."""
+    make = POLICIES[name]
+    return None if make is None else make()
+
+
+def add_policy(p: Any) -> None:
+    """The ``--policy`` argument of ``analyse`` and ``review``."""
+    p.add_argument(
+        "--policy",
+        choices=list(POLICIES),
+        default="auto",
+        help="who plays the rollouts: strong (the strong bot one decision deep), quick (the "
+        "evaluation's favourite move, 5-7 times cheaper) or auto (strong when 100 rounds of it "
+        "fit the time, else quick; quick without a clock)",
+    )
+
+
 def add_analyse(sub: Any) -> None:
     """The ``analyse`` command's arguments."""
     p = sub.add_parser(
@@ -227,6 +257,7 @@ def add_analyse(sub: Any) -> None:
         metavar="N",
         help="at most N rollouts per move (default: as many as the time allows)",
     )
+    add_policy(p)
     p.add_argument(
         "--exact",
         action="store_true",

@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from boardrules.analysis import SECONDS_PER_MOVE, Review, review
+from boardrules.cli._analyse import add_policy, policy_named
 from boardrules.cli._common import UsageError, open_record, read_record_line, read_text, write_text
 from boardrules.records import GameRecord
 
@@ -53,7 +54,8 @@ def review_with_progress(record: GameRecord[Any, Any], args: argparse.Namespace)
     progress = _Progress(args.quiet)
     try:
         return review(record, seconds_per_move=seconds, rollouts=args.rollouts,
-                      seed=args.seed, progress=progress)  # fmt: skip
+                      seed=args.seed, progress=progress,
+                      policy=policy_named(args.policy))  # fmt: skip
     finally:
         progress.done()
 
@@ -98,6 +100,7 @@ def add_review(sub: Any) -> None:
         "the review is the same on every machine",
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the rollouts (0)")
+    add_policy(p)
     p.add_argument("--json", action="store_true", help="the review as JSON")
     p.add_argument(
         "--html", metavar="OUT.html", help="also write the replay page with the review's chart"

@@ -44,7 +44,8 @@ import attrs
 
 from boardrules._encoding import action_index
 from boardrules._legal import find_legal
-from boardrules._lru import LRU
+from boardrules._lru import LRU, kept_in
+from boardrules.dorasure import _state as moves
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._dice import movement_roll
 from boardrules.dorasure._fang import LANDS
@@ -52,50 +53,7 @@ from boardrules.dorasure._rules import _why_illegal, legal_moves
 from boardrules.dorasure._state import (
     CHANCE as CHANCE_NODE,
 )
-from boardrules.dorasure._state import (
-    WON,
-    AbsorbDamage,
-    Adventure,
-    Answer,
-    AskHelp,
-    ChartRoll,
-    ClawRoll,
-    DollDamage,
-    DorasureMove,
-    ExtraDie,
-    Gather,
-    KissOfDeath,
-    LandDraw,
-    Move,
-    MovementRoll,
-    NoBullet,
-    NoKiss,
-    Options,
-    Pass,
-    PoisonBullet,
-    Quest,
-    QuestDraw,
-    RampageDie,
-    Rest,
-    RewardDraw,
-    RollOff,
-    SpecialRoll,
-    SpendResources,
-    State,
-    Step,
-    Stop,
-    SurvivalRoll,
-    TuneDice,
-    UseBigBang,
-    UseElixir,
-    UseFaith,
-    UseGauntlets,
-    UseGust,
-    UseLullaby,
-    UseMasterReroll,
-    UseReroll,
-    UseShield,
-)
+from boardrules.dorasure._state import WON, DorasureMove, Move, Options, State
 from boardrules.dorasure.tasks._base import MAX_DICE
 from boardrules.errors import IllegalMoveError
 
@@ -110,10 +68,20 @@ __all__ = [
 ]
 
 _Kind = type[DorasureMove]
-_YES_NO: tuple[_Kind, ...] = (UseFaith, Answer, UseReroll, UseShield, UseGust, UseLullaby,
-                              UseBigBang, UseGauntlets, UseMasterReroll, UseElixir)  # fmt: skip
-_SINGLE: tuple[_Kind, ...] = (Stop, Adventure, Rest, Pass)
-_COUNTED: tuple[_Kind, ...] = (AbsorbDamage, SpendResources, DollDamage, TuneDice)
+# The kinds of move by block, in the order of their numbers (``moves`` is ``_state``, where
+# the move classes are).
+_YES_NO: tuple[_Kind, ...] = (
+    moves.UseFaith, moves.Answer, moves.UseReroll, moves.UseShield, moves.UseGust,
+    moves.UseLullaby, moves.UseBigBang, moves.UseGauntlets, moves.UseMasterReroll,
+    moves.UseElixir,
+)  # fmt: skip
+_SINGLE: tuple[_Kind, ...] = (moves.Stop, moves.Adventure, moves.Rest, moves.Pass)
+_COUNTED: tuple[_Kind, ...] = (
+    moves.AbsorbDamage,
+    moves.SpendResources,
+    moves.DollDamage,
+    moves.TuneDice,
+)
 #: The most a counted decision (absorb, spend, doll, tune) offers: ``k`` is 0..63.
 COUNTED = 64
 _MOUNTAINS = 5
@@ -137,7 +105,7 @@ def _movements() -> dict[tuple[int, ...], int]:
     out: dict[tuple[int, ...], int] = {}
     for count in range(1, _MOST_MOVEMENT_DICE + 1):
         for m, _ in movement_roll(count):
-            assert isinstance(m, MovementRoll)
+            assert isinstance(m, moves.MovementRoll)
             out[m.faces] = len(out)
     return out
 
@@ -184,40 +152,40 @@ class Numbering:
         return found
 
 
-def _place_step(n: Numbering, m: Step) -> int:
+def _place_step(n: Numbering, m: moves.Step) -> int:
     return (m.die - 1) * n.spaces + m.space
 
 
-def _place_roll_off(n: Numbering, m: RollOff) -> int:
+def _place_roll_off(n: Numbering, m: moves.RollOff) -> int:
     return m.lowest << n.seats | sum(1 << seat for seat in m.seats)
 
 
 #: A move's place in its class's block.
 _PLACE: dict[_Kind, Callable[[Numbering, Any], int]] = {
-    **{k: (lambda n, m: m.yes) for k in _YES_NO if k is not Answer},
-    Answer: lambda n, m: m.agree,
-    **{k: (lambda n, m: 0) for k in (*_SINGLE, NoBullet, NoKiss)},
-    Gather: lambda n, m: m.mountain,
-    Quest: lambda n, m: m.mountain,
-    PoisonBullet: lambda n, m: m.result + 1,
-    AskHelp: lambda n, m: 2 * m.candidate + m.asked,
-    KissOfDeath: lambda n, m: m.seat + 1,
-    AbsorbDamage: lambda n, m: m.resources,
-    SpendResources: lambda n, m: m.resources,
-    DollDamage: lambda n, m: m.damage,
-    TuneDice: lambda n, m: m.resources,
-    Step: _place_step,
-    MovementRoll: lambda n, m: _MOVEMENT[m.faces],
-    ChartRoll: lambda n, m: _DICE[m.ones, m.low, m.high],
-    ExtraDie: lambda n, m: m.result,
-    RampageDie: lambda n, m: m.face - 1,
-    RollOff: _place_roll_off,
-    SurvivalRoll: lambda n, m: m.saved,
-    ClawRoll: lambda n, m: m.result,
-    QuestDraw: lambda n, m: m.tile,
-    RewardDraw: lambda n, m: m.reward,
-    SpecialRoll: lambda n, m: m.hurt,
-    LandDraw: lambda n, m: m.tile,
+    **{k: (lambda n, m: m.yes) for k in _YES_NO if k is not moves.Answer},
+    moves.Answer: lambda n, m: m.agree,
+    **{k: (lambda n, m: 0) for k in (*_SINGLE, moves.NoBullet, moves.NoKiss)},
+    moves.Gather: lambda n, m: m.mountain,
+    moves.Quest: lambda n, m: m.mountain,
+    moves.PoisonBullet: lambda n, m: m.result + 1,
+    moves.AskHelp: lambda n, m: 2 * m.candidate + m.asked,
+    moves.KissOfDeath: lambda n, m: m.seat + 1,
+    moves.AbsorbDamage: lambda n, m: m.resources,
+    moves.SpendResources: lambda n, m: m.resources,
+    moves.DollDamage: lambda n, m: m.damage,
+    moves.TuneDice: lambda n, m: m.resources,
+    moves.Step: _place_step,
+    moves.MovementRoll: lambda n, m: _MOVEMENT[m.faces],
+    moves.ChartRoll: lambda n, m: _DICE[m.ones, m.low, m.high],
+    moves.ExtraDie: lambda n, m: m.result,
+    moves.RampageDie: lambda n, m: m.face - 1,
+    moves.RollOff: _place_roll_off,
+    moves.SurvivalRoll: lambda n, m: m.saved,
+    moves.ClawRoll: lambda n, m: m.result,
+    moves.QuestDraw: lambda n, m: m.tile,
+    moves.RewardDraw: lambda n, m: m.reward,
+    moves.SpecialRoll: lambda n, m: m.hurt,
+    moves.LandDraw: lambda n, m: m.tile,
 }
 
 
@@ -236,30 +204,28 @@ NUMBERINGS_SIZE = 64
 _NUMBERINGS: LRU[Options, Numbering] = LRU(NUMBERINGS_SIZE)
 
 
-def numbering(options: Options) -> Numbering:
-    """The numbers of the game with these options (built once per setup)."""
-    found = _NUMBERINGS.items.get(options)  # the table itself: a hot path
-    if found is None:
-        found = _numbering(options)
-        _NUMBERINGS.put(options, found)
-    return found
-
-
 def _numbering(options: Options) -> Numbering:
     n, spaces = options.seats, len(options.board.names)
     decisions = [(k, 2) for k in _YES_NO] + [(k, 1) for k in _SINGLE]
-    decisions += [(Gather, _MOUNTAINS), (Quest, _MOUNTAINS), (PoisonBullet, 4)]
-    decisions += [(AskHelp, 2 * n), (KissOfDeath, n + 1)] + [(k, COUNTED) for k in _COUNTED]
-    decisions += [(Step, _MOST_MOVEMENT_DICE * spaces)]
-    chances = [(MovementRoll, len(_MOVEMENT)), (ChartRoll, len(_DICE)), (ExtraDie, 4),
-               (RampageDie, 6), (RollOff, 2 << n), (SurvivalRoll, 2), (ClawRoll, 3),
-               (QuestDraw, len(QUESTS)), (RewardDraw, len(REWARDS)), (SpecialRoll, 2),
-               (LandDraw, len(LANDS))]  # fmt: skip
+    decisions += [(moves.Gather, _MOUNTAINS), (moves.Quest, _MOUNTAINS), (moves.PoisonBullet, 4)]
+    decisions += [(moves.AskHelp, 2 * n), (moves.KissOfDeath, n + 1)] + [
+        (k, COUNTED) for k in _COUNTED
+    ]
+    decisions += [(moves.Step, _MOST_MOVEMENT_DICE * spaces)]
+    chances = [(moves.MovementRoll, len(_MOVEMENT)), (moves.ChartRoll, len(_DICE)),
+               (moves.ExtraDie, 4), (moves.RampageDie, 6), (moves.RollOff, 2 << n),
+               (moves.SurvivalRoll, 2), (moves.ClawRoll, 3), (moves.QuestDraw, len(QUESTS)),
+               (moves.RewardDraw, len(REWARDS)), (moves.SpecialRoll, 2),
+               (moves.LandDraw, len(LANDS))]  # fmt: skip
     first, count = _blocks(decisions)
     chance_first, chance_count = _blocks(chances)
     # The refusals share the block of the ability refused, before its uses.
-    first[NoBullet], first[NoKiss] = first[PoisonBullet], first[KissOfDeath]
+    first[moves.NoBullet], first[moves.NoKiss] = first[moves.PoisonBullet], first[moves.KissOfDeath]
     return Numbering(n, spaces, {**first, **chance_first}, count, chance_count)
+
+
+#: ``numbering(options)``: the numbers of the game with these options (built once per setup).
+numbering = kept_in(_NUMBERINGS, _numbering)
 
 
 def num_actions(state: State) -> int:

@@ -33,7 +33,7 @@ from boardrules.dorasure._state import (
     WON,
     DorasureState,
 )
-from boardrules.dorasure._work import Work
+from boardrules.dorasure._work import Thawed
 from boardrules.dorasure.tasks._base import MAX_DICE
 from boardrules.dorasure.tasks._registry import task_problem
 from boardrules.dorasure.tasks.battle import BattleStart, ComboEnd
@@ -186,8 +186,8 @@ def _check_front(s: DorasureState) -> DorasureState:
     """The front is a decision or a roll with moves; the running score made canonical."""
     # A running score that nothing can tell apart from a lower one is stored capped (see
     # _score): an older document with the score uncapped decodes to that equal state.
-    s = Work(s).freeze()
-    w = Work(s)
+    s = Thawed(s).freeze()
+    w = Thawed(s)
     settle(w)
     if w.freeze() != s:
         raise StateFormatError("agenda: the front task would be resolved automatically")

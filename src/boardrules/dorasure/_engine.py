@@ -1,7 +1,8 @@
 """Dorasure's rules engine: :func:`advance` applies a move and :func:`settle` runs the
 automatic tasks, each by asking the task at the agenda's front.
 
-:func:`advance` thaws a state into a :class:`Work`, hands the move to the task at the front
+:func:`advance` thaws a state into a working copy
+(:class:`~boardrules.dorasure._work.Thawed`), hands the move to the task at the front
 (:meth:`~boardrules.dorasure._state.Task.play`), then :func:`settle` asks the task at the
 front whether it waits for a move or a roll (:meth:`~boardrules.dorasure._state.Task.waits`;
 an automatic task runs and leaves) until one does, and the result is frozen.  The tasks are
@@ -11,7 +12,7 @@ filed by the section of the Rules they implement, in ``tasks/``.
 from __future__ import annotations
 
 from boardrules.dorasure._state import WON, DorasureState, Move, Task
-from boardrules.dorasure._work import Work
+from boardrules.dorasure._work import Thawed
 from boardrules.dorasure.tasks._base import reading_battle_roll
 from boardrules.dorasure.tasks._registry import TASK_TYPES
 from boardrules.dorasure.tasks.fang import Land
@@ -24,7 +25,7 @@ __all__ = ["advance", "reading_battle_roll", "settle", "start"]
 _WAITING = frozenset(cls for cls in TASK_TYPES if cls.waits is Task.waits)
 
 
-def start(w: Work) -> DorasureState:
+def start(w: Thawed) -> DorasureState:
     """Setup: the Fang land tiles are drawn, the quest on the mountain farthest from the
     City is turned face up, then the first hero's turn."""
     w.begin_turn(0)
@@ -40,13 +41,13 @@ def advance(s: DorasureState, mv: Move) -> DorasureState:
         quick = task.quick(s, mv)
         if quick is not None:
             return quick
-    w = Work(s)
+    w = Thawed(s)
     w.todo.pop().play(w, mv)
     settle(w)
     return w.freeze()
 
 
-def settle(w: Work) -> None:
+def settle(w: Thawed) -> None:
     """Run automatic tasks until a decision or chance node is at the front (or the end)."""
     todo = w.todo
     while w.phase < WON:

@@ -33,7 +33,7 @@ from boardrules.dorasure._state import (
 )
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import Work
 
 __all__ = [
     "FANG_SPACES",

@@ -30,18 +30,15 @@ from boardrules.dorasure._state import (
     TREASURE,
     VAMPIRE,
     WEREWOLF,
-    Rules,
+    attribute_of,
+    lycan,
 )
-from boardrules.dorasure.tasks._base import doll_may_take_quest_damage
+from boardrules.dorasure.tasks._base import QuestReading, doll_may_take_quest_damage
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from boardrules.dorasure._work import Work
-
-    # Read by name here; its class builds on this module, so it is known to the type
-    # checker only.
-    from boardrules.dorasure.tasks.quests import QuestEnd
+    from boardrules.dorasure._state import Work
 
 
 __all__ = [
@@ -70,26 +67,6 @@ __all__ = [
 MAGIC_GAIN: tuple[int, ...] = (0, 1, 1, 2, 2, 3, 3)
 
 
-def lycan(rules: Rules, xp: int) -> bool:
-    """Whether a Werewolf with ``xp`` is in Lycan form (his XP on a Werewolf icon)."""
-    return xp in rules.tracks.werewolf_icons
-
-
-def attribute_of(rules: Rules, seat: int, column: int, xp: int, resource: int) -> int:
-    """The hero's Combat, Search or Knowledge (``column``) as rolled now.
-
-    Vampire (Thirst for Blood): -2 to all three at 0 Blood.  Werewolf (Lycanthropy), in
-    Lycan form: Combat +3, Search and Knowledge -2.  Never below 0 dice.
-    """
-    value = rules.stats[seat][rules.level_of[xp]][column]
-    hero = rules.heroes[seat]
-    if hero == VAMPIRE and resource == 0:
-        value -= 2
-    elif hero == WEREWOLF and lycan(rules, xp):
-        value += 3 if column == COMBAT else -2
-    return max(0, value)
-
-
 def thirst(w: Work, seat: int, purpose: int, before: int) -> int:
     """The dice the Vampire loses by spending her last Blood on a roll (Thirst for Blood):
     her Combat, Search or Knowledge is read when the roll is made, at 0 Blood.  ``before``
@@ -99,7 +76,7 @@ def thirst(w: Work, seat: int, purpose: int, before: int) -> int:
     if purpose == P_BATTLE:
         column = COMBAT
     elif purpose == P_QUEST:
-        reading: QuestEnd = next(t for t in reversed(w.todo) if P_QUEST in t.PURPOSES)  # type: ignore[assignment]
+        reading: QuestReading = next(t for t in reversed(w.todo) if P_QUEST in t.PURPOSES)  # type: ignore[assignment]
         column = ATTRIBUTE[w.rules.quests[w.quests[reading.mountain]].attribute]
     else:
         return 0
@@ -191,7 +168,7 @@ def count_for_others(w: Work, seat: int, score: int) -> None:
     if score and w.hero(seat) not in (SHAMAN, VAMPIRE):
         i = doll_reading(w)
         if i != -1:
-            reading: QuestEnd = w.todo[i]  # type: ignore[assignment]
+            reading: QuestReading = w.todo[i]  # type: ignore[assignment]
             w.todo[i] = type(reading)(reading.seat, reading.mountain, reading.others + score)
 
 
@@ -201,7 +178,7 @@ def forget_others(w: Work) -> None:
     todo = w.todo
     for i in range(len(todo) - 1, -1, -1):
         if P_QUEST in todo[i].PURPOSES:
-            reading: QuestEnd = todo[i]  # type: ignore[assignment]
+            reading: QuestReading = todo[i]  # type: ignore[assignment]
             if reading.others and doll_reading(w) == -1:
                 todo[i] = type(reading)(reading.seat, reading.mountain)  # others: 0
             return

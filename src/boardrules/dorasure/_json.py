@@ -57,7 +57,7 @@ def encode(s: DorasureState) -> dict[str, Any]:
         "score": s.score,
         "pending": s.pending,
         "roll": list(s.roll),
-        "agenda": [list(t) for t in s.agenda],
+        "agenda": [[int(v) for v in t] for t in s.agenda],  # a Purpose as its number
     }
     if s.rules.fang:
         body["lands"] = [LAND_SLUGS[t] if t >= 0 else None for t in s.lands]

@@ -61,7 +61,7 @@ from __future__ import annotations
 import attrs
 
 from boardrules._encoding import check_seat
-from boardrules._lru import LRU
+from boardrules._lru import LRU, kept_in
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS
 from boardrules.dorasure._fang import LANDS
 from boardrules.dorasure._state import PHASE_NAMES, TASK_COUNT, WON, Options, State
@@ -123,14 +123,6 @@ LAYOUTS_SIZE = 64
 _LAYOUTS: LRU[Options, _Layout] = LRU(LAYOUTS_SIZE)
 
 
-def _layout(options: Options) -> _Layout:
-    found = _LAYOUTS.items.get(options)  # the table itself: a hot path
-    if found is None:
-        found = _build(options)
-        _LAYOUTS.put(options, found)
-    return found
-
-
 def _scales() -> tuple[tuple[tuple[int, int, bool], ...], ...]:
     out = []
     for cls in TASK_TYPES:
@@ -169,6 +161,10 @@ def _build(options: Options) -> _Layout:
         agenda, task, size, _scales(), options.heroes,
         tuple(sheet.health for sheet in options.sheets), sheets, options.tracks.xp_max,
     )  # fmt: skip
+
+
+#: ``_layout(options)``: the layout of the observations of a game with these options.
+_layout = kept_in(_LAYOUTS, _build)
 
 
 def observation_shape(state: State) -> tuple[int, ...]:

@@ -48,7 +48,7 @@ from boardrules.dorasure.tasks.quests import QuestEnd
 from boardrules.dorasure.tasks.rolls import Bullet, Extra
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import Work
 
 __all__ = ["NO_ROLL", "canonical_roll"]
 

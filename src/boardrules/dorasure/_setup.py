@@ -49,9 +49,8 @@ from boardrules.dorasure._state import (
     Rules,
     Task,
 )
-from boardrules.dorasure._work import Work
-from boardrules.dorasure.tasks.actions import Act
-from boardrules.dorasure.tasks.moving import Faith, MoveRoll, Steps
+from boardrules.dorasure._work import Thawed
+from boardrules.dorasure.tasks.moving import Act, Faith, MoveRoll, Steps
 from boardrules.dorasure.tasks.turn import EndTurn
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options
@@ -457,7 +456,7 @@ def new_game(**options: Any) -> DorasureState:
     # A game's start is the same for the same rules (states are immutable): kept with them.
     found = _STARTS.get(rules)
     if found is None:
-        found = start(Work(_blank(rules)))
+        found = start(Thawed(_blank(rules)))
         _STARTS.put(rules, found)
     return found
 
@@ -556,7 +555,7 @@ def position(
     if not all(0 <= x <= top for x in s.xp):
         # Checked before the battle turn begins, which reads the level of each XP.
         raise StateFormatError(f"xp: 0..{top}")
-    w = Work(s)
+    w = Thawed(s)
     if step == "battle":
         w.begin_battle_turn(t)
     settle(w)

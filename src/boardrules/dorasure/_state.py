@@ -10,6 +10,7 @@ chance node or an automatic step (resolved before the state is returned).
 from __future__ import annotations
 
 import collections
+import enum
 import inspect
 from collections.abc import Callable
 from operator import itemgetter
@@ -29,9 +30,7 @@ from boardrules.game import Game, pickled_without_memo
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from boardrules.dorasure._work import Work
-
-__all__ = ["DorasureMove", "DorasureState", "Move", "Options", "Rules", "State"]
+__all__ = ["DorasureMove", "DorasureState", "Move", "Options", "Rules", "State", "Work"]
 
 # Heroes by index in HERO_ORDER.
 NINJA, GLADIATOR, SAMURAI, HUNTER, WEREWOLF, SHAMAN = 0, 1, 2, 3, 4, 5
@@ -115,11 +114,31 @@ TASK_KINDS: tuple[str, ...] = (
 TASK_COUNT = len(TASK_KINDS)
 
 
-# Pick kinds and effects; roll purposes; claw results.
+# Pick kinds and effects; claw results.
 HIGHEST, LOWEST = 0, 1
 TO_CITY, WOUND_TWO, DRAIN = 0, 1, 2
-P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED, P_COMBO = 0, 1, 2, 3, 4
 CLAW_MISS, CLAW_BLAST, CLAW_SLASH = 0, 1, 2
+
+
+class Purpose(enum.IntEnum):
+    """What a roll is made for, so which chart reads it: an adventure, a quest, the battle
+    (a Ninja's reroll of his battle dice too) or a Team Combo.  A task's ``purpose`` field,
+    its JSON number the value."""
+
+    ADVENTURE = 0
+    QUEST = 1
+    BATTLE = 2
+    #: battle dice rerolled (Oboro-Gasumi): read like the battle's, no second reroll
+    REROLLED = 3
+    COMBO = 4
+
+
+#: The purposes under the names the rules read them by.  The same values; module constants
+#: because an enum's attribute is read several times slower than a global (Python 3.11's
+#: ``EnumType.__getattr__`` keeps the interpreter from caching it), and a roll's purpose is
+#: read at most of the chart rolls, a node in five.
+P_ADVENTURE, P_QUEST, P_BATTLE = Purpose.ADVENTURE, Purpose.QUEST, Purpose.BATTLE
+P_REROLLED, P_COMBO = Purpose.REROLLED, Purpose.COMBO
 
 
 # -- Moves --------------------------------------------------------------------------------------
@@ -803,7 +822,7 @@ class Task(_Row):
     #: whether this task ends the turn (the last task of every agenda)
     ENDS_TURN: ClassVar[bool] = False
     #: the purposes (``P_*``) of the rolls this task reads on its chart (empty: it reads none)
-    PURPOSES: ClassVar[tuple[int, ...]] = ()
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = ()
     #: whether this task begins a new reading: no roll of an older one may wait behind it
     OPENS: ClassVar[bool] = False
     #: whether this task is a hero's roll for a reading or his spending on it (one of each
@@ -1066,3 +1085,238 @@ def effective_terrain(rules: Rules, razed: bool, space: int) -> int:
 def hero_token(name: str) -> str:
     """A hero's name as one word of the move notation (``Grand Master`` -> ``Grand-Master``)."""
     return name.replace(" ", "-")
+
+
+# -- the working copy ---------------------------------------------------------------------------
+
+
+def lycan(rules: Rules, xp: int) -> bool:
+    """Whether a Werewolf with ``xp`` is in Lycan form (his XP on a Werewolf icon)."""
+    return xp in rules.tracks.werewolf_icons
+
+
+def attribute_of(rules: Rules, seat: int, column: int, xp: int, resource: int) -> int:
+    """The hero's Combat, Search or Knowledge (``column``) as rolled now.
+
+    Vampire (Thirst for Blood): -2 to all three at 0 Blood.  Werewolf (Lycanthropy), in
+    Lycan form: Combat +3, Search and Knowledge -2.  Never below 0 dice.
+    """
+    value = rules.stats[seat][rules.level_of[xp]][column]
+    hero = rules.heroes[seat]
+    if hero == VAMPIRE and resource == 0:
+        value -= 2
+    elif hero == WEREWOLF and lycan(rules, xp):
+        value += 3 if column == COMBAT else -2
+    return max(0, value)
+
+
+#: The state's fields that the working copy holds as lists (changed in place): those that
+#: most moves change.  Every other field is copied as it is (a tuple that a rule changing it
+#: replaces, with :func:`put`: copied only then), and the agenda becomes ``todo`` (front
+#: last).
+THAWED = frozenset(("pos", "health", "resource"))
+
+
+if TYPE_CHECKING:  # to mypy, a class of its own: its fields are typed as the rules use them
+    _Slots = object
+else:  # a subclass, so that as_state() may turn it into a State (see _copier)
+    _Slots = State
+
+
+class Work(_Slots):
+    """A mutable copy of a state's fields; ``todo`` is the agenda with its front last.
+
+    The fields are those of :class:`~boardrules.dorasure.State` (``__init__`` and
+    ``as_state`` are built from ``attrs.fields`` below, so a new state field is copied
+    both ways).  Here are what the tasks read and the small changes every rule makes; the
+    effects that push tasks of their own (``hurt``, ``wound_dragon``, ``advance_meter``,
+    ``begin_turn``, ``begin_battle_turn``) build on the tasks, so the working copy the engine
+    makes, ``_work.Thawed``, defines them (and ``freeze``, which makes the state): the tasks
+    call them through the copy they are given, and this module knows no task.
+    """
+
+    rules: Rules
+    phase: int
+    turn: int
+    pos: list[int]
+    health: list[int]
+    resource: list[int]
+    gold: tuple[int, ...]
+    xp: tuple[int, ...]
+    locked: tuple[int, ...]
+    spent: int
+    meter: int
+    wounds: int
+    razed: bool
+    quests: tuple[int, ...]
+    flags: tuple[int, ...]
+    rewards: tuple[int, ...]
+    dice: tuple[int, ...]
+    party: int
+    score: int
+    pending: int
+    roll: tuple[int, ...]
+    todo: list[Task]
+    lands: tuple[int, ...]
+    renewed: tuple[int, ...]
+    retired: tuple[int, ...]
+
+    if not TYPE_CHECKING:  # to type checkers, a class of its own (see _Slots above)
+        # The state's own slots (``todo`` is its ``agenda`` slot, set below), so that
+        # :func:`as_state` can turn the working copy into the state in place; plain stores
+        # (the state's own methods refuse them).
+        __slots__ = ()
+        __setattr__ = object.__setattr__
+        __delattr__ = object.__delattr__
+
+    if TYPE_CHECKING:  # the working copy is made by ``_thaw`` (set as ``__init__`` below)
+
+        def __init__(self, s: State) -> None: ...
+
+    # -- reading --------------------------------------------------------------------------
+
+    def level(self, seat: int) -> int:
+        """The level of the hero in ``seat``."""
+        return self.rules.level_of[self.xp[seat]]
+
+    def stat(self, seat: int, column: int) -> int:
+        """One column of the hero's sheet at the hero's level."""
+        return self.rules.stats[seat][self.level(seat)][column]
+
+    def attribute(self, seat: int, column: int) -> int:
+        """Combat, Search or Knowledge as rolled now (Thirst for Blood, Lycanthropy)."""
+        return attribute_of(self.rules, seat, column, self.xp[seat], self.resource[seat])
+
+    def hero(self, seat: int) -> int:
+        """The hero (index in HERO_ORDER) in ``seat``."""
+        return self.rules.heroes[seat]
+
+    def living(self) -> list[int]:
+        """The seats of the heroes with health left."""
+        return [s for s, h in enumerate(self.health) if h > 0]
+
+    def home(self, seat: int) -> int:
+        """Where a hero is sent back to: the City, or the Western Lake for the Shaman."""
+        board = self.rules.board
+        return board.lake if self.hero(seat) == SHAMAN and board.lake >= 0 else board.city
+
+    def max_health(self, seat: int) -> int:
+        """The hero's full health."""
+        return self.rules.sheets[seat].health
+
+    def treasures(self) -> bool:
+        """Treasure abilities work once the Treasure is found, and only in phase two."""
+        return self.phase == BATTLE and TREASURE in self.rewards
+
+    # -- agenda ---------------------------------------------------------------------------
+
+    def push(self, *tasks: Task) -> None:
+        """Put ``tasks`` at the front of the agenda, the first of them first."""
+        self.todo += tasks[::-1]
+
+    # -- tracks ---------------------------------------------------------------------------
+
+    def gain_resource(self, seat: int, amount: int) -> None:
+        """Regain resources, up to the cap of the hero's level."""
+        self.resource[seat] = min(self.stat(seat, CAP), self.resource[seat] + amount)
+
+    def gain_xp(self, seat: int, amount: int) -> None:
+        """Gain EXP, up to the end of the track."""
+        self.xp = put(self.xp, seat, min(self.rules.tracks.xp_max, self.xp[seat] + amount))
+
+    def can_heal(self, seat: int) -> bool:
+        """No hero standing on the Mirage City regains health, by any means."""
+        return not (self.lands and on_mirage(self.rules, self.lands, self.pos[seat]))
+
+    def heal(self, seat: int, amount: int) -> None:
+        """Regain health, up to full health (not on the Mirage City)."""
+        if self.can_heal(seat):
+            self.health[seat] = min(self.max_health(seat), self.health[seat] + amount)
+
+    def pay(self, seat: int, amount: int) -> None:
+        """Spend resources: the Prince's servants go before his gold."""
+        use = min(amount, self.resource[seat])
+        self.resource[seat] -= use
+        self.gold = put(self.gold, seat, self.gold[seat] - (amount - use))
+
+    def send_home(self, seat: int) -> None:
+        """Back to the City (Shaman: the Lake); a hero held in the labyrinth is released."""
+        self.pos[seat] = self.home(seat)
+        self.locked = put(self.locked, seat, -1)
+
+    def blast_targets(self, seat: int) -> list[int]:
+        """The current hero and up to two living heroes on each side, nobody twice."""
+        n = len(self.health)
+        out = [seat] if self.health[seat] > 0 else []
+        for direction in (1, -1):
+            found = 0
+            for step in range(1, n):
+                other = (seat + direction * step) % n
+                if found == 2:
+                    break
+                if self.health[other] > 0 and other not in out:
+                    out.append(other)
+                    found += 1
+        return sorted(out)
+
+    # -- the effects that push tasks: defined by the engine's working copy (see above) -----
+
+    def hurt(self, seat: int, targets: list[tuple[int, int]]) -> None:
+        """One cause deals damage to living heroes (``Thawed.hurt``)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def wound_dragon(self, seat: int, amount: int) -> None:
+        """Sword tokens on the dragon's health (``Thawed.wound_dragon``)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def advance_meter(self, seat: int, steps: int) -> None:
+        """The dragon token climbs (``Thawed.advance_meter``)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def begin_turn(self, seat: int) -> None:
+        """An Adventure Phase turn begins (``Thawed.begin_turn``)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def begin_battle_turn(self, seat: int, again: int = 0) -> None:
+        """A Climactic Battle turn begins (``Thawed.begin_battle_turn``)."""
+        raise NotImplementedError  # pragma: no cover
+
+
+def _copier() -> tuple[Callable[[Work, State], None], Callable[[Work], State]]:
+    """``Work.__init__``'s copy of every init field of the state, and ``as_state``,
+    written out once as straight-line code (they run at every move that is not a quick one).
+
+    The working copy has the state's slots, so ``as_state`` makes no second copy: it turns
+    the lists back into tuples and the working copy itself into the state (``__class__``
+    assignment, allowed between classes of the same slots), about twice as fast as
+    building a new one.  The working copy is not used after it."""
+    names = [f.name for f in attrs.fields(State) if f.init]
+    thaw, freeze = [], []
+    for name in names:
+        if name == "agenda":
+            # Slices, not reversed(): about twice as fast on agendas this short.
+            thaw.append("    w.agenda = list(s.agenda[::-1])")
+            freeze.append("    w.agenda = tuple(w.agenda[::-1])")
+        elif name in THAWED:
+            thaw.append(f"    w.{name} = list(s.{name})")
+            freeze.append(f"    w.{name} = tuple(w.{name})")
+        else:
+            thaw.append(f"    w.{name} = s.{name}")
+    source = (
+        "def thaw(w, s):\n"
+        + "\n".join(thaw)
+        + "\n    w._legal = None\ndef freeze(w):\n"
+        + "\n".join(freeze)
+        + "\n    w.__class__ = State\n    return w\n"
+    )
+    scope: dict[str, object] = {"State": State}
+    exec(source, scope)
+    return scope["thaw"], scope["freeze"]  # type: ignore[return-value]
+
+
+#: ``as_state(w)``: the working copy turned into the state with its values, in place (the
+#: running score as it is: ``Thawed.freeze`` makes it canonical first).
+_thaw, as_state = _copier()
+setattr(Work, "__init__", _thaw)  # noqa: B010 (mypy forbids assigning methods)
+#: ``todo``, the agenda with its front last, is the state's ``agenda`` slot.
+setattr(Work, "todo", State.__dict__["agenda"])  # noqa: B010

@@ -333,6 +333,13 @@ def _draw_move(d: Drawing, s: State, move: Move) -> None:
     d.close()
 
 
+def _track_box(
+    d: Drawing, x: float, y: float, side: float, fill: str, width: float, cls: str | None = None
+) -> None:
+    """One box of a dragon track (the meter's or the health's), ``side`` wide."""
+    d.rect(x, y, side, side, fill=fill, stroke=INK, width=width, cls=cls)
+
+
 def _draw_dragon(d: Drawing, s: State, left: float) -> None:
     tracks = s.rules.tracks
     y = _MARGIN + 40
@@ -349,15 +356,7 @@ def _draw_dragon(d: Drawing, s: State, left: float) -> None:
     for k in range(tracks.meter_end + 1):
         x = left + k * box
         fire = k in tracks.fire_icons
-        d.rect(
-            x,
-            y + 12,
-            box - 2,
-            box - 2,
-            fill="#f6c28b" if fire else "#ffffff",
-            stroke=INK,
-            width=0.8,
-        )
+        _track_box(d, x, y + 12, box - 2, "#f6c28b" if fire else "#ffffff", 0.8)
         d.text(
             x + box / 2 - 1,
             y + 12 + box / 2 - 1,
@@ -390,16 +389,8 @@ def _draw_dragon(d: Drawing, s: State, left: float) -> None:
     for k in range(1, tracks.health + 1):
         x = left + (k - 1) * side
         claw = k in tracks.claws
-        d.rect(
-            x,
-            y + 12,
-            side - 3,
-            side - 3,
-            fill="#fde0dd" if claw else "#ffffff",
-            stroke=INK,
-            width=1.5 if claw else 0.8,
-            cls="claw" if claw else None,
-        )
+        fill, width = ("#fde0dd", 1.5) if claw else ("#ffffff", 0.8)
+        _track_box(d, x, y + 12, side - 3, fill, width, "claw" if claw else None)
         if claw:
             for j in (-5, 0, 5):
                 d.line(

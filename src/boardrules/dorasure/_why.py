@@ -19,10 +19,16 @@ from __future__ import annotations
 
 from boardrules.dorasure._board import CITY, FOREST, MOUNTAIN, PLAINS, VILLAGE
 from boardrules.dorasure._moves import legal_moves
-from boardrules.dorasure._state import CHANCE, SHAMAN, WON, DorasureMove, State, Step
-from boardrules.dorasure._work import effective_terrain
-from boardrules.dorasure.tasks.actions import Act
-from boardrules.dorasure.tasks.moving import Steps
+from boardrules.dorasure._state import (
+    CHANCE,
+    SHAMAN,
+    WON,
+    DorasureMove,
+    State,
+    Step,
+    effective_terrain,
+)
+from boardrules.dorasure.tasks.moving import Act, Steps
 
 __all__ = ["legal_now", "why_illegal"]
 

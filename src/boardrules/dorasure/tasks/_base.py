@@ -21,13 +21,13 @@ from boardrules.dorasure._state import (
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from boardrules.dorasure._state import DorasureState, Rules
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import DorasureState, Rules, Work
 
 __all__ = [
     "MAX_DICE",
     "MAX_SCORE",
     "Automatic",
+    "QuestReading",
     "deaths_later",
     "doll_may_take_quest_damage",
     "mountain_up",
@@ -142,6 +142,17 @@ class Automatic(Task):
     def run(self, w: Work) -> None:
         """What the task does, taken off the agenda."""
         raise NotImplementedError  # pragma: no cover
+
+
+class QuestReading(Automatic):
+    """The reading of a quest's rolls, as the rules of damage and of the heroes read it (its
+    one kind, ``tasks.quests.QuestEnd``, builds on those rules)."""
+
+    __slots__ = ()
+    #: The quest's mountain.
+    mountain: int
+    #: The score without the Shaman's and the Vampire's dice (see ``QuestEnd``), else 0.
+    others: int
 
 
 def once(s: DorasureState, i: int) -> str | None:

@@ -17,10 +17,10 @@ from boardrules.dorasure._state import (
     TASK_COUNT,
     TASK_KINDS,
     DorasureState,
+    Purpose,
     Task,
 )
 from boardrules.dorasure.tasks import (
-    actions,
     battle,
     damage,
     dragon,
@@ -49,7 +49,7 @@ TASK_TYPES: tuple[type[Task], ...] = (
     battle.Claw,
     moving.Faith,
     moving.Steps,
-    actions.Act,
+    moving.Act,
     quests.Ask,
     quests.Reply,
     damage.Absorb,
@@ -90,16 +90,29 @@ assert [cls for cls in TASK_TYPES if cls.ENDS_TURN] == [turn.EndTurn]
 assert all(issubclass(cls, Automatic) for cls in TASK_TYPES if cls.NODE == STEP)
 
 
+#: The kinds whose ``a`` (0) or ``b`` (1) is a roll's :class:`Purpose`, read as one.
+_PURPOSE_AT = {cls: cls.FIELDS.index("purpose") for cls in TASK_TYPES if "purpose" in cls.FIELDS}
+
+
 def task_from_row(row: list[int] | tuple[int, ...]) -> Task:
     """The task a JSON row ``[code, seat, a, b]`` stands for (ValueError if no kind has that
-    code or it sets an argument its kind does not have)."""
+    code or it sets an argument its kind does not have); a purpose is read as its
+    :class:`Purpose` (one out of range as it is, for :func:`task_problem` to refuse)."""
     code, seat, a, b = row
     if not 0 <= code < TASK_COUNT:
         raise ValueError(f"no task has the code {code}")
     cls = TASK_TYPES[code]
     if (a, b)[len(cls.FIELDS) :] != (0, 0)[len(cls.FIELDS) :]:
         raise ValueError(f"{cls.__name__} has no argument beyond {cls.FIELDS}")
+    at = _PURPOSE_AT.get(cls)
+    if at == 0 and a in _PURPOSES:
+        a = Purpose(a)
+    elif at == 1 and b in _PURPOSES:
+        b = Purpose(b)
     return cls(seat, a, b)
+
+
+_PURPOSES = frozenset(Purpose)
 
 
 def task_problem(s: DorasureState, i: int) -> str | None:

@@ -1,4 +1,6 @@
-"""§5.1-§5.5: the action after moving (adventure, rest, gather information, quest, pass).
+"""§5.1-§5.5: the actions after moving (adventure, rest, gather information, quest, pass):
+which a hero may choose (:func:`actions`) and what each does (``ACTIONS``); the choice
+itself is the task ``Act`` of ``moving``, the turn's steps.
 
 >>> from boardrules.dorasure import legal_moves, position
 >>> s = position(["Ninja", "Hunter"], at={"Ninja": "f1"}, quests={"g0": "golem"}, step="act")
@@ -8,16 +10,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from boardrules.dorasure._board import CITY, FOREST, PLAINS, VILLAGE
 from boardrules.dorasure._fang import CARAVAN, MIRAGE, tile_at
+from boardrules.dorasure._state import ADVENTURE_MOVE as _ADVENTURE
 from boardrules.dorasure._state import (
-    ADVENTURE,
     CAP,
     DANGER_FOREST,
     DANGER_PLAINS,
-    DECISION,
     GRAND_MASTER,
     HUNTER,
     LAND,
@@ -34,50 +35,18 @@ from boardrules.dorasure._state import (
     Task,
     effective_terrain,
 )
-from boardrules.dorasure._state import ADVENTURE_MOVE as _ADVENTURE
 from boardrules.dorasure._state import PASS as _PASS
 from boardrules.dorasure._state import REST as _REST
-from boardrules.dorasure.tasks._base import next_task
 from boardrules.dorasure.tasks.heroes import roll_tasks
 from boardrules.dorasure.tasks.quests import Ask, QuestEnd, QuestRolls, QuestStart, RevealQuest
-from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn, quick_end_of_turn
+from boardrules.dorasure.tasks.turn import AdventureEnd
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import Work
 
-__all__ = ["Act", "actions"]
-
-
-class Act(Task):
-    """§5.1 The action after moving: adventure (plains, forest), rest (City, village), gather
-    information or quest next to a mountain, or pass."""
-
-    __slots__ = ()
-    CLAUSE: ClassVar[str] = "§5.1"
-    SHOWN: ClassVar[str] = "chooses an action"
-    SAYS: ClassVar[str] = "{hero} chooses the action after moving"
-    WORDS: ClassVar[tuple[str, ...]] = ("adventure", "rest", "gather", "quest", "pass")
-    NODE: ClassVar[str] = DECISION
-    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
-    OPENS: ClassVar[bool] = True
-
-    def problem(self, s: DorasureState, i: int) -> str | None:
-        return None if isinstance(next_task(s, i), EndTurn) else "the action ends the turn"
-
-    def moves(self, s: DorasureState) -> tuple[Move, ...]:
-        return actions(s, self.seat)
-
-    QUICK: ClassVar[bool] = True
-
-    def quick(self, s: DorasureState, mv: Move) -> DorasureState | None:
-        """A pass, the commonest action, ends the turn: made without a working copy when
-        nothing is to do at the turn's end or the next one's start."""
-        return quick_end_of_turn(s, self.seat) if mv is _PASS else None
-
-    def play(self, w: Work, mv: Move) -> None:
-        _ACTIONS[type(mv)](w, self.seat, mv)
+__all__ = ["ACTIONS", "actions"]
 
 
 def actions(s: DorasureState, seat: int) -> tuple[Move, ...]:
@@ -160,7 +129,8 @@ def _pass(w: Work, seat: int, mv: Move) -> None:
     return
 
 
-_ACTIONS: dict[type[Move], Callable[[Work, int, Move], None]] = {
+#: What each action does, by its move's class (``moving.Act`` plays it).
+ACTIONS: dict[type[Move], Callable[[Work, int, Move], None]] = {
     Adventure: _adventure,
     Rest: _rest,
     Gather: _gather,

@@ -41,6 +41,7 @@ from boardrules.dorasure._state import (
     ClawRoll,
     DorasureState,
     Move,
+    Purpose,
     Task,
     UseShield,
     put,
@@ -51,7 +52,7 @@ from boardrules.dorasure.tasks.dragon import Pick
 from boardrules.dorasure.tasks.rolls import Roll
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import Work
 
 __all__ = [
     "BattleEnd",
@@ -211,7 +212,7 @@ class BattleEnd(Automatic):
     CLAUSE: ClassVar[str] = "§7.1"
     PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
     READS: ClassVar[bool] = True
-    PURPOSES: ClassVar[tuple[int, ...]] = (P_BATTLE, P_REROLLED)
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = (P_BATTLE, P_REROLLED)
 
     def top_line(self, w: Work) -> int:
         return battle_top(w, self.seat)
@@ -227,7 +228,7 @@ class ComboEnd(Automatic):
     CLAUSE: ClassVar[str] = "§7.2"
     PHASES: ClassVar[tuple[int, ...]] = (BATTLE,)
     READS: ClassVar[bool] = True
-    PURPOSES: ClassVar[tuple[int, ...]] = (P_COMBO,)
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = (P_COMBO,)
 
     def top_line(self, w: Work) -> int:
         return battle_top(w, self.seat)

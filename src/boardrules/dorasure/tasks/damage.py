@@ -29,15 +29,14 @@ from boardrules.dorasure._state import (
 )
 from boardrules.dorasure.tasks._base import (
     Automatic,
+    QuestReading,
     deaths_later,
     reading_battle_roll,
 )
 from boardrules.dorasure.tasks.rolls import Extra, Roll, Spend
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._state import DorasureState
-    from boardrules.dorasure._work import Work
-    from boardrules.dorasure.tasks.quests import QuestEnd  # it builds on this module
+    from boardrules.dorasure._state import DorasureState, Work
 
 __all__ = ["Absorb", "Deaths", "Survival"]
 
@@ -106,7 +105,7 @@ def _without_the_shaman(w: Work, kept: int) -> None:
     """The Shaman died of the Vampire's quest damage taken with his doll: the score goes
     back to the dice of the others (kept by the quest's reading), plus hers so far."""
     todo = w.todo
-    reading = cast("QuestEnd", todo[kept])  # pragma: no mutate (the cast informs mypy only)
+    reading = cast("QuestReading", todo[kept])  # pragma: no mutate (the cast informs mypy only)
     others = reading.others
     for i in range(len(todo) - 1, kept, -1):
         task = todo[i]

@@ -32,7 +32,7 @@ from boardrules.dorasure._state import (
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import Work
 
 __all__ = ["Pick", "Rampage"]
 

@@ -24,7 +24,7 @@ from boardrules.dorasure._state import (
 from boardrules.dorasure.tasks._base import Automatic
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import Work
 
 __all__ = ["SPECIAL_ROLL", "Replenish", "Special"]
 

@@ -26,7 +26,7 @@ from boardrules.dorasure.tasks.quests import RevealQuest
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import Work
 
 __all__ = ["Land"]
 

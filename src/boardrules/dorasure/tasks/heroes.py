@@ -56,7 +56,7 @@ from boardrules.dorasure.tasks.rolls import MasterReroll, Spend
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import Work
 
 __all__ = [
     "BigBang",

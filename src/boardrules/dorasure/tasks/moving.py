@@ -1,10 +1,13 @@
-"""§3.1-§3.2 and §4: the movement roll, the Paladin's Faith (§8.5) and the steps.
+"""§3.1-§3.2, §4 and §5.1: a turn of the Adventure Phase, the movement roll, the Paladin's
+Faith (§8.5), the steps and the choice of the action after them (``Act``; what each action
+does is in ``actions``).
 
 The movement roll's 6s move the dragon token (§3.2); the hero then steps with one unused
 die at a time into a neighbouring space the die may enter, and stops.  Each task class holds
 its clause, where it stands, its outcomes or moves and what they do; :func:`movement` is the
 rule of the steps (thresholds, void 1s, passing through heroes), :func:`quick_step` the
-commonest moves made without a working copy.
+commonest moves made without a working copy, and :func:`quick_end_of_turn` the turn ended by
+a pass (the commonest action) without one.
 
 >>> from boardrules.dorasure import legal_moves, position
 >>> s = position(["Ninja", "Gladiator"], quests={"g0": "golem"}, step="move", dice=(1, 3))
@@ -14,6 +17,7 @@ commonest moves made without a working copy.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure import _fang
@@ -21,6 +25,7 @@ from boardrules.dorasure._board import FOREST
 from boardrules.dorasure._data import HERO_ORDER
 from boardrules.dorasure._dice import movement_roll
 from boardrules.dorasure._fang import QUICKSAND, land_entry, tile_at
+from boardrules.dorasure._heroes import ADVENTURE_TURN_START
 from boardrules.dorasure._state import (
     ADVENTURE,
     CHANCE,
@@ -38,18 +43,30 @@ from boardrules.dorasure._state import (
     with_agenda,
     with_dice_and_agenda,
     with_pos_and_dice,
+    with_turn,
 )
+from boardrules.dorasure._state import PASS as _PASS
 from boardrules.dorasure.tasks._base import next_task
-from boardrules.dorasure.tasks.actions import Act
+from boardrules.dorasure.tasks.actions import ACTIONS, actions
 from boardrules.dorasure.tasks.heroes import movement_sixes
-from boardrules.dorasure.tasks.turn import EndTurn
+from boardrules.dorasure.tasks.turn import TURN_END, EndTurn
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import Work
 
-__all__ = ["STOP", "Faith", "MoveRoll", "Steps", "movement", "quick_step"]
+__all__ = [
+    "STOP",
+    "Act",
+    "Faith",
+    "MoveRoll",
+    "Steps",
+    "movement",
+    "quick_end_of_turn",
+    "quick_step",
+    "turn_agenda",
+]
 
 _FAITH = (UseFaith(True), UseFaith(False))
 
@@ -285,6 +302,61 @@ def _can_leave(
             if need[there] <= value and _can_leave(need, neighbours, there, rest, blocked):
                 return True
     return False
+
+
+class Act(Task):
+    """§5.1 The action after moving: adventure (plains, forest), rest (City, village), gather
+    information or quest next to a mountain, or pass."""
+
+    __slots__ = ()
+    CLAUSE: ClassVar[str] = "§5.1"
+    SHOWN: ClassVar[str] = "chooses an action"
+    SAYS: ClassVar[str] = "{hero} chooses the action after moving"
+    WORDS: ClassVar[tuple[str, ...]] = ("adventure", "rest", "gather", "quest", "pass")
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+    OPENS: ClassVar[bool] = True
+
+    def problem(self, s: DorasureState, i: int) -> str | None:
+        return None if isinstance(next_task(s, i), EndTurn) else "the action ends the turn"
+
+    def moves(self, s: DorasureState) -> tuple[Move, ...]:
+        return actions(s, self.seat)
+
+    QUICK: ClassVar[bool] = True
+
+    def quick(self, s: DorasureState, mv: Move) -> DorasureState | None:
+        """A pass, the commonest action, ends the turn: made without a working copy when
+        nothing is to do at the turn's end or the next one's start."""
+        return quick_end_of_turn(s, self.seat) if mv is _PASS else None
+
+    def play(self, w: Work, mv: Move) -> None:
+        ACTIONS[type(mv)](w, self.seat, mv)
+
+
+@cache
+def turn_agenda(seat: int) -> tuple[Task, Task]:
+    """An Adventure Phase turn's agenda: the movement roll, then the end of the turn (made
+    once per seat: equal tasks are interchangeable values)."""
+    from boardrules.dorasure.tasks.moving import MoveRoll  # it builds on this module
+
+    return (MoveRoll(seat), EndTurn(seat))
+
+
+def quick_end_of_turn(s: DorasureState, seat: int) -> DorasureState | None:
+    """The state after the Adventure Phase turn of ``seat`` ends with nothing to settle (its
+    action was a pass): the next hero's movement roll, when neither the hero ending the turn
+    does anything at its end (``TURN_END``) nor the next one at its start
+    (``ADVENTURE_TURN_START``); None otherwise.  Made without a working copy (a documented
+    hot path: a pass is the commonest action).  At an action no roll is being read, so the
+    running score is clear already."""
+    rules = s.rules
+    if rules.heroes[seat] in TURN_END:
+        return None
+    nxt = (seat + 1) % len(s.health)
+    if rules.heroes[nxt] in ADVENTURE_TURN_START:
+        return None
+    return with_turn(s, nxt, (), 0, turn_agenda(nxt))  # what EndTurn.run and begin_turn do
 
 
 # Made once per seat (a turn's commonest tasks; equal tasks are interchangeable values).

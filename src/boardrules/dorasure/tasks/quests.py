@@ -30,6 +30,7 @@ from boardrules.dorasure._state import (
     Answer,
     AskHelp,
     Move,
+    Purpose,
     QuestDraw,
     RewardDraw,
     Task,
@@ -38,6 +39,7 @@ from boardrules.dorasure._state import (
 from boardrules.dorasure.tasks._base import (
     MAX_SCORE,
     Automatic,
+    QuestReading,
     doll_may_take_quest_damage,
     mountain_up,
     next_task,
@@ -46,8 +48,7 @@ from boardrules.dorasure.tasks.battle import BattleStart
 from boardrules.dorasure.tasks.heroes import roll_tasks
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._state import DorasureState
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import DorasureState, Work
 
 __all__ = [
     "AfterQuest",
@@ -63,7 +64,18 @@ __all__ = [
 _REPLY = (Answer(True), Answer(False))
 
 
-class RevealQuest(Task):
+class _Reveal(Task):
+    """A tile turned face up on ``mountain``: a quest tile or a reward tile."""
+
+    __slots__ = ()
+    #: The mountain (index in ``board.mountains``).
+    mountain: int
+    NODE: ClassVar[str] = CHANCE
+    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+
+
+class RevealQuest(_Reveal):
     """A face-down quest tile on ``mountain`` is turned up (setup: the farthest one)."""
 
     __slots__ = ()
@@ -71,11 +83,6 @@ class RevealQuest(Task):
     SHOWN: ClassVar[str] = "quest tile"
     SAYS: ClassVar[str] = "a quest tile being turned face up"
     WORDS: ClassVar[tuple[str, ...]] = ("quest-tile",)
-    #: The mountain (index in ``board.mountains``).
-    mountain: int
-    NODE: ClassVar[str] = CHANCE
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
-    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         m = self.mountain
@@ -101,7 +108,7 @@ class RevealQuest(Task):
         w.quests = put(w.quests, self.mountain, mv.tile)
 
 
-class RevealReward(Task):
+class RevealReward(_Reveal):
     """The reward tile under the quest just solved on ``mountain``."""
 
     __slots__ = ()
@@ -110,11 +117,6 @@ class RevealReward(Task):
     SAYS: ClassVar[str] = "a reward tile being turned face up"
     WORDS: ClassVar[tuple[str, ...]] = ("reward",)
     FRONT: ClassVar[bool] = True
-    #: The mountain (index in ``board.mountains``).
-    mountain: int
-    NODE: ClassVar[str] = CHANCE
-    RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4),)
-    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
 
     def problem(self, s: DorasureState, i: int) -> str | None:
         m = self.mountain
@@ -142,17 +144,24 @@ class RevealReward(Task):
                 w.gain_xp(p, 1)
 
 
-class Ask(Task):
-    """The questing hero may ask ``candidate`` to assist on ``mountain``."""
+class _Assistance(Task):
+    """§5.6 A call for assistance as a quest begins: asked by the questing hero, answered by
+    the hero asked."""
 
     __slots__ = ()
     CLAUSE: ClassVar[str] = "§5.6"
+    NODE: ClassVar[str] = DECISION
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
+
+
+class Ask(_Assistance):
+    """The questing hero may ask ``candidate`` to assist on ``mountain``."""
+
+    __slots__ = ()
     SHOWN: ClassVar[str] = "asks for assistance"
     SAYS: ClassVar[str] = "{hero} asks the heroes next to the quest to assist, or not"
     WORDS: ClassVar[tuple[str, ...]] = ("ask", "skip")
     UNIQUE: ClassVar[bool] = False
-    NODE: ClassVar[str] = DECISION
-    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
     #: The seat of the hero asked.
     candidate: int
     #: The quest's mountain.
@@ -183,17 +192,14 @@ def _quest_follows(s: DorasureState, i: int, m: int) -> str | None:
     return None
 
 
-class Reply(Task):
+class Reply(_Assistance):
     """The hero in ``seat`` agrees to assist on ``mountain``, or refuses."""
 
     __slots__ = ()
-    CLAUSE: ClassVar[str] = "§5.6"
     SHOWN: ClassVar[str] = "answers a call for assistance"
     SAYS: ClassVar[str] = "a hero answers the call to assist ('agree' or 'refuse')"
     WORDS: ClassVar[tuple[str, ...]] = ("agree", "refuse")
     FRONT: ClassVar[bool] = True
-    NODE: ClassVar[str] = DECISION
-    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
     IN_TURN: ClassVar[bool] = False
     #: The quest's mountain.
     mountain: int
@@ -225,7 +231,7 @@ class _QuestStep(Automatic):
         follows = _FOLLOWS.get(type(self))
         if follows is not None and next_task(s, i) != follows(self.seat, self.mountain):
             return "a quest starts, rolls and ends in this order"
-        if not isinstance(self, QuestEnd) and (s.score or s.pending):
+        if s.score or s.pending:
             return "a quest's rolls begin with a score of 0"
         return mountain_up(s, self.mountain)
 
@@ -280,7 +286,7 @@ class QuestRolls(_QuestStep):
         w.push(*tasks)
 
 
-class QuestEnd(_QuestStep):
+class QuestEnd(QuestReading):
     """Success or failure.
 
     ``others`` is kept only while the Shaman's doll may still take the damage of the
@@ -291,11 +297,10 @@ class QuestEnd(_QuestStep):
 
     __slots__ = ()
     CLAUSE: ClassVar[str] = "§5.5"
-    #: The score without the Shaman's and the Vampire's dice (see above), else 0.
-    others: int
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, 4), (-MAX_SCORE, MAX_SCORE))
+    PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
     READS: ClassVar[bool] = True
-    PURPOSES: ClassVar[tuple[int, ...]] = (P_QUEST,)
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = (P_QUEST,)
 
     def top_line(self, w: Work) -> int:
         """The score still missing (flags count as successes)."""
@@ -307,7 +312,7 @@ class QuestEnd(_QuestStep):
             s.rules, s.party, s.rewards, s.agenda[:i]
         ):
             return "a score without the Shaman's dice is kept only while his doll may take damage"
-        return super().problem(s, i)
+        return mountain_up(s, self.mountain)
 
     def run(self, w: Work) -> None:
         """Reach the tile's score (flags count as successes) or suffer its failure effect."""
@@ -352,7 +357,7 @@ def _quest_solved(w: Work, seat: int, m: int, members: list[int]) -> None:
 
 
 # The step each step of a quest is followed by (its end is followed by what comes next).
-_FOLLOWS: dict[type[_QuestStep], type[_QuestStep]] = {QuestStart: QuestRolls, QuestRolls: QuestEnd}
+_FOLLOWS: dict[type[_QuestStep], type[Task]] = {QuestStart: QuestRolls, QuestRolls: QuestEnd}
 
 
 class AfterQuest(Automatic):

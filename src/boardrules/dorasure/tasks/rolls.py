@@ -5,11 +5,11 @@ dice of 6s (``Extra``), and the offers made once the whole roll is seen: the Nin
 Oboro-Gasumi (``Reroll``), the Hunter's Poisoned Bullets (``Bullet``) and the
 Grand Master's once-a-game reroll (``MasterReroll``).
 
->>> from boardrules.dorasure._state import P_QUEST
+>>> from boardrules.dorasure._state import Purpose
 >>> from boardrules.dorasure.tasks.rolls import Roll
->>> t = Roll(0, 3, P_QUEST)
+>>> t = Roll(0, 3, Purpose.QUEST)
 >>> t, t.dice, t.purpose
-(Roll(seat=0, dice=3, purpose=1), 3, 1)"""
+(Roll(seat=0, dice=3, purpose=1), 3, <Purpose.QUEST: 1>)"""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ from boardrules.dorasure._state import (
     ExtraDie,
     Move,
     PoisonBullet,
+    Purpose,
     SpendResources,
     Task,
     UseMasterReroll,
@@ -50,8 +51,7 @@ from boardrules.dorasure.tasks._base import (
 )
 
 if TYPE_CHECKING:
-    from boardrules.dorasure._state import DorasureState
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import DorasureState, Work
 
 __all__ = ["Bullet", "Extra", "MasterReroll", "Reroll", "Roll", "Spend"]
 
@@ -79,8 +79,8 @@ class Roll(Task):
 
     #: The dice rolled.
     dice: int
-    #: P_ADVENTURE, P_QUEST, P_BATTLE, P_REROLLED or P_COMBO.
-    purpose: int
+    #: Purpose.ADVENTURE, Purpose.QUEST, Purpose.BATTLE, Purpose.REROLLED or Purpose.COMBO.
+    purpose: Purpose
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE), (0, P_COMBO))
 
     def problem(self, s: DorasureState, i: int) -> str | None:
@@ -153,7 +153,7 @@ class Extra(Task):
     IN_TURN: ClassVar[bool] = False
     EXTRA_DICE: ClassVar[bool] = True
     #: The purpose of the roll whose 6s these are.
-    purpose: int
+    purpose: Purpose
     #: The Vampire's quest roll: the quest's score before it (else 0).
     before: int
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, P_REROLLED), (-MAX_SCORE, MAX_SCORE))
@@ -211,8 +211,8 @@ class Spend(Task):
     def dice_to_come(self) -> int:
         return self.dice
 
-    #: P_ADVENTURE, P_QUEST or P_BATTLE.
-    purpose: int
+    #: Purpose.ADVENTURE, Purpose.QUEST or Purpose.BATTLE.
+    purpose: Purpose
     #: The dice rolled before any are bought.
     dice: int
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, P_BATTLE), (0, MAX_DICE))
@@ -326,8 +326,8 @@ class MasterReroll(Task):
     IN_TURN: ClassVar[bool] = False
     #: The dice rerolled.
     dice: int
-    #: P_ADVENTURE, P_QUEST or P_BATTLE.
-    purpose: int
+    #: Purpose.ADVENTURE, Purpose.QUEST or Purpose.BATTLE.
+    purpose: Purpose
     RANGES: ClassVar[tuple[tuple[int, int], ...]] = ((0, MAX_DICE), (0, P_BATTLE))
 
     def problem(self, s: DorasureState, i: int) -> str | None:

@@ -6,11 +6,9 @@ then the next hero's turn (in the battle: the Werewolf Lord's Gauntlets first)."
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from boardrules.dorasure._board import PLAINS
-from boardrules.dorasure._heroes import ADVENTURE_TURN_START
 from boardrules.dorasure._state import (
     ADVENTURE,
     BATTLE,
@@ -20,8 +18,7 @@ from boardrules.dorasure._state import (
     P_ADVENTURE,
     SAMURAI,
     WEREWOLF,
-    Task,
-    with_turn,
+    Purpose,
 )
 from boardrules.dorasure.tasks._base import (
     Automatic,
@@ -32,8 +29,7 @@ from boardrules.dorasure.tasks.heroes import Gauntlets
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from boardrules.dorasure._state import DorasureState
-    from boardrules.dorasure._work import Work
+    from boardrules.dorasure._state import DorasureState, Work
 
 __all__ = [
     "TURN_END",
@@ -44,8 +40,6 @@ __all__ = [
     "end_adventure_turn",
     "end_battle_turn",
     "heros_song",
-    "quick_end_of_turn",
-    "turn_agenda",
 ]
 
 
@@ -56,7 +50,7 @@ class AdventureEnd(Automatic):
     CLAUSE: ClassVar[str] = "§5.2"
     PHASES: ClassVar[tuple[int, ...]] = (ADVENTURE,)
     READS: ClassVar[bool] = True
-    PURPOSES: ClassVar[tuple[int, ...]] = (P_ADVENTURE,)
+    PURPOSES: ClassVar[tuple[Purpose, ...]] = (P_ADVENTURE,)
 
     def top_line(self, w: Work) -> int:
         return 2  # 2 or higher: 1 EXP
@@ -156,31 +150,6 @@ def end_adventure_turn(w: Work, seat: int) -> None:
     if end is not None:
         end(w, seat)
     w.begin_turn((seat + 1) % len(w.health))
-
-
-@cache
-def turn_agenda(seat: int) -> tuple[Task, Task]:
-    """An Adventure Phase turn's agenda: the movement roll, then the end of the turn (made
-    once per seat: equal tasks are interchangeable values)."""
-    from boardrules.dorasure.tasks.moving import MoveRoll  # it builds on this module
-
-    return (MoveRoll(seat), EndTurn(seat))
-
-
-def quick_end_of_turn(s: DorasureState, seat: int) -> DorasureState | None:
-    """The state after the Adventure Phase turn of ``seat`` ends with nothing to settle (its
-    action was a pass): the next hero's movement roll, when neither the hero ending the turn
-    does anything at its end (``TURN_END``) nor the next one at its start
-    (``ADVENTURE_TURN_START``); None otherwise.  Made without a working copy (a documented
-    hot path: a pass is the commonest action).  At an action no roll is being read, so the
-    running score is clear already."""
-    rules = s.rules
-    if rules.heroes[seat] in TURN_END:
-        return None
-    nxt = (seat + 1) % len(s.health)
-    if rules.heroes[nxt] in ADVENTURE_TURN_START:
-        return None
-    return with_turn(s, nxt, (), 0, turn_agenda(nxt))  # what EndTurn.run and begin_turn do
 
 
 def end_battle_turn(w: Work, seat: int, again: int) -> None:

@@ -155,7 +155,8 @@ const MARGIN = 6; // around each piece, in the picture's units
 const zoom = { game: null, readable: 1, scale: null }; // scale null: the readable one
 
 // A game's pieces of its board on a phone, each [x, y, width, height] in the picture's
-// units, from the drawn <svg> and the board's part of the picture; not listed: one piece.
+// units (or a piece), from the drawn <svg>, the board's part of the picture and the width
+// of a box in the panel; not listed: one piece.
 const PANELS = { dorada: doradaPanels, dorasure: dorasurePanels };
 // Games whose band under the board is a table (one row per player).
 const TABLES = new Set(["dorasure"]);
@@ -227,12 +228,46 @@ function dorasurePanels(svg, [, , width, height]) {
   return pieces;
 }
 
-// Dorada's board: the path, then the key of its marks (under the path).
-function doradaPanels(svg, [, , width, height]) {
+// Dorada's board: the path, then the key of its marks (under the path), its lines wrapped.
+function doradaPanels(svg, [, , width, height], room) {
   const key = svg.querySelector(".key")?.getBBox();
   if (!key) return null;
   const cut = key.y - MARGIN;
-  return [[0, 0, width, cut], [0, cut, width, height - cut]];
+  return [[0, 0, width, cut], wrapped(svg, cropped(svg, [0, cut, width, height - cut]), room)];
+}
+
+// A key of one-line entries (a mark, then its words) in ``width``: a line longer than that
+// goes on in the rows under it, cut between two words, under the start of its words.
+function wrapped(svg, region, width) {
+  const [x, y, w, h] = region;
+  if (w <= width) return single(region);
+  const texts = [...svg.querySelectorAll("text")]
+    .map((t) => [t, t.getBBox()])
+    .filter(([, b]) => b.y + b.height / 2 >= y && b.y + b.height / 2 <= y + h);
+  const middles = [...new Set(texts.map(([, b]) => Math.round(b.y + b.height / 2)))].sort((a, b) => a - b);
+  const step = Math.min(20, ...middles.slice(1).map((m, i) => m - middles[i]));
+  const parts = [];
+  let at = 0;
+  for (const middle of middles) {
+    const row = texts.filter(([, b]) => Math.round(b.y + b.height / 2) === middle);
+    const [words, box] = row.reduce((a, b) => (b[1].width > a[1].width ? b : a));
+    const top = middle - step / 2;
+    const end = Math.max(...row.map(([, b]) => b.x + b.width)) + MARGIN;
+    let [from, indent] = [x, 0];
+    while (end - from > width - indent) {
+      let [cut, space] = [from + width - indent, 0];
+      for (let i = 0; i < words.textContent.length; i++) {
+        const left = words.getStartPositionOfChar(i).x;
+        if (words.textContent[i] === " " && left > from && left <= from + width - indent) [cut, space] = [left, 2];
+      }
+      parts.push({ src: [from, top, cut - from, step], at: [indent, at] });
+      [from, indent, at] = [cut + space, box.x - x, at + step]; // after the space, if any
+    }
+    parts.push({ src: [from, top, end - from, step], at: [indent, at] });
+    at += step;
+  }
+  const paper = svg.querySelector("rect")?.getAttribute("fill") ?? "#ffffff";
+  return { width, height: at + MARGIN, parts, paper };
 }
 
 // The band under the board ([0, y, width, height]) where the picture has one: a frame as
@@ -319,7 +354,8 @@ function phonePieces(game, svg, width) {
   const whole = svg.viewBox.baseVal;
   const band = bandOf(svg);
   const board = [0, 0, whole.width, band ? band[1] : whole.height];
-  const pieces = (PANELS[game]?.(svg, board) ?? [board]).map((r) => single(cropped(svg, r)));
+  const panels = PANELS[game]?.(svg, board, width) ?? [board];
+  const pieces = panels.map((r) => (Array.isArray(r) ? single(cropped(svg, r)) : r));
   if (band) pieces.push(TABLES.has(game) ? tablePiece(svg, band, width) : keyPiece(svg, band, width));
   return pieces;
 }
@@ -398,6 +434,9 @@ function layOut(view, svg, kept) {
     if (i) holder.appendChild(picture);
     picture.style.width = `${piece.width * scale}px`;
     picture.style.height = `${piece.height * scale}px`;
+    // A board as wide as the phone is shown whole if it is not much higher than its box.
+    const whole = piece.width * scale <= holder.clientWidth && piece.height * scale <= 0.6 * innerHeight;
+    holder.style.maxHeight = whole ? "none" : "";
     return holder;
   });
   if (kept.length === holders.length) {
