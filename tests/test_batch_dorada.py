@@ -156,6 +156,15 @@ def test_a_player_whose_pieces_are_all_buried_passes() -> None:
     assert _check(state, 41).turn == 1
 
 
+def test_a_piece_home_is_no_free_piece() -> None:
+    # Red's piece in DORADA arrived first (height 0) and field 40 holds one piece (height 0
+    # is its top): the piece home still does not move, and red, buried, must pass.
+    state = position(players=2, dorada=[0], bridges={40: 1}, track={3: [0, 0, 0, 1], 40: [1]},
+                     turn=0, roll=2)  # fmt: skip
+    assert br.legal_actions(state) == (41,)
+    assert _check(state, 41).turn == 1
+
+
 def test_the_game_ends_with_the_last_piece_and_the_tie_break() -> None:
     for tie_break, won in (("share", (1.0, 1.0)), ("highest-piece", (1.0, 0.0))):
         # Red's piece goes home on gold: from the top red 100, blue 80 and 60, red 50,
