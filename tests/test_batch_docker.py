@@ -103,6 +103,19 @@ def test_a_player_who_cannot_use_the_roll_nor_enter_is_eliminated() -> None:
     assert batch.to_move().tolist() == [br.TERMINAL]
 
 
+def test_each_game_rolls_again_or_is_eliminated_on_its_own() -> None:
+    # Both blues cannot use a 1; the first may still enter (its entry tower is 2 high) and
+    # rolls again, the second may not (6 high: entering costs 7) and is eliminated (then
+    # orange too, whose pieces are all buried, and green wins).
+    again = position({"b1": "12", "b2": "01"}, players=3, turn=0)
+    out = position({"b1": "011122", "a1": "2"}, players=3, turn=0)
+    batch = DockerBatch.from_states([again, out], dice=[[1, 3, 3], [1, 2, 2]])
+    for i, state in enumerate((again, out)):
+        assert batch.state(i) == _rolled(state, [[1, 3, 3], [1, 2, 2]][i])
+    assert batch.state(0).eliminated == () and batch.state(1).eliminated == (0, 1)
+    assert batch.rolled.tolist() == [2, 2]  # the second blue did not roll again
+
+
 def test_route_costs_follow_the_heights_and_the_origin_may_be_entered_again() -> None:
     # Blue's piece on b2 (1 high): a step onto a1's tower of 2 costs 1 + 2, and b2 to b2
     # (a step out and back onto the lowered b2) costs 2 only with return_to_start.
@@ -113,6 +126,11 @@ def test_route_costs_follow_the_heights_and_the_origin_may_be_entered_again() ->
         legal = np.flatnonzero(batch.legal_mask()[0]).tolist()
         assert legal == list(br.legal_actions(state))
         assert (4 * 9 + 4 in legal) == back
+    corner = position({"a1": "0", "b1": "1"}, players=2, turn=0, roll=2, return_to_start=True)
+    assert 0 in br.legal_actions(corner)  # a1-a2-a1 costs 2: action 0 (a1 to a1)
+    again = DockerBatch.from_states([corner], dice=[1])
+    again.step([0])
+    assert again.state(0).towers[0] == (0,) and again.state(0).turn == 1
     state = position(towers, players=2, turn=0, roll=4)
     legal = np.flatnonzero(DockerBatch.from_states([state]).legal_mask()[0]).tolist()
     assert 4 * 9 + 0 in legal and legal == list(br.legal_actions(state))  # b2-b1-a1
@@ -160,6 +178,21 @@ def test_from_states_rolls_with_its_seed_or_the_dice_and_restarts_games_over(
     assert frozen.over.all()
     frozen.step(np.zeros(6, dtype=np.int64), where=np.ones(6, dtype=np.bool_))  # ignored
     assert [frozen.state(i) for i in range(6)] == ended
+
+
+@pytest.mark.parametrize(("kind", "options"), BATCHES)
+def test_games_restart_by_default_and_the_counts(kind: Any, options: dict[str, Any]) -> None:
+    batch = kind(4, seed=1, players=2)
+    steps = 0
+    while True:
+        result = batch.step(batch.random_actions())
+        steps += 1
+        assert result.ended.dtype == np.bool_ and result.ended.shape == (4,)
+        if result.ended.any():
+            break
+    assert not batch.over.any()  # restarted at once
+    assert batch.moves == 4 * steps  # one decision per game and step
+    assert batch.observation().dtype == np.float32
 
 
 @pytest.mark.parametrize(("kind", "options"), BATCHES)
