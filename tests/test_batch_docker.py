@@ -103,6 +103,19 @@ def test_a_player_who_cannot_use_the_roll_nor_enter_is_eliminated() -> None:
     assert batch.to_move().tolist() == [br.TERMINAL]
 
 
+def test_each_game_rolls_again_or_is_eliminated_on_its_own() -> None:
+    # Both blues cannot use a 1; the first may still enter (its entry tower is 2 high) and
+    # rolls again, the second may not (6 high: entering costs 7) and is eliminated (then
+    # orange too, whose pieces are all buried, and green wins).
+    again = position({"b1": "12", "b2": "01"}, players=3, turn=0)
+    out = position({"b1": "011122", "a1": "2"}, players=3, turn=0)
+    batch = DockerBatch.from_states([again, out], dice=[[1, 3, 3], [1, 2, 2]])
+    for i, state in enumerate((again, out)):
+        assert batch.state(i) == _rolled(state, [[1, 3, 3], [1, 2, 2]][i])
+    assert batch.state(0).eliminated == () and batch.state(1).eliminated == (0, 1)
+    assert batch.rolled.tolist() == [2, 2]  # the second blue did not roll again
+
+
 def test_route_costs_follow_the_heights_and_the_origin_may_be_entered_again() -> None:
     # Blue's piece on b2 (1 high): a step onto a1's tower of 2 costs 1 + 2, and b2 to b2
     # (a step out and back onto the lowered b2) costs 2 only with return_to_start.
