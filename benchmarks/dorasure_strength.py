@@ -5,8 +5,13 @@ seeded series of :func:`boardrules.simulate.simulate`, so the same arguments giv
 games; it also prints the game's statistics (the dragon's wounds, the quests solved, the
 meter...) that tell two losing teams apart, and the bot's milliseconds per decision.
 
-    python benchmarks/dorasure_strength.py                        # the docs' table
-    python benchmarks/dorasure_strength.py --games 400 --heroes 4 --bots strong,greedy,previous
+    python benchmarks/dorasure_strength.py                        # 100 games a row
+    python benchmarks/dorasure_strength.py --games 400 --heroes 4 --bots strong,greedy --seed 33
+
+(docs/games/dorasure.rst lists the commands of its table: the four-hero rows are two
+independent blocks of 400 games, ``--seed 33`` and ``--seed 34``; the series seed, not
+the number of workers, fixes the games.)  ``--timing-games N`` times each bot's decisions
+in CPU time, the bots taking turns game by game.
 
 Bots: any specification of ``make_bot`` (``strong``, ``greedy``, ``mcts:iterations=50``...),
 and ``previous``: the greedy bot as it was before the fitted evaluation (the old hand-made
@@ -126,10 +131,12 @@ def main(argv: list[str] | None = None) -> None:
         for name, us in us_per_evaluate(args.evaluate_timing, args.seed).items():
             print(f"{name} evaluate: {us:.2f} us per call")
     counts = [int(h) for h in args.heroes.split(",") if h]
-    rule = "======  ========  =======  ======================  ======  ======  =====  ====="
+    rule = "======  ========  ====  =======  ======================  ======  ======  =====  ====="
     if counts:
         print(rule)
-        print("heroes  bot       won      win rate (95% CI)       wounds  quests  meter  turns")
+        print(
+            "heroes  bot       seed  won      win rate (95% CI)       wounds  quests  meter  turns"
+        )
         print(rule)
     for heroes in counts:
         for spec in args.bots.split(","):
@@ -143,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
             won = f"{result.team.wins}/{len(result.games)}"
             rate = f"{100 * result.team.win_rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
             print(
-                f"{heroes:<6}  {spec:<8}  {won:<7}  {rate:<22}  {wounds:<6.2f}  "
+                f"{heroes:<6}  {spec:<8}  {args.seed:<4}  {won:<7}  {rate:<22}  {wounds:<6.2f}  "
                 f"{stats['quests solved']:<6.2f}  {stats['meter reached']:<5.1f}  "
                 f"{stats['adventure turns']:.1f}",
                 flush=True,

@@ -4,6 +4,7 @@
     nice python benchmarks/ladder.py --write             # and rewrites docs/guides/bot-strength.rst
     nice python benchmarks/ladder.py --only targets      # one part: targets, ladder2 or ladder4
     nice python benchmarks/ladder.py --write-from LOG    # write the tables a run printed
+    nice python benchmarks/ladder.py --only targets --seed 1000 --write   # a second block
     nice python benchmarks/ladder.py --games parchis --games-per-pairing 10   # smaller, quicker
 
 Everything is played by :func:`boardrules.simulate.tournament` (what ``boardrules
@@ -52,6 +53,8 @@ GAMES = ("parchis", "dorada", "docker")
 LADDER = ("random", "greedy", "expectimax", "mcts", "strong")
 DOCS = HERE.parent / "docs" / "guides" / "bot-strength.rst"
 BEGIN, END = ".. ladder.py: begin", ".. ladder.py: end"
+#: The seed of the docs' main tables; a run with another seed adds a second block of games.
+SEED = 33
 
 # Wall-clock seconds per bot label: module-level, because the tournament plays a deep copy
 # of each bot in every game.
@@ -150,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(GAMES), help="games, comma-separated")
     parser.add_argument("--only", choices=("targets", "ladder2", "ladder4"), action="append")
-    parser.add_argument("--seed", type=int, default=33)
+    parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--target-games", type=int, default=100, help="per seating (x2)")
     parser.add_argument("--games-per-pairing", type=int, default=10, help="2-player ladder")
     parser.add_argument("--games-per-seating", type=int, default=1, help="4-player ladder")
@@ -165,7 +168,9 @@ def main(argv: list[str] | None = None) -> int:
             r"^== (\w+):? (\w+)\n(.*?Made by .*?\n)", log, re.M | re.S
         ):
             starts = [chunk.find(s) for s in ("2 players:", "4 players:", ".. list-table::")]
-            write(game, part, chunk[min(i for i in starts if i >= 0) :].strip())
+            seed = re.search(r"--seed[ =](\d+)", chunk)  # the run's seed, from its command
+            text = chunk[min(i for i in starts if i >= 0) :].strip()
+            write(game, part, text, int(seed[1]) if seed else args.seed)
         return 0
     for game in args.games.split(","):
         for part in parts:
@@ -183,19 +188,28 @@ def main(argv: list[str] | None = None) -> int:
             print(text, flush=True)
             print(f"({time.perf_counter() - started:.0f} s)", flush=True)
             if args.write:
-                write(game, part, text)
+                write(game, part, text, args.seed)
     return 0
 
 
-def write(game: str, part: str, text: str) -> None:
+def write(game: str, part: str, text: str, seed: int = SEED) -> None:
     """Put ``text`` in the docs page as the block of ``game``'s ``part`` (its old one
-    replaced; a new one goes at the end of the generated section)."""
+    replaced).  A run with another seed than :data:`SEED` is a second block of games: it
+    goes right after the block of the default seed (or, without one, at the end of the
+    generated section)."""
     page = DOCS.read_text()
-    begin, end = f".. ladder.py: {game} {part}", f".. ladder.py: {game} {part} end"
+    name = f"{game} {part}"
+    if seed != SEED:
+        name += f" seed {seed}"
+        text = f"The same on another block of games (seed {seed}):\n\n{text}"
+    begin, end = f".. ladder.py: {name}", f".. ladder.py: {name} end"
     block = f"{begin}\n\n{text}\n\n{end}"
     pattern = f"{re.escape(begin)}\n.*?{re.escape(end)}"
+    first = f".. ladder.py: {game} {part} end"
     if re.search(pattern, page, flags=re.S):
         page = re.sub(pattern, lambda _: block, page, flags=re.S)
+    elif first in page:
+        page = page.replace(first, f"{first}\n\n{block}", 1)
     else:
         page = page.replace(END, f"{block}\n\n{END}")
     DOCS.write_text(page)

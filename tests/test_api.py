@@ -218,6 +218,7 @@ FEATURES: dict[str, Callable[[Toss], object]] = {
     "observation_string": lambda s: br.observation_string(s, 0),
     "legal_actions": lambda s: br.legal_actions(s),  # these two are looked up inline
     "observation": lambda s: br.observation(s, 0),
+    "pieces": lambda s: br.pieces(s),
 }
 
 
@@ -610,3 +611,54 @@ def test_show_writes_the_svg_file_named_after_the_game_and_the_picture(tmp_path:
     assert temporary == Path(tempfile.gettempdir()) / f"boardrules-docker-{digest}.svg"
     assert temporary.read_text(encoding="utf-8") == svg
     assert br.show(moved) != temporary  # another picture, another file
+
+
+# pieces(): where each player's pieces are, in the words each game's position() takes --------
+
+
+def _set_up(game: str) -> Any:
+    """A position of ``game`` with pieces in each kind of place the game has."""
+    from boardrules import docker, dorada, dorasure, parchis
+
+    if game == "parchis":
+        where: dict[str, list[int | str]] = {
+            "yellow": ["nest", 5, "L3", "goal"],
+            "red": [40, 40, "nest", "nest"],
+        }
+        return parchis.position(where, players=2)
+    if game == "dorada":
+        track = {3: [1, 0], 7: [0]}  # bottom first
+        return dorada.position(players=2, track=track, bridges={9: 1}, dorada=[0], turn=0, roll=6)
+    if game == "docker":
+        return docker.position({"a1": [0, 1], "b2": "00"}, players=2)
+    at = {"Ninja": "c2", "Prince": "e1"}
+    return dorasure.position(["Ninja", "Hunter", "Prince"], at=at, quests={"g0": "golem"})
+
+
+PLACES: dict[str, dict[str, list[int | str]]] = {
+    "parchis": {"yellow": ["nest", 5, "L3", "goal"], "red": ["nest", "nest", 40, 40]},
+    "dorada": {"red": ["start", 3, 7, "dorada"], "blue": ["start", "start", 3, "bridge 9"]},
+    "docker": {"blue": ["a1", "b2", "b2"], "orange": ["a1", "hand", "hand"]},
+    "dorasure": {"Ninja": ["c2"], "Hunter": ["city"], "Prince": ["e1"]},
+}
+
+
+@pytest.mark.parametrize("game", sorted(PLACES))
+def test_pieces_names_each_player_s_pieces_where_position_put_them(game: str) -> None:
+    where = br.pieces(_set_up(game))
+    assert where == PLACES[game]
+    assert list(where) == list(PLACES[game])  # players in seat order
+    assert all(type(places) is list for places in where.values())  # each a list of its own
+    where[next(iter(where))].append("changed")
+    assert br.pieces(_set_up(game)) == PLACES[game]
+
+
+def test_pieces_of_a_new_game_are_every_piece_at_home() -> None:
+    assert br.pieces(br.new_game("parchis", players=2)) == {
+        "yellow": ["nest"] * 4,
+        "red": ["nest"] * 4,
+    }
+    assert br.pieces(br.new_game("dorada", players=2)) == {
+        "red": ["start"] * 4,
+        "blue": ["start"] * 4,
+    }

@@ -764,6 +764,47 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line_and_exit_code_130(
     assert capsys.readouterr().err.strip() == "boardrules: interrupted"
 
 
+# What pip's console script does; named "boardrules", as the installed one is.
+CONSOLE_SCRIPT = """import sys
+from boardrules.__main__ import main
+if __name__ == '__main__':
+    sys.argv[0] = sys.argv[0].removesuffix('.exe')
+    sys.exit(main())
+"""
+# A sitecustomize (read at start-up, before any code of ours) that sends the process a real
+# signal the moment the module BR_SIGNAL_AT is looked up.
+SIGNAL_AT_IMPORT = """import os, signal, sys
+_AT, _SIGNAL = os.environ.pop("BR_SIGNAL_AT"), int(os.environ.pop("BR_SIGNAL"))
+class _Moment:
+    def find_spec(self, name, path=None, target=None):
+        if name == _AT:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), _SIGNAL)
+sys.meta_path.insert(0, _Moment())
+"""
+
+
+@pytest.mark.parametrize("how", ["the console script", "python -m boardrules"])
+def test_ctrl_c_while_the_package_itself_loads_is_one_line_and_exit_code_130(
+    tmp_path: Path, how: str
+) -> None:
+    # Issue 36, round 3 (class 9 left open): Ctrl-C while `import boardrules` ran (~40 ms,
+    # before boardrules.__main__ can catch anything) printed a KeyboardInterrupt traceback.
+    # A real SIGINT arrives as boardrules.api, the package's first import, is looked up.
+    (tmp_path / "sitecustomize.py").write_text(SIGNAL_AT_IMPORT)
+    (tmp_path / "boardrules").write_text(CONSOLE_SCRIPT)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), SRC])}
+    env.update(BR_SIGNAL_AT="boardrules.api", BR_SIGNAL=str(int(signal.SIGINT)))
+    start = [str(tmp_path / "boardrules")] if how == "the console script" else ["-m", "boardrules"]
+    done = subprocess.run([sys.executable, *start, "games"], env=env, capture_output=True,
+                          text=True, timeout=60)  # fmt: skip
+    assert (done.returncode, done.stderr.strip(), done.stdout) == (
+        130,
+        "boardrules: interrupted",
+        "",
+    )
+
+
 def test_show_prints_the_laws_of_play_a_position_breaks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -673,3 +673,50 @@ def test_play_takes_the_largest_seed_a_record_holds(capsys: pytest.CaptureFixtur
     for seed in (2**64 - 1, -(2**64) + 1):
         assert main(["play", "docker", "--players", "2", "--seed", str(seed), "--quiet"]) == 0
         assert capsys.readouterr().out.startswith(f"docker, seed {seed}: ")
+
+
+# Values an error message cannot write out ---------------------------------------------------
+
+
+class _Unprintable:
+    """A value whose repr and str fail, as a hostile caller's may."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+    __str__ = __repr__
+
+
+_ENTRIES: dict[str, Callable[[Any, Any], object]] = {
+    "apply_move": br.apply_move,
+    "move_to_action": br.move_to_action,
+    "action_to_move": br.action_to_move,
+    "parse_move": br.parse_move,
+    "player_name": br.player_name,
+    "observation": br.observation,
+    "render_svg(size=)": lambda s, v: br.render_svg(s, size=v),
+    "render_svg(perspective=)": lambda s, v: br.render_svg(s, perspective=v),
+    "new_game(first_player=)": lambda s, v: br.new_game(br.game_of(s).name, first_player=v),
+    "get_game": lambda s, v: br.get_game(v),
+}
+
+
+@pytest.mark.parametrize("game", ["parchis", "dorada", "docker", "dorasure"])
+@pytest.mark.parametrize(
+    "value",
+    [10**5000, _Unprintable(), "x" * 100_000],
+    ids=["int of 5001 digits", "failing repr", "text of 100,000 characters"],
+)
+def test_a_value_an_error_message_cannot_write_is_refused_in_a_short_message(
+    game: str, value: object
+) -> None:
+    # Issue 36, round 3: a whole number of more than 4,300 digits (which str() refuses) or
+    # an object whose repr fails, passed where a move, an action, a seat, a size or an
+    # option goes, raised a raw ValueError or RuntimeError while the refusal was written;
+    # a long text was echoed whole.  Every entry point now refuses it in a short message.
+    s = br.new_game(game)
+    for name, call in _ENTRIES.items():
+        with pytest.raises(ValueError) as refused:
+            call(s, value)
+        message = str(refused.value)
+        assert len(message) < 600 and "Exceeds the limit" not in message, (name, message)

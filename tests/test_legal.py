@@ -16,7 +16,14 @@ import attrs
 import pytest
 
 import boardrules as br
-from boardrules._legal import find_legal, forged_field, same_value, shown, wrong_field_types
+from boardrules._legal import (
+    find_legal,
+    forged_field,
+    same_value,
+    shown,
+    wrong_field_types,
+)
+from boardrules._values import safe_repr
 
 M = TypeVar("M")
 
@@ -183,3 +190,43 @@ def test_a_game_names_the_field_of_a_forged_move() -> None:
         f"move= must be a legal move; {forged} (its field target is {entry.target}.0, "
         "a float) is not legal now"
     )
+
+
+# Issue 36, round 3: a forged value is named in a short message, never by a notation that
+# cannot be written (an int of thousands of digits, "-" * 2**63 dice) nor at full length.
+
+
+@attrs.frozen
+class _Entry:
+    target: int
+
+    def __str__(self) -> str:
+        return f"enter {self.target}"
+
+
+@attrs.frozen
+class _Pair:
+    a: object
+    b: object
+
+
+def test_a_move_is_named_by_its_notation_only_when_its_whole_numbers_fit_64_bits() -> None:
+    assert shown(_Entry(2**63 - 1)) == "enter 9223372036854775807"
+    assert shown(_Entry(-(2**63) + 1)) == "enter -9223372036854775807"
+    assert shown(_Entry(2**63)) == "_Entry(target=9223372036854775808)"
+    assert shown(_Entry(-(2**63))) == "_Entry(target=-9223372036854775808)"
+    assert shown(_Pair(10**5000, "x")) == "_Pair(a=an int of 16610 bits, b='x')"
+
+
+def test_a_move_its_own_class_would_refuse_is_named_by_its_fields() -> None:
+    from boardrules.dorasure import Step
+
+    assert shown(Step(5, 3, "c1")) == "step 5 c1"  # a text field is no whole number
+    forged = attrs.evolve(Step(5, 3, "c1"))
+    object.__setattr__(forged, "name", "c" * 50)  # longer than any name: refused by Step
+    assert shown(forged) == "Step(die=5, space=3, name='" + "c" * 36 + "...)"
+
+
+def test_a_whole_number_of_more_than_128_bits_is_named_by_its_size() -> None:
+    assert safe_repr(2**127) == "170141183460469231731687303715884105728"
+    assert safe_repr(-(2**128)) == "an int of 129 bits"

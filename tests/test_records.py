@@ -194,6 +194,24 @@ def test_the_record_s_result_check_is_exact_as_documented() -> None:
     check_result(record, states[-1])  # the true result passes
 
 
+@pytest.mark.parametrize("change", ["one value more", "one value less", "no value"])
+def test_a_result_with_more_or_fewer_values_than_players_is_refused(change: str) -> None:
+    # Every value but the extra one (or the missing one) agrees with the replay: a check
+    # that stops at the shorter of the two results would pass it.
+    states, record = GAME
+    result = record.result or ()
+    changed = {
+        "one value more": (*result, result[-1]),
+        "one value less": result[:-1],
+        "no value": (),
+    }[change]
+    forged = attrs.evolve(record, result=changed)
+    with pytest.raises(RecordError, match="differs from the replayed result"):
+        check_result(forged, states[-1])
+    with pytest.raises(RecordError, match="differs"):
+        final_state(forged)
+
+
 def test_a_record_with_a_repeated_key_is_refused() -> None:
     # Issue 36, class 10: two 'result' fields, the last one winning, showed one result to a
     # reader and another to replay --check.

@@ -11,6 +11,7 @@ import operator
 from collections.abc import Sequence
 from typing import TypeVar
 
+from boardrules._values import safe_repr
 from boardrules.errors import IllegalMoveError
 
 __all__ = ["action_index", "chance_actions", "check_seat", "pick"]
@@ -55,7 +56,7 @@ def action_index(action: object) -> int:
     try:
         return operator.index(action)  # type: ignore[arg-type]
     except TypeError:
-        raise IllegalMoveError(f"an action is a whole number, not {action!r}") from None
+        raise IllegalMoveError(f"an action is a whole number, not {safe_repr(action)}") from None
 
 
 def pick(moves: Sequence[M], actions: Sequence[int], action: object, what: str) -> M:
@@ -77,7 +78,9 @@ def pick(moves: Sequence[M], actions: Sequence[int], action: object, what: str) 
         if candidate == number:
             return move
     legal = ", ".join(map(str, actions)) or "none: the game is over"
-    raise IllegalMoveError(f"action {number} is not legal for {what}; legal actions: {legal}")
+    raise IllegalMoveError(
+        f"action {safe_repr(number)} is not legal for {what}; legal actions: {legal}"
+    )
 
 
 def check_seat(player: object, players: int) -> int:
@@ -97,6 +100,8 @@ def check_seat(player: object, players: int) -> int:
         except TypeError:
             seat = -1
         if isinstance(player, bool) or not 0 <= seat < players:
-            raise ValueError(f"player must be a seat number 0 to {players - 1}, not {player!r}")
+            raise ValueError(
+                f"player must be a seat number 0 to {players - 1}, not {safe_repr(player)}"
+            )
         return seat
     return player

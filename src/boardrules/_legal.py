@@ -30,12 +30,27 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["find_legal", "forged_field", "same_value", "shown", "unset_field", "wrong_field_types"]
+from boardrules._values import safe_repr, shortened
+
+__all__ = [
+    "FIELD_LIMIT",
+    "find_legal",
+    "forged_field",
+    "same_value",
+    "shown",
+    "unset_field",
+    "wrong_field_types",
+]
 
 M = TypeVar("M")
 
 # What a field of a move made without its ``__init__`` (``object.__new__``) reads as.
 _UNSET: Any = object()
+
+#: Every whole number of every game's moves lies strictly between ``-FIELD_LIMIT`` and
+#: ``FIELD_LIMIT``: a larger one is no move, and an error message must not write it out (an
+#: int of more than 4,300 digits cannot be written at all: ``str`` raises).
+FIELD_LIMIT = 2**63
 
 
 def find_legal(move: object, legal: Sequence[M]) -> M | None:
@@ -118,7 +133,7 @@ def wrong_field_types(move: object) -> str | None:
     for f in attrs.fields(kind):
         value = getattr(move, f.name)
         if not isinstance(value, int) or isinstance(value, bool):
-            return f"field {f.name} is {_safe_repr(value)}, not a whole number"
+            return f"field {f.name} is {safe_repr(value)}, not a whole number"
     return None
 
 
@@ -136,7 +151,7 @@ def forged_field(move: object, legal: Sequence[object]) -> str | None:
     for f in attrs.fields(kind):
         value = getattr(move, f.name)
         if not any(_same_type(getattr(c, f.name), value) for c in alike):
-            return f"field {f.name} is {_safe_repr(value)}, a {type(value).__name__}"
+            return f"field {f.name} is {safe_repr(value)}, a {type(value).__name__}"
     return None
 
 
@@ -148,24 +163,49 @@ def _same_type(ours: object, theirs: object) -> bool:
 
 def shown(move: object) -> str:
     """A move as an error message names it: its notation when it has one, else a short
-    repr; never an exception (a forged move's ``__str__`` may fail on a field left unset).
+    repr; never an exception, never long (a forged move's ``__str__`` may fail on a field
+    left unset or of the wrong type, or write a huge field out).
 
     >>> from boardrules._legal import shown
     >>> shown("roll 5")
     "'roll 5'"
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Step:
+    ...     to: int
+    ...     def __str__(self) -> str:
+    ...         return f"step {self.to}"
+    >>> shown(Step(3))
+    'step 3'
+    >>> shown(Step(10**5000))
+    'Step(to=an int of 16610 bits)'
     """
     if attrs.has(type(move)) and unset_field(move) is None:
-        try:
-            return str(move)
-        except Exception:  # a field of the wrong type may break the notation
-            pass
-    return _safe_repr(move)
+        if _writable(move):
+            try:
+                return shortened(str(move))
+            except Exception:  # a field of the wrong type may break the notation
+                pass
+        return _fields(move)
+    return safe_repr(move)
 
 
-def _safe_repr(value: object) -> str:
-    """``repr(value)``, short, or the type's name when the repr itself fails."""
+def _writable(move: object) -> bool:
+    """Whether the notation of ``move`` (an attrs class, every field set) may be written:
+    its class's own checks pass (those of a field repeated in the notation bound it), and
+    its whole numbers lie within :data:`FIELD_LIMIT`."""
     try:
-        text = repr(value)
-    except Exception:  # a hostile object's __repr__ must not turn the answer into a crash
-        return f"a {type(value).__name__}"
-    return text if len(text) <= 40 else text[:37] + "..."
+        attrs.validate(move)  # type: ignore[arg-type]
+    except Exception:  # a field the class would refuse
+        return False
+    kind: Any = type(move)
+    values = (getattr(move, f.name) for f in attrs.fields(kind))
+    return all(not isinstance(v, int) or -FIELD_LIMIT < v < FIELD_LIMIT for v in values)
+
+
+def _fields(move: object) -> str:
+    """``Class(field=value, ...)`` with each value shown by :func:`safe_repr` (every field
+    of ``move`` is set)."""
+    kind: Any = type(move)
+    body = ", ".join(f"{f.name}={safe_repr(getattr(move, f.name))}" for f in attrs.fields(kind))
+    return f"{kind.__name__}({body})"

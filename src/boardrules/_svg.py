@@ -37,6 +37,7 @@ from typing import TypeVar
 import attrs
 
 from boardrules._legal import find_legal, forged_field, shown
+from boardrules._values import safe_repr
 
 M = TypeVar("M")
 
@@ -419,7 +420,9 @@ def checked_size(size: object) -> float:
     if isinstance(size, (int, float)) and not isinstance(size, bool):
         width = float(size) if abs(size) <= high else -1.0
     if not low <= width <= high:  # also refuses nan
-        raise ValueError(f"size must be a number of pixels from {low:g} to {high:g}, not {size!r}")
+        raise ValueError(
+            f"size must be a number of pixels from {low:g} to {high:g}, not {safe_repr(size)}"
+        )
     return width
 
 
@@ -439,7 +442,9 @@ def checked_seat(perspective: object, seats: int) -> int:
     if not isinstance(perspective, bool) and hasattr(perspective, "__index__"):
         seat = operator.index(perspective)
     if not 0 <= seat < seats:
-        raise ValueError(f"perspective must be a seat number 0 to {seats - 1}, not {perspective!r}")
+        raise ValueError(
+            f"perspective must be a seat number 0 to {seats - 1}, not {safe_repr(perspective)}"
+        )
     return seat
 
 

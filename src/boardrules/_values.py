@@ -13,7 +13,22 @@ import attrs
 
 from boardrules.errors import StateFormatError
 
-__all__ = ["ascii_count", "ascii_digits", "full_repr", "move_repr", "renamed"]
+__all__ = [
+    "LONGEST",
+    "ascii_count",
+    "ascii_digits",
+    "full_repr",
+    "move_repr",
+    "renamed",
+    "safe_repr",
+    "shortened",
+]
+
+#: The longest text of a value an error message shows (a forged name may hold megabytes).
+LONGEST = 40
+#: The longest whole number an error message writes out, in bits (a larger one is shown by
+#: its size: 39 digits say nothing more, and past 4,300 digits ``str`` raises).
+_WRITTEN_BITS = 128
 
 T = TypeVar("T")
 
@@ -96,3 +111,27 @@ def ascii_digits(text: str) -> bool:
     """Whether ``text`` is one or more of the ASCII digits 0-9 and nothing else (what
     ``str.isdigit()`` is often taken to mean; see :func:`ascii_count`)."""
     return text.isascii() and text.isdigit()
+
+
+def safe_repr(value: object) -> str:
+    """``repr(value)`` for an error message: short, and never an exception (a whole number
+    too long to write is shown by its size, a failing ``__repr__`` by the type's name).
+
+    >>> from boardrules._values import safe_repr
+    >>> safe_repr(2**63), safe_repr(-(10**5000))
+    ('9223372036854775808', 'an int of 16610 bits')
+    >>> safe_repr("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
+    if isinstance(value, int) and value.bit_length() > _WRITTEN_BITS:
+        return f"an int of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile object's __repr__ must not turn the answer into a crash
+        return f"a {type(value).__name__}"
+    return shortened(text)
+
+
+def shortened(text: str) -> str:
+    """``text``, cut to :data:`LONGEST` characters (the last three ``...``) if longer."""
+    return text if len(text) <= LONGEST else text[: LONGEST - 3] + "..."

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 from boardrules._document import read_document
 from boardrules._lru import LRU
 from boardrules._typing import deprecated
+from boardrules._values import safe_repr
 from boardrules.chance import checked_draw
 from boardrules.errors import (
     BoardrulesError,
@@ -176,7 +177,7 @@ def get_game(name: str, /) -> Game[Any, Any]:
     module = _BUILTIN.get(name)
     if module is None:
         raise UnknownGameError(
-            f"unknown game {name!r}; available games: {', '.join(available_games())}"
+            f"unknown game {safe_repr(name)}; available games: {', '.join(available_games())}"
         )
     loaded: Game[Any, Any] = importlib.import_module(module).GAME
     return loaded
@@ -365,7 +366,7 @@ def pieces(state: GameState[Any, Any]) -> dict[str, list[int | str]]:
 def _seat(state: GameState[Any, Any], seat: int) -> int:
     n = num_players(state)
     if type(seat) is not int or not 0 <= seat < n:
-        raise ValueError(f"seat {seat!r} is not a seat of this game (0 to {n - 1})")
+        raise ValueError(f"seat {safe_repr(seat)} is not a seat of this game (0 to {n - 1})")
     return seat
 
 

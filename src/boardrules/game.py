@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import attrs
 
 from boardrules._document import lone_surrogate
+from boardrules._values import safe_repr
 from boardrules.errors import InvalidOptionError
 
 __all__ = [
@@ -154,7 +155,7 @@ def resolve_options(
         except InvalidOptionError:
             raise
         except (ValueError, TypeError) as e:
-            raise InvalidOptionError(f"{game} option {o.name}={value!r}: {e}") from None
+            raise InvalidOptionError(f"{game} option {o.name}={safe_repr(value)}: {e}") from None
     return out
 
 

@@ -351,10 +351,9 @@ def check_result(record: GameRecord[Any, Any], state: GameState[Any, Any]) -> No
             f"{len(record.moves)} moves"
         )
     actual = tuple(br.returns(state))
-    # Exact: a float survives the record's JSON unchanged, so any difference is a forgery.
-    if len(actual) != len(record.result) or any(
-        a != b for a, b in zip(actual, record.result, strict=True)
-    ):
+    # Exact, length and all: a float survives the record's JSON unchanged, so any difference
+    # is a forgery.
+    if actual != tuple(record.result):
         raise RecordError(
             f"the recorded result {list(record.result)} differs from the replayed "
             f"result {list(actual)}"

@@ -23,6 +23,7 @@ from boardrules._lru import LRU
 from boardrules.dorasure import (
     QUESTS,
     AskHelp,
+    ChartRoll,
     DorasureState,
     ExtraDie,
     RollOff,
@@ -307,6 +308,25 @@ def test_a_move_with_wrong_typed_fields_is_refused(kind: Any, fields: tuple[Any,
 def test_a_move_whose_notation_word_is_out_of_range_is_refused() -> None:
     with pytest.raises(ValueError, match="0 to 3, not 4"):
         ExtraDie(4)
+
+
+@pytest.mark.parametrize("count", [2**63, 10**5000, 41, -1], ids=["2**63", "10**5000", "41", "-1"])
+def test_a_chart_roll_with_a_count_out_of_range_is_refused_before_its_notation_is_written(
+    count: int,
+) -> None:
+    # Issue 36, round 3: ChartRoll(ones=2**63) was made, and apply_move raised a raw
+    # OverflowError while writing its notation ("-" * ones) into the refusal; ones=-1 was
+    # written "dice 6", the notation of another roll.  A roll holds 0 to 40 dice.
+    with pytest.raises(ValueError, match=r"^a Dorasure move's ones is 0 to 40, not "):
+        ChartRoll(count, 0, 0, 0)
+    s = position(["Ninja", "Hunter"], at={"Ninja": "f1"}, quests={"g0": "golem"}, step="act")
+    s = apply_move(s, parse_move(s, "adventure"))
+    forged = attrs.evolve(legal_moves(s)[0])  # made past its checks, as a hostile caller may
+    object.__setattr__(forged, "ones", count)
+    for call in (apply_move, br.move_to_action, lambda s, m: br.render_svg(s, move=m)):
+        with pytest.raises(br.IllegalMoveError) as refused:
+            call(s, forged)
+        assert len(str(refused.value)) < 300
 
 
 def test_a_move_forged_behind_the_class_back_is_an_illegal_move() -> None:

@@ -10,6 +10,7 @@ few examples in the default run and 100 to 300 in the long one (the others
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import importlib
 import inspect
@@ -19,6 +20,7 @@ import os
 import pickle
 import pkgutil
 import random
+import shutil
 import signal
 import socket
 import stat
@@ -503,16 +505,33 @@ def test_serve_drops_any_silent_connection(site: Path, prefix: bytes, pause: flo
 
 # Class 9: signals at any moment of a command --------------------------------------------
 
-# What the console script does (``from boardrules.__main__ import main; sys.exit(main())``),
-# saying when the package is imported: before that no code of ours can run, so the signal
-# comes after it.
-_LAUNCH = (
-    "import sys\n"
-    "from boardrules.__main__ import main\n"
-    "print('imported', file=sys.stderr, flush=True)\n"
-    "sys.argv = ['boardrules', *sys.argv[1:]]\n"
-    "sys.exit(main())\n"
-)
+# What pip's console script does; named "boardrules", as the installed one is.
+_CONSOLE_SCRIPT = """import sys
+from boardrules.__main__ import main
+if __name__ == '__main__':
+    sys.argv[0] = sys.argv[0].removesuffix('.exe')
+    sys.exit(main())
+"""
+# A sitecustomize (read at start-up, before any code of ours): BR_SIGNAL_AT names the module
+# whose lookup sends the process the signal BR_SIGNAL, or is "guarded" (say so on standard
+# error when the package's first module is looked up: its Ctrl-C guard is set by then), or
+# "record" (write every module looked up from then on).
+_HOOK = """import os, signal, sys
+_AT, _SIGNAL = os.environ.pop("BR_SIGNAL_AT"), int(os.environ.pop("BR_SIGNAL", "0"))
+class _Moment:
+    guarded = False
+    def find_spec(self, name, path=None, target=None):
+        if not self.guarded and name.startswith("boardrules."):
+            self.guarded = True
+            if _AT == "guarded":
+                print("guarded", file=sys.stderr, flush=True)
+        if _AT == "record" and self.guarded:
+            print("looked up", name, file=sys.stderr, flush=True)
+        if name == _AT:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), _SIGNAL)
+sys.meta_path.insert(0, _Moment())
+"""
 _COMMANDS = [
     ["games"],
     ["simulate", "docker", "--games", "50"],
@@ -523,28 +542,103 @@ _COMMANDS = [
 _SIGNALS = [signal.SIGINT, signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
 
 
+def _launch(command: list[str], at: str, sent: int = 0, **streams: Any) -> subprocess.Popen[str]:
+    """The console script running ``command``, with the hook set to ``at``."""
+    folder = _script_folder()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(folder), SRC])}
+    env.update(BR_SIGNAL_AT=at, BR_SIGNAL=str(int(sent)))
+    return subprocess.Popen([sys.executable, str(folder / "boardrules"), *command],
+                            stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True,
+                            **{"stdout": subprocess.DEVNULL, **streams})  # fmt: skip
+
+
+def _script_folder() -> Path:
+    """A folder holding the hook and the console script, made once (removed on exit)."""
+    if not _FOLDER:
+        folder = Path(tempfile.mkdtemp(prefix="boardrules-signal-"))
+        atexit.register(shutil.rmtree, folder, True)
+        (folder / "sitecustomize.py").write_text(_HOOK)
+        (folder / "boardrules").write_text(_CONSOLE_SCRIPT)
+        _FOLDER.append(folder)
+    return _FOLDER[0]
+
+
+_FOLDER: list[Path] = []
+_LOOKED_UP: dict[str, list[str]] = {}
+
+
+def _looked_up(command: list[str]) -> list[str]:
+    """The modules ``command`` looks up once the package's guard is set, in order."""
+    key = " ".join(command)
+    if key not in _LOOKED_UP:
+        process = _launch(command, "record")
+        _, err = process.communicate(timeout=120)
+        names = [line.split()[-1] for line in err.splitlines() if line.startswith("looked up")]
+        _LOOKED_UP[key] = list(dict.fromkeys(names))
+    return _LOOKED_UP[key]
+
+
 @fuzz_settings(3, long=100)
-@given(st.sampled_from(_COMMANDS), st.sampled_from(_SIGNALS), st.floats(0.0, 0.8))
+@given(st.sampled_from(_COMMANDS), st.sampled_from(_SIGNALS), st.data())
 def test_a_signal_at_any_moment_of_a_command_leaves_no_traceback(
-    command: list[str], sent: signal.Signals, delay: float
+    command: list[str], sent: signal.Signals, data: st.DataObject
 ) -> None:
-    env = {**os.environ, "PYTHONPATH": SRC}
-    process = subprocess.Popen(
-        [sys.executable, "-c", _LAUNCH, *command],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        env=env, text=True,
-    )  # fmt: skip
+    # The moment: as a module is looked up while the package or the command loads (the
+    # process signals itself), or some time after the package's guard is set.
+    if data.draw(st.booleans(), label="while a module loads"):
+        at = data.draw(st.sampled_from(_looked_up(command)), label="module")
+        process = _launch(command, at, sent)
+    else:
+        process = _launch(command, "guarded")
+        try:
+            assert process.stderr is not None
+            assert process.stderr.readline() == "guarded\n"
+            time.sleep(data.draw(st.floats(0.0, 0.8), label="seconds later"))
+            process.send_signal(sent)
+        except BaseException:
+            process.kill()
+            raise
     try:
-        assert process.stderr is not None
-        assert process.stderr.readline() == "imported\n"
-        time.sleep(delay)
-        process.send_signal(sent)
-        _, err = process.communicate(timeout=30)
+        _, err = process.communicate(timeout=60)
     finally:
         process.kill()
     assert "Traceback" not in err, err[-2000:]
     if sent == signal.SIGINT:
         assert process.returncode in (0, 130), err[-500:]
+        assert process.returncode == 0 or err.strip().endswith("interrupted"), err[-500:]
+    else:  # the default action of the other signals: the process ends quietly
+        assert process.returncode in (0, -sent), err[-500:]
+
+
+_TALKATIVE = [
+    ["games"],
+    ["simulate", "docker", "--games", "30"],
+    ["tournament", "docker", "--bots", "random,greedy", "--games", "4"],
+    ["replay", "--help"],
+    ["--help"],
+    ["play", "docker", "--players", "random,random", "--seed", "3"],
+]
+
+
+@fuzz_settings(3, long=100)
+@given(st.sampled_from(_TALKATIVE), st.integers(0, 3000))
+def test_a_command_whose_reader_goes_away_early_leaves_no_traceback(
+    command: list[str], read: int
+) -> None:
+    # SIGPIPE: standard output is a pipe whose reader stops after ``read`` characters
+    # (`boardrules games | head -c 100`); the command ends quietly, at the latest when it
+    # next writes.
+    process = _launch(command, "none", stdout=subprocess.PIPE)
+    try:
+        assert process.stdout is not None
+        process.stdout.read(read)
+        process.stdout.close()
+        err = process.stderr.read() if process.stderr else ""
+        process.wait(timeout=60)
+    finally:
+        process.kill()
+    assert "Traceback" not in err and "Exception ignored" not in err, err[-2000:]
+    assert process.returncode in (0, 1), err[-500:]
 
 
 # Class 10: documents with any repeated key ----------------------------------------------
@@ -738,3 +832,145 @@ def test_a_failing_bot_is_named_with_its_seat_seed_and_position(
         return
     # the game ended before the bot's failing decision, or a stale move was legal there
     assert failing.decisions < at or how[0] == "stale"
+
+
+# Round 3: forged values too large, too long or of the wrong kind, of every game's values ----
+
+
+class _Unprintable:
+    """A value whose repr and str fail, as a hostile caller's may."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+    __str__ = __repr__
+
+
+# Whole numbers around 64 bits, of thousands of digits (str() refuses past 4,300) and
+# negative; bools, floats, long texts and tuples, and values that cannot be written at all.
+# Hypothesis writes the values it reports, so the unwritable ones are drawn by name.
+_NAMED: dict[str, Callable[[], object]] = {
+    "10**5000": lambda: 10**5000,
+    "-(10**5000)": lambda: -(10**5000),
+    "(10**5000,)": lambda: (10**5000,),
+    "an unprintable object": _Unprintable,
+    "'x' * 100_000": lambda: "x" * 100_000,
+    "tuple(range(1000))": lambda: tuple(range(1000)),
+    "('x' * 1000,)": lambda: ("x" * 1000,),
+}
+_FORGED = st.one_of(
+    st.sampled_from(list(_NAMED)).map(lambda name: ("named", name)),
+    st.one_of(
+        st.sampled_from([2**63, -(2**63), 2**63 - 1, 2**62, 2**31, -1, True, False, 1.5, -0.0,
+                         float("nan"), float("inf"), (2**63,), (-1, -1)]),
+        st.integers(), st.floats(), st.booleans(), st.text(max_size=50),
+    ).map(lambda value: ("drawn", value)),
+)  # fmt: skip
+
+
+def _forged(drawn: tuple[str, Any]) -> Any:
+    how, value = drawn
+    return _NAMED[value]() if how == "named" else value
+
+
+#: The longest refusal a forged value may give (the legal moves it lists included).
+_LONGEST_REFUSAL = 3000
+
+
+def _moves_of_every_class(game: str) -> list[tuple[Any, Any]]:
+    """A (position, legal move) pair for every class of move the random games below meet
+    (chance outcomes included), found once per game."""
+    found = _FOUND.get(game)
+    if found is None:
+        pairs: dict[type, tuple[Any, Any]] = {}
+        for seed in range(6 if game == "dorasure" else 2):
+            rng, s = random.Random(seed), br.new_game(game)
+            for _ in range(300):
+                if br.is_terminal(s):
+                    break
+                for move in br.legal_moves(s):
+                    pairs.setdefault(type(move), (s, move))
+                move = (
+                    br.sample_chance(s, rng) if br.is_chance(s) else rng.choice(br.legal_moves(s))
+                )
+                s = br.apply_move(s, move)
+        found = _FOUND[game] = list(pairs.values())
+    return found
+
+
+_FOUND: dict[str, list[tuple[Any, Any]]] = {}
+
+
+@FUZZ
+@given(st.sampled_from(GAMES), st.data(), _FORGED, st.booleans())
+def test_a_move_with_a_forged_field_is_refused_in_a_short_message(
+    game: str, data: st.DataObject, drawn: tuple[str, Any], constructed: bool
+) -> None:
+    import attrs
+
+    value = _forged(drawn)
+    s, move = data.draw(st.sampled_from(_moves_of_every_class(game)))
+    fields = [f.name for f in attrs.fields(type(move))]
+    if not fields:
+        return
+    name = data.draw(st.sampled_from(fields))
+    if constructed:  # through the class's own constructor, checks and all
+        try:
+            forged = attrs.evolve(move, **{name: value})
+        except (TypeError, ValueError) as e:
+            assert len(str(e)) < _LONGEST_REFUSAL, str(e)[:200]
+            return
+    else:  # set past the class's checks
+        forged = attrs.evolve(move)
+        object.__setattr__(forged, name, value)
+    repr(forged)  # a move's repr never fails
+    calls = {
+        "apply_move": lambda: br.apply_move(s, forged),
+        "move_to_action": lambda: br.move_to_action(s, forged),
+        "render_svg": lambda: br.render_svg(s, move=forged),
+    }
+    for call in calls.values():
+        try:
+            timed(call)
+        except br.IllegalMoveError as e:
+            assert len(str(e)) < _LONGEST_REFUSAL, str(e)[:200]
+            continue
+        # taken: only a value of the field's own type equal to the legal move's
+        assert type(value) is type(getattr(move, name)) and value == getattr(move, name)
+
+
+_ENTRIES: dict[str, Callable[[Any, Any], object]] = {
+    "apply_move": br.apply_move,
+    "move_to_action": br.move_to_action,
+    "action_to_move": br.action_to_move,
+    "parse_move": br.parse_move,
+    "player_name": br.player_name,
+    "observation": br.observation,
+    "render_svg(size=)": lambda s, v: br.render_svg(s, size=v),
+    "render_svg(perspective=)": lambda s, v: br.render_svg(s, perspective=v),
+    "get_game": lambda s, v: br.get_game(v),
+}
+
+
+@FUZZ
+@given(st.sampled_from(GAMES), st.data(), _FORGED)
+def test_any_value_at_any_entry_point_or_option_is_refused_in_a_short_message(
+    game: str, data: st.DataObject, drawn: tuple[str, Any]
+) -> None:
+    value = _forged(drawn)
+    s = data.draw(midgame_states(game, max_moves=40))
+    options = [o.name for o in br.game_of(s).options]
+    entries = [*_ENTRIES, *(f"option {o}" for o in options)]
+    entry = data.draw(st.sampled_from(entries))
+    if entry.startswith("option "):
+        call: Callable[[], object] = lambda: br.new_game(game, **{entry[7:]: value})  # noqa: E731
+    else:
+        call = lambda: _ENTRIES[entry](s, value)  # noqa: E731
+    try:
+        timed(call)
+    except ValueError as e:  # every refusal of the library is a ValueError
+        message = str(e)
+        assert len(message) < _LONGEST_REFUSAL and "Exceeds the limit" not in message, (
+            entry,
+            message[:200],
+        )

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 import boardrules as br
 from boardrules._document import load_json
+from boardrules._values import safe_repr
 from boardrules.bots._base import Bot, GameBot, RandomBot
 from boardrules.bots._mcts import MctsBot
 from boardrules.bots._names import bot_name
@@ -185,8 +186,7 @@ class BotError(br.BoardrulesError):
 
 
 def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return safe_repr(value)  # short, and never an exception: a bot's value may be anything
 
 
 def _chosen(bot: Any, state: Any, rng: random.Random, fail: Callable[[str], BotError]) -> Any:

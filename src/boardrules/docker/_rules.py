@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from boardrules._fitted import win_shares
 from boardrules._legal import find_legal, wrong_field_types
+from boardrules._values import safe_repr
 from boardrules.chance import die_faces
 from boardrules.docker._board import FACES, entered_before
 from boardrules.docker._evaluation import WEIGHTS
@@ -221,7 +222,7 @@ def why_illegal(state: State, move: object) -> str:
     if is_over(state):
         return "the game is over: only one player is left (Docker §3.3)"
     if not isinstance(move, (Roll, Shift, Entry)) or type(move) not in (Roll, Shift, Entry):
-        return f"{move!r} is not a Docker move"
+        return f"{safe_repr(move)} is not a Docker move"
     malformed = _malformed(state, move)
     if malformed is not None:
         return malformed
@@ -245,7 +246,10 @@ def _malformed(state: State, move: Move) -> str | None:
     off = [s for s in _squares_of(move) if not 0 <= s < pitch.squares]
     if off:
         last = pitch.squares - 1
-        return f"{type(move).__name__} names square {off[0]}, which is not on the pitch (0..{last})"
+        return (
+            f"{type(move).__name__} names square {safe_repr(off[0])}, which is not on the "
+            f"pitch (0..{last})"
+        )
     return None
 
 

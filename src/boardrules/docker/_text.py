@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from boardrules._values import safe_repr
 from boardrules.docker._board import PITCH
 from boardrules.docker._rules import is_over, legal_moves, why_illegal
 from boardrules.docker._state import COLOURS, ENTRIES, ROLLS, SHIFTS, Move, State
@@ -57,7 +58,7 @@ def parse_move(state: State, text: str) -> Move:
     found = _NOTATION.fullmatch(text.strip().lower()) if isinstance(text, str) else None
     if found is None:
         raise MoveSyntaxError(
-            f"{text!r} is not a Docker move; write 'roll 4', 'b1-c3' (the top piece of b1 "
+            f"{safe_repr(text)} is not a Docker move; write 'roll 4', 'b1-c3' (the top piece of b1 "
             "ends on c3) or 'in-c3' (a new piece enters and ends on c3)"
         )
     value, origin, target, entered = found.groups()

@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from boardrules._lru import LRU, cached_in
+from boardrules._values import safe_repr
 from boardrules.errors import InvalidOptionError
 
 __all__ = [
@@ -448,7 +449,7 @@ def board_from_spec(spec: Mapping[str, Any]) -> Board:
     boardrules.errors.InvalidOptionError: board field 'gold': expected ... in 1..10, got 11
     """
     if not isinstance(spec, Mapping):
-        raise _refuse("board", f"a board is a name or a JSON object, not {spec!r}")
+        raise _refuse("board", f"a board is a name or a JSON object, not {safe_repr(spec)}")
     known = ("name", "fields", "stumble", "jumps", "gold", "last_jump")
     for key in spec:
         if key not in known:
@@ -492,7 +493,7 @@ def board_option(value: Any) -> Board:
         board = BOARDS.get(value)
         if board is None:
             raise InvalidOptionError(
-                f"unknown board {value!r}; built-in boards: {', '.join(BOARDS)}, "
+                f"unknown board {safe_repr(value)}; built-in boards: {', '.join(BOARDS)}, "
                 "or give the board as data"
             )
         return board

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from boardrules._fitted import win_shares
 from boardrules._legal import find_legal, wrong_field_types
+from boardrules._values import safe_repr
 from boardrules.dorada._board import Board, Field
 from boardrules.dorada._evaluation import WEIGHTS
 from boardrules.dorada._features import features
@@ -235,7 +236,7 @@ def why_illegal(state: State, move: object) -> str:
     the clause of the Rules section of the Dorada page."""
     if not isinstance(move, _MOVE_TYPES) or type(move) not in _MOVE_TYPES:
         return (
-            f"{move!r} is not a Dorada move; the moves are 'roll N', 'move start', "
+            f"{safe_repr(move)} is not a Dorada move; the moves are 'roll N', 'move start', "
             "'move N' and 'pass'"
         )
     wrong = wrong_field_types(move)
@@ -251,7 +252,7 @@ def why_illegal(state: State, move: object) -> str:
 
 def _why_not_before_the_roll(who: str, move: Move) -> str:
     if isinstance(move, Roll):
-        return f"a die shows 1 to 6, not {move.die} (Dorada §2.1)"
+        return f"a die shows 1 to 6, not {safe_repr(move.die)} (Dorada §2.1)"
     return f"{who} must roll the die first (Dorada §2.1)"
 
 
@@ -274,7 +275,7 @@ def _why_not_free(state: State, who: str, field: int) -> str:
     # are any, and the top piece of each stack.  So a piece that may not move is missing or
     # lies under another one; where it would end never makes a move illegal.
     if not 0 <= field < len(state.track):
-        return f"field {field} is not a running field of this board (Dorada §1.2)"
+        return f"field {safe_repr(field)} is not a running field of this board (Dorada §1.2)"
     if field == 0:
         return f"{who} has no piece on its start field (Dorada §1.3)"
     if state.turn in state.track[field]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from boardrules._values import safe_repr
 from boardrules.dorada import _rules
 from boardrules.dorada._board import Board, Field
 from boardrules.dorada._rules import legal_moves, pieces_in_play, scores, winners
@@ -155,7 +156,8 @@ def parse_move(state: State, text: str) -> Move:
     match = _NOTATION.fullmatch(text.strip().lower()) if isinstance(text, str) else None
     if match is None:
         raise MoveSyntaxError(
-            f"{text!r} is not a Dorada move; write 'roll N', 'move start', 'move N' or 'pass'"
+            f"{safe_repr(text)} is not a Dorada move; write 'roll N', 'move start', "
+            "'move N' or 'pass'"
         )
     passing, die, field = match.groups()
     move: Move

@@ -45,6 +45,7 @@ import attrs
 from boardrules._encoding import action_index
 from boardrules._legal import find_legal
 from boardrules._lru import LRU, kept_in
+from boardrules._values import safe_repr
 from boardrules.dorasure import _state as moves
 from boardrules.dorasure._data import QUESTS, REWARDS
 from boardrules.dorasure._dice import movement_roll
@@ -277,4 +278,6 @@ def action_to_move(state: State, action: int) -> Move:
     else:
         what = f"seat {state.agenda[0].seat}"
     allowed = ", ".join(map(str, sorted(map(number, legal)))) or "none: the game is over"
-    raise IllegalMoveError(f"action {wanted} is not legal for {what}; legal actions: {allowed}")
+    raise IllegalMoveError(
+        f"action {safe_repr(wanted)} is not legal for {what}; legal actions: {allowed}"
+    )

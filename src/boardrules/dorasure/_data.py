@@ -14,6 +14,8 @@ from typing import Any
 
 import attrs
 
+from boardrules._values import safe_repr
+
 __all__ = [
     "BASE_HEROES",
     "DEFAULT_SHEETS",
@@ -304,7 +306,7 @@ def check_name(name: Any, what: str) -> str:
     ValueError: name must be 1..40 printable characters (letters, digits, ...), not 'Golem...'
     """
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-        shown = repr(name)[: 2 * MAX_NAME + 1] if not isinstance(name, str) else repr(name)
+        shown = safe_repr(name) if not isinstance(name, str) else repr(name)
         if isinstance(name, str) and (len(name) > MAX_NAME or len(shown) > 2 * MAX_NAME):
             shown = f"a text of {len(name)} characters"  # a long text is never echoed back
         elif len(shown) > 2 * MAX_NAME:

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 import attrs
 
-from boardrules._values import full_repr, move_repr
+from boardrules._legal import FIELD_LIMIT
+from boardrules._values import full_repr, move_repr, safe_repr
 from boardrules.dorasure._board import ENTRY, ROAD, SHARED, Board
 from boardrules.dorasure._data import HERO_ORDER, QUESTS, REWARDS, HeroSheet, QuestTile, Tracks
 from boardrules.game import CHANCE as CHANCE_PLAYER
@@ -156,44 +157,77 @@ CLAW_WORDS = ("miss", "blast", "slash")
 LAND_SLUGS = ("quicksand", "mirage", "meadow", "winter", "swamp", "caravan", "sea", "tree")
 
 
+#: The most dice one roll may hold: a :class:`ChartRoll`'s counts, a stored roll's.
+MAX_DICE = 40
+#: The longest text of a move's field (a hero's, a space's or a quest's name).
+_LONGEST_TEXT = 40
+
+
 def _exactly(kind: type) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """A validator: the value's type is ``kind`` itself (``True`` or ``5.0`` is no int)."""
+    """A validator: the value's type is ``kind`` itself (``True`` or ``5.0`` is no int),
+    an int within ``FIELD_LIMIT``, a text of at most ``_LONGEST_TEXT`` characters: a move
+    writes its fields into its notation and into error messages."""
 
     def check(move: Any, field: attrs.Attribute[Any], value: Any) -> None:
         if type(value) is not kind:
             raise TypeError(
-                f"a Dorasure move's {field.name} is {_A[kind]}, not {value!r} "
+                f"a Dorasure move's {field.name} is {_A[kind]}, not {safe_repr(value)} "
                 f"({type(move).__name__})"
+            )
+        if isinstance(value, int) and not -FIELD_LIMIT < value < FIELD_LIMIT:
+            raise ValueError(
+                f"a Dorasure move's {field.name} is an int of 64 bits, not "
+                f"{safe_repr(value)} ({type(move).__name__})"
+            )
+        if isinstance(value, str) and len(value) > _LONGEST_TEXT:
+            raise ValueError(
+                f"a Dorasure move's {field.name} has at most {_LONGEST_TEXT} characters, "
+                f"not {len(value)} ({type(move).__name__})"
             )
 
     return check
 
 
 def _below(limit: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """A validator: an int from 0 to ``limit - 1`` (an index into the notation's words)."""
+    """A validator: an int from 0 to ``limit - 1`` (an index into the notation's words, a
+    count of dice)."""
 
     def check(move: Any, field: attrs.Attribute[Any], value: Any) -> None:
-        _INT(move, field, value)
+        if type(value) is not int:
+            _INT(move, field, value)  # the type's message
         if not 0 <= value < limit:
             raise ValueError(
-                f"a Dorasure move's {field.name} is 0 to {limit - 1}, not {value} "
-                f"({type(move).__name__})"
+                f"a Dorasure move's {field.name} is 0 to {limit - 1}, not "
+                f"{safe_repr(value)} ({type(move).__name__})"
             )
 
     return check
 
 
 def _tuple_of(kind: type) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """A validator: a tuple whose items' type is ``kind`` itself."""
+    """A validator: a tuple of at most ``MAX_DICE`` items whose type is ``kind`` itself,
+    each as ``_exactly(kind)`` would take it."""
 
     def check(move: Any, field: attrs.Attribute[Any], value: Any) -> None:
-        if type(value) is not tuple or any(type(item) is not kind for item in value):
+        if (
+            type(value) is not tuple
+            or len(value) > MAX_DICE
+            or not all(_fits(kind, item) for item in value)
+        ):
             raise TypeError(
-                f"a Dorasure move's {field.name} is a tuple of {kind.__name__}s, not "
-                f"{value!r} ({type(move).__name__})"
+                f"a Dorasure move's {field.name} is a tuple of at most {MAX_DICE} "
+                f"{kind.__name__}s, not {safe_repr(value)} ({type(move).__name__})"
             )
 
     return check
+
+
+def _fits(kind: type, value: Any) -> bool:
+    if type(value) is not kind:
+        return False
+    if isinstance(value, int):
+        return -FIELD_LIMIT < value < FIELD_LIMIT
+    return not isinstance(value, str) or len(value) <= _LONGEST_TEXT
 
 
 _A = {int: "an int", bool: "a bool", str: "a str"}
@@ -259,10 +293,10 @@ class ChartRoll(DorasureMove):
     die each): ``dice --0+6``, ones first."""
 
     WORD: ClassVar[str] = "dice"
-    ones: int = attrs.field(validator=_INT)
-    low: int = attrs.field(validator=_INT)
-    high: int = attrs.field(validator=_INT)
-    sixes: int = attrs.field(validator=_INT)
+    ones: int = attrs.field(validator=_below(MAX_DICE + 1))
+    low: int = attrs.field(validator=_below(MAX_DICE + 1))
+    high: int = attrs.field(validator=_below(MAX_DICE + 1))
+    sixes: int = attrs.field(validator=_below(MAX_DICE + 1))
 
     @property
     def count(self) -> int:

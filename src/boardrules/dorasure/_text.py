@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from boardrules._values import safe_repr
 from boardrules.dorasure._board import MOUNTAIN
 from boardrules.dorasure._fang import LANDS
 from boardrules.dorasure._heroes import attribute_of, lycan
@@ -206,7 +207,8 @@ def parse_move(s: DorasureState, text: str) -> Move:
     """
     if not isinstance(text, str) or not _NOTATION.fullmatch(text.strip()):
         raise MoveSyntaxError(
-            f"{text!r} is not Dorasure move notation (e.g. 'step 5 d2', 'spend 1', 'roll 2 6')"
+            f"{safe_repr(text)} is not Dorasure move notation (e.g. 'step 5 d2', "
+            "'spend 1', 'roll 2 6')"
         )
     wanted = text.strip()
     for mv in legal_moves(s):

@@ -12,6 +12,7 @@ import attrs
 
 from boardrules._fitted import win_chances
 from boardrules._legal import find_legal, wrong_field_types
+from boardrules._values import safe_repr
 from boardrules.errors import IllegalMoveError
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
 from boardrules.parchis._evaluation import WEIGHTS
@@ -425,7 +426,7 @@ def _why_illegal(state: State, move: object) -> str:
     moves = legal_moves(state)
     legal = ", ".join(str(m) for m in moves) or "none: the game is over"
     if type(move) is not Move:
-        return f"{move!r} is not a Parchís move; legal moves: {legal}"
+        return f"{safe_repr(move)} is not a Parchís move; legal moves: {legal}"
     wrong = wrong_field_types(move)
     if wrong is not None:
         return f"this Move is not a Parchís move: its {wrong}; legal moves: {legal}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from boardrules._values import safe_repr
 from boardrules.errors import IllegalMoveError, MoveSyntaxError
 from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, lane_cell
 from boardrules.parchis._rules import _why_illegal, legal_moves
@@ -36,7 +37,7 @@ def parse_move(state: State, text: str) -> Move:
     """
     if not isinstance(text, str) or not _NOTATION.fullmatch(text.strip()):
         raise MoveSyntaxError(
-            f"{text!r} is not Parchís notation: 'roll N', 'out', 'pass', or SQUARE+N "
+            f"{safe_repr(text)} is not Parchís notation: 'roll N', 'out', 'pass', or SQUARE+N "
             "with SQUARE a track square 1-68 or L1-L7 in the player's lane"
         )
     text = text.strip()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from boardrules.dorasure._state import (
     BATTLE,
+    MAX_DICE,
     P_BATTLE,
     P_COMBO,
     P_QUEST,
@@ -38,10 +39,6 @@ __all__ = [
     "reading_battle_roll",
     "scan",
 ]
-
-#: The most dice a stored roll may name.
-MAX_DICE = 40
-
 
 #: The largest running score a state may store, either way.
 MAX_SCORE = MAX_DICE * 4
