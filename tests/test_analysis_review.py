@@ -212,6 +212,7 @@ def test_strong_against_itself_errs_little_in_dorada() -> None:
 
 
 @pytest.mark.release
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "game",
     [
