@@ -7,6 +7,7 @@ with a crash, a hang or a state that breaks its own JSON round trip.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from collections.abc import Callable
@@ -720,3 +721,35 @@ def test_a_value_an_error_message_cannot_write_is_refused_in_a_short_message(
             call(s, value)
         message = str(refused.value)
         assert len(message) < 600 and "Exceeds the limit" not in message, (name, message)
+
+
+_LONG = "x" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("game", "args", "kwargs"),
+    [
+        ("parchis", (5,), {}),
+        ("parchis", ({"yellow": 12},), {}),
+        ("parchis", ({"yellow": [10**5000]},), {}),
+        ("parchis", ({"yellow": [_LONG]},), {}),
+        ("parchis", ({_LONG: [1]},), {}),
+        ("docker", (5,), {}),
+        ("dorasure", (None,), {}),
+        ("dorasure", (5,), {}),
+        ("dorasure", ("Ninja",), {}),
+        ("dorasure", (), {"turn": _LONG}),
+        ("dorasure", (), {"at": {"Ninja": _LONG}}),
+        ("dorasure", (), {"quests": {"g0": _LONG}}),
+    ],
+)  # fmt: skip
+def test_a_position_set_up_from_values_of_the_wrong_kind_is_refused_in_a_short_message(
+    game: str, args: tuple[object, ...], kwargs: dict[str, object]
+) -> None:
+    # position() is a public entry point: a value of the wrong kind (a number for a mapping,
+    # a text for a list, a huge number, a megabyte of text) is bad input, refused as such.
+    position = importlib.import_module(f"boardrules.{game}").position
+    with pytest.raises(ValueError) as refused:
+        position(*args, **kwargs)
+    assert isinstance(refused.value, br.BoardrulesError)
+    assert len(str(refused.value)) < 300

@@ -16,6 +16,7 @@ import attrs
 
 from boardrules._lru import LRU
 from boardrules._typing import deprecated
+from boardrules._values import safe_repr
 from boardrules.dorasure._board import (
     CITY,
     DEFAULT_ROWS,
@@ -514,15 +515,17 @@ def position(
     >>> s.rules.board.names[s.pos[0]], s.dice
     ('c2', (3, 5))
     """
+    if isinstance(heroes, str) or not isinstance(heroes, Sequence):
+        raise InvalidOptionError(f"heroes: a list of heroes' names, not {safe_repr(heroes)}")
     rules = rules_for(heroes=list(heroes), **options)
     s = _blank(rules)
     names = _Names(rules)
     slugs = [q.slug for q in QUESTS]
     for slug in retired:
         if slug not in slugs:
-            raise StateFormatError(f"retired: unknown quest {slug!r}")
+            raise StateFormatError(f"retired: unknown quest {safe_repr(slug)}")
     if turn is not None and turn not in names.seat:
-        raise StateFormatError(f"turn: {turn!r} is not in this game")
+        raise StateFormatError(f"turn: {safe_repr(turn)} is not in this game")
     t = names.seat[turn] if turn is not None else 0
     s = DorasureState(
         rules=rules,
@@ -580,19 +583,19 @@ class _Names:
         out = list(base)
         for hero, value in (values or {}).items():
             if hero not in self.seat:
-                raise StateFormatError(f"{what}: {hero!r} is not in this game")
+                raise StateFormatError(f"{what}: {safe_repr(hero)} is not in this game")
             out[self.seat[hero]] = convert(value) if convert else value
         return tuple(out)
 
     def space(self, name: str) -> int:
         if name not in self.board.index:
-            raise StateFormatError(f"no space called {name!r}")
+            raise StateFormatError(f"no space called {safe_repr(name)}")
         return self.board.index[name]
 
     def mountain(self, name: str) -> int:
         m = self.space(name)
         if m not in self.board.mountains:
-            raise StateFormatError(f"{name!r} is not a mountain")
+            raise StateFormatError(f"{safe_repr(name)} is not a mountain")
         return self.board.mountains.index(m)
 
     def by_mountain(
@@ -606,7 +609,7 @@ class _Names:
 
 def _index(names: Sequence[str], slug: str, what: str) -> int:
     if slug not in names:
-        raise StateFormatError(f"unknown {what} {slug!r}; {what}s are: {', '.join(names)}")
+        raise StateFormatError(f"unknown {what} {safe_repr(slug)}; {what}s are: {', '.join(names)}")
     return list(names).index(slug)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, overload
 
 from boardrules._typing import deprecated
+from boardrules._values import safe_repr
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options, whole_number
 from boardrules.parchis._board import BOARD, GOAL, NEST, TRACK_LAST, cell_name, lane_cell
@@ -318,10 +319,12 @@ def _cell_of(name: object, colour: int, where: str) -> int:
     """The cell of a square name: ``"12"``/``12``, ``"L3"`` (the colour's lane) or
     ``"yellow L3"``."""
     if type(name) is int:
-        name = str(name)
+        if not 1 <= name <= BOARD.squares:
+            raise _fail(f"{where}: track squares are numbered 1-{BOARD.squares}")
+        return name - 1
     m = _SQUARE.fullmatch(name) if isinstance(name, str) else None
     if m is None:
-        raise _fail(f"{where}: {name!r} is not a square (1-68, L1-L7, nest or goal)")
+        raise _fail(f"{where}: {safe_repr(name)} is not a square (1-68, L1-L7, nest or goal)")
     if m.group(1):
         square = int(m.group(1))
         if not 1 <= square <= BOARD.squares:
@@ -338,7 +341,7 @@ def _seat_of(opts: Options, name: object, where: str) -> int:
     names = [BOARD.colours[c] for c in opts.colours]
     if name in names:
         return names.index(name)
-    raise _fail(f"{where}: {name!r} is not a colour in play ({', '.join(names)})")
+    raise _fail(f"{where}: {safe_repr(name)} is not a colour in play ({', '.join(names)})")
 
 
 def position(
@@ -374,6 +377,8 @@ def position(
     >>> [str(m) for m in legal_moves(s)]
     ['12+6']
     """
+    if pieces is not None and not isinstance(pieces, Mapping):
+        raise _fail(f"pieces: a mapping of colours to their squares, not {safe_repr(pieces)}")
     opts = make_options(options)
     turn_seat = _seat_of(opts, turn, "turn")
     cells, goal = _placed(opts, pieces or {})
@@ -404,6 +409,8 @@ def _placed(
     goal = [0] * opts.players
     for colour_name, places in pieces.items():
         seat = _seat_of(opts, colour_name, "pieces")
+        if isinstance(places, str) or not isinstance(places, Sequence):
+            raise _fail(f"pieces of {colour_name}: a list of squares, not {safe_repr(places)}")
         for place in places:
             if place == "goal":
                 goal[seat] += 1
