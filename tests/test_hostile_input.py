@@ -753,3 +753,11 @@ def test_a_position_set_up_from_values_of_the_wrong_kind_is_refused_in_a_short_m
         position(*args, **kwargs)
     assert isinstance(refused.value, br.BoardrulesError)
     assert len(str(refused.value)) < 300
+
+
+def test_a_hero_named_by_a_huge_number_is_refused_without_the_interpreter_s_digit_limit() -> None:
+    # Writing the refused name must not itself fail (str() of a 5000-digit int raises).
+    with pytest.raises(br.InvalidOptionError) as refused:
+        br.new_game("dorasure", heroes=(10**5000,))
+    assert "is not a hero" in str(refused.value)
+    assert "Exceeds the limit" not in str(refused.value)

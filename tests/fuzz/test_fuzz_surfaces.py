@@ -587,9 +587,9 @@ def test_a_signal_at_any_moment_of_a_command_leaves_no_traceback(
     # process signals itself), or some time after the package's guard is set.
     if data.draw(st.booleans(), label="while a module loads"):
         at = data.draw(st.sampled_from(_looked_up(command)), label="module")
-        process = _launch(command, at, sent)
+        process = _launch(command, at, sent, stdout=subprocess.PIPE)
     else:
-        process = _launch(command, "guarded")
+        process = _launch(command, "guarded", stdout=subprocess.PIPE)
         try:
             assert process.stderr is not None
             assert process.stderr.readline() == "guarded\n"
@@ -599,13 +599,17 @@ def test_a_signal_at_any_moment_of_a_command_leaves_no_traceback(
             process.kill()
             raise
     try:
-        _, err = process.communicate(timeout=60)
+        out, err = process.communicate(timeout=60)
     finally:
         process.kill()
     assert "Traceback" not in err, err[-2000:]
     if sent == signal.SIGINT:
-        assert process.returncode in (0, 130), err[-500:]
-        assert process.returncode == 0 or err.strip().endswith("interrupted"), err[-500:]
+        # -SIGINT: ended by the signal's default action (late in the interpreter's shutdown,
+        # after the command is done), which a shell reports as 130 too
+        assert process.returncode in (0, 130, -signal.SIGINT), err[-500:]
+        # simulate and tournament report the games played so far, saying so in the report
+        told = err.strip().endswith("interrupted") or out.startswith("interrupted: ")
+        assert process.returncode in (0, -signal.SIGINT) or told, (out[-500:], err[-500:])
     else:  # the default action of the other signals: the process ends quietly
         assert process.returncode in (0, -sent), err[-500:]
 
@@ -935,8 +939,10 @@ def test_a_move_with_a_forged_field_is_refused_in_a_short_message(
         except br.IllegalMoveError as e:
             assert len(str(e)) < _LONGEST_REFUSAL, str(e)[:200]
             continue
-        # taken: only a value of the field's own type equal to the legal move's
-        assert type(value) is type(getattr(move, name)) and value == getattr(move, name)
+        # taken: only a move value-equal to a legal one (the forged field equal to the legal
+        # move's, e.g. a plain 0 for a Parchís move's Kind.ROLL, or the value of another legal
+        # move, e.g. a Dorasure hero's saved=False where both choices are legal)
+        assert forged in br.legal_moves(s), (name, value)
 
 
 _ENTRIES: dict[str, Callable[[Any, Any], object]] = {

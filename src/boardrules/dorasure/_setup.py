@@ -94,7 +94,7 @@ _HERO_BY_KEY = {name.casefold(): name for name in HERO_ORDER}
 def _hero_name(name: Any) -> str:
     key = name.replace("_", " ").replace("-", " ").casefold() if isinstance(name, str) else None
     if key not in _HERO_BY_KEY:
-        raise ValueError(f"{name!r} is not a hero; choose from {', '.join(HERO_ORDER)}")
+        raise ValueError(f"{safe_repr(name)} is not a hero; choose from {', '.join(HERO_ORDER)}")
     return _HERO_BY_KEY[key]
 
 
