@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 import boardrules.docker  # the public name of the states, for the docs' annotations
 from boardrules.batch._dice import Dice, _Dice, _pick
-from boardrules.batch._parchis import Bools, Floats, Ints, StepResult, _whole
+from boardrules.batch._parchis import Bools, Floats, Ints, StepResult, _game_count, _whole
 from boardrules.docker._actions import _frames
 from boardrules.docker._board import FACES
 from boardrules.docker._observation import _planes
@@ -87,10 +87,7 @@ class DockerBatch(_Dice):
         dice: Dice | None = None,
         **options: Any,
     ) -> None:
-        if type(n) is not int or n < 1:
-            raise InvalidOptionError(
-                f"n, the number of games, must be a whole number >= 1, not {n!r}"
-            )
+        n = _game_count(n)
         self._setup(rules_of(options), n, seed, autoreset)
         self._restart(np.arange(n), self._checked_dice(dice))
 

@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 import boardrules.dorada  # the public name of the states, for the docs' annotations
 from boardrules.batch._dice import Dice, _Dice, _pick
-from boardrules.batch._parchis import Bools, Floats, Ints, StepResult, _whole
+from boardrules.batch._parchis import Bools, Floats, Ints, StepResult, _game_count, _whole
 from boardrules.dorada._board import Field
 from boardrules.dorada._observation import _layout
 from boardrules.dorada._points import POINTS, POINTS_BELOW
@@ -62,10 +62,7 @@ class DoradaBatch(_Dice):
         dice: Dice | None = None,
         **options: Any,
     ) -> None:
-        if type(n) is not int or n < 1:
-            raise InvalidOptionError(
-                f"n, the number of games, must be a whole number >= 1, not {n!r}"
-            )
+        n = _game_count(n)
         self._setup(make_options(options), n, seed, autoreset)
         self._restart(np.arange(n), self._checked_dice(dice))
 

@@ -93,6 +93,13 @@ def _whole(values: npt.NDArray[Any]) -> bool:
     return values.dtype.kind in "iu"  # (np.issubdtype says the same, ten times slower)
 
 
+def _game_count(n: object) -> int:
+    """``n``, the number of games of a batch, checked: a whole number >= 1."""
+    if type(n) is not int or n < 1:
+        raise InvalidOptionError(f"n, the number of games, must be a whole number >= 1, not {n!r}")
+    return n
+
+
 def _words(masks: Sequence[int]) -> tuple[Words, Words]:
     """Python bit masks over the cells as two arrays of 64-bit words (cells 0-63, 64-)."""
     low = np.array([m & _WORD for m in masks], dtype=np.uint64)
@@ -251,10 +258,7 @@ class ParchisBatch:
         dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
         **options: Any,
     ) -> None:
-        if type(n) is not int or n < 1:
-            raise InvalidOptionError(
-                f"n, the number of games, must be a whole number >= 1, not {n!r}"
-            )
+        n = _game_count(n)
         self._setup(make_options(options), n, seed, autoreset)
         self._restart(np.arange(n), self._checked_dice(dice))
 
