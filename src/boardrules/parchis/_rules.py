@@ -377,16 +377,12 @@ def _relocate(pos: tuple[int, ...], seat: int, src: int, dst: int) -> tuple[int,
     return tuple(p)
 
 
-def _lift(
-    state: State, board: bytes, barriers: int, c: int, seat: int
-) -> tuple[tuple[int, ...], int]:
+def _lift(state: State, board: bytes, barriers: int, c: int, seat: int) -> tuple[bytes, int]:
     code = _REMOVE[board[c]][seat]
     return _put(board, c, code), _mark(state, barriers, c, code)
 
 
-def _drop(
-    state: State, board: bytes, barriers: int, c: int, seat: int
-) -> tuple[tuple[int, ...], int]:
+def _drop(state: State, board: bytes, barriers: int, c: int, seat: int) -> tuple[bytes, int]:
     code = _ADD[board[c]][seat]
     return _put(board, c, code), _mark(state, barriers, c, code)
 

@@ -308,7 +308,7 @@ def _cells_of(board: tuple[int, ...]) -> bytes:
 
 # board, a field of the class (its constructor, eq, hash, repr, evolve and fields() see it as
 # before), is read and set through this property, which keeps the tuple in _board.
-State.board = property(_board_of, _store_board)  # type: ignore[assignment,method-assign]
+State.board = property(_board_of, _store_board)  # type: ignore[assignment]
 
 _PICKLED = tuple(
     a.name for a in attrs.fields(State) if a.name not in ("_legal", "_cells", "_board")
@@ -326,8 +326,8 @@ def _setstate(self: State, values: tuple[object, ...]) -> None:
     object.__setattr__(self, "_legal", None)
 
 
-State.__getstate__ = _getstate  # type: ignore[method-assign,assignment]
-State.__setstate__ = _setstate  # type: ignore[attr-defined]
+setattr(State, "__getstate__", _getstate)  # noqa: B010 (mypy forbids assigning methods)
+setattr(State, "__setstate__", _setstate)  # noqa: B010
 
 #: ``new_state(options, pos, cells, turn, phase, roll, count, sixes, last, finished, opened,
 #: barriers)``: the :class:`State` with these fields (``cells`` the board's bytes), made fast
