@@ -29,6 +29,16 @@ import numpy as np
 import numpy.typing as npt
 
 import boardrules.parchis  # the public name of the states, for the docs' annotations
+from boardrules.batch._base import (
+    Actions,
+    Bools,
+    Dice,
+    Floats,
+    Ints,
+    StepResult,
+    _Batch,
+    _whole,
+)
 from boardrules.errors import IllegalMoveError, InvalidOptionError
 from boardrules.game import TERMINAL
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST, tables
@@ -52,9 +62,6 @@ _STATE_ARRAYS = (
     "opened", "done", "ndone", "donemask",
 )  # fmt: skip
 
-Ints = npt.NDArray[np.int64]
-Bools = npt.NDArray[np.bool_]
-Floats = npt.NDArray[np.float64]
 Words = npt.NDArray[np.uint64]
 Codes = npt.NDArray[np.int8]  # cell codes
 
@@ -88,33 +95,11 @@ _all = np.logical_and.reduce
 _sum = np.add.reduce
 
 
-def _whole(values: npt.NDArray[Any]) -> bool:
-    """Whether an array holds whole numbers (of an integer type: not bools, not floats)."""
-    return values.dtype.kind in "iu"  # (np.issubdtype says the same, ten times slower)
-
-
-def _game_count(n: object) -> int:
-    """``n``, the number of games of a batch, checked: a whole number >= 1."""
-    if type(n) is not int or n < 1:
-        raise InvalidOptionError(f"n, the number of games, must be a whole number >= 1, not {n!r}")
-    return n
-
-
 def _words(masks: Sequence[int]) -> tuple[Words, Words]:
     """Python bit masks over the cells as two arrays of 64-bit words (cells 0-63, 64-)."""
     low = np.array([m & _WORD for m in masks], dtype=np.uint64)
     high = np.array([m >> 64 for m in masks], dtype=np.uint64)
     return low, high
-
-
-@attrs.frozen
-class StepResult:
-    """What :meth:`ParchisBatch.step` reports: ``returns[g]`` the :func:`boardrules.returns`
-    of game ``g`` if it ended in this step (zeros otherwise) and ``ended[g]`` whether it did.
-    """
-
-    returns: Floats
-    ended: Bools
 
 
 class _Tables:
@@ -233,7 +218,7 @@ class _Work:
         self.u, self.v = (np.empty(shape, np.uint64) for _ in range(2))
 
 
-class ParchisBatch:
+class ParchisBatch(_Batch[Options, State]):
     """``n`` games of Parchís with the same options, stepped together.
 
     Each game always stands at a decision (the dice are rolled inside) or, frozen, at its
@@ -249,29 +234,17 @@ class ParchisBatch:
     [(71,), (72,)]
     """
 
-    def __init__(
-        self,
-        n: int,
-        *,
-        seed: int | None = None,
-        autoreset: bool = True,
-        dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
-        **options: Any,
-    ) -> None:
-        n = _game_count(n)
-        self._setup(make_options(options), n, seed, autoreset)
-        self._restart(np.arange(n), self._checked_dice(dice))
+    _GAME = "Parchís"
+    _STATE = State
 
-    def _setup(self, options: Options, n: int, seed: int | None, autoreset: bool) -> None:
-        self.options = options
-        self.n = n
-        p = options.players
-        self.players: int = p
-        self.autoreset = autoreset
-        self.rng: np.random.Generator = np.random.default_rng(seed)
+    def _options(self, given: dict[str, Any]) -> Options:
+        return make_options(given)
+
+    def _arrays(self) -> None:
+        options, n, p = self.options, self.n, self.players
         self._tab = _Tables(options)
         self._obs = _Observer(options)
-        self.observation_size: int = self._obs.size
+        self.observation_size = self._obs.size
         self._cells = np.arange(CELLS)
         self.pos: Ints = np.full((n, p, 4), NEST)
         # Small codes in small cells: the rules read cells all over the boards.
@@ -328,31 +301,8 @@ class ParchisBatch:
 
     # ----------------------------------------------------------------- conversions
 
-    @classmethod
-    def from_states(
-        cls,
-        states: Sequence[boardrules.parchis.State],
-        *,
-        seed: int | None = None,
-        autoreset: bool = False,
-        dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
-    ) -> ParchisBatch:
-        """A batch of the given Parchís states (same options); those before a roll are
-        rolled at once, with ``dice`` (one per state) or the generator."""
-        if not states:
-            raise InvalidOptionError("from_states needs at least one state")
-        options = states[0].options
-        if any(type(s) is not State or s.options != options for s in states):
-            raise InvalidOptionError("from_states takes Parchís states with the same options")
-        self = cls.__new__(cls)
-        self._setup(options, len(states), seed, autoreset)
-        for i, s in enumerate(states):
-            self._load(i, s)
-        checked = self._checked_dice(dice)
-        if autoreset:  # a game given over restarts at once
-            self._restart(np.flatnonzero(self.phase == PHASE_OVER), None, roll=False)
-        self._roll(self.phase == PHASE_ROLL, checked)
-        return self
+    def _roll_loaded(self, dice: Ints | None) -> None:
+        self._roll(self.phase == PHASE_ROLL, dice)
 
     def _load(self, i: int, s: boardrules.parchis.State) -> None:
         """Game ``i`` of a batch just set up (its rows still zeros) becomes ``s``."""
@@ -448,25 +398,12 @@ class ParchisBatch:
             out[rows, self.done[g[rows], place]] = 1.0 - place / (p - 1)
         return out
 
-    def observation(self, observers: Ints | None = None, out: Any = None) -> Any:
-        """``out[g]`` = :func:`boardrules.observation_into` of game ``g`` from seat
-        ``observers[g]`` (default: the seat in turn), as float32 of shape
-        ``(n, observation_size)``; ``out``, if given, is overwritten."""
-        n = self.n
-        if out is None:
-            out = np.zeros((n, self.observation_size), dtype=np.float32)
-        else:
-            out[...] = 0.0
-        o = self.turn if observers is None else np.asarray(observers)
-        if observers is not None and (
-            o.shape != (n,) or not _whole(o) or ((o < 0) | (o >= self.players)).any()
-        ):
-            raise InvalidOptionError(
-                f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
-            )
-        self._write_seats(o.astype(np.int64), out)
-        self._write_turn(o.astype(np.int64), out)
-        return out
+    def _default_observers(self) -> Ints:
+        return self.turn
+
+    def _write(self, o: Ints, out: Any) -> None:
+        self._write_seats(o, out)
+        self._write_turn(o, out)
 
     def _write_seats(self, o: Ints, out: Any) -> None:
         ob, n, p = self._obs, self.n, self.players
@@ -522,8 +459,8 @@ class ParchisBatch:
 
     def step(
         self,
-        actions: Sequence[int] | npt.NDArray[np.integer[Any]],
-        dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
+        actions: Actions,
+        dice: Dice | None = None,
         where: npt.NDArray[np.bool_] | None = None,
     ) -> StepResult:
         """Play ``actions[g]`` in every game ``g`` that is not over (and, if ``where`` is
@@ -531,13 +468,8 @@ class ParchisBatch:
         roll comes next (``dice[g]``, 1-6, if given, else the generator) and restart the
         games that ended if ``autoreset``.  An action that is not legal raises
         :class:`~boardrules.IllegalMoveError` before any game moves."""
-        a = np.asarray(actions)
-        if a.shape != (self.n,) or not _whole(a):
-            raise InvalidOptionError(
-                f"step takes one whole-number action per game: shape ({self.n},)"
-            )
-        a = a.astype(np.int64, copy=False)
-        dice = self._checked_dice(dice)
+        a = self._checked_actions(actions)
+        given = self._checked_dice(dice)
         playing = self.phase != PHASE_OVER
         if where is not None:
             playing &= np.asarray(where, dtype=np.bool_)
@@ -551,7 +483,7 @@ class ParchisBatch:
                 f"{', '.join(map(str, allowed))}"
             )
         if where is not None and 2 * np.count_nonzero(playing) <= self.n:
-            return self._step_part(playing.nonzero()[0], a, dice)
+            return self._step_part(playing.nonzero()[0], a, given)
         self._decide(playing, a)
         ended = playing & (self.phase == PHASE_OVER)
         returns = np.zeros((self.n, self.players))
@@ -560,7 +492,7 @@ class ParchisBatch:
             returns[finished] = self._returns(finished)
             if self.autoreset:
                 self._restart(finished, None, roll=False)
-        self._roll(self.phase == PHASE_ROLL, dice)
+        self._roll(self.phase == PHASE_ROLL, given)
         self._legal_now = self._legal_where = None
         return StepResult(returns, ended)
 
