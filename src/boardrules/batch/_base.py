@@ -9,6 +9,7 @@ observations (``_write``); this class calls them in the same order for every gam
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
@@ -86,6 +87,8 @@ class _Batch(Generic[OptionsT, StateT]):
     #: The game's name in messages, and the class of its scalar states.
     _GAME: ClassVar[str]
     _STATE: ClassVar[type]
+    #: The arrays with one row per game (what :meth:`_part` copies).
+    _ROWS: ClassVar[tuple[str, ...]]
     n: int
     players: int
     autoreset: bool
@@ -181,6 +184,29 @@ class _Batch(Generic[OptionsT, StateT]):
         raise NotImplementedError
 
     # Shared.
+
+    def _part(self: BatchT, g: Ints) -> BatchT:
+        """Games ``g`` as a batch of their own: copies of their rows, with the same options,
+        tables and generator; its counts of rolls and moves start at 0.  :meth:`_put_back`
+        returns them (a caller stepping few games spares the work on all the others)."""
+        part = copy.copy(self)
+        part.n = len(g)
+        for name in self._ROWS:
+            setattr(part, name, getattr(self, name)[g])
+        part.rolls = part.moves = 0
+        part._reindex()
+        return part
+
+    def _put_back(self, g: Ints, part: _Batch[OptionsT, StateT]) -> None:
+        """The games of ``part``, made by ``_part(g)`` and played since, back into games
+        ``g``, with its rolls and moves."""
+        for name in self._ROWS:
+            getattr(self, name)[g] = getattr(part, name)
+        self.rolls += part.rolls
+        self.moves += part.moves
+
+    def _reindex(self) -> None:
+        """What a game's class derives from the number of games (none by default)."""
 
     def observation(self, observers: Ints | None = None, out: Any = None) -> Any:
         """``out[g]`` = :func:`boardrules.observation_into` of game ``g`` from seat

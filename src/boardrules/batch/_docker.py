@@ -78,6 +78,9 @@ class DockerBatch(_Dice[Options, State]):
 
     _GAME = "Docker"
     _STATE = State
+    _ROWS = (
+        "towers", "height", "reserve", "turn", "roll", "out", "nout", "outmask", "_ends", "rolled"
+    )  # fmt: skip
 
     def _options(self, given: dict[str, Any]) -> Options:
         return rules_of(given)

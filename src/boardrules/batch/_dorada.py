@@ -53,6 +53,7 @@ class DoradaBatch(_Dice[Options, State]):
 
     _GAME = "Dorada"
     _STATE = State
+    _ROWS = ("pos", "h", "height", "bridge", "home", "turn", "roll", "rolled")
 
     def _options(self, given: dict[str, Any]) -> Options:
         return make_options(given)

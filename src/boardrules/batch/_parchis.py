@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import numpy as np
@@ -55,12 +55,6 @@ from boardrules.parchis._state import (
 )
 
 __all__ = ["ParchisBatch", "StepResult"]
-
-#: The arrays that hold the games (one row each).
-_STATE_ARRAYS = (
-    "pos", "board", "bar0", "bar1", "turn", "phase", "roll", "count", "sixes", "last",
-    "opened", "done", "ndone", "donemask",
-)  # fmt: skip
 
 Words = npt.NDArray[np.uint64]
 Codes = npt.NDArray[np.int8]  # cell codes
@@ -177,7 +171,11 @@ class _Observer:
         self.size = _size(n)
         self.where = np.zeros((n, n, GOAL + 2), dtype=np.int64)  # [observer, seat, r + 1]
         self.last = np.zeros((n, n, GOAL + 2), dtype=np.int64)
-        self.second = np.full((n, CELLS + 1, n + 1), -1)
+        #: The safe squares (where two colours may share a square) and, for each observer,
+        #: the mark of who arrived second there, by the code of that seat (-1: none).
+        self.marked = np.array([cell for cell, _ in views[0].seconds], dtype=np.int64)
+        self.marks = np.arange(len(self.marked))
+        self.second = np.full((n, len(self.marked), n + 1), -1)
         self.places = np.zeros((n, n), dtype=np.int64)
         self.opened = np.zeros((n, n), dtype=np.int64)
         self.mover = np.zeros((n, n), dtype=np.int64)
@@ -192,8 +190,8 @@ class _Observer:
                 self.where[o, seat, 0] = row[-1]  # the nest
                 self.where[o, seat, 1:] = row[: GOAL + 1]
                 self.last[o, seat, 1:] = view.last[seat][: GOAL + 1]
-            for cell, marks in view.seconds:
-                self.second[o, cell, :] = marks
+            for k, (_, marks) in enumerate(view.seconds):
+                self.second[o, k, :] = marks
             self.places[o] = view.places
             self.opened[o] = [view.opened[1 << s][0] for s in range(n)]
             self.mover[o] = view.mover
@@ -236,6 +234,10 @@ class ParchisBatch(_Batch[Options, State]):
 
     _GAME = "Parchís"
     _STATE = State
+    _ROWS = (
+        "pos", "board", "bar0", "bar1", "turn", "phase", "roll", "count", "sixes", "last",
+        "opened", "done", "ndone", "donemask",
+    )  # fmt: skip
 
     def _options(self, given: dict[str, Any]) -> Options:
         return make_options(given)
@@ -263,6 +265,9 @@ class ParchisBatch(_Batch[Options, State]):
         self.donemask: Ints = np.zeros(n, dtype=np.int64)
         self._index()
 
+    def _reindex(self) -> None:
+        self._index()
+
     def _index(self) -> None:
         """The flat views of the arrays, each game's first index in them (for one-call
         gathers), the work arrays; no step played yet."""
@@ -282,22 +287,15 @@ class ParchisBatch(_Batch[Options, State]):
         self.rolls: int = 0
         self.moves: int = 0
 
-    def _part(self, g: Ints) -> ParchisBatch:
-        """Games ``g`` as a batch of their own: copies of their rows, the same options,
-        tables and generator."""
-        part = ParchisBatch.__new__(ParchisBatch)
-        part.options, part.n, part.players = self.options, len(g), self.players
-        part.autoreset, part.rng, part._tab, part._obs = (
-            self.autoreset,
-            self.rng,
-            self._tab,
-            self._obs,
-        )
-        part.observation_size, part._cells = self.observation_size, self._cells
-        for name in _STATE_ARRAYS:
-            setattr(part, name, getattr(self, name)[g])
-        part._index()
-        return part
+    def _put_back(self, g: Ints, part: _Batch[Options, State]) -> None:
+        super()._put_back(g, part)
+        self._movers = False
+        self._legal_where = None
+        if self._legal_now is not None:  # only games g changed: their legal actions anew
+            legal, fresh = self._legal_now, cast(ParchisBatch, part)._legal()
+            legal.ok[:, g] = fresh.ok
+            legal.r[:, g] = fresh.r
+            legal.only[g] = fresh.only
 
     # ----------------------------------------------------------------- conversions
 
@@ -415,12 +413,12 @@ class ParchisBatch(_Batch[Options, State]):
             r1 = self.pos[:, :, j] + 1
             idx = ob.where[o[:, None], seats[None, :], r1]
             flat[(base + idx).ravel()] += ob.weight[r1].ravel()
-        board = self.board
-        sec = ob.second[o[:, None], np.arange(CELLS + 1)[None, :], board >> 3]
+        board = self.board[:, ob.marked]
+        sec = ob.second[o[:, None], ob.marks[None, :], board >> 3]
         # Two colours on a safe square (a lone piece's "second" is seat 0, whose mark is -1).
         pair = ((board & 7) != (board >> 3)) & (sec >= 0)
-        gg, cc = np.nonzero(pair)
-        out[gg, sec[gg, cc]] = 1.0
+        gg, kk = np.nonzero(pair)
+        out[gg, sec[gg, kk]] = 1.0
         for place in range(p):
             gg = np.flatnonzero(self.ndone > place)
             out[gg, ob.places[o[gg], self.done[gg, place]] + place] = 1.0
@@ -513,16 +511,7 @@ class ParchisBatch(_Batch[Options, State]):
             if self.autoreset:
                 part._restart(finished, None, roll=False)
         part._roll(part.phase == PHASE_ROLL, None if dice is None else dice[g])
-        for name in _STATE_ARRAYS:
-            getattr(self, name)[g] = getattr(part, name)
-        self._movers = False
-        self.rolls += part.rolls
-        self.moves += part.moves
-        legal, fresh = self._legal_of(), part._legal()
-        legal.ok[:, g] = fresh.ok
-        legal.r[:, g] = fresh.r
-        legal.only[g] = fresh.only
-        self._legal_where = None
+        self._put_back(g, part)
         return StepResult(returns, ended)
 
     def _restart(self, g: Ints, dice: Any, roll: bool = True) -> None:
@@ -906,12 +895,5 @@ class _Legal:
         """Whether ``a[g]`` is legal in each game ``g``."""
         only = self.only
         piece = _any(self.ok & (self.r == a), axis=0) & (only == -1)
-        allowed: Bools = piece | ((a == only) & (only >= 0))
-        return allowed
-
-    def allows(self, g: Ints, a: Ints) -> Bools:
-        """Whether ``a[k]`` is legal in game ``g[k]``."""
-        only = self.only[g]
-        piece = (self.ok[:, g] & (self.r[:, g] == a)).any(axis=0) & (only == -1)
         allowed: Bools = piece | ((a == only) & (only >= 0))
         return allowed
