@@ -20,6 +20,16 @@ player's result), a Docker episode when the learner is eliminated (reward 0) or 
 They are also ``gymnasium.make_vec("boardrules/Parchis-v0", num_envs=...)`` (and
 ``Dorada-v0``, ``Docker-v0``) once :mod:`boardrules.rl` is imported.
 
+How a step plays the opponents: each batch step plays one decision in every game still
+waiting for the learner, as whole arrays (the rolls of all of them at once, their random
+choices drawn together); when at most half of the games are still waiting, those are
+copied into a batch of their own and played on there, so that the long tail (a 6, a
+bonus, a learner whose pieces are all home) costs steps over few games; the last few
+games are played on with the scalar rules, game by game, and go back into their rows.
+Observations are written for all games at once after that.  The dice and the opponents'
+choices are drawn from the generators seeded by :meth:`reset`, so a seed plays the same
+episodes.
+
 >>> import numpy as np
 >>> from boardrules.batch.vector import ParchisVectorEnv
 >>> env = ParchisVectorEnv(4, players=2)
@@ -34,6 +44,7 @@ True
 
 from __future__ import annotations
 
+import random
 from typing import Any, cast
 
 from boardrules._extras import require
@@ -46,9 +57,6 @@ from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
-from boardrules.batch._docker import DockerBatch  # noqa: E402
-from boardrules.batch._dorada import DoradaBatch  # noqa: E402
-from boardrules.batch._parchis import _STATE_ARRAYS, NUM_ACTIONS, ParchisBatch  # noqa: E402
 from boardrules.api import (  # noqa: E402
     apply_move,
     current_player,
@@ -57,14 +65,20 @@ from boardrules.api import (  # noqa: E402
     legal_moves,
     sample_chance,
 )
+from boardrules.batch._docker import DockerBatch  # noqa: E402
+from boardrules.batch._dorada import DoradaBatch  # noqa: E402
+from boardrules.batch._parchis import NUM_ACTIONS, ParchisBatch  # noqa: E402
 from boardrules.errors import IllegalMoveError, InvalidOptionError  # noqa: E402
 from boardrules.parchis import Kind  # noqa: E402
 
 __all__ = ["DockerVectorEnv", "DoradaVectorEnv", "ParchisVectorEnv"]
 
 Observation = dict[str, npt.NDArray[Any]]
-#: The fewest games worth copying into a batch of their own (below, a step over the whole
-#: batch costs about what the copies would).
+#: The waiting games are copied into a batch of their own once they are at most this share
+#: of their batch's games (measured: 0.3-0.85 are within a few percent, 0.5 the best), and
+#: if they are at least :data:`_SMALLEST_PART` (below, a step over the whole batch costs
+#: about what the copies would).
+_PART_SHARE = 0.5
 _SMALLEST_PART = 8
 #: Any of the batches.
 Batch = ParchisBatch | DoradaBatch | DockerBatch
@@ -80,6 +94,9 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
     batch: Batch
+    #: At most this many waiting games are played on with the scalar rules (see
+    #: :meth:`_advance`; measured best for Parchís at 4-8 of 64-4096 games).
+    _ALONE = 8
 
     def __init__(
         self,
@@ -187,13 +204,13 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         or its result is known.
 
         Each step plays one decision in all the games still waiting, as whole arrays; once
-        at most half of them are left, those few are copied into a batch of their own
-        (:meth:`_part`), played on there (the same way, so again compacted as they dwindle)
-        and copied back: the long tail of games where the opponents play on costs steps
-        over a few games, not over all of them.  The last few games (at most
+        at most half of them are left, those are copied into a batch of their own (the
+        batch's ``_part``), played on there the same way (so compacted again as they
+        dwindle) and copied back: the long tail of games where the opponents play on costs
+        steps over a few games, not over all of them.  The last few games (at most
         :attr:`_ALONE`) are played on one by one with the scalar rules: a step of a batch
-        costs a few hundred numpy calls however few its games, a decision of the scalar
-        rules a few microseconds.
+        costs a few hundred numpy calls however few its games are, a decision of the
+        scalar rules a few microseconds.
         """
         while True:
             waiting = (batch.turn != self.seat) & ~self._placed(batch)
@@ -203,24 +220,20 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
             if k <= self._ALONE:
                 self._play_alone(batch, waiting.nonzero()[0])
                 return
-            if 2 * k <= batch.n and k >= _SMALLEST_PART:
+            if _SMALLEST_PART <= k <= _PART_SHARE * batch.n:
                 g = waiting.nonzero()[0]
-                part = self._part(batch, g)
-                if part is not None:
-                    self._advance(part)
-                    self._put_back(batch, g, part)
-                    return
+                part = batch._part(g)
+                self._advance(part)
+                batch._put_back(g, cast(Any, part))  # (part is batch's own class)
+                return
             batch.step(batch.random_actions(self._opponents, waiting), where=waiting)
-
-    def _part(self, batch: Batch, g: npt.NDArray[np.int64]) -> Batch | None:
-        """Games ``g`` of ``batch`` as a batch of their own (None: not for this game)."""
-        return None
 
     def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
         """The opponents play on in games ``g`` of ``batch``, one game after another, with
         the scalar rules (the same uniform choices and dice as the batch's, drawn from the
         same generators), and each game goes back into its row."""
-        dice, choose, seat = batch.rng, self._opponents, self.seat
+        # (sample_chance draws with one random() call: numpy's generators have it too)
+        dice, choose, seat = cast("random.Random", batch.rng), self._opponents, self.seat
         rolls = moves = 0
         for i in g.tolist():
             s: Any = batch.state(i)
@@ -240,9 +253,6 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         batch.rolls += rolls
         batch.moves += moves
 
-    #: At most this many games are played on with the scalar rules (see :meth:`_advance`).
-    _ALONE = 8
-
     def _placed_state(self, s: Any) -> bool:
         """Whether the learner's result is known in the scalar state ``s`` (not over)."""
         return False
@@ -250,10 +260,6 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
     def _moved(self, move: Any) -> int:
         """1 if the batch counts ``move`` among its ``moves`` (decisions), else 0."""
         return 1
-
-    def _put_back(self, batch: Batch, g: npt.NDArray[np.int64], part: Batch) -> None:
-        """The games of ``part``, played on, back into rows ``g`` of ``batch``."""
-        raise NotImplementedError
 
     def _observe(self) -> Observation:
         batch = self.batch
@@ -294,19 +300,6 @@ class ParchisVectorEnv(_BatchVectorEnv):
         placed: npt.NDArray[np.bool_] = finished | batch.over
         return placed
 
-    def _part(self, batch: Batch, g: npt.NDArray[np.int64]) -> Batch | None:
-        assert isinstance(batch, ParchisBatch)
-        return batch._part(g)
-
-    def _put_back(self, batch: Batch, g: npt.NDArray[np.int64], part: Batch) -> None:
-        assert isinstance(batch, ParchisBatch) and isinstance(part, ParchisBatch)
-        for name in _STATE_ARRAYS:
-            getattr(batch, name)[g] = getattr(part, name)
-        batch.rolls += part.rolls
-        batch.moves += part.moves
-        batch._legal_now = batch._legal_where = None
-        batch._movers = False
-
     def _placed_state(self, s: Any) -> bool:
         return self.seat in s.finished
 
@@ -345,6 +338,11 @@ class DoradaVectorEnv(_BatchVectorEnv):
     ) -> None:
         batch = DoradaBatch(num_envs, autoreset=False, **options)
         super().__init__(batch, batch.num_actions, seat, illegal_reward)
+
+    #: A Dorada step costs more than a Parchís one (two legal masks of every game), and a
+    #: learner whose pieces are all home waits for the end of the game: more games are
+    #: played on with the scalar rules (measured best at 16-64 of 64-4096 games).
+    _ALONE = 32
 
 
 class DockerVectorEnv(_BatchVectorEnv):
