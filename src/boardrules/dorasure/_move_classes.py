@@ -11,7 +11,7 @@ map).  The rules tell the kinds apart by class; :data:`Move` is their union.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeAlias, get_args
+from typing import Any, ClassVar, NamedTuple, TypeAlias, cast, get_args
 
 import attrs
 
@@ -72,6 +72,7 @@ __all__ = [
     "UseMasterReroll",
     "UseReroll",
     "UseShield",
+    "field_problem",
 ]
 
 REWARD_SLUGS = tuple(slug for slug, _ in REWARDS)
@@ -92,75 +93,104 @@ MAX_DICE = 40
 _LONGEST_TEXT = 40
 
 
-def _exactly(kind: type) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """A validator: the value's type is ``kind`` itself (``True`` or ``5.0`` is no int),
-    an int within ``FIELD_LIMIT``, a text of at most ``_LONGEST_TEXT`` characters: a move
-    writes its fields into its notation and into error messages."""
+class Problem(NamedTuple):
+    """What is wrong with the value of a move's field: the ``error`` a constructor raises,
+    the ``trouble`` in words, what is ``allowed`` and what was ``found``."""
 
-    def check(move: Any, field: attrs.Attribute[Any], value: Any) -> None:
-        if type(value) is not kind:
-            raise TypeError(
-                f"a Dorasure move's {field.name} is {_A[kind]}, not {safe_repr(value)} "
+    error: type[Exception]
+    trouble: str
+    allowed: str
+    found: str
+
+
+@attrs.frozen
+class _Field:
+    """A validator of a move's field (attrs calls it with the move, the field and the
+    value): ``problem`` tells what is wrong with a value, ``None`` when it is good."""
+
+    problem: Callable[[Any], Problem | None]
+
+    def __call__(self, move: Any, field: attrs.Attribute[Any], value: Any) -> None:
+        found = self.problem(value)
+        if found is not None:
+            raise found.error(
+                f"a Dorasure move's {field.name} is {found.allowed}, not {found.found} "
                 f"({type(move).__name__})"
             )
-        if isinstance(value, int) and not -FIELD_LIMIT < value < FIELD_LIMIT:
-            raise ValueError(
-                f"a Dorasure move's {field.name} is an int of 64 bits, not "
-                f"{safe_repr(value)} ({type(move).__name__})"
-            )
-        if isinstance(value, str) and len(value) > _LONGEST_TEXT:
-            raise ValueError(
-                f"a Dorasure move's {field.name} has at most {_LONGEST_TEXT} characters, "
-                f"not {len(value)} ({type(move).__name__})"
-            )
-
-    return check
-
-
-def _below(limit: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """A validator: an int from 0 to ``limit - 1`` (an index into the notation's words, a
-    count of dice)."""
-
-    def check(move: Any, field: attrs.Attribute[Any], value: Any) -> None:
-        if type(value) is not int:
-            _INT(move, field, value)  # the type's message
-        if not 0 <= value < limit:
-            raise ValueError(
-                f"a Dorasure move's {field.name} is 0 to {limit - 1}, not "
-                f"{safe_repr(value)} ({type(move).__name__})"
-            )
-
-    return check
-
-
-def _tuple_of(kind: type) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """A validator: a tuple of at most ``MAX_DICE`` items whose type is ``kind`` itself,
-    each as ``_exactly(kind)`` would take it."""
-
-    def check(move: Any, field: attrs.Attribute[Any], value: Any) -> None:
-        if (
-            type(value) is not tuple
-            or len(value) > MAX_DICE
-            or not all(_fits(kind, item) for item in value)
-        ):
-            raise TypeError(
-                f"a Dorasure move's {field.name} is a tuple of at most {MAX_DICE} "
-                f"{kind.__name__}s, not {safe_repr(value)} ({type(move).__name__})"
-            )
-
-    return check
-
-
-def _fits(kind: type, value: Any) -> bool:
-    if type(value) is not kind:
-        return False
-    if isinstance(value, int):
-        return -FIELD_LIMIT < value < FIELD_LIMIT
-    return not isinstance(value, str) or len(value) <= _LONGEST_TEXT
 
 
 _A = {int: "an int", bool: "a bool", str: "a str"}
+
+
+def _exact_problem(kind: type, value: Any) -> Problem | None:
+    """The value's type is ``kind`` itself (``True`` or ``5.0`` is no int), an int within
+    ``FIELD_LIMIT``, a text of at most ``_LONGEST_TEXT`` characters: a move writes its
+    fields into its notation and into error messages."""
+    if type(value) is not kind:
+        return Problem(TypeError, "of the wrong type", _A[kind], safe_repr(value))
+    if isinstance(value, int) and not -FIELD_LIMIT < value < FIELD_LIMIT:
+        return Problem(ValueError, "out of range", "an int of 64 bits", safe_repr(value))
+    if isinstance(value, str) and len(value) > _LONGEST_TEXT:
+        allowed = f"a str of at most {_LONGEST_TEXT} characters"
+        return Problem(ValueError, "too long", allowed, f"{len(value)} characters")
+    return None
+
+
+def _exactly(kind: type) -> _Field:
+    """A validator: see :func:`_exact_problem`."""
+    return _Field(lambda value: _exact_problem(kind, value))
+
+
+def _below(limit: int) -> _Field:
+    """A validator: an int from 0 to ``limit - 1`` (an index into the notation's words, a
+    count of dice)."""
+
+    def problem(value: Any) -> Problem | None:
+        if type(value) is not int:
+            return _exact_problem(int, value)
+        if not 0 <= value < limit:
+            return Problem(ValueError, "out of range", f"0 to {limit - 1}", safe_repr(value))
+        return None
+
+    return _Field(problem)
+
+
+def _tuple_of(kind: type) -> _Field:
+    """A validator: a tuple of at most ``MAX_DICE`` items whose type is ``kind`` itself,
+    each as ``_exactly(kind)`` would take it."""
+
+    def problem(value: Any) -> Problem | None:
+        if (
+            type(value) is not tuple
+            or len(value) > MAX_DICE
+            or any(_exact_problem(kind, item) for item in value)
+        ):
+            allowed = f"a tuple of at most {MAX_DICE} {kind.__name__}s"
+            return Problem(TypeError, "of the wrong type", allowed, safe_repr(value))
+        return None
+
+    return _Field(problem)
+
+
 _INT, _BOOL, _STR = _exactly(int), _exactly(bool), _exactly(str)
+
+
+def field_problem(move: DorasureMove) -> str | None:
+    """What is wrong with a field of ``move`` set behind its class's back, in words (``its
+    tile is out of range: 0 to 7, not 99``); ``None`` when every field is good.
+
+    >>> import attrs
+    >>> from boardrules.dorasure._move_classes import ExtraDie, field_problem
+    >>> forged = ExtraDie(1)
+    >>> object.__setattr__(forged, "result", 9)
+    >>> field_problem(forged), field_problem(ExtraDie(1))
+    ('its result is out of range: 0 to 3, not 9', None)
+    """
+    for field in attrs.fields(type(move)):
+        found = cast(_Field, field.validator).problem(getattr(move, field.name))
+        if found is not None:
+            return f"its {field.name} is {found.trouble}: {found.allowed}, not {found.found}"
+    return None
 
 
 @attrs.frozen(repr=False)
