@@ -10,8 +10,7 @@ map).  The rules tell the kinds apart by class; :data:`Move` is their union.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar, NamedTuple, TypeAlias, cast, get_args
+from typing import Any, ClassVar, NamedTuple, TypeAlias, get_args
 
 import attrs
 
@@ -106,9 +105,15 @@ class Problem(NamedTuple):
 @attrs.frozen
 class _Field:
     """A validator of a move's field (attrs calls it with the move, the field and the
-    value): ``problem`` tells what is wrong with a value, ``None`` when it is good."""
+    value): a value of type ``kind`` itself, from 0 to ``limit - 1`` when a ``limit`` is
+    given (an index into the notation's words, a count of dice), a tuple of at most
+    ``MAX_DICE`` such items when ``many``.  :meth:`problem` tells what is wrong with a
+    value; the checks run when a move is made, not when its class is (so that a change to
+    them is seen by the tests)."""
 
-    problem: Callable[[Any], Problem | None]
+    kind: type
+    limit: int = 0
+    many: bool = False
 
     def __call__(self, move: Any, field: attrs.Attribute[Any], value: Any) -> None:
         found = self.problem(value)
@@ -117,6 +122,14 @@ class _Field:
                 f"a Dorasure move's {field.name} is {found.allowed}, not {found.found} "
                 f"({type(move).__name__})"
             )
+
+    def problem(self, value: Any) -> Problem | None:
+        """What is wrong with ``value`` for this field, or ``None`` when it is good."""
+        if self.many:
+            return _tuple_problem(self.kind, value)
+        if self.limit and type(value) is int and not 0 <= value < self.limit:
+            return Problem(ValueError, "out of range", f"0 to {self.limit - 1}", safe_repr(value))
+        return _exact_problem(self.kind, value)
 
 
 _A = {int: "an int", bool: "a bool", str: "a str"}
@@ -136,43 +149,19 @@ def _exact_problem(kind: type, value: Any) -> Problem | None:
     return None
 
 
-def _exactly(kind: type) -> _Field:
-    """A validator: see :func:`_exact_problem`."""
-    return _Field(lambda value: _exact_problem(kind, value))
+def _tuple_problem(kind: type, value: Any) -> Problem | None:
+    """A tuple of at most ``MAX_DICE`` items, each as :func:`_exact_problem` takes it."""
+    if (
+        type(value) is not tuple
+        or len(value) > MAX_DICE
+        or any(_exact_problem(kind, item) for item in value)
+    ):
+        allowed = f"a tuple of at most {MAX_DICE} {kind.__name__}s"
+        return Problem(TypeError, "of the wrong type", allowed, safe_repr(value))
+    return None
 
 
-def _below(limit: int) -> _Field:
-    """A validator: an int from 0 to ``limit - 1`` (an index into the notation's words, a
-    count of dice)."""
-
-    def problem(value: Any) -> Problem | None:
-        if type(value) is not int:
-            return _exact_problem(int, value)
-        if not 0 <= value < limit:
-            return Problem(ValueError, "out of range", f"0 to {limit - 1}", safe_repr(value))
-        return None
-
-    return _Field(problem)
-
-
-def _tuple_of(kind: type) -> _Field:
-    """A validator: a tuple of at most ``MAX_DICE`` items whose type is ``kind`` itself,
-    each as ``_exactly(kind)`` would take it."""
-
-    def problem(value: Any) -> Problem | None:
-        if (
-            type(value) is not tuple
-            or len(value) > MAX_DICE
-            or any(_exact_problem(kind, item) for item in value)
-        ):
-            allowed = f"a tuple of at most {MAX_DICE} {kind.__name__}s"
-            return Problem(TypeError, "of the wrong type", allowed, safe_repr(value))
-        return None
-
-    return _Field(problem)
-
-
-_INT, _BOOL, _STR = _exactly(int), _exactly(bool), _exactly(str)
+_INT, _BOOL, _STR = _Field(int), _Field(bool), _Field(str)
 
 
 def field_problem(move: DorasureMove) -> str | None:
@@ -187,7 +176,9 @@ def field_problem(move: DorasureMove) -> str | None:
     ('its result is out of range: 0 to 3, not 9', None)
     """
     for field in attrs.fields(type(move)):
-        found = cast(_Field, field.validator).problem(getattr(move, field.name))
+        check = field.validator
+        assert isinstance(check, _Field)  # every field of a move has one
+        found = check.problem(getattr(move, field.name))
         if found is not None:
             return f"its {field.name} is {found.trouble}: {found.allowed}, not {found.found}"
     return None
@@ -239,7 +230,7 @@ class MovementRoll(DorasureMove):
     """§3.1 The movement roll: its dice's ``faces``, sorted (``roll 2 5 6``)."""
 
     WORD: ClassVar[str] = "roll"
-    faces: tuple[int, ...] = attrs.field(validator=_tuple_of(int))
+    faces: tuple[int, ...] = attrs.field(validator=_Field(int, many=True))
 
     def __str__(self) -> str:
         return "roll " + " ".join(map(str, self.faces))
@@ -252,10 +243,10 @@ class ChartRoll(DorasureMove):
     die each): ``dice --0+6``, ones first."""
 
     WORD: ClassVar[str] = "dice"
-    ones: int = attrs.field(validator=_below(MAX_DICE + 1))
-    low: int = attrs.field(validator=_below(MAX_DICE + 1))
-    high: int = attrs.field(validator=_below(MAX_DICE + 1))
-    sixes: int = attrs.field(validator=_below(MAX_DICE + 1))
+    ones: int = attrs.field(validator=_Field(int, MAX_DICE + 1))
+    low: int = attrs.field(validator=_Field(int, MAX_DICE + 1))
+    high: int = attrs.field(validator=_Field(int, MAX_DICE + 1))
+    sixes: int = attrs.field(validator=_Field(int, MAX_DICE + 1))
 
     @property
     def count(self) -> int:
@@ -272,7 +263,7 @@ class ExtraDie(DorasureMove):
     (``extra +``)."""
 
     WORD: ClassVar[str] = "extra"
-    result: int = attrs.field(validator=_below(4))
+    result: int = attrs.field(validator=_Field(int, 4))
 
     def __str__(self) -> str:
         return "extra " + DIE_CLASSES[self.result]
@@ -293,9 +284,9 @@ class RollOff(DorasureMove):
     lowest when ``lowest`` is set; ``names`` are their heroes as the notation writes them
     (``highest Ninja+Hunter``)."""
 
-    seats: tuple[int, ...] = attrs.field(validator=_tuple_of(int))
+    seats: tuple[int, ...] = attrs.field(validator=_Field(int, many=True))
     lowest: bool = attrs.field(validator=_BOOL)
-    names: tuple[str, ...] = attrs.field(validator=_tuple_of(str))
+    names: tuple[str, ...] = attrs.field(validator=_Field(str, many=True))
 
     @property
     def word(self) -> str:
@@ -322,7 +313,7 @@ class ClawRoll(DorasureMove):
     (``claw blast``)."""
 
     WORD: ClassVar[str] = "claw"
-    result: int = attrs.field(validator=_below(3))
+    result: int = attrs.field(validator=_Field(int, 3))
 
     def __str__(self) -> str:
         return "claw " + CLAW_WORDS[self.result]
@@ -334,7 +325,7 @@ class QuestDraw(DorasureMove):
     ``quest-tile golem``)."""
 
     WORD: ClassVar[str] = "quest-tile"
-    tile: int = attrs.field(validator=_below(len(QUESTS)))
+    tile: int = attrs.field(validator=_Field(int, len(QUESTS)))
 
     def __str__(self) -> str:
         return "quest-tile " + QUEST_SLUGS[self.tile]
@@ -346,7 +337,7 @@ class RewardDraw(DorasureMove):
     ``reward lair``)."""
 
     WORD: ClassVar[str] = "reward"
-    reward: int = attrs.field(validator=_below(len(REWARDS)))
+    reward: int = attrs.field(validator=_Field(int, len(REWARDS)))
 
     def __str__(self) -> str:
         return "reward " + REWARD_SLUGS[self.reward]
@@ -370,7 +361,7 @@ class LandDraw(DorasureMove):
     ``LAND_SLUGS``; ``land mirage``)."""
 
     WORD: ClassVar[str] = "land"
-    tile: int = attrs.field(validator=_below(len(LAND_SLUGS)))
+    tile: int = attrs.field(validator=_Field(int, len(LAND_SLUGS)))
 
     def __str__(self) -> str:
         return "land " + LAND_SLUGS[self.tile]
@@ -588,7 +579,7 @@ class PoisonBullet(DorasureMove):
     becomes a 6 (``bullet -``)."""
 
     WORD: ClassVar[str] = "bullet"
-    result: int = attrs.field(validator=_below(3))
+    result: int = attrs.field(validator=_Field(int, 3))
 
     def __str__(self) -> str:
         return "bullet " + DIE_CLASSES[self.result]
