@@ -72,6 +72,13 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
     "_legal": ("test_legal", "hostile_input"),
     "chance": ("test_chance", "hostile_input"),
     "records": ("test_records",),
+    # The batches: their own quick tests (not every Parchís test, which names the game too).
+    "batch/_parchis": ("test_batch_parchis",),
+    "batch/_dorada": ("test_batch_dorada", "test_batch_docker"),
+    "batch/_docker": ("test_batch_docker",),
+    "batch/_dice": ("test_batch_dorada", "test_batch_docker"),
+    "batch/_base": ("test_batch_parchis", "test_batch_dorada", "test_batch_docker"),
+    "batch/_check": ("test_batch_parchis", "test_batch_dorada", "test_batch_docker"),
 }
 # Quick tests left out of every mutation run: they measure time or memory, not a rule (under
 # mutmut's trampolines they would measure mutmut), and they took a third of the seconds of

@@ -58,7 +58,7 @@ nitpick_ignore_regex = [
     # The optional extras' own names (no inventories offline either).
     (r"py:.*", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel|open_spiel)(\..*)?"),
     # boardrules.batch's array types (numpy arrays), unresolved while numpy is mocked.
-    (r"py:class", r"Ints|Bools|Dice|Words|Codes"),
+    (r"py:class", r"Ints|Bools|Dice|Words|Codes|Actions|StateT"),
     # Internal names are documented with :no-index: (on the contributors' page only), so a
     # type hint or a docstring naming one shows it as plain text, without a link.
     (r"py:.*", r"boardrules(\.\w+)*\._[A-Za-z]\w*(\.\w+)*"),

@@ -21,10 +21,10 @@ from boardrules.batch._check import BatchMismatchError, compare_game  # noqa: E4
 from boardrules.docker import position  # noqa: E402
 
 
-def _late(seed: int, back: int, **options: Any) -> Any:
+def _late(seed: int, back: int, game: str = "docker", **options: Any) -> Any:
     """A random game's decision ``back`` decisions before its end."""
     rng = random.Random(seed)
-    state, seen = br.new_game("docker", **options), []
+    state, seen = br.new_game(game, **options), []
     while not br.is_terminal(state):
         if br.is_chance(state):
             move = br.sample_chance(state, rng)
@@ -289,3 +289,52 @@ def test_bad_input_is_refused(kind: Any, options: dict[str, Any]) -> None:
         kind.from_states([before[0], SimpleNamespace(options=before[0].options)])
     with pytest.raises(br.InvalidOptionError, match=r"^from_states needs at least one state$"):
         kind.from_states([])
+
+
+@pytest.mark.parametrize(("kind", "options"), BATCHES)
+def test_a_part_of_the_games_plays_on_its_own_and_goes_back(
+    kind: Any, options: dict[str, Any]
+) -> None:
+    # _part(g) copies games g into a batch of their own (what a caller stepping few games
+    # uses); played there several steps, over endings and restarts, and put back, they are
+    # the scalar games, the other games untouched, the counts summed.
+    game = "docker" if kind is DockerBatch else "dorada"
+    starts = [_late(seed, 3, game, **options) for seed in range(6)]
+    batch = kind.from_states(starts, seed=3, autoreset=True)
+    assert [batch.state(i) for i in range(6)] == starts
+    batch.step(batch.random_actions())
+    games = [batch.state(i) for i in range(6)]
+    assert batch.rolls >= batch.moves == 6
+    g = np.array([1, 2, 4])
+    part = batch._part(g)
+    assert part.n == 3 and part.rolls == part.moves == 0
+    assert [part.state(k) for k in range(3)] == [games[i] for i in g]
+    fresh = br.new_game(game, **options)
+    rng, rolls, moves, ended = np.random.default_rng(4), batch.rolls, 6, 0
+    for _ in range(12):
+        actions = part.random_actions(rng)
+        dice = rng.integers(1, 7, size=(3, 40))
+        result = part.step(actions, dice)
+        for k, i in enumerate(g):
+            s = br.apply_move(games[i], br.action_to_move(games[i], int(actions[k])))
+            over = br.is_terminal(s)
+            s = fresh if over else s
+            for die in dice[k]:
+                if not br.is_chance(s):
+                    break
+                s = br.apply_move(s, br.action_to_move(s, int(die) - 1))
+                rolls += 1
+                if br.is_terminal(s):
+                    over, s = True, fresh
+            ended += over
+            assert bool(result.ended[k]) == over
+            games[i] = s
+        moves += 3
+    assert ended >= 2  # endings and restarts in the part
+    batch._put_back(g, part)
+    assert [batch.state(i) for i in range(6)] == games
+    assert (batch.rolls, batch.moves) == (rolls, moves)
+    mask = batch.legal_mask()
+    assert [tuple(np.flatnonzero(mask[i])) for i in range(6)] == [
+        br.legal_actions(s) for s in games
+    ]

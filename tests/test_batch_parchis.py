@@ -389,3 +389,49 @@ def test_a_missing_numpy_names_the_extra() -> None:
     ).stdout
     assert out.startswith("MissingExtraError")
     assert "pip install 'boardrules[batch]'" in out
+
+
+@pytest.mark.parametrize("cached", [True, False])
+def test_a_part_of_the_games_plays_on_its_own_and_goes_back(cached: bool) -> None:
+    # _part(g) copies games g into a batch of their own; played there several steps, over
+    # endings and restarts, and put back, they are the scalar games, and the legal actions
+    # the batch kept (cached) or works out now are those of every game.
+    starts = [_late(seed, 3, players=2) for seed in range(6)]
+    batch = ParchisBatch.from_states(starts, seed=3, autoreset=True)
+    batch.step(batch.random_actions(), dice=[5, 6, 1, 2, 3, 4])
+    games = [batch.state(i) for i in range(6)]
+    rolls, moves = batch.rolls, batch.moves
+    assert rolls == 6 and moves >= 1
+    if cached:
+        batch.legal_mask()
+    g = np.array([0, 3, 5])
+    part = batch._part(g)
+    assert part.n == 3 and part.rolls == part.moves == 0
+    assert [part.state(k) for k in range(3)] == [games[i] for i in g]
+    rng, ended = np.random.default_rng(4), 0
+    for _ in range(15):
+        actions = part.random_actions(rng)
+        dice = rng.integers(1, 7, size=3)
+        result = part.step(actions, dice)
+        for k, i in enumerate(g):
+            move = br.action_to_move(games[i], int(actions[k]))
+            moves += move.kind != Kind.PASS
+            s = br.apply_move(games[i], move)
+            assert bool(result.ended[k]) == br.is_terminal(s)
+            if br.is_terminal(s):
+                ended += 1
+                s = br.new_game("parchis", players=2)
+            if br.is_chance(s):
+                s = br.apply_move(s, br.action_to_move(s, int(dice[k]) - 1))
+                rolls += 1
+            games[i] = s
+    assert ended >= 2
+    batch._put_back(g, part)
+    assert [batch.state(i) for i in range(6)] == games
+    assert (batch.rolls, batch.moves) == (rolls, moves)
+    mask = batch.legal_mask()
+    assert [tuple(np.flatnonzero(mask[i])) for i in range(6)] == list(map(br.legal_actions, games))
+    choices, nlegal = batch.choices()
+    assert [sorted(choices[i, : nlegal[i]].tolist()) for i in range(6)] == [
+        list(br.legal_actions(s)) for s in games
+    ]

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 import unicodedata
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import fuzzing
 import pytest
 from fuzzing import (
     FUZZ,
@@ -35,6 +37,37 @@ from boardrules.cli import main
 pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
 
 GAMES = ("parchis", "dorada", "docker", "dorasure")
+
+
+def _spin(seconds: float) -> int:
+    """Burn ``seconds`` of CPU."""
+    end, turns = time.process_time() + seconds, 0
+    while time.process_time() < end:
+        turns += 1
+    return turns
+
+
+def _wait_then(seconds: float, result: int) -> int:
+    time.sleep(seconds)
+    return result
+
+
+def test_a_call_that_computes_too_long_fails_the_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(fuzzing, "TIME_LIMIT", 0.02)
+    with pytest.raises(AssertionError, match="s of CPU"):
+        timed(lambda: _spin(0.05))
+
+
+def test_a_call_that_waits_counts_wall_time_not_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A loaded machine stretches wall time, so waiting alone must not fail the CPU limit ...
+    monkeypatch.setattr(fuzzing, "TIME_LIMIT", 0.02)
+    assert timed(lambda: _wait_then(0.05, 7)) == 7
+    # ... but a call that hangs is caught by the wall limit.
+    monkeypatch.setattr(fuzzing, "WALL_LIMIT", 0.02)
+    with pytest.raises(AssertionError, match=r"took 0\.\d s$"):
+        timed(lambda: _wait_then(0.05, 0))
 
 
 @FUZZ

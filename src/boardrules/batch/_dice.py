@@ -1,32 +1,24 @@
-"""What the Dorada and Docker batches share: dice given as arrays or drawn, and a random
-legal action from a mask."""
+"""What the Dorada and Docker batches share: dice given as rows (several rolls per game and
+step) or drawn."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TypeAlias
+from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from boardrules.batch._parchis import Bools, Ints, _whole
+from boardrules.batch._base import Actions, Bools, Dice, Ints, OptionsT, StateT, _Batch, _whole
 from boardrules.errors import InvalidOptionError
 
 FACES = 6
 
-#: Dice given to a batch: one per game, or a row of them per game.  (A string: the docs are
-#: built with numpy mocked, where ``|`` with a numpy type fails at import.)
-Dice: TypeAlias = "Sequence[int] | Sequence[Sequence[int]] | npt.NDArray[np.integer[Any]]"
 
-
-class _Dice:
-    """The dice of a batch: ``dice[g, j]`` is the ``j``-th roll of game ``g`` in a step,
+class _Dice(_Batch[OptionsT, StateT]):
+    """A batch whose dice are ``dice[g, j]``, the ``j``-th roll of game ``g`` in a step,
     the generator's once a game's row runs out; ``rolled`` counts each game's rolls."""
 
-    n: int
-    rng: np.random.Generator
     rolled: Ints
-    rolls: int
+    roll: Ints
 
     def _checked_dice(self, dice: Any) -> Ints | None:
         """``dice`` as an array ``(n, k)`` of dice 1-6 (``None`` stays ``None``)."""
@@ -62,11 +54,22 @@ class _Dice:
         die[beyond] = self.rng.integers(1, FACES + 1, size=len(beyond))
         return die
 
+    def _playing(
+        self, actions: Actions, dice: Dice | None, where: Bools | None
+    ) -> tuple[Ints, Ints | None, Ints]:
+        """The actions and dice of a step, checked, and the games that play (not over, and
+        where ``where`` is true); an action that is not legal there is refused."""
+        a = self._checked_actions(actions)
+        given = self._checked_dice(dice)
+        playing = ~self.over
+        if where is not None:
+            playing &= where
+        g = np.flatnonzero(playing)
+        self._refuse_illegal(g, a)
+        return a, given, g
 
-def _pick(mask: Bools, rng: np.random.Generator) -> Ints:
-    """A uniformly random true column of each row of ``mask`` (-1 in a row of none)."""
-    count = mask.sum(axis=1)
-    pick = (rng.random(len(mask)) * count).astype(np.int64)
-    j = np.argmax(np.cumsum(mask, axis=1) > pick[:, None], axis=1)
-    chosen: Ints = np.where(count > 0, j, -1)
-    return chosen
+    def _roll_loaded(self, dice: Ints | None) -> None:
+        self._roll(np.flatnonzero(~self.over & (self.roll == 0)), dice)
+
+    def _roll(self, g: Ints, dice: Ints | None) -> None:
+        raise NotImplementedError

@@ -14,21 +14,19 @@ after an unusable roll reads the other costs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 import boardrules.docker  # the public name of the states, for the docs' annotations
-from boardrules.batch._dice import Dice, _Dice, _pick
-from boardrules.batch._parchis import Bools, Floats, Ints, StepResult, _game_count, _whole
+from boardrules.batch._base import Actions, Bools, Dice, Floats, Ints, StepResult
+from boardrules.batch._dice import _Dice
 from boardrules.docker._actions import _frames
 from boardrules.docker._board import FACES
 from boardrules.docker._observation import _planes
 from boardrules.docker._setup import rules_of
 from boardrules.docker._state import PIECES, Options, State
-from boardrules.errors import IllegalMoveError, InvalidOptionError
 from boardrules.game import TERMINAL
 
 __all__ = ["DockerBatch"]
@@ -59,7 +57,7 @@ class _Tables:
                     self.code[seat, a] = slot * q + t
 
 
-class DockerBatch(_Dice):
+class DockerBatch(_Dice[Options, State]):
     """``n`` games of Docker with the same options, stepped together.
 
     Each game always stands at a decision (the die is rolled inside, again after an
@@ -78,26 +76,17 @@ class DockerBatch(_Dice):
     [(81, 83, 85), (82,)]
     """
 
-    def __init__(
-        self,
-        n: int,
-        *,
-        seed: int | None = None,
-        autoreset: bool = True,
-        dice: Dice | None = None,
-        **options: Any,
-    ) -> None:
-        n = _game_count(n)
-        self._setup(rules_of(options), n, seed, autoreset)
-        self._restart(np.arange(n), self._checked_dice(dice))
+    _GAME = "Docker"
+    _STATE = State
+    _ROWS = (
+        "towers", "height", "reserve", "turn", "roll", "out", "nout", "outmask", "_ends", "rolled"
+    )  # fmt: skip
 
-    def _setup(self, options: Options, n: int, seed: int | None, autoreset: bool) -> None:
-        self.options = options
-        self.n = n
-        p = options.players
-        self.players: int = p
-        self.autoreset = autoreset
-        self.rng: np.random.Generator = np.random.default_rng(seed)
+    def _options(self, given: dict[str, Any]) -> Options:
+        return rules_of(given)
+
+    def _arrays(self) -> None:
+        options, n, p = self.options, self.n, self.players
         self._tab = _Tables(options)
         q = self._tab.squares
         self.high: int = PIECES * p
@@ -120,33 +109,10 @@ class DockerBatch(_Dice):
 
     # ----------------------------------------------------------------- conversions
 
-    @classmethod
-    def from_states(
-        cls,
-        states: Sequence[boardrules.docker.State],
-        *,
-        seed: int | None = None,
-        autoreset: bool = False,
-        dice: Dice | None = None,
-    ) -> DockerBatch:
-        """A batch of the given Docker states (same options); those before a roll are
-        rolled at once, with ``dice`` or the generator."""
-        if not states:
-            raise InvalidOptionError("from_states needs at least one state")
-        options = states[0].options
-        if any(type(s) is not State or s.options != options for s in states):
-            raise InvalidOptionError("from_states takes Docker states with the same options")
-        self = cls.__new__(cls)
-        self._setup(options, len(states), seed, autoreset)
-        for i, s in enumerate(states):
-            self._load(i, s)
-        checked = self._checked_dice(dice)
+    def _roll_loaded(self, dice: Ints | None) -> None:
         every = np.arange(self.n)
-        self._ends[every] = self._reach(every)
-        if autoreset:  # a game given over restarts at once
-            self._restart(np.flatnonzero(self.over), None, roll=False)
-        self._roll(np.flatnonzero(~self.over & (self.roll == 0)), checked)
-        return self
+        self._ends[every] = self._reach(every)  # the routes of the games at a decision
+        super()._roll_loaded(dice)
 
     def _load(self, i: int, s: boardrules.docker.State) -> None:
         for square, tower in enumerate(s.towers):
@@ -201,26 +167,12 @@ class DockerBatch(_Dice):
         out[over, self.turn[over]] = 1.0
         return out
 
-    def observation(self, observers: Ints | None = None, out: Any = None) -> Any:
-        """``out[g]`` = :func:`boardrules.observation_into` of game ``g`` from seat
-        ``observers[g]`` (default: the player in turn, the winner once over), flat float32
-        of shape ``(n, observation_size)``; ``out``, if given, is overwritten."""
-        n = self.n
-        if out is None:
-            out = np.zeros((n, self.observation_size), dtype=np.float32)
-        else:
-            out[...] = 0.0
-        o = self.turn if observers is None else np.asarray(observers)
-        if observers is not None and (
-            o.shape != (n,) or not _whole(o) or ((o < 0) | (o >= self.players)).any()
-        ):
-            raise InvalidOptionError(
-                f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
-            )
-        o = o.astype(np.int64)
+    def _default_observers(self) -> Ints:
+        return self.turn
+
+    def _write(self, o: Ints, out: Any) -> None:
         self._write_towers(o, out)
         self._write_planes(o, out)
-        return out
 
     def _write_towers(self, o: Ints, out: Any) -> None:
         p, q, high = self.players, self._tab.squares, self.high
@@ -263,21 +215,9 @@ class DockerBatch(_Dice):
 
     # ----------------------------------------------------------------- playing
 
-    def random_actions(
-        self, rng: np.random.Generator | None = None, where: Bools | None = None
-    ) -> Ints:
-        """A uniformly random legal action in each game (-1 in games that are over, and
-        where ``where``, if given, is false), drawn with ``rng`` (default: the batch's
-        generator)."""
-        rng = self.rng if rng is None else rng
-        mask = self.legal_mask()
-        if where is not None:
-            mask &= np.asarray(where, dtype=np.bool_)[:, None]
-        return _pick(mask, rng)
-
     def step(
         self,
-        actions: Sequence[int] | npt.NDArray[np.integer[Any]],
+        actions: Actions,
         dice: Dice | None = None,
         where: npt.NDArray[np.bool_] | None = None,
     ) -> StepResult:
@@ -286,18 +226,7 @@ class DockerBatch(_Dice):
         player until a decision or the end (``dice``, if given, then the generator) and
         restart the games that ended if ``autoreset``.  An action that is not legal raises
         :class:`~boardrules.IllegalMoveError` before any game moves."""
-        a = np.asarray(actions)
-        if a.shape != (self.n,) or not _whole(a):
-            raise InvalidOptionError(
-                f"step takes one whole-number action per game: shape ({self.n},)"
-            )
-        a = a.astype(np.int64)
-        given = self._checked_dice(dice)
-        playing = ~self.over
-        if where is not None:
-            playing &= where
-        g = np.flatnonzero(playing)
-        self._refuse_illegal(g, a)
+        a, given, g = self._playing(actions, dice, where)
         self._moved(g, a[g])
         self.rolled[:] = 0
         self._roll(g, given)
@@ -310,19 +239,6 @@ class DockerBatch(_Dice):
             if self.autoreset:
                 self._restart(finished, given, clear=False)
         return StepResult(returns, ended)
-
-    def _refuse_illegal(self, g: Ints, a: Ints) -> None:
-        ag = a[g]
-        inside = (ag >= 0) & (ag < self.num_actions)
-        mask = self.legal_mask()
-        legal = inside & mask[g, np.where(inside, ag, 0)]
-        if not legal.all():
-            wrong = int(g[np.argmin(legal)])
-            allowed = np.flatnonzero(mask[wrong]).tolist()
-            raise IllegalMoveError(
-                f"action {int(a[wrong])} is not legal in game {wrong}; legal actions: "
-                f"{', '.join(map(str, allowed))}"
-            )
 
     def _restart(self, g: Ints, dice: Ints | None, roll: bool = True, clear: bool = True) -> None:
         """Games ``g`` back to the start, then (with ``roll``) rolled to their first

@@ -12,21 +12,19 @@ pieces in DORADA.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 import boardrules.dorada  # the public name of the states, for the docs' annotations
-from boardrules.batch._dice import Dice, _Dice, _pick
-from boardrules.batch._parchis import Bools, Floats, Ints, StepResult, _game_count, _whole
+from boardrules.batch._base import Actions, Bools, Dice, Floats, Ints, StepResult
+from boardrules.batch._dice import _Dice
 from boardrules.dorada._board import Field
 from boardrules.dorada._observation import _layout
 from boardrules.dorada._points import POINTS, POINTS_BELOW
 from boardrules.dorada._setup import make_options
 from boardrules.dorada._state import NO_BRIDGE, PIECES, Options, State
-from boardrules.errors import IllegalMoveError, InvalidOptionError
 from boardrules.game import TERMINAL
 
 __all__ = ["DoradaBatch"]
@@ -34,7 +32,7 @@ __all__ = ["DoradaBatch"]
 _RUNNING, _STUMBLE, _JUMP = int(Field.RUNNING), int(Field.STUMBLE), int(Field.JUMP)
 
 
-class DoradaBatch(_Dice):
+class DoradaBatch(_Dice[Options, State]):
     """``n`` games of Dorada with the same options (any board), stepped together.
 
     Each game always stands at a decision (the die is rolled inside) or, frozen, at its
@@ -53,26 +51,15 @@ class DoradaBatch(_Dice):
     42
     """
 
-    def __init__(
-        self,
-        n: int,
-        *,
-        seed: int | None = None,
-        autoreset: bool = True,
-        dice: Dice | None = None,
-        **options: Any,
-    ) -> None:
-        n = _game_count(n)
-        self._setup(make_options(options), n, seed, autoreset)
-        self._restart(np.arange(n), self._checked_dice(dice))
+    _GAME = "Dorada"
+    _STATE = State
+    _ROWS = ("pos", "h", "height", "bridge", "home", "turn", "roll", "rolled")
 
-    def _setup(self, options: Options, n: int, seed: int | None, autoreset: bool) -> None:
-        self.options = options
-        self.n = n
-        p = options.players
-        self.players: int = p
-        self.autoreset = autoreset
-        self.rng: np.random.Generator = np.random.default_rng(seed)
+    def _options(self, given: dict[str, Any]) -> Options:
+        return make_options(given)
+
+    def _arrays(self) -> None:
+        options, n, p = self.options, self.n, self.players
         board = options.board
         self.fields: int = board.fields
         f = self.fields
@@ -99,32 +86,6 @@ class DoradaBatch(_Dice):
         self.moves: int = 0
 
     # ----------------------------------------------------------------- conversions
-
-    @classmethod
-    def from_states(
-        cls,
-        states: Sequence[boardrules.dorada.State],
-        *,
-        seed: int | None = None,
-        autoreset: bool = False,
-        dice: Dice | None = None,
-    ) -> DoradaBatch:
-        """A batch of the given Dorada states (same options); those before a roll are
-        rolled at once, with ``dice`` (one per state) or the generator."""
-        if not states:
-            raise InvalidOptionError("from_states needs at least one state")
-        options = states[0].options
-        if any(type(s) is not State or s.options != options for s in states):
-            raise InvalidOptionError("from_states takes Dorada states with the same options")
-        self = cls.__new__(cls)
-        self._setup(options, len(states), seed, autoreset)
-        for i, s in enumerate(states):
-            self._load(i, s)
-        checked = self._checked_dice(dice)
-        if autoreset:  # a game given over restarts at once
-            self._restart(np.flatnonzero(self.over), None, roll=False)
-        self._roll(np.flatnonzero(~self.over & (self.roll == 0)), checked)
-        return self
 
     def _load(self, i: int, s: boardrules.dorada.State) -> None:
         """Game ``i`` of a batch just set up (its rows still zeros) becomes ``s``."""
@@ -240,26 +201,13 @@ class DoradaBatch(_Dice):
         shares: Floats = won.astype(np.float64)
         return shares
 
-    def observation(self, observers: Ints | None = None, out: Any = None) -> Any:
-        """``out[g]`` = :func:`boardrules.observation_into` of game ``g`` from seat
-        ``observers[g]`` (default: the player in turn, seat 0 once over), float32 of shape
-        ``(n, observation_size)``; ``out``, if given, is overwritten."""
-        n = self.n
-        if out is None:
-            out = np.zeros((n, self.observation_size), dtype=np.float32)
-        else:
-            out[...] = 0.0
-        o = np.maximum(self.turn, 0) if observers is None else np.asarray(observers)
-        if observers is not None and (
-            o.shape != (n,) or not _whole(o) or ((o < 0) | (o >= self.players)).any()
-        ):
-            raise InvalidOptionError(
-                f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
-            )
-        o = o.astype(np.int64)
+    def _default_observers(self) -> Ints:
+        seats: Ints = np.maximum(self.turn, 0)
+        return seats
+
+    def _write(self, o: Ints, out: Any) -> None:
         self._write_pieces(o, out)
         self._write_turn(o, out)
-        return out
 
     def _write_pieces(self, o: Ints, out: Any) -> None:
         lay, p, f = self._layout, self.players, self.fields
@@ -291,21 +239,9 @@ class DoradaBatch(_Dice):
 
     # ----------------------------------------------------------------- playing
 
-    def random_actions(
-        self, rng: np.random.Generator | None = None, where: Bools | None = None
-    ) -> Ints:
-        """A uniformly random legal action in each game (-1 in games that are over, and
-        where ``where``, if given, is false), drawn with ``rng`` (default: the batch's
-        generator)."""
-        rng = self.rng if rng is None else rng
-        mask = self.legal_mask()
-        if where is not None:
-            mask &= np.asarray(where, dtype=np.bool_)[:, None]
-        return _pick(mask, rng)
-
     def step(
         self,
-        actions: Sequence[int] | npt.NDArray[np.integer[Any]],
+        actions: Actions,
         dice: Dice | None = None,
         where: npt.NDArray[np.bool_] | None = None,
     ) -> StepResult:
@@ -314,18 +250,7 @@ class DoradaBatch(_Dice):
         player (``dice[g]``, 1-6, if given, else the generator) and restart the games that
         ended if ``autoreset``.  An action that is not legal raises
         :class:`~boardrules.IllegalMoveError` before any game moves."""
-        a = np.asarray(actions)
-        if a.shape != (self.n,) or not _whole(a):
-            raise InvalidOptionError(
-                f"step takes one whole-number action per game: shape ({self.n},)"
-            )
-        a = a.astype(np.int64)
-        given = self._checked_dice(dice)
-        playing = ~self.over
-        if where is not None:
-            playing &= where
-        g = np.flatnonzero(playing)
-        self._refuse_illegal(g, a)
+        a, given, g = self._playing(actions, dice, where)
         self._decide(g, a[g])
         ended = np.zeros(self.n, dtype=np.bool_)
         ended[g] = self.over[g]
@@ -338,19 +263,6 @@ class DoradaBatch(_Dice):
         self.rolled[:] = 0
         self._roll(g[~self.over[g]], given)
         return StepResult(returns, ended)
-
-    def _refuse_illegal(self, g: Ints, a: Ints) -> None:
-        ag = a[g]
-        inside = (ag >= 0) & (ag < self.num_actions)
-        mask = self.legal_mask()
-        legal = inside & mask[g, np.where(inside, ag, 0)]
-        if not legal.all():
-            wrong = int(g[np.argmin(legal)])
-            allowed = np.flatnonzero(mask[wrong]).tolist()
-            raise IllegalMoveError(
-                f"action {int(a[wrong])} is not legal in game {wrong}; legal actions: "
-                f"{', '.join(map(str, allowed))}"
-            )
 
     def _restart(self, g: Ints, dice: Ints | None, roll: bool = True) -> None:
         """Games ``g`` back to the start, then (with ``roll``) rolled to their first

@@ -22,13 +22,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
 import boardrules.parchis  # the public name of the states, for the docs' annotations
+from boardrules.batch._base import (
+    Actions,
+    Bools,
+    Dice,
+    Floats,
+    Ints,
+    StepResult,
+    _Batch,
+    _whole,
+)
 from boardrules.errors import IllegalMoveError, InvalidOptionError
 from boardrules.game import TERMINAL
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST, tables
@@ -46,15 +56,6 @@ from boardrules.parchis._state import (
 
 __all__ = ["ParchisBatch", "StepResult"]
 
-#: The arrays that hold the games (one row each).
-_STATE_ARRAYS = (
-    "pos", "board", "bar0", "bar1", "turn", "phase", "roll", "count", "sixes", "last",
-    "opened", "done", "ndone", "donemask",
-)  # fmt: skip
-
-Ints = npt.NDArray[np.int64]
-Bools = npt.NDArray[np.bool_]
-Floats = npt.NDArray[np.float64]
 Words = npt.NDArray[np.uint64]
 Codes = npt.NDArray[np.int8]  # cell codes
 
@@ -88,33 +89,11 @@ _all = np.logical_and.reduce
 _sum = np.add.reduce
 
 
-def _whole(values: npt.NDArray[Any]) -> bool:
-    """Whether an array holds whole numbers (of an integer type: not bools, not floats)."""
-    return values.dtype.kind in "iu"  # (np.issubdtype says the same, ten times slower)
-
-
-def _game_count(n: object) -> int:
-    """``n``, the number of games of a batch, checked: a whole number >= 1."""
-    if type(n) is not int or n < 1:
-        raise InvalidOptionError(f"n, the number of games, must be a whole number >= 1, not {n!r}")
-    return n
-
-
 def _words(masks: Sequence[int]) -> tuple[Words, Words]:
     """Python bit masks over the cells as two arrays of 64-bit words (cells 0-63, 64-)."""
     low = np.array([m & _WORD for m in masks], dtype=np.uint64)
     high = np.array([m >> 64 for m in masks], dtype=np.uint64)
     return low, high
-
-
-@attrs.frozen
-class StepResult:
-    """What :meth:`ParchisBatch.step` reports: ``returns[g]`` the :func:`boardrules.returns`
-    of game ``g`` if it ended in this step (zeros otherwise) and ``ended[g]`` whether it did.
-    """
-
-    returns: Floats
-    ended: Bools
 
 
 class _Tables:
@@ -192,7 +171,11 @@ class _Observer:
         self.size = _size(n)
         self.where = np.zeros((n, n, GOAL + 2), dtype=np.int64)  # [observer, seat, r + 1]
         self.last = np.zeros((n, n, GOAL + 2), dtype=np.int64)
-        self.second = np.full((n, CELLS + 1, n + 1), -1)
+        #: The safe squares (where two colours may share a square) and, for each observer,
+        #: the mark of who arrived second there, by the code of that seat (-1: none).
+        self.marked = np.array([cell for cell, _ in views[0].seconds], dtype=np.int64)
+        self.marks = np.arange(len(self.marked))
+        self.second = np.full((n, len(self.marked), n + 1), -1)
         self.places = np.zeros((n, n), dtype=np.int64)
         self.opened = np.zeros((n, n), dtype=np.int64)
         self.mover = np.zeros((n, n), dtype=np.int64)
@@ -207,8 +190,8 @@ class _Observer:
                 self.where[o, seat, 0] = row[-1]  # the nest
                 self.where[o, seat, 1:] = row[: GOAL + 1]
                 self.last[o, seat, 1:] = view.last[seat][: GOAL + 1]
-            for cell, marks in view.seconds:
-                self.second[o, cell, :] = marks
+            for k, (_, marks) in enumerate(view.seconds):
+                self.second[o, k, :] = marks
             self.places[o] = view.places
             self.opened[o] = [view.opened[1 << s][0] for s in range(n)]
             self.mover[o] = view.mover
@@ -233,7 +216,7 @@ class _Work:
         self.u, self.v = (np.empty(shape, np.uint64) for _ in range(2))
 
 
-class ParchisBatch:
+class ParchisBatch(_Batch[Options, State]):
     """``n`` games of Parchís with the same options, stepped together.
 
     Each game always stands at a decision (the dice are rolled inside) or, frozen, at its
@@ -249,29 +232,21 @@ class ParchisBatch:
     [(71,), (72,)]
     """
 
-    def __init__(
-        self,
-        n: int,
-        *,
-        seed: int | None = None,
-        autoreset: bool = True,
-        dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
-        **options: Any,
-    ) -> None:
-        n = _game_count(n)
-        self._setup(make_options(options), n, seed, autoreset)
-        self._restart(np.arange(n), self._checked_dice(dice))
+    _GAME = "Parchís"
+    _STATE = State
+    _ROWS = (
+        "pos", "board", "bar0", "bar1", "turn", "phase", "roll", "count", "sixes", "last",
+        "opened", "done", "ndone", "donemask",
+    )  # fmt: skip
 
-    def _setup(self, options: Options, n: int, seed: int | None, autoreset: bool) -> None:
-        self.options = options
-        self.n = n
-        p = options.players
-        self.players: int = p
-        self.autoreset = autoreset
-        self.rng: np.random.Generator = np.random.default_rng(seed)
+    def _options(self, given: dict[str, Any]) -> Options:
+        return make_options(given)
+
+    def _arrays(self) -> None:
+        options, n, p = self.options, self.n, self.players
         self._tab = _Tables(options)
         self._obs = _Observer(options)
-        self.observation_size: int = self._obs.size
+        self.observation_size = self._obs.size
         self._cells = np.arange(CELLS)
         self.pos: Ints = np.full((n, p, 4), NEST)
         # Small codes in small cells: the rules read cells all over the boards.
@@ -288,6 +263,9 @@ class ParchisBatch:
         self.done: Ints = np.zeros((n, p), dtype=np.int64)
         self.ndone: Ints = np.zeros(n, dtype=np.int64)
         self.donemask: Ints = np.zeros(n, dtype=np.int64)
+        self._index()
+
+    def _reindex(self) -> None:
         self._index()
 
     def _index(self) -> None:
@@ -309,50 +287,20 @@ class ParchisBatch:
         self.rolls: int = 0
         self.moves: int = 0
 
-    def _part(self, g: Ints) -> ParchisBatch:
-        """Games ``g`` as a batch of their own: copies of their rows, the same options,
-        tables and generator."""
-        part = ParchisBatch.__new__(ParchisBatch)
-        part.options, part.n, part.players = self.options, len(g), self.players
-        part.autoreset, part.rng, part._tab, part._obs = (
-            self.autoreset,
-            self.rng,
-            self._tab,
-            self._obs,
-        )
-        part.observation_size, part._cells = self.observation_size, self._cells
-        for name in _STATE_ARRAYS:
-            setattr(part, name, getattr(self, name)[g])
-        part._index()
-        return part
+    def _put_back(self, g: Ints, part: _Batch[Options, State]) -> None:
+        super()._put_back(g, part)
+        self._movers = False
+        self._legal_where = None
+        if self._legal_now is not None:  # only games g changed: their legal actions anew
+            legal, fresh = self._legal_now, cast(ParchisBatch, part)._legal()
+            legal.ok[:, g] = fresh.ok
+            legal.r[:, g] = fresh.r
+            legal.only[g] = fresh.only
 
     # ----------------------------------------------------------------- conversions
 
-    @classmethod
-    def from_states(
-        cls,
-        states: Sequence[boardrules.parchis.State],
-        *,
-        seed: int | None = None,
-        autoreset: bool = False,
-        dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
-    ) -> ParchisBatch:
-        """A batch of the given Parchís states (same options); those before a roll are
-        rolled at once, with ``dice`` (one per state) or the generator."""
-        if not states:
-            raise InvalidOptionError("from_states needs at least one state")
-        options = states[0].options
-        if any(type(s) is not State or s.options != options for s in states):
-            raise InvalidOptionError("from_states takes Parchís states with the same options")
-        self = cls.__new__(cls)
-        self._setup(options, len(states), seed, autoreset)
-        for i, s in enumerate(states):
-            self._load(i, s)
-        checked = self._checked_dice(dice)
-        if autoreset:  # a game given over restarts at once
-            self._restart(np.flatnonzero(self.phase == PHASE_OVER), None, roll=False)
-        self._roll(self.phase == PHASE_ROLL, checked)
-        return self
+    def _roll_loaded(self, dice: Ints | None) -> None:
+        self._roll(self.phase == PHASE_ROLL, dice)
 
     def _load(self, i: int, s: boardrules.parchis.State) -> None:
         """Game ``i`` of a batch just set up (its rows still zeros) becomes ``s``."""
@@ -448,25 +396,12 @@ class ParchisBatch:
             out[rows, self.done[g[rows], place]] = 1.0 - place / (p - 1)
         return out
 
-    def observation(self, observers: Ints | None = None, out: Any = None) -> Any:
-        """``out[g]`` = :func:`boardrules.observation_into` of game ``g`` from seat
-        ``observers[g]`` (default: the seat in turn), as float32 of shape
-        ``(n, observation_size)``; ``out``, if given, is overwritten."""
-        n = self.n
-        if out is None:
-            out = np.zeros((n, self.observation_size), dtype=np.float32)
-        else:
-            out[...] = 0.0
-        o = self.turn if observers is None else np.asarray(observers)
-        if observers is not None and (
-            o.shape != (n,) or not _whole(o) or ((o < 0) | (o >= self.players)).any()
-        ):
-            raise InvalidOptionError(
-                f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
-            )
-        self._write_seats(o.astype(np.int64), out)
-        self._write_turn(o.astype(np.int64), out)
-        return out
+    def _default_observers(self) -> Ints:
+        return self.turn
+
+    def _write(self, o: Ints, out: Any) -> None:
+        self._write_seats(o, out)
+        self._write_turn(o, out)
 
     def _write_seats(self, o: Ints, out: Any) -> None:
         ob, n, p = self._obs, self.n, self.players
@@ -478,12 +413,12 @@ class ParchisBatch:
             r1 = self.pos[:, :, j] + 1
             idx = ob.where[o[:, None], seats[None, :], r1]
             flat[(base + idx).ravel()] += ob.weight[r1].ravel()
-        board = self.board
-        sec = ob.second[o[:, None], np.arange(CELLS + 1)[None, :], board >> 3]
+        board = self.board[:, ob.marked]
+        sec = ob.second[o[:, None], ob.marks[None, :], board >> 3]
         # Two colours on a safe square (a lone piece's "second" is seat 0, whose mark is -1).
         pair = ((board & 7) != (board >> 3)) & (sec >= 0)
-        gg, cc = np.nonzero(pair)
-        out[gg, sec[gg, cc]] = 1.0
+        gg, kk = np.nonzero(pair)
+        out[gg, sec[gg, kk]] = 1.0
         for place in range(p):
             gg = np.flatnonzero(self.ndone > place)
             out[gg, ob.places[o[gg], self.done[gg, place]] + place] = 1.0
@@ -522,8 +457,8 @@ class ParchisBatch:
 
     def step(
         self,
-        actions: Sequence[int] | npt.NDArray[np.integer[Any]],
-        dice: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
+        actions: Actions,
+        dice: Dice | None = None,
         where: npt.NDArray[np.bool_] | None = None,
     ) -> StepResult:
         """Play ``actions[g]`` in every game ``g`` that is not over (and, if ``where`` is
@@ -531,13 +466,8 @@ class ParchisBatch:
         roll comes next (``dice[g]``, 1-6, if given, else the generator) and restart the
         games that ended if ``autoreset``.  An action that is not legal raises
         :class:`~boardrules.IllegalMoveError` before any game moves."""
-        a = np.asarray(actions)
-        if a.shape != (self.n,) or not _whole(a):
-            raise InvalidOptionError(
-                f"step takes one whole-number action per game: shape ({self.n},)"
-            )
-        a = a.astype(np.int64, copy=False)
-        dice = self._checked_dice(dice)
+        a = self._checked_actions(actions)
+        given = self._checked_dice(dice)
         playing = self.phase != PHASE_OVER
         if where is not None:
             playing &= np.asarray(where, dtype=np.bool_)
@@ -551,7 +481,7 @@ class ParchisBatch:
                 f"{', '.join(map(str, allowed))}"
             )
         if where is not None and 2 * np.count_nonzero(playing) <= self.n:
-            return self._step_part(playing.nonzero()[0], a, dice)
+            return self._step_part(playing.nonzero()[0], a, given)
         self._decide(playing, a)
         ended = playing & (self.phase == PHASE_OVER)
         returns = np.zeros((self.n, self.players))
@@ -560,7 +490,7 @@ class ParchisBatch:
             returns[finished] = self._returns(finished)
             if self.autoreset:
                 self._restart(finished, None, roll=False)
-        self._roll(self.phase == PHASE_ROLL, dice)
+        self._roll(self.phase == PHASE_ROLL, given)
         self._legal_now = self._legal_where = None
         return StepResult(returns, ended)
 
@@ -581,16 +511,7 @@ class ParchisBatch:
             if self.autoreset:
                 part._restart(finished, None, roll=False)
         part._roll(part.phase == PHASE_ROLL, None if dice is None else dice[g])
-        for name in _STATE_ARRAYS:
-            getattr(self, name)[g] = getattr(part, name)
-        self._movers = False
-        self.rolls += part.rolls
-        self.moves += part.moves
-        legal, fresh = self._legal_of(), part._legal()
-        legal.ok[:, g] = fresh.ok
-        legal.r[:, g] = fresh.r
-        legal.only[g] = fresh.only
-        self._legal_where = None
+        self._put_back(g, part)
         return StepResult(returns, ended)
 
     def _restart(self, g: Ints, dice: Any, roll: bool = True) -> None:
@@ -974,12 +895,5 @@ class _Legal:
         """Whether ``a[g]`` is legal in each game ``g``."""
         only = self.only
         piece = _any(self.ok & (self.r == a), axis=0) & (only == -1)
-        allowed: Bools = piece | ((a == only) & (only >= 0))
-        return allowed
-
-    def allows(self, g: Ints, a: Ints) -> Bools:
-        """Whether ``a[k]`` is legal in game ``g[k]``."""
-        only = self.only[g]
-        piece = (self.ok[:, g] & (self.r[:, g] == a)).any(axis=0) & (only == -1)
         allowed: Bools = piece | ((a == only) & (only >= 0))
         return allowed

@@ -1,0 +1,265 @@
+"""What the three batches share: the constructor, :meth:`_Batch.from_states`, the checks of
+the arrays callers give (actions, observers), the observation's buffer, and a random legal
+action from the legal mask.
+
+Each game's class makes its arrays (``_arrays``), loads a scalar state into a row
+(``_load``), restarts games (``_restart``), rolls (``_roll_loaded`` after a load) and writes
+observations (``_write``); this class calls them in the same order for every game.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from boardrules.errors import IllegalMoveError, InvalidOptionError
+
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+Floats = npt.NDArray[np.float64]
+
+#: Dice given to a batch: one per game, or (Dorada, Docker) a row of them per game.  (A
+#: string: the docs are built with numpy mocked, where ``|`` with a numpy type fails.)
+Dice: TypeAlias = "Sequence[int] | Sequence[Sequence[int]] | npt.NDArray[np.integer[Any]]"
+#: Actions given to a batch, one per game.
+Actions: TypeAlias = "Sequence[int] | npt.NDArray[np.integer[Any]]"
+
+
+def _whole(values: npt.NDArray[Any]) -> bool:
+    """Whether an array holds whole numbers (of an integer type: not bools, not floats)."""
+    return values.dtype.kind in "iu"  # (np.issubdtype says the same, ten times slower)
+
+
+def _game_count(n: object) -> int:
+    """``n``, the number of games of a batch, checked: a whole number >= 1."""
+    if type(n) is not int or n < 1:
+        raise InvalidOptionError(f"n, the number of games, must be a whole number >= 1, not {n!r}")
+    return n
+
+
+def _pick(mask: Bools, rng: np.random.Generator) -> Ints:
+    """A uniformly random true column of each row of ``mask`` (-1 in a row of none)."""
+    count = mask.sum(axis=1)
+    pick = (rng.random(len(mask)) * count).astype(np.int64)
+    j = np.argmax(np.cumsum(mask, axis=1) > pick[:, None], axis=1)
+    chosen: Ints = np.where(count > 0, j, -1)
+    return chosen
+
+
+@attrs.frozen
+class StepResult:
+    """What :meth:`ParchisBatch.step` (and the others' ``step``) reports: ``returns[g]``
+    the :func:`boardrules.returns` of game ``g`` if it ended in this step (zeros otherwise)
+    and ``ended[g]`` whether it did.
+    """
+
+    returns: Floats
+    ended: Bools
+
+
+class _Options(Protocol):
+    """What a batch reads of every game's options."""
+
+    @property
+    def players(self) -> int: ...
+
+
+class _State(Protocol):
+    """What a batch reads of every game's scalar states."""
+
+    @property
+    def options(self) -> Any: ...
+
+
+OptionsT = TypeVar("OptionsT", bound=_Options)  # the game's options
+StateT = TypeVar("StateT", bound=_State)  # the game's scalar states
+BatchT = TypeVar("BatchT", bound="_Batch[Any, Any]")
+
+
+class _Batch(Generic[OptionsT, StateT]):
+    """``n`` games of one game with the same options (see each game's class)."""
+
+    #: The game's name in messages, and the class of its scalar states.
+    _GAME: ClassVar[str]
+    _STATE: ClassVar[type]
+    #: The arrays with one row per game (what :meth:`_part` copies).
+    _ROWS: ClassVar[tuple[str, ...]]
+    n: int
+    players: int
+    autoreset: bool
+    rng: np.random.Generator
+    observation_size: int
+    rolls: int
+    moves: int
+
+    def __init__(
+        self,
+        n: int,
+        *,
+        seed: int | None = None,
+        autoreset: bool = True,
+        dice: Dice | None = None,
+        **options: Any,
+    ) -> None:
+        n = _game_count(n)
+        self._setup(self._options(options), n, seed, autoreset)
+        self._restart(np.arange(n), self._checked_dice(dice))
+
+    def _setup(self, options: OptionsT, n: int, seed: int | None, autoreset: bool) -> None:
+        self.options = options
+        self.n = n
+        self.players = options.players
+        self.autoreset = autoreset
+        self.rng = np.random.default_rng(seed)
+        self._arrays()
+
+    @classmethod
+    def from_states(
+        cls: type[BatchT],
+        states: Sequence[StateT],
+        *,
+        seed: int | None = None,
+        autoreset: bool = False,
+        dice: Dice | None = None,
+    ) -> BatchT:
+        """A batch of this class holding the given states (the game's scalar states, all
+        with the same options: :class:`boardrules.parchis.State` for a
+        :class:`ParchisBatch`...); those before a roll are rolled at once, with ``dice`` (as
+        for the constructor) or the generator.  With ``autoreset``, a game given over starts
+        again at once."""
+        if not states:
+            raise InvalidOptionError("from_states needs at least one state")
+        options = states[0].options
+        if any(type(s) is not cls._STATE or s.options != options for s in states):
+            raise InvalidOptionError(f"from_states takes {cls._GAME} states with the same options")
+        self = cls.__new__(cls)
+        self._setup(options, len(states), seed, autoreset)
+        for i, s in enumerate(states):
+            self._load(i, s)
+        checked = self._checked_dice(dice)
+        if autoreset:
+            self._restart(np.flatnonzero(self.over), None, roll=False)
+        self._roll_loaded(checked)
+        return self
+
+    # What each game's class provides.
+
+    def _options(self, given: dict[str, Any]) -> OptionsT:
+        raise NotImplementedError
+
+    def _arrays(self) -> None:
+        """The game's tables and arrays, every game's row still to fill."""
+        raise NotImplementedError
+
+    def _load(self, i: int, s: StateT) -> None:
+        raise NotImplementedError
+
+    def _restart(self, g: Ints, dice: Ints | None, roll: bool = True) -> None:
+        raise NotImplementedError
+
+    def _roll_loaded(self, dice: Ints | None) -> None:
+        """The games loaded before a roll roll now."""
+        raise NotImplementedError
+
+    def _checked_dice(self, dice: Any) -> Ints | None:
+        raise NotImplementedError
+
+    def _default_observers(self) -> Ints:
+        raise NotImplementedError
+
+    def _write(self, o: Ints, out: Any) -> None:
+        """Game ``g``'s observation from seat ``o[g]`` into ``out[g]`` (zeros)."""
+        raise NotImplementedError
+
+    @property
+    def over(self) -> Bools:
+        raise NotImplementedError
+
+    def legal_mask(self) -> Bools:
+        raise NotImplementedError
+
+    # Shared.
+
+    def _part(self: BatchT, g: Ints) -> BatchT:
+        """Games ``g`` as a batch of their own: copies of their rows, with the same options,
+        tables and generator; its counts of rolls and moves start at 0.  :meth:`_put_back`
+        returns them (a caller stepping few games spares the work on all the others)."""
+        part = copy.copy(self)
+        part.n = len(g)
+        for name in self._ROWS:
+            setattr(part, name, getattr(self, name)[g])
+        part.rolls = part.moves = 0
+        part._reindex()
+        return part
+
+    def _put_back(self, g: Ints, part: _Batch[OptionsT, StateT]) -> None:
+        """The games of ``part``, made by ``_part(g)`` and played since, back into games
+        ``g``, with its rolls and moves."""
+        for name in self._ROWS:
+            getattr(self, name)[g] = getattr(part, name)
+        self.rolls += part.rolls
+        self.moves += part.moves
+
+    def _reindex(self) -> None:
+        """What a game's class derives from the number of games (none by default)."""
+
+    def observation(self, observers: Ints | None = None, out: Any = None) -> Any:
+        """``out[g]`` = :func:`boardrules.observation_into` of game ``g`` from seat
+        ``observers[g]`` (default: the seat in turn; once a game is over, the seat its state
+        names: in Parchís the one that moved last, in Dorada seat 0, in Docker the winner),
+        float32 of shape ``(n, observation_size)``; ``out``, if given, is overwritten."""
+        n = self.n
+        if out is None:
+            out = np.zeros((n, self.observation_size), dtype=np.float32)
+        else:
+            out[...] = 0.0
+        o = self._default_observers() if observers is None else np.asarray(observers)
+        if observers is not None and (
+            o.shape != (n,) or not _whole(o) or ((o < 0) | (o >= self.players)).any()
+        ):
+            raise InvalidOptionError(
+                f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
+            )
+        self._write(o.astype(np.int64), out)
+        return out
+
+    def random_actions(
+        self, rng: np.random.Generator | None = None, where: Bools | None = None
+    ) -> Ints:
+        """A uniformly random legal action in each game (-1 in games that are over, and
+        where ``where``, if given, is false), drawn with ``rng`` (default: the batch's
+        generator)."""
+        rng = self.rng if rng is None else rng
+        mask = self.legal_mask()
+        if where is not None:
+            mask &= np.asarray(where, dtype=np.bool_)[:, None]
+        return _pick(mask, rng)
+
+    def _checked_actions(self, actions: Actions) -> Ints:
+        """``actions`` as an array of one whole number per game."""
+        a = np.asarray(actions)
+        if a.shape != (self.n,) or not _whole(a):
+            raise InvalidOptionError(
+                f"step takes one whole-number action per game: shape ({self.n},)"
+            )
+        return a.astype(np.int64, copy=False)
+
+    def _refuse_illegal(self, g: Ints, a: Ints) -> None:
+        """Raise if ``a[g[k]]`` is not legal in game ``g[k]`` for some ``k``, naming the
+        first such game and its legal actions."""
+        ag = a[g]
+        mask = self.legal_mask()
+        inside = (ag >= 0) & (ag < mask.shape[1])
+        legal = inside & mask[g, np.where(inside, ag, 0)]
+        if not legal.all():
+            wrong = int(g[np.argmin(legal)])
+            allowed = np.flatnonzero(mask[wrong]).tolist()
+            raise IllegalMoveError(
+                f"action {int(a[wrong])} is not legal in game {wrong}; legal actions: "
+                f"{', '.join(map(str, allowed))}"
+            )
