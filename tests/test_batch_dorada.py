@@ -217,6 +217,11 @@ def test_a_jump_past_the_last_free_field_reaches_dorada() -> None:
     # With 10 free too, the jump ends on the last free field, 12.
     state = position(players=2, board=board, track={5: [0], 9: [1]}, turn=0, roll=3)
     assert _check(state, 5).track[12] == (0,)
+    # On a board whose field before the last is an ordinary one: DORADA all the same.
+    other = board_from_spec({"fields": 12, "jumps": [[8, 3], [10, 1]], "last_jump": 10})
+    state = position(players=2, board=other, track={5: [0], 9: [1], 11: [1], 12: [1]},
+                     turn=0, roll=3)  # fmt: skip
+    assert _check(state, 5).dorada == (0,)
 
 
 def test_a_jump_of_one_from_a_field_holding_a_piece_counts_the_next_free_field() -> None:
@@ -249,3 +254,15 @@ def test_the_highest_piece_wins_alone_and_nobody_wins_without_points() -> None:
         batch = DoradaBatch.from_states([state], autoreset=False)
         assert batch.step([35]).returns.tolist() == [won]
         assert list(br.returns(batch.state(0))) == won
+
+
+def test_every_piece_home_scores_down_to_the_last() -> None:
+    # Blue's last piece goes home: all eight pieces are in DORADA, the first to arrive, at
+    # the bottom, scores the points of the eighth place.
+    state = position(players=2, dorada=[0, 1, 0, 1, 0, 1, 0], track={35: [1]}, turn=1, roll=6)
+    batch = DoradaBatch.from_states([state], autoreset=False)
+    result = batch.step([35])
+    expected = br.apply_move(state, br.action_to_move(state, 35))
+    assert batch.state(0) == expected and len(expected.dorada) == 8
+    assert batch.scores().tolist() == [list(br.dorada.scores(expected))]
+    assert tuple(result.returns[0]) == br.returns(expected)
