@@ -28,7 +28,8 @@ def parchis(state: Any) -> tuple[float, ...]:
 
 def dorada(state: Any) -> tuple[float, ...]:
     """Each player's share of the points expected at the end (arrivals 60%)."""
-    from boardrules.dorada._rules import _points_at, pieces_in_play
+    from boardrules.dorada._points import pieces_in_play
+    from boardrules.dorada._points import points_at as _points_at
 
     if br.is_terminal(state):
         return br.returns(state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -17,6 +18,7 @@ from gymnasium.utils.env_checker import check_env, data_equivalence  # noqa: E40
 import boardrules as br  # noqa: E402
 import boardrules.rl  # noqa: E402
 from boardrules.batch.vector import DockerVectorEnv, DoradaVectorEnv, ParchisVectorEnv  # noqa: E402
+from boardrules.parchis import Kind  # noqa: E402
 
 
 def _random(obs: dict[str, Any], rng: Any) -> Any:
@@ -42,13 +44,20 @@ def test_make_vec_builds_the_batched_env() -> None:
     assert env.observation_space.contains(obs) and info == {}
 
 
-def test_the_vector_env_shows_the_learners_view_of_the_scalar_state() -> None:
-    env = ParchisVectorEnv(6, seat=1, players=3)
+# How the opponents' moves are played: by the batch only (whole arrays, then parts of few
+# games), or all with the scalar rules (each game alone); the default mixes the two.
+WAYS = {"batch": 0, "scalar": 10**6}
+
+
+@pytest.mark.parametrize("way", sorted(WAYS))
+def test_the_vector_env_shows_the_learners_view_of_the_scalar_state(way: str) -> None:
+    env = ParchisVectorEnv(24, seat=1, players=3)
+    env._ALONE = WAYS[way]
     obs, _ = env.reset(seed=4)
     rng = np.random.default_rng(1)
     for _ in range(40):
         assert env.observation_space.contains(obs)
-        for i in range(6):
+        for i in range(24):
             state = env.batch.state(i)
             expected = np.zeros(env.batch.observation_size, dtype=np.float32)
             br.observation_into(state, 1, expected)
@@ -154,17 +163,22 @@ def test_make_vec_builds_the_other_games_batched_envs(env_id: str, kind: Any) ->
     assert env.observation_space.contains(obs)
 
 
-@pytest.mark.parametrize(("env_id", "kind"), GAME_ENVS)
+@pytest.mark.parametrize(
+    ("kind", "way"),
+    # (Docker's opponents are played by the batch only: its _ALONE is 0)
+    [(DoradaVectorEnv, "batch"), (DoradaVectorEnv, "scalar"), (DockerVectorEnv, "batch")],
+)
 def test_the_other_games_envs_show_the_scalar_state_and_end_with_its_returns(
-    env_id: str, kind: Any
+    kind: Any, way: str
 ) -> None:
-    env = kind(6, seat=1, players=3)
+    env = kind(6 if way == "scalar" else 20, seat=1, players=3)
+    env._ALONE = WAYS[way]
     obs, _ = env.reset(seed=4)
     rng = np.random.default_rng(1)
     ended = 0
     for _ in range(60):
         assert env.observation_space.contains(obs)
-        for i in range(6):
+        for i in range(env.num_envs):
             state = env.batch.state(i)
             expected = np.zeros(env.batch.observation_size, dtype=np.float32)
             br.observation_into(state, 1, expected)
@@ -181,3 +195,35 @@ def test_the_other_games_envs_show_the_scalar_state_and_end_with_its_returns(
             assert br.returns(state)[1] == reward[i]
             ended += 1
     assert ended >= 2
+
+
+@pytest.mark.parametrize("kind", [ParchisVectorEnv, DoradaVectorEnv])
+def test_games_played_on_alone_go_back_into_their_rows_with_their_counts(kind: Any) -> None:
+    # The scalar rules play the opponents in three games; replaying the same draws of the
+    # same generators with the public API must reach the states the batch now holds, with
+    # as many rolls and moves as the batch has counted.
+    env = kind(5, seat=0, players=4)
+    env.reset(seed=6)
+    batch, g = env.batch, np.array([0, 2, 3])
+    for i in g:  # hand the die to the next seat: the opponents are to play
+        batch.step(batch.random_actions(env._opponents, np.arange(5) == i), where=np.arange(5) == i)
+    start = [batch.state(int(i)) for i in g]
+    dice, choose = copy.deepcopy(batch.rng), copy.deepcopy(env._opponents)
+    rolls, moves = batch.rolls, batch.moves
+    env._play_alone(batch, g)
+    played = rolled = 0
+    for i, state in zip(g, start, strict=True):
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                state = br.apply_move(state, br.sample_chance(state, dice))
+                rolled += 1
+                continue
+            if br.current_player(state) == 0 or env._placed_state(state):
+                break
+            choices = br.legal_moves(state)
+            move = choices[int(choose.random() * len(choices))]
+            played += kind is DoradaVectorEnv or move.kind != Kind.PASS
+            state = br.apply_move(state, move)
+        assert batch.state(int(i)) == state
+    assert (batch.rolls - rolls, batch.moves - moves) == (rolled, played)
+    assert rolled > 0 and played > 0
