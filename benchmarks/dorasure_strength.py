@@ -8,9 +8,12 @@ meter...) that tell two losing teams apart, and the bot's milliseconds per decis
     python benchmarks/dorasure_strength.py                        # 100 games a row
     python benchmarks/dorasure_strength.py --games 400 --heroes 4 --bots strong,greedy --seed 33
 
-(docs/games/dorasure.rst lists the commands of its table: the four-hero rows are two
-independent blocks of 400 games, ``--seed 33`` and ``--seed 34``; the series seed, not
-the number of workers, fixes the games.)  ``--timing-games N`` times each bot's decisions
+``--table`` plays every row of the table in docs/games/dorasure.rst (``TABLE`` below: the
+heroes, bot, games and seed of each row; the four-hero rows are two independent blocks of
+400 games, ``--seed 33`` and ``--seed 34``) and prints it as the docs show it; each row is
+also the command ``--games G --heroes H --bots B --seed S`` on its own.  The series seed,
+not the number of workers, fixes the games, and a row of N games is the first N of any
+longer series with the same seed.  ``--timing-games N`` times each bot's decisions
 in CPU time, the bots taking turns game by game.
 
 Bots: any specification of ``make_bot`` (``strong``, ``greedy``, ``mcts:iterations=50``...),
@@ -115,6 +118,62 @@ def us_per_evaluate(games: int, seed: int) -> dict[str, float]:
     return best
 
 
+RULE = "======  ========  ====  =======  ======================  ======  ======  =====  ====="
+HEADER = "heroes  bot       seed  won      win rate (95% CI)       wounds  quests  meter  turns"
+
+#: The rows of the table in docs/games/dorasure.rst: heroes, bot, games, series seed.  Each
+#: row is ``--games G --heroes H --bots B --seed S`` on its own (the games of a row depend
+#: on its seed alone, not on the other rows nor on ``--workers``).
+TABLE: tuple[tuple[int, str, int, int], ...] = (
+    (1, "strong", 400, 33),
+    (1, "greedy", 200, 33),
+    (1, "previous", 50, 33),
+    (2, "strong", 400, 33),
+    (2, "greedy", 200, 33),
+    (2, "previous", 50, 33),
+    (4, "strong", 400, 33),
+    (4, "strong", 400, 34),
+    (4, "greedy", 400, 33),
+    (4, "greedy", 400, 34),
+    (4, "previous", 100, 33),
+    (6, "strong", 40, 33),
+    (6, "greedy", 200, 33),
+    (6, "previous", 50, 33),
+    (11, "strong", 20, 33),
+    (11, "greedy", 100, 33),
+)
+
+
+def row(heroes: int, spec: str, games: int, seed: int, workers: int) -> str:
+    """One row of the table: ``games`` games of ``heroes`` heroes all played by ``spec``,
+    the series seeded with ``seed``."""
+    began = time.time()
+    result = simulate("dorasure", [bot_of(spec)] * heroes, games=games, seed=seed,
+                      workers=workers)  # fmt: skip
+    assert result.team is not None
+    low, high = wilson(result.team.wins, len(result.games))
+    stats = {s.name: s.mean for s in result.statistics}
+    wounds = stats["dragon's wounds"]
+    won = f"{result.team.wins}/{len(result.games)}"
+    rate = f"{100 * result.team.win_rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+    print(f"  ({time.time() - began:.0f} s)", file=sys.stderr, flush=True)
+    return (
+        f"{heroes:<6}  {spec:<8}  {seed:<4}  {won:<7}  {rate:<22}  {wounds:<6.2f}  "
+        f"{stats['quests solved']:<6.2f}  {stats['meter reached']:<5.1f}  "
+        f"{stats['adventure turns']:.1f}"
+    )
+
+
+def print_table(workers: int) -> None:
+    """Every row of :data:`TABLE`, as the docs show them."""
+    print(RULE)
+    print(HEADER)
+    print(RULE)
+    for heroes, spec, games, seed in TABLE:
+        print(row(heroes, spec, games, seed, workers), flush=True)
+    print(RULE)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=100, help="games per row")
@@ -126,38 +185,25 @@ def main(argv: list[str] | None = None) -> None:
                     help="also time each bot over this many games (4 heroes)")  # fmt: skip
     ap.add_argument("--evaluate-timing", type=int, default=0, metavar="GAMES",
                     help="time br.evaluate over the positions of GAMES random games")  # fmt: skip
+    ap.add_argument("--table", action="store_true",
+                    help="play every row of the docs' table (TABLE; hours of CPU)")  # fmt: skip
     args = ap.parse_args(argv)
     if args.evaluate_timing:
         for name, us in us_per_evaluate(args.evaluate_timing, args.seed).items():
             print(f"{name} evaluate: {us:.2f} us per call")
+    if args.table:
+        print_table(args.workers)
+        return
     counts = [int(h) for h in args.heroes.split(",") if h]
-    rule = "======  ========  ====  =======  ======================  ======  ======  =====  ====="
     if counts:
-        print(rule)
-        print(
-            "heroes  bot       seed  won      win rate (95% CI)       wounds  quests  meter  turns"
-        )
-        print(rule)
+        print(RULE)
+        print(HEADER)
+        print(RULE)
     for heroes in counts:
         for spec in args.bots.split(","):
-            began = time.time()
-            result = simulate("dorasure", [bot_of(spec)] * heroes, games=args.games,
-                              seed=args.seed, workers=args.workers)  # fmt: skip
-            assert result.team is not None
-            low, high = wilson(result.team.wins, len(result.games))
-            stats = {s.name: s.mean for s in result.statistics}
-            wounds = stats["dragon's wounds"]
-            won = f"{result.team.wins}/{len(result.games)}"
-            rate = f"{100 * result.team.win_rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
-            print(
-                f"{heroes:<6}  {spec:<8}  {args.seed:<4}  {won:<7}  {rate:<22}  {wounds:<6.2f}  "
-                f"{stats['quests solved']:<6.2f}  {stats['meter reached']:<5.1f}  "
-                f"{stats['adventure turns']:.1f}",
-                flush=True,
-            )
-            print(f"  ({time.time() - began:.0f} s)", file=sys.stderr, flush=True)
+            print(row(heroes, spec, args.games, args.seed, args.workers), flush=True)
     if counts:
-        print(rule)
+        print(RULE)
     if args.timing_games:
         times = ms_per_decision(args.bots.split(","), 4, args.timing_games, args.seed)
         for spec, (ms, most, timeouts) in times.items():

@@ -258,11 +258,14 @@ def _reaches(module: str) -> set[str]:
 
 
 def test_dorasure_reads_bottom_up() -> None:
-    # The state (its moves, tasks' base and working copy) builds on the map and the tables
-    # only; the tasks build on it and the primitives, and know none of the engine that
-    # thaws states and builds agendas (``_work``, ``_score``, ``_engine``) nor anything above.
+    # The moves build on the tables only, the state (its tasks' base and working copy) on
+    # the moves, the map and the tables; the tasks build on it and the primitives, and know
+    # none of the engine that thaws states and builds agendas (``_work``, ``_score``,
+    # ``_engine``) nor anything above.
+    moves = {m for m in _reaches(_DORASURE + "_move_classes") if m.startswith(_DORASURE)}
+    assert moves == {_DORASURE + "_data"}
     state = {m for m in _reaches(_DORASURE + "_state") if m.startswith(_DORASURE)}
-    assert state == {_DORASURE + "_board", _DORASURE + "_data"}
+    assert state == {_DORASURE + "_board", _DORASURE + "_data", _DORASURE + "_move_classes"}
     engine = {_DORASURE + m for m in ("_work", "_score", "_engine", "_moves", "_rules")}
     tasks = [m for m in MODULES if m.startswith(_DORASURE + "tasks.") and "_registry" not in m]
     assert len(tasks) == 12

@@ -41,6 +41,7 @@ from boardrules.dorasure import (
     render,
 )
 from boardrules.dorasure._board import DEFAULT_ROWS
+from boardrules.dorasure._move_classes import MovementRoll, QuestDraw, field_problem
 from boardrules.testing import check_game
 from dorasure_helpers import FACE_UP, document, play, refused, texts
 
@@ -340,6 +341,93 @@ def test_a_move_forged_behind_the_class_back_is_an_illegal_move() -> None:
     assert br.apply_move(s, copy) == br.apply_move(s, legal)
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "problem"),
+    [
+        ("tile", 7, "its tile is out of range: 0 to 6, not 7"),
+        ("tile", -1, "its tile is out of range: 0 to 6, not -1"),
+        ("tile", 2**63, "its tile is out of range: 0 to 6, not 9223372036854775808"),
+        ("tile", 1.0, "its tile is of the wrong type: an int, not 1.0"),
+        ("tile", True, "its tile is of the wrong type: an int, not True"),
+    ],
+)
+def test_a_forged_field_out_of_range_is_refused_saying_what_is_allowed(
+    field: str, value: object, problem: str
+) -> None:
+    # The refusal said "(a field of the wrong type)" for every forged field, even an int
+    # out of range; it now names the field, the trouble and what the field allows.
+    s = new_game(players=3)
+    forged = attrs.evolve(br.legal_moves(s)[0])
+    object.__setattr__(forged, field, value)
+    with pytest.raises(br.IllegalMoveError) as refused:
+        br.apply_move(s, forged)
+    assert str(refused.value).startswith(f"a forged QuestDraw ({problem}) is not a legal move; ")
+
+
+_STEP, _ROLL, _FACES = Step(5, 3, "c1"), ChartRoll(0, 1, 0, 0), MovementRoll((2, 5))
+_TIE, _DRAW = RollOff((0, 1), False, ("Ninja", "Hunter")), QuestDraw(3)
+
+
+@pytest.mark.parametrize(
+    ("move", "field", "value", "problem"),
+    [
+        (_STEP, "die", -(2**63), "its die is out of range: an int of 64 bits, not "
+         "-9223372036854775808"),
+        (_STEP, "die", 2**63 - 1, None),
+        (_STEP, "space", -(2**63) + 1, None),
+        (_STEP, "name", "x" * 41, "its name is too long: a str of at most 40 characters, "
+         "not 41 characters"),
+        (_STEP, "name", "x" * 40, None),
+        (_STEP, "name", b"c1", "its name is of the wrong type: a str, not b'c1'"),
+        (_DRAW, "tile", 0, None),
+        (_DRAW, "tile", 6, None),
+        (_DRAW, "tile", 7, "its tile is out of range: 0 to 6, not 7"),
+        (_DRAW, "tile", 99.0, "its tile is of the wrong type: an int, not 99.0"),
+        (_DRAW, "tile", "1", "its tile is of the wrong type: an int, not '1'"),
+        (_ROLL, "sixes", 41, "its sixes is out of range: 0 to 40, not 41"),
+        (_ROLL, "sixes", 40, None),
+        (_ROLL, "low", 0, None),
+        (UseFaith(True), "yes", 1, "its yes is of the wrong type: a bool, not 1"),
+        (_FACES, "faces", (1,) * 41, "its faces is of the wrong type: a tuple of at most 40 "
+         "ints, not (1, 1, "),
+        (_FACES, "faces", (1,) * 40, None),
+        (_FACES, "faces", (), None),
+        (_FACES, "faces", (1, 2**63), "its faces is of the wrong type: a tuple of at most 40 "
+         "ints, not (1, 9223372036854775808)"),
+        (_FACES, "faces", (1, True), "its faces is of the wrong type: a tuple of at most 40 "
+         "ints, not (1, True)"),
+        (_FACES, "faces", [2, 5], "its faces is of the wrong type: a tuple of at most 40 "
+         "ints, not [2, 5]"),
+        (_TIE, "names", ("Ninja", "x" * 41), "its names is of the wrong type: a tuple of at "
+         "most 40 strs, not ('Ninja', "),
+        (_TIE, "names", ("Ninja", "x" * 40), None),
+        (_TIE, "seats", (0, 1.0), "its seats is of the wrong type: a tuple of at most 40 "
+         "ints, not (0, 1.0)"),
+    ],
+)  # fmt: skip
+def test_what_is_wrong_with_a_forged_field_is_said_in_words(
+    move: Any, field: str, value: object, problem: str | None
+) -> None:
+    forged = attrs.evolve(move)
+    object.__setattr__(forged, field, value)
+    found = field_problem(forged)
+    if problem is None:
+        assert found is None
+        assert attrs.evolve(forged) == forged  # the constructor takes it too
+        return
+    assert found is not None and found.startswith(problem), found
+    error = ValueError if "of the wrong type" not in problem else TypeError
+    with pytest.raises(error) as refused:
+        attrs.evolve(forged)  # the constructor refuses it in the same words
+    allowed = found.split(": ", 1)[1]
+    assert str(refused.value) == f"a Dorasure move's {field} is {allowed} ({type(move).__name__})"
+
+
+def test_a_move_shows_its_game_class_and_notation() -> None:
+    assert repr(_STEP) == "<dorasure.Step step 5 c1>"
+    assert repr(_TIE) == "<dorasure.RollOff highest Ninja+Hunter>"
+
+
 def test_legal_moves_are_remembered_with_the_state_and_shared_by_outcome_table() -> None:
     # Built afresh here: mutation testing runs the tests in a process whose memos are full.
     _moves._OUTCOME_MOVES.clear()
@@ -384,7 +472,8 @@ def test_an_illegal_move_object_is_refused_saying_why() -> None:
     forged = attrs.evolve(legal)
     object.__setattr__(forged, "tile", float(legal.tile))  # type: ignore[union-attr]
     assert _refusal(g, forged).startswith(
-        "a forged QuestDraw (a field of the wrong type) is not a legal move; legal now: "
+        "a forged QuestDraw (its tile is of the wrong type: an int, not 0.0) is not a legal "
+        "move; legal now: "
     )
     unset = object.__new__(Step)
     assert _refusal(s, unset) == (

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import os
 
-import attrs
-
 from boardrules._legal import find_legal, unset_field
 from boardrules.dorasure._check import breaks_a_law, check_state
 from boardrules.dorasure._engine import advance
 from boardrules.dorasure._features import evaluate
+from boardrules.dorasure._move_classes import field_problem
 from boardrules.dorasure._moves import (
     chance_outcomes,
     current_player,
@@ -89,16 +88,12 @@ def _checked(after: DorasureState, before: DorasureState, mv: Move) -> DorasureS
 
 
 def _forged(mv: DorasureMove) -> str | None:
-    """Why ``mv``, of a move class, is no move: a field never set (``object.__new__``) or of
-    the wrong type (set behind the class's back); None when its fields are good."""
+    """Why ``mv``, of a move class, is no move: a field never set (``object.__new__``), of
+    the wrong type or out of range (set behind the class's back); None when its fields are
+    good."""
     unset = unset_field(mv)
-    if unset is not None:
-        return f"a forged {type(mv).__name__} (its {unset})"
-    try:
-        attrs.validate(mv)
-    except (TypeError, ValueError):
-        return f"a forged {type(mv).__name__} (a field of the wrong type)"
-    return None
+    problem = field_problem(mv) if unset is None else f"its {unset}"
+    return None if problem is None else f"a forged {type(mv).__name__} ({problem})"
 
 
 def _why_illegal(s: DorasureState, mv: object) -> str:
