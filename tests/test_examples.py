@@ -25,6 +25,7 @@ NEEDS: dict[str, tuple[str, str] | None] = {
     "train_tabular_or_small.py": ("rl", "gymnasium"),
     "openspiel_mcts.py": ("openspiel", "pyspiel"),
     "batch_reinforce.py": ("batch", "numpy"),
+    "batch_actor_critic.py": ("batch", "numpy"),
 }
 
 

@@ -1,0 +1,228 @@
+"""Probes of Parchís playing strength: where ``strong`` stands and what would move it (issue 33).
+
+    python benchmarks/parchis_probe.py series strong          # vs user greedy, 400 games
+    python benchmarks/parchis_probe.py series strong:depth=3:nodes=60000:seconds=3 --per-seating 50
+    python benchmarks/parchis_probe.py series strong:depth=3:nodes=60000 --roll-horizon
+    python benchmarks/parchis_probe.py four strong --opponent greedy --games 200
+    python benchmarks/parchis_probe.py disagree --games 16 --rollouts 100
+
+(each a long run: under ``nice``, one at a time on a shared machine)
+
+* ``series BOT``: 2-player games of ``BOT`` (a :func:`~boardrules.bots.make_bot` spec)
+  against ``--opponent`` (default ``user``, ``user_greedy.py``), played by
+  :func:`boardrules.simulate.tournament` exactly as ``ladder.py``'s targets are (both
+  seatings, ``--per-seating`` games each, per seed of ``--seeds``: with the defaults the
+  same 400 games as the docs' two blocks), with the win rate and its 95% Wilson interval
+  per seed and pooled, and ``BOT``'s CPU milliseconds per decision.  ``--roll-horizon``
+  makes ``strong`` score a roll met with no decision left instead of expanding its six
+  outcomes (which the evaluation scores nearly alike: it does not play the count), a
+  sixth of the positions for the last decision.
+* ``four BOT``: 4-player games of one ``BOT`` (in seat ``g % 4`` of game ``g``) against
+  three ``--opponent`` bots, seeded ``--seed + g``: ``BOT``'s mean return (1, 2/3, 1/3, 0
+  by place; 0.5 is the opponents' strength) with a 95% normal interval.
+* ``disagree``: ``--games`` games of ``strong`` against user greedy (seeds 7000..); at each
+  decision where the user's move would give another position than ``strong``'s, both
+  results are played out ``--rollouts`` times with the user's policy for both sides
+  (the same dice for both moves), and the mean difference is reported with its interval,
+  overall and by kind (captures, pieces left within six squares of an enemy, safe squares),
+  then the worst decisions of ``strong`` by that measure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE))
+
+import user_greedy as user  # noqa: E402
+
+import boardrules as br  # noqa: E402
+from boardrules import parchis  # noqa: E402
+from boardrules._search import OutOfNodes  # noqa: E402
+from boardrules.bots import _strong, make_bot, sample_outcome  # noqa: E402
+from boardrules.simulate import tournament, wilson  # noqa: E402
+
+# CPU seconds and decisions of the probed bot (module-level: a tournament deep-copies bots).
+SPENT = [0.0, 0]
+
+
+class Timed:
+    """A bot that adds its CPU time per decision to :data:`SPENT`."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        if br.current_player(state) < 0:
+            return self.bot.choose(state, rng)
+        started = time.process_time()
+        move = self.bot.choose(state, rng)
+        SPENT[0] += time.process_time() - started
+        SPENT[1] += 1
+        return move
+
+    def __repr__(self) -> str:
+        return repr(self.bot)
+
+
+class RollHorizon(_strong._Clocked):
+    """``strong``'s search, but a roll with no decision left is scored, not expanded."""
+
+    __slots__ = ()
+
+    def value(self, state: Any, depth: int, rolls: int = 0) -> Any:
+        if depth or br.current_player(state) != br.CHANCE:
+            return super().value(state, depth, rolls)
+        key = (state, 0, rolls)
+        known = self.cache.get(key)
+        if known is None:
+            if self.nodes_left == 0:
+                raise OutOfNodes("out of positions")
+            self.nodes_left -= 1
+            known = self.cache[key] = self.evaluation(state)
+        return known
+
+
+def bot(spec: str) -> Any:
+    return user.UserGreedy() if spec == "user" else make_bot(spec)
+
+
+def series(args: argparse.Namespace) -> None:
+    if args.roll_horizon:
+        _strong._Clocked = RollHorizon  # type: ignore[misc]
+    total = count = 0.0
+    for seed in map(int, args.seeds.split(",")):
+        SPENT[:] = [0.0, 0]
+        t = tournament("parchis", [Timed(bot(args.bot)), bot(args.opponent)],
+                       games_per_pairing=args.per_seating, seed=seed,
+                       options={"players": 2})  # fmt: skip
+        score = 0.0
+        for g in t.games:
+            mine, theirs = (g.returns[g.seating.index(i)] for i in (0, 1))
+            score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        report(f"seed {seed}", score, len(t.games))
+        print(f"  {1000 * SPENT[0] / max(1, SPENT[1]):.2f} CPU ms per decision", flush=True)
+        total, count = total + score, count + len(t.games)
+    report(f"{args.bot} vs {args.opponent}", total, int(count))
+
+
+def report(label: str, score: float, n: int) -> None:
+    low, high = wilson(score, n)
+    print(f"{label}: {score:g}/{n} = {score / n:.1%} [{low:.1%}, {high:.1%}]", flush=True)
+
+
+def four(args: argparse.Namespace) -> None:
+    probed, others = bot(args.bot), bot(args.opponent)
+    results = []
+    for g in range(args.games):
+        rng, seat = random.Random(args.seed + g), g % 4
+        state = br.new_game("parchis", players=4)
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                move = sample_outcome(state, rng)
+            else:
+                move = (probed if br.current_player(state) == seat else others).choose(state, rng)
+            state = br.apply_move(state, move)
+        results.append(br.returns(state)[seat])
+    mean = statistics.mean(results)
+    half = 1.96 * statistics.stdev(results) / len(results) ** 0.5
+    print(f"{args.bot} vs 3 x {args.opponent}, {args.games} games from seed {args.seed}: mean "
+          f"return {mean:.3f} [{mean - half:.3f}, {mean + half:.3f}] (0.5: as strong), "
+          f"{results.count(1.0)} wins")  # fmt: skip
+
+
+def rollout(state: Any, seed: int, seat: int, policy: Any) -> float:
+    rng = random.Random(seed)
+    while not br.is_terminal(state):
+        move = sample_outcome(state, rng) if br.is_chance(state) else policy.choose(state, rng)
+        state = br.apply_move(state, move)
+    return br.returns(state)[seat]
+
+
+def kinds(state: Any, move: Any) -> tuple[int, int, int]:
+    """Captures made, own pieces left within six squares of an enemy, own pieces on safe
+    squares (the user heuristic's notions) after ``move``."""
+    me, after = state.colour, br.apply_move(state, move)
+    places, before = parchis.pieces(after), parchis.pieces(state)
+    nest = sum(w.count("nest") for c, w in places.items() if c != me)
+    captured = nest - sum(w.count("nest") for c, w in before.items() if c != me)
+    track = [p for p in places[me] if isinstance(p, int)]
+    threatened = sum(p not in user.SAFE and user._threatened(places, me, p) for p in track)
+    return captured, threatened, sum(p in user.SAFE for p in track)
+
+
+def disagree(args: argparse.Namespace) -> None:
+    strong, policy = make_bot("strong"), user.UserGreedy()
+    found = []
+    for g in range(args.games):
+        rng, seat = random.Random(7000 + g), g % 2
+        state = br.new_game("parchis", players=2)
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                move = sample_outcome(state, rng)
+            elif br.current_player(state) == seat:
+                move = strong.choose(state, rng)
+                theirs = policy.choose(state, random.Random(1))
+                if br.apply_move(state, move) != br.apply_move(state, theirs):
+                    found.append((state, move, theirs))
+            else:
+                move = policy.choose(state, rng)
+            state = br.apply_move(state, move)
+    rows = []
+    for state, move, theirs in found:
+        seat = br.current_player(state)
+        values = [
+            statistics.mean(rollout(br.apply_move(state, m), 10**6 + i, seat, policy)
+                            for i in range(args.rollouts))
+            for m in (move, theirs)
+        ]  # fmt: skip
+        rows.append((values[0] - values[1], kinds(state, move), kinds(state, theirs), state,
+                     move, theirs))  # fmt: skip
+    print(f"{len(rows)} decisions where strong and user greedy differ, in {args.games} games")
+    groups = {
+        "all": rows,
+        "user captures, strong not": [r for r in rows if r[2][0] > r[1][0]],
+        "strong captures, user not": [r for r in rows if r[1][0] > r[2][0]],
+        "strong leaves more within reach": [r for r in rows if r[1][1] > r[2][1]],
+        "strong leaves fewer within reach": [r for r in rows if r[1][1] < r[2][1]],
+        "strong has fewer on safe squares": [r for r in rows if r[1][2] < r[2][2]],
+        "strong has more on safe squares": [r for r in rows if r[1][2] > r[2][2]],
+    }
+    for label, group in groups.items():
+        d = [r[0] for r in group]
+        half = 1.96 * statistics.stdev(d) / len(d) ** 0.5 if len(d) > 1 else float("nan")
+        mean = statistics.mean(d) if d else float("nan")
+        print(f"  {label}: {len(d)}, strong's move better by {mean:+.3f} +- {half:.3f}")
+    print("strong's worst (rollout difference, its move, the user's, the pieces):")
+    for d, _, _, state, move, theirs in sorted(rows, key=lambda r: r[0])[:10]:
+        print(f"  {d:+.2f} {move} / {theirs}  {parchis.pieces(state)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("part", choices=("series", "four", "disagree"))
+    parser.add_argument("bot", nargs="?", default="strong")
+    parser.add_argument("--opponent", default="user")
+    parser.add_argument("--seeds", default="33,1000")
+    parser.add_argument("--per-seating", type=int, default=100)
+    parser.add_argument("--roll-horizon", action="store_true")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=4000)
+    parser.add_argument("--rollouts", type=int, default=100)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    {"series": series, "four": four, "disagree": disagree}[args.part](args)
+    print(f"({time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
