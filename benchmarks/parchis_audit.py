@@ -184,11 +184,16 @@ def audit(revision: str, games: int, first: int, json_every: int, mine: str | No
         theirs = _extract(revision, Path(tmp) / "theirs")
         ours = ROOT / "src" if mine is None else _extract(mine, Path(tmp) / "ours")
         args = ("--first", str(first), "--games", str(games), "--json-every", str(json_every))
-        runs = [
-            subprocess.Popen(_command(src, *args), stdout=subprocess.PIPE, text=True, env=_ENV)
-            for src in (ours, theirs)
-        ]
-        outputs = [run.communicate()[0].splitlines() for run in runs]
+        # Into files, not pipes: a pipe read after the other worker's would fill and stop
+        # its worker, and the two would run one after the other.
+        logs = [Path(tmp) / "ours.txt", Path(tmp) / "theirs.txt"]
+        runs = []
+        for src, log in zip((ours, theirs), logs, strict=True):
+            with log.open("w") as out:
+                runs.append(subprocess.Popen(_command(src, *args), stdout=out, text=True, env=_ENV))
+        for run in runs:
+            run.wait()
+        outputs = [log.read_text().splitlines() for log in logs]
         if any(run.returncode for run in runs):
             print("a worker failed", file=sys.stderr)
             return 2
