@@ -136,10 +136,10 @@ TABLE: tuple[tuple[int, str, int, int], ...] = (
     (4, "greedy", 400, 33),
     (4, "greedy", 400, 34),
     (4, "previous", 100, 33),
-    (6, "strong", 40, 33),
+    (6, "strong", 400, 33),
     (6, "greedy", 200, 33),
     (6, "previous", 50, 33),
-    (11, "strong", 20, 33),
+    (11, "strong", 400, 33),
     (11, "greedy", 100, 33),
 )
 

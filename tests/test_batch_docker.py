@@ -256,12 +256,17 @@ def test_bad_input_is_refused(kind: Any, options: dict[str, Any]) -> None:
         batch.step([illegal, batch.random_actions()[1]])
     with pytest.raises(br.IllegalMoveError, match=r"^action -1 is not legal in game 0; "):
         batch.step([-1, -1])
+    beyond = batch.num_actions  # the first number past the action space
+    assert beyond == batch.legal_mask().shape[1]
+    with pytest.raises(br.IllegalMoveError, match=rf"^action {beyond} is not legal in game 0; "):
+        batch.step([beyond, beyond])
     shape = r"one whole-number action per game: shape \(2,\)$"
     for wrong in ([0], np.array([1.0, 1.0]), np.array([True, True])):
         with pytest.raises(br.InvalidOptionError, match=shape):
             batch.step(wrong)
     dice = r"^dice must be whole numbers 1-6, one row per game: shape \(2,\) or \(2, k\)$"
-    for wrong in (np.array([0, 7]), np.array([3]), np.array([3.0, 3.0]), np.zeros((2, 0))):
+    for wrong in (np.array([0, 7]), np.array([3, 7]), np.array([3]), np.array([3.0, 3.0]),
+                  np.zeros((2, 0))):  # fmt: skip
         with pytest.raises(br.InvalidOptionError, match=dice):
             batch.step(batch.random_actions(), dice=wrong)
     assert [batch.state(i) for i in range(2)] == before  # refused before anything moved
@@ -338,3 +343,36 @@ def test_a_part_of_the_games_plays_on_its_own_and_goes_back(
     assert [tuple(np.flatnonzero(mask[i])) for i in range(6)] == [
         br.legal_actions(s) for s in games
     ]
+
+
+def test_a_restart_counts_its_dice_from_the_first() -> None:
+    # _restart (what the vector environments' reset calls) after games have rolled: the
+    # restarted games read their rows of dice from the first again.
+    batch = DockerBatch(3, seed=1, players=2)
+    for _ in range(4):
+        batch.step(batch.random_actions(), dice=[[6, 6, 6, 6]] * 3)
+    batch._restart(np.arange(3), batch._checked_dice([[2, 5], [1, 5], [3, 5]]))
+    fresh = br.new_game("docker", players=2)
+    expected = [_rolled(fresh, [d, 5]) for d in (2, 1, 3)]
+    assert [batch.state(i) for i in range(3)] == expected
+    assert [batch.state(i).full_repr() for i in range(3)] == [s.full_repr() for s in expected]
+    assert batch.rolled.tolist() == [1, 1, 1]
+
+
+@pytest.mark.parametrize(("kind", "options"), BATCHES)
+def test_rolls_beyond_the_given_row_come_from_the_generator(
+    kind: Any, options: dict[str, Any]
+) -> None:
+    # A game that rolls more often in a step than its row of dice says takes the next
+    # rolls from the batch's generator, one die per game, as a copy of it draws them.
+    import copy
+
+    batch = kind(16, seed=9, **options)
+    every = np.arange(16)
+    given = batch._checked_dice(np.arange(16) % 6 + 1)  # one die per game
+    batch.rolled[:] = 0
+    reference = copy.deepcopy(batch.rng)
+    assert batch._draw(every, given).tolist() == (np.arange(16) % 6 + 1).tolist()
+    drawn = batch._draw(every, given)
+    assert drawn.tolist() == reference.integers(1, 7, size=16).tolist()
+    assert batch.rolled.tolist() == [2] * 16

@@ -200,3 +200,69 @@ def test_observations_from_every_seat_and_into_a_buffer() -> None:
         br.observation_into(batch.state(i), int(seats[i]), expected)
         assert np.array_equal(out[i], expected)
     assert batch.scores().tolist() == [list(br.dorada.scores(batch.state(i))) for i in range(3)]
+    assert batch.num_actions == batch.legal_mask().shape[1] == 16 + 2  # start, 16 fields, pass
+
+
+# A board with jumps forward near its end, back onto field 1, and of one field.
+NEAR_END = {"fields": 12, "jumps": [[8, 3], [4, -3], [6, 1], [11, 1]], "last_jump": 11}
+
+
+def test_a_jump_past_the_last_free_field_reaches_dorada() -> None:
+    # 5 + 3 lands on 8, which jumps 3 free fields: only 11 is free after it (9, 10 and 12
+    # hold pieces), so the piece runs out of fields.
+    board = board_from_spec(NEAR_END)
+    state = position(players=2, board=board, track={5: [0], 9: [1], 10: [1], 12: [1]},
+                     turn=0, roll=3)  # fmt: skip
+    assert _check(state, 5).dorada == (0,)
+    # With 10 free too, the jump ends on the last free field, 12.
+    state = position(players=2, board=board, track={5: [0], 9: [1]}, turn=0, roll=3)
+    assert _check(state, 5).track[12] == (0,)
+    # On a board whose field before the last is an ordinary one: DORADA all the same.
+    other = board_from_spec({"fields": 12, "jumps": [[8, 3], [10, 1]], "last_jump": 10})
+    state = position(players=2, board=other, track={5: [0], 9: [1], 11: [1], 12: [1]},
+                     turn=0, roll=3)  # fmt: skip
+    assert _check(state, 5).dorada == (0,)
+
+
+def test_a_jump_of_one_from_a_field_holding_a_piece_counts_the_next_free_field() -> None:
+    # 5 + 1 lands on 6, which holds a piece and jumps 1 free field: 7.
+    board = board_from_spec(NEAR_END)
+    state = position(players=2, board=board, track={5: [0], 6: [1]}, turn=0, roll=1)
+    assert _check(state, 5).track[7] == (0,)
+
+
+def test_a_jump_back_may_end_on_the_first_field() -> None:
+    # 2 + 2 lands on 4, which jumps back 3 free fields: 3, 2 (just left), 1.
+    board = board_from_spec(NEAR_END)
+    state = position(players=2, board=board, track={2: [0]}, turn=0, roll=2)
+    assert _check(state, 2).track[1] == (0,)
+
+
+def test_a_piece_landing_on_the_last_field_goes_on_top() -> None:
+    board = board_from_spec(NEAR_END)
+    state = position(players=2, board=board, track={9: [0], 12: [1]}, turn=0, roll=3)
+    assert _check(state, 9).track[12] == (1, 0)
+
+
+def test_the_highest_piece_wins_alone_and_nobody_wins_without_points() -> None:
+    # Blue's piece goes home as the only one there (100 points); then, in another game,
+    # blue's last piece is lost and nobody has any points: nobody wins.
+    lost = {9: 0, 18: 0, 23: 0, 29: 0, 36: 1, 37: 1, 38: 1}
+    for roll, won in ((6, [0.0, 1.0]), (4, [0.0, 0.0])):
+        state = position(players=2, tie_break="highest-piece", bridges=lost, track={35: [1]},
+                         turn=1, roll=roll)  # fmt: skip
+        batch = DoradaBatch.from_states([state], autoreset=False)
+        assert batch.step([35]).returns.tolist() == [won]
+        assert list(br.returns(batch.state(0))) == won
+
+
+def test_every_piece_home_scores_down_to_the_last() -> None:
+    # Blue's last piece goes home: all eight pieces are in DORADA, the first to arrive, at
+    # the bottom, scores the points of the eighth place.
+    state = position(players=2, dorada=[0, 1, 0, 1, 0, 1, 0], track={35: [1]}, turn=1, roll=6)
+    batch = DoradaBatch.from_states([state], autoreset=False)
+    result = batch.step([35])
+    expected = br.apply_move(state, br.action_to_move(state, 35))
+    assert batch.state(0) == expected and len(expected.dorada) == 8
+    assert batch.scores().tolist() == [list(br.dorada.scores(expected))]
+    assert tuple(result.returns[0]) == br.returns(expected)

@@ -185,6 +185,7 @@ def test_imposed_dice_and_the_generator() -> None:
     assert all(a.state(i) == b.state(i) for i in range(8))
     assert ParchisBatch(1, players=2).n == 1
     drawn = ParchisBatch(64, seed=3, players=2)
+    assert len({drawn.state(i).roll for i in range(64)}) == 6  # a die of its own per game
     rolls = []
     for _ in range(20):
         rolls += [drawn.state(i).roll for i in range(64)]
@@ -245,6 +246,7 @@ def test_few_games_stepped_with_where_play_like_the_scalar_rules() -> None:
         dice = rng.integers(1, 7, size=8)
         rolls, moves = batch.rolls, batch.moves
         result = batch.step(actions, dice=dice, where=where)
+        assert result.ended.dtype == np.bool_ and result.returns.dtype == np.float64
         for i in np.flatnonzero(where):
             move = br.action_to_move(games[i], int(actions[i]))
             moves += move.kind != Kind.PASS  # a pass is no move
@@ -340,7 +342,7 @@ def test_bad_input_is_refused() -> None:
         ):
             batch.step(wrong)
     before = [batch.state(i) for i in range(2)]
-    for dice in (np.array([0, 7]), np.array([3]), np.array([3.0, 3.0])):
+    for dice in (np.array([0, 7]), np.array([3, 7]), np.array([3]), np.array([3.0, 3.0])):
         with pytest.raises(
             br.InvalidOptionError,
             match=r"^dice must be one whole number 1-6 per game: shape \(2,\)$",
@@ -435,3 +437,143 @@ def test_a_part_of_the_games_plays_on_its_own_and_goes_back(cached: bool) -> Non
     assert [sorted(choices[i, : nlegal[i]].tolist()) for i in range(6)] == [
         list(br.legal_actions(s)) for s in games
     ]
+
+
+def test_two_out_on_the_first_five_forms_a_barrier_on_the_exit() -> None:
+    # Yellow's first 5 brings two pieces out onto its exit (5): a barrier there, which
+    # red's piece on 2 cannot pass with a 4; its piece on 30 moves.
+    first = position({"red": [2, 30]}, turn="yellow", roll=5, players=2,
+                     two_out_on_first_five=True)  # fmt: skip
+    batch = ParchisBatch.from_states([first])
+    batch.step([71], dice=[4])
+    expected = br.apply_move(first, br.action_to_move(first, 71))
+    expected = br.apply_move(expected, br.action_to_move(expected, 3))
+    assert batch.state(0) == expected and batch.state(0).barriers == expected.barriers != 0
+    assert br.legal_actions(expected) == (59,)  # red's 30, 59 squares from its exit (39)
+    assert np.flatnonzero(batch.legal_mask()[0]).tolist() == [59]
+
+
+def test_a_player_finishing_leaves_another_games_bonus_alone() -> None:
+    # In one step, yellow's last piece reaches the goal in game 0 (three players: the game
+    # goes on, the die passes) while yellow eats in game 1 and counts 20 with its roll kept.
+    finishing = position({"yellow": ["goal", "goal", "goal", "L5"], "red": [40], "blue": [50]},
+                         turn="yellow", roll=3, players=3)  # fmt: skip
+    eating = position({"yellow": [12, 30], "red": [15], "blue": [50]}, turn="yellow", roll=3,
+                      players=3)  # fmt: skip
+    batch = ParchisBatch.from_states([finishing, eating])
+    actions = [br.legal_actions(s)[0] for s in (finishing, eating)]
+    batch.step(actions, dice=[2, 2])
+    expected = [
+        br.apply_move(s, br.action_to_move(s, a))
+        for s, a in zip((finishing, eating), actions, strict=True)
+    ]
+    expected[0] = br.apply_move(expected[0], br.action_to_move(expected[0], 1))
+    assert [batch.state(i) for i in range(2)] == expected
+    assert expected[1].count == 20 and expected[1].roll == 3 and expected[0].finished == (0,)
+
+
+def test_choices_are_padded_with_minus_one_and_count_none_in_games_over() -> None:
+    state = position({"yellow": [10, 20], "red": [60]}, turn="yellow", roll=3, players=2)
+    over = _late(1, 1, players=2)
+    batch = ParchisBatch.from_states([state, over], dice=[3, 3])
+    batch.step(batch.random_actions(np.random.default_rng(1)), dice=[3, 3])
+    ended = batch.over.nonzero()[0].tolist()
+    choices, nlegal = batch.choices()
+    assert choices.shape == (2, 4) and choices.dtype.kind == "i" and nlegal.dtype.kind == "i"
+    assert ended == [1] and nlegal[1] == 0 and (choices[1] == -1).all()
+    assert (choices[0, nlegal[0] :] == -1).all() and nlegal[0] == len(
+        br.legal_actions(batch.state(0))
+    )
+
+
+def test_after_a_third_six_the_next_player_counts_his_sixes_from_none() -> None:
+    # Yellow's third 6 sends its piece home and passes the die; red then rolls a 6: its
+    # first (a count left at 3 would make it a fourth, or a second after a finish).
+    state = position({"yellow": [20, 30], "red": [40]}, turn="yellow", sixes=2, last=20,
+                     players=2)  # fmt: skip
+    batch = ParchisBatch.from_states([state], dice=[6])
+    batch.step([72], dice=[6])
+    expected = br.apply_move(state, br.action_to_move(state, 5))
+    expected = br.apply_move(expected, br.action_to_move(expected, 72))
+    expected = br.apply_move(expected, br.action_to_move(expected, 5))
+    assert batch.state(0) == expected and expected.sixes == 1 and expected.turn == 1
+
+
+def test_a_bonus_with_no_roll_in_the_step_moves_the_pieces_as_they_now_stand() -> None:
+    # Yellow eats on 15 and counts 20: no game of the batch rolls in this step, so the
+    # bonus's moves are worked out from the pieces after the move (15 and 30).
+    state = position({"yellow": [12, 30], "red": [15, 60]}, turn="yellow", roll=3, players=2)
+    batch = ParchisBatch.from_states([state])
+    rolls = batch.rolls
+    batch.step([7])
+    expected = br.apply_move(state, br.action_to_move(state, 7))
+    assert batch.rolls == rolls and expected.count == 20
+    assert batch.state(0) == expected
+    assert tuple(np.flatnonzero(batch.legal_mask()[0])) == br.legal_actions(expected)
+
+
+def test_random_actions_follow_each_where_they_are_given() -> None:
+    # Two masks in turn, in one position: each call picks in its own games only.
+    batch = ParchisBatch.from_states([br.new_game("parchis", players=2)] * 6, seed=4)
+    first = np.array([True, True, True, False, False, False])
+    assert (batch.random_actions(where=first)[~first] == -1).all()
+    assert (batch.random_actions(where=~first)[first] == -1).all()
+    assert (batch.random_actions(where=~first)[~first] >= 0).all()
+
+
+def test_a_barrier_on_the_first_square_stays_when_a_piece_comes_out() -> None:
+    # Red's barrier on square 1 (the board's first cell) still stops red's piece on 66 after
+    # yellow brings a piece out (a move from the nest leaves no square).
+    state = position({"yellow": [20], "red": [1, 1, 66]}, turn="yellow", roll=5, players=2)
+    batch = ParchisBatch.from_states([state])
+    batch.step([71], dice=[4])
+    expected = br.apply_move(state, br.action_to_move(state, 71))
+    expected = br.apply_move(expected, br.action_to_move(expected, 3))
+    assert batch.state(0) == expected and br.legal_actions(expected) == (30,)
+    assert np.flatnonzero(batch.legal_mask()[0]).tolist() == [30]
+
+
+def test_two_pieces_on_one_square_are_one_choice_whatever_their_order() -> None:
+    # A 6 counts 7 with no piece in the nest: the piece on 10 joins the one on 17, so that
+    # two pieces of one square stand apart in the batch's (unsorted) rows; then a 2.
+    states = [
+        position({"yellow": pos, "red": [60]}, turn="yellow", roll=6, players=2)
+        for pos in ([15, 18, 22, 45], [15, 18, 20, 22], [13, 15, 20, 22])
+    ]
+    batch = ParchisBatch.from_states(states)
+    batch.step([10, 10, 10], dice=[2, 2, 2])
+    expected = [br.apply_move(s, br.action_to_move(s, 10)) for s in states]
+    expected = [br.apply_move(s, br.action_to_move(s, 1)) for s in expected]
+    choices, nlegal = batch.choices()
+    mask = batch.legal_mask()
+    for i, s in enumerate(expected):
+        assert batch.state(i) == s
+        legal = list(br.legal_actions(s))
+        assert sorted(choices[i, : nlegal[i]].tolist()) == legal == np.flatnonzero(mask[i]).tolist()
+
+
+def test_a_where_that_picks_at_most_half_the_games_steps_them_on_their_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The sparse path (_step_part) is taken for a where of at most half the games, not for
+    # more, nor without a where (even with most games over).
+    taken: list[int] = []
+    original = ParchisBatch._step_part
+
+    def spy(self: ParchisBatch, g: Any, a: Any, dice: Any) -> Any:
+        taken.append(len(g))
+        return original(self, g, a, dice)
+
+    monkeypatch.setattr(ParchisBatch, "_step_part", spy)
+    batch = ParchisBatch(6, seed=2, players=2)
+    for picks in (3, 4, 2):
+        where = np.arange(6) < picks
+        batch.step(batch.random_actions(where=where), where=where)
+    assert taken == [3, 2]
+    starts = [_late(seed, 1, players=2) for seed in range(3)] + [_late(seed, 9, players=2)
+                                                                  for seed in range(3)]  # fmt: skip
+    frozen = ParchisBatch.from_states(starts)
+    frozen.step(frozen.random_actions())  # the first three end: two thirds over
+    assert frozen.over.sum() >= 3
+    frozen.step(frozen.random_actions())
+    assert taken == [3, 2]

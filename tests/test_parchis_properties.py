@@ -89,3 +89,8 @@ def test_json_round_trip_gives_an_equal_state_with_an_equal_hash(seed: int, cut:
     assert copy == s and hash(copy) == hash(s) and copy.barriers == s.barriers
     assert P.legal_moves(copy) == P.legal_moves(s)
     assert pickle.loads(pickle.dumps(s)) == s
+    # A state built from its fields (the rules read the board's bytes that its constructor
+    # made) plays on exactly as the one the rules made (whose board tuple was made lazily).
+    for m in P.legal_moves(s)[:2]:
+        after = P.apply_move(copy, m)
+        assert after == P.apply_move(s, m) and after.board == P.apply_move(s, m).board

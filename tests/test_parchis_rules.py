@@ -179,6 +179,16 @@ def test_coming_out_onto_a_full_exit_eats_the_last_arrived_opponent() -> None:
     assert s.count == 20 and moves(s) == ["40+20", "5+20"]
 
 
+def test_the_twenty_after_eating_on_the_exit_is_counted_not_spent_on_another_five() -> None:
+    # The bonus keeps the 5 that earned it as its roll, and pieces are still in the nest
+    # with the exit open to a capture: the bonus is still 20 squares for a piece, also in
+    # the state read back from JSON (which lists its moves afresh).
+    s = P.position({"blue": [5], "green": [5], "yellow": [40]}, roll=5)
+    s = play(s, "out")
+    again = br.from_json(br.to_json(s))
+    assert again == s and again.roll == 5 and moves(again) == ["40+20", "5+20"]
+
+
 def test_coming_out_eats_the_opponent_sharing_the_exit_with_an_own_piece() -> None:
     s = P.position({"blue": [5], "yellow": [5]}, roll=5)
     s = play(s, "out")

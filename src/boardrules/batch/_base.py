@@ -108,7 +108,7 @@ class _Batch(Generic[OptionsT, StateT]):
     ) -> None:
         n = _game_count(n)
         self._setup(self._options(options), n, seed, autoreset)
-        self._restart(np.arange(n), self._checked_dice(dice))
+        self._restart(np.arange(n), self._checked_dice(dice), roll=True)
 
     def _setup(self, options: OptionsT, n: int, seed: int | None, autoreset: bool) -> None:
         self.options = options
@@ -159,7 +159,9 @@ class _Batch(Generic[OptionsT, StateT]):
     def _load(self, i: int, s: StateT) -> None:
         raise NotImplementedError
 
-    def _restart(self, g: Ints, dice: Ints | None, roll: bool = True) -> None:
+    def _restart(self, g: Ints, dice: Ints | None, roll: bool) -> None:
+        """Games ``g`` back to the start, then (with ``roll``) rolled to their first
+        decision."""
         raise NotImplementedError
 
     def _roll_loaded(self, dice: Ints | None) -> None:

@@ -63,8 +63,8 @@ class DoradaBatch(_Dice[Options, State]):
         board = options.board
         self.fields: int = board.fields
         f = self.fields
-        self.kinds: Ints = np.array([int(k) for k in board.kinds], dtype=np.int64)
-        self.jump_by: Ints = np.array(board.jump_by, dtype=np.int64)
+        self.kinds: Ints = np.array([int(k) for k in board.kinds])
+        self.jump_by: Ints = np.array(board.jump_by)
         depth = PIECES * p
         self._points = np.array(
             [POINTS[d] if d < len(POINTS) else POINTS_BELOW for d in range(depth)]
@@ -75,7 +75,7 @@ class DoradaBatch(_Dice[Options, State]):
         self.pos: Ints = np.zeros((n, p, PIECES), dtype=np.int64)
         self.h: Ints = np.zeros((n, p, PIECES), dtype=np.int64)
         self.height: Ints = np.zeros((n, f + 2), dtype=np.int64)
-        self.bridge: Ints = np.full((n, f + 1), NO_BRIDGE, dtype=np.int64)
+        self.bridge: Ints = np.full((n, f + 1), NO_BRIDGE)
         self.home: Ints = np.zeros(n, dtype=np.int64)
         self.turn: Ints = np.zeros(n, dtype=np.int64)
         self.roll: Ints = np.zeros(n, dtype=np.int64)
@@ -159,7 +159,8 @@ class DoradaBatch(_Dice[Options, State]):
         seat = np.maximum(self.turn, 0)
         mine, high = self.pos[every, seat], self.h[every, seat]
         on_path = (mine >= 1) & (mine <= f)
-        top = on_path & (high == self.height[rows, np.clip(mine, 0, f)] - 1)
+        # (every position, -F lost to F + 1 home, indexes a column of height: read on the path)
+        top = on_path & (high == self.height[rows, mine] - 1)
         free = top | (mine == 0)
         mask = np.zeros((n, f + 3), dtype=np.bool_)
         mask[rows, np.where(free, mine, f + 2)] = True
@@ -351,8 +352,9 @@ class DoradaBatch(_Dice[Options, State]):
         rows = np.arange(len(g))
         # The rank, among all free fields, of the one where the jump ends.
         rank = np.where(count > 0, free[rows, field] + count, free[rows, field - 1] + count + 1)
+        # (a rank <= 0 finds field 0, the start: free[:, 0] is 0)
         found = np.argmax(free >= rank[:, None], axis=1)
-        return np.where(rank > free[:, f], f + 1, np.where(rank <= 0, 0, found))
+        return np.where(rank > free[:, f], f + 1, found)
 
     def _next_player(self, g: Ints) -> None:
         """The next player clockwise with a piece in play (none left: the game is over)."""

@@ -83,7 +83,8 @@ _PAIR_T = np.array(_PAIR_OF_ONE_SEAT, dtype=np.bool_)
 #: The lowest bit set in each 4-bit mask (of 1, 2, 4 or 8: the one seat left).
 _LOWEST_BIT = np.array([0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
 _WORD = (1 << 64) - 1
-# The reductions as plain ufunc calls (the array methods go through Python wrappers).
+# The reductions as plain ufunc calls (the array methods go through Python wrappers),
+# along the first axis (the four pieces of ``[piece, game]`` arrays).
 _any = np.logical_or.reduce
 _all = np.logical_and.reduce
 _sum = np.add.reduce
@@ -105,17 +106,16 @@ class _Tables:
         tab = options.tables
         n = options.players
         self.cell = np.full((n, SPAN), OFF)
-        self.rel = np.full((n, WIDTH), -2)
         for seat in range(n):
             self.cell[seat, 1 : GOAL + 1] = tab.cell[seat]
-            self.rel[seat, :CELLS] = tab.rel[seat]
+        self.rel = np.array(tab.rel)  # [seat, cell]
         self.cell_flat = self.cell.ravel()  # [seat * SPAN + r + 1]
         safe = np.zeros(WIDTH, dtype=np.bool_)
         safe[:CELLS] = tab.safe
         self.safe = safe
         barrier_ok = safe.copy() if options.barriers_on_safe_only else np.ones_like(safe)
-        barrier_ok[OFF] = False
-        #: ``barrier[code, cell]``: whether cell ``cell`` holding ``code`` is a barrier.
+        #: ``barrier[code, cell]``: whether cell ``cell`` holding ``code`` is a barrier (the
+        #: spare column's code is always 0, no barrier).
         self.barrier = _PAIR_T[:, None] & barrier_ok[None, :]
         self.barrier_flat = self.barrier.ravel()  # [code * WIDTH + cell]
         #: The bit of each cell in its word (none for the spare column).
@@ -171,17 +171,19 @@ class _Observer:
         self.size = _size(n)
         self.where = np.zeros((n, n, GOAL + 2), dtype=np.int64)  # [observer, seat, r + 1]
         self.last = np.zeros((n, n, GOAL + 2), dtype=np.int64)
-        #: The safe squares (where two colours may share a square) and, for each observer,
-        #: the mark of who arrived second there, by the code of that seat (-1: none).
-        self.marked = np.array([cell for cell, _ in views[0].seconds], dtype=np.int64)
+        #: The safe squares (where two colours may share a square, the same for every
+        #: observer) and ``second[observer, k, code]``, the mark of who arrived second on
+        #: the ``k``-th of them, by the code of that seat (-1: none).
+        for view in views:
+            self.marked = np.array([cell for cell, _ in view.seconds])
         self.marks = np.arange(len(self.marked))
-        self.second = np.full((n, len(self.marked), n + 1), -1)
+        self.second = np.array([[marks for _, marks in view.seconds] for view in views])
         self.places = np.zeros((n, n), dtype=np.int64)
         self.opened = np.zeros((n, n), dtype=np.int64)
         self.mover = np.zeros((n, n), dtype=np.int64)
         self.phase = np.zeros(n, dtype=np.int64)
         self.die = np.zeros(n, dtype=np.int64)
-        self.count = np.zeros((n, 21), dtype=np.int64)
+        self.count = np.zeros((n, COUNTS), dtype=np.int64)
         self.sixes = np.zeros(n, dtype=np.int64)
         counts = (1, 2, 3, 4, 5, 6, 7, 10, 20)
         for o, view in enumerate(views):
@@ -190,8 +192,6 @@ class _Observer:
                 self.where[o, seat, 0] = row[-1]  # the nest
                 self.where[o, seat, 1:] = row[: GOAL + 1]
                 self.last[o, seat, 1:] = view.last[seat][: GOAL + 1]
-            for k, (_, marks) in enumerate(view.seconds):
-                self.second[o, k, :] = marks
             self.places[o] = view.places
             self.opened[o] = [view.opened[1 << s][0] for s in range(n)]
             self.mover[o] = view.mover
@@ -199,7 +199,7 @@ class _Observer:
             self.die[o] = view.die
             self.count[o, list(counts)] = [view.count + i for i in range(len(counts))]
             self.sixes[o] = view.sixes
-        weight = np.full(GOAL + 2, 0.5, dtype=np.float32)
+        weight = np.full(SPAN, 0.5, dtype=np.float32)
         weight[0] = weight[GOAL + 1] = 0.25
         self.weight = weight
 
@@ -577,7 +577,7 @@ class ParchisBatch(_Batch[Options, State]):
         sixes = np.where(six, self.sixes + 1, 0)
         third = rolling & (sixes == 3)
         plain = rolling & ~third
-        nest_empty = _all(self._mine(out=self._work.legal_r)[1] != NEST, axis=0)
+        nest_empty = _all(self._mine(out=self._work.legal_r)[1] != NEST)
         self._movers = True
         np.copyto(self.phase, PHASE_MOVE, where=plain)
         np.copyto(self.roll, die, where=plain)
@@ -663,7 +663,7 @@ class ParchisBatch(_Batch[Options, State]):
         finished = np.zeros(self.n, dtype=np.bool_)
         if _any(goal):  # finished: every piece in the goal
             gg = goal.nonzero()[0]
-            finished[gg] = _all(self._mine(gg)[1] == GOAL, axis=0)
+            finished[gg] = _all(self._mine(gg)[1] == GOAL)
         return bonus, finished
 
     def _eat(self, g: Ints, out: Bools, code: Codes, reached: Ints, new: Ints) -> None:
@@ -677,7 +677,7 @@ class ParchisBatch(_Batch[Options, State]):
         victim = np.where(from_nest, np.where(second != me, second, first), co) - 1
         stays = np.where(second != me, first, second)
         new[g] = np.where(from_nest, stays + 8 * me, me)
-        self._mark(g, c, np.zeros(len(g), dtype=np.bool_))  # a barrier there is broken
+        self._mark(g, c, False)  # a barrier there is broken
         self._relocate(g, victim, self._tab.rel[victim, c], NEST)
 
     def _second_out(self, out: Bools, code: Codes, exit_cell: Ints) -> None:
@@ -745,9 +745,7 @@ class ParchisBatch(_Batch[Options, State]):
         rest = np.zeros(self.n, dtype=np.bool_)
         rest[g[~over]] = True
         self._next_turn(rest)
-        np.copyto(self.phase, PHASE_ROLL, where=rest)
-        np.copyto(self.roll, 0, where=rest)
-        np.copyto(self.count, 0, where=rest)
+        np.copyto(self.phase, PHASE_ROLL, where=rest)  # (the roll that follows sets roll, count)
 
     # ----------------------------------------------------------------- pieces and cells
 
@@ -772,7 +770,7 @@ class ParchisBatch(_Batch[Options, State]):
         self.board[g, c] = new
         self._mark(g, c, self._tab.barrier[new, c])
 
-    def _mark(self, g: Ints, c: Ints, barrier: Bools) -> None:
+    def _mark(self, g: Ints, c: Ints, barrier: Bools | bool) -> None:
         """Cell ``c`` of games ``g`` holds a barrier where ``barrier`` is true, else not."""
         tab = self._tab
         for words, bits in ((self.bar0, tab.bit0), (self.bar1, tab.bit1)):
@@ -825,7 +823,7 @@ class ParchisBatch(_Batch[Options, State]):
             on = tab.bit0.take(c) & self.bar0[six]
             on |= tab.bit1.take(c) & self.bar1[six]
             opening = ok[:, six] & (on != 0)
-            must = _any(opening, axis=0)
+            must = _any(opening)
             ok[:, six[must]] = opening[:, must]
         # A 5 must bring a piece out when it can.
         out = np.zeros(self.n, dtype=np.bool_)
@@ -835,10 +833,10 @@ class ParchisBatch(_Batch[Options, State]):
             exit_cell = tab.cell_flat.take(mover * SPAN + 1)
             code = self._board_flat.take(self._board_row[five] + exit_cell)
             can = (code < 8) | ((code != (mover + 1) * 9) & self.options.exit_capture)
-            out[five] = can & _any(r[:, five] == NEST, axis=0)
+            out[five] = can & _any(r[:, five] == NEST)
         over = self.phase == PHASE_OVER
         ok &= ~(out | (self.sixes == 3) | over)
-        only = np.where(out, ACTION_OUT, np.where(_any(ok, axis=0), -1, ACTION_PASS))
+        only = np.where(out, ACTION_OUT, np.where(_any(ok), -1, ACTION_PASS))
         only[over] = -2
         return _Legal(ok, r, only, self._work.running)
 
@@ -886,14 +884,14 @@ class _Legal:
     def random(self, rng: np.random.Generator) -> Ints:
         ok = self.ok
         n = len(self.only)
-        pick = (rng.random(n) * _sum(ok, axis=0)).astype(np.int64)
-        j = _sum(_running(ok, self.running) <= pick, axis=0)  # the (pick+1)-th legal one
+        pick = (rng.random(n) * _sum(ok)).astype(np.int64)
+        j = _sum(_running(ok, self.running) <= pick)  # the (pick+1)-th legal one
         moved = self.r.ravel().take(np.minimum(j, 3) * n + np.arange(n))
         return np.where(self.only == -1, moved, np.where(self.only >= 0, self.only, -1))
 
     def allows_all(self, a: Ints) -> Bools:
         """Whether ``a[g]`` is legal in each game ``g``."""
         only = self.only
-        piece = _any(self.ok & (self.r == a), axis=0) & (only == -1)
+        piece = _any(self.ok & (self.r == a)) & (only == -1)
         allowed: Bools = piece | ((a == only) & (only >= 0))
         return allowed

@@ -32,6 +32,7 @@ from boardrules.parchis._state import (
     Move,
     Options,
     State,
+    new_roll_state,
     new_state,
     set_legal,
 )
@@ -59,6 +60,7 @@ _REMOVE = tuple(
 )
 _PAIR_OF_ONE_SEAT = tuple(v >= 8 and v & 7 == v >> 3 for v in range(37))
 _EMPTY_BOARD = (0,) * CELLS
+_BYTE = tuple(bytes((v,)) for v in range(37))
 
 
 def current_player(state: State) -> int:
@@ -89,24 +91,24 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
     if phase == PHASE_OVER:
         return ()
     seat = state.turn
-    colour = state.options.colours[seat]
     if state.sixes == 3:
-        return (PASSES[colour],)  # the third 6 is lost: the turn ends with a pass
-    five = phase == PHASE_MOVE and state.roll == 5
-    if five and state.pos[4 * seat] == NEST and _can_come_out(state, seat):
-        return (OUTS[colour],)  # a 5 must bring a piece out when it can
+        # the third 6 is lost: the turn ends with a pass
+        return (PASSES[state.options.colours[seat]],)
+    die = state.roll if phase == PHASE_MOVE else 0  # a bonus is no die
+    if die == 5 and state.pos[4 * seat] == NEST and _can_come_out(state, seat):
+        return (OUTS[state.options.colours[seat]],)  # a 5 must bring a piece out when it can
     moves = _steps(state, seat, state.count)
-    if phase == PHASE_MOVE and state.roll == 6 and state.barriers:
+    if die == 6 and state.barriers:
         # A 6 must open one of the player's barriers, if a barrier piece can move.
         cell, barriers = state.options.tables.cell[seat], state.barriers
         opening = [m for m in moves if barriers >> cell[m.src] & 1]
         if opening:
             return tuple(opening)
-    return tuple(moves) if moves else (PASSES[colour],)
+    return tuple(moves) if moves else (PASSES[state.options.colours[seat]],)
 
 
 def _can_come_out(state: State, seat: int) -> bool:
-    exit_code = state.board[state.options.tables.cell[seat][0]]
+    exit_code = state._cells[state.options.tables.cell[seat][0]]
     if exit_code < 8:
         return True
     if exit_code == (seat + 1) * 9:  # both pieces on the exit are the player's own
@@ -121,7 +123,7 @@ def _steps(state: State, seat: int, count: int) -> list[Move]:
     in the nest and the goal do not move, the goal takes the exact count, no move passes or
     lands on a barrier, and no square holds three pieces.  ``count`` is at least 1."""
     cell, reach, steps = state.options.seat_tables[seat]
-    board, barriers = state.board, state.barriers
+    board, barriers = state._cells, state.barriers
     moves: list[Move] = []
     prev = NEST  # the nest's pieces come first in ``pos``: skipped as repeats of NEST
     for r in state.pos[4 * seat : 4 * seat + 4]:
@@ -131,8 +133,8 @@ def _steps(state: State, seat: int, count: int) -> list[Move]:
         t = r + count
         if t > GOAL:
             break  # the goal needs an exact count; later pieces (and the goal's) are further on
-        if barriers & (reach[t] ^ reach[r]):
-            continue  # a barrier on the way or on the square
+        if barriers and barriers & (reach[t] ^ reach[r]):
+            continue  # a barrier on the way or on the square (no barrier: no big-int work)
         if t < GOAL and board[cell[t]] >= 8:
             continue  # no square holds three pieces
         moves.append(steps[r][count])
@@ -149,7 +151,13 @@ def apply_move(state: State, move: Move) -> State:
             if roll is None:
                 raise IllegalMoveError(_why_illegal(state, move))
             die = roll.steps
-        return _rolled(state, die)
+        if die == 6:
+            return _rolled_six(state)
+        # The player moves the die; no 6, so the run of sixes ends.
+        return new_state(
+            state.options, state.pos, state._cells, state.turn, PHASE_MOVE, die, die, 0,
+            state.last, state.finished, state.opened, state.barriers,
+        )  # fmt: skip
     legal = state._legal
     if legal is None:
         legal = legal_moves(state)
@@ -166,21 +174,18 @@ def apply_move(state: State, move: Move) -> State:
         return _moved(state, move.src, move.src + move.steps)
     if kind == OUT:
         return _came_out(state)
-    return _turn_over(state, state.board, state.pos, state.barriers, state.last)
+    return _turn_over(state, state._cells, state.pos, state.barriers, state.last)
 
 
-def _rolled(state: State, die: int) -> State:
-    """The die shows ``die``: the player moves it (a 6 counts 7 once no piece is in the nest;
-    the third 6 in a row is lost)."""
-    if die == 6:
-        sixes = state.sixes + 1
-        if sixes == 3:
-            return _third_six(state)
-        count = 7 if state.pos[4 * state.turn] != NEST else 6
-    else:
-        sixes, count = 0, die
+def _rolled_six(state: State) -> State:
+    """The die shows 6: the player moves it, 7 once no piece is in the nest; the third 6 in a
+    row is lost.  (Other faces are moved as they show: :func:`apply_move`.)"""
+    sixes = state.sixes + 1
+    if sixes == 3:
+        return _third_six(state)
+    count = 7 if state.pos[4 * state.turn] != NEST else 6
     return new_state(
-        state.options, state.pos, state.board, state.turn, PHASE_MOVE, die, count, sixes,
+        state.options, state.pos, state._cells, state.turn, PHASE_MOVE, 6, count, sixes,
         state.last, state.finished, state.opened, state.barriers,
     )  # fmt: skip
 
@@ -190,7 +195,7 @@ def _third_six(state: State) -> State:
     lane only with the option, to the lane's first square); the roll is lost: the player's
     only move is ``pass``, which ends the turn."""
     seat, last = state.turn, state.last
-    board, pos, barriers = state.board, state.pos, state.barriers
+    board, pos, barriers = state._cells, state.pos, state.barriers
     options = state.options
     cell = options.tables.cell[seat]
     if NEST < last <= TRACK_LAST:
@@ -216,32 +221,40 @@ def _moved(state: State, src: int, dst: int) -> State:
     options = state.options
     tab = options.tables
     cell = tab.cell[seat]
-    cells = list(state.board)
+    cells = bytearray(state._cells)
     c = cell[src]
     cells[c] = _REMOVE[cells[c]][seat]
     barriers = state.barriers
     if barriers >> c & 1:
         barriers ^= 1 << c  # the barrier is opened: one piece is left
-    pos = _relocate(state.pos, seat, src, dst)
+    # The piece slides forward past its neighbours (_relocate's forward case, inline).
+    p = list(state.pos)
+    j = p.index(src, 4 * seat)
+    end = 4 * seat + 3
+    while j < end and p[j + 1] < dst:
+        p[j] = p[j + 1]
+        j += 1
+    p[j] = dst
+    pos = tuple(p)
     if dst == GOAL:
-        return _after_move(state, tuple(cells), pos, barriers, dst, GOAL_BONUS)
+        return _after_move(state, bytes(cells), pos, barriers, dst, GOAL_BONUS)
     c = cell[dst]
     code = cells[c]
     if code and code < 8 and code != seat + 1 and not tab.safe[c]:
         # A lone opposing piece on a plain square is eaten.
         pos = _relocate(pos, code - 1, tab.rel[code - 1][c], NEST)
         cells[c] = seat + 1
-        return _after_move(state, tuple(cells), pos, barriers, dst, CAPTURE_BONUS)
+        return _after_move(state, bytes(cells), pos, barriers, dst, CAPTURE_BONUS)
     code = cells[c] = _ADD[code][seat]
     if _PAIR_OF_ONE_SEAT[code] and (not options.barriers_on_safe_only or tab.safe[c]):
         barriers |= 1 << c  # is_barrier, inline
-    board = tuple(cells)
+    board = bytes(cells)
     if state.roll != 6 and not state.finished:
         # No bonus, no 6, nobody finished: the die passes to the next seat (the common case
         # of _turn_over and _next_turn, written out here to save two calls a move).
-        return new_state(
-            options, pos, board, (seat + 1) % options.players, PHASE_ROLL, 0, 0, 0, NEST, (),
-            state.opened, barriers,
+        return new_roll_state(
+            options, pos, board, (seat + 1) % options.players, 0, NEST, (), state.opened,
+            barriers,
         )  # fmt: skip
     return _turn_over(state, board, pos, barriers, dst)
 
@@ -251,14 +264,14 @@ def _came_out(state: State) -> State:
     seat = state.turn
     tab = state.options.tables
     c = tab.cell[seat][0]
-    board, barriers, pos = state.board, state.barriers, state.pos
+    board, barriers, pos = state._cells, state.barriers, state.pos
     code = board[c]
     eats = code >= 8
     if eats:
         first, second = code & 7, code >> 3
         victim, stays = (second, first) if second != seat + 1 else (first, second)
         pos = _relocate(pos, victim - 1, tab.rel[victim - 1][c], NEST)
-        board = (*board[:c], stays + 8 * (seat + 1), *board[c + 1 :])
+        board = _put(board, c, stays + 8 * (seat + 1))
         barriers = _mark(state, barriers, c, board[c])
     else:
         board, barriers = _drop(state, board, barriers, c, seat)
@@ -280,7 +293,7 @@ def _came_out(state: State) -> State:
 
 def _after_move(
     state: State,
-    board: tuple[int, ...],
+    board: bytes,
     pos: tuple[int, ...],
     barriers: int,
     last: int,
@@ -304,28 +317,26 @@ def _after_move(
     return _turn_over(state, board, pos, barriers, last)
 
 
-def _turn_over(
-    state: State, board: tuple[int, ...], pos: tuple[int, ...], barriers: int, last: int
-) -> State:
+def _turn_over(state: State, board: bytes, pos: tuple[int, ...], barriers: int, last: int) -> State:
     """The roll is played out: after a 6 the same player rolls again (not after the third),
     else the next one."""
     if state.roll == 6 and state.sixes < 3:
-        return new_state(
-            state.options, pos, board, state.turn, PHASE_ROLL, 0, 0, state.sixes, last,
-            state.finished, state.opened, barriers,
+        return new_roll_state(
+            state.options, pos, board, state.turn, state.sixes, last, state.finished,
+            state.opened, barriers,
         )  # fmt: skip
     if not state.finished:  # the common case, as in _next_turn, one call sooner
         options = state.options
-        return new_state(
-            options, pos, board, (state.turn + 1) % options.players, PHASE_ROLL, 0, 0, 0,
-            NEST, (), state.opened, barriers,
+        return new_roll_state(
+            options, pos, board, (state.turn + 1) % options.players, 0, NEST, (),
+            state.opened, barriers,
         )  # fmt: skip
     return _next_turn(state, board, pos, barriers, state.finished)
 
 
 def _next_turn(
     state: State,
-    board: tuple[int, ...],
+    board: bytes,
     pos: tuple[int, ...],
     barriers: int,
     finished: tuple[int, ...],
@@ -342,10 +353,9 @@ def _next_turn(
     seat = (state.turn + 1) % n
     while seat in finished:
         seat = (seat + 1) % n
-    return new_state(
-        state.options, pos, board, seat, PHASE_ROLL, 0, 0, 0, NEST, finished,
-        state.opened, barriers,
-    )  # fmt: skip
+    return new_roll_state(
+        state.options, pos, board, seat, 0, NEST, finished, state.opened, barriers
+    )
 
 
 def _relocate(pos: tuple[int, ...], seat: int, src: int, dst: int) -> tuple[int, ...]:
@@ -367,18 +377,19 @@ def _relocate(pos: tuple[int, ...], seat: int, src: int, dst: int) -> tuple[int,
     return tuple(p)
 
 
-def _lift(
-    state: State, board: tuple[int, ...], barriers: int, c: int, seat: int
-) -> tuple[tuple[int, ...], int]:
+def _lift(state: State, board: bytes, barriers: int, c: int, seat: int) -> tuple[bytes, int]:
     code = _REMOVE[board[c]][seat]
-    return (*board[:c], code, *board[c + 1 :]), _mark(state, barriers, c, code)
+    return _put(board, c, code), _mark(state, barriers, c, code)
 
 
-def _drop(
-    state: State, board: tuple[int, ...], barriers: int, c: int, seat: int
-) -> tuple[tuple[int, ...], int]:
+def _drop(state: State, board: bytes, barriers: int, c: int, seat: int) -> tuple[bytes, int]:
     code = _ADD[board[c]][seat]
-    return (*board[:c], code, *board[c + 1 :]), _mark(state, barriers, c, code)
+    return _put(board, c, code), _mark(state, barriers, c, code)
+
+
+def _put(board: bytes, c: int, code: int) -> bytes:
+    """``board`` with cell ``c`` holding ``code``."""
+    return board[:c] + _BYTE[code] + board[c + 1 :]
 
 
 def _mark(state: State, barriers: int, c: int, code: int) -> int:

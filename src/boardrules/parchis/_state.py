@@ -9,7 +9,7 @@ from typing import ClassVar
 import attrs
 
 from boardrules._values import full_repr, move_repr
-from boardrules.game import CHANCE, TERMINAL, Game, pickled_without_memo
+from boardrules.game import CHANCE, TERMINAL, Game
 from boardrules.parchis._board import BOARD, GOAL, LANE_FIRST, NEST, Tables, tables
 
 __all__ = ["MOVE", "OUT", "PASS", "ROLL", "Kind", "Move", "Options", "State"]
@@ -131,7 +131,6 @@ OUTS = tuple(Move(OUT, c, NEST, 5) for c in range(len(BOARD.colours)))
 PASSES = tuple(Move(PASS, c, NEST, 0) for c in range(len(BOARD.colours)))
 
 
-@pickled_without_memo
 @attrs.frozen
 class State:
     """A Parchís position: pieces, whose turn, and where in the turn the game stands.
@@ -140,6 +139,8 @@ class State:
     are alike); ``board`` holds each cell's pieces in order of arrival, coded as
     ``first + 8 * second`` with seat numbers plus one (0 is an empty cell); ``barriers``
     is a bit mask of the cells that hold a barrier, derived from ``board`` and kept for speed.
+    (The rules keep the board as the ``bytes`` of the same codes, which a move copies some
+    eight times faster than a tuple; ``board``, the tuple, is made from them on first use.)
 
     ``repr(state)`` is short (game, turn, phase); ``str(state)`` is :func:`render`'s picture
     and :meth:`full_repr` lists every field.
@@ -163,6 +164,11 @@ class State:
     #: so that the game-independent API reads it as an attribute (see :class:`~boardrules.Game`).
     _to_move: int = attrs.field(init=False, eq=False, repr=False)
     _legal: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: ``board`` as the rules keep it: the same codes as ``bytes`` (see :func:`_cells_of`).
+    _cells: bytes = attrs.field(init=False, eq=False, repr=False)
+    #: ``board``'s own slot: the tuple, made from ``_cells`` on first use by a rules-made
+    #: state (the class's ``board`` is a property over this slot, set below).
+    _board: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_to_move", _to_move(self.phase, self.turn))
@@ -187,39 +193,72 @@ class State:
 
 
 class _Made(State):
-    """A Parchís state as the rules make it, about three times faster than ``State(...)``:
-    while it is made it has plain slot stores (``object.__setattr__``, which the interpreter
-    runs fast), then it turns into a frozen :class:`State` like any other (same slots, so
-    the class can be swapped).  Only the rules' own transitions use it: their values are
-    checked already."""
+    """A Parchís state as the rules make it (:func:`_make`), about three times faster than
+    ``State(...)``: while it is made it has plain slot stores (``object.__setattr__``, which
+    the interpreter runs fast), then it turns into a frozen :class:`State` like any other
+    (same slots, so the class can be swapped).  Only the rules' own transitions use it: their
+    values are checked already."""
 
     __slots__ = ()
     # Both, or the interpreter keeps dispatching stores through attrs' frozen methods.
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__
 
-    def __init__(
-        self, options: Options, pos: tuple[int, ...], board: tuple[int, ...], turn: int,
-        phase: int, roll: int, count: int, sixes: int, last: int, finished: tuple[int, ...],
-        opened: int, barriers: int,
-    ) -> None:  # fmt: skip
-        self.options = options  # type: ignore[misc]
-        self.pos = pos  # type: ignore[misc]
-        self.board = board  # type: ignore[misc]
-        self.turn = turn  # type: ignore[misc]
-        self.phase = phase  # type: ignore[misc]
-        self.roll = roll  # type: ignore[misc]
-        self.count = count  # type: ignore[misc]
-        self.sixes = sixes  # type: ignore[misc]
-        self.last = last  # type: ignore[misc]
-        self.finished = finished  # type: ignore[misc]
-        self.opened = opened  # type: ignore[misc]
-        self.barriers = barriers  # type: ignore[misc]
-        # _to_move(phase, turn), inline: most states are made here.
-        to_move = turn if 0 < phase < PHASE_OVER else CHANCE if phase == PHASE_ROLL else TERMINAL
-        self._to_move = to_move  # type: ignore[misc]
-        self._legal = None  # type: ignore[misc]
-        self.__class__ = State  # type: ignore[assignment]
+
+_new = object.__new__
+
+
+def _make(
+    options: Options, pos: tuple[int, ...], cells: bytes, turn: int, phase: int, roll: int,
+    count: int, sixes: int, last: int, finished: tuple[int, ...], opened: int, barriers: int,
+) -> State:  # fmt: skip
+    # A function, not _Made's __init__: the class call would pack the arguments into a
+    # tuple and look the method up each time.
+    self = _new(_Made)
+    self.options = options  # type: ignore[misc]
+    self.pos = pos  # type: ignore[misc]
+    self.turn = turn  # type: ignore[misc]
+    self.phase = phase  # type: ignore[misc]
+    self.roll = roll  # type: ignore[misc]
+    self.count = count  # type: ignore[misc]
+    self.sixes = sixes  # type: ignore[misc]
+    self.last = last  # type: ignore[misc]
+    self.finished = finished  # type: ignore[misc]
+    self.opened = opened  # type: ignore[misc]
+    self.barriers = barriers  # type: ignore[misc]
+    self._cells = cells  # type: ignore[misc]  # the tuple (_board) is made when read
+    # _to_move(phase, turn), inline: most states are made here.
+    to_move = turn if 0 < phase < PHASE_OVER else CHANCE if phase == PHASE_ROLL else TERMINAL
+    self._to_move = to_move  # type: ignore[misc]
+    self._legal = None  # type: ignore[misc]
+    self.__class__ = State  # type: ignore[assignment]
+    return self
+
+
+def new_roll_state(
+    options: Options, pos: tuple[int, ...], cells: bytes, turn: int, sixes: int, last: int,
+    finished: tuple[int, ...], opened: int, barriers: int,
+) -> State:  # fmt: skip
+    """``new_state(options, pos, cells, turn, PHASE_ROLL, 0, 0, sixes, last, finished, opened,
+    barriers)``, the state before a roll, as :func:`_make` makes it but with the constant
+    fields written in (the commonest state: one call with fewer arguments and no test)."""
+    self = _new(_Made)
+    self.options = options  # type: ignore[misc]
+    self.pos = pos  # type: ignore[misc]
+    self.turn = turn  # type: ignore[misc]
+    self.phase = PHASE_ROLL  # type: ignore[misc]
+    self.roll = 0  # type: ignore[misc]
+    self.count = 0  # type: ignore[misc]
+    self.sixes = sixes  # type: ignore[misc]
+    self.last = last  # type: ignore[misc]
+    self.finished = finished  # type: ignore[misc]
+    self.opened = opened  # type: ignore[misc]
+    self.barriers = barriers  # type: ignore[misc]
+    self._cells = cells  # type: ignore[misc]
+    self._to_move = CHANCE  # type: ignore[misc]
+    self._legal = None  # type: ignore[misc]
+    self.__class__ = State  # type: ignore[assignment]
+    return self
 
 
 def _to_move(phase: int, turn: int) -> int:
@@ -230,19 +269,73 @@ def _to_move(phase: int, turn: int) -> int:
     return TERMINAL if phase == PHASE_OVER else turn
 
 
-# The fields _Made sets are exactly the state's, in this order.
+# The fields _make sets are exactly the state's but for board (_board), in this order.
 assert tuple(a.name for a in attrs.fields(State)) == (
     "options", "pos", "board", "turn", "phase", "roll", "count", "sixes", "last", "finished",
-    "opened", "barriers", "_to_move", "_legal",
+    "opened", "barriers", "_to_move", "_legal", "_cells", "_board",
 )  # fmt: skip
 
-#: ``new_state(options, pos, board, turn, phase, roll, count, sixes, last, finished, opened,
-#: barriers)``: the :class:`State` with these fields, made fast (see :class:`_Made`).
+_get_board = State.__dict__["_board"].__get__
+_set_board = State.__dict__["_board"].__set__
+_set_cells = State.__dict__["_cells"].__set__
+
+
+def _board_of(state: State) -> tuple[int, ...]:
+    try:
+        return _get_board(state)  # type: ignore[no-any-return]
+    except AttributeError:  # a state the rules made: its tuple is made once, when first read
+        board = tuple(state._cells)
+        _set_board(state, board)
+        return board
+
+
+def _store_board(state: State, board: tuple[int, ...]) -> None:
+    """``State(...)`` (through attrs), ``attrs.evolve`` and unpickling set ``board``: the tuple
+    is kept as given and the rules' bytes made from it."""
+    _set_board(state, board)
+    _set_cells(state, _cells_of(board))
+
+
+def _cells_of(board: tuple[int, ...]) -> bytes:
+    """The bytes of ``board``'s cell codes; for a board that is no sequence of small whole
+    numbers (which no maker of states builds, and :func:`~boardrules.position_problems`
+    reports), the tuple itself, which the rules index alike."""
+    try:
+        return bytes(board)
+    except (TypeError, ValueError):
+        return board  # type: ignore[return-value]
+
+
+# board, a field of the class (its constructor, eq, hash, repr, evolve and fields() see it as
+# before), is read and set through this property, which keeps the tuple in _board.
+State.board = property(_board_of, _store_board)  # type: ignore[assignment]
+
+_PICKLED = tuple(
+    a.name for a in attrs.fields(State) if a.name not in ("_legal", "_cells", "_board")
+)
+
+
+def _getstate(self: State) -> tuple[object, ...]:
+    # The same pickle as before the rules kept bytes: the fields, board as its tuple.
+    return tuple(getattr(self, name) for name in _PICKLED)
+
+
+def _setstate(self: State, values: tuple[object, ...]) -> None:
+    for name, value in zip(_PICKLED, values, strict=True):
+        object.__setattr__(self, name, value)
+    object.__setattr__(self, "_legal", None)
+
+
+setattr(State, "__getstate__", _getstate)  # noqa: B010 (mypy forbids assigning methods)
+setattr(State, "__setstate__", _setstate)  # noqa: B010
+
+#: ``new_state(options, pos, cells, turn, phase, roll, count, sixes, last, finished, opened,
+#: barriers)``: the :class:`State` with these fields (``cells`` the board's bytes), made fast
+#: (see :class:`_Made`).
 new_state: Callable[
-    [Options, tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, tuple[int, ...],
-     int, int],
+    [Options, tuple[int, ...], bytes, int, int, int, int, int, int, tuple[int, ...], int, int],
     State,
-] = _Made  # fmt: skip
+] = _make  # fmt: skip
 #: ``set_legal(state, moves)`` fills in the memo of the legal moves (faster than
 #: ``object.__setattr__``).
 set_legal = State.__dict__["_legal"].__set__

@@ -1,0 +1,176 @@
+"""The README loop against the bare mutable floor and the speed harness's loop, in one run.
+
+    nice -n 10 python benchmarks/readme_speed.py --seconds 1.5 --rounds 5
+    python benchmarks/readme_speed.py --games      # also every game's README loop vs the floor
+    python benchmarks/readme_speed.py --src ../other-checkout/src   # measure another checkout
+
+Issue 35's point 1 in figures.  Unit: dice rolls per second for Parchís, 4 players (as
+``../shared/bench/speed_parchis.py`` counts them), plies (rolls and decisions) per second for
+the other games' loops of ``--games``.  Engines:
+
+* ``floor``: ``../shared/bench/limit_parchis.py``'s ``play_game``, the bare mutable playout;
+* ``harness``: ``speed_parchis.py``'s library loop (``current_player``, ``chance_outcomes``
+  with float cumulative weights cached by the outcome tuple, ``rng.randrange``);
+* ``readme``: the README's loop (``benchmarks/playouts.py``);
+* with ``--games``, ``<game> plies``: each game's README loop, 4 players (Dorasure 2).
+
+Each round gives every engine slices of :data:`SLICE` seconds of CPU in turn until each has
+had ``--seconds``, so that a busy moment of the machine slows them all alike.  Printed: each
+round's ratios, then per ratio the median and a 95% interval of the mean over the rounds
+(Student's t).  ``--src`` puts another checkout's ``src`` first on the path: a before/after
+figure is two runs, one with each, alternated, each compared through its own floor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+SLICE = 0.1
+#: Student's t, 97.5% quantile, by degrees of freedom (1..10, else the normal's).
+T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23)
+
+Engine = Callable[[], int]
+
+
+def floor_engine(seed: int) -> Engine:
+    import limit_parchis  # ../shared/bench
+
+    rng = random.Random(seed)
+    return lambda: int(limit_parchis.play_game(rng)[0])
+
+
+def harness_engine(seed: int) -> Engine:
+    """speed_parchis.py's lib_rate loop, one whole game per call (its rolls)."""
+    import boardrules as br
+
+    rng = random.Random(seed)
+    legal_moves, apply_move, current_player = br.legal_moves, br.apply_move, br.current_player
+    chance_outcomes, CHANCE, TERMINAL = br.chance_outcomes, br.CHANCE, br.TERMINAL
+    cumulative: dict[int, tuple[object, list[float], list[object]]] = {}
+
+    def game() -> int:
+        rolls = 0
+        s = br.new_game("parchis", players=4)
+        while True:
+            p = current_player(s)
+            if p == TERMINAL:
+                return rolls
+            if p == CHANCE:
+                outs = chance_outcomes(s)
+                entry = cumulative.get(id(outs))
+                if entry is None or entry[0] is not outs:
+                    acc, cum = 0.0, []
+                    for _, q in outs:
+                        acc += float(q)
+                        cum.append(acc)
+                    entry = (outs, cum, [o for o, _ in outs])
+                    cumulative[id(outs)] = entry
+                _, cum, moves = entry
+                x = rng.random() * cum[-1]
+                i = 0
+                while cum[i] <= x:
+                    i += 1
+                m = moves[i]
+                rolls += 1
+            else:
+                ms = legal_moves(s)
+                m = ms[rng.randrange(len(ms))]
+            s = apply_move(s, m)
+
+    return game
+
+
+def readme_engine(game: str, options: dict[str, Any], seed: int, plies: bool) -> Engine:
+    import playouts
+
+    played: Iterator[tuple[int, int]] = playouts.games(game, options, seed)
+    if plies:
+        return lambda: sum(next(played))
+    return lambda: next(played)[0]
+
+
+def measure(engines: dict[str, Engine], seconds: float) -> dict[str, float]:
+    """One round: the engines take turns in slices until each has had ``seconds`` of CPU."""
+    done = dict.fromkeys(engines, 0)
+    spent = dict.fromkeys(engines, 0.0)
+    while min(spent.values()) < seconds:
+        for name, engine in engines.items():
+            start = time.process_time()
+            while time.process_time() - start < SLICE:
+                done[name] += engine()
+            spent[name] += time.process_time() - start
+    return {name: done[name] / spent[name] for name in engines}
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """A 95% interval of the mean of ``values`` (Student's t)."""
+    n = len(values)
+    mean = statistics.fmean(values)
+    if n < 2:
+        return mean, mean
+    half = T975[min(n - 1, len(T975)) - 1] * statistics.stdev(values) / math.sqrt(n)
+    return mean - half, mean + half
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=1.5, help="CPU s per engine and round")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", action="store_true", help="every game's README loop too")
+    parser.add_argument("--src", type=Path, default=HERE.parent / "src", help="boardrules' src")
+    parser.add_argument(
+        "--floor",
+        type=Path,
+        default=HERE.parent.parent / "shared" / "bench",
+        help="the folder of limit_parchis.py (default: ../shared/bench beside the checkout)",
+    )
+    args = parser.parse_args(argv)
+    sys.path[:0] = [str(args.src.resolve()), str(HERE), str(args.floor)]
+    import boardrules
+
+    engines: dict[str, Engine] = {
+        "floor": floor_engine(args.seed),
+        "harness": harness_engine(args.seed),
+        "readme": readme_engine("parchis", {"players": 4}, args.seed, plies=False),
+    }
+    if args.games:
+        for game in ("parchis", "dorada", "docker", "dorasure"):
+            options = {"players": 2 if game == "dorasure" else 4}
+            engines[f"{game} plies"] = readme_engine(game, options, args.seed, plies=True)
+    print(f"boardrules from {Path(boardrules.__file__).parent}")
+    print(f"{args.rounds} rounds of {args.seconds:g} CPU s per engine; rolls (plies) per CPU s")
+    pairs = [("readme", "floor"), ("harness", "floor"), ("readme", "harness")]
+    pairs += [(name, "floor") for name in engines if name.endswith("plies")]
+    ratios: dict[tuple[str, str], list[float]] = {pair: [] for pair in pairs}
+    best = dict.fromkeys(engines, 0.0)
+    for k in range(args.rounds):
+        rates = measure(engines, args.seconds)
+        for name, rate in rates.items():
+            best[name] = max(best[name], rate)
+        for a, b in pairs:
+            ratios[a, b].append(rates[a] / rates[b])
+        shown = "  ".join(f"{a}/{b} {rates[a] / rates[b]:.3f}" for a, b in pairs[:3])
+        print(f"round {k + 1}: {shown}", flush=True)
+    for name, rate in best.items():
+        print(f"{name:16s} {rate:12,.0f} /s (best round)")
+    for (a, b), values in ratios.items():
+        low, high = interval(values)
+        print(
+            f"{a + ' / ' + b:26s} median {statistics.median(values):.3f}"
+            f"  mean 95% [{low:.3f}, {high:.3f}]"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,201 @@
+"""Probes of what could make ``strong`` stronger against ``greedy`` (issue 33).
+
+    nice python benchmarks/strength_probe.py dorada strong:depth=3 --seed 33
+    nice python benchmarks/strength_probe.py dorada arrival --seed 1000
+    nice python benchmarks/strength_probe.py dorada greedy-arrival --seed 33
+
+Each run plays ``--games`` games per seating (default 100, so 200) of two-player ``GAME``
+between a bot and ``greedy``, with :func:`boardrules.simulate.tournament` (the games that
+``ladder.py --only targets --seed S`` plays for the same seed) and prints the bot's score
+(ties count half) with its 95% Wilson interval.  The bot is a :func:`~boardrules.bots.make_bot`
+spec, or, in Dorada:
+
+* ``arrival``: ``strong`` searching with an evaluation that ``greedy`` lacks: the shipped
+  features plus an *arrival model* (each player's pieces arrive one after another, the
+  nearest first; a piece needs the expected moves of a lone piece from its field with the
+  bridges as they are, and arrives with its chance to miss the open stumble fields; the
+  points of the resulting order of arrival, as a log share), the expected pieces to arrive,
+  and the expected moves left.  Its weights are fitted here first, exactly as
+  ``fit_evaluation.py`` fits the shipped ones (two self-play rounds of 1000 two-player
+  games, seed 33), so the run reproduces them.
+* ``greedy-arrival``: ``greedy`` on that evaluation (does it change one-ply play?).
+* ``KIND:depth=3,seconds=1``: either with other search settings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from math import log
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE))
+
+import boardrules as br  # noqa: E402
+from boardrules._fitted import win_shares  # noqa: E402
+from boardrules.bots import GreedyBot, StrongBot, make_bot  # noqa: E402
+from boardrules.dorada import _features  # noqa: E402
+from boardrules.dorada._board import Field  # noqa: E402
+from boardrules.dorada._points import points_at  # noqa: E402
+from boardrules.dorada._state import NO_BRIDGE  # noqa: E402
+from boardrules.game import TERMINAL  # noqa: E402
+from boardrules.simulate import tournament, wilson  # noqa: E402
+
+BASE = _features.FEATURES
+_shipped = _features.features
+ARRIVAL = (*BASE, "arrival", "survivors", "moves_left")
+_tables_kept: dict[Any, tuple[list[float], list[float]]] = {}
+
+
+def lone_piece(board: Any, bridges: tuple[int, ...]) -> tuple[list[float], list[float]]:
+    """Per field: the expected moves of a lone piece from there until it is home or lost,
+    and its chance to come home (stumble fields with a bridge are safe)."""
+    key = (board, bridges)
+    if key in _tables_kept:
+        return _tables_kept[key]
+    n, kinds, by = board.fields, board.kinds, board.jump_by
+    rest = [0]  # where the die bringing a piece to g leaves it: -1 home, -2 lost
+    for g in range(1, n + 1):
+        f = g
+        while 1 <= f <= n and kinds[f] is Field.JUMP:
+            f += by[f]
+        if f > n or (f >= 1 and kinds[f] in (Field.GOLD, Field.LAST_JUMP)):
+            rest.append(-1)
+        elif f < 1:
+            rest.append(0)
+        elif kinds[f] is Field.STUMBLE and bridges[f] == NO_BRIDGE:
+            rest.append(-2)
+        else:
+            rest.append(f)
+    moves, home = [0.0] * (n + 1), [1.0] * (n + 1)
+    for _ in range(6):  # the one backward jump: a few sweeps settle it
+        for f in range(n, -1, -1):
+            m = h = 0.0
+            for g in range(f + 1, f + 7):
+                r = -1 if g > n else rest[g]
+                if r == -1:
+                    h += 1
+                elif r >= 0:
+                    m += moves[r]
+                    h += home[r]
+            moves[f], home[f] = 1 + m / 6, h / 6
+    if len(_tables_kept) > 5000:
+        _tables_kept.clear()
+    _tables_kept[key] = (moves, home)
+    return moves, home
+
+
+def arrival_features(state: Any) -> list[list[float]]:
+    """The shipped features of each seat, then arrival, survivors and moves_left."""
+    rows = _shipped(state)
+    n = state.options.players
+    moves, home = lone_piece(state.options.board, state.bridges)
+    pieces: list[list[tuple[float, float]]] = [[(moves[0], home[0])] * state.start[p]
+                                               for p in range(n)]  # fmt: skip
+    for f, stack in enumerate(state.track):
+        for p in stack:
+            pieces[p].append((moves[f], home[f]))
+    turn = 0 if state.turn == TERMINAL else state.turn
+    arrivals = []
+    for p in range(n):
+        t = ((p - turn) % n) / n  # in a round, the player in turn moves first
+        for m, h in sorted(pieces[p]):
+            t += m
+            arrivals.append((t, p, h))
+    arrivals.sort()
+    after = sum(h for _, _, h in arrivals)
+    worth = [0.0] * n
+    for depth, owner in enumerate(reversed(state.dorada)):
+        worth[owner] += points_at(depth + round(after))
+    for _, p, h in arrivals:
+        after -= h
+        low = int(after)
+        worth[p] += h * ((1 - after + low) * points_at(low) + (after - low) * points_at(low + 1))
+    total = sum(worth) or 1.0
+    for p in range(n):
+        rows[p] += [log(max(worth[p] / total, 0.001)), sum(h for _, h in pieces[p]),
+                    sum(m for m, _ in pieces[p]) / 10]  # fmt: skip
+    return rows
+
+
+def fit_arrival() -> list[float]:
+    """The arrival evaluation's weights, fitted as fit_evaluation.py fits the shipped ones."""
+    import fit_evaluation as fe
+    import numpy as np
+
+    fe.SETTINGS["dorada"]["players"] = (2,)
+    _features.features = arrival_features  # what the fit reads (FEATURES stays the same)
+    try:
+        policy = fe.previous("dorada")
+        for round_ in range(2):
+            data = fe.dataset("dorada", 33 + round_, 1000, 0.1, 0.5, policy)
+            weights = [float(f"{v:.4g}") for v in fe.fit_win(data, 1e-4)]
+            policy = fe.fitted_policy("dorada", weights)
+        held, before = fe.held_out_loss("dorada", data, np.asarray(weights))
+    finally:
+        _features.features = _shipped
+    print(f"arrival evaluation: held-out log loss {held:.4f} (previous evaluation {before:.4f})")
+    print("  " + ", ".join(f"{k} {w:+.4g}" for k, w in zip(ARRIVAL, weights, strict=True)))
+    return weights
+
+
+class Named:
+    def __init__(self, name: str, bot: Any) -> None:
+        self.name, self.bot = name, bot
+
+    def choose(self, state: Any, rng: Any) -> Any:
+        return self.bot.choose(state, rng)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def player(spec: str, game: str) -> Any:
+    kind, _, settings = spec.partition(":")
+    if kind not in ("arrival", "greedy-arrival"):
+        return make_bot(spec)
+    if game != "dorada":
+        raise SystemExit("the arrival evaluation is Dorada's")
+    weights = fit_arrival()
+
+    def evaluation(state: Any) -> Any:
+        if br.is_terminal(state):
+            return br.returns(state)
+        return win_shares(arrival_features(state), weights)
+
+    if kind == "greedy-arrival":
+        return Named(spec, GreedyBot(evaluation=evaluation))
+    options = dict(part.split("=") for part in settings.split(",") if part)
+    return Named(spec, StrongBot(evaluation=evaluation, depth=int(options.get("depth", 2)),
+                                 seconds=float(options.get("seconds", 0.1))))  # fmt: skip
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=("dorada", "docker", "parchis"))
+    parser.add_argument("bot")
+    parser.add_argument("--seed", type=int, default=33)
+    parser.add_argument("--games", type=int, default=100, help="per seating (x2)")
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    bot = player(args.bot, args.game)
+    started = time.perf_counter()
+    t = tournament(args.game, [bot, make_bot("greedy")], games_per_pairing=args.games,
+                   seed=args.seed, options={"players": 2}, workers=args.workers)  # fmt: skip
+    score = 0.0
+    for g in t.games:
+        mine, theirs = (g.returns[g.seating.index(i)] for i in (0, 1))
+        score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    n = len(t.games)
+    low, high = wilson(score, n)
+    print(f"{args.game} {args.bot} vs greedy, seed {args.seed}: {score:g}/{n} = {score / n:.1%} "
+          f"[{low:.1%}, {high:.1%}] ({time.perf_counter() - started:.0f} s)")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
