@@ -139,7 +139,7 @@ TABLE: tuple[tuple[int, str, int, int], ...] = (
     (6, "strong", 400, 33),
     (6, "greedy", 200, 33),
     (6, "previous", 50, 33),
-    (11, "strong", 20, 33),
+    (11, "strong", 400, 33),
     (11, "greedy", 100, 33),
 )
 
