@@ -1,6 +1,7 @@
 """The table of how often the heroes win (docs/games/dorasure.rst, "How often the heroes
 win") is what ``benchmarks/dorasure_strength.py --table`` plays: the same rows, in the same
-order, with the same bots, seeds and numbers of games."""
+order, with the same bots, seeds and numbers of games.  (Not in ``tests/dorasure/``: the
+mutation runs copy the sources and tests, not the docs and benchmarks.)"""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import importlib.util
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _script_table() -> list[tuple[int, str, int, int]]:
