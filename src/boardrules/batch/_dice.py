@@ -19,6 +19,7 @@ class _Dice(_Batch[OptionsT, StateT]):
 
     rolled: Ints
     roll: Ints
+    rolls: int
 
     def _checked_dice(self, dice: Any) -> Ints | None:
         """``dice`` as an array ``(n, k)`` of dice 1-6 (``None`` stays ``None``)."""

@@ -232,6 +232,7 @@ class ParchisBatch(_Batch[Options, State]):
     [(71,), (72,)]
     """
 
+    observation_size: int
     _GAME = "Parchís"
     _STATE = State
     _ROWS = (
