@@ -35,7 +35,7 @@ from boardrules.bots import (
     play_game,
     sample_outcome,
 )
-from boardrules.bots._strong import BLIND_TO_THE_ROLL, ROUNDS, _Clocked
+from boardrules.bots._strong import BLIND_TO_THE_ROLL, REPLIES, ROUNDS, _Clocked
 from boardrules.chance import die_faces
 from boardrules.game import Game, Option, resolve_options
 from boardrules.records import final_state
@@ -475,6 +475,49 @@ def test_strong_deepens_in_the_dice_in_a_game_of_its_own_rounds(
     assert StrongBot(chance_depth=1).rounds(state) == ((0, 1), (1, 1))
     assert StrongBot(chance_depth=1).choose(state, random.Random(0)) == "b"
     assert StrongBot(depth=1).rounds(state) == ((0, 3),)
+
+
+# Player 1's replies to a look 0.9, 0.8 and 0.1 to it one decision deep (player 0 to move
+# after each), but player 0's answer leaves it 0.4, 0.3 and 1.0: the third is its best.
+NARROW = turn(
+    0,
+    (0.5, 0.5),
+    a=turn(
+        1,
+        (0.5, 0.5),
+        x=turn(0, (0.1, 0.9), p=end(0.6, 0.4)),
+        y=turn(0, (0.2, 0.8), p=end(0.7, 0.3)),
+        z=turn(0, (0.9, 0.1), p=end(0.0, 1.0)),
+    ),
+    b=turn(1, (0.5, 0.5), w=turn(0, (0.5, 0.5), p=end(0.5, 0.5))),
+)
+
+
+def test_strong_looks_at_the_best_replies_of_the_round_before_far_from_its_horizon(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = TreeState(2, NARROW)
+    assert ExpectimaxBot(depth=3).choose(state, random.Random(0)) == "b"
+    monkeypatch.setitem(ROUNDS, "test-tree", ((0, 0), (1, 0), (2, 0)))
+    assert StrongBot().choose(state, random.Random(0)) == "b"  # every reply
+    monkeypatch.setitem(REPLIES, "test-tree", 2)
+    # Two decisions from the horizon player 1 answers a with x or y only (the best two one
+    # decision deep): z, its best, is missed.
+    assert StrongBot().choose(state, random.Random(0)) == "a"
+    assert StrongBot(depth=3).choose(state, random.Random(0)) == "b"  # its own search: all
+    # A reply the round before did not see is searched: here no round one decision deep.
+    monkeypatch.setitem(ROUNDS, "test-tree", ((0, 0), (2, 0)))
+    assert StrongBot().choose(state, random.Random(0)) == "b"
+
+
+def test_strong_scores_the_horizon_as_the_plain_search_does() -> None:
+    # Positions at the horizon met after a roll skip the table: the values must not change.
+    for state in _positions_by_random_play("parchis", range(3)):
+        after = [br.apply_move(state, m) for m in br.legal_moves(state)]
+        plain = Expectimax(br.evaluate, 3)
+        clocked = _Clocked(br.evaluate, 3, 10**6, deadline=math.inf)
+        assert [clocked.value(c, 1) for c in after] == [plain.value(c, 1) for c in after]
+        assert len(clocked.cache) < len(plain.cache)  # the horizon is not in its table
 
 
 def test_strong_spends_seconds_as_positions_at_the_games_rate() -> None:
