@@ -292,20 +292,20 @@ class DockerBatch(_Dice[Options, State]):
         if roll:
             if clear:
                 self.rolled[g] = 0
-            if self._opening is None:
-                self._search(g[:1])
+            if self._opening is None:  # searched once: the same in every game
+                self._search(g)
                 self._opening = self._ends[g[0]].copy(), self._usable[g[0]]
-            self._ends[g], self._usable[g] = self._opening
-            self._roll(g, dice, g[:0])
+            else:
+                self._ends[g], self._usable[g] = self._opening
+            self._roll(g, dice, search=False)
 
     # The scalar rules, over index arrays.
 
-    def _roll(self, g: Ints, dice: Ints | None, fresh: Ints | None = None) -> None:
+    def _roll(self, g: Ints, dice: Ints | None, search: bool = True) -> None:
         """The players in turn in games ``g`` roll until one can move (rolling again after
         a roll they cannot use while they may still enter, else eliminated) or the game is
-        over; the routes of games ``fresh`` (default: all ``g``) are searched first, the
-        others' are known (and their ``_usable``)."""
-        fresh = g if fresh is None else fresh
+        over; their routes are searched first (``search``) or already known."""
+        fresh = g if search else g[:0]
         while len(g):
             if len(fresh):
                 self._search(fresh)
