@@ -158,8 +158,9 @@ class StrongBot:
     ``evaluation`` (default :func:`boardrules.evaluate`, the game's fitted evaluation);
     every roll is weighted by its exact probability (in a game whose evaluation does not
     read the roll, as Dorada's and Docker's, the decisions right after a roll at the horizon
-    are scored with one evaluation of the position before it: the same value).  The move played is the
-    best of the deepest round that finished; equal moves are broken with ``rng``.
+    are scored with one evaluation of the position before it: the same value).  The move
+    played is the best of the deepest round that finished; equal moves are broken with
+    ``rng``.
 
     The budget is ``seconds`` per decision (default 0.1), spent as a fixed number of
     positions, ``nodes`` (default: ``seconds`` times a rate per game, a third of what the
