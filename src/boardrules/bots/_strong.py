@@ -34,7 +34,9 @@ NODES_PER_SECOND = {"parchis": 12_000, "dorada": 16_000, "docker": 8_000, "doras
 DEFAULT_NODES_PER_SECOND = 2_000
 
 #: A game's own rounds of search, used when ``depth`` and ``chance_depth`` are left to the
-#: game: each round is (decisions deep after the move, rolls in a row expanded).  In
+#: game: each round is (decisions deep after the move, rolls in a row expanded).  Dorada
+#: is searched three decisions deep (its rolls at the horizon are not expanded, see
+#: :data:`DECIDED_AFTER_EVERY_ROLL`, so the third decision fits the budget).  In
 #: Dorasure the next decision is mostly another hero's step (looking at it made the team
 #: win less), while rolls chain (extra dice for 6s, rampages, claws): so ``strong``
 #: deepens in the dice, every move with the roll that follows, then the best ones with
