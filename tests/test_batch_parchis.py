@@ -16,7 +16,9 @@ np = need("numpy", "batch")
 import boardrules as br  # noqa: E402
 from boardrules.batch import ParchisBatch  # noqa: E402
 from boardrules.batch._check import BatchMismatchError, compare_parchis  # noqa: E402
+from boardrules.batch._parchis import _PART_BYTES  # noqa: E402
 from boardrules.parchis import Kind, position  # noqa: E402
+from boardrules.parchis._board import GOAL  # noqa: E402
 
 
 def _late(seed: int, back: int, **options: Any) -> Any:
@@ -209,6 +211,54 @@ def test_observers_other_than_the_mover() -> None:
         br.observation_into(batch.state(i), int(seats[i]), expected)
         assert np.array_equal(seen[i], expected)
         assert np.array_equal(out[i], expected)
+
+
+def _scalar_views(batch: Any, seats: Any) -> Any:
+    expected = np.zeros((batch.n, batch.observation_size), dtype=np.float32)
+    for i in range(batch.n):
+        br.observation_into(batch.state(i), int(seats[i]), expected[i])
+    return expected
+
+
+def test_observations_into_views_of_other_arrays() -> None:
+    batch = ParchisBatch(4, seed=5, players=2)
+    for _ in range(25):
+        batch.step(batch.random_actions())
+    seats = np.array([1, 0, 0, 1])
+    expected = _scalar_views(batch, seats)
+    wide = np.full((4, batch.observation_size + 3), 7.0, dtype=np.float32)
+    batch.observation(seats, out=wide[:, 1:-2])
+    assert np.array_equal(wide[:, 1:-2], expected)
+    assert (wide[:, [0, -2, -1]] == 7.0).all()  # nothing written beside the view
+    fortran = np.ones((4, batch.observation_size), dtype=np.float32, order="F")
+    assert batch.observation(seats, out=fortran) is fortran
+    assert np.array_equal(fortran, expected)
+
+
+def test_observations_of_many_games_are_written_a_part_at_a_time() -> None:
+    # 4 players: 701 values, so the 300 games are written in two parts
+    batch = ParchisBatch(300, seed=8, players=4)
+    assert batch.observation_size * 4 * 300 > _PART_BYTES
+    rng = np.random.default_rng(8)
+    for _ in range(3):
+        for _ in range(40):
+            batch.step(batch.random_actions())
+        seats = rng.integers(0, 4, 300)
+        assert np.array_equal(batch.observation(seats), _scalar_views(batch, seats))
+
+
+def test_the_piece_moved_last_into_the_goal_is_the_last_value() -> None:
+    # (as the scalar encoding writes it: "last moved" has no goal square)
+    rng, state = random.Random(0), br.new_game("parchis", players=2)
+    while br.is_chance(state) or state.last != GOAL:  # (a piece in, its bonus to count)
+        moves = br.legal_moves(state)
+        state = br.apply_move(
+            state, br.sample_chance(state, rng) if br.is_chance(state) else rng.choice(moves)
+        )
+    batch = ParchisBatch.from_states([state, state])
+    seen = batch.observation(np.array([0, 1]))
+    assert np.array_equal(seen, _scalar_views(batch, [0, 1]))
+    assert (seen[:, -1] == 1.0).all()
 
 
 def test_where_plays_only_some_games() -> None:

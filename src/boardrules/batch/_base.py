@@ -89,6 +89,8 @@ class _Batch(Generic[OptionsT, StateT]):
     _STATE: ClassVar[type]
     #: The arrays with one row per game (what :meth:`_part` copies).
     _ROWS: ClassVar[tuple[str, ...]]
+    #: Whether ``_write`` zeroes ``out`` itself (as it writes it, a part at a time).
+    _ZEROES: ClassVar[bool] = False
     n: int
     players: int
     autoreset: bool
@@ -175,7 +177,8 @@ class _Batch(Generic[OptionsT, StateT]):
         raise NotImplementedError
 
     def _write(self, o: Ints, out: Any) -> None:
-        """Game ``g``'s observation from seat ``o[g]`` into ``out[g]`` (zeros)."""
+        """Game ``g``'s observation from seat ``o[g]`` into ``out[g]`` (zeros, unless
+        :attr:`_ZEROES`)."""
         raise NotImplementedError
 
     @property
@@ -217,8 +220,9 @@ class _Batch(Generic[OptionsT, StateT]):
         float32 of shape ``(n, observation_size)``; ``out``, if given, is overwritten."""
         n = self.n
         if out is None:
-            out = np.zeros((n, self.observation_size), dtype=np.float32)
-        else:
+            blank = np.empty if self._ZEROES else np.zeros
+            out = blank((n, self.observation_size), dtype=np.float32)
+        elif not self._ZEROES:
             out[...] = 0.0
         o = self._default_observers() if observers is None else np.asarray(observers)
         if observers is not None and (

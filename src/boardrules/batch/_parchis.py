@@ -83,6 +83,16 @@ _PAIR_T = np.array(_PAIR_OF_ONE_SEAT, dtype=np.bool_)
 #: The lowest bit set in each 4-bit mask (of 1, 2, 4 or 8: the one seat left).
 _LOWEST_BIT = np.array([0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
 _WORD = (1 << 64) - 1
+#: ``[code]``: the seat code of the piece that arrived second where two colours share a
+#: square, else 0.
+_SECOND_OF_PAIR = np.array(
+    [code >> 3 if code >= 8 and code & 7 != code >> 3 else 0 for code in range(_CODES)],
+    dtype=np.int8,
+)
+#: The facts of the turn each game writes (see ``ParchisBatch._turn_entries``).
+_TURN_FACTS = 6
+#: The observations are written this many bytes of them at a time (within the caches).
+_PART_BYTES = 1 << 19
 # The reductions as plain ufunc calls (the array methods go through Python wrappers),
 # along the first axis (the four pieces of ``[piece, game]`` arrays).
 _any = np.logical_or.reduce
@@ -176,7 +186,6 @@ class _Observer:
         #: the ``k``-th of them, by the code of that seat (-1: none).
         for view in views:
             self.marked = np.array([cell for cell, _ in view.seconds])
-        self.marks = np.arange(len(self.marked))
         self.second = np.array([[marks for _, marks in view.seconds] for view in views])
         self.places = np.zeros((n, n), dtype=np.int64)
         self.opened = np.zeros((n, n), dtype=np.int64)
@@ -199,9 +208,20 @@ class _Observer:
             self.die[o] = view.die
             self.count[o, list(counts)] = [view.count + i for i in range(len(counts))]
             self.sixes[o] = view.sixes
+        # (the scalar encoding writes a piece moved last into the goal at index -1: the
+        # vector's last value)
+        self.last[self.last < 0] = self.size - 1
         weight = np.full(SPAN, 0.5, dtype=np.float32)
         weight[0] = weight[GOAL + 1] = 0.25
         self.weight = weight
+        #: ``where`` flat, ``[observer * view_span + seat * SPAN + r + 1]``, the weight a
+        #: piece adds there (half a square, a quarter of the nest or the goal), and each
+        #: piece's ``seat * SPAN + 1`` (``pos[g]`` flat: seat after seat).
+        self.where_flat = self.where.ravel()
+        self.view_span = n * SPAN
+        self.weight_flat = np.tile(weight, n * n)
+        self.slot_at = np.repeat(np.arange(n) * SPAN + 1, 4)
+        self.seats = np.arange(n)
 
 
 class _Work:
@@ -233,6 +253,7 @@ class ParchisBatch(_Batch[Options, State]):
     """
 
     observation_size: int
+    _ZEROES = True
     _GAME = "Parchís"
     _STATE = State
     _ROWS = (
@@ -401,49 +422,72 @@ class ParchisBatch(_Batch[Options, State]):
         return self.turn
 
     def _write(self, o: Ints, out: Any) -> None:
-        self._write_seats(o, out)
-        self._write_turn(o, out)
+        if not out.flags.c_contiguous:  # (a view of another array: through a copy)
+            whole = np.empty(out.shape, dtype=out.dtype)
+            self._write(o, whole)
+            out[...] = whole
+            return
+        # The array is larger than the caches: it is zeroed and written a part of the games
+        # at a time, one pass per part (not one per kind of fact, each fetching every
+        # game's row again): the same number of ``(index, value)`` entries per game, value
+        # 0 where a fact is absent, added by ``add.at`` (two pieces on a square add up).
+        seat_end = 5 * self.players  # the pieces, then who has opened
+        width = seat_end + _TURN_FACTS
+        idx = np.empty((self.n, width), dtype=np.int64)
+        val = np.empty((self.n, width), dtype=np.float32)
+        self._seat_entries(o, idx[:, :seat_end], val[:, :seat_end])
+        self._turn_entries(o, idx[:, seat_end:], val[:, seat_end:])
+        rows = self._games * out.shape[1]
+        idx += rows[:, None]
+        flat, at, value = out.reshape(-1), idx.ravel(), val.ravel()
+        part = max(1, _PART_BYTES // (out.shape[1] * out.itemsize))
+        for first in range(0, self.n, part):
+            out[first : first + part] = 0.0
+            entries = slice(first * width, (first + part) * width)
+            np.add.at(flat, at[entries], value[entries])
+        self._write_rare(o, flat, rows)
 
-    def _write_seats(self, o: Ints, out: Any) -> None:
-        ob, n, p = self._obs, self.n, self.players
-        rows = np.arange(n)
-        seats = np.arange(p)
-        flat = out.reshape(-1)
-        base = (rows * out.shape[1])[:, None]
-        for j in range(4):
-            r1 = self.pos[:, :, j] + 1
-            idx = ob.where[o[:, None], seats[None, :], r1]
-            flat[(base + idx).ravel()] += ob.weight[r1].ravel()
-        board = self.board[:, ob.marked]
-        sec = ob.second[o[:, None], ob.marks[None, :], board >> 3]
-        # Two colours on a safe square (a lone piece's "second" is seat 0, whose mark is -1).
-        pair = ((board & 7) != (board >> 3)) & (sec >= 0)
-        gg, kk = np.nonzero(pair)
-        out[gg, sec[gg, kk]] = 1.0
-        for place in range(p):
-            gg = np.flatnonzero(self.ndone > place)
-            out[gg, ob.places[o[gg], self.done[gg, place]] + place] = 1.0
-        for seat in range(p):
-            gg = np.flatnonzero(self.opened >> seat & 1)
-            out[gg, ob.opened[o[gg], seat]] = 1.0
+    def _seat_entries(self, o: Ints, idx: Ints, val: npt.NDArray[np.float32]) -> None:
+        """Every piece's index and weight in its observer's view, then each seat's
+        "opened" and whether it has."""
+        ob, slots = self._obs, 4 * self.players
+        at = np.add(self.pos.reshape(self.n, slots), (o * ob.view_span)[:, None])
+        at += ob.slot_at
+        idx[:, :slots] = ob.where_flat.take(at)
+        val[:, :slots] = ob.weight_flat.take(at)
+        idx[:, slots:] = ob.opened[o]
+        val[:, slots:] = self.opened[:, None] >> ob.seats & 1
 
-    def _write_turn(self, o: Ints, out: Any) -> None:
+    def _turn_entries(self, o: Ints, idx: Ints, val: npt.NDArray[np.float32]) -> None:
+        """The phase, who moves, the die, the count, the sixes and the piece moved last
+        (absent facts point at an index of their own kind, with 0)."""
+        ob, roll, turn = self._obs, self.roll, self.turn
+        live = self.phase != PHASE_OVER
+        rolled = live & (roll > 0)
+        idx[:, 0] = ob.phase[o] + self.phase
+        val[:, 0] = 1.0
+        idx[:, 1] = ob.mover[o, turn]
+        val[:, 1] = live
+        idx[:, 2] = ob.die[o] + roll
+        val[:, 2] = rolled
+        idx[:, 3] = ob.count[o, self.count]
+        val[:, 3] = rolled & (self.count > 0)
+        idx[:, 4] = ob.sixes[o] + self.sixes
+        val[:, 4] = rolled & (self.sixes > 0)
+        idx[:, 5] = ob.last[o, turn, self.last + 1]
+        val[:, 5] = live & (self.last != NEST)
+
+    def _write_rare(self, o: Ints, flat: npt.NDArray[np.float32], rows: Ints) -> None:
+        """Who arrived second where two colours share a (safe) square, and the places of
+        the players who have finished."""
         ob = self._obs
-        rows = np.arange(self.n)
-        out[rows, ob.phase[o] + self.phase] = 1.0
-        live = np.flatnonzero(self.phase != PHASE_OVER)
-        lo = o[live]
-        out[live, ob.mover[lo, self.turn[live]]] = 1.0
-        rolled = live[self.roll[live] > 0]
-        ro = o[rolled]
-        out[rolled, ob.die[ro] + self.roll[rolled]] = 1.0
-        counted = rolled[self.count[rolled] > 0]
-        out[counted, ob.count[o[counted], self.count[counted]]] = 1.0
-        sixed = rolled[self.sixes[rolled] > 0]
-        out[sixed, ob.sixes[o[sixed]] + self.sixes[sixed]] = 1.0
-        moved = live[self.last[live] != NEST]
-        mo = o[moved]
-        out[moved, ob.last[mo, self.turn[moved], self.last[moved] + 1]] = 1.0
+        second = _SECOND_OF_PAIR.take(self.board[:, ob.marked])
+        gg, kk = np.nonzero(second)
+        flat[rows[gg] + ob.second[o[gg], kk, second[gg, kk]]] = 1.0
+        fin = np.flatnonzero(self.ndone)
+        gg, place = np.nonzero(ob.seats < self.ndone[fin, None])
+        gg = fin[gg]
+        flat[rows[gg] + ob.places[o[gg], self.done[gg, place]] + place] = 1.0
 
     # ----------------------------------------------------------------- playing
 
