@@ -203,6 +203,32 @@ def test_observations_from_every_seat_and_into_a_buffer() -> None:
     assert batch.num_actions == batch.legal_mask().shape[1] == 16 + 2  # start, 16 fields, pass
 
 
+def _over(seed: int, **options: Any) -> Any:
+    rng, state = random.Random(seed), br.new_game("dorada", **options)
+    while not br.is_terminal(state):
+        state = br.apply_move(state, rng.choice(br.legal_moves(state)))
+    return state
+
+
+def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules() -> None:
+    # (the vector environments' scalar tail): into rows where other games stand or ended
+    states = [_late(1, 2, players=3), _over(2, players=3), _late(3, 30, players=3)]
+    before = [_over(4, players=3), _late(5, 10, players=3), _late(6, 3, players=3)]
+    used, fresh = DoradaBatch.from_states(before, seed=1), DoradaBatch.from_states(states)
+    used.step(used.random_actions())
+    for i in (2, 0, 1):
+        used._store(i, states[i])
+    used.rng, fresh.rng = np.random.default_rng(7), np.random.default_rng(7)  # the dice
+    choose = np.random.default_rng(8)
+    for _ in range(30):
+        assert [used.state(i) for i in range(3)] == [fresh.state(i) for i in range(3)]
+        assert np.array_equal(used.legal_mask(), fresh.legal_mask())
+        assert np.array_equal(used.observation(), fresh.observation())
+        actions = fresh.random_actions(choose)
+        fresh.step(actions)
+        used.step(actions)
+
+
 # A board with jumps forward near its end, back onto field 1, and of one field.
 NEAR_END = {"fields": 12, "jumps": [[8, 3], [4, -3], [6, 1], [11, 1]], "last_jump": 11}
 

@@ -112,6 +112,10 @@ class DoradaBatch(_Dice[Options, State]):
         self.home[i] = len(s.dorada)
         self.turn[i], self.roll[i] = s.turn, s.roll
 
+    def _store(self, i: int, s: boardrules.dorada.State) -> None:
+        # (_load writes every value of the row: the pieces, the fields, the bridges)
+        self._load(i, s)
+
     def state(self, i: int) -> boardrules.dorada.State:
         """Game ``i`` as a scalar :class:`~boardrules.dorada.State`."""
         f = self.fields
@@ -207,6 +211,7 @@ class DoradaBatch(_Dice[Options, State]):
         return seats
 
     def _write(self, o: Ints, out: Any) -> None:
+        out[...] = 0.0
         self._write_pieces(o, out)
         self._write_turn(o, out)
 

@@ -173,50 +173,41 @@ def _next_seats(players: int) -> Ints:
 
 
 class _Observer:
-    """Where each fact lands in each observer's vector (from the scalar encoding's views)."""
+    """Where each fact lands in each observer's vector (from the scalar encoding's views),
+    by observer (the first index of each table)."""
 
     def __init__(self, options: Options) -> None:
         views = _views(options)
         n = options.players
         self.size = _size(n)
-        self.where = np.zeros((n, n, GOAL + 2), dtype=np.int64)  # [observer, seat, r + 1]
-        self.last = np.zeros((n, n, GOAL + 2), dtype=np.int64)
+        #: ``where[observer, seat, r + 1]`` (the nest at 0; the views put it last) and
+        #: ``last[observer, seat, r]`` (where the scalar encoding writes a piece moved last
+        #: into the goal, at -1: the vector's last value).
+        self.where = np.array([[(row[-1], *row[: GOAL + 1]) for row in v.where] for v in views])
+        self.last = np.array([[lasts[: GOAL + 1] for lasts in v.last] for v in views])
+        self.last %= self.size
         #: The safe squares (where two colours may share a square, the same for every
         #: observer) and ``second[observer, k, code]``, the mark of who arrived second on
         #: the ``k``-th of them, by the code of that seat (-1: none).
         for view in views:
             self.marked = np.array([cell for cell, _ in view.seconds])
         self.second = np.array([[marks for _, marks in view.seconds] for view in views])
-        self.places = np.zeros((n, n), dtype=np.int64)
-        self.opened = np.zeros((n, n), dtype=np.int64)
-        self.mover = np.zeros((n, n), dtype=np.int64)
-        self.phase = np.zeros(n, dtype=np.int64)
-        self.die = np.zeros(n, dtype=np.int64)
-        self.count = np.zeros((n, COUNTS), dtype=np.int64)
-        self.sixes = np.zeros(n, dtype=np.int64)
-        counts = (1, 2, 3, 4, 5, 6, 7, 10, 20)
-        for o, view in enumerate(views):
-            for seat in range(n):
-                row = view.where[seat]
-                self.where[o, seat, 0] = row[-1]  # the nest
-                self.where[o, seat, 1:] = row[: GOAL + 1]
-                self.last[o, seat, 1:] = view.last[seat][: GOAL + 1]
-            self.places[o] = view.places
-            self.opened[o] = [view.opened[1 << s][0] for s in range(n)]
-            self.mover[o] = view.mover
-            self.phase[o] = view.phase
-            self.die[o] = view.die
-            self.count[o, list(counts)] = [view.count + i for i in range(len(counts))]
-            self.sixes[o] = view.sixes
-        # (the scalar encoding writes a piece moved last into the goal at index -1: the
-        # vector's last value)
-        self.last[self.last < 0] = self.size - 1
-        weight = np.full(SPAN, 0.5, dtype=np.float32)
-        weight[0] = weight[GOAL + 1] = 0.25
-        self.weight = weight
+        self.places = np.array([view.places for view in views])
+        self.opened = np.array([[view.opened[1 << s][0] for s in range(n)] for view in views])
+        self.mover = np.array([view.mover for view in views])
+        self.phase = np.array([view.phase for view in views])
+        self.die = np.array([view.die for view in views])
+        index = {c: i for i, c in enumerate((1, 2, 3, 4, 5, 6, 7, 10, 20))}
+        self.count = np.array(
+            [[view.count + index[c] if c in index else view.count for c in range(COUNTS)]
+             for view in views]
+        )  # fmt: skip
+        self.sixes = np.array([view.sixes for view in views])
         #: ``where`` flat, ``[observer * view_span + seat * SPAN + r + 1]``, the weight a
         #: piece adds there (half a square, a quarter of the nest or the goal), and each
         #: piece's ``seat * SPAN + 1`` (``pos[g]`` flat: seat after seat).
+        weight = np.full(SPAN, 0.5)
+        weight[0] = weight[GOAL + 1] = 0.25
         self.where_flat = self.where.ravel()
         self.view_span = n * SPAN
         self.weight_flat = np.tile(weight, n * n)
@@ -253,7 +244,6 @@ class ParchisBatch(_Batch[Options, State]):
     """
 
     observation_size: int
-    _ZEROES = True
     _GAME = "Parchís"
     _STATE = State
     _ROWS = (
@@ -270,6 +260,7 @@ class ParchisBatch(_Batch[Options, State]):
         self._obs = _Observer(options)
         self.observation_size = self._obs.size
         self._cells = np.arange(CELLS)
+        self._cells_off = np.arange(WIDTH)
         self.pos: Ints = np.full((n, p, 4), NEST)
         # Small codes in small cells: the rules read cells all over the boards.
         self.board: Codes = np.zeros((n, WIDTH), dtype=np.int8)
@@ -339,6 +330,26 @@ class ParchisBatch(_Batch[Options, State]):
         self.done[i, :k] = s.finished
         self.ndone[i] = k
         self.donemask[i] = sum(1 << seat for seat in s.finished)
+
+    def _store(self, i: int, s: boardrules.parchis.State) -> None:
+        """Game ``i``, whatever its row holds, becomes ``s`` (as :meth:`_restart` then
+        :meth:`_load`, row by row: the vector environments put the games they play on
+        with the scalar rules back one at a time)."""
+        self.pos[i] = np.reshape(s.pos, (self.players, 4))
+        row = self.board[i]
+        row[:CELLS] = s.board
+        bars = self._tab.barrier[row, self._cells_off]
+        self.bar0[i] = np.bitwise_or.reduce(self._tab.bit0[bars])
+        self.bar1[i] = np.bitwise_or.reduce(self._tab.bit1[bars])
+        self.turn[i], self.phase[i], self.roll[i] = s.turn, s.phase, s.roll
+        self.count[i], self.sixes[i], self.last[i] = s.count, s.sixes, s.last
+        self.opened[i] = s.opened
+        k = len(s.finished)
+        self.done[i, :k] = s.finished  # (the rest is written before it is read)
+        self.ndone[i] = k
+        self.donemask[i] = sum(1 << seat for seat in s.finished)
+        self._legal_now = self._legal_where = None
+        self._movers = False
 
     def state(self, i: int) -> boardrules.parchis.State:
         """Game ``i`` as a scalar :class:`~boardrules.parchis.State`."""
@@ -423,7 +434,7 @@ class ParchisBatch(_Batch[Options, State]):
 
     def _write(self, o: Ints, out: Any) -> None:
         if not out.flags.c_contiguous:  # (a view of another array: through a copy)
-            whole = np.empty(out.shape, dtype=out.dtype)
+            whole = np.ascontiguousarray(out)
             self._write(o, whole)
             out[...] = whole
             return
@@ -434,16 +445,17 @@ class ParchisBatch(_Batch[Options, State]):
         seat_end = 5 * self.players  # the pieces, then who has opened
         width = seat_end + _TURN_FACTS
         idx = np.empty((self.n, width), dtype=np.int64)
-        val = np.empty((self.n, width), dtype=np.float32)
+        val = np.empty_like(out, shape=(self.n, width))
         self._seat_entries(o, idx[:, :seat_end], val[:, :seat_end])
         self._turn_entries(o, idx[:, seat_end:], val[:, seat_end:])
         rows = self._games * out.shape[1]
         idx += rows[:, None]
-        flat, at, value = out.reshape(-1), idx.ravel(), val.ravel()
-        part = max(1, _PART_BYTES // (out.shape[1] * out.itemsize))
+        flat, at, value = out.ravel(), idx.ravel(), val.ravel()
+        # (the size of a part changes nothing but the speed)
+        part = max(1, _PART_BYTES // out[0].nbytes)  # pragma: no mutate
         for first in range(0, self.n, part):
             out[first : first + part] = 0.0
-            entries = slice(first * width, (first + part) * width)
+            entries = slice(first * width, (first + part) * width)  # pragma: no mutate
             np.add.at(flat, at[entries], value[entries])
         self._write_rare(o, flat, rows)
 
@@ -460,22 +472,21 @@ class ParchisBatch(_Batch[Options, State]):
 
     def _turn_entries(self, o: Ints, idx: Ints, val: npt.NDArray[np.float32]) -> None:
         """The phase, who moves, the die, the count, the sixes and the piece moved last
-        (absent facts point at an index of their own kind, with 0)."""
-        ob, roll, turn = self._obs, self.roll, self.turn
-        live = self.phase != PHASE_OVER
-        rolled = live & (roll > 0)
+        (absent facts point at an index of their own kind, with 0; once a game is over,
+        its die, count, sixes and piece moved last are none)."""
+        ob, roll, count, sixes, last = self._obs, self.roll, self.count, self.sixes, self.last
         idx[:, 0] = ob.phase[o] + self.phase
         val[:, 0] = 1.0
-        idx[:, 1] = ob.mover[o, turn]
-        val[:, 1] = live
+        idx[:, 1] = ob.mover[o, self.turn]
+        val[:, 1] = self.phase != PHASE_OVER
         idx[:, 2] = ob.die[o] + roll
-        val[:, 2] = rolled
-        idx[:, 3] = ob.count[o, self.count]
-        val[:, 3] = rolled & (self.count > 0)
-        idx[:, 4] = ob.sixes[o] + self.sixes
-        val[:, 4] = rolled & (self.sixes > 0)
-        idx[:, 5] = ob.last[o, turn, self.last + 1]
-        val[:, 5] = live & (self.last != NEST)
+        val[:, 2] = roll > 0
+        idx[:, 3] = ob.count[o, count]
+        val[:, 3] = count > 0
+        idx[:, 4] = ob.sixes[o] + sixes
+        val[:, 4] = sixes > 0
+        idx[:, 5] = ob.last[o, self.turn, np.maximum(last, 0)]
+        val[:, 5] = last != NEST
 
     def _write_rare(self, o: Ints, flat: npt.NDArray[np.float32], rows: Ints) -> None:
         """Who arrived second where two colours share a (safe) square, and the places of

@@ -248,8 +248,7 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
                 move = choices[int(choose.random() * len(choices))]
                 moves += self._moved(move)
                 s = apply_move(s, move)
-            batch._restart(np.array([i]), None, roll=False)
-            batch._load(i, s)
+            batch._store(i, s)
         batch.rolls += rolls
         batch.moves += moves
 
@@ -265,10 +264,10 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         batch = self.batch
         obs = batch.observation(self._seats)
         # (kept for the next step's check of the actions: the caller may write into the
-        # mask it is given)
+        # mask it is given, a new array)
         self._legal = batch.legal_mask()
-        mask = self._legal.astype(np.int8)
-        mask[batch.turn != self.seat] = 0
+        mine = batch.turn == self.seat
+        mask = (self._legal & mine[:, None]).view(np.int8)
         return {"observation": obs, "action_mask": mask}
 
 
