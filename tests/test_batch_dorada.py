@@ -17,6 +17,7 @@ np = need("numpy", "batch")
 import boardrules as br  # noqa: E402
 from boardrules.batch import DoradaBatch  # noqa: E402
 from boardrules.batch._check import BatchMismatchError, compare_game  # noqa: E402
+from boardrules.batch._dorada import _PART_BYTES  # noqa: E402
 from boardrules.dorada import board_from_spec, position  # noqa: E402
 
 #: A board with every kind of field, short games, and a jump back past the start.
@@ -227,6 +228,32 @@ def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules() -> None:
         actions = fresh.random_actions(choose)
         fresh.step(actions)
         used.step(actions)
+
+
+def _scalar_views(batch: Any, seats: Any) -> Any:
+    expected = np.zeros((batch.n, batch.observation_size), dtype=np.float32)
+    for i in range(batch.n):
+        br.observation_into(batch.state(i), int(seats[i]), expected[i])
+    return expected
+
+
+def test_observations_into_views_of_other_arrays_and_a_part_at_a_time() -> None:
+    # 4 players on SHORT: 1249 values, so the 110 games are written in two parts
+    batch = DoradaBatch(110, seed=4, players=4, board=SHORT)
+    assert batch.observation_size * 4 * 110 > _PART_BYTES
+    rng = np.random.default_rng(4)
+    for _ in range(2):
+        for _ in range(25):
+            batch.step(batch.random_actions())
+        seats = rng.integers(0, 4, 110)
+        expected = _scalar_views(batch, seats)
+        assert np.array_equal(batch.observation(seats), expected)
+        wide = np.full((110, batch.observation_size + 2), 7.0, dtype=np.float32)
+        batch.observation(seats, out=wide[:, 1:-1])
+        assert np.array_equal(wide[:, 1:-1], expected) and (wide[:, [0, -1]] == 7.0).all()
+        fortran = np.ones((110, batch.observation_size), dtype=np.float32, order="F")
+        assert batch.observation(seats, out=fortran) is fortran
+        assert np.array_equal(fortran, expected)
 
 
 # A board with jumps forward near its end, back onto field 1, and of one field.
