@@ -91,27 +91,28 @@ class DoradaBatch(_Dice[Options, State]):
     # ----------------------------------------------------------------- conversions
 
     def _load(self, i: int, s: boardrules.dorada.State) -> None:
-        """Game ``i`` of a batch just set up (its rows still zeros) becomes ``s``."""
-        count = [0] * self.players
-
-        def put(owner: int, where: int, height: int) -> None:
-            self.pos[i, owner, count[owner]] = where
-            self.h[i, owner, count[owner]] = height
-            count[owner] += 1
-
+        """Game ``i`` becomes ``s``: every value of its row is written (from lists, a few
+        numpy writes: the vector environments put games back one at a time)."""
+        pos: list[list[int]] = [[] for _ in range(self.players)]
+        h: list[list[int]] = [[] for _ in range(self.players)]
         for seat, pieces in enumerate(s.start):
-            for _ in range(pieces):
-                put(seat, 0, 0)
+            pos[seat] += [0] * pieces
+            h[seat] += [0] * pieces
         for f, stack in enumerate(s.track):
-            self.height[i, f] = len(stack)
             for height, owner in enumerate(stack):
-                put(owner, f, height)
+                pos[owner].append(f)
+                h[owner].append(height)
         for f, owner in enumerate(s.bridges):
-            self.bridge[i, f] = owner
             if owner != NO_BRIDGE:
-                put(owner, -f, 0)
+                pos[owner].append(-f)
+                h[owner].append(0)
         for height, owner in enumerate(s.dorada):
-            put(owner, self.fields + 1, height)
+            pos[owner].append(self.fields + 1)
+            h[owner].append(height)
+        self.pos[i] = pos
+        self.h[i] = h
+        self.height[i, : self.fields + 1] = [len(stack) for stack in s.track]
+        self.bridge[i] = s.bridges
         self.home[i] = len(s.dorada)
         self.turn[i], self.roll[i] = s.turn, s.roll
 
