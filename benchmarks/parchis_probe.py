@@ -5,6 +5,7 @@
     python benchmarks/parchis_probe.py series strong:depth=3:nodes=60000 --roll-horizon
     python benchmarks/parchis_probe.py four strong --opponent greedy --games 200
     python benchmarks/parchis_probe.py disagree --games 16 --rollouts 100
+    python benchmarks/parchis_probe.py rate strong --games 6
 
 (each a long run: under ``nice``, one at a time on a shared machine)
 
@@ -26,6 +27,11 @@
   (the same dice for both moves), and the mean difference is reported with its interval,
   overall and by kind (captures, pieces left within six squares of an enemy, safe squares),
   then the worst decisions of ``strong`` by that measure.
+* ``rate BOT``: the positions a CPU-second that ``BOT``'s search (a ``strong`` spec, with
+  ``nodes`` large enough never to bind, so that every round finishes) visits, at its
+  decisions with a choice in ``--games`` games against user greedy (seeds 5000..), and the
+  positions and CPU milliseconds of its decisions (mean, 90th percentile, worst): what
+  ``NODES_PER_SECOND`` is set from.
 """
 
 from __future__ import annotations
@@ -206,9 +212,49 @@ def disagree(args: argparse.Namespace) -> None:
         print(f"  {d:+.2f} {move} / {theirs}  {parchis.pieces(state)}")
 
 
+class Counted(_strong._Clocked):
+    """``strong``'s search, each kept in :data:`SEARCHES` to read its positions."""
+
+    __slots__ = ()
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        SEARCHES.append(self)
+
+
+SEARCHES: list[Counted] = []
+
+
+def rate(args: argparse.Namespace) -> None:
+    _strong._Clocked = Counted  # type: ignore[misc]
+    probed, policy = make_bot(args.bot), user.UserGreedy()
+    nodes, spent = [], []
+    for g in range(args.games):
+        rng, seat = random.Random(5000 + g), g % 2
+        state = br.new_game("parchis", players=2)
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                move = sample_outcome(state, rng)
+            elif br.current_player(state) == seat and len(br.legal_moves(state)) > 1:
+                SEARCHES.clear()
+                started = time.process_time()
+                move = probed.choose(state, rng)
+                spent.append(time.process_time() - started)
+                nodes.append(sum(probed.budget(state) - s.nodes_left for s in SEARCHES))
+            else:
+                move = (probed if br.current_player(state) == seat else policy).choose(state, rng)
+            state = br.apply_move(state, move)
+    print(f"{args.bot}: {len(nodes)} decisions in {args.games} games, "
+          f"{sum(nodes) / sum(spent):,.0f} positions a CPU-second; positions mean "
+          f"{statistics.mean(nodes):.0f}, p90 {sorted(nodes)[int(0.9 * len(nodes))]}, "
+          f"max {max(nodes)}; CPU ms mean {1000 * statistics.mean(spent):.1f}, "
+          f"p90 {1000 * sorted(spent)[int(0.9 * len(spent))]:.1f}, "
+          f"max {1000 * max(spent):.1f}; out of time {probed.timeouts}")  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=("series", "four", "disagree"))
+    parser.add_argument("part", choices=("series", "four", "disagree", "rate"))
     parser.add_argument("bot", nargs="?", default="strong")
     parser.add_argument("--opponent", default="user")
     parser.add_argument("--seeds", default="33,1000")
@@ -219,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rollouts", type=int, default=100)
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    {"series": series, "four": four, "disagree": disagree}[args.part](args)
+    {"series": series, "four": four, "disagree": disagree, "rate": rate}[args.part](args)
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0
 

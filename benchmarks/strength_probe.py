@@ -20,6 +20,14 @@ spec, or, in Dorada:
   games, seed 33), so the run reproduces them.
 * ``greedy-arrival``: ``greedy`` on that evaluation (does it change one-ply play?).
 * ``KIND:depth=3,seconds=1``: either with other search settings.
+
+``--positions N`` measures the budget instead: it plays ``N`` seeded games of the bot
+(a ``strong`` spec) against ``greedy``, seats alternated, keeps the bot's decisions with a
+choice, then searches each of them again with an unlimited budget and prints the positions
+that its rounds need (mean, percentiles, most), its CPU milliseconds a decision and the
+positions it visits a CPU second: what ``NODES_PER_SECOND`` and ``ROUNDS`` are set from::
+
+    nice python benchmarks/strength_probe.py dorada strong --positions 8
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ sys.path.insert(0, str(HERE))
 
 import boardrules as br  # noqa: E402
 from boardrules._fitted import win_shares  # noqa: E402
-from boardrules.bots import GreedyBot, StrongBot, make_bot  # noqa: E402
+from boardrules.bots import GreedyBot, StrongBot, make_bot, sample_outcome  # noqa: E402
 from boardrules.dorada import _features  # noqa: E402
 from boardrules.dorada._board import Field  # noqa: E402
 from boardrules.dorada._points import points_at  # noqa: E402
@@ -174,6 +182,50 @@ def player(spec: str, game: str) -> Any:
                                  seconds=float(options.get("seconds", 0.1))))  # fmt: skip
 
 
+def positions(game: str, spec: str, games: int, seed: int) -> None:
+    """The positions and CPU time that ``spec``'s rounds need at its decisions (see the
+    module's docstring)."""
+    import random
+
+    from boardrules.bots import _strong
+
+    searches: list[Any] = []
+
+    class Counted(_strong._Clocked):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            searches.append(self)
+
+    _strong._Clocked = Counted  # type: ignore[misc, assignment]
+    rng, decisions = random.Random(seed), []
+    for g in range(games):
+        state, bots = br.new_game(game, players=2), [make_bot(spec), make_bot("greedy")]
+        while not br.is_terminal(state):
+            player = br.current_player(state)
+            if player == (g % 2) and len(br.legal_moves(state)) > 1:
+                decisions.append(state)
+            if player < 0:
+                state = br.apply_move(state, sample_outcome(state, rng))
+                continue
+            state = br.apply_move(state, bots[(player - g) % 2].choose(state, rng))
+    unlimited: Any = make_bot(spec)
+    unlimited.nodes, unlimited.seconds = 10**8, 3600.0
+    needed, cpu = [], []
+    for state in decisions:
+        searches.clear()
+        started = time.process_time()
+        unlimited.choose(state, random.Random(0))
+        cpu.append(time.process_time() - started)
+        needed.append(10**8 - searches[0].nodes_left)
+    needed.sort()
+    n = len(needed)
+    print(f"{game} {spec}, {n} decisions of {games} games (seed {seed}): positions mean "
+          f"{sum(needed) / n:.0f}, median {needed[n // 2]}, 90% {needed[n * 9 // 10]}, "
+          f"99% {needed[n * 99 // 100]}, most {needed[-1]}; CPU ms mean "
+          f"{1000 * sum(cpu) / n:.1f}, most {1000 * max(cpu):.1f}; "
+          f"{sum(needed) / sum(cpu):.0f} positions a CPU second")  # fmt: skip
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=("dorada", "docker", "parchis"))
@@ -181,7 +233,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=33)
     parser.add_argument("--games", type=int, default=100, help="per seating (x2)")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--positions", type=int, metavar="N", help="measure the budget")
     args = parser.parse_args()
+    if args.positions:
+        positions(args.game, args.bot, args.positions, args.seed)
+        return 0
     bot = player(args.bot, args.game)
     started = time.perf_counter()
     t = tournament(args.game, [bot, make_bot("greedy")], games_per_pairing=args.games,

@@ -21,6 +21,7 @@ import attrs
 import pytest
 
 import boardrules as br
+from boardrules._search import Expectimax
 from boardrules.bots import (
     BOTS,
     BotError,
@@ -34,7 +35,7 @@ from boardrules.bots import (
     play_game,
     sample_outcome,
 )
-from boardrules.bots._strong import ROUNDS
+from boardrules.bots._strong import BLIND_TO_THE_ROLL, REPLIES, ROUNDS, _Clocked
 from boardrules.chance import die_faces
 from boardrules.game import Game, Option, resolve_options
 from boardrules.records import final_state
@@ -476,12 +477,123 @@ def test_strong_deepens_in_the_dice_in_a_game_of_its_own_rounds(
     assert StrongBot(depth=1).rounds(state) == ((0, 3),)
 
 
+# Player 1's replies to a look 0.9, 0.8 and 0.1 to it one decision deep (player 0 to move
+# after each), but player 0's answer leaves it 0.4, 0.3 and 1.0: the third is its best.
+NARROW = turn(
+    0,
+    (0.5, 0.5),
+    a=turn(
+        1,
+        (0.5, 0.5),
+        x=turn(0, (0.1, 0.9), p=end(0.6, 0.4)),
+        y=turn(0, (0.2, 0.8), p=end(0.7, 0.3)),
+        z=turn(0, (0.9, 0.1), p=end(0.0, 1.0)),
+    ),
+    b=turn(1, (0.5, 0.5), w=turn(0, (0.5, 0.5), p=end(0.5, 0.5))),
+)
+
+
+def test_strong_looks_at_the_best_replies_of_the_round_before_far_from_its_horizon(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = TreeState(2, NARROW)
+    assert ExpectimaxBot(depth=3).choose(state, random.Random(0)) == "b"
+    monkeypatch.setitem(ROUNDS, "test-tree", ((0, 0), (1, 0), (2, 0)))
+    assert StrongBot().choose(state, random.Random(0)) == "b"  # every reply
+    monkeypatch.setitem(REPLIES, "test-tree", 2)
+    # Two decisions from the horizon player 1 answers a with x or y only (the best two one
+    # decision deep): z, its best, is missed.
+    assert StrongBot().choose(state, random.Random(0)) == "a"
+    assert StrongBot(depth=3).choose(state, random.Random(0)) == "b"  # its own search: all
+    # A reply the round before did not see is searched: here no round one decision deep.
+    monkeypatch.setitem(ROUNDS, "test-tree", ((0, 0), (2, 0)))
+    assert StrongBot().choose(state, random.Random(0)) == "b"
+
+
+def test_strong_scores_the_horizon_as_the_plain_search_does() -> None:
+    # Positions at the horizon met after a roll skip the table: the values must not change.
+    for state in _positions_by_random_play("parchis", range(3)):
+        after = [br.apply_move(state, m) for m in br.legal_moves(state)]
+        plain = Expectimax(br.evaluate, 3)
+        clocked = _Clocked(br.evaluate, 3, 10**6, deadline=math.inf)
+        assert [clocked.value(c, 1) for c in after] == [plain.value(c, 1) for c in after]
+        assert len(clocked.cache) < len(plain.cache)  # the horizon is not in its table
+
+
 def test_strong_spends_seconds_as_positions_at_the_games_rate() -> None:
     s = br.new_game("parchis", players=2)
     assert StrongBot(seconds=0.1).budget(s) == 1_200
     assert StrongBot(seconds=0.1).budget(br.new_game("dorasure")) == 2_000
+    assert StrongBot(seconds=0.1).budget(br.new_game("dorada")) == 1_600
     assert StrongBot(seconds=0.5, nodes=77).budget(s) == 77
     assert StrongBot(seconds=0.1).budget(race((0, 0), roll=1)) == 200  # a game not listed
+
+
+def test_dorada_evaluation_is_blind_to_the_roll_as_strong_assumes() -> None:
+    # What BLIND_TO_THE_ROLL promises: a roll is followed by a decision that the
+    # evaluation scores exactly as the position before the roll.
+    assert "dorada" in BLIND_TO_THE_ROLL
+    for game in sorted(BLIND_TO_THE_ROLL):
+        for players in (2, 4):
+            for state in _positions_by_random_play(game, range(6), players=players):
+                for move in br.legal_moves(state):
+                    after = br.apply_move(state, move)
+                    for roll, _ in br.chance_outcomes(after):
+                        rolled = br.apply_move(after, roll)
+                        assert br.current_player(rolled) >= 0
+                        assert br.evaluate(rolled) == br.evaluate(after), (state, move, roll)
+
+
+def test_strong_scores_a_roll_at_its_horizon_unexpanded_in_a_game_blind_to_it() -> None:
+    searched = expanded = 0
+    for state in _positions_by_random_play("dorada", range(4), players=2):
+        for level in (0, 1):
+            for move in br.legal_moves(state):
+                child = br.apply_move(state, move)
+                full = Expectimax(br.evaluate, 3)
+                blind = _Clocked(br.evaluate, 3, 10**6, math.inf)
+                blind.blind = True
+                assert blind.value(child, level) == pytest.approx(full.value(child, level))
+                searched += 10**6 - blind.nodes_left
+                expanded += -1 - full.nodes_left
+    assert 3 * searched < expanded
+
+
+def test_strong_expands_the_horizon_rolls_for_an_evaluation_of_your_own() -> None:
+    state = _positions_by_random_play("dorada", range(1), players=2)[0]
+    calls = []
+
+    def counted(s: Any) -> Any:
+        calls.append(s)
+        return br.evaluate(s)
+
+    StrongBot(depth=1, evaluation=counted).choose(state, random.Random(0))
+    assert len(calls) == 6 * len(br.legal_moves(state))  # it may read the die
+
+
+def test_strong_finishes_its_third_decision_in_dorada_within_its_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert StrongBot().rounds(br.new_game("dorada")) == ((0, 3), (1, 3), (2, 3))
+    searches: list[_Clocked] = []
+
+    class Recorded(_Clocked):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            searches.append(self)
+
+    monkeypatch.setattr("boardrules.bots._strong._Clocked", Recorded)
+    # Decisions of a greedy game with the most moves (random play loses its pieces early).
+    rng, state, busy = random.Random(1), br.new_game("dorada", players=2), []
+    while not br.is_terminal(state):
+        if br.current_player(state) >= 0:
+            busy.append(state)
+        state = br.apply_move(state, GreedyBot().choose(state, rng))
+    busy.sort(key=lambda s: -len(br.legal_moves(s)))
+    for seed, state in enumerate(busy[:6]):
+        bot = StrongBot()
+        bot.choose(state, random.Random(seed))
+        assert searches[-1].nodes_left > 0 and bot.timeouts == 0, seed
 
 
 def test_strong_plays_the_same_moves_on_any_clock_within_its_budget() -> None:
@@ -815,13 +927,13 @@ def test_game_bots_cover_every_built_in_bot() -> None:
     assert {type(bot) for bot in GAME_BOTS} == {factory for factory, _ in BOTS.values()}
 
 
-def _positions_by_random_play(game: str, seeds: range) -> list[Any]:
+def _positions_by_random_play(game: str, seeds: range, **options: Any) -> list[Any]:
     """For each seed, a decision with a real choice reached after a seeded number of random
     moves (fewer if the game ends first: then the last such decision seen)."""
     positions = []
     for seed in seeds:
         rng = random.Random(f"{game}:{seed}")
-        state = br.new_game(game)
+        state = br.new_game(game, **options)
         length = rng.randrange(20, 400)
         chosen = None
         for played in range(100_000):

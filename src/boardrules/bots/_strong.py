@@ -10,10 +10,11 @@ from typing import Any, TypeVar
 
 import boardrules as br
 from boardrules._search import CHANCE_DEPTH, Expectimax, OutOfNodes, check_depths
+from boardrules._search import _float_outcomes as float_outcomes
 from boardrules.bots._base import Evaluation, forced_move
 from boardrules.game import GameState
 
-__all__ = ["NODES_PER_SECOND", "ROUNDS", "StrongBot"]
+__all__ = ["BLIND_TO_THE_ROLL", "NODES_PER_SECOND", "REPLIES", "ROUNDS", "StrongBot"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -21,7 +22,7 @@ M = TypeVar("M")
 #: Positions a second that the search is allowed per game: about a third of what it visits
 #: on this project's reference machine (a shared 2-core box), so that the node budget, not
 #: the clock, ends the search on any machine up to three times slower.
-NODES_PER_SECOND = {"parchis": 12_000, "dorada": 12_000, "docker": 8_000, "dorasure": 20_000}
+NODES_PER_SECOND = {"parchis": 12_000, "dorada": 16_000, "docker": 8_000, "dorasure": 20_000}
 #: The rate for a game not listed (a game of your own).
 DEFAULT_NODES_PER_SECOND = 2_000
 
@@ -31,7 +32,22 @@ DEFAULT_NODES_PER_SECOND = 2_000
 #: win less), while rolls chain (extra dice for 6s, rampages, claws): so ``strong``
 #: deepens in the dice, every move with the roll that follows, then the best ones with
 #: up to three rolls in a row.
-ROUNDS: dict[str, tuple[tuple[int, int], ...]] = {"dorasure": ((0, 1), (0, 2), (0, 3))}
+ROUNDS: dict[str, tuple[tuple[int, int], ...]] = {
+    "dorada": ((0, 3), (1, 3), (2, 3)),
+    "dorasure": ((0, 1), (0, 2), (0, 3)),
+}
+
+#: The games whose own evaluation (:func:`boardrules.evaluate`) does not read the roll to
+#: come, and whose roll is always followed by a decision: there a roll at the search's
+#: horizon is worth what the evaluation gives the position before it, so ``strong`` scores
+#: it unexpanded (the same value as the mix of its outcomes, at one position instead of
+#: seven in Dorada).
+BLIND_TO_THE_ROLL = frozenset({"dorada"})
+
+#: In a game's own rounds, how many moves of a decision two or more decisions from the
+#: horizon are searched: the best by the round before (whose values are at hand), and any
+#: that round did not see.
+REPLIES: dict[str, int] = {}
 
 # How many of the best moves of one round are searched in the next.
 _WIDTH = (4, 2, 2)
@@ -40,18 +56,74 @@ _TIE = 1e-12
 
 class _Clocked(Expectimax):
     """The expectimax search that also gives up at a deadline of the process's CPU clock
-    (checked every 16 positions)."""
+    (checked every 16 positions), that may look at fewer replies far from its horizon
+    (``replies``, see :data:`REPLIES`), and that, if ``blind`` (an evaluation blind to the
+    roll to come), scores a roll with no decision left unexpanded, as if the rolls in a row
+    were used up."""
 
-    __slots__ = ("deadline",)
+    __slots__ = ("blind", "deadline", "replies")
 
     def __init__(self, evaluation: Evaluation, chance_depth: int, nodes: int, deadline: float):
         super().__init__(evaluation, chance_depth, nodes)
         self.deadline = deadline
+        #: At a decision two or more decisions from the horizon, how many of its moves are
+        #: searched (0: all).
+        self.replies = 0
+        #: Whether the evaluation is blind to the roll to come (see :data:`BLIND_TO_THE_ROLL`).
+        self.blind = False
 
     def value(self, state: Any, depth: int, rolls: int = 0) -> Sequence[float]:
         if self.nodes_left & 15 == 0 and time.process_time() > self.deadline:
             raise OutOfNodes("the search ran out of time")
+        if depth == 0 and self.blind:
+            rolls = self.chance_depth
+        if depth >= 2 and self.replies and br.current_player(state) >= 0:
+            return self._narrow(state, depth, rolls)
         return super().value(state, depth, rolls)
+
+    def _narrow(self, state: Any, depth: int, rolls: int) -> Sequence[float]:
+        """A decision's value from its best ``replies`` moves by the round one decision
+        shallower (whose values the table holds), and from any move that round did not see."""
+        key = (state, depth, rolls)
+        known = self.cache.get(key)
+        if known is not None:
+            return known
+        if self.nodes_left == 0:
+            raise OutOfNodes(f"the search needs more than its {len(self.cache)} positions")
+        self.nodes_left -= 1
+        player = br.current_player(state)
+        children = [br.apply_move(state, m) for m in br.legal_moves(state)]
+        if len(children) > self.replies:
+            shallow = [self.cache.get((child, depth - 2, 0)) for child in children]
+            seen = sorted((-v[player], i) for i, v in enumerate(shallow) if v is not None)
+            kept = {i for _, i in seen[: self.replies]}
+            kept.update(i for i, v in enumerate(shallow) if v is None)
+            children = [child for i, child in enumerate(children) if i in kept]
+        result = max((self.value(child, depth - 1, 0) for child in children),
+                     key=lambda v: v[player])  # fmt: skip
+        self.cache[key] = result
+        return result
+
+    def _mix(self, state: Any, depth: int, rolls: int) -> list[float]:
+        # A decision at the horizon met after a roll (most of the positions searched) is
+        # scored without the table: such a position is hardly ever met twice in one search
+        # and hashing it (twice) cost more than scoring it.  Same values, a third less time.
+        total = [0.0] * br.num_players(state)
+        evaluation = self.evaluation
+        for move, weight in float_outcomes(state):
+            child = br.apply_move(state, move)
+            if depth or br.current_player(child) < 0:
+                found = self.value(child, depth, rolls)
+            else:
+                if self.nodes_left & 15 == 0 and time.process_time() > self.deadline:
+                    raise OutOfNodes("the search ran out of time")
+                if self.nodes_left == 0:
+                    raise OutOfNodes("the search ran out of positions")
+                self.nodes_left -= 1
+                found = evaluation(child)
+            for i, v in enumerate(found):
+                total[i] += weight * v
+        return total
 
 
 class StrongBot:
@@ -62,18 +134,20 @@ class StrongBot:
     opponents' best reply to every roll included), and so on up to ``depth`` decisions,
     each deeper round on the best 2 of the one before.  A game may have rounds of its own
     (``ROUNDS``, used when ``depth`` and ``chance_depth`` are left to the game): in
-    Dorasure it deepens in the dice instead, every move with the roll that follows, then
-    the best 4 with two rolls in a row and the best 2 with three (see :meth:`rounds`).
-    Positions at the horizon are scored
-    with ``evaluation`` (default :func:`boardrules.evaluate`, the game's fitted
-    evaluation); every roll is weighted by its exact probability.  The move played is the
+    Dorada it looks three decisions deep; in Dorasure it deepens in the dice instead, every
+    move with the roll that follows, then the best 4 with two rolls in a row and the best 2
+    with three (see :meth:`rounds`).  Positions at the horizon are scored with
+    ``evaluation`` (default :func:`boardrules.evaluate`, the game's fitted evaluation);
+    every roll is weighted by its exact probability (a roll at the horizon of a game whose
+    evaluation does not read it, as Dorada's, is scored as the position before it: the same
+    value).  The move played is the
     best of the deepest round that finished; equal moves are broken with ``rng``.
 
     The budget is ``seconds`` per decision (default 0.1), spent as a fixed number of
     positions, ``nodes`` (default: ``seconds`` times a rate per game, a third of what the
-    search visits on the reference machine: 12,000 positions a second in Parchís and Dorada,
-    8,000 in Docker, 20,000 in Dorasure, 2,000 in a game of your own), so that **the move
-    depends only on the position and ``rng``**, on any machine, as long as the search keeps
+    search visits on the reference machine: 12,000 positions a second in Parchís, 16,000 in
+    Dorada, 8,000 in Docker, 20,000 in Dorasure, 2,000 in a game of your own), so that **the
+    move depends only on the position and ``rng``**, on any machine, as long as the search keeps
     within the clock.  It also stops when it has used ``seconds`` of CPU time (on a machine
     more than about three times slower than the reference, or with an evaluation of your
     own that is slow): then it plays the best move of the last finished round, which may
@@ -140,18 +214,25 @@ class StrongBot:
         >>> from boardrules.bots import StrongBot
         >>> StrongBot().rounds(br.new_game("parchis"))
         ((0, 3), (1, 3))
+        >>> StrongBot().rounds(br.new_game("dorada"))
+        ((0, 3), (1, 3), (2, 3))
         >>> StrongBot().rounds(br.new_game("dorasure"))
         ((0, 1), (0, 2), (0, 3))
         >>> StrongBot(depth=2).rounds(br.new_game("dorasure"))
         ((0, 1), (1, 1))
         """
         game = br.game_of(state)
-        if self.depth is None and self.chance_depth is None and game.name in ROUNDS:
+        if self._own_rounds(state):
             return ROUNDS[game.name]
         rolls = self.chance_depth
         if rolls is None:
             rolls = CHANCE_DEPTH if game.chance_depth is None else game.chance_depth
         return tuple((level, rolls) for level in range(2 if self.depth is None else self.depth))
+
+    def _own_rounds(self, state: GameState[Any, Any]) -> bool:
+        """Whether the search is the game's own (``ROUNDS``, ``REPLIES``)."""
+        own = self.depth is None and self.chance_depth is None
+        return own and br.game_of(state).name in ROUNDS
 
     def choose(self, state: GameState[S, M], rng: random.Random) -> M:
         """The best move of the deepest search that fits the budget."""
@@ -164,6 +245,10 @@ class StrongBot:
         children = [br.apply_move(state, m) for m in moves]
         rounds = self.rounds(state)
         search = _Clocked(self.evaluation, rounds[0][1], self.budget(state), deadline)
+        if self._own_rounds(state):
+            search.replies = REPLIES.get(br.game_of(state).name, 0)
+        if self.evaluation is br.evaluate:  # an evaluation of your own may read the roll
+            search.blind = br.game_of(state).name in BLIND_TO_THE_ROLL
         ranked = list(range(len(moves)))
         values: dict[int, float] = {}
         for r, (level, rolls) in enumerate(rounds):

@@ -40,7 +40,7 @@ def features(state: State) -> list[list[float]]:
     pos = state.pos
     tables = options.tables
     cell, rel, safe = tables.cell, tables.rel, tables.safe
-    board = state.board
+    board = state._cells  # the rules' bytes: reading ``board`` would build its tuple
     rows = []
     for s in range(n):
         mine = pos[4 * s : 4 * s + 4]
