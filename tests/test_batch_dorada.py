@@ -212,17 +212,23 @@ def _over(seed: int, **options: Any) -> Any:
 
 
 def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules() -> None:
-    # (the vector environments' scalar tail): into rows where other games stand or ended
-    states = [_late(1, 2, players=3), _over(2, players=3), _late(3, 30, players=3)]
+    # (the vector environments' scalar tail): into rows where other games stand or ended;
+    # one just begun (pieces on their start fields) and one with bridges
+    begun = br.new_game("dorada", players=3)
+    begun = br.apply_move(begun, br.action_to_move(begun, 2))
+    states = [_late(1, 2, players=3), _over(2, players=3), _late(3, 30, players=3), begun]
+    assert max(states[2].bridges) >= 0 and sum(begun.start) == 12
     before = [_over(4, players=3), _late(5, 10, players=3), _late(6, 3, players=3)]
+    before.append(_late(7, 3, players=3))
     used, fresh = DoradaBatch.from_states(before, seed=1), DoradaBatch.from_states(states)
     used.step(used.random_actions())
-    for i in (2, 0, 1):
+    for i in (2, 0, 3, 1):
         used._store(i, states[i])
+    assert not used.h[used.pos <= 0].any()  # (heights 0 off the stacks, as in play)
     used.rng, fresh.rng = np.random.default_rng(7), np.random.default_rng(7)  # the dice
     choose = np.random.default_rng(8)
     for _ in range(30):
-        assert [used.state(i) for i in range(3)] == [fresh.state(i) for i in range(3)]
+        assert [used.state(i) for i in range(4)] == [fresh.state(i) for i in range(4)]
         assert np.array_equal(used.legal_mask(), fresh.legal_mask())
         assert np.array_equal(used.observation(), fresh.observation())
         actions = fresh.random_actions(choose)
@@ -254,6 +260,8 @@ def test_observations_into_views_of_other_arrays_and_a_part_at_a_time() -> None:
         fortran = np.ones((110, batch.observation_size), dtype=np.float32, order="F")
         assert batch.observation(seats, out=fortran) is fortran
         assert np.array_equal(fortran, expected)
+    one = DoradaBatch.from_states([batch.state(5)])
+    assert np.array_equal(one.observation(seats[5:6]), _scalar_views(one, seats[5:6]))
 
 
 # A board with jumps forward near its end, back onto field 1, and of one field.

@@ -302,6 +302,14 @@ def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules() -> None:
         used.step(actions, rolled)
 
 
+def test_the_rows_hold_whole_numbers() -> None:
+    # (they are read as indices and seats: ``Ints``, the board's codes ``int8``)
+    batch = ParchisBatch(3, seed=1, players=2)
+    for _ in range(5):
+        batch.step(batch.random_actions())
+    assert all(getattr(batch, name).dtype.kind in "iu" for name in ParchisBatch._ROWS)
+
+
 def test_where_plays_only_some_games() -> None:
     batch = ParchisBatch(6, seed=6, players=3)
     for _ in range(20):

@@ -93,11 +93,9 @@ class DoradaBatch(_Dice[Options, State]):
     def _load(self, i: int, s: boardrules.dorada.State) -> None:
         """Game ``i`` becomes ``s``: every value of its row is written (from lists, a few
         numpy writes: the vector environments put games back one at a time)."""
-        pos: list[list[int]] = [[] for _ in range(self.players)]
-        h: list[list[int]] = [[] for _ in range(self.players)]
-        for seat, pieces in enumerate(s.start):
-            pos[seat] += [0] * pieces
-            h[seat] += [0] * pieces
+        # (a piece off the stacks, on its start field or a bridge, has height 0)
+        pos = [[0] * pieces for pieces in s.start]
+        h = [[0] * pieces for pieces in s.start]
         for f, stack in enumerate(s.track):
             for height, owner in enumerate(stack):
                 pos[owner].append(f)
@@ -225,7 +223,8 @@ class DoradaBatch(_Dice[Options, State]):
         # game) and the entries added (value 0 where a fact is absent).
         lay, pieces = self._layout, self.players * PIECES
         idx = np.empty((self.n, pieces + 3), dtype=np.int64)
-        val = np.empty_like(out, shape=idx.shape)
+        # (out's dtype: add.at's fast loop needs it, another is exact but 5 times slower)
+        val = np.empty(idx.shape, dtype=out.dtype)  # pragma: no mutate
         self._piece_entries(o, idx[:, :pieces], val[:, :pieces])
         self._turn_entries(o, idx[:, pieces:], val[:, pieces:])
         idx += (np.arange(self.n) * out.shape[1])[:, None]
@@ -235,7 +234,7 @@ class DoradaBatch(_Dice[Options, State]):
         width = idx.shape[1]
         # (the size of a part changes nothing but the speed)
         part = max(1, _PART_BYTES // out[0].nbytes)  # pragma: no mutate
-        for first in range(0, self.n, part):
+        for first in range(0, self.n, part):  # pragma: no mutate
             out[first : first + part] = board
             entries = slice(first * width, (first + part) * width)  # pragma: no mutate
             np.add.at(flat, at[entries], value[entries])
@@ -245,12 +244,13 @@ class DoradaBatch(_Dice[Options, State]):
         on its start field (a quarter each), or in the DORADA stack."""
         lay, p, f, pos, h = self._layout, self.players, self.fields, self.pos, self.h
         rel = ((np.arange(p)[None, :] - o[:, None]) % p)[:, :, None]  # [game, seat, 1]
-        stack = self.height[np.arange(self.n)[:, None, None], np.clip(pos, 0, f + 1)]
+        # (read for every piece, used for those on the path: -f..f + 1 index the columns)
+        stack = self.height[np.arange(self.n)[:, None, None], pos]
         on_path = (rel * lay.depth + stack - 1 - h) * f + pos - 1
         bridge = lay.bridges + rel * f - pos - 1
         home = lay.dorada + (self.home[:, None, None] - 1 - h) * p + rel
-        at = np.where(pos > f, home, np.where(pos > 0, on_path, np.where(pos < 0, bridge, 0)))
-        at = np.where(pos == 0, lay.start + rel, at)
+        start = lay.start + rel
+        at = np.where(pos > f, home, np.where(pos > 0, on_path, np.where(pos < 0, bridge, start)))
         idx[...] = at.reshape(idx.shape)
         val[...] = np.where(pos == 0, 1 / PIECES, 1.0).reshape(val.shape)
 

@@ -42,7 +42,7 @@ from boardrules.batch._base import (
 from boardrules.errors import IllegalMoveError, InvalidOptionError
 from boardrules.game import TERMINAL
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST, tables
-from boardrules.parchis._observation import _size, _views
+from boardrules.parchis._observation import _COUNTS, _size, _views
 from boardrules.parchis._rules import _ADD, _PAIR_OF_ONE_SEAT, _REMOVE
 from boardrules.parchis._setup import make_options
 from boardrules.parchis._state import (
@@ -184,7 +184,7 @@ class _Observer:
         #: ``last[observer, seat, r]`` (where the scalar encoding writes a piece moved last
         #: into the goal, at -1: the vector's last value).
         self.where = np.array([[(row[-1], *row[: GOAL + 1]) for row in v.where] for v in views])
-        self.last = np.array([[lasts[: GOAL + 1] for lasts in v.last] for v in views])
+        self.last = np.array([v.last for v in views])
         self.last %= self.size
         #: The safe squares (where two colours may share a square, the same for every
         #: observer) and ``second[observer, k, code]``, the mark of who arrived second on
@@ -197,9 +197,8 @@ class _Observer:
         self.mover = np.array([view.mover for view in views])
         self.phase = np.array([view.phase for view in views])
         self.die = np.array([view.die for view in views])
-        index = {c: i for i, c in enumerate((1, 2, 3, 4, 5, 6, 7, 10, 20))}
         self.count = np.array(
-            [[view.count + index[c] if c in index else view.count for c in range(COUNTS)]
+            [[view.count + _COUNTS[c] if c in _COUNTS else view.count for c in range(COUNTS)]
              for view in views]
         )  # fmt: skip
         self.sixes = np.array([view.sixes for view in views])
@@ -445,7 +444,8 @@ class ParchisBatch(_Batch[Options, State]):
         seat_end = 5 * self.players  # the pieces, then who has opened
         width = seat_end + _TURN_FACTS
         idx = np.empty((self.n, width), dtype=np.int64)
-        val = np.empty_like(out, shape=(self.n, width))
+        # (out's dtype: add.at's fast loop needs it, another is exact but 5 times slower)
+        val = np.empty((self.n, width), dtype=out.dtype)  # pragma: no mutate
         self._seat_entries(o, idx[:, :seat_end], val[:, :seat_end])
         self._turn_entries(o, idx[:, seat_end:], val[:, seat_end:])
         rows = self._games * out.shape[1]
@@ -453,7 +453,7 @@ class ParchisBatch(_Batch[Options, State]):
         flat, at, value = out.ravel(), idx.ravel(), val.ravel()
         # (the size of a part changes nothing but the speed)
         part = max(1, _PART_BYTES // out[0].nbytes)  # pragma: no mutate
-        for first in range(0, self.n, part):
+        for first in range(0, self.n, part):  # pragma: no mutate
             out[first : first + part] = 0.0
             entries = slice(first * width, (first + part) * width)  # pragma: no mutate
             np.add.at(flat, at[entries], value[entries])
