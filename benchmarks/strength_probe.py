@@ -28,6 +28,15 @@ that its rounds need (mean, percentiles, most), its CPU milliseconds a decision 
 positions it visits a CPU second: what ``NODES_PER_SECOND`` and ``ROUNDS`` are set from::
 
     nice python benchmarks/strength_probe.py dorada strong --positions 8
+
+``--four N`` plays four players instead: ``N`` games, each with the bot in seat ``g % 4``
+of game ``g`` against three ``greedy`` bots, seeded ``--seed + g``, and prints the bot's
+mean return (a win is 1, so 0.25 is as strong as ``greedy``) with a 95% normal interval.
+Several bots, comma-separated, play the same seeded games (the same seat and random
+generator), and the difference of the first from each other one is given with its paired
+interval::
+
+    nice python benchmarks/strength_probe.py dorada strong,strong:depth=2 --four 200 --seed 4000
 """
 
 from __future__ import annotations
@@ -226,6 +235,41 @@ def positions(game: str, spec: str, games: int, seed: int) -> None:
           f"{sum(needed) / sum(cpu):.0f} positions a CPU second")  # fmt: skip
 
 
+def four(game: str, specs: list[str], games: int, seed: int) -> None:
+    """Each bot of ``specs`` in four-player games against three ``greedy`` bots (see the
+    module's docstring)."""
+    import random
+    import statistics
+
+    greedy, results = make_bot("greedy"), []
+    for spec in specs:
+        probed, got = make_bot(spec), []
+        for g in range(games):
+            rng, seat = random.Random(seed + g), g % 4
+            state = br.new_game(game, players=4)
+            while not br.is_terminal(state):
+                if br.current_player(state) < 0:
+                    move = sample_outcome(state, rng)
+                else:
+                    move = (probed if br.current_player(state) == seat else greedy).choose(
+                        state, rng
+                    )
+                state = br.apply_move(state, move)
+            got.append(br.returns(state)[seat])
+        mean = statistics.mean(got)
+        half = 1.96 * statistics.stdev(got) / games**0.5
+        print(f"{game} {spec} vs 3 x greedy, {games} games from seed {seed}: mean return "
+              f"{mean:.3f} [{mean - half:.3f}, {mean + half:.3f}] (0.25: as strong)",
+              flush=True)  # fmt: skip
+        results.append(got)
+    for spec, got in zip(specs[1:], results[1:], strict=True):
+        diffs = [a - b for a, b in zip(results[0], got, strict=True)]
+        mean = statistics.mean(diffs)
+        half = 1.96 * statistics.stdev(diffs) / games**0.5
+        print(f"{specs[0]} - {spec}: {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] "
+              "(paired, the same games)")  # fmt: skip
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=("dorada", "docker", "parchis"))
@@ -234,7 +278,11 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100, help="per seating (x2)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--positions", type=int, metavar="N", help="measure the budget")
+    parser.add_argument("--four", type=int, metavar="N", help="N 4-player games")
     args = parser.parse_args()
+    if args.four:
+        four(args.game, args.bot.split(","), args.four, args.seed)
+        return 0
     if args.positions:
         positions(args.game, args.bot, args.positions, args.seed)
         return 0
