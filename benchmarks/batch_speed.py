@@ -2,6 +2,7 @@
 
     nice -n 10 python benchmarks/batch_speed.py --seconds 2 --rounds 3
     python benchmarks/batch_speed.py --sizes 64 256 --vector     # with the Gymnasium VectorEnv
+    nice -n 10 python benchmarks/batch_speed.py --sizes 64 256 --also dorada docker  # one run
     nice -n 10 python benchmarks/batch_speed.py --game dorada    # or docker (vs the README loop)
     nice -n 10 python benchmarks/batch_speed.py --game dorada --vector   # and its VectorEnv
 
@@ -23,7 +24,8 @@ of them).  4 players, uniformly random choices.  Engines:
 Each round gives every engine slices of :data:`SLICE` seconds taken in turn until each has
 had ``--seconds``, so that a busy moment of the machine slows them all alike; the time is the
 process's CPU time (the machine is shared).  Printed: each engine's rolls/s (best round) and
-its ratios to the floor and to the README loop (median of the rounds' ratios).
+its ratios to the floor and to the README loop: the mean of the rounds' ratios and its 95%
+interval (Student's t over the rounds: give ``--rounds`` 5 or more for a useful one).
 """
 
 from __future__ import annotations
@@ -121,8 +123,29 @@ def vector_engine(n: int, seed: int, game: str = "parchis") -> Engine:
 
 
 def _random_masked(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    keys = rng.random(mask.shape) * mask
-    return np.argmax(keys, axis=1)
+    """A uniformly random legal action of each game (0 where none is legal): the learner's
+    choice, kept cheap (one random number a game) so that the figure is the env's."""
+    n, width = mask.shape
+    legal = np.flatnonzero(mask.view(np.bool_))  # (the env's masks are int8 0/1)
+    count = np.bincount(legal // width, minlength=n)
+    pick = (rng.random(n) * count).astype(np.int64)
+    first = np.cumsum(count) - count  # each game's first legal action in ``legal``
+    chosen = legal[np.minimum(first + pick, max(len(legal) - 1, 0))] % width if len(legal) else 0
+    return np.where(count > 0, chosen, 0)
+
+
+#: Student's t, two-sided 95%, by degrees of freedom (1-10; beyond, 2.2 down to 1.96).
+_T95 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23)
+
+
+def interval(values: list[float]) -> str:
+    """``mean [low, high]``: the mean of ``values`` (one per round) and its 95% interval."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return f"{mean:5.2f} [   -,    -]"
+    t = _T95[len(values) - 2] if len(values) <= len(_T95) + 1 else 2.0
+    half = t * statistics.stdev(values) / len(values) ** 0.5
+    return f"{mean:5.2f} [{mean - half:4.2f}, {mean + half:4.2f}]"
 
 
 def measure(engines: dict[str, Engine], seconds: float) -> dict[str, float]:
@@ -145,6 +168,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=[64, 256, 1024, 4096, 16384])
     parser.add_argument("--vector", action="store_true", help="also the Gymnasium VectorEnv")
     parser.add_argument("--game", choices=["parchis", "dorada", "docker"], default="parchis")
+    parser.add_argument(
+        "--also",
+        nargs="+",
+        choices=["dorada", "docker"],
+        default=[],
+        help="with the Parchís run: these games' README loops and batches, same rounds",
+    )
+    parser.add_argument("--also-sizes", type=int, nargs="+", default=[64])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--floor",
@@ -164,17 +195,27 @@ def main(argv: list[str] | None = None) -> int:
         engines[f"batch {n}"] = batch_engine(n, args.seed)
         if args.vector:
             engines[f"vector {n}"] = vector_engine(n, args.seed)
+    for game in args.also:
+        engines[f"{game} readme"] = readme_decisions(game, args.seed)
+        for n in args.also_sizes:
+            engines[f"{game} batch {n}"] = game_batch_engine(game, n, args.seed)
     rounds = [measure(engines, args.seconds) for _ in range(args.rounds)]
-    print(f"Parchís, 4 players: rolls per CPU second, {args.rounds} rounds of {args.seconds:g} s")
-    print(f"{'engine':14s} {'rolls/s':>12s} {'x floor':>8s} {'x readme':>9s} {'x batch':>8s}")
+    print(f"4 players, {args.rounds} rounds of {args.seconds:g} CPU s; ratios: mean of the rounds'")
+    print("[95% interval]; Parchís: rolls per second; Dorada, Docker: decisions per second")
+    head = f"{'engine':18s} {'per s':>10s} {'x floor':>18s} {'x readme':>18s}"
+    print(head + f" {'x batch':>18s}")
     for name in engines:
         best = max(r[name] for r in rounds)
-        to_floor = statistics.median(r[name] / r["floor"] for r in rounds)
-        to_readme = statistics.median(r[name] / r["readme"] for r in rounds)
-        line = f"{name:14s} {best:12,.0f} {to_floor:8.2f} {to_readme:9.2f}"
+        readme = name.split()[0] + " readme" if name.split()[0] in args.also else "readme"
+        line = f"{name:18s} {best:10,.0f} "
+        if readme == "readme":
+            line += interval([r[name] / r["floor"] for r in rounds])
+        else:
+            line += f"{'':18s}"
+        line += " " + interval([r[name] / r[readme] for r in rounds])
         if name.startswith("vector"):
             raw = "batch" + name[len("vector") :]
-            line += f" {statistics.median(r[name] / r[raw] for r in rounds):8.2f}"
+            line += " " + interval([r[name] / r[raw] for r in rounds])
         print(line)
     return 0
 
@@ -192,14 +233,13 @@ def _other_game(args: argparse.Namespace) -> int:
     print(
         f"{title}, 4 players: decisions per CPU second, {args.rounds} rounds of {args.seconds:g} s"
     )
-    print(f"{'engine':14s} {'decisions/s':>12s} {'x readme':>9s} {'x batch':>8s}")
+    print(f"{'engine':14s} {'decisions/s':>12s} {'x readme':>18s} {'x batch':>18s}")
     for name in engines:
         best = max(r[name] for r in rounds)
-        to_readme = statistics.median(r[name] / r["readme"] for r in rounds)
-        line = f"{name:14s} {best:12,.0f} {to_readme:9.2f}"
+        line = f"{name:14s} {best:12,.0f} " + interval([r[name] / r["readme"] for r in rounds])
         if name.startswith("vector"):
             raw = "batch" + name[len("vector") :]
-            line += f" {statistics.median(r[name] / r[raw] for r in rounds):8.2f}"
+            line += " " + interval([r[name] / r[raw] for r in rounds])
         print(line)
     return 0
 

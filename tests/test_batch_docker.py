@@ -176,8 +176,26 @@ def test_from_states_rolls_with_its_seed_or_the_dice_and_restarts_games_over(
     assert [restarted.state(i).roll for i in range(6)] == [1, 2, 3, 4, 5, 6]
     frozen = kind.from_states(ended)
     assert frozen.over.all()
+    assert (frozen.random_actions() == -1).all() and not frozen.legal_mask().any()
     frozen.step(np.zeros(6, dtype=np.int64), where=np.ones(6, dtype=np.bool_))  # ignored
     assert [frozen.state(i) for i in range(6)] == ended
+
+
+@pytest.mark.parametrize(("kind", "options"), BATCHES)
+def test_the_legal_mask_is_the_callers_to_keep(kind: Any, options: dict[str, Any]) -> None:
+    # The batch works its mask out once between steps; what a caller does with the copy it
+    # gets changes neither the next one nor the actions drawn.
+    batch = kind(4, seed=6, **options)
+    mask = batch.legal_mask()
+    kept = mask.copy()
+    mask[:] = ~mask
+    assert (batch.legal_mask() == kept).all()
+    actions = batch.random_actions()
+    assert kept[np.arange(4), actions].all()
+    batch.step(actions)
+    assert [tuple(np.flatnonzero(row)) for row in batch.legal_mask()] == [
+        br.legal_actions(batch.state(i)) for i in range(4)
+    ]
 
 
 @pytest.mark.parametrize(("kind", "options"), BATCHES)
@@ -310,6 +328,8 @@ def test_a_part_of_the_games_plays_on_its_own_and_goes_back(
     batch.step(batch.random_actions())
     games = [batch.state(i) for i in range(6)]
     assert batch.rolls >= batch.moves == 6
+    legal = [tuple(np.flatnonzero(row)) for row in batch.legal_mask()]  # (worked out now)
+    assert legal == [br.legal_actions(s) for s in games]
     g = np.array([1, 2, 4])
     part = batch._part(g)
     assert part.n == 3 and part.rolls == part.moves == 0

@@ -35,7 +35,13 @@ from boardrules.bots import (
     play_game,
     sample_outcome,
 )
-from boardrules.bots._strong import REPLIES, ROUNDS, _Clocked
+from boardrules.bots._strong import (
+    BLIND_TO_THE_ROLL,
+    DECIDED_AFTER_EVERY_ROLL,
+    REPLIES,
+    ROUNDS,
+    _Clocked,
+)
 from boardrules.chance import die_faces
 from boardrules.game import Game, Option, resolve_options
 from boardrules.records import final_state
@@ -524,8 +530,98 @@ def test_strong_spends_seconds_as_positions_at_the_games_rate() -> None:
     s = br.new_game("parchis", players=2)
     assert StrongBot(seconds=0.1).budget(s) == 4_500
     assert StrongBot(seconds=0.1).budget(br.new_game("dorasure")) == 2_000
+    assert StrongBot(seconds=0.1).budget(br.new_game("dorada")) == 1_600
     assert StrongBot(seconds=0.5, nodes=77).budget(s) == 77
     assert StrongBot(seconds=0.1).budget(race((0, 0), roll=1)) == 200  # a game not listed
+
+
+def test_the_evaluations_blind_to_the_roll_are_as_strong_assumes() -> None:
+    # What BLIND_TO_THE_ROLL promises: the evaluation scores a decision right after a roll
+    # exactly as the position before the roll; DECIDED_AFTER_EVERY_ROLL: every roll is
+    # followed by a decision (in Docker a roll may give a reroll or eliminate).
+    assert {"dorada", "docker"} == BLIND_TO_THE_ROLL
+    assert {"dorada"} == DECIDED_AFTER_EVERY_ROLL
+    for game in sorted(BLIND_TO_THE_ROLL):
+        for players in (2, 4):
+            for state in _positions_by_random_play(game, range(6), players=players):
+                for move in br.legal_moves(state):
+                    after = br.apply_move(state, move)
+                    for roll, _ in br.chance_outcomes(after):
+                        rolled = br.apply_move(after, roll)
+                        if br.current_player(rolled) < 0:
+                            assert game not in DECIDED_AFTER_EVERY_ROLL
+                        else:
+                            assert br.evaluate(rolled) == br.evaluate(after), (state, roll)
+
+
+def _searched(game: str, blind: bool, unexpanded: bool) -> tuple[list[Any], int, int]:
+    """The values of every move of a few decisions one and two decisions deep, the
+    positions and the evaluations that took."""
+    values, positions, calls = [], 0, []
+
+    def counted(s: Any) -> Any:
+        calls.append(s)
+        return br.evaluate(s)
+
+    for state in _positions_by_random_play(game, range(4), players=2):
+        for level in (0, 1):
+            for move in br.legal_moves(state):
+                search = _Clocked(counted, 3, 10**6, math.inf)
+                search.blind, search.unexpanded = blind, unexpanded
+                values.append(search.value(br.apply_move(state, move), level))
+                positions += 10**6 - search.nodes_left
+    return values, positions, len(calls)
+
+
+def test_strong_scores_a_roll_at_its_horizon_unexpanded_in_a_game_blind_to_it() -> None:
+    expanded, positions, calls = _searched("dorada", False, False)
+    blind, searched, evaluated = _searched("dorada", True, True)
+    assert blind == [pytest.approx(v) for v in expanded]
+    assert 3 * searched < positions and 3 * evaluated < calls
+
+
+def test_strong_scores_the_decisions_after_a_roll_at_its_horizon_with_one_evaluation() -> None:
+    expanded, positions, calls = _searched("docker", False, False)
+    blind, searched, evaluated = _searched("docker", True, False)
+    assert blind == [pytest.approx(v) for v in expanded]
+    assert searched == positions and 3 * evaluated < calls
+
+
+def test_strong_expands_the_horizon_rolls_for_an_evaluation_of_your_own() -> None:
+    state = _positions_by_random_play("dorada", range(1), players=2)[0]
+    calls = []
+
+    def counted(s: Any) -> Any:
+        calls.append(s)
+        return br.evaluate(s)
+
+    StrongBot(depth=1, evaluation=counted).choose(state, random.Random(0))
+    assert len(calls) == 6 * len(br.legal_moves(state))  # it may read the die
+
+
+def test_strong_finishes_its_third_decision_in_dorada_within_its_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert StrongBot().rounds(br.new_game("dorada")) == ((0, 3), (1, 3), (2, 3))
+    searches: list[_Clocked] = []
+
+    class Recorded(_Clocked):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            searches.append(self)
+
+    monkeypatch.setattr("boardrules.bots._strong._Clocked", Recorded)
+    # Decisions of a greedy game with the most moves (random play loses its pieces early).
+    rng, state, busy = random.Random(1), br.new_game("dorada", players=2), []
+    while not br.is_terminal(state):
+        if br.current_player(state) >= 0:
+            busy.append(state)
+        state = br.apply_move(state, GreedyBot().choose(state, rng))
+    busy.sort(key=lambda s: -len(br.legal_moves(s)))
+    for seed, state in enumerate(busy[:6]):
+        bot = StrongBot()
+        bot.choose(state, random.Random(seed))
+        assert searches[-1].nodes_left > 0 and bot.timeouts == 0, seed
 
 
 def test_strong_plays_the_same_moves_on_any_clock_within_its_budget() -> None:
@@ -859,13 +955,13 @@ def test_game_bots_cover_every_built_in_bot() -> None:
     assert {type(bot) for bot in GAME_BOTS} == {factory for factory, _ in BOTS.values()}
 
 
-def _positions_by_random_play(game: str, seeds: range) -> list[Any]:
+def _positions_by_random_play(game: str, seeds: range, **options: Any) -> list[Any]:
     """For each seed, a decision with a real choice reached after a seeded number of random
     moves (fewer if the game ends first: then the last such decision seen)."""
     positions = []
     for seed in seeds:
         rng = random.Random(f"{game}:{seed}")
-        state = br.new_game(game)
+        state = br.new_game(game, **options)
         length = rng.randrange(20, 400)
         chosen = None
         for played in range(100_000):

@@ -33,6 +33,11 @@ __all__ = ["DockerBatch"]
 
 ENTRY = 9  # the slot of a new piece, after the nine squares' slots
 SLOTS = 10
+#: The rows of the route search's front, one column per route: ``k * q`` (where game
+#: ``g[k]``'s heights begin), ``(k * SLOTS + slot) * (FACES + 1)`` (where its ends begin),
+#: ``slot``, the square ``here``, its ``altitude``, the cost ``spent``, the squares
+#: ``entered`` (bits; bit ``q`` always set), ``k * (FACES + 1)`` (where its costs begin).
+_FRONT = ("at", "out", "slot", "here", "altitude", "spent", "entered", "costs")
 
 
 class _Tables:
@@ -42,9 +47,10 @@ class _Tables:
         pitch, p = options.pitch, options.players
         q = pitch.squares
         self.squares = q
-        self.near = np.full((q, 4), -1)
+        #: ``ahead[square]``: its neighbours, then ``q`` (no square) for the missing ones.
+        self.ahead = np.full((q, 4), q)
         for s, near in enumerate(pitch.neighbours):
-            self.near[s, : len(near)] = near
+            self.ahead[s, : len(near)] = near
         self.entry = np.array(options.entries)
         self.view = np.array([f.view for f in _frames(options)])  # [seat, square]
         # code[seat, action]: the (slot * q + target) the action stands for (a bijection).
@@ -55,6 +61,15 @@ class _Tables:
                 for t in range(q):
                     a = (view[slot] * q if slot < ENTRY else q * q) + view[t]
                     self.code[seat, a] = slot * q + t
+        #: ``next_seat[outmask * p + seat]``: who plays after ``seat`` (the winner once
+        #: every other seat is out).
+        self.next_seat = np.zeros((1 << p) * p, dtype=np.int64)
+        for out in range(1 << p):
+            for seat in range(p):
+                nxt = (seat + 1) % p
+                for _ in range(p - 1):
+                    nxt = (nxt + 1) % p if out >> nxt & 1 else nxt
+                self.next_seat[out * p + seat] = nxt
 
 
 class DockerBatch(_Dice[Options, State]):
@@ -101,6 +116,9 @@ class DockerBatch(_Dice[Options, State]):
         self.nout: Ints = np.zeros(n, dtype=np.int64)
         self.outmask: Ints = np.zeros(n, dtype=np.int64)
         self._ends: Bools = np.zeros((n, SLOTS, FACES + 1, q), dtype=np.bool_)
+        #: The routes at the start (the same in every game) and their costs, searched once.
+        self._opening: tuple[Bools, np.uint8] | None = None
+        self._reindex()
         #: How many dice each game rolled in the last step (or the constructor).
         self.rolled: Ints = np.zeros(n, dtype=np.int64)
         #: Dice rolled so far (all games), and decisions played.
@@ -109,12 +127,23 @@ class DockerBatch(_Dice[Options, State]):
 
     # ----------------------------------------------------------------- conversions
 
+    def _reindex(self) -> None:
+        #: The legal mask, worked out once between steps (see :meth:`_mask`).
+        self._legal: Bools | None = None
+        #: ``_usable[g]``: bit ``cost`` set if some route of the player in turn costs
+        #: ``cost`` (written by :meth:`_search`, read by the :meth:`_roll` that follows).
+        self._usable: npt.NDArray[np.uint8] = np.zeros(self.n, dtype=np.uint8)
+
+    def _put_back(self, g: Ints, part: Any) -> None:
+        super()._put_back(g, part)
+        self._legal = None
+
     def _roll_loaded(self, dice: Ints | None) -> None:
-        every = np.arange(self.n)
-        self._ends[every] = self._reach(every)  # the routes of the games at a decision
+        self._search(np.arange(self.n))  # the routes of the games at a decision
         super()._roll_loaded(dice)
 
     def _load(self, i: int, s: boardrules.docker.State) -> None:
+        self._legal = None
         for square, tower in enumerate(s.towers):
             self.towers[i, square, : len(tower)] = tower
             self.height[i, square] = len(tower)
@@ -153,11 +182,19 @@ class DockerBatch(_Dice[Options, State]):
     def legal_mask(self) -> Bools:
         """``mask[g, a]``: whether action ``a`` is legal in game ``g`` (all false once over);
         the same actions as :func:`boardrules.legal_actions` (the mover's turned pitch)."""
-        rows = np.arange(self.n)
-        # A game over has roll 0, and no route costs 0: all false.
-        legal = self._ends[rows, :, self.roll].reshape(self.n, -1)
-        mask: Bools = legal[rows[:, None], self._tab.code[self.turn]]
+        mask: Bools = self._mask().copy()
         return mask
+
+    def _mask(self) -> Bools:
+        """:meth:`legal_mask`, worked out once between steps (not to be written)."""
+        if self._legal is None:
+            rows = np.arange(self.n)
+            # A game over has roll 0, and no route costs 0: all false.
+            legal = self._ends[rows, :, self.roll].reshape(-1)
+            at = self._tab.code.take(self.turn, axis=0)
+            at += (rows * (SLOTS * self._tab.squares))[:, None]
+            self._legal = legal.take(at)
+        return self._legal
 
     def returns(self) -> Floats:
         """Each game's :func:`boardrules.returns`: 1.0 for the winner at the end, zeros
@@ -171,6 +208,7 @@ class DockerBatch(_Dice[Options, State]):
         return self.turn
 
     def _write(self, o: Ints, out: Any) -> None:
+        out[...] = 0.0
         self._write_towers(o, out)
         self._write_planes(o, out)
 
@@ -227,6 +265,7 @@ class DockerBatch(_Dice[Options, State]):
         restart the games that ended if ``autoreset``.  An action that is not legal raises
         :class:`~boardrules.IllegalMoveError` before any game moves."""
         a, given, g = self._playing(actions, dice, where)
+        self._legal = None
         self._moved(g, a[g])
         self.rolled[:] = 0
         self._roll(g, given)
@@ -250,29 +289,44 @@ class DockerBatch(_Dice[Options, State]):
         self.roll[g] = 0
         self.out[g] = 0
         self.nout[g] = self.outmask[g] = 0
+        self._legal = None
         if roll:
             if clear:
                 self.rolled[g] = 0
-            self._roll(g, dice)
+            if self._opening is None:  # searched once: the same in every game
+                self._search(g)
+                self._opening = self._ends[g[0]].copy(), self._usable[g[0]]
+            else:
+                self._ends[g], self._usable[g] = self._opening
+            self._roll(g, dice, search=False)
 
     # The scalar rules, over index arrays.
 
-    def _roll(self, g: Ints, dice: Ints | None) -> None:
+    def _roll(self, g: Ints, dice: Ints | None, search: bool = True) -> None:
         """The players in turn in games ``g`` roll until one can move (rolling again after
         a roll they cannot use while they may still enter, else eliminated) or the game is
-        over."""
-        fresh = g
+        over; their routes are searched first (``search``) or already known."""
+        fresh = g if search else g[:0]
         while len(g):
-            self._ends[fresh] = self._reach(fresh)
+            if len(fresh):
+                self._search(fresh)
             die = self._draw(g, dice)
-            usable = self._ends[g, :, die].any(axis=(1, 2))
+            usable = (self._usable[g] >> die & 1) == 1
             self.roll[g[usable]] = die[usable]
             rest = g[~usable]
-            again = (self.reserve[rest, self.turn[rest]] > 0) & self._ends[rest].any(axis=(1, 2, 3))
+            again = (self.reserve[rest, self.turn[rest]] > 0) & (self._usable[rest] != 0)
             out = rest[~again]
-            self._eliminate(out)
-            fresh = out[~self.over[out]]
-            g = np.concatenate([rest[again], fresh])
+            g, fresh = rest[again], out[:0]
+            if len(out):
+                self._eliminate(out)
+                fresh = out[~self.over[out]]
+                g = np.concatenate([g, fresh])
+
+    def _search(self, g: Ints) -> None:
+        """The routes of the player in turn in games ``g``, and the costs they can use."""
+        costs = np.zeros((len(g), FACES + 1), dtype=np.bool_)
+        self._ends[g] = self._reach(g, costs.reshape(-1))
+        self._usable[g] = np.packbits(costs, axis=1, bitorder="little")[:, 0]
 
     def _eliminate(self, g: Ints) -> None:
         seat = self.turn[g]
@@ -283,12 +337,7 @@ class DockerBatch(_Dice[Options, State]):
 
     def _next_turn(self, g: Ints) -> None:
         """The next player clockwise still in the game (the winner once it is over)."""
-        p = self.players
-        seat = (self.turn[g] + 1) % p
-        out = self.outmask[g]
-        for _ in range(p - 1):
-            seat = np.where(out >> seat & 1, (seat + 1) % p, seat)
-        self.turn[g] = seat
+        self.turn[g] = self._tab.next_seat.take(self.outmask[g] * self.players + self.turn[g])
         self.roll[g] = 0
 
     def _moved(self, g: Ints, a: Ints) -> None:
@@ -308,63 +357,65 @@ class DockerBatch(_Dice[Options, State]):
 
     # ----------------------------------------------------------------- the route search
 
-    def _reach(self, g: Ints) -> Bools:
+    def _reach(self, g: Ints, costs: Bools) -> Bools:
         """``ends[k, slot, cost, square]`` for the player in turn in game ``g[k]``: every
         route, as the scalar search tries them (each step costs 1 plus the height
         difference, no square entered twice, the origin entered unless
-        ``return_to_start``)."""
+        ``return_to_start``); ``costs[k * (FACES + 1) + cost]`` is set where some route
+        costs ``cost``."""
         q = self._tab.squares
         ends = np.zeros((len(g), SLOTS, FACES + 1, q), dtype=np.bool_)
-        if not len(g):
-            return ends
-        front = self._starts(g, ends)
+        front = self._starts(g, ends, costs)
         flat = ends.reshape(-1)
-        while len(front[0]):
-            front = self._spread(g, front, flat)
+        heights = self.height[g].reshape(-1)
+        while front.shape[1]:
+            front = self._spread(heights, front, flat, costs)
         return ends
 
-    def _starts(self, g: Ints, ends: Bools) -> tuple[Ints, ...]:
-        """The routes' first positions: ``(k, slot, here, altitude, spent, entered)``."""
+    def _starts(self, g: Ints, ends: Bools, costs: Bools) -> Ints:
+        """The routes' first positions, one column each (see :data:`_FRONT`)."""
+        q = self._tab.squares
         seat = self.turn[g]
         height = self.height[g]
-        squares = np.arange(self._tab.squares)[None, :]
+        squares = np.arange(q)[None, :]
         tops = self.towers[g[:, None], squares, np.maximum(height - 1, 0)]
-        kk, o = np.nonzero((height > 0) & (tops == seat[:, None]))
-        entered = np.where(self.options.return_to_start, 0, 1 << o)
+        kk, o = np.divmod(np.flatnonzero((height > 0) & (tops == seat[:, None])), q)
         ke = np.flatnonzero(self.reserve[g, seat] > 0)
         e = self._tab.entry[seat[ke]]
         alt = height[ke, e]
         spent = 1 + alt
         ok = spent <= FACES
         ends[ke[ok], ENTRY, spent[ok], e[ok]] = True
+        costs[ke[ok] * (FACES + 1) + spent[ok]] = True
         go = spent < FACES
         ke, e, alt, spent = ke[go], e[go], alt[go], spent[go]
-        return (
-            np.concatenate([kk, ke]),
-            np.concatenate([o, np.full(len(ke), ENTRY)]),
-            np.concatenate([o, e]),
-            np.concatenate([height[kk, o] - 1, alt]),
-            np.concatenate([np.zeros(len(kk), dtype=np.int64), spent]),
-            np.concatenate([entered, 1 << e]),
-        )
+        front = np.empty((len(_FRONT), len(kk) + len(ke)), dtype=np.int64)
+        k = np.concatenate([kk, ke])
+        front[0] = k * q
+        front[7] = k * (FACES + 1)
+        front[2] = np.concatenate([o, np.full(len(ke), ENTRY)])
+        front[1] = (k * SLOTS + front[2]) * (FACES + 1)
+        front[3] = np.concatenate([o, e])
+        front[4] = np.concatenate([height[kk, o] - 1, alt])
+        front[5] = np.concatenate([np.zeros(len(kk), dtype=np.int64), spent])
+        entered = np.where(self.options.return_to_start, 0, 1 << o)
+        front[6] = np.concatenate([entered, 1 << e]) | 1 << q  # (bit q: no square)
+        return front
 
-    def _spread(self, g: Ints, front: tuple[Ints, ...], flat: Bools) -> tuple[Ints, ...]:
+    def _spread(self, heights: Ints, front: Ints, flat: Bools, costs: Bools) -> Ints:
         """One more step of every route: mark where each ends, keep those that can go on."""
-        k, slot, here, alt, spent, entered = front
         q = self._tab.squares
-        near = self._tab.near[here]  # [route, direction]
-        r, d = np.nonzero(near >= 0)
-        step = near[r, d]
-        k, slot, alt, spent, entered = k[r], slot[r], alt[r], spent[r], entered[r]
-        fresh = (entered >> step & 1) == 0
-        k, slot, alt, spent, entered, step = (
-            k[fresh], slot[fresh], alt[fresh], spent[fresh], entered[fresh], step[fresh]
-        )  # fmt: skip
-        height = self.height[g[k], step] - (step == slot)  # the origin is one lower
-        cost = spent + 1 + np.abs(alt - height)
+        near = self._tab.ahead[front[3]]  # [route, direction]: q where there is no square
+        # (flat: numpy's nonzero of a 2-D array is several times slower)
+        i = np.flatnonzero((front[6][:, None] >> near & 1) == 0)
+        step = near.reshape(-1).take(i)
+        front = front[:, i >> 2]
+        height = heights.take(front[0] + step) - (step == front[2])  # the origin is one lower
+        cost = front[5] + 1 + np.abs(front[4] - height)
         ok = cost <= FACES
-        flat[((k[ok] * SLOTS + slot[ok]) * (FACES + 1) + cost[ok]) * q + step[ok]] = True
-        go = cost < FACES
-        return (
-            k[go], slot[go], step[go], height[go], cost[go], entered[go] | 1 << step[go]
-        )  # fmt: skip
+        flat[((front[1] + cost) * q + step)[ok]] = True
+        costs[(front[7] + cost)[ok]] = True
+        front[3], front[4], front[5] = step, height, cost
+        front[6] |= 1 << step
+        go: Ints = front[:, cost < FACES]
+        return go
