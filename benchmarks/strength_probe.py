@@ -25,7 +25,9 @@ spec, or, in Dorada:
 (a ``strong`` spec) against ``greedy``, seats alternated, keeps the bot's decisions with a
 choice, then searches each of them again with an unlimited budget and prints the positions
 that its rounds need (mean, percentiles, most), its CPU milliseconds a decision and the
-positions it visits a CPU second: what ``NODES_PER_SECOND`` and ``ROUNDS`` are set from::
+positions it visits a CPU second: what ``NODES_PER_SECOND`` and ``ROUNDS`` are set from.
+Each search is timed again right after without the shortcuts of ``BLIND_TO_THE_ROLL``
+(the same search otherwise), for the ratio of their times and a check that the moves agree::
 
     nice python benchmarks/strength_probe.py dorada strong --positions 8
 
@@ -219,13 +221,19 @@ def positions(game: str, spec: str, games: int, seed: int) -> None:
             state = br.apply_move(state, bots[(player - g) % 2].choose(state, rng))
     unlimited: Any = make_bot(spec)
     unlimited.nodes, unlimited.seconds = 10**8, 3600.0
-    needed, cpu = [], []
-    for state in decisions:
+    needed, cpu, plain, same = [], [], [], 0
+    blind, decided = _strong.BLIND_TO_THE_ROLL, _strong.DECIDED_AFTER_EVERY_ROLL
+    for state in decisions:  # each search, then the same search blind to nothing
         searches.clear()
         started = time.process_time()
-        unlimited.choose(state, random.Random(0))
+        move = unlimited.choose(state, random.Random(0))
         cpu.append(time.process_time() - started)
         needed.append(10**8 - searches[0].nodes_left)
+        _strong.BLIND_TO_THE_ROLL = _strong.DECIDED_AFTER_EVERY_ROLL = frozenset()
+        started = time.process_time()
+        same += unlimited.choose(state, random.Random(0)) == move
+        plain.append(time.process_time() - started)
+        _strong.BLIND_TO_THE_ROLL, _strong.DECIDED_AFTER_EVERY_ROLL = blind, decided
     needed.sort()
     n = len(needed)
     print(f"{game} {spec}, {n} decisions of {games} games (seed {seed}): positions mean "
@@ -233,6 +241,9 @@ def positions(game: str, spec: str, games: int, seed: int) -> None:
           f"99% {needed[n * 99 // 100]}, most {needed[-1]}; CPU ms mean "
           f"{1000 * sum(cpu) / n:.1f}, most {1000 * max(cpu):.1f}; "
           f"{sum(needed) / sum(cpu):.0f} positions a CPU second")  # fmt: skip
+    print(f"  the same searches blind to nothing (interleaved): CPU ms mean "
+          f"{1000 * sum(plain) / n:.1f}, most {1000 * max(plain):.1f}, "
+          f"{sum(plain) / sum(cpu):.2f} times the time; the same move {same} of {n}")  # fmt: skip
 
 
 def four(game: str, specs: list[str], games: int, seed: int) -> None:
