@@ -92,19 +92,6 @@ def _eaten(from_nest: bool, seat: int, code: int) -> tuple[int, int]:
     return victim - 1, stays + 8 * me
 
 
-#: ``[(from_nest * 4 + seat) * _CODES + code]``: what :func:`_eaten` says.
-_VICTIM, _AFTER_EATING = (
-    np.array(column)
-    for column in zip(
-        *(
-            _eaten(f, seat, code)
-            for f in (False, True)
-            for seat in range(4)
-            for code in range(_CODES)
-        ),
-        strict=True,
-    )
-)
 #: The lowest bit set in each 4-bit mask (of 1, 2, 4 or 8: the one seat left).
 _LOWEST_BIT = np.array([0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
 _WORD = (1 << 64) - 1
@@ -194,6 +181,12 @@ class _Tables:
                 for code in range(_CODES)
             ]
         )
+        #: ``[(from_nest * 4 + seat) * _CODES + code]``: what :func:`_eaten` says.
+        eaten = [
+            _eaten(f, s, code) for f in (False, True) for s in range(4) for code in range(_CODES)
+        ]
+        self.victim = np.array([victim for victim, _ in eaten])
+        self.after_eating = np.array([after for _, after in eaten])
 
 
 @cache
@@ -761,8 +754,8 @@ class ParchisBatch(_Batch[Options, State]):
         the cell's code after it."""
         c = reached.take(g)
         at = (out.take(g) * _FOUR_PIECES + self.turn.take(g)) * _CODES_C + code.take(g)
-        victim = _VICTIM.take(at)
-        new[g] = _AFTER_EATING.take(at)
+        victim = self._tab.victim.take(at)
+        new[g] = self._tab.after_eating.take(at)
         self._mark(g, c, False)  # a barrier there is broken
         self._relocate(g, victim, self._tab.rel_flat.take(victim * CELLS + c), NEST)
 
