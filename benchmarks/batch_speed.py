@@ -123,8 +123,15 @@ def vector_engine(n: int, seed: int, game: str = "parchis") -> Engine:
 
 
 def _random_masked(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    keys = rng.random(mask.shape) * mask
-    return np.argmax(keys, axis=1)
+    """A uniformly random legal action of each game (0 where none is legal): the learner's
+    choice, kept cheap (one random number a game) so that the figure is the env's."""
+    n, width = mask.shape
+    legal = np.flatnonzero(mask.view(np.bool_))  # (the env's masks are int8 0/1)
+    count = np.bincount(legal // width, minlength=n)
+    pick = (rng.random(n) * count).astype(np.int64)
+    first = np.cumsum(count) - count  # each game's first legal action in ``legal``
+    chosen = legal[np.minimum(first + pick, max(len(legal) - 1, 0))] % width if len(legal) else 0
+    return np.where(count > 0, chosen, 0)
 
 
 #: Student's t, two-sided 95%, by degrees of freedom (1-10; beyond, 2.2 down to 1.96).

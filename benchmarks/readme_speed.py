@@ -28,17 +28,16 @@ import math
 import random
 import statistics
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from _timing import Engine, measure  # benchmarks/_timing.py
 
 HERE = Path(__file__).resolve().parent
 SLICE = 0.1
 #: Student's t, 97.5% quantile, by degrees of freedom (1..10, else the normal's).
 T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23)
-
-Engine = Callable[[], int]
 
 
 def floor_engine(seed: int) -> Engine:
@@ -98,19 +97,6 @@ def readme_engine(game: str, options: dict[str, Any], seed: int, plies: bool) ->
     return lambda: next(played)[0]
 
 
-def measure(engines: dict[str, Engine], seconds: float) -> dict[str, float]:
-    """One round: the engines take turns in slices until each has had ``seconds`` of CPU."""
-    done = dict.fromkeys(engines, 0)
-    spent = dict.fromkeys(engines, 0.0)
-    while min(spent.values()) < seconds:
-        for name, engine in engines.items():
-            start = time.process_time()
-            while time.process_time() - start < SLICE:
-                done[name] += engine()
-            spent[name] += time.process_time() - start
-    return {name: done[name] / spent[name] for name in engines}
-
-
 def interval(values: list[float]) -> tuple[float, float]:
     """A 95% interval of the mean of ``values`` (Student's t)."""
     n = len(values)
@@ -154,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     ratios: dict[tuple[str, str], list[float]] = {pair: [] for pair in pairs}
     best = dict.fromkeys(engines, 0.0)
     for k in range(args.rounds):
-        rates = measure(engines, args.seconds)
+        rates = measure(engines, args.seconds, SLICE)
         for name, rate in rates.items():
             best[name] = max(best[name], rate)
         for a, b in pairs:

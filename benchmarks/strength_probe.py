@@ -25,9 +25,20 @@ spec, or, in Dorada:
 (a ``strong`` spec) against ``greedy``, seats alternated, keeps the bot's decisions with a
 choice, then searches each of them again with an unlimited budget and prints the positions
 that its rounds need (mean, percentiles, most), its CPU milliseconds a decision and the
-positions it visits a CPU second: what ``NODES_PER_SECOND`` and ``ROUNDS`` are set from::
+positions it visits a CPU second: what ``NODES_PER_SECOND`` and ``ROUNDS`` are set from.
+Each search is timed again right after without the shortcuts of ``BLIND_TO_THE_ROLL``
+(the same search otherwise), for the ratio of their times and a check that the moves agree::
 
     nice python benchmarks/strength_probe.py dorada strong --positions 8
+
+``--four N`` plays four players instead: ``N`` games, each with the bot in seat ``g % 4``
+of game ``g`` against three ``greedy`` bots, seeded ``--seed + g``, and prints the bot's
+mean return (a win is 1, so 0.25 is as strong as ``greedy``) with a 95% normal interval.
+Several bots, comma-separated, play the same seeded games (the same seat and random
+generator), and the difference of the first from each other one is given with its paired
+interval::
+
+    nice python benchmarks/strength_probe.py dorada strong,strong:depth=2 --four 200 --seed 4000
 """
 
 from __future__ import annotations
@@ -210,13 +221,19 @@ def positions(game: str, spec: str, games: int, seed: int) -> None:
             state = br.apply_move(state, bots[(player - g) % 2].choose(state, rng))
     unlimited: Any = make_bot(spec)
     unlimited.nodes, unlimited.seconds = 10**8, 3600.0
-    needed, cpu = [], []
-    for state in decisions:
+    needed, cpu, plain, same = [], [], [], 0
+    blind, decided = _strong.BLIND_TO_THE_ROLL, _strong.DECIDED_AFTER_EVERY_ROLL
+    for state in decisions:  # each search, then the same search blind to nothing
         searches.clear()
         started = time.process_time()
-        unlimited.choose(state, random.Random(0))
+        move = unlimited.choose(state, random.Random(0))
         cpu.append(time.process_time() - started)
         needed.append(10**8 - searches[0].nodes_left)
+        _strong.BLIND_TO_THE_ROLL = _strong.DECIDED_AFTER_EVERY_ROLL = frozenset()
+        started = time.process_time()
+        same += unlimited.choose(state, random.Random(0)) == move
+        plain.append(time.process_time() - started)
+        _strong.BLIND_TO_THE_ROLL, _strong.DECIDED_AFTER_EVERY_ROLL = blind, decided
     needed.sort()
     n = len(needed)
     print(f"{game} {spec}, {n} decisions of {games} games (seed {seed}): positions mean "
@@ -224,6 +241,44 @@ def positions(game: str, spec: str, games: int, seed: int) -> None:
           f"99% {needed[n * 99 // 100]}, most {needed[-1]}; CPU ms mean "
           f"{1000 * sum(cpu) / n:.1f}, most {1000 * max(cpu):.1f}; "
           f"{sum(needed) / sum(cpu):.0f} positions a CPU second")  # fmt: skip
+    print(f"  the same searches blind to nothing (interleaved): CPU ms mean "
+          f"{1000 * sum(plain) / n:.1f}, most {1000 * max(plain):.1f}, "
+          f"{sum(plain) / sum(cpu):.2f} times the time; the same move {same} of {n}")  # fmt: skip
+
+
+def four(game: str, specs: list[str], games: int, seed: int) -> None:
+    """Each bot of ``specs`` in four-player games against three ``greedy`` bots (see the
+    module's docstring)."""
+    import random
+    import statistics
+
+    greedy, results = make_bot("greedy"), []
+    for spec in specs:
+        probed, got = make_bot(spec), []
+        for g in range(games):
+            rng, seat = random.Random(seed + g), g % 4
+            state = br.new_game(game, players=4)
+            while not br.is_terminal(state):
+                if br.current_player(state) < 0:
+                    move = sample_outcome(state, rng)
+                else:
+                    move = (probed if br.current_player(state) == seat else greedy).choose(
+                        state, rng
+                    )
+                state = br.apply_move(state, move)
+            got.append(br.returns(state)[seat])
+        mean = statistics.mean(got)
+        half = 1.96 * statistics.stdev(got) / games**0.5
+        print(f"{game} {spec} vs 3 x greedy, {games} games from seed {seed}: mean return "
+              f"{mean:.3f} [{mean - half:.3f}, {mean + half:.3f}] (0.25: as strong)",
+              flush=True)  # fmt: skip
+        results.append(got)
+    for spec, got in zip(specs[1:], results[1:], strict=True):
+        diffs = [a - b for a, b in zip(results[0], got, strict=True)]
+        mean = statistics.mean(diffs)
+        half = 1.96 * statistics.stdev(diffs) / games**0.5
+        print(f"{specs[0]} - {spec}: {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] "
+              "(paired, the same games)")  # fmt: skip
 
 
 def main() -> int:
@@ -234,7 +289,11 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100, help="per seating (x2)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--positions", type=int, metavar="N", help="measure the budget")
+    parser.add_argument("--four", type=int, metavar="N", help="N 4-player games")
     args = parser.parse_args()
+    if args.four:
+        four(args.game, args.bot.split(","), args.four, args.seed)
+        return 0
     if args.positions:
         positions(args.game, args.bot, args.positions, args.seed)
         return 0

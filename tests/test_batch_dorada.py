@@ -17,6 +17,7 @@ np = need("numpy", "batch")
 import boardrules as br  # noqa: E402
 from boardrules.batch import DoradaBatch  # noqa: E402
 from boardrules.batch._check import BatchMismatchError, compare_game  # noqa: E402
+from boardrules.batch._dorada import _PART_BYTES  # noqa: E402
 from boardrules.dorada import board_from_spec, position  # noqa: E402
 
 #: A board with every kind of field, short games, and a jump back past the start.
@@ -201,6 +202,66 @@ def test_observations_from_every_seat_and_into_a_buffer() -> None:
         assert np.array_equal(out[i], expected)
     assert batch.scores().tolist() == [list(br.dorada.scores(batch.state(i))) for i in range(3)]
     assert batch.num_actions == batch.legal_mask().shape[1] == 16 + 2  # start, 16 fields, pass
+
+
+def _over(seed: int, **options: Any) -> Any:
+    rng, state = random.Random(seed), br.new_game("dorada", **options)
+    while not br.is_terminal(state):
+        state = br.apply_move(state, rng.choice(br.legal_moves(state)))
+    return state
+
+
+def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules() -> None:
+    # (the vector environments' scalar tail): into rows where other games stand or ended;
+    # one just begun (pieces on their start fields) and one with bridges
+    begun = br.new_game("dorada", players=3)
+    begun = br.apply_move(begun, br.action_to_move(begun, 2))
+    states = [_late(1, 2, players=3), _over(2, players=3), _late(3, 30, players=3), begun]
+    assert max(states[2].bridges) >= 0 and sum(begun.start) == 12
+    before = [_over(4, players=3), _late(5, 10, players=3), _late(6, 3, players=3)]
+    before.append(_late(7, 3, players=3))
+    used, fresh = DoradaBatch.from_states(before, seed=1), DoradaBatch.from_states(states)
+    used.step(used.random_actions())
+    for i in (2, 0, 3, 1):
+        used._store(i, states[i])
+    assert not used.h[used.pos <= 0].any()  # (heights 0 off the stacks, as in play)
+    used.rng, fresh.rng = np.random.default_rng(7), np.random.default_rng(7)  # the dice
+    choose = np.random.default_rng(8)
+    for _ in range(30):
+        assert [used.state(i) for i in range(4)] == [fresh.state(i) for i in range(4)]
+        assert np.array_equal(used.legal_mask(), fresh.legal_mask())
+        assert np.array_equal(used.observation(), fresh.observation())
+        actions = fresh.random_actions(choose)
+        fresh.step(actions)
+        used.step(actions)
+
+
+def _scalar_views(batch: Any, seats: Any) -> Any:
+    expected = np.zeros((batch.n, batch.observation_size), dtype=np.float32)
+    for i in range(batch.n):
+        br.observation_into(batch.state(i), int(seats[i]), expected[i])
+    return expected
+
+
+def test_observations_into_views_of_other_arrays_and_a_part_at_a_time() -> None:
+    # 4 players on SHORT: 1249 values, so the 110 games are written in two parts
+    batch = DoradaBatch(110, seed=4, players=4, board=SHORT)
+    assert batch.observation_size * 4 * 110 > _PART_BYTES
+    rng = np.random.default_rng(4)
+    for _ in range(2):
+        for _ in range(25):
+            batch.step(batch.random_actions())
+        seats = rng.integers(0, 4, 110)
+        expected = _scalar_views(batch, seats)
+        assert np.array_equal(batch.observation(seats), expected)
+        wide = np.full((110, batch.observation_size + 2), 7.0, dtype=np.float32)
+        batch.observation(seats, out=wide[:, 1:-1])
+        assert np.array_equal(wide[:, 1:-1], expected) and (wide[:, [0, -1]] == 7.0).all()
+        fortran = np.ones((110, batch.observation_size), dtype=np.float32, order="F")
+        assert batch.observation(seats, out=fortran) is fortran
+        assert np.array_equal(fortran, expected)
+    one = DoradaBatch.from_states([batch.state(5)])
+    assert np.array_equal(one.observation(seats[5:6]), _scalar_views(one, seats[5:6]))
 
 
 # A board with jumps forward near its end, back onto field 1, and of one field.

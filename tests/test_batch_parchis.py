@@ -16,7 +16,9 @@ np = need("numpy", "batch")
 import boardrules as br  # noqa: E402
 from boardrules.batch import ParchisBatch  # noqa: E402
 from boardrules.batch._check import BatchMismatchError, compare_parchis  # noqa: E402
+from boardrules.batch._parchis import _PART_BYTES  # noqa: E402
 from boardrules.parchis import Kind, position  # noqa: E402
+from boardrules.parchis._board import GOAL  # noqa: E402
 
 
 def _late(seed: int, back: int, **options: Any) -> Any:
@@ -234,6 +236,103 @@ def test_observers_other_than_the_mover() -> None:
         br.observation_into(batch.state(i), int(seats[i]), expected)
         assert np.array_equal(seen[i], expected)
         assert np.array_equal(out[i], expected)
+
+
+def _scalar_views(batch: Any, seats: Any) -> Any:
+    expected = np.zeros((batch.n, batch.observation_size), dtype=np.float32)
+    for i in range(batch.n):
+        br.observation_into(batch.state(i), int(seats[i]), expected[i])
+    return expected
+
+
+def test_observations_into_views_of_other_arrays() -> None:
+    batch = ParchisBatch(4, seed=5, players=2)
+    for _ in range(25):
+        batch.step(batch.random_actions())
+    seats = np.array([1, 0, 0, 1])
+    expected = _scalar_views(batch, seats)
+    wide = np.full((4, batch.observation_size + 3), 7.0, dtype=np.float32)
+    batch.observation(seats, out=wide[:, 1:-2])
+    assert np.array_equal(wide[:, 1:-2], expected)
+    assert (wide[:, [0, -2, -1]] == 7.0).all()  # nothing written beside the view
+    fortran = np.ones((4, batch.observation_size), dtype=np.float32, order="F")
+    assert batch.observation(seats, out=fortran) is fortran
+    assert np.array_equal(fortran, expected)
+
+
+def test_observations_of_many_games_are_written_a_part_at_a_time() -> None:
+    # 4 players: 701 values, so the 300 games are written in two parts
+    batch = ParchisBatch(300, seed=8, players=4)
+    assert batch.observation_size * 4 * 300 > _PART_BYTES
+    rng = np.random.default_rng(8)
+    for _ in range(3):
+        for _ in range(40):
+            batch.step(batch.random_actions())
+        seats = rng.integers(0, 4, 300)
+        assert np.array_equal(batch.observation(seats), _scalar_views(batch, seats))
+
+
+def test_the_piece_moved_last_into_the_goal_is_the_last_value() -> None:
+    # (as the scalar encoding writes it: "last moved" has no goal square)
+    rng, state = random.Random(0), br.new_game("parchis", players=2)
+    while br.is_chance(state) or state.last != GOAL:  # (a piece in, its bonus to count)
+        moves = br.legal_moves(state)
+        state = br.apply_move(
+            state, br.sample_chance(state, rng) if br.is_chance(state) else rng.choice(moves)
+        )
+    batch = ParchisBatch.from_states([state, state])
+    seen = batch.observation(np.array([0, 1]))
+    assert np.array_equal(seen, _scalar_views(batch, [0, 1]))
+    assert (seen[:, -1] == 1.0).all()
+
+
+def _over(seed: int, **options: Any) -> Any:
+    rng, state = random.Random(seed), br.new_game("parchis", **options)
+    while not br.is_terminal(state):
+        moves = br.legal_moves(state)
+        state = br.apply_move(state, rng.choice(moves))
+    return state
+
+
+def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules() -> None:
+    # (the vector environments' scalar tail): barriers, finished players, a bonus to
+    # count, a 6 rolled, a game over and one just begun, into rows where other games
+    # stand or ended
+    states = [_late(seed, back, players=3) for seed, back in ((6, 9), (3, 40), (7, 9), (1, 2))]
+    begun = br.new_game("parchis", players=3)
+    states += [_over(5, players=3), br.apply_move(begun, br.action_to_move(begun, 4))]
+    assert states[0].barriers and states[1].finished and states[2].phase == 2 and states[3].sixes
+    assert states[5].opened == 0 and states[5].roll == 5
+    before = [_over(6, players=3), _late(5, 9, players=3), _over(7, players=3)]
+    before += [_late(6, 40, players=3), _late(0, 9, players=3), _late(2, 9, players=3)]
+    assert before[1].barriers and before[3].barriers and before[3].finished and before[5].opened
+    assert before[4].barriers < 1 << 64 <= before[1].barriers  # (cells 0-63, 64-96: two words)
+    used, fresh = ParchisBatch.from_states(before, seed=1), ParchisBatch.from_states(states)
+    used.step(used.random_actions())  # (the movers' pieces read by the roll, then stale)
+    used._store(4, states[4])
+    used._store(0, states[0])
+    assert np.array_equal(used.legal_mask()[[0, 4]], fresh.legal_mask()[[0, 4]])
+    for i in (3, 2, 1, 5):  # (the legal actions just worked out, now stale)
+        used._store(i, states[i])
+    for name in ParchisBatch._ROWS:  # (the finishing order is read up to ndone)
+        if name != "done":
+            assert np.array_equal(getattr(used, name), getattr(fresh, name)), name
+    dice = np.random.default_rng(3)
+    for _ in range(40):
+        assert [used.state(i) for i in range(6)] == [fresh.state(i) for i in range(6)]
+        assert np.array_equal(used.legal_mask(), fresh.legal_mask())
+        assert np.array_equal(used.observation(), fresh.observation())
+        actions, rolled = fresh.random_actions(), dice.integers(1, 7, 6)
+        fresh.step(actions, rolled)
+        used.step(actions, rolled)
+
+
+def test_the_rows_hold_whole_numbers() -> None:
+    # (they are read as indices and seats: ``Ints``, the board's codes ``int8``)
+    batch = ParchisBatch(3, seed=1, players=2)
+    for _ in range(5):
+        batch.step(batch.random_actions())
+    assert all(getattr(batch, name).dtype.kind in "iu" for name in ParchisBatch._ROWS)
 
 
 def test_where_plays_only_some_games() -> None:

@@ -227,3 +227,21 @@ def test_games_played_on_alone_go_back_into_their_rows_with_their_counts(kind: A
         assert batch.state(int(i)) == state
     assert (batch.rolls - rolls, batch.moves - moves) == (rolled, played)
     assert rolled > 0 and played > 0
+
+
+@pytest.mark.parametrize("kind", [ParchisVectorEnv, DoradaVectorEnv, DockerVectorEnv])
+def test_an_observation_kept_is_never_written_again(kind: Any) -> None:
+    # (the env writes its next observations into the arrays of those nobody holds)
+    env = kind(3, players=2)
+    obs, _ = env.reset(seed=7)
+    rng = np.random.default_rng(7)
+    kept, seen, made = [], [], set()
+    for k in range(12):
+        if k % 4 == 1:
+            kept.append(obs["observation"][1:])  # a view keeps its array
+            seen.append(obs["observation"][1:].copy())
+        obs, *_ = env.step(_random(obs, rng))
+        made.add(id(obs["observation"]))
+        for view, copied in zip(kept, seen, strict=True):
+            assert np.array_equal(view, copied) and view.base is not obs["observation"]
+    assert len(made) <= 3 + len(kept)  # the arrays nobody held were used again

@@ -35,7 +35,13 @@ from boardrules.bots import (
     play_game,
     sample_outcome,
 )
-from boardrules.bots._strong import BLIND_TO_THE_ROLL, REPLIES, ROUNDS, _Clocked
+from boardrules.bots._strong import (
+    BLIND_TO_THE_ROLL,
+    DECIDED_AFTER_EVERY_ROLL,
+    REPLIES,
+    ROUNDS,
+    _Clocked,
+)
 from boardrules.chance import die_faces
 from boardrules.game import Game, Option, resolve_options
 from boardrules.records import final_state
@@ -529,10 +535,12 @@ def test_strong_spends_seconds_as_positions_at_the_games_rate() -> None:
     assert StrongBot(seconds=0.1).budget(race((0, 0), roll=1)) == 200  # a game not listed
 
 
-def test_dorada_evaluation_is_blind_to_the_roll_as_strong_assumes() -> None:
-    # What BLIND_TO_THE_ROLL promises: a roll is followed by a decision that the
-    # evaluation scores exactly as the position before the roll.
-    assert "dorada" in BLIND_TO_THE_ROLL
+def test_the_evaluations_blind_to_the_roll_are_as_strong_assumes() -> None:
+    # What BLIND_TO_THE_ROLL promises: the evaluation scores a decision right after a roll
+    # exactly as the position before the roll; DECIDED_AFTER_EVERY_ROLL: every roll is
+    # followed by a decision (in Docker a roll may give a reroll or eliminate).
+    assert {"dorada", "docker"} == BLIND_TO_THE_ROLL
+    assert {"dorada"} == DECIDED_AFTER_EVERY_ROLL
     for game in sorted(BLIND_TO_THE_ROLL):
         for players in (2, 4):
             for state in _positions_by_random_play(game, range(6), players=players):
@@ -540,23 +548,43 @@ def test_dorada_evaluation_is_blind_to_the_roll_as_strong_assumes() -> None:
                     after = br.apply_move(state, move)
                     for roll, _ in br.chance_outcomes(after):
                         rolled = br.apply_move(after, roll)
-                        assert br.current_player(rolled) >= 0
-                        assert br.evaluate(rolled) == br.evaluate(after), (state, move, roll)
+                        if br.current_player(rolled) < 0:
+                            assert game not in DECIDED_AFTER_EVERY_ROLL
+                        else:
+                            assert br.evaluate(rolled) == br.evaluate(after), (state, roll)
+
+
+def _searched(game: str, blind: bool, unexpanded: bool) -> tuple[list[Any], int, int]:
+    """The values of every move of a few decisions one and two decisions deep, the
+    positions and the evaluations that took."""
+    values, positions, calls = [], 0, []
+
+    def counted(s: Any) -> Any:
+        calls.append(s)
+        return br.evaluate(s)
+
+    for state in _positions_by_random_play(game, range(4), players=2):
+        for level in (0, 1):
+            for move in br.legal_moves(state):
+                search = _Clocked(counted, 3, 10**6, math.inf)
+                search.blind, search.unexpanded = blind, unexpanded
+                values.append(search.value(br.apply_move(state, move), level))
+                positions += 10**6 - search.nodes_left
+    return values, positions, len(calls)
 
 
 def test_strong_scores_a_roll_at_its_horizon_unexpanded_in_a_game_blind_to_it() -> None:
-    searched = expanded = 0
-    for state in _positions_by_random_play("dorada", range(4), players=2):
-        for level in (0, 1):
-            for move in br.legal_moves(state):
-                child = br.apply_move(state, move)
-                full = Expectimax(br.evaluate, 3)
-                blind = _Clocked(br.evaluate, 3, 10**6, math.inf)
-                blind.blind = True
-                assert blind.value(child, level) == pytest.approx(full.value(child, level))
-                searched += 10**6 - blind.nodes_left
-                expanded += -1 - full.nodes_left
-    assert 3 * searched < expanded
+    expanded, positions, calls = _searched("dorada", False, False)
+    blind, searched, evaluated = _searched("dorada", True, True)
+    assert blind == [pytest.approx(v) for v in expanded]
+    assert 3 * searched < positions and 3 * evaluated < calls
+
+
+def test_strong_scores_the_decisions_after_a_roll_at_its_horizon_with_one_evaluation() -> None:
+    expanded, positions, calls = _searched("docker", False, False)
+    blind, searched, evaluated = _searched("docker", True, False)
+    assert blind == [pytest.approx(v) for v in expanded]
+    assert searched == positions and 3 * evaluated < calls
 
 
 def test_strong_expands_the_horizon_rolls_for_an_evaluation_of_your_own() -> None:

@@ -22,6 +22,7 @@ import boardrules as br
 from boardrules import docker, dorada, parchis
 from boardrules.cli import main
 from boardrules.records import GameRecord, RecordError
+from hostile_values import ENTRIES, Unprintable
 
 DEEP = "[" * 1000 + "]" * 1000
 DEEP_OBJECT = '{"a":' * 1000 + "1" + "}" * 1000
@@ -679,33 +680,17 @@ def test_play_takes_the_largest_seed_a_record_holds(capsys: pytest.CaptureFixtur
 # Values an error message cannot write out ---------------------------------------------------
 
 
-class _Unprintable:
-    """A value whose repr and str fail, as a hostile caller's may."""
-
-    def __repr__(self) -> str:
-        raise RuntimeError("no repr")
-
-    __str__ = __repr__
-
-
+# An option given a hostile value: the fuzz suite draws every option; here first_player.
 _ENTRIES: dict[str, Callable[[Any, Any], object]] = {
-    "apply_move": br.apply_move,
-    "move_to_action": br.move_to_action,
-    "action_to_move": br.action_to_move,
-    "parse_move": br.parse_move,
-    "player_name": br.player_name,
-    "observation": br.observation,
-    "render_svg(size=)": lambda s, v: br.render_svg(s, size=v),
-    "render_svg(perspective=)": lambda s, v: br.render_svg(s, perspective=v),
+    **ENTRIES,
     "new_game(first_player=)": lambda s, v: br.new_game(br.game_of(s).name, first_player=v),
-    "get_game": lambda s, v: br.get_game(v),
 }
 
 
 @pytest.mark.parametrize("game", ["parchis", "dorada", "docker", "dorasure"])
 @pytest.mark.parametrize(
     "value",
-    [10**5000, _Unprintable(), "x" * 100_000],
+    [10**5000, Unprintable(), "x" * 100_000],
     ids=["int of 5001 digits", "failing repr", "text of 100,000 characters"],
 )
 def test_a_value_an_error_message_cannot_write_is_refused_in_a_short_message(

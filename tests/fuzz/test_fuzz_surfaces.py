@@ -44,6 +44,7 @@ from boardrules._lru import LRU
 from boardrules.bots import BotError, RandomBot, play_game
 from boardrules.cli import main
 from boardrules.records import GameRecord, RecordError, check_result, final_state
+from hostile_values import ENTRIES, Unprintable
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
 
@@ -841,15 +842,6 @@ def test_a_failing_bot_is_named_with_its_seat_seed_and_position(
 # Round 3: forged values too large, too long or of the wrong kind, of every game's values ----
 
 
-class _Unprintable:
-    """A value whose repr and str fail, as a hostile caller's may."""
-
-    def __repr__(self) -> str:
-        raise RuntimeError("no repr")
-
-    __str__ = __repr__
-
-
 # Whole numbers around 64 bits, of thousands of digits (str() refuses past 4,300) and
 # negative; bools, floats, long texts and tuples, and values that cannot be written at all.
 # Hypothesis writes the values it reports, so the unwritable ones are drawn by name.
@@ -857,7 +849,7 @@ _NAMED: dict[str, Callable[[], object]] = {
     "10**5000": lambda: 10**5000,
     "-(10**5000)": lambda: -(10**5000),
     "(10**5000,)": lambda: (10**5000,),
-    "an unprintable object": _Unprintable,
+    "an unprintable object": Unprintable,
     "'x' * 100_000": lambda: "x" * 100_000,
     "tuple(range(1000))": lambda: tuple(range(1000)),
     "('x' * 1000,)": lambda: ("x" * 1000,),
@@ -945,19 +937,6 @@ def test_a_move_with_a_forged_field_is_refused_in_a_short_message(
         assert forged in br.legal_moves(s), (name, value)
 
 
-_ENTRIES: dict[str, Callable[[Any, Any], object]] = {
-    "apply_move": br.apply_move,
-    "move_to_action": br.move_to_action,
-    "action_to_move": br.action_to_move,
-    "parse_move": br.parse_move,
-    "player_name": br.player_name,
-    "observation": br.observation,
-    "render_svg(size=)": lambda s, v: br.render_svg(s, size=v),
-    "render_svg(perspective=)": lambda s, v: br.render_svg(s, perspective=v),
-    "get_game": lambda s, v: br.get_game(v),
-}
-
-
 @FUZZ
 @given(st.sampled_from(GAMES), st.data(), _FORGED)
 def test_any_value_at_any_entry_point_or_option_is_refused_in_a_short_message(
@@ -966,12 +945,12 @@ def test_any_value_at_any_entry_point_or_option_is_refused_in_a_short_message(
     value = _forged(drawn)
     s = data.draw(midgame_states(game, max_moves=40))
     options = [o.name for o in br.game_of(s).options]
-    entries = [*_ENTRIES, *(f"option {o}" for o in options)]
+    entries = [*ENTRIES, *(f"option {o}" for o in options)]
     entry = data.draw(st.sampled_from(entries))
     if entry.startswith("option "):
         call: Callable[[], object] = lambda: br.new_game(game, **{entry[7:]: value})  # noqa: E731
     else:
-        call = lambda: _ENTRIES[entry](s, value)  # noqa: E731
+        call = lambda: ENTRIES[entry](s, value)  # noqa: E731
     try:
         timed(call)
     except ValueError as e:  # every refusal of the library is a ValueError

@@ -182,7 +182,8 @@ class _Batch(Generic[OptionsT, StateT]):
         raise NotImplementedError
 
     def _write(self, o: Ints, out: Any) -> None:
-        """Game ``g``'s observation from seat ``o[g]`` into ``out[g]`` (zeros)."""
+        """Game ``g``'s observation from seat ``o[g]`` into ``out[g]``, every value of it
+        (``out`` holds anything: the game's class zeroes it as it sees fit)."""
         raise NotImplementedError
 
     @property
@@ -218,6 +219,12 @@ class _Batch(Generic[OptionsT, StateT]):
         self.rolls += part.rolls
         self.moves += part.moves
 
+    def _store(self, i: int, s: StateT) -> None:
+        """Game ``i``, whatever its row holds, becomes ``s``, at a decision or over (the
+        vector environments put the games they play on with the scalar rules back, one at
+        a time; Parchís and Dorada)."""
+        raise NotImplementedError
+
     def _reindex(self) -> None:
         """What a game's class derives from the number of games (none by default)."""
 
@@ -228,9 +235,7 @@ class _Batch(Generic[OptionsT, StateT]):
         float32 of shape ``(n, observation_size)``; ``out``, if given, is overwritten."""
         n = self.n
         if out is None:
-            out = np.zeros((n, self.observation_size), dtype=np.float32)
-        else:
-            out[...] = 0.0
+            out = np.empty((n, self.observation_size), dtype=np.float32)
         o = self._default_observers() if observers is None else np.asarray(observers)
         if observers is not None and (
             o.shape != (n,) or not _whole(o) or ((o < 0) | (o >= self.players)).any()

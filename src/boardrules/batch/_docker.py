@@ -208,6 +208,7 @@ class DockerBatch(_Dice[Options, State]):
         return self.turn
 
     def _write(self, o: Ints, out: Any) -> None:
+        out[...] = 0.0
         self._write_towers(o, out)
         self._write_planes(o, out)
 

@@ -27,6 +27,9 @@ from boardrules.dorada._setup import make_options
 from boardrules.dorada._state import NO_BRIDGE, PIECES, Options, State
 from boardrules.game import TERMINAL
 
+#: The observations are written this many bytes of them at a time (within the caches).
+_PART_BYTES = 1 << 19
+
 __all__ = ["DoradaBatch"]
 
 _RUNNING, _STUMBLE, _JUMP = int(Field.RUNNING), int(Field.STUMBLE), int(Field.JUMP)
@@ -88,29 +91,32 @@ class DoradaBatch(_Dice[Options, State]):
     # ----------------------------------------------------------------- conversions
 
     def _load(self, i: int, s: boardrules.dorada.State) -> None:
-        """Game ``i`` of a batch just set up (its rows still zeros) becomes ``s``."""
-        count = [0] * self.players
-
-        def put(owner: int, where: int, height: int) -> None:
-            self.pos[i, owner, count[owner]] = where
-            self.h[i, owner, count[owner]] = height
-            count[owner] += 1
-
-        for seat, pieces in enumerate(s.start):
-            for _ in range(pieces):
-                put(seat, 0, 0)
+        """Game ``i`` becomes ``s``: every value of its row is written (from lists, a few
+        numpy writes: the vector environments put games back one at a time)."""
+        # (a piece off the stacks, on its start field or a bridge, has height 0)
+        pos = [[0] * pieces for pieces in s.start]
+        h = [[0] * pieces for pieces in s.start]
         for f, stack in enumerate(s.track):
-            self.height[i, f] = len(stack)
             for height, owner in enumerate(stack):
-                put(owner, f, height)
+                pos[owner].append(f)
+                h[owner].append(height)
         for f, owner in enumerate(s.bridges):
-            self.bridge[i, f] = owner
             if owner != NO_BRIDGE:
-                put(owner, -f, 0)
+                pos[owner].append(-f)
+                h[owner].append(0)
         for height, owner in enumerate(s.dorada):
-            put(owner, self.fields + 1, height)
+            pos[owner].append(self.fields + 1)
+            h[owner].append(height)
+        self.pos[i] = pos
+        self.h[i] = h
+        self.height[i, : self.fields + 1] = [len(stack) for stack in s.track]
+        self.bridge[i] = s.bridges
         self.home[i] = len(s.dorada)
         self.turn[i], self.roll[i] = s.turn, s.roll
+
+    def _store(self, i: int, s: boardrules.dorada.State) -> None:
+        # (_load writes every value of the row: the pieces, the fields, the bridges)
+        self._load(i, s)
 
     def state(self, i: int) -> boardrules.dorada.State:
         """Game ``i`` as a scalar :class:`~boardrules.dorada.State`."""
@@ -207,36 +213,57 @@ class DoradaBatch(_Dice[Options, State]):
         return seats
 
     def _write(self, o: Ints, out: Any) -> None:
-        self._write_pieces(o, out)
-        self._write_turn(o, out)
+        if not out.flags.c_contiguous:  # (a view of another array: through a copy)
+            whole = np.ascontiguousarray(out)
+            self._write(o, whole)
+            out[...] = whole
+            return
+        # As Parchís's (the array is larger than the caches): every game's entries first,
+        # then a part of the games at a time, the rows set to the board (the same in every
+        # game) and the entries added (value 0 where a fact is absent).
+        lay, pieces = self._layout, self.players * PIECES
+        idx = np.empty((self.n, pieces + 3), dtype=np.int64)
+        # (out's dtype: add.at's fast loop needs it, another is exact but 5 times slower)
+        val = np.empty(idx.shape, dtype=out.dtype)  # pragma: no mutate
+        self._piece_entries(o, idx[:, :pieces], val[:, :pieces])
+        self._turn_entries(o, idx[:, pieces:], val[:, pieces:])
+        idx += (np.arange(self.n) * out.shape[1])[:, None]
+        board = np.zeros_like(out[0])
+        board[list(lay.board)] = lay.board_values
+        flat, at, value = out.ravel(), idx.ravel(), val.ravel()
+        width = idx.shape[1]
+        # (the size of a part changes nothing but the speed)
+        part = max(1, _PART_BYTES // out[0].nbytes)  # pragma: no mutate
+        for first in range(0, self.n, part):  # pragma: no mutate
+            out[first : first + part] = board
+            entries = slice(first * width, (first + part) * width)  # pragma: no mutate
+            np.add.at(flat, at[entries], value[entries])
 
-    def _write_pieces(self, o: Ints, out: Any) -> None:
-        lay, p, f = self._layout, self.players, self.fields
-        pos = self.pos
-        g, s, j = np.nonzero((pos >= 1) & (pos <= f))
-        at = pos[g, s, j]
-        rel = (s - o[g]) % p
-        below = self.height[g, at] - 1 - self.h[g, s, j]
-        out[g, (rel * lay.depth + below) * f + at - 1] = 1.0
-        g, s, j = np.nonzero(pos < 0)
-        out[g, lay.bridges + (s - o[g]) % p * f - pos[g, s, j] - 1] = 1.0
-        out[:, list(lay.board)] = np.array(lay.board_values, dtype=np.float64)
-        rows = np.arange(self.n)[:, None]
-        rel_seats = (np.arange(p)[None, :] - o[:, None]) % p
-        out[rows, lay.start + rel_seats] = (pos == 0).sum(axis=2) / PIECES
-        g, s, j = np.nonzero(pos == f + 1)
-        below = self.home[g] - 1 - self.h[g, s, j]
-        out[g, lay.dorada + below * p + (s - o[g]) % p] = 1.0
+    def _piece_entries(self, o: Ints, idx: Ints, val: Any) -> None:
+        """Every piece's index in its observer's view: in its stack on the path, a bridge,
+        on its start field (a quarter each), or in the DORADA stack."""
+        lay, p, f, pos, h = self._layout, self.players, self.fields, self.pos, self.h
+        rel = ((np.arange(p)[None, :] - o[:, None]) % p)[:, :, None]  # [game, seat, 1]
+        # (read for every piece, used for those on the path: -f..f + 1 index the columns)
+        stack = self.height[np.arange(self.n)[:, None, None], pos]
+        on_path = (rel * lay.depth + stack - 1 - h) * f + pos - 1
+        bridge = lay.bridges + rel * f - pos - 1
+        home = lay.dorada + (self.home[:, None, None] - 1 - h) * p + rel
+        start = lay.start + rel
+        at = np.where(pos > f, home, np.where(pos > 0, on_path, np.where(pos < 0, bridge, start)))
+        idx[...] = at.reshape(idx.shape)
+        val[...] = np.where(pos == 0, 1 / PIECES, 1.0).reshape(val.shape)
 
-    def _write_turn(self, o: Ints, out: Any) -> None:
-        lay, p = self._layout, self.players
-        over = np.flatnonzero(self.over)
-        out[over, lay.phase + 2] = 1.0
-        live = np.flatnonzero(~self.over)
-        out[live, lay.mover + (self.turn[live] - o[live]) % p] = 1.0
-        # A game not over stands at a decision: its die is rolled.
-        out[live, lay.phase + 1] = 1.0
-        out[live, lay.die + self.roll[live]] = 1.0
+    def _turn_entries(self, o: Ints, idx: Ints, val: Any) -> None:
+        """The phase, who moves and the die (a game not over stands at a decision, its die
+        rolled; once over, who moves and the die are none: value 0)."""
+        lay, over = self._layout, self.over
+        idx[:, 0] = lay.phase + 1 + over
+        val[:, 0] = 1.0
+        idx[:, 1] = lay.mover + (self.turn - o) % self.players
+        val[:, 1] = ~over
+        idx[:, 2] = lay.die + self.roll
+        val[:, 2] = ~over
 
     # ----------------------------------------------------------------- playing
 

@@ -41,7 +41,7 @@ from boardrules.batch._base import (
 from boardrules.errors import IllegalMoveError, InvalidOptionError
 from boardrules.game import TERMINAL
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST, tables
-from boardrules.parchis._observation import _size, _views
+from boardrules.parchis._observation import _COUNTS, _size, _views
 from boardrules.parchis._rules import _ADD, _PAIR_OF_ONE_SEAT, _REMOVE
 from boardrules.parchis._setup import make_options
 from boardrules.parchis._state import (
@@ -95,6 +95,16 @@ def _eaten(from_nest: bool, seat: int, code: int) -> tuple[int, int]:
 #: The lowest bit set in each 4-bit mask (of 1, 2, 4 or 8: the one seat left).
 _LOWEST_BIT = np.array([0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
 _WORD = (1 << 64) - 1
+#: ``[code]``: the seat code of the piece that arrived second where two colours share a
+#: square, else 0.
+_SECOND_OF_PAIR = np.array(
+    [code >> 3 if code >= 8 and code & 7 != code >> 3 else 0 for code in range(_CODES)],
+    dtype=np.int8,
+)
+#: The facts of the turn each game writes (see ``ParchisBatch._turn_entries``).
+_TURN_FACTS = 6
+#: The observations are written this many bytes of them at a time (within the caches).
+_PART_BYTES = 1 << 19
 # The reductions as plain ufunc calls (the array methods go through Python wrappers),
 # along the first axis (the four pieces of ``[piece, game]`` arrays).
 _any = np.logical_or.reduce
@@ -119,7 +129,7 @@ _TRACK_LAST = _const(TRACK_LAST)
 _ROLLING, _MOVING, _OVER = _const(PHASE_ROLL), _const(PHASE_MOVE), _const(PHASE_OVER)
 _ZERO_WORD = _const(0, np.uint64)
 _PIECES_MOVE, _OUT, _PASS = _const(-1), _const(ACTION_OUT), _const(ACTION_PASS)
-_COUNTS, _WIDTH, _CODES_C = _const(COUNTS), _const(WIDTH), _const(_CODES)
+_PER_COUNT, _WIDTH, _CODES_C = _const(COUNTS), _const(WIDTH), _const(_CODES)
 _GOAL_BONUS, _CAPTURE_BONUS = _const(GOAL_BONUS), _const(CAPTURE_BONUS)
 
 
@@ -222,45 +232,45 @@ def _next_seats(players: int) -> Ints:
 
 
 class _Observer:
-    """Where each fact lands in each observer's vector (from the scalar encoding's views)."""
+    """Where each fact lands in each observer's vector (from the scalar encoding's views),
+    by observer (the first index of each table)."""
 
     def __init__(self, options: Options) -> None:
         views = _views(options)
         n = options.players
         self.size = _size(n)
-        self.where = np.zeros((n, n, GOAL + 2), dtype=np.int64)  # [observer, seat, r + 1]
-        self.last = np.zeros((n, n, GOAL + 2), dtype=np.int64)
+        #: ``where[observer, seat, r + 1]`` (the nest at 0; the views put it last) and
+        #: ``last[observer, seat, r]`` (where the scalar encoding writes a piece moved last
+        #: into the goal, at -1: the vector's last value).
+        self.where = np.array([[(row[-1], *row[: GOAL + 1]) for row in v.where] for v in views])
+        self.last = np.array([v.last for v in views])
+        self.last %= self.size
         #: The safe squares (where two colours may share a square, the same for every
         #: observer) and ``second[observer, k, code]``, the mark of who arrived second on
         #: the ``k``-th of them, by the code of that seat (-1: none).
         for view in views:
             self.marked = np.array([cell for cell, _ in view.seconds])
-        self.marks = np.arange(len(self.marked))
         self.second = np.array([[marks for _, marks in view.seconds] for view in views])
-        self.places = np.zeros((n, n), dtype=np.int64)
-        self.opened = np.zeros((n, n), dtype=np.int64)
-        self.mover = np.zeros((n, n), dtype=np.int64)
-        self.phase = np.zeros(n, dtype=np.int64)
-        self.die = np.zeros(n, dtype=np.int64)
-        self.count = np.zeros((n, COUNTS), dtype=np.int64)
-        self.sixes = np.zeros(n, dtype=np.int64)
-        counts = (1, 2, 3, 4, 5, 6, 7, 10, 20)
-        for o, view in enumerate(views):
-            for seat in range(n):
-                row = view.where[seat]
-                self.where[o, seat, 0] = row[-1]  # the nest
-                self.where[o, seat, 1:] = row[: GOAL + 1]
-                self.last[o, seat, 1:] = view.last[seat][: GOAL + 1]
-            self.places[o] = view.places
-            self.opened[o] = [view.opened[1 << s][0] for s in range(n)]
-            self.mover[o] = view.mover
-            self.phase[o] = view.phase
-            self.die[o] = view.die
-            self.count[o, list(counts)] = [view.count + i for i in range(len(counts))]
-            self.sixes[o] = view.sixes
-        weight = np.full(SPAN, 0.5, dtype=np.float32)
+        self.places = np.array([view.places for view in views])
+        self.opened = np.array([[view.opened[1 << s][0] for s in range(n)] for view in views])
+        self.mover = np.array([view.mover for view in views])
+        self.phase = np.array([view.phase for view in views])
+        self.die = np.array([view.die for view in views])
+        self.count = np.array(
+            [[view.count + _COUNTS[c] if c in _COUNTS else view.count for c in range(COUNTS)]
+             for view in views]
+        )  # fmt: skip
+        self.sixes = np.array([view.sixes for view in views])
+        #: ``where`` flat, ``[observer * view_span + seat * SPAN + r + 1]``, the weight a
+        #: piece adds there (half a square, a quarter of the nest or the goal), and each
+        #: piece's ``seat * SPAN + 1`` (``pos[g]`` flat: seat after seat).
+        weight = np.full(SPAN, 0.5)
         weight[0] = weight[GOAL + 1] = 0.25
-        self.weight = weight
+        self.where_flat = self.where.ravel()
+        self.view_span = n * SPAN
+        self.weight_flat = np.tile(weight, n * n)
+        self.slot_at = np.repeat(np.arange(n) * SPAN + 1, 4)
+        self.seats = np.arange(n)
 
 
 class _Work:
@@ -326,6 +336,7 @@ class ParchisBatch(_Batch[Options, State]):
         self._obs = _Observer(options)
         self.observation_size = self._obs.size
         self._cells = np.arange(CELLS)
+        self._cells_off = np.arange(WIDTH)
         self.pos: Ints = np.full((n, p, 4), NEST)
         # Small codes in small cells: the rules read cells all over the boards.
         self.board: Codes = np.zeros((n, WIDTH), dtype=np.int8)
@@ -395,6 +406,26 @@ class ParchisBatch(_Batch[Options, State]):
         self.done[i, :k] = s.finished
         self.ndone[i] = k
         self.donemask[i] = sum(1 << seat for seat in s.finished)
+
+    def _store(self, i: int, s: boardrules.parchis.State) -> None:
+        """Game ``i``, whatever its row holds, becomes ``s`` (as :meth:`_restart` then
+        :meth:`_load`, row by row: the vector environments put the games they play on
+        with the scalar rules back one at a time)."""
+        self.pos[i] = np.reshape(s.pos, (self.players, 4))
+        row = self.board[i]
+        row[:CELLS] = s.board
+        bars = self._tab.barrier[row, self._cells_off]
+        self.bar0[i] = np.bitwise_or.reduce(self._tab.bit0[bars])
+        self.bar1[i] = np.bitwise_or.reduce(self._tab.bit1[bars])
+        self.turn[i], self.phase[i], self.roll[i] = s.turn, s.phase, s.roll
+        self.count[i], self.sixes[i], self.last[i] = s.count, s.sixes, s.last
+        self.opened[i] = s.opened
+        k = len(s.finished)
+        self.done[i, :k] = s.finished  # (the rest is written before it is read)
+        self.ndone[i] = k
+        self.donemask[i] = sum(1 << seat for seat in s.finished)
+        self._legal_now = self._legal_where = None
+        self._movers = False
 
     def state(self, i: int) -> boardrules.parchis.State:
         """Game ``i`` as a scalar :class:`~boardrules.parchis.State`."""
@@ -478,49 +509,73 @@ class ParchisBatch(_Batch[Options, State]):
         return self.turn
 
     def _write(self, o: Ints, out: Any) -> None:
-        self._write_seats(o, out)
-        self._write_turn(o, out)
+        if not out.flags.c_contiguous:  # (a view of another array: through a copy)
+            whole = np.ascontiguousarray(out)
+            self._write(o, whole)
+            out[...] = whole
+            return
+        # The array is larger than the caches: it is zeroed and written a part of the games
+        # at a time, one pass per part (not one per kind of fact, each fetching every
+        # game's row again): the same number of ``(index, value)`` entries per game, value
+        # 0 where a fact is absent, added by ``add.at`` (two pieces on a square add up).
+        seat_end = 5 * self.players  # the pieces, then who has opened
+        width = seat_end + _TURN_FACTS
+        idx = np.empty((self.n, width), dtype=np.int64)
+        # (out's dtype: add.at's fast loop needs it, another is exact but 5 times slower)
+        val = np.empty((self.n, width), dtype=out.dtype)  # pragma: no mutate
+        self._seat_entries(o, idx[:, :seat_end], val[:, :seat_end])
+        self._turn_entries(o, idx[:, seat_end:], val[:, seat_end:])
+        rows = self._games * out.shape[1]
+        idx += rows[:, None]
+        flat, at, value = out.ravel(), idx.ravel(), val.ravel()
+        # (the size of a part changes nothing but the speed)
+        part = max(1, _PART_BYTES // out[0].nbytes)  # pragma: no mutate
+        for first in range(0, self.n, part):  # pragma: no mutate
+            out[first : first + part] = 0.0
+            entries = slice(first * width, (first + part) * width)  # pragma: no mutate
+            np.add.at(flat, at[entries], value[entries])
+        self._write_rare(o, flat, rows)
 
-    def _write_seats(self, o: Ints, out: Any) -> None:
-        ob, n, p = self._obs, self.n, self.players
-        rows = np.arange(n)
-        seats = np.arange(p)
-        flat = out.reshape(-1)
-        base = (rows * out.shape[1])[:, None]
-        for j in range(4):
-            r1 = self.pos[:, :, j] + 1
-            idx = ob.where[o[:, None], seats[None, :], r1]
-            flat[(base + idx).ravel()] += ob.weight[r1].ravel()
-        board = self.board[:, ob.marked]
-        sec = ob.second[o[:, None], ob.marks[None, :], board >> 3]
-        # Two colours on a safe square (a lone piece's "second" is seat 0, whose mark is -1).
-        pair = ((board & 7) != (board >> 3)) & (sec >= 0)
-        gg, kk = np.nonzero(pair)
-        out[gg, sec[gg, kk]] = 1.0
-        for place in range(p):
-            gg = np.flatnonzero(self.ndone > place)
-            out[gg, ob.places[o[gg], self.done[gg, place]] + place] = 1.0
-        for seat in range(p):
-            gg = np.flatnonzero(self.opened >> seat & 1)
-            out[gg, ob.opened[o[gg], seat]] = 1.0
+    def _seat_entries(self, o: Ints, idx: Ints, val: npt.NDArray[np.float32]) -> None:
+        """Every piece's index and weight in its observer's view, then each seat's
+        "opened" and whether it has."""
+        ob, slots = self._obs, 4 * self.players
+        at = np.add(self.pos.reshape(self.n, slots), (o * ob.view_span)[:, None])
+        at += ob.slot_at
+        idx[:, :slots] = ob.where_flat.take(at)
+        val[:, :slots] = ob.weight_flat.take(at)
+        idx[:, slots:] = ob.opened[o]
+        val[:, slots:] = self.opened[:, None] >> ob.seats & 1
 
-    def _write_turn(self, o: Ints, out: Any) -> None:
+    def _turn_entries(self, o: Ints, idx: Ints, val: npt.NDArray[np.float32]) -> None:
+        """The phase, who moves, the die, the count, the sixes and the piece moved last
+        (absent facts point at an index of their own kind, with 0; once a game is over,
+        its die, count, sixes and piece moved last are none)."""
+        ob, roll, count, sixes, last = self._obs, self.roll, self.count, self.sixes, self.last
+        idx[:, 0] = ob.phase[o] + self.phase
+        val[:, 0] = 1.0
+        idx[:, 1] = ob.mover[o, self.turn]
+        val[:, 1] = self.phase != PHASE_OVER
+        idx[:, 2] = ob.die[o] + roll
+        val[:, 2] = roll > 0
+        idx[:, 3] = ob.count[o, count]
+        val[:, 3] = count > 0
+        idx[:, 4] = ob.sixes[o] + sixes
+        val[:, 4] = sixes > 0
+        idx[:, 5] = ob.last[o, self.turn, np.maximum(last, 0)]
+        val[:, 5] = last != NEST
+
+    def _write_rare(self, o: Ints, flat: npt.NDArray[np.float32], rows: Ints) -> None:
+        """Who arrived second where two colours share a (safe) square, and the places of
+        the players who have finished."""
         ob = self._obs
-        rows = np.arange(self.n)
-        out[rows, ob.phase[o] + self.phase] = 1.0
-        live = np.flatnonzero(self.phase != PHASE_OVER)
-        lo = o[live]
-        out[live, ob.mover[lo, self.turn[live]]] = 1.0
-        rolled = live[self.roll[live] > 0]
-        ro = o[rolled]
-        out[rolled, ob.die[ro] + self.roll[rolled]] = 1.0
-        counted = rolled[self.count[rolled] > 0]
-        out[counted, ob.count[o[counted], self.count[counted]]] = 1.0
-        sixed = rolled[self.sixes[rolled] > 0]
-        out[sixed, ob.sixes[o[sixed]] + self.sixes[sixed]] = 1.0
-        moved = live[self.last[live] != NEST]
-        mo = o[moved]
-        out[moved, ob.last[mo, self.turn[moved], self.last[moved] + 1]] = 1.0
+        second = _SECOND_OF_PAIR.take(self.board[:, ob.marked])
+        gg, kk = np.nonzero(second)
+        flat[rows[gg] + ob.second[o[gg], kk, second[gg, kk]]] = 1.0
+        fin = np.flatnonzero(self.ndone)
+        gg, place = np.nonzero(ob.seats < self.ndone[fin, None])
+        gg = fin[gg]
+        flat[rows[gg] + ob.places[o[gg], self.done[gg, place]] + place] = 1.0
 
     # ----------------------------------------------------------------- playing
 
@@ -880,7 +935,7 @@ class ParchisBatch(_Batch[Options, State]):
         else:
             seat, count, row = self.turn[g], self.count[g], self._work.board_row.take(g, axis=1)
             bar0, bar1, work = self.bar0[g], self.bar1[g], _NEW
-        way = np.multiply(r, _COUNTS, out=work.a)
+        way = np.multiply(r, _PER_COUNT, out=work.a)
         way += tab.way.take(seat) + count
         ok: Bools = tab.within.take(way, mode="clip")
         reached = tab.reached.take(way, out=work.b, mode="clip")

@@ -45,6 +45,7 @@ True
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any, cast
 
 from boardrules._extras import require
@@ -80,6 +81,12 @@ Observation = dict[str, npt.NDArray[Any]]
 #: about what the copies would).
 _PART_SHARE = 0.5
 _SMALLEST_PART = 8
+#: The observation arrays kept for use again (see ``_BatchVectorEnv._buffer``), and the
+#: reference count of one in the list and nowhere else, as ``_buffer`` reads it.
+_BUFFERS = 3
+_probe = [np.empty(0)]
+_UNSHARED = sys.getrefcount(_probe[0])
+del _probe
 #: Any of the batches.
 Batch = ParchisBatch | DoradaBatch | DockerBatch
 
@@ -134,6 +141,7 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         self._reset_next = np.zeros(num_envs, dtype=np.bool_)
         self._seats = np.full(num_envs, seat, dtype=np.int64)
         self._legal: npt.NDArray[np.bool_] | None = None  # the legal mask of the last observation
+        self._buffers: list[npt.NDArray[np.float32]] = []  # (see _buffer)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -248,8 +256,7 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
                 move = choices[int(choose.random() * len(choices))]
                 moves += self._moved(move)
                 s = apply_move(s, move)
-            batch._restart(np.array([i]), None, roll=False)
-            batch._load(i, s)
+            batch._store(i, s)
         batch.rolls += rolls
         batch.moves += moves
 
@@ -261,14 +268,27 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         """1 if the batch counts ``move`` among its ``moves`` (decisions), else 0."""
         return 1
 
+    def _buffer(self) -> npt.NDArray[np.float32]:
+        """An array for the next observation: one of those made before that nobody else
+        holds any more (its last observation is out of every caller's reach, so writing
+        it again is unseen), else a new one (the last few are kept)."""
+        buffers = self._buffers
+        for k in range(len(buffers)):
+            if sys.getrefcount(buffers[k]) == _UNSHARED:
+                return buffers[k]
+        made = np.empty((self.num_envs, self.batch.observation_size), dtype=np.float32)
+        buffers.append(made)
+        del buffers[:-_BUFFERS]
+        return made
+
     def _observe(self) -> Observation:
         batch = self.batch
-        obs = batch.observation(self._seats)
+        obs = batch.observation(self._seats, out=self._buffer())
         # (kept for the next step's check of the actions: the caller may write into the
-        # mask it is given)
+        # mask it is given, a new array)
         self._legal = batch.legal_mask()
-        mask = self._legal.astype(np.int8)
-        mask[batch.turn != self.seat] = 0
+        mine = batch.turn == self.seat
+        mask = (self._legal & mine[:, None]).view(np.int8)
         return {"observation": obs, "action_mask": mask}
 
 

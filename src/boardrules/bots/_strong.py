@@ -14,7 +14,14 @@ from boardrules._search import _float_outcomes as float_outcomes
 from boardrules.bots._base import Evaluation, forced_move
 from boardrules.game import GameState
 
-__all__ = ["BLIND_TO_THE_ROLL", "NODES_PER_SECOND", "REPLIES", "ROUNDS", "StrongBot"]
+__all__ = [
+    "BLIND_TO_THE_ROLL",
+    "DECIDED_AFTER_EVERY_ROLL",
+    "NODES_PER_SECOND",
+    "REPLIES",
+    "ROUNDS",
+    "StrongBot",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -27,7 +34,9 @@ NODES_PER_SECOND = {"parchis": 12_000, "dorada": 16_000, "docker": 8_000, "doras
 DEFAULT_NODES_PER_SECOND = 2_000
 
 #: A game's own rounds of search, used when ``depth`` and ``chance_depth`` are left to the
-#: game: each round is (decisions deep after the move, rolls in a row expanded).  In
+#: game: each round is (decisions deep after the move, rolls in a row expanded).  Dorada
+#: is searched three decisions deep (its rolls at the horizon are not expanded, see
+#: :data:`DECIDED_AFTER_EVERY_ROLL`, so the third decision fits the budget).  In
 #: Dorasure the next decision is mostly another hero's step (looking at it made the team
 #: win less), while rolls chain (extra dice for 6s, rampages, claws): so ``strong``
 #: deepens in the dice, every move with the roll that follows, then the best ones with
@@ -37,12 +46,15 @@ ROUNDS: dict[str, tuple[tuple[int, int], ...]] = {
     "dorasure": ((0, 1), (0, 2), (0, 3)),
 }
 
-#: The games whose own evaluation (:func:`boardrules.evaluate`) does not read the roll to
-#: come, and whose roll is always followed by a decision: there a roll at the search's
-#: horizon is worth what the evaluation gives the position before it, so ``strong`` scores
-#: it unexpanded (the same value as the mix of its outcomes, at one position instead of
-#: seven in Dorada).
-BLIND_TO_THE_ROLL = frozenset({"dorada"})
+#: The games whose own evaluation (:func:`boardrules.evaluate`) does not read the roll: it
+#: scores a decision right after a roll as the position before the roll.  At the search's
+#: horizon ``strong`` scores all such decisions after one roll with one evaluation (the same
+#: values, a sixth of the evaluations).
+BLIND_TO_THE_ROLL = frozenset({"dorada", "docker"})
+#: Of those, the games where every roll is followed by a decision (Dorada; in Docker a roll
+#: may eliminate or give a reroll): there a roll at the horizon is not even expanded, it is
+#: scored as the position before it (one position instead of seven).
+DECIDED_AFTER_EVERY_ROLL = frozenset({"dorada"})
 
 #: In a game's own rounds, how many moves of a decision two or more decisions from the
 #: horizon are searched: the best by the round before (whose values are at hand), and any
@@ -58,10 +70,11 @@ class _Clocked(Expectimax):
     """The expectimax search that also gives up at a deadline of the process's CPU clock
     (checked every 16 positions), that may look at fewer replies far from its horizon
     (``replies``, see :data:`REPLIES`), and that, if ``blind`` (an evaluation blind to the
-    roll to come), scores a roll with no decision left unexpanded, as if the rolls in a row
-    were used up."""
+    roll), scores the decisions after a roll at its horizon with one evaluation of the
+    roll's position, or, if ``unexpanded`` too (a decision after every roll), scores that
+    position without expanding it, as if the rolls in a row were used up."""
 
-    __slots__ = ("blind", "deadline", "replies")
+    __slots__ = ("blind", "deadline", "replies", "unexpanded")
 
     def __init__(self, evaluation: Evaluation, chance_depth: int, nodes: int, deadline: float):
         super().__init__(evaluation, chance_depth, nodes)
@@ -69,13 +82,14 @@ class _Clocked(Expectimax):
         #: At a decision two or more decisions from the horizon, how many of its moves are
         #: searched (0: all).
         self.replies = 0
-        #: Whether the evaluation is blind to the roll to come (see :data:`BLIND_TO_THE_ROLL`).
-        self.blind = False
+        #: Whether the evaluation is blind to the roll (see :data:`BLIND_TO_THE_ROLL`), and
+        #: a decision follows every roll (:data:`DECIDED_AFTER_EVERY_ROLL`).
+        self.blind = self.unexpanded = False
 
     def value(self, state: Any, depth: int, rolls: int = 0) -> Sequence[float]:
         if self.nodes_left & 15 == 0 and time.process_time() > self.deadline:
             raise OutOfNodes("the search ran out of time")
-        if depth == 0 and self.blind:
+        if depth == 0 and self.unexpanded:
             rolls = self.chance_depth
         if depth >= 2 and self.replies and br.current_player(state) >= 0:
             return self._narrow(state, depth, rolls)
@@ -110,6 +124,7 @@ class _Clocked(Expectimax):
         # and hashing it (twice) cost more than scoring it.  Same values, a third less time.
         total = [0.0] * br.num_players(state)
         evaluation = self.evaluation
+        here: Sequence[float] | None = None  # the value of them all, if blind
         for move, weight in float_outcomes(state):
             child = br.apply_move(state, move)
             if depth or br.current_player(child) < 0:
@@ -120,7 +135,12 @@ class _Clocked(Expectimax):
                 if self.nodes_left == 0:
                     raise OutOfNodes("the search ran out of positions")
                 self.nodes_left -= 1
-                found = evaluation(child)
+                if not self.blind:
+                    found = evaluation(child)
+                elif here is None:
+                    found = here = evaluation(state)
+                else:
+                    found = here
             for i, v in enumerate(found):
                 total[i] += weight * v
         return total
@@ -138,10 +158,11 @@ class StrongBot:
     move with the roll that follows, then the best 4 with two rolls in a row and the best 2
     with three (see :meth:`rounds`).  Positions at the horizon are scored with
     ``evaluation`` (default :func:`boardrules.evaluate`, the game's fitted evaluation);
-    every roll is weighted by its exact probability (a roll at the horizon of a game whose
-    evaluation does not read it, as Dorada's, is scored as the position before it: the same
-    value).  The move played is the
-    best of the deepest round that finished; equal moves are broken with ``rng``.
+    every roll is weighted by its exact probability (in a game whose evaluation does not
+    read the roll, as Dorada's and Docker's, the decisions right after a roll at the horizon
+    are scored with one evaluation of the position before it: the same value).  The move
+    played is the best of the deepest round that finished; equal moves are broken with
+    ``rng``.
 
     The budget is ``seconds`` per decision (default 0.1), spent as a fixed number of
     positions, ``nodes`` (default: ``seconds`` times a rate per game, a third of what the
@@ -248,7 +269,9 @@ class StrongBot:
         if self._own_rounds(state):
             search.replies = REPLIES.get(br.game_of(state).name, 0)
         if self.evaluation is br.evaluate:  # an evaluation of your own may read the roll
-            search.blind = br.game_of(state).name in BLIND_TO_THE_ROLL
+            name = br.game_of(state).name
+            search.blind = name in BLIND_TO_THE_ROLL
+            search.unexpanded = name in DECIDED_AFTER_EVERY_ROLL
         ranked = list(range(len(moves)))
         values: dict[int, float] = {}
         for r, (level, rolls) in enumerate(rounds):

@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 from boardrules._guard import guard_package
+from boardrules.dorasure import _move_classes
 from boardrules.dorasure._actions import (
     action_to_move,
     legal_actions,
@@ -30,6 +31,7 @@ from boardrules.dorasure._actions import (
 )
 from boardrules.dorasure._data import BASE_HEROES, HERO_ORDER, QUESTS, REWARDS
 from boardrules.dorasure._json import decode, encode
+from boardrules.dorasure._move_classes import *  # noqa: F403  (the moves: __all__ below)
 from boardrules.dorasure._observation import (
     observation,
     observation_into,
@@ -47,51 +49,7 @@ from boardrules.dorasure._rules import (
     statistics,
 )
 from boardrules.dorasure._setup import OPTIONS, new_game, options_of, position
-from boardrules.dorasure._state import (
-    AbsorbDamage,
-    Adventure,
-    Answer,
-    AskHelp,
-    ChartRoll,
-    ClawRoll,
-    DollDamage,
-    DorasureMove,
-    DorasureState,
-    ExtraDie,
-    Gather,
-    KissOfDeath,
-    LandDraw,
-    Move,
-    MovementRoll,
-    NoBullet,
-    NoKiss,
-    Options,
-    Pass,
-    PoisonBullet,
-    Quest,
-    QuestDraw,
-    RampageDie,
-    Rest,
-    RewardDraw,
-    RollOff,
-    Rules,
-    SpecialRoll,
-    SpendResources,
-    State,
-    Step,
-    Stop,
-    SurvivalRoll,
-    TuneDice,
-    UseBigBang,
-    UseElixir,
-    UseFaith,
-    UseGauntlets,
-    UseGust,
-    UseLullaby,
-    UseMasterReroll,
-    UseReroll,
-    UseShield,
-)
+from boardrules.dorasure._state import DorasureState, Move, Options, Rules, State
 from boardrules.dorasure._svg import render_svg
 from boardrules.dorasure._text import parse_move, pieces, player_name, render
 from boardrules.game import TERMINAL, Game
@@ -102,49 +60,13 @@ __all__ = [
     "HERO_ORDER",
     "QUESTS",
     "REWARDS",
-    "AbsorbDamage",
-    "Adventure",
-    "Answer",
-    "AskHelp",
-    "ChartRoll",
-    "ClawRoll",
-    "DollDamage",
-    "DorasureMove",
     "DorasureState",
-    "ExtraDie",
-    "Gather",
-    "KissOfDeath",
-    "LandDraw",
-    "Move",
-    "MovementRoll",
-    "NoBullet",
-    "NoKiss",
     "Options",
-    "Pass",
-    "PoisonBullet",
-    "Quest",
-    "QuestDraw",
-    "RampageDie",
-    "Rest",
-    "RewardDraw",
-    "RollOff",
     "Rules",
-    "SpecialRoll",
-    "SpendResources",
     "State",
-    "Step",
-    "Stop",
-    "SurvivalRoll",
-    "TuneDice",
-    "UseBigBang",
-    "UseElixir",
-    "UseFaith",
-    "UseGauntlets",
-    "UseGust",
-    "UseLullaby",
-    "UseMasterReroll",
-    "UseReroll",
-    "UseShield",
+]
+__all__ += _move_classes.__all__  # the moves' classes and their union
+__all__ += [
     "action_to_move",
     "apply_move",
     "chance_outcomes",

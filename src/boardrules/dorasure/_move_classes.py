@@ -18,20 +18,8 @@ from boardrules._legal import FIELD_LIMIT
 from boardrules._values import move_repr, safe_repr
 from boardrules.dorasure._data import QUESTS, REWARDS
 
+#: The moves' classes and their union: the package and ``_state`` re-export this list.
 __all__ = [
-    "ADVENTURE_MOVE",
-    "CLAW_WORDS",
-    "DIE_CLASSES",
-    "LAND_SLUGS",
-    "MAX_DICE",
-    "MOVE_TYPES",
-    "NO_BULLET",
-    "NO_KISS",
-    "PASS",
-    "QUEST_SLUGS",
-    "REST",
-    "REWARD_SLUGS",
-    "STOP",
     "AbsorbDamage",
     "Adventure",
     "Answer",
@@ -71,7 +59,6 @@ __all__ = [
     "UseMasterReroll",
     "UseReroll",
     "UseShield",
-    "field_problem",
 ]
 
 REWARD_SLUGS = tuple(slug for slug, _ in REWARDS)

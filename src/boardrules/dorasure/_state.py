@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 import attrs
 
 from boardrules._values import full_repr
+from boardrules.dorasure import _move_classes
 from boardrules.dorasure._board import ENTRY, ROAD, SHARED, Board
 from boardrules.dorasure._data import HERO_ORDER, HeroSheet, QuestTile, Tracks
+from boardrules.dorasure._move_classes import *  # noqa: F403  (the moves, re-exported)
 from boardrules.dorasure._move_classes import (
     ADVENTURE_MOVE,
     CLAW_WORDS,
@@ -39,45 +41,12 @@ from boardrules.dorasure._move_classes import (
     REST,
     REWARD_SLUGS,
     STOP,
-    AbsorbDamage,
-    Adventure,
-    Answer,
     AskHelp,
-    ChartRoll,
-    ClawRoll,
-    DollDamage,
-    DorasureMove,
-    ExtraDie,
     Gather,
     KissOfDeath,
-    LandDraw,
     Move,
-    MovementRoll,
-    NoBullet,
-    NoKiss,
-    Pass,
-    PoisonBullet,
     Quest,
-    QuestDraw,
-    RampageDie,
-    Rest,
-    RewardDraw,
-    RollOff,
-    SpecialRoll,
-    SpendResources,
     Step,
-    Stop,
-    SurvivalRoll,
-    TuneDice,
-    UseBigBang,
-    UseElixir,
-    UseFaith,
-    UseGauntlets,
-    UseGust,
-    UseLullaby,
-    UseMasterReroll,
-    UseReroll,
-    UseShield,
 )
 from boardrules.game import CHANCE as CHANCE_PLAYER
 from boardrules.game import Game, pickled_without_memo
@@ -85,8 +54,8 @@ from boardrules.game import Game, pickled_without_memo
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["DorasureMove", "DorasureState", "Move", "Options", "Rules", "State", "Work"]
-# The moves live in _move_classes; their names stay importable from here as before.
+__all__ = ["DorasureState", "Options", "Rules", "State", "Work"]
+# The moves live in _move_classes; their names and constants stay importable from here.
 __all__ += [
     "ADVENTURE_MOVE",
     "CLAW_WORDS",
@@ -101,44 +70,8 @@ __all__ += [
     "REST",
     "REWARD_SLUGS",
     "STOP",
-    "AbsorbDamage",
-    "Adventure",
-    "Answer",
-    "AskHelp",
-    "ChartRoll",
-    "ClawRoll",
-    "DollDamage",
-    "ExtraDie",
-    "Gather",
-    "KissOfDeath",
-    "LandDraw",
-    "MovementRoll",
-    "NoBullet",
-    "NoKiss",
-    "Pass",
-    "PoisonBullet",
-    "Quest",
-    "QuestDraw",
-    "RampageDie",
-    "Rest",
-    "RewardDraw",
-    "RollOff",
-    "SpecialRoll",
-    "SpendResources",
-    "Step",
-    "Stop",
-    "SurvivalRoll",
-    "TuneDice",
-    "UseBigBang",
-    "UseElixir",
-    "UseFaith",
-    "UseGauntlets",
-    "UseGust",
-    "UseLullaby",
-    "UseMasterReroll",
-    "UseReroll",
-    "UseShield",
 ]
+__all__ += _move_classes.__all__
 
 # Heroes by index in HERO_ORDER.
 NINJA, GLADIATOR, SAMURAI, HUNTER, WEREWOLF, SHAMAN = 0, 1, 2, 3, 4, 5
