@@ -34,7 +34,6 @@ import argparse
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -42,6 +41,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
+import _timing  # noqa: E402  (benchmarks/_timing.py)
 import numpy as np  # noqa: E402
 import playouts  # noqa: E402
 
@@ -134,31 +134,13 @@ def _random_masked(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.where(count > 0, chosen, 0)
 
 
-#: Student's t, two-sided 95%, by degrees of freedom (1-10; beyond, 2.2 down to 1.96).
-_T95 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23)
-
-
 def interval(values: list[float]) -> str:
     """``mean [low, high]``: the mean of ``values`` (one per round) and its 95% interval."""
     mean = statistics.fmean(values)
     if len(values) < 2:
         return f"{mean:5.2f} [   -,    -]"
-    t = _T95[len(values) - 2] if len(values) <= len(_T95) + 1 else 2.0
-    half = t * statistics.stdev(values) / len(values) ** 0.5
-    return f"{mean:5.2f} [{mean - half:4.2f}, {mean + half:4.2f}]"
-
-
-def measure(engines: dict[str, Engine], seconds: float) -> dict[str, float]:
-    """One round: the engines take turns in slices until each has had ``seconds`` of CPU."""
-    rolls = dict.fromkeys(engines, 0)
-    spent = dict.fromkeys(engines, 0.0)
-    while min(spent.values()) < seconds:
-        for name, engine in engines.items():
-            start = time.process_time()
-            while time.process_time() - start < SLICE:
-                rolls[name] += engine()
-            spent[name] += time.process_time() - start
-    return {name: rolls[name] / spent[name] for name in engines}
+    low, high = _timing.interval(values)
+    return f"{mean:5.2f} [{low:4.2f}, {high:4.2f}]"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -177,12 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--also-sizes", type=int, nargs="+", default=[64])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
-        "--floor",
-        type=Path,
-        default=HERE.parent.parent / "shared" / "bench",
-        help="the folder of limit_parchis.py (default: ../shared/bench beside the checkout)",
-    )
+    _timing.floor_argument(parser, HERE.parent)
     args = parser.parse_args(argv)
     if args.game != "parchis":
         return _other_game(args)
@@ -199,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         engines[f"{game} readme"] = readme_decisions(game, args.seed)
         for n in args.also_sizes:
             engines[f"{game} batch {n}"] = game_batch_engine(game, n, args.seed)
-    rounds = [measure(engines, args.seconds) for _ in range(args.rounds)]
+    rounds = [_timing.measure(engines, args.seconds, SLICE) for _ in range(args.rounds)]
     print(f"4 players, {args.rounds} rounds of {args.seconds:g} CPU s; ratios: mean of the rounds'")
     print("[95% interval]; Parchís: rolls per second; Dorada, Docker: decisions per second")
     head = f"{'engine':18s} {'per s':>10s} {'x floor':>18s} {'x readme':>18s}"
@@ -228,7 +205,7 @@ def _other_game(args: argparse.Namespace) -> int:
         engines[f"batch {n}"] = game_batch_engine(game, n, args.seed)
         if args.vector:
             engines[f"vector {n}"] = vector_engine(n, args.seed, game)
-    rounds = [measure(engines, args.seconds) for _ in range(args.rounds)]
+    rounds = [_timing.measure(engines, args.seconds, SLICE) for _ in range(args.rounds)]
     title = game.capitalize()
     print(
         f"{title}, 4 players: decisions per CPU second, {args.rounds} rounds of {args.seconds:g} s"

@@ -24,7 +24,6 @@ figure is two runs, one with each, alternated, each compared through its own flo
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -32,12 +31,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from _timing import Engine, measure  # benchmarks/_timing.py
+from _timing import Engine, floor_argument, interval, measure  # benchmarks/_timing.py
 
 HERE = Path(__file__).resolve().parent
 SLICE = 0.1
-#: Student's t, 97.5% quantile, by degrees of freedom (1..10, else the normal's).
-T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23)
 
 
 def floor_engine(seed: int) -> Engine:
@@ -97,16 +94,6 @@ def readme_engine(game: str, options: dict[str, Any], seed: int, plies: bool) ->
     return lambda: next(played)[0]
 
 
-def interval(values: list[float]) -> tuple[float, float]:
-    """A 95% interval of the mean of ``values`` (Student's t)."""
-    n = len(values)
-    mean = statistics.fmean(values)
-    if n < 2:
-        return mean, mean
-    half = T975[min(n - 1, len(T975)) - 1] * statistics.stdev(values) / math.sqrt(n)
-    return mean - half, mean + half
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=1.5, help="CPU s per engine and round")
@@ -114,12 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", action="store_true", help="every game's README loop too")
     parser.add_argument("--src", type=Path, default=HERE.parent / "src", help="boardrules' src")
-    parser.add_argument(
-        "--floor",
-        type=Path,
-        default=HERE.parent.parent / "shared" / "bench",
-        help="the folder of limit_parchis.py (default: ../shared/bench beside the checkout)",
-    )
+    floor_argument(parser, HERE.parent)
     args = parser.parse_args(argv)
     sys.path[:0] = [str(args.src.resolve()), str(HERE), str(args.floor)]
     import boardrules

@@ -46,8 +46,10 @@ def compare_parchis(
     """Play ``steps`` steps of ``n`` Parchís games both ways and compare everything at every
     step; return the game steps compared and the games ended (raise
     :class:`BatchMismatchError` at the first difference).  The games start from ``start``
-    (``n`` scalar states with the same options, which ``options`` then must not name) or
-    from the beginning.
+    (``n`` scalar states with the same options, which ``options`` then must not name; with
+    ``autoreset``, one given over starts again) or from the beginning.  The dice are drawn
+    by ``numpy.random.default_rng(seed)``, the choices by the batch's generator, seeded
+    ``seed + 1``.
 
     >>> from boardrules.batch._check import compare_parchis
     >>> compare_parchis(2, 5, seed=1, players=2)
@@ -60,8 +62,10 @@ def compare_parchis(
         games = [_rolled(br.new_game("parchis", **options), int(d)) for d in dice]
     else:
         batch = ParchisBatch.from_states(start, seed=seed + 1, autoreset=autoreset, dice=dice)
-        games = [_rolled(s, int(d)) for s, d in zip(start, dice, strict=True)]
         options = parchis.options_of(start[0])
+        fresh = br.new_game("parchis", **options)  # for a game given over, with autoreset
+        given = [fresh if autoreset and br.is_terminal(s) else s for s in start]
+        games = [_rolled(s, int(d)) for s, d in zip(given, dice, strict=True)]
     compared = ended = 0
     for step in range(steps):
         _compare(batch, games, step)
@@ -104,7 +108,7 @@ def _compare(batch: Any, games: list[Any], step: int, other_seats: bool = False)
         # Parchís' barriers are derived, not compared by ==.
         if mine != s or getattr(mine, "barriers", 0) != getattr(s, "barriers", 0):
             _fail(step, i, f"states differ:\n{mine.full_repr()}\n{s.full_repr()}")
-        legal = () if br.is_terminal(s) else br.legal_actions(s)
+        legal = br.legal_actions(s)  # () once the game is over
         if tuple(np.flatnonzero(mask[i]).tolist()) != legal:
             _fail(step, i, f"legal actions differ from {legal}")
         if tuple(returns[i]) != br.returns(s):
