@@ -16,7 +16,6 @@ last line compares the two; the goal is at least 30%::
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -28,8 +27,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(1, str(Path(__file__).resolve().parent))
 
+from playouts import game_arguments, game_options
 from playouts import run as plain_playouts
-from rl_steps import game_options
 
 import boardrules.openspiel
 
@@ -63,15 +62,7 @@ def openspiel_steps(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", help=f"one of: {', '.join(boardrules.available_games())}")
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measure (3)")
-    parser.add_argument("--players", type=int, default=None, help="default: the game's")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    parser.add_argument(
-        "-o", "--option", action="append", default=[], metavar="NAME=VALUE",
-        help="a game option, the value in JSON (e.g. -o fang=true); may be repeated",
-    )  # fmt: skip
+    parser = game_arguments(__doc__, 3.0, "seconds per measure (3)")
     args = parser.parse_args(argv)
     options = game_options(parser, args.players, args.option)
     # The two measures take turns, a second or so at a time, so that a change in the load

@@ -68,10 +68,13 @@ def run(
     return count, rolls, decisions, time.perf_counter() - start
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def game_arguments(doc: str | None, seconds: float, seconds_help: str) -> argparse.ArgumentParser:
+    """The parser of a playing benchmark (this one, ``rl_steps.py``, ``openspiel_steps.py``):
+    the game, ``--seconds`` (default ``seconds``), ``--players``, ``--seed`` and the game's
+    options as ``-o NAME=VALUE``; the description is the first paragraph of ``doc``."""
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
     parser.add_argument("game", help=f"one of: {', '.join(br.available_games())}")
-    parser.add_argument("--seconds", type=float, default=5.0, help="time to play (default 5)")
+    parser.add_argument("--seconds", type=float, default=seconds, help=seconds_help)
     parser.add_argument("--players", type=int, default=None, help="default: the game's")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument(
@@ -82,15 +85,15 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help="a game option, the value in JSON (e.g. -o fang=true); may be repeated",
     )
-    parser.add_argument(
-        "--against", metavar="GAME", help="measure the ratio of plies/s to this game's"
-    )
-    parser.add_argument(
-        "--rounds", type=int, default=5, help="rounds of each game with --against (default 5)"
-    )
-    args = parser.parse_args(argv)
-    options: dict[str, Any] = {} if args.players is None else {"players": args.players}
-    for item in args.option:
+    return parser
+
+
+def game_options(
+    parser: argparse.ArgumentParser, players: int | None, items: list[str]
+) -> dict[str, Any]:
+    """The game's options from ``--players`` and ``-o NAME=VALUE`` (values in JSON)."""
+    options: dict[str, Any] = {} if players is None else {"players": players}
+    for item in items:
         name, sep, text = item.partition("=")
         if not sep:
             parser.error(f"--option takes NAME=VALUE, not {item!r}")
@@ -98,6 +101,19 @@ def main(argv: list[str] | None = None) -> int:
             options[name] = json.loads(text)
         except ValueError:
             options[name] = text  # a bare word is a string
+    return options
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = game_arguments(__doc__, 5.0, "time to play (default 5)")
+    parser.add_argument(
+        "--against", metavar="GAME", help="measure the ratio of plies/s to this game's"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="rounds of each game with --against (default 5)"
+    )
+    args = parser.parse_args(argv)
+    options = game_options(parser, args.players, args.option)
     try:
         start = br.new_game(args.game, **options)
     except br.BoardrulesError as e:

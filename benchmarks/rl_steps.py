@@ -19,8 +19,6 @@ environment with the plain playout; the goal for 4-player Parchís is at least 2
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
 import time
@@ -31,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(1, str(Path(__file__).resolve().parent))
 
 import numpy as np
+from playouts import game_arguments, game_options
 from playouts import run as plain_playouts
 
 import boardrules.rl
@@ -80,32 +79,8 @@ def single_steps(
     return steps, time.perf_counter() - start
 
 
-def game_options(
-    parser: argparse.ArgumentParser, players: int | None, items: list[str]
-) -> dict[str, Any]:
-    """The game's options from ``--players`` and ``-o NAME=VALUE`` (values in JSON)."""
-    options: dict[str, Any] = {} if players is None else {"players": players}
-    for item in items:
-        name, sep, text = item.partition("=")
-        if not sep:
-            parser.error(f"--option takes NAME=VALUE, not {item!r}")
-        try:
-            options[name] = json.loads(text)
-        except ValueError:
-            options[name] = text  # a bare word is a string
-    return options
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", help=f"one of: {', '.join(boardrules.available_games())}")
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measure (3)")
-    parser.add_argument("--players", type=int, default=None, help="default: the game's")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    parser.add_argument(
-        "-o", "--option", action="append", default=[], metavar="NAME=VALUE",
-        help="a game option, the value in JSON (e.g. -o fang=true); may be repeated",
-    )  # fmt: skip
+    parser = game_arguments(__doc__, 3.0, "seconds per measure (3)")
     args = parser.parse_args(argv)
     options = game_options(parser, args.players, args.option)
     # The measures take turns, a second or so at a time, so that a change in the load of

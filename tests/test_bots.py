@@ -528,7 +528,7 @@ def test_strong_scores_the_horizon_as_the_plain_search_does() -> None:
 
 def test_strong_spends_seconds_as_positions_at_the_games_rate() -> None:
     s = br.new_game("parchis", players=2)
-    assert StrongBot(seconds=0.1).budget(s) == 1_200
+    assert StrongBot(seconds=0.1).budget(s) == 4_500
     assert StrongBot(seconds=0.1).budget(br.new_game("dorasure")) == 2_000
     assert StrongBot(seconds=0.1).budget(br.new_game("dorada")) == 1_600
     assert StrongBot(seconds=0.5, nodes=77).budget(s) == 77

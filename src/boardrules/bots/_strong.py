@@ -29,7 +29,7 @@ M = TypeVar("M")
 #: Positions a second that the search is allowed per game: about a third of what it visits
 #: on this project's reference machine (a shared 2-core box), so that the node budget, not
 #: the clock, ends the search on any machine up to three times slower.
-NODES_PER_SECOND = {"parchis": 12_000, "dorada": 16_000, "docker": 8_000, "dorasure": 20_000}
+NODES_PER_SECOND = {"parchis": 45_000, "dorada": 16_000, "docker": 8_000, "dorasure": 20_000}
 #: The rate for a game not listed (a game of your own).
 DEFAULT_NODES_PER_SECOND = 2_000
 
@@ -40,10 +40,13 @@ DEFAULT_NODES_PER_SECOND = 2_000
 #: Dorasure the next decision is mostly another hero's step (looking at it made the team
 #: win less), while rolls chain (extra dice for 6s, rampages, claws): so ``strong``
 #: deepens in the dice, every move with the roll that follows, then the best ones with
-#: up to three rolls in a row.
+#: up to three rolls in a row.  In Parchís it looks three decisions deep (the third
+#: only at the opponent's best replies, see :data:`REPLIES`): a third decision made it win
+#: more against a user's greedy bot (see the bot-strength guide).
 ROUNDS: dict[str, tuple[tuple[int, int], ...]] = {
     "dorada": ((0, 3), (1, 3), (2, 3)),
     "dorasure": ((0, 1), (0, 2), (0, 3)),
+    "parchis": ((0, 3), (1, 3), (2, 3)),
 }
 
 #: The games whose own evaluation (:func:`boardrules.evaluate`) does not read the roll: it
@@ -58,8 +61,10 @@ DECIDED_AFTER_EVERY_ROLL = frozenset({"dorada"})
 
 #: In a game's own rounds, how many moves of a decision two or more decisions from the
 #: horizon are searched: the best by the round before (whose values are at hand), and any
-#: that round did not see.
-REPLIES: dict[str, int] = {}
+#: that round did not see.  In Parchís the third decision looks at each of the opponent's
+#: best two replies only: on 165 positions of games against a user's greedy bot it chose
+#: the same move as the full search every time, with a third fewer positions.
+REPLIES: dict[str, int] = {"parchis": 2}
 
 # How many of the best moves of one round are searched in the next.
 _WIDTH = (4, 2, 2)
@@ -154,9 +159,10 @@ class StrongBot:
     opponents' best reply to every roll included), and so on up to ``depth`` decisions,
     each deeper round on the best 2 of the one before.  A game may have rounds of its own
     (``ROUNDS``, used when ``depth`` and ``chance_depth`` are left to the game): in
-    Dorada it looks three decisions deep; in Dorasure it deepens in the dice instead, every
-    move with the roll that follows, then the best 4 with two rolls in a row and the best 2
-    with three (see :meth:`rounds`).  Positions at the horizon are scored with
+    Parchís and Dorada it looks three decisions deep (in Parchís the third at the opponent's
+    best 2 replies of the round before only); in Dorasure it deepens in the dice instead,
+    every move with the roll that follows, then the best 4 with two rolls in a row and the
+    best 2 with three (see :meth:`rounds`).  Positions at the horizon are scored with
     ``evaluation`` (default :func:`boardrules.evaluate`, the game's fitted evaluation);
     every roll is weighted by its exact probability (in a game whose evaluation does not
     read the roll, as Dorada's and Docker's, the decisions right after a roll at the horizon
@@ -166,10 +172,10 @@ class StrongBot:
 
     The budget is ``seconds`` per decision (default 0.1), spent as a fixed number of
     positions, ``nodes`` (default: ``seconds`` times a rate per game, a third of what the
-    search visits on the reference machine: 12,000 positions a second in Parchís, 16,000 in
+    search visits on the reference machine: 45,000 positions a second in Parchís, 16,000 in
     Dorada, 8,000 in Docker, 20,000 in Dorasure, 2,000 in a game of your own), so that **the
-    move depends only on the position and ``rng``**, on any machine, as long as the search keeps
-    within the clock.  It also stops when it has used ``seconds`` of CPU time (on a machine
+    move depends only on the position and ``rng``**, on any machine, as long as the search
+    keeps within the clock.  It also stops when it has used ``seconds`` of CPU time (on a machine
     more than about three times slower than the reference, or with an evaluation of your
     own that is slow): then it plays the best move of the last finished round, which may
     differ between runs; :attr:`timeouts` counts such decisions.  The clock is the
@@ -234,6 +240,8 @@ class StrongBot:
         >>> import boardrules as br
         >>> from boardrules.bots import StrongBot
         >>> StrongBot().rounds(br.new_game("parchis"))
+        ((0, 3), (1, 3), (2, 3))
+        >>> StrongBot(depth=2).rounds(br.new_game("parchis"))
         ((0, 3), (1, 3))
         >>> StrongBot().rounds(br.new_game("dorada"))
         ((0, 3), (1, 3), (2, 3))
