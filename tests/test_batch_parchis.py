@@ -142,6 +142,31 @@ def test_the_third_six_sends_the_last_piece_where_the_scalar_rules_do(
     assert batch.state(0) == br.apply_move(state, br.action_to_move(state, 5))
 
 
+def test_a_piece_sent_back_to_its_lane_leaves_no_barrier_behind() -> None:
+    # Yellow's third 6 sends its piece from L4 back to the empty first square of its lane
+    # (the option); then red, on 66 with a 3, crosses square 1: nothing there blocks it.
+    state = position({"yellow": ["L4", 30], "red": [66, 40]}, turn="yellow", sixes=2,
+                     last="L4", players=2, third_six_back_to_lane_start=True)  # fmt: skip
+    batch = ParchisBatch.from_states([state], dice=[6])
+    state = br.apply_move(state, br.action_to_move(state, 5))
+    state = br.apply_move(state, br.legal_moves(state)[0])  # yellow passes
+    state = br.apply_move(state, br.action_to_move(state, 2))  # red rolls 3
+    batch.step([72], dice=[3])
+    assert batch.state(0) == state
+    assert np.flatnonzero(batch.legal_mask()[0]).tolist() == list(br.legal_actions(state))
+    assert len(br.legal_actions(state)) == 2  # 66 + 3 is a move
+
+
+def test_a_restart_rolls_by_default() -> None:
+    batch = ParchisBatch(2, seed=3, players=2)
+    for _ in range(5):
+        batch.step(batch.random_actions())
+    batch._restart(np.arange(2), np.array([5, 3]))  # what the vector environment calls
+    fresh = br.new_game("parchis", players=2)
+    rolled = [br.apply_move(fresh, br.action_to_move(fresh, die - 1)) for die in (5, 3)]
+    assert [batch.state(i) for i in range(2)] == rolled
+
+
 def test_captures_bonuses_and_the_goal_from_positions() -> None:
     states = [
         # yellow eats red on 12+3 = 15 and counts 20

@@ -22,9 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -80,6 +79,19 @@ _LONE_OTHER = np.array(
     [0 < code < 8 and code != seat + 1 for seat in range(4) for code in range(_CODES)]
 )
 _PAIR_T = np.array(_PAIR_OF_ONE_SEAT, dtype=np.bool_)
+
+
+def _eaten(from_nest: bool, seat: int, code: int) -> tuple[int, int]:
+    """A piece of ``seat`` eats on a cell holding ``code`` (coming out of the nest onto
+    its full exit, or else onto a lone piece): the seat eaten and the cell's code after."""
+    me, first, second = seat + 1, code & 7, code >> 3
+    if not from_nest:
+        return code - 1, me
+    # Onto a full exit: the last arrival of another colour goes.
+    victim, stays = (second, first) if second != me else (first, second)
+    return victim - 1, stays + 8 * me
+
+
 #: The lowest bit set in each 4-bit mask (of 1, 2, 4 or 8: the one seat left).
 _LOWEST_BIT = np.array([0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
 _WORD = (1 << 64) - 1
@@ -98,6 +110,27 @@ _PART_BYTES = 1 << 19
 _any = np.logical_or.reduce
 _all = np.logical_and.reduce
 _sum = np.add.reduce
+
+
+def _const(value: int, dtype: type = np.int64) -> npt.NDArray[Any]:
+    """``value`` as a 0-d array.  At a few dozen games a step costs what numpy spends on each
+    call, and a ufunc given a Python int spends about twice as long on it (numpy 2's
+    promotion of Python scalars) as given an array; so the constants the steps compare and
+    compute with are 0-d arrays.  (For the same reason the steps read columns with
+    ``take(g, axis=1)``, ten times cheaper than ``x[:, g]``, and copy a row into a
+    ``[4, n]`` array before an operation with one, cheaper than numpy's broadcasting.)"""
+    return np.array(value, dtype=dtype)
+
+
+_ZERO, _ONE, _THREE, _FOUR_PIECES = _const(0), _const(1), _const(3), _const(4)
+_FIVE, _SIX, _EIGHT = _const(5), _const(6), _const(8)
+_IN_NEST, _IN_GOAL, _SPARE = _const(NEST), _const(GOAL), _const(OFF)
+_TRACK_LAST = _const(TRACK_LAST)
+_ROLLING, _MOVING, _OVER = _const(PHASE_ROLL), _const(PHASE_MOVE), _const(PHASE_OVER)
+_ZERO_WORD = _const(0, np.uint64)
+_PIECES_MOVE, _OUT, _PASS = _const(-1), _const(ACTION_OUT), _const(ACTION_PASS)
+_PER_COUNT, _WIDTH, _CODES_C = _const(COUNTS), _const(WIDTH), _const(_CODES)
+_GOAL_BONUS, _CAPTURE_BONUS = _const(GOAL_BONUS), _const(CAPTURE_BONUS)
 
 
 def _words(masks: Sequence[int]) -> tuple[Words, Words]:
@@ -119,6 +152,7 @@ class _Tables:
         for seat in range(n):
             self.cell[seat, 1 : GOAL + 1] = tab.cell[seat]
         self.rel = np.array(tab.rel)  # [seat, cell]
+        self.rel_flat = self.rel.ravel()
         self.cell_flat = self.cell.ravel()  # [seat * SPAN + r + 1]
         safe = np.zeros(WIDTH, dtype=np.bool_)
         safe[:CELLS] = tab.safe
@@ -138,6 +172,31 @@ class _Tables:
         #: ``next_seat[donemask * 4 + seat]``: who plays after ``seat``, skipping those who
         #: have finished.
         self.next_seat = _next_seats(n)
+        #: The place of the last player but one (when that one finishes, the game ends).
+        self.last_place = _const(n - 1)
+        #: Each seat's exit, and ``come_out[seat * _CODES + code]``: whether a piece may
+        #: come out onto its exit holding ``code`` (not a barrier of its own, and a full
+        #: exit only with ``exit_capture``).
+        self.exit = self.cell[:, 1].copy()
+        #: ``way[seat]``: where the seat's moves begin in :attr:`within`...
+        self.way = (np.arange(n) * SPAN + 1) * COUNTS
+        #: ``span[seat]``, ``codes[seat]``: where the seat's rows begin in ``cell_flat``
+        #: (after the nest's column) and in the tables by code (``_ADD_FLAT``...).
+        self.span = np.arange(n) * SPAN + 1
+        self.codes = np.arange(n) * _CODES
+        self.come_out = np.array(
+            [
+                code < 8 or (code != (seat + 1) * 9 and options.exit_capture)
+                for seat in range(n)
+                for code in range(_CODES)
+            ]
+        )
+        #: ``[(from_nest * 4 + seat) * _CODES + code]``: what :func:`_eaten` says.
+        eaten = [
+            _eaten(f, s, code) for f in (False, True) for s in range(4) for code in range(_CODES)
+        ]
+        self.victim = np.array([victim for victim, _ in eaten])
+        self.after_eating = np.array([after for _, after in eaten])
 
 
 @cache
@@ -219,11 +278,29 @@ class _Work:
     large temporaries, allocated anew, would cost page faults whenever the allocator has
     handed their memory back to the system in between."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, players: int) -> None:
         shape = (4, n)
         self.at, self.r, self.legal_r, self.running = (np.empty(shape, np.int64) for _ in range(4))
-        self.a, self.b = (np.empty(shape, np.int64) for _ in range(2))
+        self.a, self.b, self.c, self.spread = (np.empty(shape, np.int64) for _ in range(4))
         self.u, self.v = (np.empty(shape, np.uint64) for _ in range(2))
+        self.spare = _Spare(self.a, self.b, self.u, self.v)
+        #: Each game's first column in ``board``, and its first piece in ``pos`` plus
+        #: ``j`` in row ``j``: for the four pieces of the player in turn.
+        self.board_row = np.empty(shape, np.int64)
+        self.board_row[:] = np.arange(n) * WIDTH
+        self.pos_row = np.arange(n) * (players * 4) + _FOUR
+
+
+class _Spare(NamedTuple):
+    """Where :meth:`ParchisBatch._steps` writes its temporaries (``None``: new arrays)."""
+
+    a: Ints | None
+    b: Ints | None
+    u: Words | None
+    v: Words | None
+
+
+_NEW = _Spare(None, None, None, None)
 
 
 class ParchisBatch(_Batch[Options, State]):
@@ -289,7 +366,7 @@ class ParchisBatch(_Batch[Options, State]):
         self._pos_row = np.arange(n) * (p * 4)
         self._board_row = np.arange(n) * WIDTH
         self._games = np.arange(n)
-        self._work = _Work(n)
+        self._work = _Work(n, p)
         self._legal_now: _Legal | None = None
         self._legal_where: tuple[Bools, _Legal] | None = None
         #: Whether ``_work.legal_r`` holds the pieces of the player in turn in every game
@@ -410,7 +487,7 @@ class ParchisBatch(_Batch[Options, State]):
         if self._legal_where is None or self._legal_where[0] is not where:
             every, chosen = self._legal_now, np.asarray(where, dtype=np.bool_)
             only = np.where(chosen, every.only, -2)
-            legal = _Legal(every.ok & chosen, every.r, only, every.running)
+            legal = _Legal(every.ok & chosen, every.r, only, every.running, every.rows, every.spare)
             self._legal_where = (where, legal)
         return self._legal_where[1]
 
@@ -524,7 +601,7 @@ class ParchisBatch(_Batch[Options, State]):
         :class:`~boardrules.IllegalMoveError` before any game moves."""
         a = self._checked_actions(actions)
         given = self._checked_dice(dice)
-        playing = self.phase != PHASE_OVER
+        playing = self.phase != _OVER
         if where is not None:
             playing &= np.asarray(where, dtype=np.bool_)
         wrong = playing & ~self._legal_of(where).allows_all(a)
@@ -539,14 +616,14 @@ class ParchisBatch(_Batch[Options, State]):
         if where is not None and 2 * np.count_nonzero(playing) <= self.n:
             return self._step_part(playing.nonzero()[0], a, given)
         self._decide(playing, a)
-        ended = playing & (self.phase == PHASE_OVER)
+        ended = playing & (self.phase == _OVER)
         returns = np.zeros((self.n, self.players))
         finished = ended.nonzero()[0]
         if len(finished):
             returns[finished] = self._returns(finished)
             if self.autoreset:
                 self._restart(finished, None, roll=False)
-        self._roll(self.phase == PHASE_ROLL, given)
+        self._roll(self.phase == _ROLLING, given)
         self._legal_now = self._legal_where = None
         return StepResult(returns, ended)
 
@@ -618,37 +695,41 @@ class ParchisBatch(_Batch[Options, State]):
         stand, in every game (or in games ``g``): ``[piece, game]``, one row per piece so
         that each operation runs along the games.  For every game, the arrays are the
         reused ones of :class:`_Work` (``out``, if given, for the positions)."""
-        if g is not None:
-            at = _FOUR + (self._pos_row[g] + self.turn[g] * 4)
-            return at, self._pos_flat.take(at)
         work = self._work
-        at = np.add(_FOUR, self._pos_row + self.turn * 4, out=work.at)
+        if g is not None:
+            at = np.empty((4, len(g)), dtype=np.int64)
+            at[:] = self.turn.take(g) * _FOUR_PIECES
+            at += work.pos_row.take(g, axis=1)
+            return at, self._pos_flat.take(at)
+        at = work.at
+        at[:] = self.turn * _FOUR_PIECES
+        at += work.pos_row
         r = self._pos_flat.take(at, out=work.r if out is None else out, mode="clip")
         return at, r
 
     # The scalar rules, over all games at once (masks) or over index arrays ``g``.
 
     def _rolled(self, rolling: Bools, die: Ints) -> None:
-        six = die == 6
-        sixes = np.where(six, self.sixes + 1, 0)
-        third = rolling & (sixes == 3)
+        six = die == _SIX
+        sixes = (self.sixes + _ONE) * six  # a 6 counts one more, else none
+        third = rolling & (sixes == _THREE)
         plain = rolling & ~third
-        nest_empty = _all(self._mine(out=self._work.legal_r)[1] != NEST)
+        nest_empty = _all(self._mine(out=self._work.legal_r)[1] != _IN_NEST)
         self._movers = True
-        np.copyto(self.phase, PHASE_MOVE, where=plain)
+        np.copyto(self.phase, _MOVING, where=plain)
         np.copyto(self.roll, die, where=plain)
-        np.copyto(self.count, np.where(six & nest_empty, 7, die), where=plain)
+        np.copyto(self.count, die + (six & nest_empty), where=plain)  # 7 on a 6 with none home
         np.copyto(self.sixes, sixes, where=plain)
         if _any(third):
             self._third_six(third.nonzero()[0])
 
     def _third_six(self, g: Ints) -> None:
         tab = self._tab
-        seat, last = self.turn[g], self.last[g]
-        track = (last >= 0) & (last <= TRACK_LAST)  # on the track: back to the nest
-        t = g[track]
-        self._lift(t, tab.cell[seat[track], last[track] + 1], seat[track])
-        self._relocate(t, seat[track], last[track], NEST)
+        seat, last = self.turn.take(g), self.last.take(g)
+        track = (last >= _ZERO) & (last <= _TRACK_LAST)  # on the track: back to the nest
+        t, st, lt = g[track], seat[track], last[track]
+        self._lift(t, tab.cell_flat.take(tab.span.take(st) + lt), st)
+        self._relocate(t, st, lt, NEST)
         if self.options.third_six_back_to_lane_start:
             first = tab.cell[seat, LANE_FIRST + 1]
             lane = (last >= LANE_FIRST) & (last < GOAL) & (self.board[g, first] < 8)
@@ -668,12 +749,12 @@ class ParchisBatch(_Batch[Options, State]):
         """Each game where ``playing`` is true plays its action ``a``: a piece moves, comes
         out, or the player passes."""
         self._movers = False
-        move = playing & (a < ACTION_OUT)
-        out = playing & (a == ACTION_OUT)
+        move = playing & (a < _OUT)
+        out = playing & (a == _OUT)
         moved = move | out
         self.moves += int(np.count_nonzero(moved))
-        dst = np.where(move, a + self.count, np.where(out, 0, NEST))
-        bonus, finished = self._moved(move, out, np.where(move, a, NEST), dst)
+        dst = np.where(move, a + self.count, out - _ONE)  # out: 0 (the exit), else the nest
+        bonus, finished = self._moved(move, out, np.where(move, a, _IN_NEST), dst)
         self._after_move(playing, moved, dst, bonus, finished)
 
     def _moved(self, move: Bools, out: Bools, src: Ints, dst: Ints) -> tuple[Ints, Bools]:
@@ -682,59 +763,56 @@ class ParchisBatch(_Batch[Options, State]):
         onto a full exit by eating the last arrival of another colour."""
         tab, board = self._tab, self._board_flat
         seat = self.turn
-        at_seat = seat * SPAN
+        span, codes = tab.span.take(seat), tab.codes.take(seat)
         # The square left: a barrier there opens (its cell's bit clears either way).
-        left = tab.cell_flat.take(at_seat + src + 1)  # the spare column where none moves
+        left = tab.cell_flat.take(span + src)  # the spare column where none moves
         at = self._board_row + left
-        at_codes = seat * _CODES
-        board[at] = _REMOVE_FLAT.take(at_codes + board.take(at))
+        board[at] = _REMOVE_FLAT.take(codes + board.take(at))
         self.bar0 &= ~tab.bit0.take(left)
         self.bar1 &= ~tab.bit1.take(left)
         moved = move | out
         mine_at, mine = self._mine()
-        piece = _first(mine_at, mine == src)
+        found = self._work.c
+        found[:] = src
+        piece = _first(mine_at, mine == found)
         self._pos_flat[piece] = np.where(moved, dst, self._pos_flat.take(piece))
         # The square reached (none in the goal).
-        goal = move & (dst == GOAL)
+        goal = move & (dst == _IN_GOAL)
         lands = moved & ~goal
-        reached = np.where(lands, tab.cell_flat.take(at_seat + dst + 1), OFF)
+        reached = np.where(lands, tab.cell_flat.take(span + dst), _SPARE)
         at = self._board_row + reached
         code = board.take(at)
-        new = _ADD_FLAT.take(at_codes + code)
-        eat = move & _LONE_OTHER.take(at_codes + code) & ~tab.safe.take(reached)
-        eat |= out & (code >= 8)
+        new = _ADD_FLAT.take(codes + code)
+        eat = move & _LONE_OTHER.take(codes + code) & ~tab.safe.take(reached)
+        eat |= out & (code >= _EIGHT)
         if _any(eat):
             self._eat(eat.nonzero()[0], out, code, reached, new)
         board[at] = np.where(lands, new, code)
         # A barrier forms where two pieces of one colour now stand (no piece lands on a
         # barrier, and one eaten on the exit is cleared by _eat: no bit to clear here).
-        formed = tab.barrier_flat.take(new * WIDTH + reached) & lands
+        formed = tab.barrier_flat.take(new * _WIDTH + reached) & lands
         if _any(formed):
             gf = formed.nonzero()[0]
-            self._mark(gf, reached[gf], formed[gf])
+            self._mark(gf, reached[gf], True)
         if self.options.two_out_on_first_five:
             self._second_out(out, code, reached)
-        self.opened |= np.where(out, 1 << seat, 0)
-        bonus = np.where(goal, GOAL_BONUS, np.where(eat, CAPTURE_BONUS, 0))
+        self.opened |= np.left_shift(out, seat)
+        bonus = goal * _GOAL_BONUS + eat * _CAPTURE_BONUS  # (never both)
         finished = np.zeros(self.n, dtype=np.bool_)
         if _any(goal):  # finished: every piece in the goal
             gg = goal.nonzero()[0]
-            finished[gg] = _all(self._mine(gg)[1] == GOAL)
+            finished[gg] = _all(self._mine(gg)[1] == _IN_GOAL)
         return bonus, finished
 
     def _eat(self, g: Ints, out: Bools, code: Codes, reached: Ints, new: Ints) -> None:
         """In games ``g`` the piece arriving on ``reached`` eats one there: ``new`` becomes
         the cell's code after it."""
-        seat, c, co = self.turn[g], reached[g], code[g]
-        me = seat + 1
-        first, second = co & 7, co >> 3
-        from_nest = out[g]
-        # Onto a full exit: the last arrival of another colour; else the lone piece.
-        victim = np.where(from_nest, np.where(second != me, second, first), co) - 1
-        stays = np.where(second != me, first, second)
-        new[g] = np.where(from_nest, stays + 8 * me, me)
+        c = reached.take(g)
+        at = (out.take(g) * _FOUR_PIECES + self.turn.take(g)) * _CODES_C + code.take(g)
+        victim = self._tab.victim.take(at)
+        new[g] = self._tab.after_eating.take(at)
         self._mark(g, c, False)  # a barrier there is broken
-        self._relocate(g, victim, self._tab.rel[victim, c], NEST)
+        self._relocate(g, victim, self._tab.rel_flat.take(victim * CELLS + c), NEST)
 
     def _second_out(self, out: Bools, code: Codes, exit_cell: Ints) -> None:
         """With the option, a player's first 5 onto an empty exit brings out two pieces
@@ -753,12 +831,12 @@ class ParchisBatch(_Batch[Options, State]):
         is over (as after a pass)."""
         last = np.where(moved, dst, self.last)
         counting = np.zeros(self.n, dtype=np.bool_)
-        has = (bonus > 0) & ~finished
+        has = (bonus != _ZERO) & ~finished
         if _any(has):
             gb = has.nonzero()[0]
             self.count[gb] = bonus[gb]
             r = self._mine(gb)[1]
-            can = self._steps(gb, r).any(axis=0)
+            can = _any(self._steps(gb, r))
             gc = gb[can]
             counting[gc] = True
             self.phase[gc] = PHASE_BONUS
@@ -770,26 +848,26 @@ class ParchisBatch(_Batch[Options, State]):
     def _turn_over(self, over: Bools, last: Ints) -> None:
         """The roll is played out in the games where ``over`` is true: after a 6 the same
         player rolls again (not after the third), else the next one."""
-        again = over & (self.roll == 6) & (self.sixes < 3)
+        again = over & (self.roll == _SIX) & (self.sixes < _THREE)
         np.copyto(self.last, last, where=again)
         self._next_turn(over & ~again)
         # (the roll, which follows in the same step, sets the die and the count)
-        np.copyto(self.phase, PHASE_ROLL, where=over)
+        np.copyto(self.phase, _ROLLING, where=over)
 
     def _next_turn(self, passing: Bools) -> None:
         """The die passes to the next player who has not finished (where ``passing``)."""
-        nxt = self._tab.next_seat.take(self.donemask * 4 + self.turn)
+        nxt = self._tab.next_seat.take(self.donemask * _FOUR_PIECES + self.turn)
         np.copyto(self.turn, nxt, where=passing)
-        np.copyto(self.sixes, 0, where=passing)
-        np.copyto(self.last, NEST, where=passing)
+        np.copyto(self.sixes, _ZERO, where=passing)
+        np.copyto(self.last, _IN_NEST, where=passing)
 
     def _finish(self, g: Ints) -> None:
         p = self.players
-        seat = self.turn[g]
+        seat = self.turn.take(g)
         self.done[g, self.ndone[g]] = seat
         self.ndone[g] += 1
-        self.donemask[g] |= 1 << seat
-        over = self.ndone[g] >= p - 1
+        self.donemask[g] |= np.left_shift(_ONE, seat)
+        over = self.ndone.take(g) >= self._tab.last_place
         go = g[over]
         # The one seat left: the only bit not set in the mask of those who finished.
         self.done[go, p - 1] = _LOWEST_BIT[((1 << p) - 1) ^ self.donemask[go]]
@@ -809,13 +887,19 @@ class ParchisBatch(_Batch[Options, State]):
         """One piece of ``seat`` at ``src`` moves to ``dst`` in each game of ``g``."""
         if not len(g):
             return
-        mine = self.pos[g, seat]
-        j = np.argmax(mine == src[:, None], axis=1)
-        self.pos[g, seat, j] = dst
+        at = self._pos_row.take(g) + seat * _FOUR_PIECES  # the seat's first piece
+        # (along the first axis: numpy's reductions along a short last one are slow)
+        j = np.argmax(self._pos_flat.take(at + _FOUR) == src, axis=0)
+        self._pos_flat[at + j] = dst
 
     def _lift(self, g: Ints, c: Ints, seat: Ints) -> None:
+        """A piece of ``seat`` leaves cell ``c`` of games ``g`` (one piece is left there at
+        most: no barrier)."""
         if len(g):
-            self._put(g, c, _REMOVE_T[self.board[g, c], seat])
+            at = self._board_row.take(g) + c
+            board = self._board_flat
+            board[at] = _REMOVE_FLAT.take(self._tab.codes.take(seat) + board.take(at))
+            self._mark(g, c, False)
 
     def _drop(self, g: Ints, c: Ints, seat: Ints) -> None:
         if len(g):
@@ -830,8 +914,13 @@ class ParchisBatch(_Batch[Options, State]):
         """Cell ``c`` of games ``g`` holds a barrier where ``barrier`` is true, else not."""
         tab = self._tab
         for words, bits in ((self.bar0, tab.bit0), (self.bar1, tab.bit1)):
-            bit = bits[c]
-            words[g] = (words[g] & ~bit) | np.where(barrier, bit, np.uint64(0))
+            bit = bits.take(c)
+            if barrier is True:  # formed in every game g
+                words[g] |= bit
+            elif barrier is False:  # broken in every game g
+                words[g] &= ~bit
+            else:
+                words[g] = (words[g] & ~bit) | np.where(barrier, bit, np.uint64(0))
 
     # ----------------------------------------------------------------- legal moves
 
@@ -841,23 +930,23 @@ class ParchisBatch(_Batch[Options, State]):
         count, no barrier on the way or on the square, no square holds three pieces."""
         tab = self._tab
         if g is None:
-            seat, count, row = self.turn, self.count, self._board_row
-            bar0, bar1, work = self.bar0, self.bar1, self._work
+            seat, count, row = self.turn, self.count, self._work.board_row
+            bar0, bar1, work = self.bar0, self.bar1, self._work.spare
         else:
-            seat, count, row = self.turn[g], self.count[g], self._board_row[g]
-            bar0, bar1, work = self.bar0[g], self.bar1[g], _Work(len(g))
-        way = np.multiply(r, COUNTS, out=work.a)
-        way += (seat * SPAN + 1) * COUNTS + count
-        ok = tab.within.take(way, mode="clip")
+            seat, count, row = self.turn[g], self.count[g], self._work.board_row.take(g, axis=1)
+            bar0, bar1, work = self.bar0[g], self.bar1[g], _NEW
+        way = np.multiply(r, _PER_COUNT, out=work.a)
+        way += tab.way.take(seat) + count
+        ok: Bools = tab.within.take(way, mode="clip")
         reached = tab.reached.take(way, out=work.b, mode="clip")
         reached += row
-        ok &= self._board_flat.take(reached, mode="clip") < 8
+        ok &= self._board_flat.take(reached, mode="clip") < _EIGHT
         crossed = tab.cross0.take(way, out=work.u, mode="clip")
         crossed &= bar0
         more = tab.cross1.take(way, out=work.v, mode="clip")
         more &= bar1
         crossed |= more
-        ok &= crossed == 0
+        ok &= crossed == _ZERO_WORD
         return ok
 
     def _legal(self) -> _Legal:
@@ -868,33 +957,41 @@ class ParchisBatch(_Batch[Options, State]):
         self._movers = False  # legal_r is the legal actions' now
         ok = self._steps(None, r)
         # Two pieces on one square are one move: keep the first.
-        ok[1] &= r[1] != r[0]
-        ok[2] &= (r[2] != r[0]) & (r[2] != r[1])
-        ok[3] &= (r[3] != r[0]) & (r[3] != r[1]) & (r[3] != r[2])
-        moving = self.phase == PHASE_MOVE
+        r0, r1, r2, r3 = r
+        ok[1] &= r1 != r0
+        ok[2] &= (r2 != r0) & (r2 != r1)
+        ok[3] &= (r3 != r0) & (r3 != r1) & (r3 != r2)
+        moving = self.phase == _MOVING
         # On a 6 a barrier must be opened when a barrier piece can move.
-        six = (moving & (self.roll == 6)).nonzero()[0]
+        six = (moving & (self.roll == _SIX)).nonzero()[0]
         if len(six):
-            c = tab.cell_flat.take(seat[six] * SPAN + r[:, six] + 1)
-            on = tab.bit0.take(c) & self.bar0[six]
-            on |= tab.bit1.take(c) & self.bar1[six]
-            opening = ok[:, six] & (on != 0)
+            c = tab.cell_flat.take(r.take(six, axis=1) + tab.span.take(seat.take(six)))
+            on = tab.bit0.take(c) & self.bar0.take(six)
+            on |= tab.bit1.take(c) & self.bar1.take(six)
+            opening = ok.take(six, axis=1) & (on != _ZERO_WORD)
             must = _any(opening)
-            ok[:, six[must]] = opening[:, must]
+            ok[:, six[must]] = opening.compress(must, axis=1)
         # A 5 must bring a piece out when it can.
         out = np.zeros(self.n, dtype=np.bool_)
-        five = (moving & (self.roll == 5)).nonzero()[0]
+        five = (moving & (self.roll == _FIVE)).nonzero()[0]
         if len(five):
-            mover = seat[five]
-            exit_cell = tab.cell_flat.take(mover * SPAN + 1)
-            code = self._board_flat.take(self._board_row[five] + exit_cell)
-            can = (code < 8) | ((code != (mover + 1) * 9) & self.options.exit_capture)
-            out[five] = can & _any(r[:, five] == NEST)
-        over = self.phase == PHASE_OVER
-        ok &= ~(out | (self.sixes == 3) | over)
-        only = np.where(out, ACTION_OUT, np.where(_any(ok), -1, ACTION_PASS))
+            mover = seat.take(five)
+            code = self._board_flat.take(self._board_row.take(five) + tab.exit.take(mover))
+            nest = _any(r.take(five, axis=1) == _IN_NEST)
+            out[five] = tab.come_out.take(tab.codes.take(mover) + code) & nest
+        over = self.phase == _OVER
+        ok &= ~(out | (self.sixes == _THREE) | over)
+        only = np.where(out, _OUT, np.where(_any(ok), _PIECES_MOVE, _PASS))
         only[over] = -2
-        return _Legal(ok, r, only, self._work.running)
+        return _Legal(ok, r, only, self._work.running, self._games, self._work.spread)
+
+
+def _first(at: Ints, found: Bools) -> Ints:
+    """``at[j, k]`` for the first ``j`` where ``found[j, k]`` (the last row if none)."""
+    first: Ints = np.where(
+        found[0], at[0], np.where(found[1], at[1], np.where(found[2], at[2], at[3]))
+    )
+    return first
 
 
 def _running(ok: Bools, total: Ints) -> Ints:
@@ -906,24 +1003,18 @@ def _running(ok: Bools, total: Ints) -> Ints:
     return total
 
 
-def _first(at: Ints, found: Bools) -> Ints:
-    """``at[j, k]`` for the first ``j`` where ``found[j, k]`` (the last row if none)."""
-    first: Ints = np.where(
-        found[0], at[0], np.where(found[1], at[1], np.where(found[2], at[2], at[3]))
-    )
-    return first
-
-
-@attrs.frozen
-class _Legal:
+class _Legal(NamedTuple):
     """The legal actions of each game: the pieces ``ok[j, g]`` (distinct squares) at
     positions ``r[j, g]`` move, unless ``only[g]`` names the one legal action (``out`` or
-    ``pass``); ``only`` is -1 when pieces move, -2 in a game that is over."""
+    ``pass``); ``only`` is -1 when pieces move, -2 in a game that is over.  (A named
+    tuple: made at every step, cheaper than an attrs class.)"""
 
     ok: Bools
     r: Ints
     only: Ints
-    running: Ints = attrs.field(repr=False)  # space for _running's counts
+    running: Ints  # space for _running's counts
+    rows: Ints  # 0..n-1
+    spare: Ints  # space for a row copied to the four pieces
 
     def choices(self) -> tuple[Ints, Ints]:
         ok, n = self.ok, len(self.only)
@@ -941,13 +1032,18 @@ class _Legal:
         ok = self.ok
         n = len(self.only)
         pick = (rng.random(n) * _sum(ok)).astype(np.int64)
-        j = _sum(_running(ok, self.running) <= pick)  # the (pick+1)-th legal one
-        moved = self.r.ravel().take(np.minimum(j, 3) * n + np.arange(n))
-        return np.where(self.only == -1, moved, np.where(self.only >= 0, self.only, -1))
+        spread = self.spare
+        spread[:] = pick
+        j = _sum(_running(ok, self.running) <= spread)  # the (pick+1)-th legal one
+        moved = self.r.reshape(-1).take(j * n + self.rows, mode="clip")  # (4 if none: unused)
+        only = self.only
+        chosen: Ints = np.where(only == _PIECES_MOVE, moved, np.maximum(only, _PIECES_MOVE))
+        return chosen
 
     def allows_all(self, a: Ints) -> Bools:
         """Whether ``a[g]`` is legal in each game ``g``."""
-        only = self.only
-        piece = _any(self.ok & (self.r == a)) & (only == -1)
-        allowed: Bools = piece | ((a == only) & (only >= 0))
+        only, spread = self.only, self.spare
+        spread[:] = a
+        piece = _any(self.ok & (self.r == spread)) & (only == _PIECES_MOVE)
+        allowed: Bools = piece | ((a == only) & (only >= _ZERO))
         return allowed
