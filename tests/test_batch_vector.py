@@ -32,6 +32,21 @@ def test_gymnasium_make_ids_pass_the_checker(env_id: str) -> None:
     assert env.unwrapped.spec.id == env_id
 
 
+@pytest.mark.parametrize(
+    "env_id", ["boardrules/Parchis-v0", "boardrules/Dorada-v0", "boardrules/Docker-v0"]
+)
+def test_the_batched_env_has_the_spaces_of_gymnasiums_sync_vector_env(env_id: str) -> None:
+    # a drop-in for the SyncVectorEnv over the single-agent env: the same spaces (Docker's
+    # observation is channels x 3 x 3 there, not flat)
+    batched = gymnasium.make_vec(env_id, num_envs=2, players=3)
+    sync = gymnasium.make_vec(env_id, num_envs=2, players=3, vectorization_mode="sync")
+    assert not isinstance(batched, gymnasium.vector.SyncVectorEnv)
+    assert batched.single_observation_space == sync.single_observation_space
+    assert batched.single_action_space == sync.single_action_space
+    obs, _ = batched.reset(seed=0)
+    assert sync.observation_space.contains(obs)
+
+
 def test_the_module_prefix_registers_the_ids() -> None:
     env = gymnasium.make("boardrules.rl:boardrules/Docker-v0", players=2)
     assert isinstance(env.unwrapped, boardrules.rl.SingleAgentEnv)
@@ -182,7 +197,10 @@ def test_the_other_games_envs_show_the_scalar_state_and_end_with_its_returns(
             state = env.batch.state(i)
             expected = np.zeros(env.batch.observation_size, dtype=np.float32)
             br.observation_into(state, 1, expected)
-            assert np.array_equal(obs["observation"][i], expected)
+            # (in the single-agent environment's shape: Docker's is channels x 3 x 3)
+            assert np.array_equal(
+                obs["observation"][i], expected.reshape(br.observation_shape(state))
+            )
             legal = br.legal_actions(state) if br.current_player(state) == 1 else ()
             assert np.flatnonzero(obs["action_mask"][i]).tolist() == list(legal)
         obs, reward, terminated, truncated, _ = env.step(_random(obs, rng))

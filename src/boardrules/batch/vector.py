@@ -64,6 +64,7 @@ from boardrules.api import (  # noqa: E402
     is_chance,
     is_terminal,
     legal_moves,
+    observation_shape,
     sample_chance,
 )
 from boardrules.batch._docker import DockerBatch  # noqa: E402
@@ -122,12 +123,14 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         self.num_envs = num_envs
         self.seat = seat
         self.illegal_reward = illegal_reward
-        size = self.batch.observation_size
+        # The single-agent environment's shape (Docker's is channels x 3 x 3): the batch's
+        # rows are the same values, row-major.
+        self._shape = observation_shape(self.batch.state(0))
         self.single_observation_space: spaces.Space[Observation] = cast(
             "spaces.Space[Observation]",
             spaces.Dict(
                 {
-                    "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                    "observation": spaces.Box(0.0, 1.0, self._shape, np.float32),
                     "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
                 }
             ),
@@ -276,14 +279,15 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         for k in range(len(buffers)):
             if sys.getrefcount(buffers[k]) == _UNSHARED:
                 return buffers[k]
-        made = np.empty((self.num_envs, self.batch.observation_size), dtype=np.float32)
+        made = np.empty((self.num_envs, *self._shape), dtype=np.float32)
         buffers.append(made)
         del buffers[:-_BUFFERS]
         return made
 
     def _observe(self) -> Observation:
         batch = self.batch
-        obs = batch.observation(self._seats, out=self._buffer())
+        obs = self._buffer()
+        batch.observation(self._seats, out=obs.reshape(self.num_envs, -1))  # a view of it
         # (kept for the next step's check of the actions: the caller may write into the
         # mask it is given, a new array)
         self._legal = batch.legal_mask()
@@ -374,7 +378,7 @@ class DockerVectorEnv(_BatchVectorEnv):
     >>> env = DockerVectorEnv(4, players=3)
     >>> obs, info = env.reset(seed=1)
     >>> obs["observation"].shape, obs["action_mask"].shape
-    ((4, 468), (4, 90))
+    ((4, 52, 3, 3), (4, 90))
     """
 
     batch: DockerBatch
