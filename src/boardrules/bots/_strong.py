@@ -16,6 +16,7 @@ from boardrules.game import GameState
 
 __all__ = [
     "BLIND_TO_THE_ROLL",
+    "CLOCK_MARGIN",
     "DECIDED_AFTER_EVERY_ROLL",
     "NODES_PER_SECOND",
     "REPLIES",
@@ -32,6 +33,12 @@ M = TypeVar("M")
 NODES_PER_SECOND = {"parchis": 45_000, "dorada": 16_000, "docker": 8_000, "dorasure": 20_000}
 #: The rate for a game not listed (a game of your own).
 DEFAULT_NODES_PER_SECOND = 2_000
+#: How far past ``seconds`` the clock lets a search run before it ends it: the node budget
+#: is what should end a search, and in 4-player Parchís (an evaluation three times dearer
+#: than with 2 players) its 4,500 positions take about 0.1 s of CPU on the reference
+#: machine, so a clock at exactly ``seconds`` made the move depend on the machine there.
+#: A quarter more stays within the 50% over its budget that a bot may think.
+CLOCK_MARGIN = 1.25
 
 #: A game's own rounds of search, used when ``depth`` and ``chance_depth`` are left to the
 #: game: each round is (decisions deep after the move, rolls in a row expanded).  Dorada
@@ -175,10 +182,12 @@ class StrongBot:
     search visits on the reference machine: 45,000 positions a second in Parchís, 16,000 in
     Dorada, 8,000 in Docker, 20,000 in Dorasure, 2,000 in a game of your own), so that **the
     move depends only on the position and ``rng``**, on any machine, as long as the search
-    keeps within the clock.  It also stops when it has used ``seconds`` of CPU time (on a machine
-    more than about three times slower than the reference, or with an evaluation of your
-    own that is slow): then it plays the best move of the last finished round, which may
-    differ between runs; :attr:`timeouts` counts such decisions.  The clock is the
+    keeps within the clock.  It also stops when it has used a quarter more than ``seconds``
+    of CPU time (:data:`CLOCK_MARGIN`; on a machine more than about three times slower than
+    the reference, in 4-player Parchís one about a fifth slower, whose evaluation costs
+    three times a 2-player one, or with an evaluation of your own that is slow): then it
+    plays the best move of the last finished round, which may differ between runs;
+    :attr:`timeouts` counts such decisions.  The clock is the
     process's CPU time (``time.process_time()``), the same as the wall clock on an idle
     machine; on a busy one the wall time stretches with the load, but the moves stay the
     same.
@@ -268,7 +277,7 @@ class StrongBot:
         forced = forced_move(state, rng)
         if forced is not None:
             return forced
-        deadline = time.process_time() + self.seconds
+        deadline = time.process_time() + self.seconds * CLOCK_MARGIN
         player = br.current_player(state)
         moves = br.legal_moves(state)
         children = [br.apply_move(state, m) for m in moves]
