@@ -183,7 +183,7 @@ class StrongBot:
     Dorada, 8,000 in Docker, 20,000 in Dorasure, 2,000 in a game of your own), so that **the
     move depends only on the position and ``rng``**, on any machine, as long as the search
     keeps within the clock.  It also stops when it has used a quarter more than ``seconds``
-    of CPU time (:data:`CLOCK_MARGIN`; on a machine more than about three times slower than
+    of CPU time (``CLOCK_MARGIN``; on a machine more than about three times slower than
     the reference, in 4-player Parchís one about a fifth slower, whose evaluation costs
     three times a 2-player one, or with an evaluation of your own that is slow): then it
     plays the best move of the last finished round, which may differ between runs;
