@@ -36,9 +36,9 @@ DEFAULT_NODES_PER_SECOND = 2_000
 #: How far past ``seconds`` the clock lets a search run before it ends it: the node budget
 #: is what should end a search, and in 4-player Parchís (an evaluation three times dearer
 #: than with 2 players) its 4,500 positions take about 0.1 s of CPU on the reference
-#: machine, so a clock at exactly ``seconds`` made the move depend on the machine there.
-#: A quarter more stays within the 50% over its budget that a bot may think.
-CLOCK_MARGIN = 1.25
+#: machine (111-114 ms measured), so a clock at exactly ``seconds`` made the move depend on
+#: the machine there.  1.4 times stays within the 50% over its budget that a bot may think.
+CLOCK_MARGIN = 1.4
 
 #: A game's own rounds of search, used when ``depth`` and ``chance_depth`` are left to the
 #: game: each round is (decisions deep after the move, rolls in a row expanded).  Dorada
@@ -182,9 +182,9 @@ class StrongBot:
     search visits on the reference machine: 45,000 positions a second in Parchís, 16,000 in
     Dorada, 8,000 in Docker, 20,000 in Dorasure, 2,000 in a game of your own), so that **the
     move depends only on the position and ``rng``**, on any machine, as long as the search
-    keeps within the clock.  It also stops when it has used a quarter more than ``seconds``
-    of CPU time (``CLOCK_MARGIN``; on a machine more than about three times slower than
-    the reference, in 4-player Parchís one about a fifth slower, whose evaluation costs
+    keeps within the clock.  It also stops when it has used 1.4 times ``seconds`` of CPU
+    time (``CLOCK_MARGIN``; on a machine more than about three times slower than the
+    reference, in 4-player Parchís one about a quarter slower, whose evaluation costs
     three times a 2-player one, or with an evaluation of your own that is slow): then it
     plays the best move of the last finished round, which may differ between runs;
     :attr:`timeouts` counts such decisions.  The clock is the
