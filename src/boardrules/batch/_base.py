@@ -183,7 +183,8 @@ class _Batch(Generic[OptionsT, StateT]):
 
     def _write(self, o: Ints, out: Any) -> None:
         """Game ``g``'s observation from seat ``o[g]`` into ``out[g]``, every value of it
-        (``out`` holds anything: the game's class zeroes it as it sees fit)."""
+        (``out`` is C-contiguous and holds anything: the game's class zeroes it as it sees
+        fit)."""
         raise NotImplementedError
 
     @property
@@ -243,7 +244,12 @@ class _Batch(Generic[OptionsT, StateT]):
             raise InvalidOptionError(
                 f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
             )
-        self._write(o.astype(np.int64), out)
+        if out.flags.c_contiguous:
+            self._write(o.astype(np.int64), out)
+        else:  # a view of another array: the games write through flat views, so via a copy
+            whole = np.ascontiguousarray(out)
+            self._write(o.astype(np.int64), whole)
+            out[...] = whole
         return out
 
     def random_actions(

@@ -213,11 +213,6 @@ class DoradaBatch(_Dice[Options, State]):
         return seats
 
     def _write(self, o: Ints, out: Any) -> None:
-        if not out.flags.c_contiguous:  # (a view of another array: through a copy)
-            whole = np.ascontiguousarray(out)
-            self._write(o, whole)
-            out[...] = whole
-            return
         # As Parchís's (the array is larger than the caches): every game's entries first,
         # then a part of the games at a time, the rows set to the board (the same in every
         # game) and the entries added (value 0 where a fact is absent).

@@ -509,11 +509,6 @@ class ParchisBatch(_Batch[Options, State]):
         return self.turn
 
     def _write(self, o: Ints, out: Any) -> None:
-        if not out.flags.c_contiguous:  # (a view of another array: through a copy)
-            whole = np.ascontiguousarray(out)
-            self._write(o, whole)
-            out[...] = whole
-            return
         # The array is larger than the caches: it is zeroed and written a part of the games
         # at a time, one pass per part (not one per kind of fact, each fetching every
         # game's row again): the same number of ``(index, value)`` entries per game, value
