@@ -42,6 +42,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
+from _series import first_bot_score  # noqa: E402
 from previous_evaluation import previous  # noqa: E402
 from user_greedy import UserGreedy  # noqa: E402
 
@@ -111,10 +112,7 @@ def targets(game: str, per_seating: int, seed: int) -> list[list[str]]:
         SPENT.clear()
         t = tournament(game, [bot("strong", game), bot(other, game)], games_per_pairing=per_seating,
                        seed=seed, options={"players": 2})  # fmt: skip
-        score = 0.0
-        for g in t.games:
-            mine, theirs = (g.returns[g.seating.index(i)] for i in (0, 1))
-            score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        score = first_bot_score(t)
         n = len(t.games)
         low, high = wilson(score, n)
         rows.append([f"strong vs {other}", str(n), f"{score / n:.1%}",

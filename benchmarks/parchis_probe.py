@@ -49,6 +49,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
 import user_greedy as user  # noqa: E402
+from _series import first_bot_score  # noqa: E402
 
 import boardrules as br  # noqa: E402
 from boardrules import parchis  # noqa: E402
@@ -110,10 +111,7 @@ def series(args: argparse.Namespace) -> None:
         t = tournament("parchis", [Timed(bot(args.bot)), bot(args.opponent)],
                        games_per_pairing=args.per_seating, seed=seed,
                        options={"players": 2})  # fmt: skip
-        score = 0.0
-        for g in t.games:
-            mine, theirs = (g.returns[g.seating.index(i)] for i in (0, 1))
-            score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        score = first_bot_score(t)
         report(f"seed {seed}", score, len(t.games))
         print(f"  {1000 * SPENT[0] / max(1, SPENT[1]):.2f} CPU ms per decision", flush=True)
         total, count = total + score, count + len(t.games)

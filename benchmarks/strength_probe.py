@@ -54,6 +54,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
+from _series import first_bot_score  # noqa: E402
+
 import boardrules as br  # noqa: E402
 from boardrules._fitted import win_shares  # noqa: E402
 from boardrules.bots import GreedyBot, StrongBot, make_bot, sample_outcome  # noqa: E402
@@ -301,10 +303,7 @@ def main() -> int:
     started = time.perf_counter()
     t = tournament(args.game, [bot, make_bot("greedy")], games_per_pairing=args.games,
                    seed=args.seed, options={"players": 2}, workers=args.workers)  # fmt: skip
-    score = 0.0
-    for g in t.games:
-        mine, theirs = (g.returns[g.seating.index(i)] for i in (0, 1))
-        score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    score = first_bot_score(t)
     n = len(t.games)
     low, high = wilson(score, n)
     print(f"{args.game} {args.bot} vs greedy, seed {args.seed}: {score:g}/{n} = {score / n:.1%} "
