@@ -15,6 +15,7 @@ from extras import need
 np = need("numpy", "batch")
 
 import boardrules as br  # noqa: E402
+from batch_helpers import scalar_views  # noqa: E402
 from boardrules.batch import DoradaBatch  # noqa: E402
 from boardrules.batch._check import BatchMismatchError, compare_game  # noqa: E402
 from boardrules.batch._dorada import _PART_BYTES  # noqa: E402
@@ -236,13 +237,6 @@ def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules() -> None:
         used.step(actions)
 
 
-def _scalar_views(batch: Any, seats: Any) -> Any:
-    expected = np.zeros((batch.n, batch.observation_size), dtype=np.float32)
-    for i in range(batch.n):
-        br.observation_into(batch.state(i), int(seats[i]), expected[i])
-    return expected
-
-
 def test_observations_into_views_of_other_arrays_and_a_part_at_a_time() -> None:
     # 4 players on SHORT: 1249 values, so the 110 games are written in two parts
     batch = DoradaBatch(110, seed=4, players=4, board=SHORT)
@@ -252,7 +246,7 @@ def test_observations_into_views_of_other_arrays_and_a_part_at_a_time() -> None:
         for _ in range(25):
             batch.step(batch.random_actions())
         seats = rng.integers(0, 4, 110)
-        expected = _scalar_views(batch, seats)
+        expected = scalar_views(batch, seats)
         assert np.array_equal(batch.observation(seats), expected)
         wide = np.full((110, batch.observation_size + 2), 7.0, dtype=np.float32)
         batch.observation(seats, out=wide[:, 1:-1])
@@ -261,7 +255,7 @@ def test_observations_into_views_of_other_arrays_and_a_part_at_a_time() -> None:
         assert batch.observation(seats, out=fortran) is fortran
         assert np.array_equal(fortran, expected)
     one = DoradaBatch.from_states([batch.state(5)])
-    assert np.array_equal(one.observation(seats[5:6]), _scalar_views(one, seats[5:6]))
+    assert np.array_equal(one.observation(seats[5:6]), scalar_views(one, seats[5:6]))
 
 
 # A board with jumps forward near its end, back onto field 1, and of one field.

@@ -14,6 +14,7 @@ from extras import need
 np = need("numpy", "batch")
 
 import boardrules as br  # noqa: E402
+from batch_helpers import scalar_views  # noqa: E402
 from boardrules.batch import ParchisBatch  # noqa: E402
 from boardrules.batch._check import BatchMismatchError, compare_parchis  # noqa: E402
 from boardrules.batch._parchis import _PART_BYTES  # noqa: E402
@@ -238,19 +239,12 @@ def test_observers_other_than_the_mover() -> None:
         assert np.array_equal(out[i], expected)
 
 
-def _scalar_views(batch: Any, seats: Any) -> Any:
-    expected = np.zeros((batch.n, batch.observation_size), dtype=np.float32)
-    for i in range(batch.n):
-        br.observation_into(batch.state(i), int(seats[i]), expected[i])
-    return expected
-
-
 def test_observations_into_views_of_other_arrays() -> None:
     batch = ParchisBatch(4, seed=5, players=2)
     for _ in range(25):
         batch.step(batch.random_actions())
     seats = np.array([1, 0, 0, 1])
-    expected = _scalar_views(batch, seats)
+    expected = scalar_views(batch, seats)
     wide = np.full((4, batch.observation_size + 3), 7.0, dtype=np.float32)
     batch.observation(seats, out=wide[:, 1:-2])
     assert np.array_equal(wide[:, 1:-2], expected)
@@ -269,7 +263,7 @@ def test_observations_of_many_games_are_written_a_part_at_a_time() -> None:
         for _ in range(40):
             batch.step(batch.random_actions())
         seats = rng.integers(0, 4, 300)
-        assert np.array_equal(batch.observation(seats), _scalar_views(batch, seats))
+        assert np.array_equal(batch.observation(seats), scalar_views(batch, seats))
 
 
 def test_the_piece_moved_last_into_the_goal_is_the_last_value() -> None:
@@ -282,7 +276,7 @@ def test_the_piece_moved_last_into_the_goal_is_the_last_value() -> None:
         )
     batch = ParchisBatch.from_states([state, state])
     seen = batch.observation(np.array([0, 1]))
-    assert np.array_equal(seen, _scalar_views(batch, [0, 1]))
+    assert np.array_equal(seen, scalar_views(batch, [0, 1]))
     assert (seen[:, -1] == 1.0).all()
 
 
