@@ -1,11 +1,10 @@
-"""Helpers shared by the batch engines' tests (``tests/test_batch_*.py``); import it after
-``extras.need("numpy", "batch")``."""
+"""Helpers shared by the batch engines' tests (``tests/test_batch_*.py``).  Collected by
+pytest like every file here, so it imports numpy only when called (the tests that call it
+skip first without the extra ``batch``)."""
 
 from __future__ import annotations
 
 from typing import Any
-
-import numpy as np
 
 import boardrules as br
 
@@ -13,6 +12,8 @@ import boardrules as br
 def scalar_views(batch: Any, seats: Any) -> Any:
     """What the scalar encoding (:func:`boardrules.observation_into`) makes of every game of
     ``batch`` from seat ``seats[g]``: the observations the batch must write."""
+    import numpy as np
+
     expected = np.zeros((batch.n, batch.observation_size), dtype=np.float32)
     for i in range(batch.n):
         br.observation_into(batch.state(i), int(seats[i]), expected[i])
