@@ -254,18 +254,32 @@ _PATH_KINDS = ["new", "file", "symlink", "chain", "dangling", "fifo", "devnull",
 
 
 class _Fifo:
-    """A FIFO at ``path`` with a reader that drains every write until the record ends."""
+    """A FIFO at ``path`` with a reader that drains every write until the record ends.
+
+    The reader holds the FIFO open for reading and writing from the start, so the pipe
+    never closes between two saves: a reader that closed and reopened it after each save
+    lost a save written just before it closed (the last one, with the result, in one CI
+    run), and then waited forever.
+    """
 
     def __init__(self, path: Path) -> None:
         os.mkfifo(path)
         self.path, self.read = path, b""
+        self.fd = os.open(path, os.O_RDWR)  # never blocks, and keeps a writer: no EOF
         self.thread = threading.Thread(target=self.drain, daemon=True)
         self.thread.start()
 
     def drain(self) -> None:
-        while b'"result":[' not in self.read:  # every save opens the FIFO anew
-            with open(self.path, "rb") as f:
-                self.read += f.read()
+        try:
+            while not self.ended():
+                self.read += os.read(self.fd, 1 << 16)
+        finally:
+            os.close(self.fd)
+
+    def ended(self) -> bool:
+        """Whether the record with the result has come whole (a record is one line)."""
+        _, found, rest = self.read.rpartition(b'"result":[')
+        return bool(found) and b"\n" in rest
 
 
 def _record_path(kind: str, mode: int, folder: Path) -> Path:
