@@ -2,7 +2,8 @@
 
     nice python benchmarks/parchis_evaluation_probe.py proxy                 # ~2 min
     nice python benchmarks/parchis_evaluation_probe.py outcomes --games 4000 # ~15 min
-    nice python benchmarks/parchis_evaluation_probe.py searched --games 400  # ~15 min
+    nice python benchmarks/parchis_evaluation_probe.py searched --games 400 --seed 77
+    nice python benchmarks/parchis_evaluation_probe.py strong --weights W1,...,W13 --seeds 33
 
 (each a long run: under ``nice``, one at a time on a shared machine)
 
@@ -16,8 +17,8 @@ an enemy's next roll lands on an exposed piece (its faces, barriers in the way),
 player in turn can eat with the count it holds, enemy pieces held behind a barrier, pieces
 in the last 12 squares of the track and exposed pieces.
 
-* ``proxy``: the shipped evaluation (``WEIGHTS_2`` for two players) and the pooled
-  ``WEIGHTS`` played by greedy against the user greedy and against the previous greedy.
+* ``proxy``: the shipped evaluation played by greedy against the user greedy and against
+  the previous greedy.
 * ``outcomes``: ``--games`` 2-player self-play games of the pooled evaluation's greedy bot
   (a random move with probability 0.1), a position kept with probability 0.15, labelled
   with the game's result; every fifth game held out.  Several feature sets are fitted
@@ -25,6 +26,10 @@ in the last 12 squares of the track and exposed pieces.
   loss and played by greedy against the user greedy.
 * ``searched``: the same, but positions kept with probability 0.1 and labelled with their
   depth-2 expectimax value under the pooled evaluation (also ``(value + result) / 2``).
+* ``strong``: the real thing for a candidate of the shipped features: ``strong`` (default
+  budget) against the user greedy as ``parchis_probe.py series strong`` plays it, with
+  ``evaluate`` reading ``--weights`` (13, in the order of ``FEATURES``) instead of
+  ``WEIGHTS`` (``--per-seating`` 100 unless given).
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
 import numpy as np  # noqa: E402
+import parchis_probe  # noqa: E402
 import user_greedy as user  # noqa: E402
 from _series import first_bot_score  # noqa: E402
 from previous_evaluation import previous  # noqa: E402
@@ -49,7 +55,7 @@ from previous_evaluation import previous  # noqa: E402
 import boardrules as br  # noqa: E402
 from boardrules._search import Expectimax, OutOfNodes  # noqa: E402
 from boardrules.bots import GreedyBot, RandomBot, sample_outcome  # noqa: E402
-from boardrules.parchis import _evaluation, _features  # noqa: E402
+from boardrules.parchis import _evaluation, _features, _rules  # noqa: E402
 from boardrules.parchis._board import GOAL, LANE_FIRST, NEST  # noqa: E402
 from boardrules.parchis._state import PHASE_BONUS, PHASE_MOVE  # noqa: E402
 from boardrules.simulate import tournament, wilson  # noqa: E402
@@ -161,7 +167,7 @@ def evaluation(weights: list[float], cols: list[int]) -> Any:
 
 
 def pooled(state: Any) -> tuple[float, ...]:
-    """The pooled ``WEIGHTS`` (what ``evaluate`` used for two players before ``WEIGHTS_2``)."""
+    """The shipped ``WEIGHTS`` (the same values as ``evaluate``, in this script's sums)."""
     return evaluation(list(_evaluation.WEIGHTS), SETS["shipped 13"])(state)
 
 
@@ -259,18 +265,32 @@ def refits(args: argparse.Namespace, data: dict[str, np.ndarray],
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=("proxy", "outcomes", "searched"))
+    parser.add_argument("part", choices=("proxy", "outcomes", "searched", "strong"))
     parser.add_argument("--seeds", default="33,1000")
-    parser.add_argument("--per-seating", type=int, default=250)
+    parser.add_argument("--per-seating", type=int, default=None, help="250 (strong: 100)")
+    parser.add_argument("--weights", default=None, help="strong: 13 weights, commas")
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=33)
     args = parser.parse_args(argv)
+    args.per_seating = args.per_seating or (100 if args.part == "strong" else 250)
     started = time.perf_counter()
     if args.part == "proxy":
         previous_greedy = Greedy(previous("parchis"), "previous greedy")
-        for name, evaluate in (("evaluate", br.evaluate), ("WEIGHTS", pooled)):
-            print(f"{name} vs user greedy:", proxy(evaluate, user.UserGreedy(), args), flush=True)
-            print(f"{name} vs previous greedy:", proxy(evaluate, previous_greedy, args), flush=True)
+        print("evaluate vs user greedy:", proxy(br.evaluate, user.UserGreedy(), args), flush=True)
+        print("evaluate vs previous greedy:", proxy(br.evaluate, previous_greedy, args))
+    elif args.part == "strong":
+        weights = tuple(float(w) for w in args.weights.split(","))
+        assert len(weights) == K, f"{K} weights, one per feature of FEATURES"
+        _rules.WEIGHTS = weights  # what evaluate reads (every game here has 2 players)
+        parchis_probe.series(
+            argparse.Namespace(
+                bot="strong",
+                opponent="user",
+                seeds=args.seeds,
+                per_seating=args.per_seating,
+                roll_horizon=False,
+            )
+        )
     elif args.part == "outcomes":
         data = selfplay(args, 0.15, None)
         refits(args, data, {"result": data["Y"]}, list(SETS))
