@@ -87,12 +87,23 @@ class DoradaBatch(_Dice[Options, State]):
         #: Dice rolled so far (all games), and decisions played.
         self.rolls: int = 0
         self.moves: int = 0
+        self._reindex()
+
+    def _reindex(self) -> None:
+        #: The legal mask, worked out once between moves (see :meth:`_mask`; the die
+        #: changes nothing in it).
+        self._legal: Bools | None = None
+
+    def _put_back(self, g: Ints, part: Any) -> None:
+        super()._put_back(g, part)
+        self._legal = None
 
     # ----------------------------------------------------------------- conversions
 
     def _load(self, i: int, s: boardrules.dorada.State) -> None:
         """Game ``i`` becomes ``s``: every value of its row is written (from lists, a few
         numpy writes: the vector environments put games back one at a time)."""
+        self._legal = None
         # (a piece off the stacks, on its start field or a bridge, has height 0)
         pos = [[0] * pieces for pieces in s.start]
         h = [[0] * pieces for pieces in s.start]
@@ -159,6 +170,17 @@ class DoradaBatch(_Dice[Options, State]):
         """``mask[g, a]``: whether action ``a`` is legal in game ``g`` (all false once over);
         the same actions as :func:`boardrules.legal_actions`: 0 the start field, ``f`` the
         free piece on field ``f``, ``F + 1`` the pass."""
+        mask: Bools = self._mask().copy()
+        return mask
+
+    def _mask(self) -> Bools:
+        """:meth:`legal_mask`, worked out once between moves (not to be written: a step
+        checks the actions against the mask its actions were drawn from)."""
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return self._legal
+
+    def _legal_now(self) -> Bools:
         n, f = self.n, self.fields
         every = np.arange(n)
         rows = every[:, None]
@@ -290,6 +312,7 @@ class DoradaBatch(_Dice[Options, State]):
     def _restart(self, g: Ints, dice: Ints | None, roll: bool = True) -> None:
         """Games ``g`` back to the start, then (with ``roll``) rolled to their first
         decision."""
+        self._legal = None
         self.pos[g] = 0
         self.h[g] = 0
         self.height[g] = 0
@@ -308,14 +331,16 @@ class DoradaBatch(_Dice[Options, State]):
     # The scalar rules, over index arrays.
 
     def _decide(self, g: Ints, a: Ints) -> None:
+        self._legal = None
         move = a <= self.fields
         self.moves += len(g)
         self._advance(g[move], a[move])
-        self._next_player(g[~move])
+        self._next_player(g)  # (after a move or a pass alike: one call for all the games)
 
     def _advance(self, g: Ints, origin: Ints) -> None:
         """The player's free piece on ``origin`` (0: its start field) moves on by the roll
-        and comes to rest where :meth:`_destination` says."""
+        and comes to rest where :meth:`_destination` says (the turn passes in
+        :meth:`_decide`)."""
         if not len(g):
             return
         seat = self.turn[g]
@@ -325,7 +350,6 @@ class DoradaBatch(_Dice[Options, State]):
         self.height[g, origin] -= origin > 0
         to = self._destination(g, origin + self.roll[g])
         self._place(g, seat, j, to)
-        self._next_player(g)
 
     def _place(self, g: Ints, seat: Ints, j: Ints, to: Ints) -> None:
         f = self.fields
