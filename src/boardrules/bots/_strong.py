@@ -243,8 +243,8 @@ class StrongBot:
 
     def budget(self, state: GameState[Any, Any]) -> int:
         """The positions one decision in ``state``'s game, with its number of players, may
-        search: ``nodes``, or ``seconds`` times the rate of :data:`NODES_PER_SECOND_BY_PLAYERS`
-        or else of :data:`NODES_PER_SECOND`.
+        search: ``nodes``, or ``seconds`` times the rate of ``NODES_PER_SECOND_BY_PLAYERS``
+        or else of ``NODES_PER_SECOND``.
 
         >>> import boardrules as br
         >>> from boardrules.bots import StrongBot
