@@ -60,6 +60,8 @@ SEED = 33
 # Wall-clock seconds per bot label: module-level, because the tournament plays a deep copy
 # of each bot in every game.
 SPENT: dict[str, list[float]] = defaultdict(list)
+# Decisions per bot label that the clock, not the node budget, ended (``strong``'s timeouts).
+ENDED: dict[str, int] = defaultdict(int)
 
 
 class Timed:
@@ -71,9 +73,10 @@ class Timed:
     def choose(self, state: Any, rng: Any) -> Any:
         if br.current_player(state) < 0:
             return self.bot.choose(state, rng)
-        started = time.perf_counter()
+        started, ended = time.perf_counter(), getattr(self.bot, "timeouts", 0)
         move = self.bot.choose(state, rng)
         SPENT[self.name].append(time.perf_counter() - started)
+        ENDED[self.name] += getattr(self.bot, "timeouts", 0) - ended
         return move
 
     def __repr__(self) -> str:
@@ -181,7 +184,10 @@ def main(argv: list[str] | None = None) -> int:
                 per = args.games_per_pairing if players == 2 else args.games_per_seating
                 rows = ladder(game, players, per, args.seed)
                 out = [f"{players} players:", "", table(LADDER_HEADER, rows)]
-            out += ["", f"Made by ``{command}``."]
+            ended = sum(ENDED.values())
+            ENDED.clear()
+            out += ["", f"Decisions that the clock, not the node budget, ended: {ended}.",
+                    "", f"Made by ``{command}``."]  # fmt: skip
             text = "\n".join(out)
             print(text, flush=True)
             print(f"({time.perf_counter() - started:.0f} s)", flush=True)

@@ -6,6 +6,8 @@
     python benchmarks/parchis_probe.py four strong --opponent greedy --games 200
     python benchmarks/parchis_probe.py disagree --games 16 --rollouts 100
     python benchmarks/parchis_probe.py rate strong --games 6
+    python benchmarks/parchis_probe.py rate strong:nodes=1000000 --games 3 --players 4
+    python benchmarks/parchis_probe.py same strong --games 3 --replies 2,0
 
 (each a long run: under ``nice``, one at a time on a shared machine)
 
@@ -20,7 +22,9 @@
   sixth of the positions for the last decision.
 * ``four BOT``: 4-player games of one ``BOT`` (in seat ``g % 4`` of game ``g``) against
   three ``--opponent`` bots, seeded ``--seed + g``: ``BOT``'s mean return (1, 2/3, 1/3, 0
-  by place; 0.5 is the opponents' strength) with a 95% normal interval.
+  by place; 0.5 is the opponents' strength) with a 95% normal interval, and how many of
+  its decisions the clock ended (``strong``'s ``timeouts``: then its move depends on the
+  machine).
 * ``disagree``: ``--games`` games of ``strong`` against user greedy (seeds 7000..); at each
   decision where the user's move would give another position than ``strong``'s, both
   results are played out ``--rollouts`` times with the user's policy for both sides
@@ -29,9 +33,17 @@
   then the worst decisions of ``strong`` by that measure.
 * ``rate BOT``: the positions a CPU-second that ``BOT``'s search (a ``strong`` spec, with
   ``nodes`` large enough never to bind, so that every round finishes) visits, at its
-  decisions with a choice in ``--games`` games against user greedy (seeds 5000..), and the
+  decisions with a choice in ``--games`` games of ``--players`` (default 2) against user
+  greedy bots (seeds 5000..; ``BOT`` in seat ``g % players`` of game ``g``), and the
   positions and CPU milliseconds of its decisions (mean, 90th percentile, worst): what
-  ``NODES_PER_SECOND`` is set from.
+  ``NODES_PER_SECOND`` and ``NODES_PER_SECOND_BY_PLAYERS`` are set from.
+* ``same BOT``: the decisions with a choice of ``strong`` in ``--games`` 2-player games
+  against user greedy (seeds 5000.., as ``rate``; ``--games 3`` gives 165 positions), each
+  searched by ``BOT`` (a ``strong`` spec) and by ``--reference`` (default: ``strong`` with
+  an unlimited budget, every round finished), with ``REPLIES`` set to the first and the
+  second number of ``--replies`` (0: every reply; default: the shipped one for both): how
+  often they choose the same move, and ``BOT``'s positions and CPU milliseconds a
+  decision (mean, worst) and its decisions ended by the clock.
 """
 
 from __future__ import annotations
@@ -140,7 +152,8 @@ def four(args: argparse.Namespace) -> None:
     half = 1.96 * statistics.stdev(results) / len(results) ** 0.5
     print(f"{args.bot} vs 3 x {args.opponent}, {args.games} games from seed {args.seed}: mean "
           f"return {mean:.3f} [{mean - half:.3f}, {mean + half:.3f}] (0.5: as strong), "
-          f"{results.count(1.0)} wins")  # fmt: skip
+          f"{results.count(1.0)} wins; decisions ended by the clock, not the node budget: "
+          f"{getattr(probed, 'timeouts', 0)}")  # fmt: skip
 
 
 def rollout(state: Any, seed: int, seat: int, policy: Any) -> float:
@@ -228,8 +241,8 @@ def rate(args: argparse.Namespace) -> None:
     probed, policy = make_bot(args.bot), user.UserGreedy()
     nodes, spent = [], []
     for g in range(args.games):
-        rng, seat = random.Random(5000 + g), g % 2
-        state = br.new_game("parchis", players=2)
+        rng, seat = random.Random(5000 + g), g % args.players
+        state = br.new_game("parchis", players=args.players)
         while not br.is_terminal(state):
             if br.is_chance(state):
                 move = sample_outcome(state, rng)
@@ -242,7 +255,7 @@ def rate(args: argparse.Namespace) -> None:
             else:
                 move = (probed if br.current_player(state) == seat else policy).choose(state, rng)
             state = br.apply_move(state, move)
-    print(f"{args.bot}: {len(nodes)} decisions in {args.games} games, "
+    print(f"{args.bot}: {len(nodes)} decisions in {args.games} {args.players}-player games, "
           f"{sum(nodes) / sum(spent):,.0f} positions a CPU-second; positions mean "
           f"{statistics.mean(nodes):.0f}, p90 {sorted(nodes)[int(0.9 * len(nodes))]}, "
           f"max {max(nodes)}; CPU ms mean {1000 * statistics.mean(spent):.1f}, "
@@ -250,9 +263,45 @@ def rate(args: argparse.Namespace) -> None:
           f"max {1000 * max(spent):.1f}; out of time {probed.timeouts}")  # fmt: skip
 
 
+def same(args: argparse.Namespace) -> None:
+    _strong._Clocked = Counted  # type: ignore[misc]
+    strong, policy = make_bot("strong"), user.UserGreedy()
+    decisions = []
+    for g in range(args.games):  # the decisions of rate's games
+        rng, seat = random.Random(5000 + g), g % 2
+        state = br.new_game("parchis", players=2)
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                move = sample_outcome(state, rng)
+            else:
+                if br.current_player(state) == seat and len(br.legal_moves(state)) > 1:
+                    decisions.append(state)
+                move = (strong if br.current_player(state) == seat else policy).choose(state, rng)
+            state = br.apply_move(state, move)
+    shipped = _strong.REPLIES["parchis"]
+    replies = [int(r) for r in args.replies.split(",")] if args.replies else [shipped] * 2
+    probed, reference = make_bot(args.bot), make_bot(args.reference)
+    agree, nodes, spent = 0, [], []
+    for state in decisions:
+        _strong.REPLIES["parchis"] = replies[1]
+        theirs = reference.choose(state, random.Random(0))
+        _strong.REPLIES["parchis"] = replies[0]
+        SEARCHES.clear()
+        started = time.process_time()
+        agree += probed.choose(state, random.Random(0)) == theirs
+        spent.append(time.process_time() - started)
+        nodes.append(sum(probed.budget(state) - s.nodes_left for s in SEARCHES))
+    _strong.REPLIES["parchis"] = shipped
+    print(f"{args.bot} (replies {replies[0]}) vs {args.reference} (replies {replies[1]}): the "
+          f"same move at {agree} of {len(decisions)} decisions; positions mean "
+          f"{statistics.mean(nodes):.0f}, max {max(nodes)}; CPU ms mean "
+          f"{1000 * statistics.mean(spent):.1f}, max {1000 * max(spent):.1f}; "
+          f"out of time {probed.timeouts}")  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=("series", "four", "disagree", "rate"))
+    parser.add_argument("part", choices=("series", "four", "disagree", "rate", "same"))
     parser.add_argument("bot", nargs="?", default="strong")
     parser.add_argument("--opponent", default="user")
     parser.add_argument("--seeds", default="33,1000")
@@ -261,9 +310,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=4000)
     parser.add_argument("--rollouts", type=int, default=100)
+    parser.add_argument("--players", type=int, default=2, help="rate: players of a game")
+    parser.add_argument("--reference", default="strong:nodes=100000000:seconds=3600")
+    parser.add_argument("--replies", help="same: REPLIES of BOT and of --reference, e.g. 2,0")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    {"series": series, "four": four, "disagree": disagree, "rate": rate}[args.part](args)
+    parts = {"series": series, "four": four, "disagree": disagree, "rate": rate, "same": same}
+    parts[args.part](args)
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0
 

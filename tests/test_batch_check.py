@@ -225,6 +225,21 @@ def test_a_game_start_over_restarts_or_stays(game: str) -> None:
     assert restarted.steps == 12
 
 
+def test_a_docker_start_ended_by_its_first_roll_restarts_or_stays() -> None:
+    # Blue, to roll, is out on a 1 (no piece to enter, none that a 1 moves), so orange
+    # wins on the first roll; seed 11 gives game 0 a 1 first, game 1 a 3.  With autoreset
+    # the scalar side starts game 0 again too, then rolls it with the row's next die.
+    start = next(
+        s
+        for s, _ in random_play(br.new_game("docker", players=2), random.Random(0))
+        if br.is_chance(s) and br.is_terminal(br.apply_move(s, br.action_to_move(s, 0)))
+    )
+    assert np.random.default_rng(11).integers(1, 7, size=(2, 24))[:, 0].tolist() == [1, 3]
+    restarted = compare_game("docker", 2, 3, seed=11, rolls=24, start=[start, start])
+    frozen = compare_game("docker", 2, 3, seed=11, rolls=24, start=[start, start], autoreset=False)
+    assert restarted.steps == 6 and frozen.steps == 3  # game 1 only
+
+
 @pytest.mark.parametrize("game", ["parchis", "dorada", "docker"])
 def test_a_single_game_is_checked_from_its_start(game: str) -> None:
     start = [_late(game, 4, 3, players=3)]

@@ -103,6 +103,20 @@ def test_a_player_who_cannot_use_the_roll_nor_enter_is_eliminated() -> None:
     assert batch.to_move().tolist() == [br.TERMINAL]
 
 
+def test_a_start_whose_first_roll_ends_the_game_starts_again_with_autoreset() -> None:
+    # Blue has no piece to enter and its two on c2 cannot use a 1 (a step costs at least
+    # 2): it is out and orange wins on the roll.  With autoreset the game starts again at
+    # once, as step() restarts a game that ends, and goes on with the game's next die.
+    state = position({"a1": "101", "b1": "1", "c2": "00"}, players=2, turn=0)
+    assert br.is_terminal(_rolled(state, [1]))
+    batch = DockerBatch.from_states([state, state], autoreset=True, dice=[[1, 3], [2, 4]])
+    assert batch.over.tolist() == [False, False] and batch.rolled.tolist() == [2, 1]
+    assert batch.state(0) == _rolled(br.new_game("docker", players=2), [3])
+    assert batch.state(1) == _rolled(state, [2])
+    frozen = DockerBatch.from_states([state], autoreset=False, dice=[[1, 3]])
+    assert frozen.over.tolist() == [True] and frozen.state(0) == _rolled(state, [1])
+
+
 def test_each_game_rolls_again_or_is_eliminated_on_its_own() -> None:
     # Both blues cannot use a 1; the first may still enter (its entry tower is 2 high) and
     # rolls again, the second may not (6 high: entering costs 7) and is eliminated (then

@@ -80,6 +80,16 @@ def test_ended_games_restart_or_stay_over() -> None:
     assert restarted.state(0).roll == 4 and not restarted.over.any()
 
 
+def test_games_restarted_stand_at_their_first_decision_with_the_die_rolled() -> None:
+    # (the vector environments restart games this way between episodes)
+    batch = DoradaBatch(3, seed=2, players=2)
+    batch.step(batch.random_actions())
+    batch._restart(np.array([0, 2]), np.array([[2], [1], [3]]))
+    fresh = br.new_game("dorada", players=2)
+    rolled = [br.apply_move(fresh, br.legal_moves(fresh)[die - 1]) for die in (2, 3)]
+    assert [batch.state(0), batch.state(2)] == rolled
+
+
 def test_the_check_finds_a_difference() -> None:
     original = DoradaBatch._jump
     DoradaBatch._jump = lambda self, g, field, count: field + count  # type: ignore[method-assign]

@@ -263,3 +263,15 @@ def test_an_observation_kept_is_never_written_again(kind: Any) -> None:
         for view, copied in zip(kept, seen, strict=True):
             assert np.array_equal(view, copied) and view.base is not obs["observation"]
     assert len(made) <= 3 + len(kept)  # the arrays nobody held were used again
+
+
+@pytest.mark.parametrize("kind", [ParchisVectorEnv, DoradaVectorEnv, DockerVectorEnv])
+def test_a_learner_moving_first_finds_its_die_rolled_after_every_reset(kind: Any) -> None:
+    # (seat 0 moves first: no opponent plays before the learner's first decision)
+    env = kind(4, seat=0, players=2)
+    for seed in (1, 2):
+        obs, _ = env.reset(seed=seed)
+        for i in range(4):
+            state = env.batch.state(i)
+            assert not br.is_chance(state) and br.current_player(state) == 0
+            assert np.flatnonzero(obs["action_mask"][i]).tolist() == list(br.legal_actions(state))

@@ -530,6 +530,11 @@ def test_strong_scores_the_horizon_as_the_plain_search_does() -> None:
 def test_strong_spends_seconds_as_positions_at_the_games_rate() -> None:
     s = br.new_game("parchis", players=2)
     assert StrongBot(seconds=0.1).budget(s) == 4_500
+    # A position costs more with more Parchís players: a rate per number of players.
+    assert StrongBot(seconds=0.1).budget(br.new_game("parchis", players=3)) == 2_500
+    assert StrongBot(seconds=0.2).budget(br.new_game("parchis", players=4)) == 4_000
+    assert StrongBot(seconds=0.1).budget(br.new_game("dorada", players=4)) == 1_600
+    assert StrongBot(seconds=0.1, nodes=77).budget(br.new_game("parchis", players=4)) == 77
     assert StrongBot(seconds=0.1).budget(br.new_game("dorasure")) == 2_000
     assert StrongBot(seconds=0.1).budget(br.new_game("dorada")) == 1_600
     assert StrongBot(seconds=0.5, nodes=77).budget(s) == 77
@@ -656,6 +661,43 @@ def test_strong_lets_its_search_run_to_1_4_times_its_seconds(
     assert CLOCK_MARGIN == 1.4
     assert bot.choose(state, random.Random(0)) in br.legal_moves(state)
     assert bot.timeouts == timeouts
+
+
+# What a position of strong's search in Parchís costs with 3 and 4 players, in positions of
+# 2 players: the higher of two interleaved runs of benchmarks/parchis_probe.py rate
+# strong:nodes=1000000:seconds=3600 --games 3 --players N, N = 2, 3, 4 (123,339, 72,562 and
+# 60,674 positions a CPU second; then 130,213, 86,613 and 67,010).
+PARCHIS_COST = {2: 1.0, 3: 1.70, 4: 2.03}
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 3), (4, 1)])
+def test_strong_ends_at_its_node_budget_on_a_machine_three_times_slower(
+    monkeypatch: pytest.MonkeyPatch, players: int, seed: int
+) -> None:
+    # The clock reads the CPU time of the positions searched so far on a machine three
+    # times slower than the reference, where 2-player Parchís's search visits 45,000
+    # positions a second (a third of its rate), and a position costs PARCHIS_COST: the node
+    # budget of each number of players, not the clock, still ends a search that needs more
+    # (4-player Parchís's 4,500 positions, before it had a rate of its own, would take
+    # 0.2 s there and be ended at 0.14 s).
+    searches: list[_Clocked] = []
+
+    class Recorded(_Clocked):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            searches.append(self)
+
+    def clock() -> float:
+        used = bot.budget(state) - searches[-1].nodes_left if searches else 0
+        return used * PARCHIS_COST[players] / 45_000
+
+    monkeypatch.setattr("boardrules.bots._strong._Clocked", Recorded)
+    monkeypatch.setattr("boardrules.bots._strong.time.process_time", clock)
+    state = _positions_by_random_play("parchis", range(seed, seed + 1), players=players)[0]
+    bot = StrongBot()
+    bot.choose(state, random.Random(0))
+    assert searches[-1].nodes_left == 0  # the search needs more than its budget
+    assert bot.timeouts == 0
 
 
 def test_make_bot_builds_a_strong_bot_with_its_budget() -> None:

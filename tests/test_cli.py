@@ -805,6 +805,58 @@ def test_ctrl_c_while_the_package_itself_loads_is_one_line_and_exit_code_130(
     )
 
 
+# A sitecustomize that sends the process SIGINT the moment the import lock of the module
+# BR_SIGNAL_AT goes, just after its import: from a weakref callback on the lock, called
+# before the import system's own (``cb``), so Python handles the signal inside the import
+# system, where it drops what a callback raises.  The signal's number is read from the
+# reference (os.kill takes it through __index__).
+SIGNAL_AS_THE_IMPORT_LOCK_GOES = """import functools, os, signal, sys, weakref
+import importlib._bootstrap as _bootstrap
+_AT = os.environ.pop("BR_SIGNAL_AT")
+class _Reference(weakref.ref):
+    def __index__(self):
+        return int(signal.SIGINT)
+_KEPT = []
+class _Moment:
+    def find_spec(self, name, path=None, target=None):
+        if name == _AT:
+            sys.meta_path.remove(self)
+            lock = _bootstrap._module_locks[name]()
+            _KEPT.append(_Reference(lock, functools.partial(os.kill, os.getpid())))
+sys.meta_path.insert(0, _Moment())
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("at", "command"),
+    [
+        ("boardrules.api", ["simulate", "docker", "--games", "300", "--workers", "1"]),
+        ("boardrules.docker", ["simulate", "docker", "--games", "300", "--workers", "1"]),
+        ("boardrules.parchis", ["play", "parchis", "--players", "human,random", "--seed", "3"]),
+    ],
+    ids=["the package loads", "simulate loads its game", "play loads its game"],
+)
+def test_ctrl_c_as_an_import_ends_is_not_lost(tmp_path: Path, at: str, command: list[str]) -> None:
+    # Ctrl-C handled inside the import system, as a module's import lock went, was printed
+    # as "Exception ignored ... KeyboardInterrupt" and lost: the command ran on, play then
+    # waited for a move, and while the package loaded Ctrl-C was ignored from then on.
+    # Found by the signal fuzz test (tests/fuzz/test_fuzz_surfaces.py) on a busy machine.
+    (tmp_path / "sitecustomize.py").write_text(SIGNAL_AS_THE_IMPORT_LOCK_GOES)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), SRC]), "BR_SIGNAL_AT": at}
+    pipe = subprocess.PIPE
+    proc = subprocess.Popen([sys.executable, "-m", "boardrules", *command], env=env, text=True,
+                            stdin=pipe, stdout=pipe, stderr=pipe)  # fmt: skip
+    try:
+        proc.wait(timeout=60)  # standard input stays open: play would wait for a move
+    finally:
+        proc.kill()
+    stdout, stderr = proc.communicate()
+    assert proc.returncode == 130, (stdout[-500:], stderr)
+    assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
+    assert "interrupted" in stdout + stderr
+
+
 def test_show_prints_the_laws_of_play_a_position_breaks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

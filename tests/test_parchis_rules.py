@@ -462,6 +462,17 @@ def test_an_illegal_move_says_which_rule_forbids_it() -> None:
         P.apply_move(s, "out")  # type: ignore[arg-type]
 
 
+def test_a_roll_that_is_no_face_of_the_die_is_refused() -> None:
+    # The rolls are the die's six faces: a roll built by hand with another count, or a
+    # move without its fields, is no legal move, and no state is made with that roll.
+    s = P.new_game()
+    for steps in (0, 7, 100, -1, -7):
+        with pytest.raises(br.IllegalMoveError):
+            P.apply_move(s, P.Move(P.Kind.ROLL, -1, -1, steps))
+    with pytest.raises(br.IllegalMoveError):
+        P.apply_move(s, object.__new__(P.Move))
+
+
 def test_a_move_equal_to_a_legal_move_is_that_move() -> None:
     # Moves built by hand, decoded or unpickled are equal to the legal ones, not the same
     # objects: they are played all the same.

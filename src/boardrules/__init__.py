@@ -18,13 +18,30 @@ rolled) and :func:`apply_move`.  States are immutable, hashable values.
 """
 
 import sys as _sys
+from types import FrameType as _FrameType
 
 
-def _interrupted(*_: object) -> None:
-    """Ctrl-C while the command line loads the library: one line and exit code 130."""
+def _interrupted(signum: int, frame: _FrameType | None) -> None:
+    """Ctrl-C while the command line loads the library: one line and exit code 130.  Not
+    inside the import system: there the signal is sent again a moment later, as the
+    commands' handler does (``boardrules._interrupts.sent_again`` says why; written here
+    again with builtins only, as the library is still loading)."""
+    import signal
+
+    while frame is not None and frame.f_code is _interrupted.__code__:
+        frame = frame.f_back
+    importing = frame is not None and frame.f_code.co_filename.startswith("<frozen importlib")
+    if importing and hasattr(signal, "pthread_kill"):  # (none on Windows: exits at once)
+        import _thread
+        import time
+
+        def again(thread: int) -> None:
+            time.sleep(0.001)
+            signal.pthread_kill(thread, signal.SIGINT)
+
+        _thread.start_new_thread(again, (_thread.get_ident(),))
+        return
     try:
-        import signal
-
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C changes nothing now
         print("\nboardrules: interrupted", file=_sys.stderr, flush=True)
     except Exception:  # no standard error to write to: the exit code says it
@@ -47,8 +64,8 @@ def _command_line_starting() -> bool:
 
 
 # Ctrl-C while the command line starts (it imports this package first: ~40 ms before any
-# command can catch it) exits with one line, not a traceback; boardrules.__main__ puts the
-# usual handler back once the command line has loaded.  A program that imports the library
+# command can catch it) exits with one line, not a traceback; boardrules.__main__ hands
+# Ctrl-C to the commands once the command line has loaded.  A program that imports the library
 # keeps its own handler.
 try:
     if _command_line_starting():
@@ -56,7 +73,7 @@ try:
 
         _signal.signal(_signal.SIGINT, _interrupted)
 except KeyboardInterrupt:
-    _interrupted()
+    _interrupted(2, None)
 except ValueError:  # not the main thread: signals are not ours to handle
     pass
 

@@ -14,11 +14,12 @@ def main() -> int:
     traceback (while this package itself loads, its ``__init__`` does the same)."""
     try:
         import boardrules
+        from boardrules._interrupts import interrupt
         from boardrules.cli import main as run
 
         # From here the commands catch Ctrl-C themselves (simulate prints what it has).
         if signal.getsignal(signal.SIGINT) is boardrules._interrupted:
-            signal.signal(signal.SIGINT, signal.default_int_handler)
+            signal.signal(signal.SIGINT, interrupt)
         return run()
     except KeyboardInterrupt:
         print("\nboardrules: interrupted", file=sys.stderr)

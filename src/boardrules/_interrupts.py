@@ -4,12 +4,60 @@ Knows no game."""
 
 from __future__ import annotations
 
+import _thread
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import FrameType
 
-__all__ = ["HeldInterrupt", "interrupts_held"]
+__all__ = [
+    "AGAIN_AFTER",
+    "HeldInterrupt",
+    "interrupt",
+    "interrupts_held",
+    "send_sigint",
+    "sent_again",
+]
+
+#: Seconds after which a Ctrl-C that came inside the import system is sent again.
+AGAIN_AFTER = 0.001
+
+
+def interrupt(signum: int, frame: FrameType | None) -> None:
+    """The command line's handler of SIGINT: KeyboardInterrupt, as Python's own handler
+    raises, but never inside the import system (:func:`sent_again`)."""
+    if not sent_again(frame):
+        raise KeyboardInterrupt
+
+
+def sent_again(frame: FrameType | None) -> bool:
+    """Whether SIGINT came inside the import system, and is sent again a moment later.
+
+    Python runs a weakref callback there when a module's import lock goes (the ``cb`` of
+    ``importlib._bootstrap._get_module_lock``), and an exception raised in a callback is
+    printed as "Exception ignored", with a traceback, and dropped: a Ctrl-C raised then
+    would be lost, and the command would run on.  The signal is sent again from another
+    thread, once the handler has returned; should it come before (a busy machine), the
+    frame the handler interrupted is the one read.
+    """
+    while frame is not None and frame.f_code in _HANDLERS:
+        frame = frame.f_back
+    if frame is None or not frame.f_code.co_filename.startswith("<frozen importlib"):
+        return False
+    _thread.start_new_thread(send_sigint, (_thread.get_ident(), AGAIN_AFTER))
+    return True
+
+
+def send_sigint(thread: int, after: float) -> None:
+    """Send SIGINT to ``thread`` in ``after`` seconds: a real signal, which also ends a
+    wait (for input, for a worker) as Ctrl-C does."""
+    time.sleep(after)
+    if hasattr(signal, "pthread_kill"):
+        signal.pthread_kill(thread, signal.SIGINT)
+    else:  # Windows
+        _thread.interrupt_main()
 
 
 class HeldInterrupt:
@@ -29,11 +77,14 @@ class HeldInterrupt:
             self.pending = False
             raise KeyboardInterrupt
 
-    def handle(self, signum: int, frame: object) -> None:
+    def handle(self, signum: int, frame: FrameType | None) -> None:
         if self.holding:
             self.pending = True
         else:
-            raise KeyboardInterrupt
+            interrupt(signum, frame)
+
+
+_HANDLERS = {interrupt.__code__, sent_again.__code__, HeldInterrupt.handle.__code__}
 
 
 @contextmanager

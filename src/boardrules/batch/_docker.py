@@ -141,6 +141,9 @@ class DockerBatch(_Dice[Options, State]):
     def _roll_loaded(self, dice: Ints | None) -> None:
         self._search(np.arange(self.n))  # the routes of the games at a decision
         super()._roll_loaded(dice)
+        ended = np.flatnonzero(self.over)
+        if self.autoreset and len(ended):  # a first roll that ended a game, as in step()
+            self._restart(ended, dice, clear=False)
 
     def _load(self, i: int, s: boardrules.docker.State) -> None:
         self._legal = None

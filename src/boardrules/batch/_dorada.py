@@ -33,6 +33,17 @@ _PART_BYTES = 1 << 19
 __all__ = ["DoradaBatch"]
 
 _RUNNING, _STUMBLE, _JUMP = int(Field.RUNNING), int(Field.STUMBLE), int(Field.JUMP)
+#: A player's pieces' flags (one byte each) read as one word.
+_WORD = np.dtype(f"u{PIECES}")
+
+
+def _any_piece(flags: Bools) -> Bools:
+    """``flags.any(axis=-1)`` over the last axis, a player's pieces, of a C-contiguous array
+    of flags: their bytes read as one word (numpy's reduction along so short an axis costs
+    dozens of times as much)."""
+    word = flags.view(_WORD)
+    anyone: Bools = word[..., 0] != 0
+    return anyone
 
 
 class DoradaBatch(_Dice[Options, State]):
@@ -87,12 +98,23 @@ class DoradaBatch(_Dice[Options, State]):
         #: Dice rolled so far (all games), and decisions played.
         self.rolls: int = 0
         self.moves: int = 0
+        self._reindex()
+
+    def _reindex(self) -> None:
+        #: The legal mask, worked out once between moves (see :meth:`_mask`; the die
+        #: changes nothing in it).
+        self._legal: Bools | None = None
+
+    def _put_back(self, g: Ints, part: Any) -> None:
+        super()._put_back(g, part)
+        self._legal = None
 
     # ----------------------------------------------------------------- conversions
 
     def _load(self, i: int, s: boardrules.dorada.State) -> None:
         """Game ``i`` becomes ``s``: every value of its row is written (from lists, a few
         numpy writes: the vector environments put games back one at a time)."""
+        self._legal = None
         # (a piece off the stacks, on its start field or a bridge, has height 0)
         pos = [[0] * pieces for pieces in s.start]
         h = [[0] * pieces for pieces in s.start]
@@ -159,6 +181,17 @@ class DoradaBatch(_Dice[Options, State]):
         """``mask[g, a]``: whether action ``a`` is legal in game ``g`` (all false once over);
         the same actions as :func:`boardrules.legal_actions`: 0 the start field, ``f`` the
         free piece on field ``f``, ``F + 1`` the pass."""
+        mask: Bools = self._mask().copy()
+        return mask
+
+    def _mask(self) -> Bools:
+        """:meth:`legal_mask`, worked out once between moves (not to be written: a step
+        checks the actions against the mask its actions were drawn from)."""
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return self._legal
+
+    def _legal_now(self) -> Bools:
         n, f = self.n, self.fields
         every = np.arange(n)
         rows = every[:, None]
@@ -170,7 +203,7 @@ class DoradaBatch(_Dice[Options, State]):
         free = top | (mine == 0)
         mask = np.zeros((n, f + 3), dtype=np.bool_)
         mask[rows, np.where(free, mine, f + 2)] = True
-        mask[:, f + 1] = ~free.any(axis=1)
+        mask[:, f + 1] = ~_any_piece(free)
         mask[self.over] = False
         legal: Bools = mask[:, : f + 2]
         return legal
@@ -191,13 +224,17 @@ class DoradaBatch(_Dice[Options, State]):
 
     def scores(self) -> Ints:
         """Each player's points in each game, as :func:`boardrules.dorada.scores`."""
-        home = self.pos == self.fields + 1
-        depth = np.clip(self.home[:, None, None] - 1 - self.h, 0, len(self._points) - 1)
+        return self._scores(np.arange(self.n))
+
+    def _scores(self, g: Ints) -> Ints:
+        """:meth:`scores` of games ``g`` (those that end in a step: not every game's)."""
+        home = self.pos[g] == self.fields + 1
+        depth = np.clip(self.home[g, None, None] - 1 - self.h[g], 0, len(self._points) - 1)
         points: Ints = np.where(home, self._points[depth], 0).sum(axis=2)
         return points
 
     def _winners(self, g: Ints) -> Floats:
-        points = self.scores()[g]
+        points = self._scores(g)
         best = points.max(axis=1, keepdims=True)
         won = (points == best) & (best > 0)
         if self.options.tie_break == "highest-piece":
@@ -290,6 +327,7 @@ class DoradaBatch(_Dice[Options, State]):
     def _restart(self, g: Ints, dice: Ints | None, roll: bool = True) -> None:
         """Games ``g`` back to the start, then (with ``roll``) rolled to their first
         decision."""
+        self._legal = None
         self.pos[g] = 0
         self.h[g] = 0
         self.height[g] = 0
@@ -308,14 +346,16 @@ class DoradaBatch(_Dice[Options, State]):
     # The scalar rules, over index arrays.
 
     def _decide(self, g: Ints, a: Ints) -> None:
+        self._legal = None
         move = a <= self.fields
         self.moves += len(g)
         self._advance(g[move], a[move])
-        self._next_player(g[~move])
+        self._next_player(g)  # (after a move or a pass alike: one call for all the games)
 
     def _advance(self, g: Ints, origin: Ints) -> None:
         """The player's free piece on ``origin`` (0: its start field) moves on by the roll
-        and comes to rest where :meth:`_destination` says."""
+        and comes to rest where :meth:`_destination` says (the turn passes in
+        :meth:`_decide`)."""
         if not len(g):
             return
         seat = self.turn[g]
@@ -325,7 +365,6 @@ class DoradaBatch(_Dice[Options, State]):
         self.height[g, origin] -= origin > 0
         to = self._destination(g, origin + self.roll[g])
         self._place(g, seat, j, to)
-        self._next_player(g)
 
     def _place(self, g: Ints, seat: Ints, j: Ints, to: Ints) -> None:
         f = self.fields
@@ -384,7 +423,7 @@ class DoradaBatch(_Dice[Options, State]):
             return
         p, f = self.players, self.fields
         pos = self.pos[g]
-        playing = np.any((pos >= 0) & (pos <= f), axis=2)
+        playing = _any_piece((pos >= 0) & (pos <= f))
         after = (self.turn[g][:, None] + np.arange(1, p + 1)[None, :]) % p
         ok = playing[np.arange(len(g))[:, None], after]
         nxt = after[np.arange(len(g)), np.argmax(ok, axis=1)]

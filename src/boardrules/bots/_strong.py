@@ -19,6 +19,7 @@ __all__ = [
     "CLOCK_MARGIN",
     "DECIDED_AFTER_EVERY_ROLL",
     "NODES_PER_SECOND",
+    "NODES_PER_SECOND_BY_PLAYERS",
     "REPLIES",
     "ROUNDS",
     "StrongBot",
@@ -31,13 +32,20 @@ M = TypeVar("M")
 #: on this project's reference machine (a shared 2-core box), so that the node budget, not
 #: the clock, ends the search on any machine up to three times slower.
 NODES_PER_SECOND = {"parchis": 45_000, "dorada": 16_000, "docker": 8_000, "dorasure": 20_000}
+#: The rate instead for a game with that many players, where a position costs more: in
+#: Parchís with 3 or 4 players the evaluation reads every pair of rivals, and the search
+#: visits about 0.6 and 0.5 times as many positions a CPU second as with 2 (about a third
+#: of that rate again).  Dorada's, Docker's and Dorasure's rates change less with the
+#: players (their budgets stay a third or less of what the search visits).
+NODES_PER_SECOND_BY_PLAYERS = {("parchis", 3): 25_000, ("parchis", 4): 20_000}
 #: The rate for a game not listed (a game of your own).
 DEFAULT_NODES_PER_SECOND = 2_000
 #: How far past ``seconds`` the clock lets a search run before it ends it: the node budget
-#: is what should end a search, and in 4-player Parchís (an evaluation three times dearer
-#: than with 2 players) its 4,500 positions take about 0.1 s of CPU on the reference
-#: machine (111-114 ms measured), so a clock at exactly ``seconds`` made the move depend on
-#: the machine there.  1.4 times stays within the 50% over its budget that a bot may think.
+#: is what should end a search, but the heaviest searches visit fewer positions a second
+#: than the average (4,500 positions of 4-player Parchís took up to 114 ms of CPU on the
+#: reference machine before that game had a rate of its own), so a clock at exactly
+#: ``seconds`` would make such moves depend on the machine.  1.4 times stays within the 50%
+#: over its budget that a bot may think.
 CLOCK_MARGIN = 1.4
 
 #: A game's own rounds of search, used when ``depth`` and ``chance_depth`` are left to the
@@ -178,14 +186,14 @@ class StrongBot:
     ``rng``.
 
     The budget is ``seconds`` per decision (default 0.1), spent as a fixed number of
-    positions, ``nodes`` (default: ``seconds`` times a rate per game, a third of what the
-    search visits on the reference machine: 45,000 positions a second in Parchís, 16,000 in
-    Dorada, 8,000 in Docker, 20,000 in Dorasure, 2,000 in a game of your own), so that **the
-    move depends only on the position and ``rng``**, on any machine, as long as the search
-    keeps within the clock.  It also stops when it has used 1.4 times ``seconds`` of CPU
-    time (``CLOCK_MARGIN``; on a machine more than about three times slower than the
-    reference, in 4-player Parchís one about a quarter slower, whose evaluation costs
-    three times a 2-player one, or with an evaluation of your own that is slow): then it
+    positions, ``nodes`` (default: ``seconds`` times a rate per game and number of
+    players, a third of what the search visits on the reference machine: 45,000 positions
+    a second in Parchís with 2 players, 25,000 with 3 and 20,000 with 4, 16,000 in Dorada,
+    8,000 in Docker, 20,000 in Dorasure, 2,000 in a game of your own), so that **the move
+    depends only on the position and ``rng``**, on any machine, as long as the search keeps
+    within the clock.  It also stops when it has used 1.4 times ``seconds`` of CPU time
+    (``CLOCK_MARGIN``; on a machine more than about three times slower than the reference,
+    or with an evaluation of your own that is slow): then it
     plays the best move of the last finished round, which may differ between runs;
     :attr:`timeouts` counts such decisions.  The clock is the
     process's CPU time (``time.process_time()``), the same as the wall clock on an idle
@@ -234,10 +242,23 @@ class StrongBot:
         self.timeouts: int = 0
 
     def budget(self, state: GameState[Any, Any]) -> int:
-        """The positions one decision in ``state``'s game may search."""
+        """The positions one decision in ``state``'s game, with its number of players, may
+        search: ``nodes``, or ``seconds`` times the rate of ``NODES_PER_SECOND_BY_PLAYERS``
+        or else of ``NODES_PER_SECOND``.
+
+        >>> import boardrules as br
+        >>> from boardrules.bots import StrongBot
+        >>> [StrongBot().budget(br.new_game("parchis", players=n)) for n in (2, 3, 4)]
+        [4500, 2500, 2000]
+        >>> StrongBot(seconds=0.5).budget(br.new_game("dorada", players=4))
+        8000
+        """
         if self.nodes is not None:
             return self.nodes
-        rate = NODES_PER_SECOND.get(br.game_of(state).name, DEFAULT_NODES_PER_SECOND)
+        name = br.game_of(state).name
+        rate = NODES_PER_SECOND_BY_PLAYERS.get((name, br.num_players(state)))
+        if rate is None:
+            rate = NODES_PER_SECOND.get(name, DEFAULT_NODES_PER_SECOND)
         return max(1, math.floor(self.seconds * rate))
 
     def rounds(self, state: GameState[Any, Any]) -> tuple[tuple[int, int], ...]:

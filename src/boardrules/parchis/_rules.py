@@ -7,6 +7,7 @@ Cells hold seat codes ``seat + 1`` in order of arrival: ``first + 8 * second``.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
@@ -14,6 +15,7 @@ from boardrules._fitted import win_chances
 from boardrules._legal import find_legal, wrong_field_types
 from boardrules._values import safe_repr
 from boardrules.errors import IllegalMoveError
+from boardrules.game import CHANCE
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
 from boardrules.parchis._evaluation import WEIGHTS
 from boardrules.parchis._features import features
@@ -32,6 +34,8 @@ from boardrules.parchis._state import (
     Move,
     Options,
     State,
+    _Made,
+    _new,
     new_roll_state,
     new_state,
     set_legal,
@@ -50,7 +54,6 @@ CAPTURE_BONUS = 20
 GOAL_BONUS = 10
 
 _ROLL_OUTCOMES = tuple((m, Fraction(1, 6)) for m in ROLLS)
-_DIE_OF = {id(m): m.steps for m in ROLLS}
 
 # Cell arithmetic, as tables over the 37 possible cell codes and the 4 seats.
 _ADD = tuple(tuple(v + 8 * (s + 1) if v else s + 1 for s in range(4)) for v in range(37))
@@ -77,14 +80,9 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 def legal_moves(state: State) -> tuple[Move, ...]:
     """The moves allowed now: the die's outcomes before a roll, else the player's moves
     (``pass`` when nothing can move), ``()`` once the game is over."""
-    legal = state._legal
-    if legal is None:
-        legal = _legal_moves(state)
-        set_legal(state, legal)
-    return legal
-
-
-def _legal_moves(state: State) -> tuple[Move, ...]:
+    legal = state._legal  # the memo: kept for the steps (the other lists cost nothing)
+    if legal is not None:
+        return legal
     phase = state.phase
     if phase == PHASE_ROLL:
         return ROLLS
@@ -104,7 +102,9 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
         opening = [m for m in moves if barriers >> cell[m.src] & 1]
         if opening:
             return tuple(opening)
-    return tuple(moves) if moves else (PASSES[state.options.colours[seat]],)
+    legal = tuple(moves) if moves else (PASSES[state.options.colours[seat]],)
+    set_legal(state, legal)
+    return legal
 
 
 def _can_come_out(state: State, seat: int) -> bool:
@@ -144,19 +144,38 @@ def _steps(state: State, seat: int, count: int) -> list[Move]:
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`~boardrules.IllegalMoveError` if it is not
     legal now."""
-    # The roll stays inline: a function of its own costs every roll a call (the README loop
-    # measured 2-3% slower); only copies of the interned moves take the detour of a call.
+    # The roll stays inline, its new state too: a function of its own costs every roll a
+    # call (the README loop measured 2-3% slower; valgrind: about 450 instructions a call);
+    # only copies of the interned moves take the detour of a call.
     if state.phase == PHASE_ROLL:
-        die = _DIE_OF.get(id(move))  # the interned rolls
-        if die is None:
+        try:  # an interned roll is ROLLS[steps - 1] itself
+            die = move.steps
+            interned = ROLLS[die - 1] is move
+        except Exception:  # no roll at all: the slow path says what is wrong
+            interned = False
+        if not interned:  # a copy of a roll, or not a legal move
             die = _equal_legal(state, move, ROLLS).steps
         if die == 6:
             return _rolled_six(state)
-        # The player moves the die; no 6, so the run of sixes ends.
-        return new_state(
-            state.options, state.pos, state._cells, state.turn, PHASE_MOVE, die, die, 0,
-            state.last, state.finished, state.opened, state.barriers,
-        )  # fmt: skip
+        # The player moves the die; no 6, so the run of sixes ends.  (new_state's body,
+        # inline.)
+        nxt: Any = _new(_Made)  # a _Made: plain slot stores, then a State (see _Made)
+        nxt.options = state.options
+        nxt.pos = state.pos
+        nxt.turn = turn = state.turn
+        nxt.phase = PHASE_MOVE
+        nxt.roll = die
+        nxt.count = die
+        nxt.sixes = 0
+        nxt.last = state.last
+        nxt.finished = state.finished
+        nxt.opened = state.opened
+        nxt.barriers = state.barriers
+        nxt._cells = state._cells
+        nxt._to_move = turn
+        nxt._legal = None
+        nxt.__class__ = State
+        return nxt  # type: ignore[no-any-return]
     legal = state._legal
     if legal is None:
         legal = legal_moves(state)
@@ -258,10 +277,24 @@ def _moved(state: State, src: int, dst: int) -> State:
     if state.roll != 6 and not state.finished:
         # No bonus, no 6, nobody finished: the die passes to the next seat (the common case
         # of _turn_over and _next_turn, written out here to save two calls a move).
-        return new_roll_state(
-            options, pos, board, (seat + 1) % options.players, 0, NEST, (), state.opened,
-            barriers,
-        )  # fmt: skip
+        # (new_roll_state's body, inline: the commonest move of all saves a call)
+        nxt: Any = _new(_Made)  # a _Made: plain slot stores, then a State (see _Made)
+        nxt.options = options
+        nxt.pos = pos
+        nxt.turn = (seat + 1) % options.players
+        nxt.phase = PHASE_ROLL
+        nxt.roll = 0
+        nxt.count = 0
+        nxt.sixes = 0
+        nxt.last = NEST
+        nxt.finished = ()
+        nxt.opened = state.opened
+        nxt.barriers = barriers
+        nxt._cells = board
+        nxt._to_move = CHANCE
+        nxt._legal = None
+        nxt.__class__ = State
+        return nxt  # type: ignore[no-any-return]
     return _turn_over(state, board, pos, barriers, dst)
 
 
