@@ -36,7 +36,9 @@ NODES_PER_SECOND = {"parchis": 45_000, "dorada": 16_000, "docker": 8_000, "doras
 #: Parchís with 3 or 4 players the evaluation reads every pair of rivals, and the search
 #: visits about 0.6 and 0.5 times as many positions a CPU second as with 2 (about a third
 #: of that rate again).  Dorada's, Docker's and Dorasure's rates change less with the
-#: players (their budgets stay a third or less of what the search visits).
+#: players; ``benchmarks/strong_budget.py`` measures how far each budget stays below what
+#: the search visits (Dorada's 3- and 4-player budgets come closest, at about half, and
+#: its searches end before their 1,600 positions).
 NODES_PER_SECOND_BY_PLAYERS = {("parchis", 3): 25_000, ("parchis", 4): 20_000}
 #: The rate for a game not listed (a game of your own).
 DEFAULT_NODES_PER_SECOND = 2_000
