@@ -15,7 +15,6 @@ from boardrules._fitted import win_chances
 from boardrules._legal import find_legal, wrong_field_types
 from boardrules._values import safe_repr
 from boardrules.errors import IllegalMoveError
-from boardrules.game import CHANCE
 from boardrules.parchis._board import CELLS, GOAL, LANE_FIRST, NEST, TRACK_LAST
 from boardrules.parchis._evaluation import WEIGHTS
 from boardrules.parchis._features import features
@@ -277,24 +276,10 @@ def _moved(state: State, src: int, dst: int) -> State:
     if state.roll != 6 and not state.finished:
         # No bonus, no 6, nobody finished: the die passes to the next seat (the common case
         # of _turn_over and _next_turn, written out here to save two calls a move).
-        # (new_roll_state's body, inline: the commonest move of all saves a call)
-        nxt: Any = _new(_Made)  # a _Made: plain slot stores, then a State (see _Made)
-        nxt.options = options
-        nxt.pos = pos
-        nxt.turn = (seat + 1) % options.players
-        nxt.phase = PHASE_ROLL
-        nxt.roll = 0
-        nxt.count = 0
-        nxt.sixes = 0
-        nxt.last = NEST
-        nxt.finished = ()
-        nxt.opened = state.opened
-        nxt.barriers = barriers
-        nxt._cells = board
-        nxt._to_move = CHANCE
-        nxt._legal = None
-        nxt.__class__ = State
-        return nxt  # type: ignore[no-any-return]
+        return new_roll_state(
+            options, pos, board, (seat + 1) % options.players, 0, NEST, (), state.opened,
+            barriers,
+        )  # fmt: skip
     return _turn_over(state, board, pos, barriers, dst)
 
 
