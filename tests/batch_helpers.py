@@ -18,3 +18,11 @@ def scalar_views(batch: Any, seats: Any) -> Any:
     for i in range(batch.n):
         br.observation_into(batch.state(i), int(seats[i]), expected[i])
     return expected
+
+
+def random_seats_after(batch: Any, moves: int, rng: Any) -> Any:
+    """Plays ``moves`` random moves in every game of ``batch``, then draws from ``rng`` (a
+    numpy generator) the seat each game is to be seen from."""
+    for _ in range(moves):
+        batch.step(batch.random_actions())
+    return rng.integers(0, batch.players, batch.n)

@@ -15,7 +15,7 @@ from extras import need
 np = need("numpy", "batch")
 
 import boardrules as br  # noqa: E402
-from batch_helpers import scalar_views  # noqa: E402
+from batch_helpers import random_seats_after, scalar_views  # noqa: E402
 from boardrules.batch import DoradaBatch  # noqa: E402
 from boardrules.batch._check import BatchMismatchError, compare_game  # noqa: E402
 from boardrules.batch._dorada import _PART_BYTES  # noqa: E402
@@ -253,9 +253,7 @@ def test_observations_into_views_of_other_arrays_and_a_part_at_a_time() -> None:
     assert batch.observation_size * 4 * 110 > _PART_BYTES
     rng = np.random.default_rng(4)
     for _ in range(2):
-        for _ in range(25):
-            batch.step(batch.random_actions())
-        seats = rng.integers(0, 4, 110)
+        seats = random_seats_after(batch, 25, rng)
         expected = scalar_views(batch, seats)
         assert np.array_equal(batch.observation(seats), expected)
         wide = np.full((110, batch.observation_size + 2), 7.0, dtype=np.float32)

@@ -14,7 +14,7 @@ from extras import need
 np = need("numpy", "batch")
 
 import boardrules as br  # noqa: E402
-from batch_helpers import scalar_views  # noqa: E402
+from batch_helpers import random_seats_after, scalar_views  # noqa: E402
 from boardrules.batch import ParchisBatch  # noqa: E402
 from boardrules.batch._check import BatchMismatchError, compare_parchis  # noqa: E402
 from boardrules.batch._parchis import _PART_BYTES  # noqa: E402
@@ -260,9 +260,7 @@ def test_observations_of_many_games_are_written_a_part_at_a_time() -> None:
     assert batch.observation_size * 4 * 300 > _PART_BYTES
     rng = np.random.default_rng(8)
     for _ in range(3):
-        for _ in range(40):
-            batch.step(batch.random_actions())
-        seats = rng.integers(0, 4, 300)
+        seats = random_seats_after(batch, 40, rng)
         assert np.array_equal(batch.observation(seats), scalar_views(batch, seats))
 
 
