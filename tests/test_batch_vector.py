@@ -277,6 +277,86 @@ def test_a_learner_moving_first_finds_its_die_rolled_after_every_reset(kind: Any
             assert np.flatnonzero(obs["action_mask"][i]).tolist() == list(br.legal_actions(state))
 
 
+@pytest.mark.parametrize("kind", [ParchisVectorEnv, DoradaVectorEnv, DockerVectorEnv])
+def test_a_step_before_reset_is_refused(kind: Any) -> None:
+    # Before reset, the games stand at seat 0's first decision: a learner in seat 1 would
+    # have played seat 0's move.
+    env = kind(2, seat=1, players=2)
+    legal = env.batch.legal_mask().argmax(axis=1)
+    with pytest.raises(br.BoardrulesError, match=r"^call reset\(\) before the first step$"):
+        env.step(legal)
+    env.reset(seed=1)
+    env.step(env.batch.legal_mask().argmax(axis=1))  # (once reset, it plays)
+
+
+@pytest.mark.parametrize(
+    ("kind", "game"),
+    [(ParchisVectorEnv, "parchis"), (DoradaVectorEnv, "dorada"), (DockerVectorEnv, "docker")],
+)
+def test_actions_that_are_no_whole_numbers_are_illegal_as_in_the_single_agent_env(
+    kind: Any, game: str
+) -> None:
+    env = kind(3, players=2)
+    obs, _ = env.reset(seed=1)
+    legal = obs["action_mask"].argmax(axis=1)
+    # 72.7 was cut to 72 and played; "72" and True were read as numbers.
+    for actions in (legal + 0.7, legal.astype(float), legal.astype(str), [True] * 3):
+        env.reset(seed=1)
+        _, reward, terminated, _, _ = env.step(actions)
+        assert reward.tolist() == [-1.0] * 3 and terminated.all()
+    env.reset(seed=1)  # whole numbers out of int64's range: illegal, not an OverflowError
+    _, reward, _, _, _ = env.step([2**70, *legal[1:].tolist()])
+    assert reward.tolist() == [-1.0, 0.0, 0.0]
+    env.reset(seed=1)  # a uint64 above int64's range does not wrap to a legal action
+    _, reward, _, _, _ = env.step(legal.astype(np.uint64) + np.uint64(2**64 - 2**10))
+    assert reward.tolist() == [-1.0] * 3
+    env.reset(seed=1)
+    _, reward, terminated, _, _ = env.step(np.array(legal.tolist(), dtype=object))
+    assert reward.tolist() == [0.0] * 3 and not terminated.any()
+    single = boardrules.rl.single_agent_env(game, players=2)
+    obs1, _ = single.reset(seed=1)
+    assert single.step(np.float64(obs1["action_mask"].argmax()))[1] == -1.0  # the same rule
+    strict = kind(3, illegal_reward=None, players=2)
+    obs, _ = strict.reset(seed=1)
+    with pytest.raises(br.IllegalMoveError, match=rf"^action {legal[0]}\.5 is not legal in env 0$"):
+        strict.step(obs["action_mask"].argmax(axis=1) + 0.5)
+    for wrong in (legal[:2], legal[0], np.concatenate([legal, legal])):
+        with pytest.raises(
+            br.InvalidOptionError, match=r"^step takes one action per env \(3\), not an array"
+        ):
+            strict.step(wrong)
+
+
+@pytest.mark.parametrize("kind", [ParchisVectorEnv, DoradaVectorEnv, DockerVectorEnv])
+def test_bad_seeds_rewards_and_keywords_are_refused(kind: Any) -> None:
+    env = kind(2, players=2)
+    for seed in (-1, 2**64, 1.5, float("nan"), "7", True, [1, 2]):
+        with pytest.raises(br.BoardrulesError, match=r"^a seed is None or a whole number from 0"):
+            env.reset(seed=seed)
+    env.reset(seed=2**64 - 1)
+    for reward in ("x", float("nan"), float("inf"), True):
+        with pytest.raises(
+            br.InvalidOptionError, match=r"^illegal_reward must be None or a finite number"
+        ):
+            kind(2, illegal_reward=reward, players=2)
+    for key, value in (("seed", 3), ("dice", [1, 2]), ("autoreset", True)):
+        with pytest.raises(br.InvalidOptionError, match=rf"^'{key}' is not a keyword of a vector"):
+            kind(2, players=2, **{key: value})
+
+
+@pytest.mark.parametrize(
+    "make", [boardrules.rl.single_agent_env, boardrules.rl.env, boardrules.rl.parallel_env]
+)
+def test_the_scalar_envs_refuse_an_illegal_reward_that_is_no_finite_number(make: Any) -> None:
+    for reward in ("x", float("nan"), -float("inf"), False):
+        with pytest.raises(
+            br.InvalidOptionError, match=r"^illegal_reward must be None or a finite number"
+        ):
+            make("docker", illegal_reward=reward, players=2)
+    make("docker", illegal_reward=0, players=2)
+    make("docker", illegal_reward=None, players=2)
+
+
 # ----------------------------------------------------------------- Dorada played on alone
 
 #: Boards with every kind of field: stumble fields, gold, jumps back past the start field,
