@@ -66,13 +66,14 @@ def play_alone(
     and the decisions played."""
     f = batch.fields
     rows = (batch.pos[g].tolist(), batch.h[g].tolist(), batch.bridge[g].tolist())
+    heights: list[list[int]] = batch.height[g, : f + 1].tolist()
     turns, rolls, homes = batch.turn[g].tolist(), batch.roll[g].tolist(), batch.home[g].tolist()
     block = 32 * len(g) + 64  # (about the decisions to come: a few numbers too many are lost)
     game = _Game(batch, _Draws(batch.rng, block, True), _Draws(choose, block, False), seat)
-    heights = []
     for k, (pos, h, bridges) in enumerate(zip(*rows, strict=True)):
+        game.load(pos, h, heights[k])
         turns[k], rolls[k], homes[k] = game.play(pos, h, bridges, turns[k], rolls[k], homes[k])
-        heights.append(game.heights())
+        heights[k] = [len(stack) for stack in game.track]
     batch.pos[g], batch.h[g], batch.bridge[g] = rows
     batch.height[g, : f + 1] = heights
     batch.turn[g], batch.roll[g], batch.home[g] = turns, rolls, homes
@@ -83,7 +84,7 @@ def play_alone(
 class _Game:
     """One game at a time, as lists: ``pos``/``h``/``bridges`` the batch's rows (changed in
     place) and the stacks of the path, each a list of pieces ``seat * 4 + j`` from the
-    bottom."""
+    bottom, and how many pieces each player has in play."""
 
     def __init__(self, batch: DoradaBatch, dice: _Draws, choices: _Draws, seat: int) -> None:
         self.fields, self.players, self.seat = batch.fields, batch.players, seat
@@ -91,10 +92,22 @@ class _Game:
         self.jump_by: list[int] = batch.jump_by.tolist()
         self.dice, self.choices = dice, choices
         self.track: list[list[int]] = []
+        self.in_play: list[int] = []
         self.rolled = self.decided = 0
 
-    def heights(self) -> list[int]:
-        return [len(stack) for stack in self.track]
+    def load(self, pos: list[list[int]], h: list[list[int]], heights: list[int]) -> None:
+        """The stacks and the pieces in play of the game whose rows are ``pos``, ``h`` and
+        ``heights`` (a piece's height is its place in its stack)."""
+        f = self.fields
+        track = [[0] * height for height in heights]
+        self.in_play = in_play = [0] * self.players
+        for p, (mine, high) in enumerate(zip(pos, h, strict=True)):
+            for j in range(PIECES):
+                where = mine[j]
+                if 0 < where <= f:
+                    track[where][high[j]] = p * PIECES + j
+                in_play[p] += 0 <= where <= f
+        self.track = track
 
     def play(
         self,
@@ -105,20 +118,11 @@ class _Game:
         roll: int,
         home: int,
     ) -> tuple[int, int, int]:
-        """Plays the game from ``turn``'s decision with ``roll``; returns the turn, the roll
-        and the pieces home where it stops."""
-        f, players, seat = self.fields, self.players, self.seat
-        track: list[list[int]] = [[] for _ in range(f + 1)]
-        on_path = sorted(
-            (h[p][j], p * PIECES + j, where)
-            for p in range(players)
-            for j, where in enumerate(pos[p])
-            if 0 < where <= f
-        )
-        for _, piece, where in on_path:
-            track[where].append(piece)
-        self.track = track
-        in_play = [sum(0 <= where <= f for where in pos[p]) for p in range(players)]
+        """Plays the loaded game from ``turn``'s decision with ``roll``; returns the turn,
+        the roll and the pieces home where it stops."""
+        f, players, seat, track, in_play = (
+            self.fields, self.players, self.seat, self.track, self.in_play
+        )  # fmt: skip
         dice, choices = self.dice, self.choices
         while True:
             if choices.at == len(choices.values):
@@ -126,10 +130,37 @@ class _Game:
             u = choices.values[choices.at]
             choices.at += 1
             self.decided += 1
-            moved = self._move(pos[turn], h[turn], bridges, turn, roll, home, u)
-            if moved >= 0:  # it left the path: home (moved 1) or lost
-                in_play[turn] -= 1
-                home += moved
+            mine, first = pos[turn], turn * PIECES
+            # The legal moves in legal_moves' order: the start field, then the free pieces
+            # (the top of their stacks) by field.
+            legal, start = [], -1
+            for j in range(PIECES):
+                where = mine[j]
+                if where == 0:
+                    if start < 0:
+                        start = j
+                elif 0 < where <= f and track[where][-1] == first + j:
+                    legal.append(where)
+            if start >= 0:
+                legal.append(0)
+            if legal:  # (else the forced pass)
+                legal.sort()
+                origin = legal[int(u * len(legal))]
+                j = track[origin].pop() - first if origin else start
+                to = self._destination(origin + roll, bridges)
+                mine[j] = to
+                if to > f:
+                    h[turn][j] = home
+                    home += 1
+                    in_play[turn] -= 1
+                elif to > 0:
+                    h[turn][j] = len(track[to])
+                    track[to].append(first + j)
+                else:  # back on the start field, or lost in a stumble field
+                    h[turn][j] = 0
+                    if to < 0:
+                        bridges[-to] = turn
+                        in_play[turn] -= 1
             turn = _next_player(in_play, turn, players)
             if turn == TERMINAL:
                 return turn, 0, home
@@ -140,48 +171,6 @@ class _Game:
             self.rolled += 1
             if turn == seat:
                 return turn, roll, home
-
-    def _move(
-        self,
-        mine: list[int],
-        high: list[int],
-        bridges: list[int],
-        p: int,
-        roll: int,
-        home: int,
-        u: float,
-    ) -> int:
-        """Player ``p`` moves its free piece chosen by ``u`` (or passes); returns 1 if it
-        came home, 0 if it was lost, -1 otherwise."""
-        f, track = self.fields, self.track
-        legal, start = [], -1
-        for j, where in enumerate(mine):
-            if where == 0:
-                if start < 0:
-                    start = j
-            elif 0 < where <= f and track[where][-1] == p * PIECES + j:
-                legal.append(where)
-        legal.sort()
-        if start >= 0:
-            legal.insert(0, 0)
-        if not legal:
-            return -1  # the forced pass
-        origin = legal[int(u * len(legal))]
-        j = track[origin].pop() - p * PIECES if origin else start
-        to = self._destination(origin + roll, bridges)
-        mine[j] = to
-        if to > f:
-            high[j] = home
-            return 1
-        if to > 0:
-            high[j] = len(track[to])
-            track[to].append(p * PIECES + j)
-            return -1
-        high[j] = 0
-        if to < 0:
-            bridges[-to] = p
-            return 0
-        return -1
 
     def _destination(self, field: int, bridges: list[int]) -> int:
         """:func:`boardrules.dorada.destination` over the stacks (``F + 1`` DORADA, ``-f``
