@@ -58,7 +58,7 @@ def _entry_table(lay: _Layout) -> Ints:
     on_path = (k * depth + d) * f + x - 1
     bridge = lay.bridges + k * f - x - 1
     home = lay.dorada + d * p + k
-    start = lay.start + k + 0 * d
+    start = lay.start + k
     table = np.where(x > f, home, np.where(x > 0, on_path, np.where(x < 0, bridge, start)))
     flat: Ints = table.ravel()
     return flat
@@ -281,7 +281,7 @@ class DoradaBatch(_Dice[Options, State]):
         self._piece_entries(o, idx[:, :pieces], val[:, :pieces])
         self._turn_entries(o, idx[:, pieces:], val[:, pieces:])
         idx += (np.arange(self.n) * out.shape[1])[:, None]
-        board, values = list(lay.board), np.array(lay.board_values, dtype=out.dtype)
+        board, values = list(lay.board), lay.board_values
         flat, at, value = out.ravel(), idx.ravel(), val.ravel()
         width = idx.shape[1]
         # (the size of a part changes nothing but the speed)
@@ -302,11 +302,11 @@ class DoradaBatch(_Dice[Options, State]):
         pos, h = self.pos, self.h
         rel = ((np.arange(p)[None, :] - o[:, None]) % p)[:, :, None]  # [game, seat, 1]
         # The height of each piece's stack: on the path, the field's; in DORADA, its count
-        # (read for every piece, used for those two: the table ignores it for the others).
+        # (read for every piece, used for those two: the table ignores it for the others,
+        # whatever it reads, a column of their row or of another, and for -1 below).
         rows = (np.arange(n) * (f + 2))[:, None, None]
-        stack = self.height.ravel().take(rows + np.maximum(pos, 0))
-        stack = np.where(pos > f, self.home[:, None, None], stack)
-        above = np.clip(stack - 1 - h, 0, self._layout.depth - 1)
+        stack = np.where(pos > f, self.home[:, None, None], self.height.ravel().take(rows + pos))
+        above = np.maximum(stack - 1 - h, 0)
         key = ((rel * (2 * f + 2) + pos + f) * self._layout.depth + above).reshape(idx.shape)
         idx[...] = self._entries.take(key)
         val[...] = np.where(pos == 0, 1 / PIECES, 1.0).reshape(val.shape)
