@@ -15,7 +15,7 @@ as :func:`boardrules.sample_chance` finds it), one of the opponents' per decisio
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -44,10 +44,11 @@ class _Draws:
 
     def __init__(self, rng: np.random.Generator, block: int, faces: bool) -> None:
         self._rng, self._block, self._faces = rng, block, faces
-        self.values: list[float] | list[int] = []
+        self.values: list[Any] = []  # (floats, or faces)
         self.at = 0
 
-    def refill(self) -> None:
+    def refill(self) -> list[Any]:
+        """A new block (the last one is used up)."""
         u = self._rng.random(self._block)
         if self._faces:
             m = (u * float(1 << _BITS)).astype(np.int64)  # (exact: u is a multiple of 2**-53)
@@ -55,6 +56,7 @@ class _Draws:
         else:
             self.values = u.tolist()
         self.at = 0
+        return self.values
 
 
 def play_alone(
@@ -123,13 +125,16 @@ class _Game:
         f, players, seat, track, in_play = (
             self.fields, self.players, self.seat, self.track, self.in_play
         )  # fmt: skip
-        dice, choices = self.dice, self.choices
+        kinds, dice, choices = self.kinds, self.dice, self.choices
+        # (the draws and the counts as local variables: a few attribute reads fewer a move)
+        rolls, die_at, us, u_at = dice.values, dice.at, choices.values, choices.at
+        decided = rolled = 0
         while True:
-            if choices.at == len(choices.values):
-                choices.refill()
-            u = choices.values[choices.at]
-            choices.at += 1
-            self.decided += 1
+            if u_at == len(us):
+                us, u_at = choices.refill(), 0
+            u = us[u_at]
+            u_at += 1
+            decided += 1
             mine, first = pos[turn], turn * PIECES
             # The legal moves in legal_moves' order: the start field, then the free pieces
             # (the top of their stacks) by field.
@@ -147,30 +152,48 @@ class _Game:
                 legal.sort()
                 origin = legal[int(u * len(legal))]
                 j = track[origin].pop() - first if origin else start
-                to = self._destination(origin + roll, bridges)
+                to = origin + roll
+                if to > f or kinds[to] != _RUNNING:  # (most moves end on a running field)
+                    to = self._destination(to, bridges)
                 mine[j] = to
-                if to > f:
-                    h[turn][j] = home
-                    home += 1
-                    in_play[turn] -= 1
-                elif to > 0:
-                    h[turn][j] = len(track[to])
-                    track[to].append(first + j)
-                else:  # back on the start field, or lost in a stumble field
-                    h[turn][j] = 0
-                    if to < 0:
-                        bridges[-to] = turn
-                        in_play[turn] -= 1
-            turn = _next_player(in_play, turn, players)
-            if turn == TERMINAL:
-                return turn, 0, home
-            if dice.at == len(dice.values):
-                dice.refill()
-            roll = int(dice.values[dice.at])
-            dice.at += 1
-            self.rolled += 1
+                home = self._land(h[turn], bridges, first + j, to, home)
+            # The next player clockwise with a piece in play; none: the game is over.
+            for step in range(1, players + 1):
+                if in_play[(turn + step) % players]:
+                    turn = (turn + step) % players
+                    break
+            else:
+                turn, roll = TERMINAL, 0
+                break
+            if die_at == len(rolls):
+                rolls, die_at = dice.refill(), 0
+            roll = rolls[die_at]
+            die_at += 1
+            rolled += 1
             if turn == seat:
-                return turn, roll, home
+                break
+        dice.values, dice.at, choices.values, choices.at = rolls, die_at, us, u_at
+        self.decided += decided
+        self.rolled += rolled
+        return turn, roll, home
+
+    def _land(self, high: list[int], bridges: list[int], piece: int, to: int, home: int) -> int:
+        """Piece ``piece`` (``seat * 4 + j``) comes to rest on ``to`` (its height in
+        ``high``); returns the pieces home after it."""
+        p, j = divmod(piece, PIECES)
+        if to > self.fields:
+            high[j] = home
+            self.in_play[p] -= 1
+            return home + 1
+        if to > 0:
+            high[j] = len(self.track[to])
+            self.track[to].append(piece)
+            return home
+        high[j] = 0  # back on the start field, or lost in a stumble field
+        if to < 0:
+            bridges[-to] = p
+            self.in_play[p] -= 1
+        return home
 
     def _destination(self, field: int, bridges: list[int]) -> int:
         """:func:`boardrules.dorada.destination` over the stacks (``F + 1`` DORADA, ``-f``
@@ -201,12 +224,3 @@ class _Game:
             if not track[field]:
                 count -= step
         return field
-
-
-def _next_player(in_play: list[int], turn: int, players: int) -> int:
-    """The next player clockwise with a piece in play (``TERMINAL`` when none is left)."""
-    for step in range(1, players + 1):
-        q = (turn + step) % players
-        if in_play[q]:
-            return q
-    return TERMINAL
