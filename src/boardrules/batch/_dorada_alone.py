@@ -55,7 +55,6 @@ class _Draws:
             self.values = ((m * 6 >> _BITS) + 1).tolist()
         else:
             self.values = u.tolist()
-        self.at = 0
         return self.values
 
 
@@ -70,9 +69,11 @@ def play_alone(
     rows = (batch.pos[g].tolist(), batch.h[g].tolist(), batch.bridge[g].tolist())
     heights: list[list[int]] = batch.height[g, : f + 1].tolist()
     turns, rolls, homes = batch.turn[g].tolist(), batch.roll[g].tolist(), batch.home[g].tolist()
-    block = 32 * len(g) + 64  # (about the decisions to come: a few numbers too many are lost)
-    game = _Game(batch, _Draws(batch.rng, block, True), _Draws(choose, block, False), seat)
-    for k, (pos, h, bridges) in enumerate(zip(*rows, strict=True)):
+    # (about the decisions to come: a few numbers too many are lost; any size plays alike)
+    block = 32 * len(g) + 64  # pragma: no mutate
+    choices = _Draws(choose, block, False)  # pragma: no mutate (False or None alike)
+    game = _Game(batch, _Draws(batch.rng, block, True), choices, seat)
+    for k, (pos, h, bridges) in enumerate(zip(*rows, strict=True)):  # pragma: no mutate
         game.load(pos, h, heights[k])
         turns[k], rolls[k], homes[k] = game.play(pos, h, bridges, turns[k], rolls[k], homes[k])
         heights[k] = [len(stack) for stack in game.track]
@@ -88,22 +89,23 @@ class _Game:
     place) and the stacks of the path, each a list of pieces ``seat * 4 + j`` from the
     bottom, and how many pieces each player has in play."""
 
+    track: list[list[int]]  # (both set by load)
+    in_play: list[int]
+
     def __init__(self, batch: DoradaBatch, dice: _Draws, choices: _Draws, seat: int) -> None:
         self.fields, self.players, self.seat = batch.fields, batch.players, seat
         self.kinds: list[int] = batch.kinds.tolist()
         self.jump_by: list[int] = batch.jump_by.tolist()
         self.dice, self.choices = dice, choices
-        self.track: list[list[int]] = []
-        self.in_play: list[int] = []
         self.rolled = self.decided = 0
 
     def load(self, pos: list[list[int]], h: list[list[int]], heights: list[int]) -> None:
         """The stacks and the pieces in play of the game whose rows are ``pos``, ``h`` and
         ``heights`` (a piece's height is its place in its stack)."""
         f = self.fields
-        track = [[0] * height for height in heights]
+        track = [[0] * height for height in heights]  # pragma: no mutate (all written below)
         self.in_play = in_play = [0] * self.players
-        for p, (mine, high) in enumerate(zip(pos, h, strict=True)):
+        for p, (mine, high) in enumerate(zip(pos, h, strict=True)):  # pragma: no mutate
             for j in range(PIECES):
                 where = mine[j]
                 if 0 < where <= f:
@@ -138,27 +140,29 @@ class _Game:
             mine, first = pos[turn], turn * PIECES
             # The legal moves in legal_moves' order: the start field, then the free pieces
             # (the top of their stacks) by field.
-            legal, start = [], -1
+            # (the start field's pieces are alike: its last one moves)
+            legal, start = [], PIECES
             for j in range(PIECES):
                 where = mine[j]
-                if where == 0:
-                    if start < 0:
-                        start = j
-                elif 0 < where <= f and track[where][-1] == first + j:
-                    legal.append(where)
-            if start >= 0:
+                if 0 < where <= f:
+                    if track[where][-1] == first + j:
+                        legal.append(where)
+                elif where == 0:
+                    start = j
+            if start < PIECES:
                 legal.append(0)
             if legal:  # (else the forced pass)
                 legal.sort()
                 origin = legal[int(u * len(legal))]
                 j = track[origin].pop() - first if origin else start
                 to = origin + roll
-                if to > f or kinds[to] != _RUNNING:  # (most moves end on a running field)
+                # (most moves end on a running field; the others, or all, take the long way)
+                if to > f or kinds[to] != _RUNNING:  # pragma: no mutate
                     to = self._destination(to, bridges)
                 mine[j] = to
                 home = self._land(h[turn], bridges, first + j, to, home)
             # The next player clockwise with a piece in play; none: the game is over.
-            for step in range(1, players + 1):
+            for step in range(1, players + 1):  # pragma: no mutate (once round is enough)
                 if in_play[(turn + step) % players]:
                     turn = (turn + step) % players
                     break
@@ -216,7 +220,7 @@ class _Game:
         """Where a jump of ``count`` free fields from ``field`` ends (backward if negative):
         ``F + 1`` past the last field, 0 back past the first."""
         f, track = self.fields, self.track
-        step = 1 if count > 0 else -1
+        step = 1 if count > 0 else -1  # pragma: no mutate (count is never 0)
         while count:
             field += step
             if not 0 < field <= f:
