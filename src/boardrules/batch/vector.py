@@ -402,6 +402,12 @@ class DoradaVectorEnv(_BatchVectorEnv):
     players; an episode ends with its game.  Keywords as :class:`ParchisVectorEnv`'s, the
     others are Dorada options.
 
+    A learner whose pieces are all home has no more turns, but its points change until the
+    end (later arrivals bury its pieces): its game is played out in the same step.  The last
+    games still waiting (at most ``max(32, num_envs // 16)``) are played on game by game as
+    plain lists (``boardrules/batch/_dorada_alone.py``: the scalar rules, the same dice and
+    choices as the public API's, a few microseconds a decision).
+
     >>> from boardrules.batch.vector import DoradaVectorEnv
     >>> env = DoradaVectorEnv(4, players=3)
     >>> obs, info = env.reset(seed=1)
@@ -429,7 +435,7 @@ class DoradaVectorEnv(_BatchVectorEnv):
 
     def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
         """As the other games' (the same rules, dice and choices), as plain lists: see
-        :mod:`boardrules.batch._dorada_alone`."""
+        ``boardrules/batch/_dorada_alone.py``."""
         assert isinstance(batch, DoradaBatch)
         rolls, moves = play_alone(batch, g, self.seat, self._opponents)
         batch.rolls += rolls
