@@ -363,6 +363,20 @@ def test_play_steps_like_step_where_without_its_checks() -> None:
     assert 0 < np.count_nonzero(a.over) < 40
 
 
+def test_the_vector_envs_masks_are_zeros_and_ones_of_the_games_chosen() -> None:
+    batch = ParchisBatch(30, seed=6, players=4)
+    single, seen = 0, set()  # (single: masks of one action, out or pass)
+    for _ in range(30):
+        batch.step(batch.random_actions())
+        mine = batch.turn == 2
+        mask = batch._marked(batch._legal_of(mine), np.int8)
+        assert mask.dtype == np.int8 and mask.flags.c_contiguous
+        assert np.array_equal(mask, (batch.legal_mask() & mine[:, None]).astype(np.int8))
+        seen |= set(np.unique(mask).tolist())
+        single += np.count_nonzero(mask[:, GOAL:].any(axis=1))
+    assert seen == {0, 1} and single > 0
+
+
 def test_observations_into_arrays_of_another_float_type() -> None:
     batch = ParchisBatch(6, seed=4, players=4)
     for _ in range(40):

@@ -606,11 +606,13 @@ class ParchisBatch(_Batch[Options, State]):
         the players who have finished."""
         ob = self._obs
         marked = len(ob.marked)
-        second = _SECOND_OF_PAIR.take(self.board.take(ob.marked, axis=1)).ravel()
-        at = np.flatnonzero(second)
-        if len(at):
-            gg, kk = np.divmod(at, marked)
-            mark = (o.take(gg) * marked + kk) * ob.codes + second.take(at)
+        cells = self.board.take(ob.marked, axis=1).ravel()
+        at = np.flatnonzero(cells >= 8)  # two pieces there (then: of two colours?)
+        second = _SECOND_OF_PAIR.take(cells.take(at))
+        two = np.flatnonzero(second)
+        if len(two):
+            gg, kk = np.divmod(at.take(two), marked)
+            mark = (o.take(gg) * marked + kk) * ob.codes + second.take(two)
             flat[rows.take(gg) + ob.second_flat.take(mark)] = 1.0
         fin = np.flatnonzero(self.ndone)
         if len(fin):

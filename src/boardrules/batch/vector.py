@@ -72,6 +72,7 @@ from boardrules.batch._dorada import DoradaBatch  # noqa: E402
 from boardrules.batch._parchis import NUM_ACTIONS, ParchisBatch  # noqa: E402
 from boardrules.errors import IllegalMoveError, InvalidOptionError  # noqa: E402
 from boardrules.parchis import Kind  # noqa: E402
+from boardrules.parchis._state import PHASE_OVER  # noqa: E402
 
 __all__ = ["DockerVectorEnv", "DoradaVectorEnv", "ParchisVectorEnv"]
 
@@ -90,6 +91,8 @@ _UNSHARED = sys.getrefcount(_probe[0])
 del _probe
 #: Any of the batches.
 Batch = ParchisBatch | DoradaBatch | DockerBatch
+# (0-d arrays: numpy compares an array with them faster than with Python ints)
+_SEATS, _OVER = np.array(4), np.array(PHASE_OVER)
 
 
 class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -205,6 +208,12 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         allowed: npt.NDArray[np.bool_] = inside & mask[rows, np.where(inside, actions, 0)]
         return allowed
 
+    def _waiting(self, batch: Batch) -> npt.NDArray[np.bool_]:
+        """Whether each game waits for the opponents: not the learner's turn, its result
+        not known."""
+        waiting: npt.NDArray[np.bool_] = (batch.turn != self.seat) & ~self._placed(batch)
+        return waiting
+
     def _placed(self, batch: Batch) -> npt.NDArray[np.bool_]:
         """Whether the learner's result is known in each game (at the latest: it is over)."""
         over: npt.NDArray[np.bool_] = batch.over
@@ -229,7 +238,7 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         scalar rules a few microseconds.
         """
         while True:
-            waiting = (batch.turn != self.seat) & ~self._placed(batch)
+            waiting = self._waiting(batch)
             k = int(np.count_nonzero(waiting))
             if not k:
                 return
@@ -328,6 +337,10 @@ class ParchisVectorEnv(_BatchVectorEnv):
     ) -> None:
         batch = ParchisBatch(num_envs, autoreset=False, **options)
         super().__init__(batch, NUM_ACTIONS, seat, illegal_reward)
+        #: ``_others[donemask * 4 + turn]``: another seat's turn, the learner not finished.
+        self._others = np.array(
+            [turn != seat and not done >> seat & 1 for done in range(16) for turn in range(4)]
+        )
 
     def _placed(self, batch: Batch) -> npt.NDArray[np.bool_]:
         """Whether the learner's place is known in each game: it has finished, or the game
@@ -336,6 +349,13 @@ class ParchisVectorEnv(_BatchVectorEnv):
         finished = batch.donemask >> self.seat & 1 == 1
         placed: npt.NDArray[np.bool_] = finished | batch.over
         return placed
+
+    def _waiting(self, batch: Batch) -> npt.NDArray[np.bool_]:
+        # (one lookup for the turn and the finished players: this runs at every level)
+        assert isinstance(batch, ParchisBatch)
+        waiting: npt.NDArray[np.bool_] = self._others.take(batch.donemask * _SEATS + batch.turn)
+        waiting &= batch.phase != _OVER
+        return waiting
 
     def _placed_state(self, s: Any) -> bool:
         return self.seat in s.finished
