@@ -49,6 +49,12 @@
   CPU milliseconds a decision (mean, worst) and its decisions ended by the clock.
 * ``--probes 0`` (any part but ``same``): ``strong`` without its probes (it searches every
   move it keeps, as before they existed).
+* ``--rounds N``: ``strong``'s own search in Parchís (a ``strong`` spec without ``depth``)
+  ``N`` decisions deep instead of 3, every round as the third: the best two moves of the
+  round before, the decisions two or more from the horizon at their best two replies, with
+  the probes.  A slow search (``--rounds 4`` visits about 34,000 positions a decision,
+  7.5 times the budget: give it ``nodes=100000000:seconds=3600``), to see how far more
+  depth goes: ``series strong:nodes=100000000:seconds=3600 --rounds 4 --seeds 33``.
 """
 
 from __future__ import annotations
@@ -325,11 +331,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--probes",
         default="1,1",
-        help="same: whether BOT and --reference probe (1) or not (0), e.g. 1,0",
+        help="whether BOT (and, for same, --reference) probes (1) or not (0), e.g. 1,0",
     )
+    parser.add_argument("--rounds", type=int, help="decisions deep of strong's own search")
     args = parser.parse_args(argv)
     if args.probes.split(",")[0] == "0" and args.part != "same":
         _strong._PROBED = frozenset()
+    if args.rounds:
+        _strong.ROUNDS["parchis"] = tuple((level, 3) for level in range(args.rounds))
     started = time.perf_counter()
     parts = {"series": series, "four": four, "disagree": disagree, "rate": rate, "same": same}
     parts[args.part](args)
