@@ -355,3 +355,82 @@ def test_the_scalar_envs_refuse_an_illegal_reward_that_is_no_finite_number(make:
             make("docker", illegal_reward=reward, players=2)
     make("docker", illegal_reward=0, players=2)
     make("docker", illegal_reward=None, players=2)
+
+
+# ----------------------------------------------------------------- Dorada played on alone
+
+#: Boards with every kind of field: stumble fields, gold, jumps back past the start field,
+#: chains of jumps, a jump past the last free field (as tests/test_batch_dorada.py's).
+_SHORT = {
+    "fields": 16,
+    "stumble": [4, 11, 15],
+    "gold": [9],
+    "jumps": [[2, -5], [6, 3], [10, -2], [13, 1]],
+    "last_jump": 13,
+}
+_NEAR_END = {"fields": 12, "jumps": [[8, 3], [4, -3], [6, 1], [11, 1]], "last_jump": 11}
+_CHAIN = {"fields": 12, "jumps": [[3, 2], [6, -2], [10, 1]], "last_jump": 10}
+
+
+def _waiting_states(seat: int, count: int, seed: int, **options: Any) -> list[Any]:
+    """States at a decision of a seat other than ``seat``, from random games (early, late,
+    with ``seat``'s pieces all home or lost, one or many of them a game)."""
+    rng, found = random.Random(seed), list[Any]()
+    while len(found) < count:
+        state = br.new_game("dorada", **options)
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                state = br.apply_move(state, br.sample_chance(state, rng))
+                continue
+            if br.current_player(state) != seat and rng.random() < 0.08:
+                found.append(state)
+            state = br.apply_move(state, rng.choice(br.legal_moves(state)))
+    rng.shuffle(found)  # (one game's states apart)
+    return found[:count]
+
+
+@pytest.mark.parametrize(
+    ("seat", "options"),
+    [
+        (0, {"players": 4}),
+        (1, {"players": 2, "board": _SHORT}),
+        (2, {"players": 3, "board": _NEAR_END, "first_player": 1}),
+        (0, {"players": 4, "board": _CHAIN, "tie_break": "highest-piece"}),
+    ],
+)
+def test_dorada_games_played_on_alone_follow_the_public_api(seat: int, options: Any) -> None:
+    # The lists of _dorada_alone against the public API: the same draws of the same
+    # generators (one random() a roll, one a decision, game after game) reach the same states
+    # in every row, with as many rolls and decisions.
+    from boardrules.batch import DoradaBatch
+    from boardrules.batch._dorada_alone import play_alone
+
+    states = _waiting_states(seat, 40, seed=seat + len(options), **options)
+    batch = DoradaBatch.from_states(states, seed=5)
+    g = np.arange(0, len(states), 2)  # (the other rows stay as they are)
+    untouched = [batch.state(int(i)) for i in range(1, len(states), 2)]
+    start = [batch.state(int(i)) for i in g]
+    choose = np.random.default_rng(8)
+    dice: Any = copy.deepcopy(batch.rng)  # (sample_chance calls its random())
+    choices = copy.deepcopy(choose)
+    batch.legal_mask()  # (worked out before: must be again after)
+    rolls, moves = play_alone(batch, g, seat, choose)
+    rolled = played = 0
+    ends = set()
+    for i, state in zip(g, start, strict=True):
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                state = br.apply_move(state, br.sample_chance(state, dice))
+                rolled += 1
+                continue
+            if br.current_player(state) == seat:
+                break
+            legal = br.legal_moves(state)
+            state = br.apply_move(state, legal[int(choices.random() * len(legal))])
+            played += 1
+        ends.add(br.is_terminal(state))
+        assert batch.state(int(i)) == state
+        assert np.flatnonzero(batch.legal_mask()[i]).tolist() == list(br.legal_actions(state))
+    assert [batch.state(int(i)) for i in range(1, len(states), 2)] == untouched
+    assert (rolls, moves) == (rolled, played)
+    assert ends == {True, False}  # games played to their end, and up to the seat's turn
