@@ -322,7 +322,7 @@ class _Batch(Generic[OptionsT, StateT]):
             w.dtype.kind == "b" or (_whole(w) and ((w == 0) | (w == 1)).all())
         ):
             raise InvalidOptionError(wrong)
-        return w if w.dtype.kind == "b" else w.astype(np.bool_)
+        return np.asarray(w, dtype=np.bool_)  # (a bool array itself: Parchís caches by it)
 
     def _checked_actions(self, actions: Actions) -> Ints:
         """``actions`` as an array of one whole number per game."""
