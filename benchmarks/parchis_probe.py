@@ -8,6 +8,8 @@
     python benchmarks/parchis_probe.py rate strong --games 6
     python benchmarks/parchis_probe.py rate strong:nodes=1000000 --games 3 --players 4
     python benchmarks/parchis_probe.py same strong --games 3 --replies 2,0
+    python benchmarks/parchis_probe.py same strong --games 3 --probes 1,0
+    python benchmarks/parchis_probe.py rate strong:nodes=1000000:seconds=3600 --probes 0
 
 (each a long run: under ``nice``, one at a time on a shared machine)
 
@@ -41,9 +43,18 @@
   against user greedy (seeds 5000.., as ``rate``; ``--games 3`` gives 165 positions), each
   searched by ``BOT`` (a ``strong`` spec) and by ``--reference`` (default: ``strong`` with
   an unlimited budget, every round finished), with ``REPLIES`` set to the first and the
-  second number of ``--replies`` (0: every reply; default: the shipped one for both): how
-  often they choose the same move, and ``BOT``'s positions and CPU milliseconds a
-  decision (mean, worst) and its decisions ended by the clock.
+  second number of ``--replies`` (0: every reply; default: the shipped one for both) and
+  the probes of 2-player Parchís on or off as ``--probes`` says (``1,0``: ``BOT`` probes,
+  the reference does not): how often they choose the same move, and ``BOT``'s positions and
+  CPU milliseconds a decision (mean, worst) and its decisions ended by the clock.
+* ``--probes 0`` (any part but ``same``): ``strong`` without its probes (it searches every
+  move it keeps, as before they existed).
+* ``--rounds N``: ``strong``'s own search in Parchís (a ``strong`` spec without ``depth``)
+  ``N`` decisions deep instead of 3, every round as the third: the best two moves of the
+  round before, the decisions two or more from the horizon at their best two replies, with
+  the probes.  A slow search (``--rounds 4`` visits about 34,000 positions a decision,
+  7.5 times the budget: give it ``nodes=100000000:seconds=3600``), to see how far more
+  depth goes: ``series strong:nodes=100000000:seconds=3600 --rounds 4 --seeds 33``.
 """
 
 from __future__ import annotations
@@ -278,21 +289,25 @@ def same(args: argparse.Namespace) -> None:
                     decisions.append(state)
                 move = (strong if br.current_player(state) == seat else policy).choose(state, rng)
             state = br.apply_move(state, move)
-    shipped = _strong.REPLIES["parchis"]
+    shipped, probes = _strong.REPLIES["parchis"], _strong._PROBED
     replies = [int(r) for r in args.replies.split(",")] if args.replies else [shipped] * 2
+    probing = [p == "1" for p in args.probes.split(",")]
     probed, reference = make_bot(args.bot), make_bot(args.reference)
     agree, nodes, spent = 0, [], []
     for state in decisions:
         _strong.REPLIES["parchis"] = replies[1]
+        _strong._PROBED = probes if probing[1] else frozenset()
         theirs = reference.choose(state, random.Random(0))
         _strong.REPLIES["parchis"] = replies[0]
+        _strong._PROBED = probes if probing[0] else frozenset()
         SEARCHES.clear()
         started = time.process_time()
         agree += probed.choose(state, random.Random(0)) == theirs
         spent.append(time.process_time() - started)
         nodes.append(sum(probed.budget(state) - s.nodes_left for s in SEARCHES))
-    _strong.REPLIES["parchis"] = shipped
-    print(f"{args.bot} (replies {replies[0]}) vs {args.reference} (replies {replies[1]}): the "
+    _strong.REPLIES["parchis"], _strong._PROBED = shipped, probes
+    print(f"{args.bot} (replies {replies[0]}, probes {probing[0]:d}) vs {args.reference} "
+          f"(replies {replies[1]}, probes {probing[1]:d}): the "
           f"same move at {agree} of {len(decisions)} decisions; positions mean "
           f"{statistics.mean(nodes):.0f}, max {max(nodes)}; CPU ms mean "
           f"{1000 * statistics.mean(spent):.1f}, max {1000 * max(spent):.1f}; "
@@ -313,7 +328,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2, help="rate: players of a game")
     parser.add_argument("--reference", default="strong:nodes=100000000:seconds=3600")
     parser.add_argument("--replies", help="same: REPLIES of BOT and of --reference, e.g. 2,0")
+    parser.add_argument(
+        "--probes",
+        default="1,1",
+        help="whether BOT (and, for same, --reference) probes (1) or not (0), e.g. 1,0",
+    )
+    parser.add_argument("--rounds", type=int, help="decisions deep of strong's own search")
     args = parser.parse_args(argv)
+    if args.probes.split(",")[0] == "0" and args.part != "same":
+        _strong._PROBED = frozenset()
+    if args.rounds:
+        _strong.ROUNDS["parchis"] = tuple((level, 3) for level in range(args.rounds))
     started = time.perf_counter()
     parts = {"series": series, "four": four, "disagree": disagree, "rate": rate, "same": same}
     parts[args.part](args)
