@@ -1231,6 +1231,35 @@ def test_mcts_exploration_must_be_a_finite_number(value: Any) -> None:
         MctsBot(exploration=value)
 
 
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        # iterations=1e23 never ended; 1.5 and "10" raised TypeError in choose or __init__.
+        (
+            lambda v: MctsBot(iterations=v),
+            r"^mcts iterations must be a whole number from 1 to 1,000,000",
+        ),
+        (lambda v: MctsBot(rollout_depth=v), r"^mcts rollout depth must be None or a whole number"),
+        # max_nodes=1000.5 searched 7 s instead of 0.05 (the count never reached 0), NaN forever.
+        (lambda v: ExpectimaxBot(max_nodes=v), r"^expectimax max_nodes must be at least 1"),
+        (lambda v: GreedyBot(max_nodes=v), r"^expectimax max_nodes must be at least 1"),
+    ],
+)
+@pytest.mark.parametrize("value", [1.5, 2.0, math.nan, "10", True, -1, [3]])
+def test_search_bounds_that_are_no_whole_numbers_are_refused_when_the_bot_is_made(
+    make: Any, message: str, value: Any
+) -> None:
+    with pytest.raises(br.InvalidOptionError, match=message):
+        make(value)
+
+
+def test_mcts_iterations_are_bounded() -> None:
+    with pytest.raises(br.InvalidOptionError, match=r"1 to 1,000,000, not 1000001$"):
+        make_bot("mcts:iterations=1000001")
+    assert MctsBot(iterations=1_000_000).iterations == 1_000_000
+    assert MctsBot(rollout_depth=None).rollout_depth is None
+
+
 # Issue 36, point 2: a bot's failure names who and where ----------------------------------
 
 
