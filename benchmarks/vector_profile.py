@@ -5,7 +5,7 @@
 
 The environment is ``batch_speed.py``'s (4 players, a learner at seat 0 playing random legal
 actions, seed 1).  For each size it prints the CPU time of an environment step, the parts of
-it (the observation, the opponents played on with the scalar rules, the copies of the
+it (the observation, the opponents played on alone, game by game, the copies of the
 waiting games into batches of their own and back) and the *levels*: the batch steps played
 one after another (the learner's, then the opponents' while games still wait), each timed
 with the random actions drawn for it, grouped by the size of the batch they ran over, and a
@@ -109,7 +109,7 @@ def profile(game: str, n: int, steps: int) -> None:
     rec = Recorder()
     env_class = _vector._BatchVectorEnv
     rec.time(env_class, "_observe", "observation and mask")
-    rec.time(env_class, "_play_alone", "opponents with the scalar rules")
+    rec.time(ENVS[game], "_play_alone", "opponents played on alone")
     rec.time(batch, "_part", "copies out (_part)")
     rec.time(batch, "_put_back", "copies back (_put_back)")
     rec.time_levels(ENVS[game])

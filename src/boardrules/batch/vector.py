@@ -25,7 +25,8 @@ waiting for the learner, as whole arrays (the rolls of all of them at once, thei
 choices drawn together); when at most half of the games are still waiting, those are
 copied into a batch of their own and played on there, so that the long tail (a 6, a
 bonus, a learner whose pieces are all home) costs steps over few games; the last few
-games are played on with the scalar rules, game by game, and go back into their rows.
+games are played on with the scalar rules (Dorada's as plain lists), game by game, and go
+back into their rows.
 Observations are written for all games at once after that.  The dice and the opponents'
 choices are drawn from the generators seeded by :meth:`reset`, so a seed plays the same
 episodes.
@@ -69,10 +70,12 @@ from boardrules.api import (  # noqa: E402
 )
 from boardrules.batch._docker import DockerBatch  # noqa: E402
 from boardrules.batch._dorada import DoradaBatch  # noqa: E402
+from boardrules.batch._dorada_alone import play_alone  # noqa: E402
 from boardrules.batch._parchis import NUM_ACTIONS, ParchisBatch  # noqa: E402
-from boardrules.errors import IllegalMoveError, InvalidOptionError  # noqa: E402
+from boardrules.errors import BoardrulesError, IllegalMoveError, InvalidOptionError  # noqa: E402
 from boardrules.parchis import Kind  # noqa: E402
 from boardrules.parchis._state import PHASE_OVER  # noqa: E402
+from boardrules.rl._common import check_illegal_reward, check_seed  # noqa: E402
 
 __all__ = ["DockerVectorEnv", "DoradaVectorEnv", "ParchisVectorEnv"]
 
@@ -93,6 +96,43 @@ del _probe
 Batch = ParchisBatch | DoradaBatch | DockerBatch
 # (0-d arrays: numpy compares an array with them faster than with Python ints)
 _SEATS, _OVER = np.array(4), np.array(PHASE_OVER)
+
+
+def _game_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``options``, which must be the game's: the batch's own keywords are the env's to set."""
+    for key in ("seed", "dice", "autoreset"):
+        if key in options:
+            raise InvalidOptionError(
+                f"{key!r} is not a keyword of a vector env: reset(seed=...) seeds its dice and "
+                f"opponents, and its episodes restart by themselves; the others are the "
+                f"game's options"
+            )
+    return options
+
+
+def _whole_actions(
+    given: npt.NDArray[Any],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """The actions as int64 (-1 where there is none) and whether each is a whole number (an
+    integer, not a bool: what :func:`boardrules.action_to_move` takes)."""
+    kind, n = given.dtype.kind, len(given)
+    if kind == "i":
+        return given.astype(np.int64, copy=False), np.ones(n, dtype=np.bool_)
+    if kind == "u":  # (above int64's range: no action, and illegal below)
+        values = given.astype(np.int64)
+        values[given > np.iinfo(np.int64).max] = -1
+        return values, np.ones(n, dtype=np.bool_)
+    whole = np.array(
+        [
+            kind == "O" and isinstance(x, int | np.integer) and not isinstance(x, bool)
+            for x in given
+        ],
+        dtype=np.bool_,
+    )
+    numbers = [
+        int(x) if w and -(2**63) <= x < 2**63 else -1 for x, w in zip(given, whole, strict=True)
+    ]
+    return np.array(numbers, dtype=np.int64), whole
 
 
 class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -125,7 +165,7 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
             )
         self.num_envs = num_envs
         self.seat = seat
-        self.illegal_reward = illegal_reward
+        self.illegal_reward = check_illegal_reward(illegal_reward)
         # The single-agent environment's shape (Docker's is channels x 3 x 3): the batch's
         # rows are the same values, row-major.
         self._shape = observation_shape(self.batch.state(0))
@@ -148,12 +188,17 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         self._seats = np.full(num_envs, seat, dtype=np.int64)
         self._legal: npt.NDArray[np.bool_] | None = None  # the legal mask of the last observation
         self._buffers: list[npt.NDArray[np.float32]] = []  # (see _buffer)
+        #: Whether :meth:`reset` was called: the batch's games stand at seat 0's first
+        #: decision until then, which is not the learner's unless it plays seat 0.
+        self._begun = False
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         """New games up to the learner's first decision; ``seed`` seeds the dice and the
-        opponents (``options`` is not used)."""
+        opponents (``options`` is not used).  A seed that is not ``None`` or a whole number
+        from 0 to 2**64 - 1 raises :class:`ValueError`, as in the single-agent environment."""
+        check_seed(seed)
         if seed is not None:
             root = np.random.SeedSequence(seed)
             dice, opponents = root.spawn(2)
@@ -162,24 +207,37 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         self.batch._restart(np.arange(self.num_envs), None)
         self._advance(self.batch)
         self._reset_next[:] = False
+        self._begun = True
         return self._observe(), {}
 
     def step(
         self, actions: npt.NDArray[np.int64]
     ) -> tuple[Observation, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
         """Play the learner's actions, then the dice and the opponents up to the learner's
-        next decision or the end, in every game."""
+        next decision or the end, in every game.  An action that is no whole number (a
+        float, a bool, a string) is not legal, as in the single-agent environment."""
+        if not self._begun:
+            raise BoardrulesError("call reset() before the first step")
         batch = self.batch
-        actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        given = np.asarray(actions)
+        if given.size != self.num_envs:
+            raise InvalidOptionError(
+                f"step takes one action per env ({self.num_envs}), not an array of shape "
+                f"{given.shape}"
+            )
+        given = given.reshape(self.num_envs)
+        actions, whole = _whole_actions(given)
         rewards = np.zeros(self.num_envs)
         restart = np.flatnonzero(self._reset_next)
         playing = ~self._reset_next
-        allowed = self._allowed(actions)
+        allowed = self._allowed(actions) & whole
         illegal = playing & ~allowed
         if illegal.any():
             if self.illegal_reward is None:
                 wrong = int(np.argmax(illegal))
-                raise IllegalMoveError(f"action {int(actions[wrong])} is not legal in env {wrong}")
+                shown = given[wrong]
+                shown = shown.item() if isinstance(shown, np.generic) else shown
+                raise IllegalMoveError(f"action {shown!r} is not legal in env {wrong}")
             rewards[illegal] = self.illegal_reward
             playing &= allowed
         self._step_learner(actions, playing)
@@ -335,7 +393,7 @@ class ParchisVectorEnv(_BatchVectorEnv):
         illegal_reward: float | None = -1.0,
         **options: Any,
     ) -> None:
-        batch = ParchisBatch(num_envs, autoreset=False, **options)
+        batch = ParchisBatch(num_envs, autoreset=False, **_game_options(options))
         super().__init__(batch, NUM_ACTIONS, seat, illegal_reward)
         #: ``_others[donemask * 4 + turn]``: another seat's turn, the learner not finished.
         self._others = np.array(
@@ -415,14 +473,22 @@ class DoradaVectorEnv(_BatchVectorEnv):
         illegal_reward: float | None = -1.0,
         **options: Any,
     ) -> None:
-        batch = DoradaBatch(num_envs, autoreset=False, **options)
+        batch = DoradaBatch(num_envs, autoreset=False, **_game_options(options))
         super().__init__(batch, batch.num_actions, seat, illegal_reward)
+        # A learner whose pieces are all home waits for the end of its game (about 30
+        # decisions): those games are played on alone, in plain lists, at a few
+        # microseconds a decision, once at most this many games still wait (measured,
+        # 4 players: at 1024 games 32 to 256 alike, at 4096 256 the best, 15% faster than
+        # 32; ``vector_profile.py`` shows the share of a step they take).
+        self._ALONE = max(32, self.num_envs // 16)
 
-    #: A learner whose pieces are all home waits for the end of its game (about 30
-    #: decisions): more games are played on with the scalar rules than in Parchís (measured
-    #: at 1024 games: 32 and 64 alike, 16 and 8 slower; ``vector_profile.py`` shows the
-    #: share of a step they take).
-    _ALONE = 32
+    def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
+        """As the other games' (the same rules, dice and choices), as plain lists: see
+        :mod:`boardrules.batch._dorada_alone`."""
+        assert isinstance(batch, DoradaBatch)
+        rolls, moves = play_alone(batch, g, self.seat, self._opponents)
+        batch.rolls += rolls
+        batch.moves += moves
 
 
 class DockerVectorEnv(_BatchVectorEnv):
@@ -446,7 +512,7 @@ class DockerVectorEnv(_BatchVectorEnv):
         illegal_reward: float | None = -1.0,
         **options: Any,
     ) -> None:
-        batch = DockerBatch(num_envs, autoreset=False, **options)
+        batch = DockerBatch(num_envs, autoreset=False, **_game_options(options))
         super().__init__(batch, batch.num_actions, seat, illegal_reward)
 
     #: Docker's batch keeps each game's routes beside its row: no game goes back into it

@@ -4,6 +4,7 @@ dice and pictures, all built from the game-independent API only."""
 from __future__ import annotations
 
 import io
+import math
 import random
 from typing import Any, cast
 
@@ -123,6 +124,24 @@ not -1
     raise br.BoardrulesError(
         f"a seed is None or a whole number from 0 to 2**64 - 1, not {shown[:40]}"
     )
+
+
+def check_illegal_reward(reward: object) -> float | None:
+    """``reward``, the reward of an illegal action: ``None`` (raise instead) or a finite
+    number, the same in both environments (else a :class:`ValueError`).
+
+    >>> from boardrules.rl._common import check_illegal_reward
+    >>> check_illegal_reward(float("nan"))
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.InvalidOptionError: illegal_reward must be None or a finite number, not nan
+    """
+    if reward is None or (
+        isinstance(reward, int | float) and not isinstance(reward, bool) and math.isfinite(reward)
+    ):
+        return reward
+    shown = repr(reward) if isinstance(reward, int | float) else f"a {type(reward).__name__}"
+    raise br.InvalidOptionError(f"illegal_reward must be None or a finite number, not {shown[:40]}")
 
 
 def check_render_mode(table: Table, render_mode: str | None) -> tuple[str, ...]:
