@@ -460,8 +460,8 @@ class DoradaVectorEnv(_BatchVectorEnv):
     A learner whose pieces are all home has no more turns, but its points change until the
     end (later arrivals bury its pieces): its game is played out in the same step.  The last
     games still waiting (at most ``max(32, num_envs // 16)``) are played on game by game as
-    plain lists (``boardrules/batch/_dorada_alone.py``: the scalar rules, the same dice and
-    choices as the public API's, a few microseconds a decision).
+    plain lists (the scalar rules, with the same dice and choices as the public API's, a
+    few microseconds a decision).
 
     >>> from boardrules.batch.vector import DoradaVectorEnv
     >>> env = DoradaVectorEnv(4, players=3)
