@@ -47,6 +47,9 @@
   the probes of 2-player Parchís on or off as ``--probes`` says (``1,0``: ``BOT`` probes,
   the reference does not): how often they choose the same move, and ``BOT``'s positions and
   CPU milliseconds a decision (mean, worst) and its decisions ended by the clock.
+* ``series ... --record PREFIX`` writes each seed's games to ``PREFIX-SEED.jsonl`` as they
+  end; ``scored PREFIX-SEED.jsonl ...`` gives the score so far of the first bot of each
+  file with its interval: for a slow series still running, or stopped.
 * ``--probes 0`` (any part but ``same``): ``strong`` without its probes (it searches every
   move it keeps, as before they existed).
 * ``--rounds N``: ``strong``'s own search in Parchís (a ``strong`` spec without ``depth``)
@@ -60,6 +63,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -131,14 +135,31 @@ def series(args: argparse.Namespace) -> None:
     total = count = 0.0
     for seed in map(int, args.seeds.split(",")):
         SPENT[:] = [0.0, 0]
+        record = None if args.record is None else f"{args.record}-{seed}.jsonl"
         t = tournament("parchis", [Timed(bot(args.bot)), bot(args.opponent)],
                        games_per_pairing=args.per_seating, seed=seed,
-                       options={"players": 2})  # fmt: skip
+                       options={"players": 2}, record=record)  # fmt: skip
         score = first_bot_score(t)
         report(f"seed {seed}", score, len(t.games))
         print(f"  {1000 * SPENT[0] / max(1, SPENT[1]):.2f} CPU ms per decision", flush=True)
         total, count = total + score, count + len(t.games)
     report(f"{args.bot} vs {args.opponent}", total, int(count))
+
+
+def scored(args: argparse.Namespace) -> None:
+    """The score so far of the first player of the first game in ``--record`` files (a series
+    still running, or stopped: its games in the order played)."""
+    for path in [args.bot, *args.files]:
+        lines = Path(path).read_text().splitlines()
+        if lines and not lines[-1].endswith("}"):  # a game still being written
+            lines.pop()
+        games = [json.loads(line) for line in lines if line]
+        first, score = games[0]["players"][0], 0.0
+        for g in games:
+            mine = g["result"][g["players"].index(first)]
+            theirs = max(r for r, p in zip(g["result"], g["players"], strict=True) if p != first)
+            score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        report(f"{path}: {first}, the first {len(games)} games", score, len(games))
 
 
 def report(label: str, score: float, n: int) -> None:
@@ -316,8 +337,10 @@ def same(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=("series", "four", "disagree", "rate", "same"))
+    parser.add_argument("part", choices=("series", "four", "disagree", "rate", "same", "scored"))
     parser.add_argument("bot", nargs="?", default="strong")
+    parser.add_argument("files", nargs="*", help="scored: record files of series --record")
+    parser.add_argument("--record", help="series: write the games to RECORD-SEED.jsonl")
     parser.add_argument("--opponent", default="user")
     parser.add_argument("--seeds", default="33,1000")
     parser.add_argument("--per-seating", type=int, default=100)
@@ -340,7 +363,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.rounds:
         _strong.ROUNDS["parchis"] = tuple((level, 3) for level in range(args.rounds))
     started = time.perf_counter()
-    parts = {"series": series, "four": four, "disagree": disagree, "rate": rate, "same": same}
+    parts = {"series": series, "four": four, "disagree": disagree, "rate": rate, "same": same,
+             "scored": scored}  # fmt: skip
     parts[args.part](args)
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0

@@ -347,6 +347,47 @@ def test_where_plays_only_some_games() -> None:
         assert batch.state(i) == state
 
 
+def test_play_steps_like_step_where_without_its_checks() -> None:
+    # (the vector environments' way, their actions being legal): the same games, dice and
+    # counts as step(random_actions(rng, where), where=where), games ending on the way
+    a, b = (ParchisBatch(40, seed=3, players=3, autoreset=False) for _ in range(2))
+    ra, rb, choose = (np.random.default_rng(k) for k in (4, 4, 5))
+    for _ in range(440):
+        where = (choose.random(40) < 0.7) & ~a.over
+        a.step(a.random_actions(ra, where), where=where)
+        b._play(where, b._legal_of().random(rb))
+        for name in ParchisBatch._ROWS:
+            assert np.array_equal(getattr(a, name), getattr(b, name)), name
+        assert (a.rolls, a.moves) == (b.rolls, b.moves)
+        assert np.array_equal(a.legal_mask(), b.legal_mask())
+    assert 0 < np.count_nonzero(a.over) < 40
+
+
+def test_the_vector_envs_masks_are_zeros_and_ones_of_the_games_chosen() -> None:
+    batch = ParchisBatch(30, seed=6, players=4)
+    single, seen = 0, set()  # (single: masks of one action, out or pass)
+    for _ in range(30):
+        batch.step(batch.random_actions())
+        mine = batch.turn == 2
+        mask = batch._marked(batch._legal_of(mine), np.int8)
+        assert mask.dtype == np.int8 and mask.flags.c_contiguous
+        assert np.array_equal(mask, (batch.legal_mask() & mine[:, None]).astype(np.int8))
+        seen |= set(np.unique(mask).tolist())
+        single += np.count_nonzero(mask[:, GOAL:].any(axis=1))
+    assert seen == {0, 1} and single > 0
+
+
+def test_observations_into_arrays_of_another_float_type() -> None:
+    batch = ParchisBatch(6, seed=4, players=4)
+    for _ in range(40):
+        batch.step(batch.random_actions())
+    seats = np.array([0, 1, 2, 3, 2, 1])
+    expected = scalar_views(batch, seats)
+    wide = batch.observation(seats, out=np.full((6, batch.observation_size), 3.0))
+    assert wide.dtype == np.float64 and np.array_equal(wide, expected)
+    assert np.array_equal(batch.observation(seats), expected)  # (float32 again)
+
+
 def test_few_games_stepped_with_where_play_like_the_scalar_rules() -> None:
     # A where that picks at most half of the games steps them as a batch of their own
     # (the vector envs' opponents' turns): states, legal actions, endings and returns as

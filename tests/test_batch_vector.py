@@ -153,6 +153,13 @@ def test_illegal_actions_end_the_episode_or_raise() -> None:
         ParchisVectorEnv(2, seat=2, players=2)
 
 
+def test_actions_outside_the_action_space_are_illegal() -> None:
+    env = ParchisVectorEnv(4, players=2)
+    env.reset(seed=3)
+    _, reward, terminated, _, _ = env.step(np.array([-1, 73, 10**6, -(10**6)]))
+    assert (reward == -1.0).all() and terminated.all()
+
+
 def test_gymnasium_vector_wrappers_run_over_it() -> None:
     env = gymnasium.wrappers.vector.RecordEpisodeStatistics(ParchisVectorEnv(8, players=2))
     obs, _ = env.reset(seed=5)

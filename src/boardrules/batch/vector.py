@@ -74,6 +74,7 @@ from boardrules.batch._dorada_alone import play_alone  # noqa: E402
 from boardrules.batch._parchis import NUM_ACTIONS, ParchisBatch  # noqa: E402
 from boardrules.errors import BoardrulesError, IllegalMoveError, InvalidOptionError  # noqa: E402
 from boardrules.parchis import Kind  # noqa: E402
+from boardrules.parchis._state import PHASE_OVER  # noqa: E402
 from boardrules.rl._common import check_illegal_reward, check_seed  # noqa: E402
 
 __all__ = ["DockerVectorEnv", "DoradaVectorEnv", "ParchisVectorEnv"]
@@ -93,6 +94,8 @@ _UNSHARED = sys.getrefcount(_probe[0])
 del _probe
 #: Any of the batches.
 Batch = ParchisBatch | DoradaBatch | DockerBatch
+# (0-d arrays: numpy compares an array with them faster than with Python ints)
+_SEATS, _OVER = np.array(4), np.array(PHASE_OVER)
 
 
 def _game_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -237,9 +240,10 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
                 raise IllegalMoveError(f"action {shown!r} is not legal in env {wrong}")
             rewards[illegal] = self.illegal_reward
             playing &= allowed
-        if len(restart):  # (they take no part in this step: their action is ignored)
+        self._step_learner(actions, playing)
+        if len(restart):  # (they took no part in this step: their action is ignored; restarted
+            # after it, the legal actions worked out for the observation served its check)
             batch._restart(restart, None)
-        batch.step(actions, where=playing)
         # The opponents of the games just stepped and of those just restarted, at once.
         self._advance(batch)
         ended = self._placed(batch) & playing
@@ -249,6 +253,10 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
         return self._observe(), rewards, terminated, truncated, {}
 
+    def _step_learner(self, actions: npt.NDArray[np.int64], playing: npt.NDArray[np.bool_]) -> None:
+        """The learner plays its legal ``actions`` where ``playing`` is true."""
+        self.batch.step(actions, where=playing)
+
     def _allowed(self, actions: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
         """Whether each game's action is legal (in the games that end or restart now, it is
         not looked at)."""
@@ -257,6 +265,12 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         rows = np.arange(self.num_envs)
         allowed: npt.NDArray[np.bool_] = inside & mask[rows, np.where(inside, actions, 0)]
         return allowed
+
+    def _waiting(self, batch: Batch) -> npt.NDArray[np.bool_]:
+        """Whether each game waits for the opponents: not the learner's turn, its result
+        not known."""
+        waiting: npt.NDArray[np.bool_] = (batch.turn != self.seat) & ~self._placed(batch)
+        return waiting
 
     def _placed(self, batch: Batch) -> npt.NDArray[np.bool_]:
         """Whether the learner's result is known in each game (at the latest: it is over)."""
@@ -282,7 +296,7 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         scalar rules a few microseconds.
         """
         while True:
-            waiting = (batch.turn != self.seat) & ~self._placed(batch)
+            waiting = self._waiting(batch)
             k = int(np.count_nonzero(waiting))
             if not k:
                 return
@@ -295,7 +309,11 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
                 self._advance(part)
                 batch._put_back(g, cast(Any, part))  # (part is batch's own class)
                 return
-            batch.step(batch.random_actions(self._opponents, waiting), where=waiting)
+            self._play(batch, waiting)
+
+    def _play(self, batch: Batch, waiting: npt.NDArray[np.bool_]) -> None:
+        """One random legal decision in each game where ``waiting`` is true."""
+        batch.step(batch.random_actions(self._opponents, waiting), where=waiting)
 
     def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
         """The opponents play on in games ``g`` of ``batch``, one game after another, with
@@ -346,12 +364,16 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         batch = self.batch
         obs = self._buffer()
         batch.observation(self._seats, out=obs.reshape(self.num_envs, -1))  # a view of it
+        return {"observation": obs, "action_mask": self._action_mask()}
+
+    def _action_mask(self) -> npt.NDArray[np.int8]:
+        """The learner's legal actions (none where it is not to move), a new array."""
         # (kept for the next step's check of the actions: the caller may write into the
-        # mask it is given, a new array)
-        self._legal = batch.legal_mask()
-        mine = batch.turn == self.seat
-        mask = (self._legal & mine[:, None]).view(np.int8)
-        return {"observation": obs, "action_mask": mask}
+        # mask it is given)
+        self._legal = self.batch.legal_mask()
+        mine = self.batch.turn == self.seat
+        mask: npt.NDArray[np.int8] = (self._legal & mine[:, None]).view(np.int8)
+        return mask
 
 
 class ParchisVectorEnv(_BatchVectorEnv):
@@ -373,6 +395,10 @@ class ParchisVectorEnv(_BatchVectorEnv):
     ) -> None:
         batch = ParchisBatch(num_envs, autoreset=False, **_game_options(options))
         super().__init__(batch, NUM_ACTIONS, seat, illegal_reward)
+        #: ``_others[donemask * 4 + turn]``: another seat's turn, the learner not finished.
+        self._others = np.array(
+            [turn != seat and not done >> seat & 1 for done in range(16) for turn in range(4)]
+        )
 
     def _placed(self, batch: Batch) -> npt.NDArray[np.bool_]:
         """Whether the learner's place is known in each game: it has finished, or the game
@@ -382,8 +408,37 @@ class ParchisVectorEnv(_BatchVectorEnv):
         placed: npt.NDArray[np.bool_] = finished | batch.over
         return placed
 
+    def _waiting(self, batch: Batch) -> npt.NDArray[np.bool_]:
+        # (one lookup for the turn and the finished players: this runs at every level)
+        assert isinstance(batch, ParchisBatch)
+        waiting: npt.NDArray[np.bool_] = self._others.take(batch.donemask * _SEATS + batch.turn)
+        waiting &= batch.phase != _OVER
+        return waiting
+
     def _placed_state(self, s: Any) -> bool:
         return self.seat in s.finished
+
+    # The learner's actions checked (see _allowed), the opponents' the batch's own legal
+    # ones: the batch plays them without checking them again, and without returns.
+
+    def _step_learner(self, actions: npt.NDArray[np.int64], playing: npt.NDArray[np.bool_]) -> None:
+        self.batch._play(playing, actions)
+
+    def _play(self, batch: Batch, waiting: npt.NDArray[np.bool_]) -> None:
+        assert isinstance(batch, ParchisBatch)
+        batch._play(waiting, batch._legal_of().random(self._opponents))
+
+    def _action_mask(self) -> npt.NDArray[np.int8]:
+        batch = self.batch
+        mask: npt.NDArray[np.int8] = batch._marked(
+            batch._legal_of(batch.turn == self.seat), np.int8
+        )
+        return mask
+
+    def _allowed(self, actions: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+        # (the batch's legal actions, worked out for the last observation, are still its own)
+        allowed: npt.NDArray[np.bool_] = self.batch._legal_of().allows_all(actions)
+        return allowed
 
     def _moved(self, move: Any) -> int:
         return int(move.kind != Kind.PASS)  # the batch counts the moves of pieces
