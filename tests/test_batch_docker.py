@@ -499,9 +499,11 @@ def test_a_game_number_that_is_no_game_of_the_batch_is_refused() -> None:
     first, last = batch.state(0), batch.state(2)
     assert batch.state(np.int64(2)) == batch.state(-1) == last and batch.state(-3) == first
     # (IndexError for 3 and -4 before; True and None read as masks or slices)
-    for i, shown in ((3, "3"), (-4, "-4"), (True, "True"), (None, "a NoneType"), ("0", "a str"),
-                     (1.0, "1.0"), (np.uint64(2**64 - 1), "a uint64"),
-                     (-(10**50), "-1" + "0" * 38)):  # fmt: skip
+    wrong: list[tuple[Any, str]] = [(3, "3"), (-4, "-4"), (True, "True"), (None, "a NoneType"),
+                                    ("0", "a str"),
+                                    (1.0, "1.0"), (np.uint64(2**64 - 1), "a uint64"),
+                                    (-(10**50), "-1" + "0" * 38)]  # fmt: skip
+    for i, shown in wrong:
         with pytest.raises(br.InvalidOptionError) as refused:
             batch.state(i)
         assert (
