@@ -492,3 +492,20 @@ def test_a_where_or_rng_that_is_no_mask_or_generator_is_refused(
     with pytest.raises(br.InvalidOptionError) as refused:
         batch.step(legal, dice=[[1], [2, 3], [4]])
     assert str(refused.value).startswith("dice must be whole numbers 1-6, one row per game")
+
+
+def test_a_game_number_that_is_no_game_of_the_batch_is_refused() -> None:
+    batch = DockerBatch(3, seed=4, players=2)
+    first, last = batch.state(0), batch.state(2)
+    assert batch.state(np.int64(2)) == batch.state(-1) == last and batch.state(-3) == first
+    # (IndexError for 3 and -4 before; True and None read as masks or slices)
+    wrong: list[tuple[Any, str]] = [(3, "3"), (-4, "-4"), (True, "True"), (None, "a NoneType"),
+                                    ("0", "a str"),
+                                    (1.0, "1.0"), (np.uint64(2**64 - 1), "a uint64"),
+                                    (-(10**50), "-1" + "0" * 38)]  # fmt: skip
+    for i, shown in wrong:
+        with pytest.raises(br.InvalidOptionError) as refused:
+            batch.state(i)
+        assert (
+            str(refused.value) == f"a game of this batch is a whole number from 0 to 2, not {shown}"
+        )

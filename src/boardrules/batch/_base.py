@@ -252,6 +252,15 @@ class _Batch(Generic[OptionsT, StateT]):
         self.rolls += part.rolls
         self.moves += part.moves
 
+    def _check_game(self, i: object) -> None:
+        """Refuse ``i`` unless it is the number of one of the games: 0 to ``n - 1`` (or, as
+        in a list, ``-n`` to -1 from the end); what ``state(i)`` does first."""
+        if isinstance(i, bool) or not isinstance(i, int | np.integer) or not -self.n <= i < self.n:
+            shown = repr(i) if isinstance(i, int | float) else f"a {type(i).__name__}"
+            raise InvalidOptionError(
+                f"a game of this batch is a whole number from 0 to {self.n - 1}, not {shown[:40]}"
+            )
+
     def _store(self, i: int, s: StateT) -> None:
         """Game ``i``, whatever its row holds, becomes ``s``, at a decision or over (the
         vector environments put the games they play on with the scalar rules back, one at
