@@ -734,3 +734,36 @@ def test_a_where_that_picks_at_most_half_the_games_steps_them_on_their_own(
     assert frozen.over.sum() >= 3
     frozen.step(frozen.random_actions())
     assert taken == [3, 2]
+
+
+def test_a_where_rng_dice_or_game_number_of_the_wrong_kind_is_refused() -> None:
+    batch = ParchisBatch(3, seed=2, players=2)
+    before = [batch.state(i) for i in range(3)]
+    legal = batch.random_actions()
+    mask = "where must be one bool per game: shape (3,)"
+    # [True] and "abc" stepped every game; floats, None, 2 were cast to bools.
+    wrong_masks: list[Any] = [[True], np.ones(4, bool), [[True], [False], [True]], "abc",
+                              [1.0, 0.0, 1.0], [None] * 3, [2, 0, 1],
+                              [[1], [0, 1], [1]]]  # fmt: skip
+    for where in wrong_masks:
+        with pytest.raises(br.InvalidOptionError) as refused:
+            batch.step(legal, where=where)
+        assert str(refused.value) == mask
+        with pytest.raises(br.InvalidOptionError) as refused:
+            batch.random_actions(where=where)
+        assert str(refused.value) == mask
+    with pytest.raises(br.InvalidOptionError) as refused:  # (NumPy's ValueError before)
+        batch.step(legal, dice=[[1], [2, 3], [4]])
+    assert str(refused.value) == "dice must be one whole number 1-6 per game: shape (3,)"
+    not_a_generator: Any = 5
+    with pytest.raises(br.InvalidOptionError, match=r"^rng must be a NumPy generator .* a int$"):
+        batch.random_actions(not_a_generator)  # (AttributeError before)
+    assert [batch.state(i) for i in range(3)] == before
+    with pytest.raises(br.InvalidOptionError) as refused:  # (IndexError before)
+        batch.state(3)
+    assert str(refused.value) == "a game of this batch is a whole number from 0 to 2, not 3"
+    picked = batch.random_actions(np.random.default_rng(0), where=np.array([1, 0, 1]))
+    assert picked[1] == -1 and (picked[[0, 2]] >= 0).all()
+    batch.step(legal, where=np.array([0, 1, 0]))  # 0 and 1 are bools too
+    after = [batch.state(i) for i in range(3)]
+    assert after[0] == before[0] and after[2] == before[2] and after[1] != before[1]

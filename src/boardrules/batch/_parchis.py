@@ -35,6 +35,7 @@ from boardrules.batch._base import (
     Floats,
     Ints,
     StepResult,
+    _array,
     _Batch,
     _whole,
 )
@@ -460,6 +461,7 @@ class ParchisBatch(_Batch[Options, State]):
 
     def state(self, i: int) -> boardrules.parchis.State:
         """Game ``i`` as a scalar :class:`~boardrules.parchis.State`."""
+        self._check_game(i)
         # (made as the rules make theirs: the vector environments play their last games on
         # from here; the barriers are the batch's words, which its legal moves read)
         return _make(
@@ -626,8 +628,8 @@ class ParchisBatch(_Batch[Options, State]):
         """A uniformly random legal action in each game (-1 in games that are over, and
         where ``where``, if given, is false), drawn with ``rng`` (default: the batch's
         generator)."""
-        rng = self.rng if rng is None else rng
-        return self._legal_of(where).random(rng)
+        rng = self._checked_rng(rng)
+        return self._legal_of(None if where is None else self._checked_where(where)).random(rng)
 
     def step(
         self,
@@ -644,7 +646,8 @@ class ParchisBatch(_Batch[Options, State]):
         given = self._checked_dice(dice)
         playing = self.phase != _OVER
         if where is not None:
-            playing &= np.asarray(where, dtype=np.bool_)
+            where = self._checked_where(where)
+            playing &= where
         wrong = playing & ~self._legal_of(where).allows_all(a)
         if _any(wrong):
             bad = int(np.argmax(wrong))
@@ -722,11 +725,10 @@ class ParchisBatch(_Batch[Options, State]):
         """``dice`` as an array of one die 1-6 per game (``None`` stays ``None``)."""
         if dice is None:
             return None
-        die = np.asarray(dice)
+        wrong = f"dice must be one whole number 1-6 per game: shape ({self.n},)"
+        die = _array(dice, wrong)
         if die.shape != (self.n,) or not _whole(die) or ((die < 1) | (die > 6)).any():
-            raise InvalidOptionError(
-                f"dice must be one whole number 1-6 per game: shape ({self.n},)"
-            )
+            raise InvalidOptionError(wrong)
         return die.astype(np.int64)
 
     def _roll(self, rolling: Bools, dice: Ints | None) -> None:

@@ -61,6 +61,7 @@ from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
+from boardrules._values import check_illegal_reward, check_seed  # noqa: E402
 from boardrules.api import (  # noqa: E402
     apply_move,
     current_player,
@@ -77,7 +78,6 @@ from boardrules.batch._parchis import NUM_ACTIONS, ParchisBatch  # noqa: E402
 from boardrules.errors import BoardrulesError, IllegalMoveError, InvalidOptionError  # noqa: E402
 from boardrules.parchis import Kind  # noqa: E402
 from boardrules.parchis._state import PHASE_OVER  # noqa: E402
-from boardrules.rl._common import check_illegal_reward, check_seed  # noqa: E402
 
 __all__ = ["DockerVectorEnv", "DoradaVectorEnv", "ParchisVectorEnv"]
 

@@ -11,12 +11,11 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 
 import boardrules as br
+from boardrules._values import check_illegal_reward, check_seed
 from boardrules.rl._common import (
     Observation,
     Table,
-    check_illegal_reward,
     check_render_mode,
-    check_seed,
     rendered,
     roll,
 )

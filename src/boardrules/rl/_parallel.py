@@ -13,10 +13,10 @@ import numpy.typing as npt
 from pettingzoo import ParallelEnv
 
 import boardrules as br
+from boardrules._values import check_illegal_reward
 from boardrules.rl._common import (
     Observation,
     Table,
-    check_illegal_reward,
     check_render_mode,
     rendered,
     roll,

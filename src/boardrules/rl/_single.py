@@ -11,13 +11,12 @@ import numpy as np
 import numpy.typing as npt
 
 import boardrules as br
+from boardrules._values import check_illegal_reward, check_seed
 from boardrules.bots import Bot, make_bot
 from boardrules.rl._common import (
     Observation,
     Table,
-    check_illegal_reward,
     check_render_mode,
-    check_seed,
     rendered,
     roll,
 )
