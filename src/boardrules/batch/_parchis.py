@@ -52,6 +52,7 @@ from boardrules.parchis._state import (
     PHASE_ROLL,
     Options,
     State,
+    _make,
 )
 
 __all__ = ["ParchisBatch", "StepResult"]
@@ -366,8 +367,6 @@ class ParchisBatch(_Batch[Options, State]):
         self._tab = _Tables(options)
         self._obs = _Observer(options)
         self.observation_size = self._obs.size
-        self._cells = np.arange(CELLS)
-        self._cells_off = np.arange(WIDTH)
         self.pos: Ints = np.full((n, p, 4), NEST)
         # Small codes in small cells: the rules read cells all over the boards.
         self.board: Codes = np.zeros((n, WIDTH), dtype=np.int8)
@@ -440,15 +439,16 @@ class ParchisBatch(_Batch[Options, State]):
         self.donemask[i] = sum(1 << seat for seat in s.finished)
 
     def _store(self, i: int, s: boardrules.parchis.State) -> None:
-        """Game ``i``, whatever its row holds, becomes ``s`` (as :meth:`_restart` then
-        :meth:`_load`, row by row: the vector environments put the games they play on
-        with the scalar rules back one at a time)."""
-        self.pos[i] = np.reshape(s.pos, (self.players, 4))
-        row = self.board[i]
-        row[:CELLS] = s.board
-        bars = self._tab.barrier[row, self._cells_off]
-        self.bar0[i] = np.bitwise_or.reduce(self._tab.bit0[bars])
-        self.bar1[i] = np.bitwise_or.reduce(self._tab.bit1[bars])
+        """Game ``i``, whatever its row holds, becomes ``s``, a state the rules made (as
+        :meth:`_restart` then :meth:`_load`, row by row, its barriers the state's own:
+        the vector environments put the games they play on with the scalar rules back one
+        at a time)."""
+        slots = 4 * self.players
+        self._pos_flat[i * slots : (i + 1) * slots] = s.pos
+        self.board[i, :CELLS] = np.frombuffer(s._cells, dtype=np.int8)  # (the rules' board)
+        barriers = s.barriers
+        self.bar0[i] = barriers & _WORD
+        self.bar1[i] = barriers >> 64
         self.turn[i], self.phase[i], self.roll[i] = s.turn, s.phase, s.roll
         self.count[i], self.sixes[i], self.last[i] = s.count, s.sixes, s.last
         self.opened[i] = s.opened
@@ -462,23 +462,21 @@ class ParchisBatch(_Batch[Options, State]):
     def state(self, i: int) -> boardrules.parchis.State:
         """Game ``i`` as a scalar :class:`~boardrules.parchis.State`."""
         self._check_game(i)
-        row = self.board[i, :CELLS]
-        barriers = 0
-        for c in np.flatnonzero(self._tab.barrier[row, self._cells]).tolist():
-            barriers |= 1 << c
-        return State(
-            options=self.options,
-            pos=tuple(np.sort(self.pos[i]).ravel().tolist()),  # each seat's pieces sorted
-            board=tuple(row.tolist()),
-            turn=int(self.turn[i]),
-            phase=int(self.phase[i]),
-            roll=int(self.roll[i]),
-            count=int(self.count[i]),
-            sixes=int(self.sixes[i]),
-            last=int(self.last[i]),
-            finished=tuple(self.done[i, : self.ndone[i]].tolist()),
-            opened=int(self.opened[i]),
-            barriers=barriers,
+        # (made as the rules make theirs: the vector environments play their last games on
+        # from here; the barriers are the batch's words, which its legal moves read)
+        return _make(
+            self.options,
+            tuple(np.sort(self.pos[i]).ravel().tolist()),  # each seat's pieces sorted
+            self.board[i, :CELLS].tobytes(),  # the rules' board: the codes as bytes
+            int(self.turn[i]),
+            int(self.phase[i]),
+            int(self.roll[i]),
+            int(self.count[i]),
+            int(self.sixes[i]),
+            int(self.last[i]),
+            tuple(self.done[i, : self.ndone[i]].tolist()),
+            int(self.opened[i]),
+            int(self.bar0[i]) | int(self.bar1[i]) << 64,
         )
 
     # ----------------------------------------------------------------- what callers read

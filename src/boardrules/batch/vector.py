@@ -27,9 +27,11 @@ copied into a batch of their own and played on there, so that the long tail (a 6
 bonus, a learner whose pieces are all home) costs steps over few games; the last few
 games are played on with the scalar rules (Dorada's as plain lists), game by game, and go
 back into their rows.
-Observations are written for all games at once after that.  The dice and the opponents'
-choices are drawn from the generators seeded by :meth:`reset`, so a seed plays the same
-episodes.
+Observations are written for all games at once after that.  (In Parchís the learner's
+actions are checked once, against the legal actions of its last observation, and the
+opponents' actions, drawn from the batch's own legal ones, are played without a check.)
+The dice and the opponents' choices are drawn from the generators seeded by
+:meth:`reset`, so a seed plays the same episodes.
 
 >>> import numpy as np
 >>> from boardrules.batch.vector import ParchisVectorEnv
