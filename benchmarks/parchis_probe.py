@@ -8,6 +8,8 @@
     python benchmarks/parchis_probe.py rate strong --games 6
     python benchmarks/parchis_probe.py rate strong:nodes=1000000 --games 3 --players 4
     python benchmarks/parchis_probe.py same strong --games 3 --replies 2,0
+    python benchmarks/parchis_probe.py same strong --games 3 --probes 1,0
+    python benchmarks/parchis_probe.py rate strong:nodes=1000000:seconds=3600 --probes 0
 
 (each a long run: under ``nice``, one at a time on a shared machine)
 
@@ -41,14 +43,27 @@
   against user greedy (seeds 5000.., as ``rate``; ``--games 3`` gives 165 positions), each
   searched by ``BOT`` (a ``strong`` spec) and by ``--reference`` (default: ``strong`` with
   an unlimited budget, every round finished), with ``REPLIES`` set to the first and the
-  second number of ``--replies`` (0: every reply; default: the shipped one for both): how
-  often they choose the same move, and ``BOT``'s positions and CPU milliseconds a
-  decision (mean, worst) and its decisions ended by the clock.
+  second number of ``--replies`` (0: every reply; default: the shipped one for both) and
+  the probes of 2-player Parchís on or off as ``--probes`` says (``1,0``: ``BOT`` probes,
+  the reference does not): how often they choose the same move, and ``BOT``'s positions and
+  CPU milliseconds a decision (mean, worst) and its decisions ended by the clock.
+* ``series ... --record PREFIX`` writes each seed's games to ``PREFIX-SEED.jsonl`` as they
+  end; ``scored PREFIX-SEED.jsonl ...`` gives the score so far of the first bot of each
+  file with its interval: for a slow series still running, or stopped.
+* ``--probes 0`` (any part but ``same``): ``strong`` without its probes (it searches every
+  move it keeps, as before they existed).
+* ``--rounds N``: ``strong``'s own search in Parchís (a ``strong`` spec without ``depth``)
+  ``N`` decisions deep instead of 3, every round as the third: the best two moves of the
+  round before, the decisions two or more from the horizon at their best two replies, with
+  the probes.  A slow search (``--rounds 4`` visits about 34,000 positions a decision,
+  7.5 times the budget: give it ``nodes=100000000:seconds=3600``), to see how far more
+  depth goes: ``series strong:nodes=100000000:seconds=3600 --rounds 4 --seeds 33``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -120,14 +135,31 @@ def series(args: argparse.Namespace) -> None:
     total = count = 0.0
     for seed in map(int, args.seeds.split(",")):
         SPENT[:] = [0.0, 0]
+        record = None if args.record is None else f"{args.record}-{seed}.jsonl"
         t = tournament("parchis", [Timed(bot(args.bot)), bot(args.opponent)],
                        games_per_pairing=args.per_seating, seed=seed,
-                       options={"players": 2})  # fmt: skip
+                       options={"players": 2}, record=record)  # fmt: skip
         score = first_bot_score(t)
         report(f"seed {seed}", score, len(t.games))
         print(f"  {1000 * SPENT[0] / max(1, SPENT[1]):.2f} CPU ms per decision", flush=True)
         total, count = total + score, count + len(t.games)
     report(f"{args.bot} vs {args.opponent}", total, int(count))
+
+
+def scored(args: argparse.Namespace) -> None:
+    """The score so far of the first player of the first game in ``--record`` files (a series
+    still running, or stopped: its games in the order played)."""
+    for path in [args.bot, *args.files]:
+        lines = Path(path).read_text().splitlines()
+        if lines and not lines[-1].endswith("}"):  # a game still being written
+            lines.pop()
+        games = [json.loads(line) for line in lines if line]
+        first, score = games[0]["players"][0], 0.0
+        for g in games:
+            mine = g["result"][g["players"].index(first)]
+            theirs = max(r for r, p in zip(g["result"], g["players"], strict=True) if p != first)
+            score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        report(f"{path}: {first}, the first {len(games)} games", score, len(games))
 
 
 def report(label: str, score: float, n: int) -> None:
@@ -278,21 +310,25 @@ def same(args: argparse.Namespace) -> None:
                     decisions.append(state)
                 move = (strong if br.current_player(state) == seat else policy).choose(state, rng)
             state = br.apply_move(state, move)
-    shipped = _strong.REPLIES["parchis"]
+    shipped, probes = _strong.REPLIES["parchis"], _strong._PROBED
     replies = [int(r) for r in args.replies.split(",")] if args.replies else [shipped] * 2
+    probing = [p == "1" for p in args.probes.split(",")]
     probed, reference = make_bot(args.bot), make_bot(args.reference)
     agree, nodes, spent = 0, [], []
     for state in decisions:
         _strong.REPLIES["parchis"] = replies[1]
+        _strong._PROBED = probes if probing[1] else frozenset()
         theirs = reference.choose(state, random.Random(0))
         _strong.REPLIES["parchis"] = replies[0]
+        _strong._PROBED = probes if probing[0] else frozenset()
         SEARCHES.clear()
         started = time.process_time()
         agree += probed.choose(state, random.Random(0)) == theirs
         spent.append(time.process_time() - started)
         nodes.append(sum(probed.budget(state) - s.nodes_left for s in SEARCHES))
-    _strong.REPLIES["parchis"] = shipped
-    print(f"{args.bot} (replies {replies[0]}) vs {args.reference} (replies {replies[1]}): the "
+    _strong.REPLIES["parchis"], _strong._PROBED = shipped, probes
+    print(f"{args.bot} (replies {replies[0]}, probes {probing[0]:d}) vs {args.reference} "
+          f"(replies {replies[1]}, probes {probing[1]:d}): the "
           f"same move at {agree} of {len(decisions)} decisions; positions mean "
           f"{statistics.mean(nodes):.0f}, max {max(nodes)}; CPU ms mean "
           f"{1000 * statistics.mean(spent):.1f}, max {1000 * max(spent):.1f}; "
@@ -301,8 +337,10 @@ def same(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=("series", "four", "disagree", "rate", "same"))
+    parser.add_argument("part", choices=("series", "four", "disagree", "rate", "same", "scored"))
     parser.add_argument("bot", nargs="?", default="strong")
+    parser.add_argument("files", nargs="*", help="scored: record files of series --record")
+    parser.add_argument("--record", help="series: write the games to RECORD-SEED.jsonl")
     parser.add_argument("--opponent", default="user")
     parser.add_argument("--seeds", default="33,1000")
     parser.add_argument("--per-seating", type=int, default=100)
@@ -313,9 +351,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2, help="rate: players of a game")
     parser.add_argument("--reference", default="strong:nodes=100000000:seconds=3600")
     parser.add_argument("--replies", help="same: REPLIES of BOT and of --reference, e.g. 2,0")
+    parser.add_argument(
+        "--probes",
+        default="1,1",
+        help="whether BOT (and, for same, --reference) probes (1) or not (0), e.g. 1,0",
+    )
+    parser.add_argument("--rounds", type=int, help="decisions deep of strong's own search")
     args = parser.parse_args(argv)
+    if args.probes.split(",")[0] == "0" and args.part != "same":
+        _strong._PROBED = frozenset()
+    if args.rounds:
+        _strong.ROUNDS["parchis"] = tuple((level, 3) for level in range(args.rounds))
     started = time.perf_counter()
-    parts = {"series": series, "four": four, "disagree": disagree, "rate": rate, "same": same}
+    parts = {"series": series, "four": four, "disagree": disagree, "rate": rate, "same": same,
+             "scored": scored}  # fmt: skip
     parts[args.part](args)
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0

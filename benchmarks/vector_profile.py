@@ -5,7 +5,7 @@
 
 The environment is ``batch_speed.py``'s (4 players, a learner at seat 0 playing random legal
 actions, seed 1).  For each size it prints the CPU time of an environment step, the parts of
-it (the observation, the opponents played on with the scalar rules, the copies of the
+it (the observation, the opponents played on alone, game by game, the copies of the
 waiting games into batches of their own and back) and the *levels*: the batch steps played
 one after another (the learner's, then the opponents' while games still wait), each timed
 with the random actions drawn for it, grouped by the size of the batch they ran over, and a
@@ -38,16 +38,20 @@ from boardrules.batch import DockerBatch, DoradaBatch, ParchisBatch  # noqa: E40
 from boardrules.batch import vector as _vector  # noqa: E402
 
 BATCHES: dict[str, Any] = {"parchis": ParchisBatch, "dorada": DoradaBatch, "docker": DockerBatch}
+ENVS: dict[str, Any] = {
+    "parchis": _vector.ParchisVectorEnv,
+    "dorada": _vector.DoradaVectorEnv,
+    "docker": _vector.DockerVectorEnv,
+}
 
 
 class Recorder:
     """Times methods of classes while installed (each call's CPU time, by label) and the
-    batch steps with the random actions drawn just before them."""
+    environment's levels."""
 
     def __init__(self) -> None:
         self.parts: Counter[str] = Counter()
         self.levels: list[tuple[int, int, float]] = []  # (batch size, games playing, s)
-        self._drawn = 0.0
         self._undo: list[tuple[Any, str, Any]] = []
 
     def time(self, cls: Any, name: str, label: str) -> None:
@@ -62,26 +66,29 @@ class Recorder:
 
         self._swap(cls, name, timed)
 
-    def time_levels(self, batch: Any) -> None:
-        step, draw = batch.step, batch.random_actions
+    def time_levels(self, env: Any) -> None:
+        """Times the environment's levels: its learner's step, then each step of the
+        opponents (with the random actions drawn for it)."""
+        learner, play = env._step_learner, env._play
 
-        def drawn(this: Any, *args: Any, **kwargs: Any) -> Any:
+        def learned(this: Any, actions: Any, playing: Any) -> Any:
             start = time.process_time()
-            actions = draw(this, *args, **kwargs)
-            self._drawn = time.process_time() - start
-            return actions
+            try:
+                return learner(this, actions, playing)
+            finally:
+                spent = time.process_time() - start
+                self.levels.append((this.batch.n, int(np.count_nonzero(playing)), spent))
 
-        def stepped(this: Any, actions: Any, dice: Any = None, where: Any = None) -> Any:
+        def played(this: Any, batch: Any, waiting: Any) -> Any:
             start = time.process_time()
-            result = step(this, actions, dice, where)
-            spent = time.process_time() - start + self._drawn
-            playing = this.n if where is None else int(np.count_nonzero(where))
-            self.levels.append((this.n, playing, spent))
-            self._drawn = 0.0
-            return result
+            try:
+                return play(this, batch, waiting)
+            finally:
+                spent = time.process_time() - start
+                self.levels.append((batch.n, int(np.count_nonzero(waiting)), spent))
 
-        self._swap(batch, "random_actions", drawn)
-        self._swap(batch, "step", stepped)
+        self._swap(env, "_step_learner", learned)
+        self._swap(env, "_play", played)
 
     def clear(self) -> None:
         self.parts.clear()
@@ -102,10 +109,10 @@ def profile(game: str, n: int, steps: int) -> None:
     rec = Recorder()
     env_class = _vector._BatchVectorEnv
     rec.time(env_class, "_observe", "observation and mask")
-    rec.time(env_class, "_play_alone", "opponents with the scalar rules")
+    rec.time(ENVS[game], "_play_alone", "opponents played on alone")
     rec.time(batch, "_part", "copies out (_part)")
     rec.time(batch, "_put_back", "copies back (_put_back)")
-    rec.time_levels(batch)
+    rec.time_levels(ENVS[game])
     try:
         go = vector_engine(n, 1, game)
         for _ in range(20):  # (past the first steps, where every game starts together)

@@ -16,7 +16,7 @@ from extras import need
 np = need("numpy", "batch")
 
 import boardrules as br  # noqa: E402
-from boardrules.batch import DockerBatch, DoradaBatch  # noqa: E402
+from boardrules.batch import DockerBatch, DoradaBatch, ParchisBatch  # noqa: E402
 from boardrules.batch._check import BatchMismatchError, compare_game  # noqa: E402
 from boardrules.docker import position  # noqa: E402
 
@@ -410,3 +410,102 @@ def test_rolls_beyond_the_given_row_come_from_the_generator(
     drawn = batch._draw(every, given)
     assert drawn.tolist() == reference.integers(1, 7, size=16).tolist()
     assert batch.rolled.tolist() == [2] * 16
+
+
+@pytest.mark.parametrize(("kind", "options"), [(ParchisBatch, {"players": 3}), *BATCHES])
+def test_hostile_arguments_of_every_batch_are_refused_before_anything_moves(
+    kind: Any, options: dict[str, Any]
+) -> None:
+    for seed, shown in ((-1, "-1"), (1.5, "1.5"), ("7", "a str"), (True, "True"),
+                        (-(10**50), "-1" + "0" * 38)):  # fmt: skip
+        # (NumPy's own ValueError and TypeError before)
+        with pytest.raises(br.InvalidOptionError) as refused:
+            kind(2, seed=seed, **options)
+        assert str(refused.value) == f"seed must be None or a whole number >= 0, not {shown}"
+    for autoreset in ("no", 0, None):  # ("no" restarted the games that ended)
+        with pytest.raises(br.InvalidOptionError, match=r"^autoreset must be True or False"):
+            kind(2, autoreset=autoreset, **options)
+    batch = kind(2, seed=np.int64(1), autoreset=np.True_, **options)
+    assert batch.autoreset is True
+    before = [batch.state(i) for i in range(2)]
+    legal = batch.random_actions()
+    shape = r"^step takes one whole-number action per game: shape \(2,\)$"
+    for ragged in ([[1], [2, 3]], [legal[0], "x"]):
+        with pytest.raises(br.InvalidOptionError, match=shape):
+            batch.step(ragged)
+    big = legal.astype(np.uint64) + np.uint64(2**63)  # (int64 wrapped it to a negative action)
+    with pytest.raises(br.InvalidOptionError, match=r"^actions must be below 2\*\*63, not "):
+        batch.step(big)
+    with pytest.raises(br.IllegalMoveError, match=r"^action 9223372036854775807 is not legal"):
+        batch.step(np.full(2, 2**63 - 1, dtype=np.uint64))  # the largest whole number taken
+    width = batch.observation_size
+    out = rf"^out must be a float array of shape \(2, {width}\)$"
+    for wrong in (np.zeros((2, width), np.int64), np.zeros((3, width), np.float32),
+                  np.zeros((2, 5), np.float32), np.zeros((2, width)).tolist()):  # fmt: skip
+        with pytest.raises(br.InvalidOptionError, match=out):  # (ints cut 0.25 to 0)
+            batch.observation(out=wrong)
+    wide = np.zeros((2, width))
+    assert batch.observation(out=wide) is wide
+    assert (wide.astype(np.float32) == batch.observation()).all()
+    with pytest.raises(br.InvalidOptionError, match=r"^observers must be one seat 0-2 per game"):
+        batch.observation([[0], [1, 2]])
+    assert [batch.state(i) for i in range(2)] == before
+    batch.step(legal.astype(np.uint8))  # (unsigned actions are whole numbers too)
+    assert [batch.state(i) for i in range(2)] != before
+    same = r"^from_states takes " + kind._GAME + r" states with the same options$"
+    for wrong in ([1, 2], [None], "ab", before[0]):  # (AttributeError, TypeError before)
+        with pytest.raises(br.InvalidOptionError, match=same):
+            kind.from_states(wrong)
+    assert kind.from_states(iter(before), seed=1).state(1) == before[1]
+
+
+@pytest.mark.parametrize(("kind", "options"), BATCHES)
+def test_a_where_or_rng_that_is_no_mask_or_generator_is_refused(
+    kind: Any, options: dict[str, Any]
+) -> None:
+    batch = kind(3, seed=2, **options)
+    before = [batch.state(i) for i in range(3)]
+    legal = batch.random_actions()
+    mask = r"^where must be one bool per game: shape \(3,\)$"
+    # [True] stepped every game; floats, strings and None raised NumPy's TypeError.
+    for where in ([True], np.ones(4, bool), [[True], [False], [True]], [1.0, 0.0, 1.0],
+                  "abc", [None] * 3, [2, 0, 1]):  # fmt: skip
+        with pytest.raises(br.InvalidOptionError, match=mask):
+            batch.step(legal, where=where)
+        with pytest.raises(br.InvalidOptionError, match=mask):
+            batch.random_actions(where=where)
+    assert [batch.state(i) for i in range(3)] == before
+    picked = batch.random_actions(np.random.default_rng(0), where=[1, 0, 1])
+    assert picked[1] == -1 and (picked[[0, 2]] >= 0).all()
+    batch.step(legal, where=[0, 1, 0])  # 0 and 1 are bools too
+    assert [batch.state(i) for i in (0, 2)] == [before[0], before[2]]
+    assert batch.state(1) != before[1]
+    for rng, shown in ((5, "int"), ("x", "str"), (random.Random(1), "Random")):
+        with pytest.raises(br.InvalidOptionError) as refused:
+            batch.random_actions(rng)
+        assert str(refused.value) == (
+            f"rng must be a NumPy generator (numpy.random.default_rng(seed)), not a {shown}"
+        )
+    with pytest.raises(br.InvalidOptionError) as refused:  # (NumPy's ValueError before)
+        batch.step(legal, where=[[True], [False, True], [True]])
+    assert str(refused.value) == "where must be one bool per game: shape (3,)"
+    with pytest.raises(br.InvalidOptionError) as refused:
+        batch.step(legal, dice=[[1], [2, 3], [4]])
+    assert str(refused.value).startswith("dice must be whole numbers 1-6, one row per game")
+
+
+def test_a_game_number_that_is_no_game_of_the_batch_is_refused() -> None:
+    batch = DockerBatch(3, seed=4, players=2)
+    first, last = batch.state(0), batch.state(2)
+    assert batch.state(np.int64(2)) == batch.state(-1) == last and batch.state(-3) == first
+    # (IndexError for 3 and -4 before; True and None read as masks or slices)
+    wrong: list[tuple[Any, str]] = [(3, "3"), (-4, "-4"), (True, "True"), (None, "a NoneType"),
+                                    ("0", "a str"),
+                                    (1.0, "1.0"), (np.uint64(2**64 - 1), "a uint64"),
+                                    (-(10**50), "-1" + "0" * 38)]  # fmt: skip
+    for i, shown in wrong:
+        with pytest.raises(br.InvalidOptionError) as refused:
+            batch.state(i)
+        assert (
+            str(refused.value) == f"a game of this batch is a whole number from 0 to 2, not {shown}"
+        )

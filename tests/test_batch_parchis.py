@@ -347,6 +347,47 @@ def test_where_plays_only_some_games() -> None:
         assert batch.state(i) == state
 
 
+def test_play_steps_like_step_where_without_its_checks() -> None:
+    # (the vector environments' way, their actions being legal): the same games, dice and
+    # counts as step(random_actions(rng, where), where=where), games ending on the way
+    a, b = (ParchisBatch(40, seed=3, players=3, autoreset=False) for _ in range(2))
+    ra, rb, choose = (np.random.default_rng(k) for k in (4, 4, 5))
+    for _ in range(440):
+        where = (choose.random(40) < 0.7) & ~a.over
+        a.step(a.random_actions(ra, where), where=where)
+        b._play(where, b._legal_of().random(rb))
+        for name in ParchisBatch._ROWS:
+            assert np.array_equal(getattr(a, name), getattr(b, name)), name
+        assert (a.rolls, a.moves) == (b.rolls, b.moves)
+        assert np.array_equal(a.legal_mask(), b.legal_mask())
+    assert 0 < np.count_nonzero(a.over) < 40
+
+
+def test_the_vector_envs_masks_are_zeros_and_ones_of_the_games_chosen() -> None:
+    batch = ParchisBatch(30, seed=6, players=4)
+    single, seen = 0, set()  # (single: masks of one action, out or pass)
+    for _ in range(30):
+        batch.step(batch.random_actions())
+        mine = batch.turn == 2
+        mask = batch._marked(batch._legal_of(mine), np.int8)
+        assert mask.dtype == np.int8 and mask.flags.c_contiguous
+        assert np.array_equal(mask, (batch.legal_mask() & mine[:, None]).astype(np.int8))
+        seen |= set(np.unique(mask).tolist())
+        single += np.count_nonzero(mask[:, GOAL:].any(axis=1))
+    assert seen == {0, 1} and single > 0
+
+
+def test_observations_into_arrays_of_another_float_type() -> None:
+    batch = ParchisBatch(6, seed=4, players=4)
+    for _ in range(40):
+        batch.step(batch.random_actions())
+    seats = np.array([0, 1, 2, 3, 2, 1])
+    expected = scalar_views(batch, seats)
+    wide = batch.observation(seats, out=np.full((6, batch.observation_size), 3.0))
+    assert wide.dtype == np.float64 and np.array_equal(wide, expected)
+    assert np.array_equal(batch.observation(seats), expected)  # (float32 again)
+
+
 def test_few_games_stepped_with_where_play_like_the_scalar_rules() -> None:
     # A where that picks at most half of the games steps them as a batch of their own
     # (the vector envs' opponents' turns): states, legal actions, endings and returns as
@@ -693,3 +734,36 @@ def test_a_where_that_picks_at_most_half_the_games_steps_them_on_their_own(
     assert frozen.over.sum() >= 3
     frozen.step(frozen.random_actions())
     assert taken == [3, 2]
+
+
+def test_a_where_rng_dice_or_game_number_of_the_wrong_kind_is_refused() -> None:
+    batch = ParchisBatch(3, seed=2, players=2)
+    before = [batch.state(i) for i in range(3)]
+    legal = batch.random_actions()
+    mask = "where must be one bool per game: shape (3,)"
+    # [True] and "abc" stepped every game; floats, None, 2 were cast to bools.
+    wrong_masks: list[Any] = [[True], np.ones(4, bool), [[True], [False], [True]], "abc",
+                              [1.0, 0.0, 1.0], [None] * 3, [2, 0, 1],
+                              [[1], [0, 1], [1]]]  # fmt: skip
+    for where in wrong_masks:
+        with pytest.raises(br.InvalidOptionError) as refused:
+            batch.step(legal, where=where)
+        assert str(refused.value) == mask
+        with pytest.raises(br.InvalidOptionError) as refused:
+            batch.random_actions(where=where)
+        assert str(refused.value) == mask
+    with pytest.raises(br.InvalidOptionError) as refused:  # (NumPy's ValueError before)
+        batch.step(legal, dice=[[1], [2, 3], [4]])
+    assert str(refused.value) == "dice must be one whole number 1-6 per game: shape (3,)"
+    not_a_generator: Any = 5
+    with pytest.raises(br.InvalidOptionError, match=r"^rng must be a NumPy generator .* a int$"):
+        batch.random_actions(not_a_generator)  # (AttributeError before)
+    assert [batch.state(i) for i in range(3)] == before
+    with pytest.raises(br.InvalidOptionError) as refused:  # (IndexError before)
+        batch.state(3)
+    assert str(refused.value) == "a game of this batch is a whole number from 0 to 2, not 3"
+    picked = batch.random_actions(np.random.default_rng(0), where=np.array([1, 0, 1]))
+    assert picked[1] == -1 and (picked[[0, 2]] >= 0).all()
+    batch.step(legal, where=np.array([0, 1, 0]))  # 0 and 1 are bools too
+    after = [batch.state(i) for i in range(3)]
+    assert after[0] == before[0] and after[2] == before[2] and after[1] != before[1]

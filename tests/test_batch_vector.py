@@ -153,6 +153,13 @@ def test_illegal_actions_end_the_episode_or_raise() -> None:
         ParchisVectorEnv(2, seat=2, players=2)
 
 
+def test_actions_outside_the_action_space_are_illegal() -> None:
+    env = ParchisVectorEnv(4, players=2)
+    env.reset(seed=3)
+    _, reward, terminated, _, _ = env.step(np.array([-1, 73, 10**6, -(10**6)]))
+    assert (reward == -1.0).all() and terminated.all()
+
+
 def test_gymnasium_vector_wrappers_run_over_it() -> None:
     env = gymnasium.wrappers.vector.RecordEpisodeStatistics(ParchisVectorEnv(8, players=2))
     obs, _ = env.reset(seed=5)
@@ -275,3 +282,236 @@ def test_a_learner_moving_first_finds_its_die_rolled_after_every_reset(kind: Any
             state = env.batch.state(i)
             assert not br.is_chance(state) and br.current_player(state) == 0
             assert np.flatnonzero(obs["action_mask"][i]).tolist() == list(br.legal_actions(state))
+
+
+@pytest.mark.parametrize("kind", [ParchisVectorEnv, DoradaVectorEnv, DockerVectorEnv])
+def test_a_step_before_reset_is_refused(kind: Any) -> None:
+    # Before reset, the games stand at seat 0's first decision: a learner in seat 1 would
+    # have played seat 0's move.
+    env = kind(2, seat=1, players=2)
+    legal = env.batch.legal_mask().argmax(axis=1)
+    with pytest.raises(br.BoardrulesError, match=r"^call reset\(\) before the first step$"):
+        env.step(legal)
+    env.reset(seed=1)
+    env.step(env.batch.legal_mask().argmax(axis=1))  # (once reset, it plays)
+
+
+@pytest.mark.parametrize(
+    ("kind", "game"),
+    [(ParchisVectorEnv, "parchis"), (DoradaVectorEnv, "dorada"), (DockerVectorEnv, "docker")],
+)
+def test_actions_that_are_no_whole_numbers_are_illegal_as_in_the_single_agent_env(
+    kind: Any, game: str
+) -> None:
+    env = kind(3, players=2)
+    obs, _ = env.reset(seed=1)
+    legal = obs["action_mask"].argmax(axis=1)
+    # 72.7 was cut to 72 and played; "72" and True were read as numbers.
+    for actions in (legal + 0.7, legal.astype(float), legal.astype(str), [True] * 3):
+        env.reset(seed=1)
+        _, reward, terminated, _, _ = env.step(actions)
+        assert reward.tolist() == [-1.0] * 3 and terminated.all()
+    env.reset(seed=1)  # whole numbers out of int64's range: illegal, not an OverflowError
+    _, reward, _, _, _ = env.step([2**70, *legal[1:].tolist()])
+    assert reward.tolist() == [-1.0, 0.0, 0.0]
+    env.reset(seed=1)  # a uint64 above int64's range does not wrap to a legal action
+    _, reward, _, _, _ = env.step(legal.astype(np.uint64) + np.uint64(2**64 - 2**10))
+    assert reward.tolist() == [-1.0] * 3
+    env.reset(seed=1)
+    _, reward, terminated, _, _ = env.step(np.array(legal.tolist(), dtype=object))
+    assert reward.tolist() == [0.0] * 3 and not terminated.any()
+    single = boardrules.rl.single_agent_env(game, players=2)
+    obs1, _ = single.reset(seed=1)
+    assert single.step(np.float64(obs1["action_mask"].argmax()))[1] == -1.0  # the same rule
+    strict = kind(3, illegal_reward=None, players=2)
+    obs, _ = strict.reset(seed=1)
+    with pytest.raises(br.IllegalMoveError, match=rf"^action {legal[0]}\.5 is not legal in env 0$"):
+        strict.step(obs["action_mask"].argmax(axis=1) + 0.5)
+    for wrong in (legal[:2], legal[0], np.concatenate([legal, legal])):
+        with pytest.raises(
+            br.InvalidOptionError, match=r"^step takes one action per env \(3\), not an array"
+        ):
+            strict.step(wrong)
+
+
+@pytest.mark.parametrize("kind", [ParchisVectorEnv, DoradaVectorEnv, DockerVectorEnv])
+def test_bad_seeds_rewards_and_keywords_are_refused(kind: Any) -> None:
+    env = kind(2, players=2)
+    for seed in (-1, 2**64, 1.5, float("nan"), "7", True, [1, 2]):
+        with pytest.raises(br.BoardrulesError, match=r"^a seed is None or a whole number from 0"):
+            env.reset(seed=seed)
+    env.reset(seed=2**64 - 1)
+    for reward in ("x", float("nan"), float("inf"), True):
+        with pytest.raises(
+            br.InvalidOptionError, match=r"^illegal_reward must be None or a finite number"
+        ):
+            kind(2, illegal_reward=reward, players=2)
+    for key, value in (("seed", 3), ("dice", [1, 2]), ("autoreset", True)):
+        with pytest.raises(br.InvalidOptionError, match=rf"^'{key}' is not a keyword of a vector"):
+            kind(2, players=2, **{key: value})
+
+
+@pytest.mark.parametrize(
+    "make", [boardrules.rl.single_agent_env, boardrules.rl.env, boardrules.rl.parallel_env]
+)
+def test_the_scalar_envs_refuse_an_illegal_reward_that_is_no_finite_number(make: Any) -> None:
+    for reward in ("x", float("nan"), -float("inf"), False):
+        with pytest.raises(
+            br.InvalidOptionError, match=r"^illegal_reward must be None or a finite number"
+        ):
+            make("docker", illegal_reward=reward, players=2)
+    make("docker", illegal_reward=0, players=2)
+    make("docker", illegal_reward=None, players=2)
+
+
+# ----------------------------------------------------------------- Dorada played on alone
+
+#: Boards with every kind of field: stumble fields, gold, jumps back past the start field,
+#: chains of jumps, a jump past the last free field (as tests/test_batch_dorada.py's).
+_SHORT = {
+    "fields": 16,
+    "stumble": [4, 11, 15],
+    "gold": [9],
+    "jumps": [[2, -5], [6, 3], [10, -2], [13, 1]],
+    "last_jump": 13,
+}
+_NEAR_END = {"fields": 12, "jumps": [[8, 3], [4, -3], [6, 1], [11, 1]], "last_jump": 11}
+_CHAIN = {"fields": 12, "jumps": [[3, 2], [6, -2], [10, 1]], "last_jump": 10}
+
+
+def _waiting_states(seat: int, count: int, seed: int, **options: Any) -> list[Any]:
+    """States at a decision of a seat other than ``seat``, from random games (early, late,
+    with ``seat``'s pieces all home or lost, one or many of them a game)."""
+    rng, found = random.Random(seed), list[Any]()
+    while len(found) < count:
+        state = br.new_game("dorada", **options)
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                state = br.apply_move(state, br.sample_chance(state, rng))
+                continue
+            if br.current_player(state) != seat and rng.random() < 0.08:
+                found.append(state)
+            state = br.apply_move(state, rng.choice(br.legal_moves(state)))
+    rng.shuffle(found)  # (one game's states apart)
+    return found[:count]
+
+
+def _replay_alone(batch: Any, g: Any, seat: int, choose: Any) -> set[bool]:
+    """Plays games ``g`` on with _dorada_alone and with the public API from the same states
+    and the same draws of the same generators (one random() a roll, one a decision, game
+    after game); asserts the same states in every row, the same counts, the other rows
+    untouched; returns whether the games ended (or stopped at ``seat``'s turn)."""
+    from boardrules.batch._dorada_alone import play_alone
+
+    others = np.setdiff1d(np.arange(batch.n), g)
+    untouched = [batch.state(int(i)) for i in others]
+    start = [batch.state(int(i)) for i in g]
+    dice: Any = copy.deepcopy(batch.rng)  # (sample_chance calls its random())
+    choices = copy.deepcopy(choose)
+    batch.legal_mask()  # (worked out before: must be again after)
+    rolls, moves = play_alone(batch, g, seat, choose)
+    rolled = played = 0
+    ends = set()
+    for i, state in zip(g, start, strict=True):
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                state = br.apply_move(state, br.sample_chance(state, dice))
+                rolled += 1
+                continue
+            if br.current_player(state) == seat:
+                break
+            legal = br.legal_moves(state)
+            state = br.apply_move(state, legal[int(choices.random() * len(legal))])
+            played += 1
+        ends.add(br.is_terminal(state))
+        assert batch.state(int(i)) == state
+        assert np.flatnonzero(batch.legal_mask()[i]).tolist() == list(br.legal_actions(state))
+    assert [batch.state(int(i)) for i in others] == untouched
+    assert (rolls, moves) == (rolled, played)
+    assert not batch.h[batch.pos <= 0].any()  # (heights 0 off the stacks, as the batch keeps)
+    assert (batch.height[:, 0] == 0).all()  # (no stack on the start field)
+    return ends
+
+
+@pytest.mark.parametrize(
+    ("seat", "options"),
+    [
+        (0, {"players": 4}),
+        (1, {"players": 2, "board": _SHORT}),
+        (2, {"players": 3, "board": _NEAR_END, "first_player": 1}),
+        (0, {"players": 4, "board": _CHAIN, "tie_break": "highest-piece"}),
+    ],
+)
+def test_dorada_games_played_on_alone_follow_the_public_api(seat: int, options: Any) -> None:
+    from boardrules.batch import DoradaBatch
+
+    states = _waiting_states(seat, 40, seed=seat + len(options), **options)
+    batch = DoradaBatch.from_states(states, seed=5)
+    ends = _replay_alone(batch, np.arange(0, 40, 2), seat, np.random.default_rng(8))
+    assert ends == {True, False}  # games played to their end, and up to the seat's turn
+
+
+#: Positions of the rules' clauses (as tests/test_batch_dorada.py's), each played on alone
+#: up to the other player's turn: jumps forward and back, past the last field and back
+#: onto the start field, chains, bridges, stacks, gold, the forced pass, the end.
+_CLAUSES: list[dict[str, Any]] = [
+    {"track": {17: [0], 19: [1]}, "turn": 0, "roll": 3},
+    {"board": _SHORT, "turn": 0, "roll": 2},
+    {"board": _CHAIN, "track": {4: [1]}, "turn": 0, "roll": 3},
+    {"track": {10: [1]}, "turn": 1, "roll": 2},
+    {"track": {30: [1]}, "turn": 1, "roll": 3},
+    {"track": {35: [1]}, "turn": 1, "roll": 6},
+    {"board": _NEAR_END, "track": {5: [0], 9: [1], 10: [1], 12: [1]}, "turn": 0, "roll": 3},
+    {"board": _NEAR_END, "track": {5: [0], 9: [1]}, "turn": 0, "roll": 3},
+    {"board": _NEAR_END, "track": {5: [0], 6: [1]}, "turn": 0, "roll": 1},
+    {"board": _NEAR_END, "track": {2: [0]}, "turn": 0, "roll": 2},
+    {"track": {6: [0]}, "bridges": {9: 1}, "turn": 0, "roll": 3},
+    {"track": {3: [0], 4: [1, 0]}, "turn": 1, "roll": 1},
+    {"track": {3: [0], 4: [1]}, "turn": 0, "roll": 1},
+    {"start": [0, 2], "track": {3: [0, 0, 0, 1], 4: [0, 1]}, "turn": 0, "roll": 2},
+    {"dorada": [0], "bridges": {40: 1}, "track": {3: [0, 0, 0, 1], 40: [1]}, "turn": 0, "roll": 2},
+    {
+        "dorada": [0, 1, 0, 1, 1],
+        "bridges": {36: 1, 37: 0},
+        "track": {10: [0]},
+        "turn": 0,
+        "roll": 2,
+    },
+]
+
+
+@pytest.mark.parametrize("clause", range(len(_CLAUSES)))
+def test_dorada_clauses_played_on_alone_follow_the_public_api(clause: int) -> None:
+    from boardrules.batch import DoradaBatch
+    from boardrules.dorada import position
+
+    state = position(players=2, **_CLAUSES[clause])
+    for seed in range(3):  # (a few dice and choices after the first move)
+        batch = DoradaBatch.from_states([state, state], seed=seed)
+        _replay_alone(batch, np.array([1]), 1 - state.turn, np.random.default_rng(seed))
+
+
+@pytest.mark.parametrize("alone", [0, 32])
+def test_dorada_env_plays_as_the_batchs_checked_step_does(alone: int) -> None:
+    # The environment plays its learner's (checked) and its opponents' (the batch's own)
+    # actions without step()'s checks and returns: a twin whose levels go through step()
+    # (which refuses an action that is not legal) plays the same episodes.
+    from boardrules.batch.vector import _BatchVectorEnv
+
+    fast, checked = (DoradaVectorEnv(24, seat=2, players=3, board=_SHORT) for _ in range(2))
+    checked._step_learner = _BatchVectorEnv._step_learner.__get__(checked)  # type: ignore[method-assign]
+    checked._play = _BatchVectorEnv._play.__get__(checked)  # type: ignore[method-assign]
+    fast._ALONE = checked._ALONE = alone
+    a, _ = fast.reset(seed=3)
+    b, _ = checked.reset(seed=3)
+    rng, ended = np.random.default_rng(3), 0
+    for _ in range(40):
+        assert data_equivalence(a, b, exact=True)
+        actions = _random(a, rng)
+        a, ra, ta, _, _ = fast.step(actions)
+        b, rb, tb, _, _ = checked.step(actions)
+        assert np.array_equal(ra, rb) and np.array_equal(ta, tb)
+        assert np.array_equal(fast.batch.rolled, checked.batch.rolled)  # (the last level's)
+        ended += int(ta.sum())
+    assert ended >= 5
+    assert (fast.batch.moves, fast.batch.rolls) == (checked.batch.moves, checked.batch.rolls)

@@ -42,6 +42,7 @@ from boardrules.bots._strong import (
     REPLIES,
     ROUNDS,
     _Clocked,
+    _round_values,
 )
 from boardrules.chance import die_faces
 from boardrules.game import Game, Option, resolve_options
@@ -517,6 +518,104 @@ def test_strong_looks_at_the_best_replies_of_the_round_before_far_from_its_horiz
     assert StrongBot().choose(state, random.Random(0)) == "b"
 
 
+def _reply(v: float) -> tuple[Any, ...]:
+    """Player 1's move that leaves player 0 ``v``: a roll of three outcomes, each scored
+    ``v`` at the horizon (what makes searching a move cost more than probing it)."""
+    third = Fraction(1, 3)
+    return dice(*((str(k), third, turn(0, (v, 1 - v), p=end(v, 1 - v))) for k in range(3)))
+
+
+def _rolled(*turns: tuple[Any, ...]) -> tuple[Any, ...]:
+    return dice(*((str(k), Fraction(1, len(turns)), t) for k, t in enumerate(turns)))
+
+
+# Player 0's moves, in the order one decision deep likes them (0.8, 0.5, 0.3), each a roll
+# of two outcomes where player 1 picks its reply: a is worth 0.6 (1 answers x), b 0.3, c
+# 0.7, the best.  Probing b's first replies bounds it by 0.35 < 0.6: b is not searched;
+# c's probe gives 0.85 (its first replies are not player 1's best): c must be searched.
+PROBED = turn(
+    0,
+    (0.5, 0.5),
+    a=_rolled(*[turn(1, (0.8, 0.2), x=_reply(0.6), y=_reply(0.7))] * 2),
+    b=_rolled(
+        turn(1, (0.5, 0.5), x=_reply(0.3), y=_reply(0.2), z=_reply(0.9), w=_reply(0.85)),
+        turn(1, (0.5, 0.5), x=_reply(0.4)),
+    ),
+    c=_rolled(
+        turn(1, (0.3, 0.7), x=_reply(0.95), y=_reply(0.65)), turn(1, (0.3, 0.7), x=_reply(0.75))
+    ),
+)
+
+
+@pytest.fixture
+def probed_tree(monkeypatch: pytest.MonkeyPatch) -> list[_Clocked]:
+    """The test tree searched as strong searches 2-player Parchís (two rounds, two
+    replies); the searches made are listed."""
+    searches: list[_Clocked] = []
+
+    class Recorded(_Clocked):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            searches.append(self)
+
+    monkeypatch.setattr("boardrules.bots._strong._Clocked", Recorded)
+    monkeypatch.setitem(ROUNDS, "test-tree", ((0, 1), (1, 1)))
+    monkeypatch.setitem(REPLIES, "test-tree", 2)
+    return searches
+
+
+def test_strong_probes_skip_a_move_only_if_it_is_worse_than_the_best(
+    probed_tree: list[_Clocked], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = TreeState(2, PROBED)
+    assert ExpectimaxBot(depth=2).choose(state, random.Random(0)) == "c"
+    # Without probes: 9 positions one decision deep, then a 10, b 23, c 15.
+    assert StrongBot(nodes=1000).choose(state, random.Random(0)) == "c"
+    assert 1000 - probed_tree[-1].nodes_left == 57
+    assert StrongBot(nodes=56).choose(state, random.Random(0)) == "a"  # c not finished
+    # With probes: b's probe takes 14 (it adds up 2 of 5 replies), c's 12 and its search 7
+    # (the probe's reply is in the table): the move of the full search from 52 positions.
+    monkeypatch.setattr("boardrules.bots._strong._PROBED", frozenset({"test-tree"}))
+    assert StrongBot(nodes=1000).choose(state, random.Random(0)) == "c"
+    assert 1000 - probed_tree[-1].nodes_left == 52
+    assert StrongBot(nodes=52).choose(state, random.Random(0)) == "c"
+    assert StrongBot(nodes=51).choose(state, random.Random(0)) == "a"
+
+
+def test_strong_probes_keep_the_values_of_the_moves_the_next_round_searches() -> None:
+    state = TreeState(2, PROBED)
+    children = [br.apply_move(state, m) for m in br.legal_moves(state)]
+
+    def values(order: list[int], keep: int, probing: bool = True) -> dict[int, float]:
+        search = _Clocked(br.evaluate, 1, 10**6, math.inf)
+        search.replies, search.probing = 2, probing
+        return _round_values(search, children, order, 1, 0, keep)
+
+    exact = {0: 0.6, 1: 0.3, 2: 0.7}
+    # Keeping one move: b's value is the probe's bound (at least its value, below a's).
+    assert values([0, 1, 2], 1) == pytest.approx({**exact, 1: 0.35})
+    assert values([0, 1, 2], 1, probing=False) == pytest.approx(exact)
+    # Keeping two (the next round searches the best two): none is cut before two are known,
+    # and b is cut once a and c are.
+    assert values([0, 1, 2], 2) == pytest.approx(exact)
+    assert values([2, 0, 1], 2) == pytest.approx({**exact, 1: 0.35})
+
+
+def test_strong_probes_give_the_values_of_the_full_search_in_parchis() -> None:
+    # A decision two decisions from the horizon, with and without probes: the same value
+    # to the last bit, from fewer positions.
+    used = {True: 0, False: 0}
+    for state in _positions_by_random_play("parchis", range(12), players=2):
+        values = []
+        for probing in (True, False):
+            search = _Clocked(br.evaluate, 3, 10**6, math.inf)
+            search.replies, search.probing = 2, probing
+            values.append(search.value(state, 2))
+            used[probing] += 10**6 - search.nodes_left
+        assert values[0] == values[1]
+    assert used[True] < 0.95 * used[False]
+
+
 def test_strong_scores_the_horizon_as_the_plain_search_does() -> None:
     # Positions at the horizon met after a roll skip the table: the values must not change.
     for state in _positions_by_random_play("parchis", range(3)):
@@ -693,6 +792,9 @@ def test_strong_ends_at_its_node_budget_on_a_machine_three_times_slower(
 
     monkeypatch.setattr("boardrules.bots._strong._Clocked", Recorded)
     monkeypatch.setattr("boardrules.bots._strong.time.process_time", clock)
+    # Without the probes, which leave a 2-player search needing more than its budget rare
+    # (none of 300 positions of random play): what a position costs does not change.
+    monkeypatch.setattr("boardrules.bots._strong._PROBED", frozenset())
     state = _positions_by_random_play("parchis", range(seed, seed + 1), players=players)[0]
     bot = StrongBot()
     bot.choose(state, random.Random(0))
@@ -1127,6 +1229,35 @@ def test_bot_parameters_out_of_range_are_refused_when_the_bot_is_made(spec: str)
 def test_mcts_exploration_must_be_a_finite_number(value: Any) -> None:
     with pytest.raises(br.InvalidOptionError, match="finite number >= 0"):
         MctsBot(exploration=value)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        # iterations=1e23 never ended; 1.5 and "10" raised TypeError in choose or __init__.
+        (
+            lambda v: MctsBot(iterations=v),
+            r"^mcts iterations must be a whole number from 1 to 1,000,000",
+        ),
+        (lambda v: MctsBot(rollout_depth=v), r"^mcts rollout depth must be None or a whole number"),
+        # max_nodes=1000.5 searched 7 s instead of 0.05 (the count never reached 0), NaN forever.
+        (lambda v: ExpectimaxBot(max_nodes=v), r"^expectimax max_nodes must be at least 1"),
+        (lambda v: GreedyBot(max_nodes=v), r"^expectimax max_nodes must be at least 1"),
+    ],
+)
+@pytest.mark.parametrize("value", [1.5, 2.0, math.nan, "10", True, -1, [3]])
+def test_search_bounds_that_are_no_whole_numbers_are_refused_when_the_bot_is_made(
+    make: Any, message: str, value: Any
+) -> None:
+    with pytest.raises(br.InvalidOptionError, match=message):
+        make(value)
+
+
+def test_mcts_iterations_are_bounded() -> None:
+    with pytest.raises(br.InvalidOptionError, match=r"1 to 1,000,000, not 1000001$"):
+        make_bot("mcts:iterations=1000001")
+    assert MctsBot(iterations=1_000_000).iterations == 1_000_000
+    assert MctsBot(rollout_depth=None).rollout_depth is None
 
 
 # Issue 36, point 2: a bot's failure names who and where ----------------------------------

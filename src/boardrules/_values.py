@@ -6,17 +6,21 @@ full dump of a position is pages long; :func:`full_repr` gives the dump on deman
 
 from __future__ import annotations
 
+import math
 import warnings
 from typing import TypeVar
 
 import attrs
 
-from boardrules.errors import StateFormatError
+from boardrules.errors import BoardrulesError, InvalidOptionError, StateFormatError
 
 __all__ = [
     "LONGEST",
+    "MAX_ENV_SEED",
     "ascii_count",
     "ascii_digits",
+    "check_illegal_reward",
+    "check_seed",
     "full_repr",
     "move_repr",
     "renamed",
@@ -135,3 +139,45 @@ def safe_repr(value: object) -> str:
 def shortened(text: str) -> str:
     """``text``, cut to :data:`LONGEST` characters (the last three ``...``) if longer."""
     return text if len(text) <= LONGEST else text[: LONGEST - 3] + "..."
+
+
+# The values the environments take (boardrules.rl's and the batches' vector environments).
+
+#: The largest seed an environment takes (boardrules.rl's and the vector environments'):
+#: NumPy's and Gymnasium's seeds are 64-bit.
+MAX_ENV_SEED = 2**64 - 1
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a ``reset`` seed that is not ``None`` or a whole number from 0 to
+    :data:`MAX_ENV_SEED`, the same way in both environments (a :class:`ValueError`).
+
+    >>> from boardrules._values import check_seed
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.BoardrulesError: a seed is None or a whole number from 0 to 2**64 - 1, \
+not -1
+    """
+    if seed is None or (type(seed) is int and 0 <= seed <= MAX_ENV_SEED):
+        return
+    shown = repr(seed) if isinstance(seed, (int, float)) else f"a {type(seed).__name__}"
+    raise BoardrulesError(f"a seed is None or a whole number from 0 to 2**64 - 1, not {shown[:40]}")
+
+
+def check_illegal_reward(reward: object) -> float | None:
+    """``reward``, the reward of an illegal action: ``None`` (raise instead) or a finite
+    number, the same in both environments (else a :class:`ValueError`).
+
+    >>> from boardrules._values import check_illegal_reward
+    >>> check_illegal_reward(float("nan"))
+    Traceback (most recent call last):
+    ...
+    boardrules.errors.InvalidOptionError: illegal_reward must be None or a finite number, not nan
+    """
+    if reward is None or (
+        isinstance(reward, int | float) and not isinstance(reward, bool) and math.isfinite(reward)
+    ):
+        return reward
+    shown = repr(reward) if isinstance(reward, int | float) else f"a {type(reward).__name__}"
+    raise InvalidOptionError(f"illegal_reward must be None or a finite number, not {shown[:40]}")

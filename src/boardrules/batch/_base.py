@@ -35,6 +35,29 @@ def _whole(values: npt.NDArray[Any]) -> bool:
     return values.dtype.kind in "iu"  # (np.issubdtype says the same, ten times slower)
 
 
+def _array(values: object, message: str) -> npt.NDArray[Any]:
+    """``values`` as an array; what NumPy cannot make one of (ragged rows...) raises
+    :class:`InvalidOptionError` with ``message``."""
+    try:
+        return np.asarray(values)
+    except (ValueError, TypeError):
+        raise InvalidOptionError(message) from None
+
+
+def _generator(seed: object) -> np.random.Generator:
+    """The batch's generator seeded by ``seed``: ``None`` or a whole number >= 0 (or what
+    else :func:`numpy.random.default_rng` takes: a sequence of them, a ``SeedSequence``)."""
+    try:
+        if isinstance(seed, bool):  # (NumPy would take it as 0 or 1)
+            raise TypeError
+        return np.random.default_rng(seed)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        shown = repr(seed) if isinstance(seed, int | float) else f"a {type(seed).__name__}"
+        raise InvalidOptionError(
+            f"seed must be None or a whole number >= 0, not {shown[:40]}"
+        ) from None
+
+
 def _game_count(n: object) -> int:
     """``n``, the number of games of a batch, checked: a whole number >= 1."""
     if type(n) is not int or n < 1:
@@ -121,8 +144,10 @@ class _Batch(Generic[OptionsT, StateT]):
         self.options = options
         self.n = n
         self.players = options.players
-        self.autoreset = autoreset
-        self.rng = np.random.default_rng(seed)
+        if not isinstance(autoreset, bool | np.bool_):  # ("no" would mean yes)
+            raise InvalidOptionError(f"autoreset must be True or False, not {autoreset!r:.40}")
+        self.autoreset = bool(autoreset)
+        self.rng = _generator(seed)
         self._arrays()
 
     @classmethod
@@ -139,11 +164,18 @@ class _Batch(Generic[OptionsT, StateT]):
         :class:`ParchisBatch`...); those before a roll are rolled at once, with ``dice`` (as
         for the constructor) or the generator.  With ``autoreset``, a game given over starts
         again at once."""
+        same = f"from_states takes {cls._GAME} states with the same options"
+        try:
+            states = list(states)
+        except TypeError:  # (one state, not a sequence of them)
+            raise InvalidOptionError(same) from None
         if not states:
             raise InvalidOptionError("from_states needs at least one state")
+        if any(type(s) is not cls._STATE for s in states):
+            raise InvalidOptionError(same)
         options = states[0].options
-        if any(type(s) is not cls._STATE or s.options != options for s in states):
-            raise InvalidOptionError(f"from_states takes {cls._GAME} states with the same options")
+        if any(s.options != options for s in states):
+            raise InvalidOptionError(same)
         self = cls.__new__(cls)
         self._setup(options, len(states), seed, autoreset)
         for i, s in enumerate(states):
@@ -220,6 +252,15 @@ class _Batch(Generic[OptionsT, StateT]):
         self.rolls += part.rolls
         self.moves += part.moves
 
+    def _check_game(self, i: object) -> None:
+        """Refuse ``i`` unless it is the number of one of the games: 0 to ``n - 1`` (or, as
+        in a list, ``-n`` to -1 from the end); what ``state(i)`` does first."""
+        if isinstance(i, bool) or not isinstance(i, int | np.integer) or not -self.n <= i < self.n:
+            shown = repr(i) if isinstance(i, int | float) else f"a {type(i).__name__}"
+            raise InvalidOptionError(
+                f"a game of this batch is a whole number from 0 to {self.n - 1}, not {shown[:40]}"
+            )
+
     def _store(self, i: int, s: StateT) -> None:
         """Game ``i``, whatever its row holds, becomes ``s``, at a decision or over (the
         vector environments put the games they play on with the scalar rules back, one at
@@ -237,13 +278,20 @@ class _Batch(Generic[OptionsT, StateT]):
         n = self.n
         if out is None:
             out = np.empty((n, self.observation_size), dtype=np.float32)
-        o = self._default_observers() if observers is None else np.asarray(observers)
+        elif (
+            not isinstance(out, np.ndarray)
+            or out.shape != (n, self.observation_size)
+            or out.dtype.kind != "f"  # (an integer array would cut 0.25 to 0)
+        ):
+            raise InvalidOptionError(
+                f"out must be a float array of shape ({n}, {self.observation_size})"
+            )
+        wrong = f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
+        o = self._default_observers() if observers is None else _array(observers, wrong)
         if observers is not None and (
             o.shape != (n,) or not _whole(o) or ((o < 0) | (o >= self.players)).any()
         ):
-            raise InvalidOptionError(
-                f"observers must be one seat 0-{self.players - 1} per game: shape ({n},)"
-            )
+            raise InvalidOptionError(wrong)
         if out.flags.c_contiguous:
             self._write(o.astype(np.int64), out)
         else:  # a view of another array: the games write through flat views, so via a copy
@@ -258,19 +306,41 @@ class _Batch(Generic[OptionsT, StateT]):
         """A uniformly random legal action in each game (-1 in games that are over, and
         where ``where``, if given, is false), drawn with ``rng`` (default: the batch's
         generator)."""
-        rng = self.rng if rng is None else rng
+        rng = self._checked_rng(rng)
         mask = self._mask()
         if where is not None:
-            mask = mask & np.asarray(where, dtype=np.bool_)[:, None]
+            mask = mask & self._checked_where(where)[:, None]
         return _pick(mask, rng)
+
+    def _checked_rng(self, rng: object) -> np.random.Generator:
+        """``rng``, a NumPy generator (default: the batch's)."""
+        if rng is None:
+            return self.rng
+        if not isinstance(rng, np.random.Generator | np.random.RandomState):
+            raise InvalidOptionError(
+                f"rng must be a NumPy generator (numpy.random.default_rng(seed)), not a "
+                f"{type(rng).__name__}"
+            )
+        return rng  # type: ignore[return-value]  # (a RandomState draws the same way)
+
+    def _checked_where(self, where: object) -> Bools:
+        """``where`` as one bool per game (bools, or 0 and 1)."""
+        wrong = f"where must be one bool per game: shape ({self.n},)"
+        w = _array(where, wrong)
+        if w.shape != (self.n,) or not (
+            w.dtype.kind == "b" or (_whole(w) and ((w == 0) | (w == 1)).all())
+        ):
+            raise InvalidOptionError(wrong)
+        return np.asarray(w, dtype=np.bool_)  # (a bool array itself: Parchís caches by it)
 
     def _checked_actions(self, actions: Actions) -> Ints:
         """``actions`` as an array of one whole number per game."""
-        a = np.asarray(actions)
+        wrong = f"step takes one whole-number action per game: shape ({self.n},)"
+        a = _array(actions, wrong)
         if a.shape != (self.n,) or not _whole(a):
-            raise InvalidOptionError(
-                f"step takes one whole-number action per game: shape ({self.n},)"
-            )
+            raise InvalidOptionError(wrong)
+        if a.dtype.kind == "u" and a.size and a.max() > np.iinfo(np.int64).max:
+            raise InvalidOptionError(f"actions must be below 2**63, not {int(a.max())}")
         return a.astype(np.int64, copy=False)
 
     def _refuse_illegal(self, g: Ints, a: Ints) -> None:

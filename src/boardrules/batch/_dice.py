@@ -7,7 +7,17 @@ from typing import Any
 
 import numpy as np
 
-from boardrules.batch._base import Actions, Bools, Dice, Ints, OptionsT, StateT, _Batch, _whole
+from boardrules.batch._base import (
+    Actions,
+    Bools,
+    Dice,
+    Ints,
+    OptionsT,
+    StateT,
+    _array,
+    _Batch,
+    _whole,
+)
 from boardrules.errors import InvalidOptionError
 
 FACES = 6
@@ -25,7 +35,10 @@ class _Dice(_Batch[OptionsT, StateT]):
         """``dice`` as an array ``(n, k)`` of dice 1-6 (``None`` stays ``None``)."""
         if dice is None:
             return None
-        die = np.asarray(dice)
+        wrong = (
+            f"dice must be whole numbers 1-6, one row per game: shape ({self.n},) or ({self.n}, k)"
+        )
+        die = _array(dice, wrong)
         if die.ndim == 1:
             die = die[:, None]
         if (
@@ -35,10 +48,7 @@ class _Dice(_Batch[OptionsT, StateT]):
             or not _whole(die)
             or ((die < 1) | (die > 6)).any()
         ):
-            raise InvalidOptionError(
-                f"dice must be whole numbers 1-6, one row per game: shape ({self.n},) or "
-                f"({self.n}, k)"
-            )
+            raise InvalidOptionError(wrong)
         return die.astype(np.int64)
 
     def _draw(self, g: Ints, dice: Ints | None) -> Ints:
@@ -64,7 +74,7 @@ class _Dice(_Batch[OptionsT, StateT]):
         given = self._checked_dice(dice)
         playing = ~self.over
         if where is not None:
-            playing &= where
+            playing &= self._checked_where(where)
         g = np.flatnonzero(playing)
         self._refuse_illegal(g, a)
         return a, given, g

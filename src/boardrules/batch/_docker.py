@@ -159,6 +159,7 @@ class DockerBatch(_Dice[Options, State]):
 
     def state(self, i: int) -> boardrules.docker.State:
         """Game ``i`` as a scalar :class:`~boardrules.docker.State`."""
+        self._check_game(i)
         height = self.height[i].tolist()
         towers = tuple(tuple(self.towers[i, s, :h].tolist()) for s, h in enumerate(height))
         return State(

@@ -35,6 +35,7 @@ from boardrules.batch._base import (
     Floats,
     Ints,
     StepResult,
+    _array,
     _Batch,
     _whole,
 )
@@ -51,6 +52,7 @@ from boardrules.parchis._state import (
     PHASE_ROLL,
     Options,
     State,
+    _make,
 )
 
 __all__ = ["ParchisBatch", "StepResult"]
@@ -267,6 +269,20 @@ class _Observer:
         weight = np.full(SPAN, 0.5)
         weight[0] = weight[GOAL + 1] = 0.25
         self.where_flat = self.where.ravel()
+        #: The same tables flat: ``mover_flat[observer * players + seat]``,
+        #: ``count_flat[observer * COUNTS + count]``, ``last_flat[(observer * players +
+        #: seat) * last_span + r]``, ``second_flat[(observer * marked + k) * codes + code]``
+        #: (``codes``: the seat codes 0-players);
+        #: and ``opened_bits[opened, seat]``, whether ``seat``'s bit is set in ``opened``.
+        self.mover_flat = self.mover.ravel()
+        self.count_flat = self.count.ravel()
+        self.last_span = self.last.shape[2]
+        self.last_flat = self.last.ravel()
+        self.second_flat = self.second.ravel()
+        self.codes = n + 1
+        self.opened_bits = np.array(
+            [[mask >> seat & 1 for seat in range(n)] for mask in range(1 << n)], dtype=np.float32
+        )
         self.view_span = n * SPAN
         self.weight_flat = np.tile(weight, n * n)
         self.slot_at = np.repeat(np.arange(n) * SPAN + 1, 4)
@@ -289,6 +305,22 @@ class _Work:
         self.board_row = np.empty(shape, np.int64)
         self.board_row[:] = np.arange(n) * WIDTH
         self.pos_row = np.arange(n) * (players * 4) + _FOUR
+
+
+class _Seen:
+    """Where :meth:`ParchisBatch._write` gathers each game's ``(index, value)`` entries
+    (``idx``, ``val``: the pieces, who has opened, then from ``turn`` on the facts of the
+    turn), kept between observations."""
+
+    def __init__(self, n: int, players: int, dtype: Any) -> None:
+        self.slots = 4 * players
+        self.turn = self.slots + players
+        self.width = self.turn + _TURN_FACTS
+        self.idx = np.empty((n, self.width), dtype=np.int64)
+        self.val = np.empty((n, self.width), dtype=dtype)
+        self.at = np.empty((n, self.slots), dtype=np.int64)
+        self.first = np.empty(n, dtype=np.int64)
+        self.rows = np.empty(n, dtype=np.int64)
 
 
 class _Spare(NamedTuple):
@@ -335,8 +367,6 @@ class ParchisBatch(_Batch[Options, State]):
         self._tab = _Tables(options)
         self._obs = _Observer(options)
         self.observation_size = self._obs.size
-        self._cells = np.arange(CELLS)
-        self._cells_off = np.arange(WIDTH)
         self.pos: Ints = np.full((n, p, 4), NEST)
         # Small codes in small cells: the rules read cells all over the boards.
         self.board: Codes = np.zeros((n, WIDTH), dtype=np.int8)
@@ -367,6 +397,7 @@ class ParchisBatch(_Batch[Options, State]):
         self._board_row = np.arange(n) * WIDTH
         self._games = np.arange(n)
         self._work = _Work(n, p)
+        self._seen: _Seen | None = None  # (made by the first observation)
         self._legal_now: _Legal | None = None
         self._legal_where: tuple[Bools, _Legal] | None = None
         #: Whether ``_work.legal_r`` holds the pieces of the player in turn in every game
@@ -408,15 +439,16 @@ class ParchisBatch(_Batch[Options, State]):
         self.donemask[i] = sum(1 << seat for seat in s.finished)
 
     def _store(self, i: int, s: boardrules.parchis.State) -> None:
-        """Game ``i``, whatever its row holds, becomes ``s`` (as :meth:`_restart` then
-        :meth:`_load`, row by row: the vector environments put the games they play on
-        with the scalar rules back one at a time)."""
-        self.pos[i] = np.reshape(s.pos, (self.players, 4))
-        row = self.board[i]
-        row[:CELLS] = s.board
-        bars = self._tab.barrier[row, self._cells_off]
-        self.bar0[i] = np.bitwise_or.reduce(self._tab.bit0[bars])
-        self.bar1[i] = np.bitwise_or.reduce(self._tab.bit1[bars])
+        """Game ``i``, whatever its row holds, becomes ``s``, a state the rules made (as
+        :meth:`_restart` then :meth:`_load`, row by row, its barriers the state's own:
+        the vector environments put the games they play on with the scalar rules back one
+        at a time)."""
+        slots = 4 * self.players
+        self._pos_flat[i * slots : (i + 1) * slots] = s.pos
+        self.board[i, :CELLS] = np.frombuffer(s._cells, dtype=np.int8)  # (the rules' board)
+        barriers = s.barriers
+        self.bar0[i] = barriers & _WORD
+        self.bar1[i] = barriers >> 64
         self.turn[i], self.phase[i], self.roll[i] = s.turn, s.phase, s.roll
         self.count[i], self.sixes[i], self.last[i] = s.count, s.sixes, s.last
         self.opened[i] = s.opened
@@ -429,23 +461,22 @@ class ParchisBatch(_Batch[Options, State]):
 
     def state(self, i: int) -> boardrules.parchis.State:
         """Game ``i`` as a scalar :class:`~boardrules.parchis.State`."""
-        row = self.board[i, :CELLS]
-        barriers = 0
-        for c in np.flatnonzero(self._tab.barrier[row, self._cells]).tolist():
-            barriers |= 1 << c
-        return State(
-            options=self.options,
-            pos=tuple(np.sort(self.pos[i]).ravel().tolist()),  # each seat's pieces sorted
-            board=tuple(row.tolist()),
-            turn=int(self.turn[i]),
-            phase=int(self.phase[i]),
-            roll=int(self.roll[i]),
-            count=int(self.count[i]),
-            sixes=int(self.sixes[i]),
-            last=int(self.last[i]),
-            finished=tuple(self.done[i, : self.ndone[i]].tolist()),
-            opened=int(self.opened[i]),
-            barriers=barriers,
+        self._check_game(i)
+        # (made as the rules make theirs: the vector environments play their last games on
+        # from here; the barriers are the batch's words, which its legal moves read)
+        return _make(
+            self.options,
+            tuple(np.sort(self.pos[i]).ravel().tolist()),  # each seat's pieces sorted
+            self.board[i, :CELLS].tobytes(),  # the rules' board: the codes as bytes
+            int(self.turn[i]),
+            int(self.phase[i]),
+            int(self.roll[i]),
+            int(self.count[i]),
+            int(self.sixes[i]),
+            int(self.last[i]),
+            tuple(self.done[i, : self.ndone[i]].tolist()),
+            int(self.opened[i]),
+            int(self.bar0[i]) | int(self.bar1[i]) << 64,
         )
 
     # ----------------------------------------------------------------- what callers read
@@ -464,13 +495,19 @@ class ParchisBatch(_Batch[Options, State]):
     def legal_mask(self) -> Bools:
         """``mask[g, a]``: whether action ``a`` is legal in game ``g`` (all false once over);
         the same actions as :func:`boardrules.legal_actions`."""
-        legal = self._legal_of()
-        width = NUM_ACTIONS + 1  # a spare column takes the pieces that cannot move
-        mask = np.zeros(self.n * width, dtype=np.bool_)
+        mask: Bools = self._marked(self._legal_of(), np.bool_)
+        return mask
+
+    def _marked(self, legal: _Legal, dtype: type) -> npt.NDArray[Any]:
+        """``legal``'s actions as a mask ``[game, action]`` of ``dtype`` (the vector
+        environments' masks are int8)."""
+        n, width = self.n, NUM_ACTIONS
+        spare = n * width  # one value past the games' rows takes the pieces that cannot move
+        mask: npt.NDArray[Any] = np.zeros(spare + 1, dtype=dtype)
         row = self._games * width
-        mask[row + np.where(legal.ok, legal.r, NUM_ACTIONS)] = True
-        mask[row + np.where(legal.only >= 0, legal.only, NUM_ACTIONS)] = True
-        return mask.reshape(self.n, width)[:, :NUM_ACTIONS]
+        mask[np.where(legal.ok, row + legal.r, spare)] = 1
+        mask[np.where(legal.only >= 0, row + legal.only, spare)] = 1
+        return mask[:spare].reshape(n, width)
 
     def choices(self) -> tuple[Ints, Ints]:
         """The legal actions as ``choices[g, :nlegal[g]]`` (at most 4 in Parchís, padded
@@ -513,16 +550,16 @@ class ParchisBatch(_Batch[Options, State]):
         # at a time, one pass per part (not one per kind of fact, each fetching every
         # game's row again): the same number of ``(index, value)`` entries per game, value
         # 0 where a fact is absent, added by ``add.at`` (two pieces on a square add up).
-        seat_end = 5 * self.players  # the pieces, then who has opened
-        width = seat_end + _TURN_FACTS
-        idx = np.empty((self.n, width), dtype=np.int64)
-        # (out's dtype: add.at's fast loop needs it, another is exact but 5 times slower)
-        val = np.empty((self.n, width), dtype=out.dtype)  # pragma: no mutate
-        self._seat_entries(o, idx[:, :seat_end], val[:, :seat_end])
-        self._turn_entries(o, idx[:, seat_end:], val[:, seat_end:])
-        rows = self._games * out.shape[1]
-        idx += rows[:, None]
-        flat, at, value = out.ravel(), idx.ravel(), val.ravel()
+        # The entries go into arrays kept between calls (new ones this large would be new
+        # pages of memory for the system to map at every call).
+        work = self._seen
+        if work is None or work.val.dtype != out.dtype:
+            # (out's dtype: add.at's fast loop needs it, another is exact but 5 times slower)
+            work = self._seen = _Seen(self.n, self.players, out.dtype)  # pragma: no mutate
+        rows = np.multiply(self._games, out.shape[1], out=work.rows)
+        self._seat_entries(o, work, rows)
+        self._turn_entries(o, work.idx[:, work.turn :], work.val[:, work.turn :], rows)
+        flat, at, value, width = out.ravel(), work.idx.ravel(), work.val.ravel(), work.width
         # (the size of a part changes nothing but the speed)
         part = max(1, _PART_BYTES // out[0].nbytes)  # pragma: no mutate
         for first in range(0, self.n, part):  # pragma: no mutate
@@ -531,46 +568,57 @@ class ParchisBatch(_Batch[Options, State]):
             np.add.at(flat, at[entries], value[entries])
         self._write_rare(o, flat, rows)
 
-    def _seat_entries(self, o: Ints, idx: Ints, val: npt.NDArray[np.float32]) -> None:
+    def _seat_entries(self, o: Ints, work: _Seen, rows: Ints) -> None:
         """Every piece's index and weight in its observer's view, then each seat's
         "opened" and whether it has."""
-        ob, slots = self._obs, 4 * self.players
-        at = np.add(self.pos.reshape(self.n, slots), (o * ob.view_span)[:, None])
+        ob, at, slots, turn = self._obs, work.at, work.slots, work.turn
+        np.multiply(o, ob.view_span, out=work.first)
+        np.add(self.pos.reshape(self.n, slots), work.first[:, None], out=at)
         at += ob.slot_at
-        idx[:, :slots] = ob.where_flat.take(at)
+        idx, val = work.idx, work.val
+        np.add(ob.where_flat.take(at), rows[:, None], out=idx[:, :slots])
         val[:, :slots] = ob.weight_flat.take(at)
-        idx[:, slots:] = ob.opened[o]
-        val[:, slots:] = self.opened[:, None] >> ob.seats & 1
+        np.add(ob.opened.take(o, axis=0), rows[:, None], out=idx[:, slots:turn])
+        val[:, slots:turn] = ob.opened_bits.take(self.opened, axis=0)
 
-    def _turn_entries(self, o: Ints, idx: Ints, val: npt.NDArray[np.float32]) -> None:
+    def _turn_entries(self, o: Ints, idx: Ints, val: npt.NDArray[np.float32], rows: Ints) -> None:
         """The phase, who moves, the die, the count, the sixes and the piece moved last
         (absent facts point at an index of their own kind, with 0; once a game is over,
         its die, count, sixes and piece moved last are none)."""
         ob, roll, count, sixes, last = self._obs, self.roll, self.count, self.sixes, self.last
-        idx[:, 0] = ob.phase[o] + self.phase
+        seat = o * self.players + self.turn  # the mover's, by observer
+        idx[:, 0] = ob.phase.take(o) + self.phase
         val[:, 0] = 1.0
-        idx[:, 1] = ob.mover[o, self.turn]
-        val[:, 1] = self.phase != PHASE_OVER
-        idx[:, 2] = ob.die[o] + roll
-        val[:, 2] = roll > 0
-        idx[:, 3] = ob.count[o, count]
-        val[:, 3] = count > 0
-        idx[:, 4] = ob.sixes[o] + sixes
-        val[:, 4] = sixes > 0
-        idx[:, 5] = ob.last[o, self.turn, np.maximum(last, 0)]
-        val[:, 5] = last != NEST
+        idx[:, 1] = ob.mover_flat.take(seat)
+        val[:, 1] = self.phase != _OVER
+        idx[:, 2] = ob.die.take(o) + roll
+        val[:, 2] = roll > _ZERO
+        idx[:, 3] = ob.count_flat.take(o * _PER_COUNT + count)
+        val[:, 3] = count > _ZERO
+        idx[:, 4] = ob.sixes.take(o) + sixes
+        val[:, 4] = sixes > _ZERO
+        idx[:, 5] = ob.last_flat.take(seat * ob.last_span + np.maximum(last, _ZERO))
+        val[:, 5] = last != _IN_NEST
+        idx += rows[:, None]
 
     def _write_rare(self, o: Ints, flat: npt.NDArray[np.float32], rows: Ints) -> None:
         """Who arrived second where two colours share a (safe) square, and the places of
         the players who have finished."""
         ob = self._obs
-        second = _SECOND_OF_PAIR.take(self.board[:, ob.marked])
-        gg, kk = np.nonzero(second)
-        flat[rows[gg] + ob.second[o[gg], kk, second[gg, kk]]] = 1.0
+        marked = len(ob.marked)
+        cells = self.board.take(ob.marked, axis=1).ravel()
+        at = np.flatnonzero(cells >= 8)  # two pieces there (then: of two colours?)
+        second = _SECOND_OF_PAIR.take(cells.take(at))
+        two = np.flatnonzero(second)
+        if len(two):
+            gg, kk = np.divmod(at.take(two), marked)
+            mark = (o.take(gg) * marked + kk) * ob.codes + second.take(two)
+            flat[rows.take(gg) + ob.second_flat.take(mark)] = 1.0
         fin = np.flatnonzero(self.ndone)
-        gg, place = np.nonzero(ob.seats < self.ndone[fin, None])
-        gg = fin[gg]
-        flat[rows[gg] + ob.places[o[gg], self.done[gg, place]] + place] = 1.0
+        if len(fin):
+            gg, place = np.nonzero(ob.seats < self.ndone[fin, None])
+            gg = fin[gg]
+            flat[rows[gg] + ob.places[o[gg], self.done[gg, place]] + place] = 1.0
 
     # ----------------------------------------------------------------- playing
 
@@ -580,8 +628,8 @@ class ParchisBatch(_Batch[Options, State]):
         """A uniformly random legal action in each game (-1 in games that are over, and
         where ``where``, if given, is false), drawn with ``rng`` (default: the batch's
         generator)."""
-        rng = self.rng if rng is None else rng
-        return self._legal_of(where).random(rng)
+        rng = self._checked_rng(rng)
+        return self._legal_of(None if where is None else self._checked_where(where)).random(rng)
 
     def step(
         self,
@@ -598,7 +646,8 @@ class ParchisBatch(_Batch[Options, State]):
         given = self._checked_dice(dice)
         playing = self.phase != _OVER
         if where is not None:
-            playing &= np.asarray(where, dtype=np.bool_)
+            where = self._checked_where(where)
+            playing &= where
         wrong = playing & ~self._legal_of(where).allows_all(a)
         if _any(wrong):
             bad = int(np.argmax(wrong))
@@ -621,6 +670,16 @@ class ParchisBatch(_Batch[Options, State]):
         self._roll(self.phase == _ROLLING, given)
         self._legal_now = self._legal_where = None
         return StepResult(returns, ended)
+
+    def _play(self, where: Bools, a: Ints) -> None:
+        """``step(a, where=where)`` in a batch without ``autoreset``, where ``a`` is legal
+        in the games where ``where`` is true (none over), less what a caller's actions
+        need there: the check that they are legal, the returns.  The vector environments
+        play so (their learner's actions are checked, their opponents' are the batch's:
+        ``self._legal_of().random(rng)`` draws what ``random_actions(rng, where)`` does)."""
+        self._decide(where, a)
+        self._roll(self.phase == _ROLLING, None)
+        self._legal_now = self._legal_where = None
 
     def _step_part(self, g: Ints, a: Ints, dice: Ints | None) -> StepResult:
         """:meth:`step` when only the games ``g``, at most half, play (a ``where`` that
@@ -666,11 +725,10 @@ class ParchisBatch(_Batch[Options, State]):
         """``dice`` as an array of one die 1-6 per game (``None`` stays ``None``)."""
         if dice is None:
             return None
-        die = np.asarray(dice)
+        wrong = f"dice must be one whole number 1-6 per game: shape ({self.n},)"
+        die = _array(dice, wrong)
         if die.shape != (self.n,) or not _whole(die) or ((die < 1) | (die > 6)).any():
-            raise InvalidOptionError(
-                f"dice must be one whole number 1-6 per game: shape ({self.n},)"
-            )
+            raise InvalidOptionError(wrong)
         return die.astype(np.int64)
 
     def _roll(self, rolling: Bools, dice: Ints | None) -> None:

@@ -25,10 +25,13 @@ waiting for the learner, as whole arrays (the rolls of all of them at once, thei
 choices drawn together); when at most half of the games are still waiting, those are
 copied into a batch of their own and played on there, so that the long tail (a 6, a
 bonus, a learner whose pieces are all home) costs steps over few games; the last few
-games are played on with the scalar rules, game by game, and go back into their rows.
-Observations are written for all games at once after that.  The dice and the opponents'
-choices are drawn from the generators seeded by :meth:`reset`, so a seed plays the same
-episodes.
+games are played on with the scalar rules (Dorada's as plain lists), game by game, and go
+back into their rows.
+Observations are written for all games at once after that.  (In Parchís the learner's
+actions are checked once, against the legal actions of its last observation, and the
+opponents' actions, drawn from the batch's own legal ones, are played without a check.)
+The dice and the opponents' choices are drawn from the generators seeded by
+:meth:`reset`, so a seed plays the same episodes.
 
 >>> import numpy as np
 >>> from boardrules.batch.vector import ParchisVectorEnv
@@ -58,6 +61,7 @@ from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
+from boardrules._values import check_illegal_reward, check_seed  # noqa: E402
 from boardrules.api import (  # noqa: E402
     apply_move,
     current_player,
@@ -69,9 +73,11 @@ from boardrules.api import (  # noqa: E402
 )
 from boardrules.batch._docker import DockerBatch  # noqa: E402
 from boardrules.batch._dorada import DoradaBatch  # noqa: E402
+from boardrules.batch._dorada_alone import play_alone  # noqa: E402
 from boardrules.batch._parchis import NUM_ACTIONS, ParchisBatch  # noqa: E402
-from boardrules.errors import IllegalMoveError, InvalidOptionError  # noqa: E402
+from boardrules.errors import BoardrulesError, IllegalMoveError, InvalidOptionError  # noqa: E402
 from boardrules.parchis import Kind  # noqa: E402
+from boardrules.parchis._state import PHASE_OVER  # noqa: E402
 
 __all__ = ["DockerVectorEnv", "DoradaVectorEnv", "ParchisVectorEnv"]
 
@@ -90,6 +96,45 @@ _UNSHARED = sys.getrefcount(_probe[0])
 del _probe
 #: Any of the batches.
 Batch = ParchisBatch | DoradaBatch | DockerBatch
+# (0-d arrays: numpy compares an array with them faster than with Python ints)
+_SEATS, _OVER = np.array(4), np.array(PHASE_OVER)
+
+
+def _game_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``options``, which must be the game's: the batch's own keywords are the env's to set."""
+    for key in ("seed", "dice", "autoreset"):
+        if key in options:
+            raise InvalidOptionError(
+                f"{key!r} is not a keyword of a vector env: reset(seed=...) seeds its dice and "
+                f"opponents, and its episodes restart by themselves; the others are the "
+                f"game's options"
+            )
+    return options
+
+
+def _whole_actions(
+    given: npt.NDArray[Any],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """The actions as int64 (-1 where there is none) and whether each is a whole number (an
+    integer, not a bool: what :func:`boardrules.action_to_move` takes)."""
+    kind, n = given.dtype.kind, len(given)
+    if kind == "i":
+        return given.astype(np.int64, copy=False), np.ones(n, dtype=np.bool_)
+    if kind == "u":  # (above int64's range: no action, and illegal below)
+        values = given.astype(np.int64)
+        values[given > np.iinfo(np.int64).max] = -1
+        return values, np.ones(n, dtype=np.bool_)
+    whole = np.array(
+        [
+            kind == "O" and isinstance(x, int | np.integer) and not isinstance(x, bool)
+            for x in given
+        ],
+        dtype=np.bool_,
+    )
+    numbers = [
+        int(x) if w and -(2**63) <= x < 2**63 else -1 for x, w in zip(given, whole, strict=True)
+    ]
+    return np.array(numbers, dtype=np.int64), whole
 
 
 class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -122,7 +167,7 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
             )
         self.num_envs = num_envs
         self.seat = seat
-        self.illegal_reward = illegal_reward
+        self.illegal_reward = check_illegal_reward(illegal_reward)
         # The single-agent environment's shape (Docker's is channels x 3 x 3): the batch's
         # rows are the same values, row-major.
         self._shape = observation_shape(self.batch.state(0))
@@ -145,12 +190,17 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         self._seats = np.full(num_envs, seat, dtype=np.int64)
         self._legal: npt.NDArray[np.bool_] | None = None  # the legal mask of the last observation
         self._buffers: list[npt.NDArray[np.float32]] = []  # (see _buffer)
+        #: Whether :meth:`reset` was called: the batch's games stand at seat 0's first
+        #: decision until then, which is not the learner's unless it plays seat 0.
+        self._begun = False
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         """New games up to the learner's first decision; ``seed`` seeds the dice and the
-        opponents (``options`` is not used)."""
+        opponents (``options`` is not used).  A seed that is not ``None`` or a whole number
+        from 0 to 2**64 - 1 raises :class:`ValueError`, as in the single-agent environment."""
+        check_seed(seed)
         if seed is not None:
             root = np.random.SeedSequence(seed)
             dice, opponents = root.spawn(2)
@@ -159,29 +209,43 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         self.batch._restart(np.arange(self.num_envs), None)
         self._advance(self.batch)
         self._reset_next[:] = False
+        self._begun = True
         return self._observe(), {}
 
     def step(
         self, actions: npt.NDArray[np.int64]
     ) -> tuple[Observation, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
         """Play the learner's actions, then the dice and the opponents up to the learner's
-        next decision or the end, in every game."""
+        next decision or the end, in every game.  An action that is no whole number (a
+        float, a bool, a string) is not legal, as in the single-agent environment."""
+        if not self._begun:
+            raise BoardrulesError("call reset() before the first step")
         batch = self.batch
-        actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        given = np.asarray(actions)
+        if given.size != self.num_envs:
+            raise InvalidOptionError(
+                f"step takes one action per env ({self.num_envs}), not an array of shape "
+                f"{given.shape}"
+            )
+        given = given.reshape(self.num_envs)
+        actions, whole = _whole_actions(given)
         rewards = np.zeros(self.num_envs)
         restart = np.flatnonzero(self._reset_next)
         playing = ~self._reset_next
-        allowed = self._allowed(actions)
+        allowed = self._allowed(actions) & whole
         illegal = playing & ~allowed
         if illegal.any():
             if self.illegal_reward is None:
                 wrong = int(np.argmax(illegal))
-                raise IllegalMoveError(f"action {int(actions[wrong])} is not legal in env {wrong}")
+                shown = given[wrong]
+                shown = shown.item() if isinstance(shown, np.generic) else shown
+                raise IllegalMoveError(f"action {shown!r} is not legal in env {wrong}")
             rewards[illegal] = self.illegal_reward
             playing &= allowed
-        if len(restart):  # (they take no part in this step: their action is ignored)
+        self._step_learner(actions, playing)
+        if len(restart):  # (they took no part in this step: their action is ignored; restarted
+            # after it, the legal actions worked out for the observation served its check)
             batch._restart(restart, None)
-        batch.step(actions, where=playing)
         # The opponents of the games just stepped and of those just restarted, at once.
         self._advance(batch)
         ended = self._placed(batch) & playing
@@ -191,6 +255,10 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
         return self._observe(), rewards, terminated, truncated, {}
 
+    def _step_learner(self, actions: npt.NDArray[np.int64], playing: npt.NDArray[np.bool_]) -> None:
+        """The learner plays its legal ``actions`` where ``playing`` is true."""
+        self.batch.step(actions, where=playing)
+
     def _allowed(self, actions: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
         """Whether each game's action is legal (in the games that end or restart now, it is
         not looked at)."""
@@ -199,6 +267,12 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         rows = np.arange(self.num_envs)
         allowed: npt.NDArray[np.bool_] = inside & mask[rows, np.where(inside, actions, 0)]
         return allowed
+
+    def _waiting(self, batch: Batch) -> npt.NDArray[np.bool_]:
+        """Whether each game waits for the opponents: not the learner's turn, its result
+        not known."""
+        waiting: npt.NDArray[np.bool_] = (batch.turn != self.seat) & ~self._placed(batch)
+        return waiting
 
     def _placed(self, batch: Batch) -> npt.NDArray[np.bool_]:
         """Whether the learner's result is known in each game (at the latest: it is over)."""
@@ -224,7 +298,7 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         scalar rules a few microseconds.
         """
         while True:
-            waiting = (batch.turn != self.seat) & ~self._placed(batch)
+            waiting = self._waiting(batch)
             k = int(np.count_nonzero(waiting))
             if not k:
                 return
@@ -237,7 +311,11 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
                 self._advance(part)
                 batch._put_back(g, cast(Any, part))  # (part is batch's own class)
                 return
-            batch.step(batch.random_actions(self._opponents, waiting), where=waiting)
+            self._play(batch, waiting)
+
+    def _play(self, batch: Batch, waiting: npt.NDArray[np.bool_]) -> None:
+        """One random legal decision in each game where ``waiting`` is true."""
+        batch.step(batch.random_actions(self._opponents, waiting), where=waiting)
 
     def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
         """The opponents play on in games ``g`` of ``batch``, one game after another, with
@@ -288,12 +366,16 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         batch = self.batch
         obs = self._buffer()
         batch.observation(self._seats, out=obs.reshape(self.num_envs, -1))  # a view of it
+        return {"observation": obs, "action_mask": self._action_mask()}
+
+    def _action_mask(self) -> npt.NDArray[np.int8]:
+        """The learner's legal actions (none where it is not to move), a new array."""
         # (kept for the next step's check of the actions: the caller may write into the
-        # mask it is given, a new array)
-        self._legal = batch.legal_mask()
-        mine = batch.turn == self.seat
-        mask = (self._legal & mine[:, None]).view(np.int8)
-        return {"observation": obs, "action_mask": mask}
+        # mask it is given)
+        self._legal = self.batch.legal_mask()
+        mine = self.batch.turn == self.seat
+        mask: npt.NDArray[np.int8] = (self._legal & mine[:, None]).view(np.int8)
+        return mask
 
 
 class ParchisVectorEnv(_BatchVectorEnv):
@@ -313,8 +395,12 @@ class ParchisVectorEnv(_BatchVectorEnv):
         illegal_reward: float | None = -1.0,
         **options: Any,
     ) -> None:
-        batch = ParchisBatch(num_envs, autoreset=False, **options)
+        batch = ParchisBatch(num_envs, autoreset=False, **_game_options(options))
         super().__init__(batch, NUM_ACTIONS, seat, illegal_reward)
+        #: ``_others[donemask * 4 + turn]``: another seat's turn, the learner not finished.
+        self._others = np.array(
+            [turn != seat and not done >> seat & 1 for done in range(16) for turn in range(4)]
+        )
 
     def _placed(self, batch: Batch) -> npt.NDArray[np.bool_]:
         """Whether the learner's place is known in each game: it has finished, or the game
@@ -324,8 +410,37 @@ class ParchisVectorEnv(_BatchVectorEnv):
         placed: npt.NDArray[np.bool_] = finished | batch.over
         return placed
 
+    def _waiting(self, batch: Batch) -> npt.NDArray[np.bool_]:
+        # (one lookup for the turn and the finished players: this runs at every level)
+        assert isinstance(batch, ParchisBatch)
+        waiting: npt.NDArray[np.bool_] = self._others.take(batch.donemask * _SEATS + batch.turn)
+        waiting &= batch.phase != _OVER
+        return waiting
+
     def _placed_state(self, s: Any) -> bool:
         return self.seat in s.finished
+
+    # The learner's actions checked (see _allowed), the opponents' the batch's own legal
+    # ones: the batch plays them without checking them again, and without returns.
+
+    def _step_learner(self, actions: npt.NDArray[np.int64], playing: npt.NDArray[np.bool_]) -> None:
+        self.batch._play(playing, actions)
+
+    def _play(self, batch: Batch, waiting: npt.NDArray[np.bool_]) -> None:
+        assert isinstance(batch, ParchisBatch)
+        batch._play(waiting, batch._legal_of().random(self._opponents))
+
+    def _action_mask(self) -> npt.NDArray[np.int8]:
+        batch = self.batch
+        mask: npt.NDArray[np.int8] = batch._marked(
+            batch._legal_of(batch.turn == self.seat), np.int8
+        )
+        return mask
+
+    def _allowed(self, actions: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+        # (the batch's legal actions, worked out for the last observation, are still its own)
+        allowed: npt.NDArray[np.bool_] = self.batch._legal_of().allows_all(actions)
+        return allowed
 
     def _moved(self, move: Any) -> int:
         return int(move.kind != Kind.PASS)  # the batch counts the moves of pieces
@@ -344,6 +459,12 @@ class DoradaVectorEnv(_BatchVectorEnv):
     players; an episode ends with its game.  Keywords as :class:`ParchisVectorEnv`'s, the
     others are Dorada options.
 
+    A learner whose pieces are all home has no more turns, but its points change until the
+    end (later arrivals bury its pieces): its game is played out in the same step.  The last
+    games still waiting (at most ``max(32, num_envs // 16)``) are played on game by game as
+    plain lists (the scalar rules, with the same dice and choices as the public API's, a
+    few microseconds a decision).
+
     >>> from boardrules.batch.vector import DoradaVectorEnv
     >>> env = DoradaVectorEnv(4, players=3)
     >>> obs, info = env.reset(seed=1)
@@ -360,14 +481,42 @@ class DoradaVectorEnv(_BatchVectorEnv):
         illegal_reward: float | None = -1.0,
         **options: Any,
     ) -> None:
-        batch = DoradaBatch(num_envs, autoreset=False, **options)
+        batch = DoradaBatch(num_envs, autoreset=False, **_game_options(options))
         super().__init__(batch, batch.num_actions, seat, illegal_reward)
+        # A learner whose pieces are all home waits for the end of its game (about 30
+        # decisions): those games are played on alone, in plain lists, at a few
+        # microseconds a decision, once at most this many games still wait (measured,
+        # 4 players: at 1024 games 32 to 256 alike, at 4096 256 the best, 15% faster than
+        # 32; ``vector_profile.py`` shows the share of a step they take).
+        self._ALONE = max(32, self.num_envs // 16)
 
-    #: A learner whose pieces are all home waits for the end of its game (about 30
-    #: decisions): more games are played on with the scalar rules than in Parchís (measured
-    #: at 1024 games: 32 and 64 alike, 16 and 8 slower; ``vector_profile.py`` shows the
-    #: share of a step they take).
-    _ALONE = 32
+    # The learner's actions checked (see _allowed), the opponents' the batch's own legal
+    # ones: both are played as step() plays them, less its checks and its returns.
+
+    def _step_learner(self, actions: npt.NDArray[np.int64], playing: npt.NDArray[np.bool_]) -> None:
+        g = np.flatnonzero(playing)
+        _decide(self.batch, g, actions[g])
+
+    def _play(self, batch: Batch, waiting: npt.NDArray[np.bool_]) -> None:
+        assert isinstance(batch, DoradaBatch)
+        g = np.flatnonzero(waiting)
+        _decide(batch, g, batch.random_actions(self._opponents, waiting)[g])
+
+    def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
+        """As the other games' (the same rules, dice and choices), as plain lists: see
+        ``boardrules/batch/_dorada_alone.py``."""
+        assert isinstance(batch, DoradaBatch)
+        rolls, moves = play_alone(batch, g, self.seat, self._opponents)
+        batch.rolls += rolls
+        batch.moves += moves
+
+
+def _decide(batch: DoradaBatch, g: npt.NDArray[np.int64], a: npt.NDArray[np.int64]) -> None:
+    """``batch.step`` of the legal actions ``a`` in the games ``g`` (none over) of a batch
+    without ``autoreset``, less the check of the actions and the returns."""
+    batch._decide(g, a)
+    batch.rolled[:] = 0
+    batch._roll(g[~batch.over[g]], None)
 
 
 class DockerVectorEnv(_BatchVectorEnv):
@@ -391,7 +540,7 @@ class DockerVectorEnv(_BatchVectorEnv):
         illegal_reward: float | None = -1.0,
         **options: Any,
     ) -> None:
-        batch = DockerBatch(num_envs, autoreset=False, **options)
+        batch = DockerBatch(num_envs, autoreset=False, **_game_options(options))
         super().__init__(batch, batch.num_actions, seat, illegal_reward)
 
     #: Docker's batch keeps each game's routes beside its row: no game goes back into it

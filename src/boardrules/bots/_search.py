@@ -73,8 +73,10 @@ class ExpectimaxBot:
     ) -> None:
         depth, checked = check_depths(depth, CHANCE_DEPTH if chance_depth is None else chance_depth,
                                       least=1)  # fmt: skip
-        if max_nodes < 1:
-            raise br.InvalidOptionError(f"expectimax max_nodes must be at least 1, not {max_nodes}")
+        if type(max_nodes) is not int or max_nodes < 1:  # (1.5 or NaN never runs out)
+            raise br.InvalidOptionError(
+                f"expectimax max_nodes must be at least 1 (a whole number), not {max_nodes!r:.40}"
+            )
         self.depth = depth
         self.evaluation: Evaluation = br.evaluate if evaluation is None else evaluation
         #: ``None``: the game's own (see :meth:`rolls`)

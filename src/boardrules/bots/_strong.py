@@ -82,10 +82,19 @@ DECIDED_AFTER_EVERY_ROLL = frozenset({"dorada"})
 #: best two replies only: on 165 positions of games against a user's greedy bot it chose
 #: the same move as the full search every time, with a third fewer positions.
 REPLIES: dict[str, int] = {"parchis": 2}
+# The games where, with two players and the game's own evaluation (its values sum to 1),
+# those decisions and the moves of the root probe a move before searching it, and skip it
+# if the probe shows it worse than the best searched (see _Clocked.beaten): the same moves
+# as searching them all, from about a quarter fewer positions in 2-player Parchís
+# (parchis_probe.py same/rate --probes).
+_PROBED = frozenset({"parchis"})
 
 # How many of the best moves of one round are searched in the next.
 _WIDTH = (4, 2, 2)
 _TIE = 1e-12
+# How far below the best a probe's bound must be: far above the rounding of sums of floats,
+# so that a move cut is worse than the best in exact arithmetic too.
+_MARGIN = 1e-9
 
 
 class _Clocked(Expectimax):
@@ -96,7 +105,7 @@ class _Clocked(Expectimax):
     roll's position, or, if ``unexpanded`` too (a decision after every roll), scores that
     position without expanding it, as if the rolls in a row were used up."""
 
-    __slots__ = ("blind", "deadline", "replies", "unexpanded")
+    __slots__ = ("blind", "deadline", "probing", "replies", "unexpanded")
 
     def __init__(self, evaluation: Evaluation, chance_depth: int, nodes: int, deadline: float):
         super().__init__(evaluation, chance_depth, nodes)
@@ -107,6 +116,10 @@ class _Clocked(Expectimax):
         #: Whether the evaluation is blind to the roll (see :data:`BLIND_TO_THE_ROLL`), and
         #: a decision follows every roll (:data:`DECIDED_AFTER_EVERY_ROLL`).
         self.blind = self.unexpanded = False
+        #: Whether a decision two or more decisions from the horizon skips the moves a probe
+        #: shows worse than one searched (two players whose values sum to 1, see
+        #: :meth:`beaten`).
+        self.probing = False
 
     def value(self, state: Any, depth: int, rolls: int = 0) -> Sequence[float]:
         if self.nodes_left & 15 == 0 and time.process_time() > self.deadline:
@@ -119,26 +132,89 @@ class _Clocked(Expectimax):
 
     def _narrow(self, state: Any, depth: int, rolls: int) -> Sequence[float]:
         """A decision's value from its best ``replies`` moves by the round one decision
-        shallower (whose values the table holds), and from any move that round did not see."""
+        shallower (whose values the table holds), and from any move that round did not see;
+        if ``probing``, a move whose probe shows it worse than one searched before is not
+        searched (see :meth:`beaten`)."""
         key = (state, depth, rolls)
         known = self.cache.get(key)
         if known is not None:
             return known
+        self._count()
+        player = br.current_player(state)
+        found: dict[int, Sequence[float]] = {}
+        best = -math.inf
+        for i, child in self._kept(state, depth):
+            if found and self.probing and self.beaten(child, depth - 1, player, best):
+                continue
+            found[i] = self.value(child, depth - 1, 0)
+            best = max(best, found[i][player])
+        # The first best in the order of the moves, as a search of every kept move finds.
+        result = max((found[i] for i in sorted(found)), key=lambda v: v[player])
+        self.cache[key] = result
+        return result
+
+    def _count(self) -> None:
         if self.nodes_left == 0:
             raise OutOfNodes(f"the search needs more than its {len(self.cache)} positions")
         self.nodes_left -= 1
+
+    def _kept(self, state: Any, depth: int) -> list[tuple[int, Any]]:
+        """The moves of a decision ``depth`` decisions from the horizon that the search
+        looks at, each (its place among the legal moves, the position after it), the best
+        by the round before first, then those that round did not see."""
         player = br.current_player(state)
         children = [br.apply_move(state, m) for m in br.legal_moves(state)]
+        shallow = [self.cache.get((child, depth - 2, 0)) for child in children]
+        seen = sorted((-v[player], i) for i, v in enumerate(shallow) if v is not None)
         if len(children) > self.replies:
-            shallow = [self.cache.get((child, depth - 2, 0)) for child in children]
-            seen = sorted((-v[player], i) for i, v in enumerate(shallow) if v is not None)
-            kept = {i for _, i in seen[: self.replies]}
-            kept.update(i for i, v in enumerate(shallow) if v is None)
-            children = [child for i, child in enumerate(children) if i in kept]
-        result = max((self.value(child, depth - 1, 0) for child in children),
-                     key=lambda v: v[player])  # fmt: skip
-        self.cache[key] = result
-        return result
+            seen = seen[: self.replies]
+        order = [i for _, i in seen] + [i for i, v in enumerate(shallow) if v is None]
+        return [(i, children[i]) for i in order]
+
+    def beaten(self, child: Any, depth: int, player: int, best: float) -> float | None:
+        """A bound, below ``best``, on ``player``'s value of ``child`` (a roll, ``depth``
+        decisions from the horizon, ``depth >= 1``) in a two-player game whose values sum
+        to 1; ``None`` if the probe cannot show it.
+
+        The probe (Ballard's Star2 at a roll whose outcomes are the other player's
+        decisions): the other player's value of a decision is at least that of any one of
+        the moves the search would look at there, so ``player``'s is at most 1 minus it;
+        weighted over the outcomes, that bounds the roll.  Every value it reads is one the
+        full search would compute too (the table keeps it), so a probe that cuts nothing
+        costs little more than the positions it adds up."""
+        if depth == 0 or br.current_player(child) != br.CHANCE or not self.chance_depth:
+            return None
+        limit, total = best - _MARGIN, 0.0
+        for move, weight in float_outcomes(child):
+            outcome = br.apply_move(child, move)
+            mover = br.current_player(outcome)
+            if mover >= 0 and mover != player:
+                high = 1.0 - self._probe(outcome, depth)[mover]
+            else:
+                high = self.value(outcome, depth, 1)[player]
+            total += weight * high
+            if total >= limit:
+                return None
+        return total
+
+    def _probe(self, state: Any, depth: int) -> Sequence[float]:
+        """The value of one move of a decision met after a roll, ``depth`` decisions from
+        the horizon: its value if known, else its move the round before liked best, else
+        the move whose position the evaluation likes best (its value: at most the
+        decision's, for the player to move)."""
+        known = self.cache.get((state, depth, 1))
+        if known is not None:
+            return known
+        self._count()
+        if depth >= 2 and self.replies:
+            return self.value(self._kept(state, depth)[0][1], depth - 1, 0)
+        player = br.current_player(state)
+        children = [br.apply_move(state, m) for m in br.legal_moves(state)]
+        if len(children) > 1:
+            for _ in children:
+                self._count()
+            children = [max(children, key=lambda c: self.evaluation(c)[player])]
+        return self.value(children[0], depth - 1, 0)
 
     def _mix(self, state: Any, depth: int, rolls: int) -> list[float]:
         # A decision at the horizon met after a roll (most of the positions searched) is
@@ -168,6 +244,25 @@ class _Clocked(Expectimax):
         return total
 
 
+def _round_values(search: _Clocked, children: list[Any], ranked: list[int], level: int,
+              player: int, keep: int) -> dict[int, float]:  # fmt: skip
+    """``player``'s value of the positions ``children[i]`` for ``i`` in ``ranked``, searched
+    ``level`` decisions deep; if ``search.probing``, a move that a probe shows worse than
+    ``keep`` moves searched before it gets the probe's bound instead (it would not be
+    among the ``keep`` best: those, and their values, are the same as without probes)."""
+    found: dict[int, float] = {}
+    exact: list[float] = []
+    for i in ranked:
+        if search.probing and len(exact) >= keep:
+            bound = search.beaten(children[i], level, player, sorted(exact)[-keep])
+            if bound is not None:
+                found[i] = bound
+                continue
+        found[i] = search.value(children[i], level)[player]
+        exact.append(found[i])
+    return found
+
+
 class StrongBot:
     """The strongest built-in player: a selective, iteratively deepened expectimax.
 
@@ -177,7 +272,10 @@ class StrongBot:
     each deeper round on the best 2 of the one before.  A game may have rounds of its own
     (``ROUNDS``, used when ``depth`` and ``chance_depth`` are left to the game): in
     Parchís and Dorada it looks three decisions deep (in Parchís the third at the opponent's
-    best 2 replies of the round before only); in Dorasure it deepens in the dice instead,
+    best 2 replies of the round before only, and with 2 players a move is first probed:
+    if the opponent's answer to each roll by one of its moves already leaves it worse than
+    a move searched before, it is not searched, which chooses the same move from fewer
+    positions); in Dorasure it deepens in the dice instead,
     every move with the roll that follows, then the best 4 with two rolls in a row and the
     best 2 with three (see :meth:`rounds`).  Positions at the horizon are scored with
     ``evaluation`` (default :func:`boardrules.evaluate`, the game's fitted evaluation);
@@ -312,14 +410,17 @@ class StrongBot:
             name = br.game_of(state).name
             search.blind = name in BLIND_TO_THE_ROLL
             search.unexpanded = name in DECIDED_AFTER_EVERY_ROLL
+            # and need not sum to 1, which the probes assume
+            search.probing = search.replies > 0 and name in _PROBED and br.num_players(state) == 2
         ranked = list(range(len(moves)))
         values: dict[int, float] = {}
         for r, (level, rolls) in enumerate(rounds):
             if rolls != search.chance_depth:  # what the table knows was seen fewer rolls deep
                 search.chance_depth = rolls
                 search.cache.clear()
+            keep = 1 if r == len(rounds) - 1 else _WIDTH[min(r, 2)]
             try:
-                found = {i: search.value(children[i], level)[player] for i in ranked}
+                found = _round_values(search, children, ranked, level, player, keep)
             except OutOfNodes:
                 if not values:  # not even one decision deep: the position after each move
                     values = {i: self.evaluation(children[i])[player] for i in ranked}

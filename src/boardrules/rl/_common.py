@@ -21,7 +21,6 @@ __all__ = [
     "Observation",
     "Table",
     "check_render_mode",
-    "check_seed",
     "picture",
     "roll",
 ]
@@ -100,29 +99,6 @@ def roll(state: Any, dice: random.Random) -> Any:
     while br.current_player(state) == br.CHANCE:
         state = br.apply_move(state, sample_outcome(state, dice))
     return state
-
-
-#: The largest seed either environment takes: NumPy's and Gymnasium's seeds are 64-bit.
-MAX_SEED = 2**64 - 1
-
-
-def check_seed(seed: object) -> None:
-    """Refuse a ``reset`` seed that is not ``None`` or a whole number from 0 to
-    :data:`MAX_SEED`, the same way in both environments (a :class:`ValueError`).
-
-    >>> from boardrules.rl._common import check_seed
-    >>> check_seed(-1)
-    Traceback (most recent call last):
-    ...
-    boardrules.errors.BoardrulesError: a seed is None or a whole number from 0 to 2**64 - 1, \
-not -1
-    """
-    if seed is None or (type(seed) is int and 0 <= seed <= MAX_SEED):
-        return
-    shown = repr(seed) if isinstance(seed, (int, float)) else f"a {type(seed).__name__}"
-    raise br.BoardrulesError(
-        f"a seed is None or a whole number from 0 to 2**64 - 1, not {shown[:40]}"
-    )
 
 
 def check_render_mode(table: Table, render_mode: str | None) -> tuple[str, ...]:

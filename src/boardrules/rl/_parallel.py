@@ -13,7 +13,14 @@ import numpy.typing as npt
 from pettingzoo import ParallelEnv
 
 import boardrules as br
-from boardrules.rl._common import Observation, Table, check_render_mode, rendered, roll
+from boardrules._values import check_illegal_reward
+from boardrules.rl._common import (
+    Observation,
+    Table,
+    check_render_mode,
+    rendered,
+    roll,
+)
 
 __all__ = ["ParallelBoardEnv", "parallel_env"]
 
@@ -54,7 +61,7 @@ class ParallelBoardEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships n
             **self.metadata, "render_modes": list(modes), "name": f"{name}_parallel_v0"
         }  # fmt: skip
         self.render_mode = render_mode
-        self.illegal_reward = illegal_reward
+        self.illegal_reward = check_illegal_reward(illegal_reward)
         self.possible_agents: list[str] = [f"player_{i}" for i in range(self._table.players)]
         self.agents: list[str] = []
         self.action_spaces: dict[str, gymnasium.spaces.Space[Any]] = dict.fromkeys(

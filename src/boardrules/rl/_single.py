@@ -11,12 +11,12 @@ import numpy as np
 import numpy.typing as npt
 
 import boardrules as br
+from boardrules._values import check_illegal_reward, check_seed
 from boardrules.bots import Bot, make_bot
 from boardrules.rl._common import (
     Observation,
     Table,
     check_render_mode,
-    check_seed,
     rendered,
     roll,
 )
@@ -60,7 +60,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
                 f"seat must be a seat of this {table.players}-player game (0..{table.players - 1})"
             )
         self.seat = seat
-        self.illegal_reward = illegal_reward
+        self.illegal_reward = check_illegal_reward(illegal_reward)
         self.opponents: tuple[Bot, ...] = _bots(opponents, table.players - 1)
         self.action_space: gymnasium.spaces.Space[np.int64] = table.action_space
         self.observation_space: gymnasium.spaces.Space[Observation] = table.observation_space
