@@ -489,3 +489,29 @@ def test_dorada_clauses_played_on_alone_follow_the_public_api(clause: int) -> No
     for seed in range(3):  # (a few dice and choices after the first move)
         batch = DoradaBatch.from_states([state, state], seed=seed)
         _replay_alone(batch, np.array([1]), 1 - state.turn, np.random.default_rng(seed))
+
+
+@pytest.mark.parametrize("alone", [0, 32])
+def test_dorada_env_plays_as_the_batchs_checked_step_does(alone: int) -> None:
+    # The environment plays its learner's (checked) and its opponents' (the batch's own)
+    # actions without step()'s checks and returns: a twin whose levels go through step()
+    # (which refuses an action that is not legal) plays the same episodes.
+    from boardrules.batch.vector import _BatchVectorEnv
+
+    fast, checked = (DoradaVectorEnv(24, seat=2, players=3, board=_SHORT) for _ in range(2))
+    checked._step_learner = _BatchVectorEnv._step_learner.__get__(checked)  # type: ignore[method-assign]
+    checked._play = _BatchVectorEnv._play.__get__(checked)  # type: ignore[method-assign]
+    fast._ALONE = checked._ALONE = alone
+    a, _ = fast.reset(seed=3)
+    b, _ = checked.reset(seed=3)
+    rng, ended = np.random.default_rng(3), 0
+    for _ in range(40):
+        assert data_equivalence(a, b, exact=True)
+        actions = _random(a, rng)
+        a, ra, ta, _, _ = fast.step(actions)
+        b, rb, tb, _, _ = checked.step(actions)
+        assert np.array_equal(ra, rb) and np.array_equal(ta, tb)
+        assert np.array_equal(fast.batch.rolled, checked.batch.rolled)  # (the last level's)
+        ended += int(ta.sum())
+    assert ended >= 5
+    assert (fast.batch.moves, fast.batch.rolls) == (checked.batch.moves, checked.batch.rolls)

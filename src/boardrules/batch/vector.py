@@ -490,6 +490,18 @@ class DoradaVectorEnv(_BatchVectorEnv):
         # 32; ``vector_profile.py`` shows the share of a step they take).
         self._ALONE = max(32, self.num_envs // 16)
 
+    # The learner's actions checked (see _allowed), the opponents' the batch's own legal
+    # ones: both are played as step() plays them, less its checks and its returns.
+
+    def _step_learner(self, actions: npt.NDArray[np.int64], playing: npt.NDArray[np.bool_]) -> None:
+        g = np.flatnonzero(playing)
+        _decide(self.batch, g, actions[g])
+
+    def _play(self, batch: Batch, waiting: npt.NDArray[np.bool_]) -> None:
+        assert isinstance(batch, DoradaBatch)
+        g = np.flatnonzero(waiting)
+        _decide(batch, g, batch.random_actions(self._opponents, waiting)[g])
+
     def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
         """As the other games' (the same rules, dice and choices), as plain lists: see
         ``boardrules/batch/_dorada_alone.py``."""
@@ -497,6 +509,14 @@ class DoradaVectorEnv(_BatchVectorEnv):
         rolls, moves = play_alone(batch, g, self.seat, self._opponents)
         batch.rolls += rolls
         batch.moves += moves
+
+
+def _decide(batch: DoradaBatch, g: npt.NDArray[np.int64], a: npt.NDArray[np.int64]) -> None:
+    """``batch.step`` of the legal actions ``a`` in the games ``g`` (none over) of a batch
+    without ``autoreset``, less the check of the actions and the returns."""
+    batch._decide(g, a)
+    batch.rolled[:] = 0
+    batch._roll(g[~batch.over[g]], None)
 
 
 class DockerVectorEnv(_BatchVectorEnv):
