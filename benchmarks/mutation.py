@@ -75,6 +75,7 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
     # The batches: their own quick tests (not every Parchís test, which names the game too).
     "batch/_parchis": ("test_batch_parchis",),
     "batch/_dorada": ("test_batch_dorada", "test_batch_docker"),
+    "batch/_dorada_alone": ("test_batch_vector",),
     "batch/_docker": ("test_batch_docker",),
     "batch/_dice": ("test_batch_dorada", "test_batch_docker"),
     "batch/_base": ("test_batch_parchis", "test_batch_dorada", "test_batch_docker"),

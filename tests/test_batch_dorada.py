@@ -329,3 +329,16 @@ def test_every_piece_home_scores_down_to_the_last() -> None:
     assert batch.state(0) == expected and len(expected.dorada) == 8
     assert batch.scores().tolist() == [list(br.dorada.scores(expected))]
     assert tuple(result.returns[0]) == br.returns(expected)
+
+
+def test_observations_of_full_stacks_and_a_full_dorada() -> None:
+    # Every piece in one stack (16 deep with 4 players: the deepest index of the view) or
+    # in DORADA at the end, seen from every seat; and stacks on the first and last fields.
+    full = position(players=4, track={7: [0, 1, 2, 3] * 4}, turn=2, roll=3)
+    home = position(players=4, dorada=[0, 1, 2, 3] * 4)
+    ends = position(players=2, track={1: [0, 1, 1], 40: [0, 1, 0]}, bridges={40: 1},
+                    start=[1, 0], turn=0, roll=1)  # fmt: skip
+    for state in (full, home, ends):
+        batch = DoradaBatch.from_states([state] * state.options.players)
+        seats = np.arange(state.options.players)
+        assert np.array_equal(batch.observation(seats), scalar_views(batch, seats))

@@ -396,28 +396,16 @@ def _waiting_states(seat: int, count: int, seed: int, **options: Any) -> list[An
     return found[:count]
 
 
-@pytest.mark.parametrize(
-    ("seat", "options"),
-    [
-        (0, {"players": 4}),
-        (1, {"players": 2, "board": _SHORT}),
-        (2, {"players": 3, "board": _NEAR_END, "first_player": 1}),
-        (0, {"players": 4, "board": _CHAIN, "tie_break": "highest-piece"}),
-    ],
-)
-def test_dorada_games_played_on_alone_follow_the_public_api(seat: int, options: Any) -> None:
-    # The lists of _dorada_alone against the public API: the same draws of the same
-    # generators (one random() a roll, one a decision, game after game) reach the same states
-    # in every row, with as many rolls and decisions.
-    from boardrules.batch import DoradaBatch
+def _replay_alone(batch: Any, g: Any, seat: int, choose: Any) -> set[bool]:
+    """Plays games ``g`` on with _dorada_alone and with the public API from the same states
+    and the same draws of the same generators (one random() a roll, one a decision, game
+    after game); asserts the same states in every row, the same counts, the other rows
+    untouched; returns whether the games ended (or stopped at ``seat``'s turn)."""
     from boardrules.batch._dorada_alone import play_alone
 
-    states = _waiting_states(seat, 40, seed=seat + len(options), **options)
-    batch = DoradaBatch.from_states(states, seed=5)
-    g = np.arange(0, len(states), 2)  # (the other rows stay as they are)
-    untouched = [batch.state(int(i)) for i in range(1, len(states), 2)]
+    others = np.setdiff1d(np.arange(batch.n), g)
+    untouched = [batch.state(int(i)) for i in others]
     start = [batch.state(int(i)) for i in g]
-    choose = np.random.default_rng(8)
     dice: Any = copy.deepcopy(batch.rng)  # (sample_chance calls its random())
     choices = copy.deepcopy(choose)
     batch.legal_mask()  # (worked out before: must be again after)
@@ -438,6 +426,92 @@ def test_dorada_games_played_on_alone_follow_the_public_api(seat: int, options: 
         ends.add(br.is_terminal(state))
         assert batch.state(int(i)) == state
         assert np.flatnonzero(batch.legal_mask()[i]).tolist() == list(br.legal_actions(state))
-    assert [batch.state(int(i)) for i in range(1, len(states), 2)] == untouched
+    assert [batch.state(int(i)) for i in others] == untouched
     assert (rolls, moves) == (rolled, played)
+    assert not batch.h[batch.pos <= 0].any()  # (heights 0 off the stacks, as the batch keeps)
+    assert (batch.height[:, 0] == 0).all()  # (no stack on the start field)
+    return ends
+
+
+@pytest.mark.parametrize(
+    ("seat", "options"),
+    [
+        (0, {"players": 4}),
+        (1, {"players": 2, "board": _SHORT}),
+        (2, {"players": 3, "board": _NEAR_END, "first_player": 1}),
+        (0, {"players": 4, "board": _CHAIN, "tie_break": "highest-piece"}),
+    ],
+)
+def test_dorada_games_played_on_alone_follow_the_public_api(seat: int, options: Any) -> None:
+    from boardrules.batch import DoradaBatch
+
+    states = _waiting_states(seat, 40, seed=seat + len(options), **options)
+    batch = DoradaBatch.from_states(states, seed=5)
+    ends = _replay_alone(batch, np.arange(0, 40, 2), seat, np.random.default_rng(8))
     assert ends == {True, False}  # games played to their end, and up to the seat's turn
+
+
+#: Positions of the rules' clauses (as tests/test_batch_dorada.py's), each played on alone
+#: up to the other player's turn: jumps forward and back, past the last field and back
+#: onto the start field, chains, bridges, stacks, gold, the forced pass, the end.
+_CLAUSES: list[dict[str, Any]] = [
+    {"track": {17: [0], 19: [1]}, "turn": 0, "roll": 3},
+    {"board": _SHORT, "turn": 0, "roll": 2},
+    {"board": _CHAIN, "track": {4: [1]}, "turn": 0, "roll": 3},
+    {"track": {10: [1]}, "turn": 1, "roll": 2},
+    {"track": {30: [1]}, "turn": 1, "roll": 3},
+    {"track": {35: [1]}, "turn": 1, "roll": 6},
+    {"board": _NEAR_END, "track": {5: [0], 9: [1], 10: [1], 12: [1]}, "turn": 0, "roll": 3},
+    {"board": _NEAR_END, "track": {5: [0], 9: [1]}, "turn": 0, "roll": 3},
+    {"board": _NEAR_END, "track": {5: [0], 6: [1]}, "turn": 0, "roll": 1},
+    {"board": _NEAR_END, "track": {2: [0]}, "turn": 0, "roll": 2},
+    {"track": {6: [0]}, "bridges": {9: 1}, "turn": 0, "roll": 3},
+    {"track": {3: [0], 4: [1, 0]}, "turn": 1, "roll": 1},
+    {"track": {3: [0], 4: [1]}, "turn": 0, "roll": 1},
+    {"start": [0, 2], "track": {3: [0, 0, 0, 1], 4: [0, 1]}, "turn": 0, "roll": 2},
+    {"dorada": [0], "bridges": {40: 1}, "track": {3: [0, 0, 0, 1], 40: [1]}, "turn": 0, "roll": 2},
+    {
+        "dorada": [0, 1, 0, 1, 1],
+        "bridges": {36: 1, 37: 0},
+        "track": {10: [0]},
+        "turn": 0,
+        "roll": 2,
+    },
+]
+
+
+@pytest.mark.parametrize("clause", range(len(_CLAUSES)))
+def test_dorada_clauses_played_on_alone_follow_the_public_api(clause: int) -> None:
+    from boardrules.batch import DoradaBatch
+    from boardrules.dorada import position
+
+    state = position(players=2, **_CLAUSES[clause])
+    for seed in range(3):  # (a few dice and choices after the first move)
+        batch = DoradaBatch.from_states([state, state], seed=seed)
+        _replay_alone(batch, np.array([1]), 1 - state.turn, np.random.default_rng(seed))
+
+
+@pytest.mark.parametrize("alone", [0, 32])
+def test_dorada_env_plays_as_the_batchs_checked_step_does(alone: int) -> None:
+    # The environment plays its learner's (checked) and its opponents' (the batch's own)
+    # actions without step()'s checks and returns: a twin whose levels go through step()
+    # (which refuses an action that is not legal) plays the same episodes.
+    from boardrules.batch.vector import _BatchVectorEnv
+
+    fast, checked = (DoradaVectorEnv(24, seat=2, players=3, board=_SHORT) for _ in range(2))
+    checked._step_learner = _BatchVectorEnv._step_learner.__get__(checked)  # type: ignore[method-assign]
+    checked._play = _BatchVectorEnv._play.__get__(checked)  # type: ignore[method-assign]
+    fast._ALONE = checked._ALONE = alone
+    a, _ = fast.reset(seed=3)
+    b, _ = checked.reset(seed=3)
+    rng, ended = np.random.default_rng(3), 0
+    for _ in range(40):
+        assert data_equivalence(a, b, exact=True)
+        actions = _random(a, rng)
+        a, ra, ta, _, _ = fast.step(actions)
+        b, rb, tb, _, _ = checked.step(actions)
+        assert np.array_equal(ra, rb) and np.array_equal(ta, tb)
+        assert np.array_equal(fast.batch.rolled, checked.batch.rolled)  # (the last level's)
+        ended += int(ta.sum())
+    assert ended >= 5
+    assert (fast.batch.moves, fast.batch.rolls) == (checked.batch.moves, checked.batch.rolls)

@@ -15,7 +15,7 @@ as :func:`boardrules.sample_chance` finds it), one of the opponents' per decisio
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -44,17 +44,18 @@ class _Draws:
 
     def __init__(self, rng: np.random.Generator, block: int, faces: bool) -> None:
         self._rng, self._block, self._faces = rng, block, faces
-        self.values: list[float] | list[int] = []
+        self.values: list[Any] = []  # (floats, or faces)
         self.at = 0
 
-    def refill(self) -> None:
+    def refill(self) -> list[Any]:
+        """A new block (the last one is used up)."""
         u = self._rng.random(self._block)
         if self._faces:
             m = (u * float(1 << _BITS)).astype(np.int64)  # (exact: u is a multiple of 2**-53)
             self.values = ((m * 6 >> _BITS) + 1).tolist()
         else:
             self.values = u.tolist()
-        self.at = 0
+        return self.values
 
 
 def play_alone(
@@ -66,13 +67,16 @@ def play_alone(
     and the decisions played."""
     f = batch.fields
     rows = (batch.pos[g].tolist(), batch.h[g].tolist(), batch.bridge[g].tolist())
+    heights: list[list[int]] = batch.height[g, : f + 1].tolist()
     turns, rolls, homes = batch.turn[g].tolist(), batch.roll[g].tolist(), batch.home[g].tolist()
-    block = 32 * len(g) + 64  # (about the decisions to come: a few numbers too many are lost)
-    game = _Game(batch, _Draws(batch.rng, block, True), _Draws(choose, block, False), seat)
-    heights = []
-    for k, (pos, h, bridges) in enumerate(zip(*rows, strict=True)):
+    # (about the decisions to come: a few numbers too many are lost; any size plays alike)
+    block = 32 * len(g) + 64  # pragma: no mutate
+    choices = _Draws(choose, block, False)  # pragma: no mutate (False or None alike)
+    game = _Game(batch, _Draws(batch.rng, block, True), choices, seat)
+    for k, (pos, h, bridges) in enumerate(zip(*rows, strict=True)):  # pragma: no mutate
+        game.load(pos, h, heights[k])
         turns[k], rolls[k], homes[k] = game.play(pos, h, bridges, turns[k], rolls[k], homes[k])
-        heights.append(game.heights())
+        heights[k] = [len(stack) for stack in game.track]
     batch.pos[g], batch.h[g], batch.bridge[g] = rows
     batch.height[g, : f + 1] = heights
     batch.turn[g], batch.roll[g], batch.home[g] = turns, rolls, homes
@@ -83,18 +87,31 @@ def play_alone(
 class _Game:
     """One game at a time, as lists: ``pos``/``h``/``bridges`` the batch's rows (changed in
     place) and the stacks of the path, each a list of pieces ``seat * 4 + j`` from the
-    bottom."""
+    bottom, and how many pieces each player has in play."""
+
+    track: list[list[int]]  # (both set by load)
+    in_play: list[int]
 
     def __init__(self, batch: DoradaBatch, dice: _Draws, choices: _Draws, seat: int) -> None:
         self.fields, self.players, self.seat = batch.fields, batch.players, seat
         self.kinds: list[int] = batch.kinds.tolist()
         self.jump_by: list[int] = batch.jump_by.tolist()
         self.dice, self.choices = dice, choices
-        self.track: list[list[int]] = []
         self.rolled = self.decided = 0
 
-    def heights(self) -> list[int]:
-        return [len(stack) for stack in self.track]
+    def load(self, pos: list[list[int]], h: list[list[int]], heights: list[int]) -> None:
+        """The stacks and the pieces in play of the game whose rows are ``pos``, ``h`` and
+        ``heights`` (a piece's height is its place in its stack)."""
+        f = self.fields
+        track = [[0] * height for height in heights]  # pragma: no mutate (all written below)
+        self.in_play = in_play = [0] * self.players
+        for p, (mine, high) in enumerate(zip(pos, h, strict=True)):  # pragma: no mutate
+            for j in range(PIECES):
+                where = mine[j]
+                if 0 < where <= f:
+                    track[where][high[j]] = p * PIECES + j
+                in_play[p] += 0 <= where <= f
+        self.track = track
 
     def play(
         self,
@@ -105,83 +122,82 @@ class _Game:
         roll: int,
         home: int,
     ) -> tuple[int, int, int]:
-        """Plays the game from ``turn``'s decision with ``roll``; returns the turn, the roll
-        and the pieces home where it stops."""
-        f, players, seat = self.fields, self.players, self.seat
-        track: list[list[int]] = [[] for _ in range(f + 1)]
-        on_path = sorted(
-            (h[p][j], p * PIECES + j, where)
-            for p in range(players)
-            for j, where in enumerate(pos[p])
-            if 0 < where <= f
-        )
-        for _, piece, where in on_path:
-            track[where].append(piece)
-        self.track = track
-        in_play = [sum(0 <= where <= f for where in pos[p]) for p in range(players)]
-        dice, choices = self.dice, self.choices
+        """Plays the loaded game from ``turn``'s decision with ``roll``; returns the turn,
+        the roll and the pieces home where it stops."""
+        f, players, seat, track, in_play = (
+            self.fields, self.players, self.seat, self.track, self.in_play
+        )  # fmt: skip
+        kinds, dice, choices = self.kinds, self.dice, self.choices
+        # (the draws and the counts as local variables: a few attribute reads fewer a move)
+        rolls, die_at, us, u_at = dice.values, dice.at, choices.values, choices.at
+        decided = rolled = 0
         while True:
-            if choices.at == len(choices.values):
-                choices.refill()
-            u = choices.values[choices.at]
-            choices.at += 1
-            self.decided += 1
-            moved = self._move(pos[turn], h[turn], bridges, turn, roll, home, u)
-            if moved >= 0:  # it left the path: home (moved 1) or lost
-                in_play[turn] -= 1
-                home += moved
-            turn = _next_player(in_play, turn, players)
-            if turn == TERMINAL:
-                return turn, 0, home
-            if dice.at == len(dice.values):
-                dice.refill()
-            roll = int(dice.values[dice.at])
-            dice.at += 1
-            self.rolled += 1
-            if turn == seat:
-                return turn, roll, home
-
-    def _move(
-        self,
-        mine: list[int],
-        high: list[int],
-        bridges: list[int],
-        p: int,
-        roll: int,
-        home: int,
-        u: float,
-    ) -> int:
-        """Player ``p`` moves its free piece chosen by ``u`` (or passes); returns 1 if it
-        came home, 0 if it was lost, -1 otherwise."""
-        f, track = self.fields, self.track
-        legal, start = [], -1
-        for j, where in enumerate(mine):
-            if where == 0:
-                if start < 0:
+            if u_at == len(us):
+                us, u_at = choices.refill(), 0
+            u = us[u_at]
+            u_at += 1
+            decided += 1
+            mine, first = pos[turn], turn * PIECES
+            # The legal moves in legal_moves' order: the start field, then the free pieces
+            # (the top of their stacks) by field.
+            # (the start field's pieces are alike: its last one moves)
+            legal, start = [], PIECES
+            for j in range(PIECES):
+                where = mine[j]
+                if 0 < where <= f:
+                    if track[where][-1] == first + j:
+                        legal.append(where)
+                elif where == 0:
                     start = j
-            elif 0 < where <= f and track[where][-1] == p * PIECES + j:
-                legal.append(where)
-        legal.sort()
-        if start >= 0:
-            legal.insert(0, 0)
-        if not legal:
-            return -1  # the forced pass
-        origin = legal[int(u * len(legal))]
-        j = track[origin].pop() - p * PIECES if origin else start
-        to = self._destination(origin + roll, bridges)
-        mine[j] = to
-        if to > f:
+            if start < PIECES:
+                legal.append(0)
+            if legal:  # (else the forced pass)
+                legal.sort()
+                origin = legal[int(u * len(legal))]
+                j = track[origin].pop() - first if origin else start
+                to = origin + roll
+                # (most moves end on a running field; the others, or all, take the long way)
+                if to > f or kinds[to] != _RUNNING:  # pragma: no mutate
+                    to = self._destination(to, bridges)
+                mine[j] = to
+                home = self._land(h[turn], bridges, first + j, to, home)
+            # The next player clockwise with a piece in play; none: the game is over.
+            for step in range(1, players + 1):  # pragma: no mutate (once round is enough)
+                if in_play[(turn + step) % players]:
+                    turn = (turn + step) % players
+                    break
+            else:
+                turn, roll = TERMINAL, 0
+                break
+            if die_at == len(rolls):
+                rolls, die_at = dice.refill(), 0
+            roll = rolls[die_at]
+            die_at += 1
+            rolled += 1
+            if turn == seat:
+                break
+        dice.values, dice.at, choices.values, choices.at = rolls, die_at, us, u_at
+        self.decided += decided
+        self.rolled += rolled
+        return turn, roll, home
+
+    def _land(self, high: list[int], bridges: list[int], piece: int, to: int, home: int) -> int:
+        """Piece ``piece`` (``seat * 4 + j``) comes to rest on ``to`` (its height in
+        ``high``); returns the pieces home after it."""
+        p, j = divmod(piece, PIECES)
+        if to > self.fields:
             high[j] = home
-            return 1
+            self.in_play[p] -= 1
+            return home + 1
         if to > 0:
-            high[j] = len(track[to])
-            track[to].append(p * PIECES + j)
-            return -1
-        high[j] = 0
+            high[j] = len(self.track[to])
+            self.track[to].append(piece)
+            return home
+        high[j] = 0  # back on the start field, or lost in a stumble field
         if to < 0:
             bridges[-to] = p
-            return 0
-        return -1
+            self.in_play[p] -= 1
+        return home
 
     def _destination(self, field: int, bridges: list[int]) -> int:
         """:func:`boardrules.dorada.destination` over the stacks (``F + 1`` DORADA, ``-f``
@@ -204,7 +220,7 @@ class _Game:
         """Where a jump of ``count`` free fields from ``field`` ends (backward if negative):
         ``F + 1`` past the last field, 0 back past the first."""
         f, track = self.fields, self.track
-        step = 1 if count > 0 else -1
+        step = 1 if count > 0 else -1  # pragma: no mutate (count is never 0)
         while count:
             field += step
             if not 0 < field <= f:
@@ -212,12 +228,3 @@ class _Game:
             if not track[field]:
                 count -= step
         return field
-
-
-def _next_player(in_play: list[int], turn: int, players: int) -> int:
-    """The next player clockwise with a piece in play (``TERMINAL`` when none is left)."""
-    for step in range(1, players + 1):
-        q = (turn + step) % players
-        if in_play[q]:
-            return q
-    return TERMINAL

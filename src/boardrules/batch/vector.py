@@ -167,7 +167,7 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
             )
         self.num_envs = num_envs
         self.seat = seat
-        self.illegal_reward = check_illegal_reward(illegal_reward)
+        self.illegal_reward: float | None = check_illegal_reward(illegal_reward)
         # The single-agent environment's shape (Docker's is channels x 3 x 3): the batch's
         # rows are the same values, row-major.
         self._shape = observation_shape(self.batch.state(0))
@@ -459,6 +459,12 @@ class DoradaVectorEnv(_BatchVectorEnv):
     players; an episode ends with its game.  Keywords as :class:`ParchisVectorEnv`'s, the
     others are Dorada options.
 
+    A learner whose pieces are all home has no more turns, but its points change until the
+    end (later arrivals bury its pieces): its game is played out in the same step.  The last
+    games still waiting (at most ``max(32, num_envs // 16)``) are played on game by game as
+    plain lists (the scalar rules, with the same dice and choices as the public API's, a
+    few microseconds a decision).
+
     >>> from boardrules.batch.vector import DoradaVectorEnv
     >>> env = DoradaVectorEnv(4, players=3)
     >>> obs, info = env.reset(seed=1)
@@ -484,13 +490,33 @@ class DoradaVectorEnv(_BatchVectorEnv):
         # 32; ``vector_profile.py`` shows the share of a step they take).
         self._ALONE = max(32, self.num_envs // 16)
 
+    # The learner's actions checked (see _allowed), the opponents' the batch's own legal
+    # ones: both are played as step() plays them, less its checks and its returns.
+
+    def _step_learner(self, actions: npt.NDArray[np.int64], playing: npt.NDArray[np.bool_]) -> None:
+        g = np.flatnonzero(playing)
+        _decide(self.batch, g, actions[g])
+
+    def _play(self, batch: Batch, waiting: npt.NDArray[np.bool_]) -> None:
+        assert isinstance(batch, DoradaBatch)
+        g = np.flatnonzero(waiting)
+        _decide(batch, g, batch.random_actions(self._opponents, waiting)[g])
+
     def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
         """As the other games' (the same rules, dice and choices), as plain lists: see
-        :mod:`boardrules.batch._dorada_alone`."""
+        ``boardrules/batch/_dorada_alone.py``."""
         assert isinstance(batch, DoradaBatch)
         rolls, moves = play_alone(batch, g, self.seat, self._opponents)
         batch.rolls += rolls
         batch.moves += moves
+
+
+def _decide(batch: DoradaBatch, g: npt.NDArray[np.int64], a: npt.NDArray[np.int64]) -> None:
+    """``batch.step`` of the legal actions ``a`` in the games ``g`` (none over) of a batch
+    without ``autoreset``, less the check of the actions and the returns."""
+    batch._decide(g, a)
+    batch.rolled[:] = 0
+    batch._roll(g[~batch.over[g]], None)
 
 
 class DockerVectorEnv(_BatchVectorEnv):

@@ -1,0 +1,309 @@
+"""Per-piece tables for the 2-player Parchís evaluation, learnt by TD(lambda) (issue 33).
+
+    nice python benchmarks/fit_parchis_tables.py data --games 2000 --seed 5      # ~2-4 min
+    nice python benchmarks/fit_parchis_tables.py fit --lam 0.9 --save /tmp/w.npy # + proxy
+    nice python benchmarks/fit_parchis_tables.py proxy --save /tmp/w.npy         # ~1-3 min
+    nice python benchmarks/fit_parchis_tables.py strong --save /tmp/w.npy --seeds 33
+    nice python benchmarks/fit_parchis_tables.py strong --previous --seeds 33    # progress only
+
+(each a long run: under ``nice``, one at a time on a shared machine; ``--data`` is where
+``data`` writes the self-play positions and ``fit`` reads them)
+
+A piece's value depends on where it stands and how exposed it is, not only on its progress.
+The candidate evaluation here is the shipped 13 features (``parchis/_features.py``) plus, per
+seat, the sum of a table's values, one per piece, looked up by the piece's *class*: nest,
+goal, each lane square, or a bucket of 4 track squares times its status (in a barrier of
+its owner, on a safe square, or exposed with no enemy 1-12 squares behind, enemies 7-12
+behind only, one or two and more 1-6 behind, each split by whether its owner is in turn):
+169 classes.  It is linear over a sparse one-hot encoding (a few lookups a seat) but not in
+the pieces' places.
+
+* ``data``: every position (rolls and decisions) of ``--games`` 2-player games of the
+  greedy bot with the linear evaluation (``WEIGHTS``; with ``--policy``, a saved candidate),
+  playing a random move with probability 0.1, dice and choices from ``--seed``.
+* ``fit``: batch TD(lambda).  A logistic model of seat 0's result on seat 0's row minus
+  seat 1's (both seats), L2 ``--l2``, Newton's method with step halving, fitted first to the
+  games' results, then ``--iterations`` times to the lambda-returns (``--lam``) of the
+  current model's values along each game.  Every fifth game is held out for the log loss.
+  Then (unless ``--no-proxy``) the proxy below; ``--save`` keeps the weights.
+* ``proxy``: greedy (one decision deep) with the candidate against the user's greedy bot
+  (``user_greedy.py``) and against greedy with the shipped evaluation, in 2-player games
+  played by :func:`boardrules.simulate.tournament` as ``ladder.py``'s targets are (seats
+  alternated, ``--per-seating`` games each, per seed of ``--seeds``): the win rate with its
+  95% Wilson interval (``fit`` plays the first only).
+* ``strong``: the real thing: ``strong`` (default budget) with the candidate (or with
+  ``--previous``, the progress-only evaluation of ``previous_evaluation.py``) against the
+  user's greedy bot, as ``parchis_probe.py series strong`` plays it.
+
+The candidate's weights are rounded to 4 significant digits, as a shipped module would hold
+them.  numpy and scipy (both come with the ``openspiel`` extra) are needed here only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE))
+
+import numpy as np  # noqa: E402
+import parchis_probe  # noqa: E402
+import user_greedy as user  # noqa: E402
+from _series import first_bot_score  # noqa: E402
+from previous_evaluation import previous  # noqa: E402
+from scipy import sparse  # noqa: E402
+
+import boardrules as br  # noqa: E402
+from boardrules._fitted import win_chances  # noqa: E402
+from boardrules.bots import GreedyBot, RandomBot, StrongBot, sample_outcome  # noqa: E402
+from boardrules.parchis import _evaluation, _features  # noqa: E402
+from boardrules.parchis._board import GOAL, LANE_FIRST, NEST  # noqa: E402
+from boardrules.simulate import tournament, wilson  # noqa: E402
+
+K = len(_features.FEATURES)
+BUCKET = 4
+STATUSES = 10  # barrier, safe, then exposed (4 kinds) x owner in turn or not
+CLASSES = 2 + (GOAL - LANE_FIRST) + (LANE_FIRST // BUCKET) * STATUSES
+
+
+def piece_classes(state: Any) -> list[list[int]]:
+    """Per seat, the class of each of its four pieces."""
+    n = state.options.players
+    pos, tables, board = state.pos, state.options.tables, state._cells
+    rows = []
+    for s in range(n):
+        turn = 4 if s == state.turn else 0
+        row = []
+        for r in pos[4 * s : 4 * s + 4]:
+            if r == NEST:
+                row.append(0)
+            elif r == GOAL:
+                row.append(1)
+            elif r >= LANE_FIRST:
+                row.append(2 + r - LANE_FIRST)
+            else:
+                c = tables.cell[s][r]
+                code = board[c]
+                if code >= 8 and code == (s + 1) * 9:
+                    status = 0
+                elif tables.safe[c]:
+                    status = 1
+                else:
+                    near, far = _features._attackers(pos, tables.rel, c, s, n)
+                    kind = 3 if near >= 2 else 2 if near == 1 else 1 if far else 0
+                    status = 2 + turn + kind
+                row.append(9 + (r // BUCKET) * STATUSES + status)
+        rows.append(row)
+    return rows
+
+
+def class_names() -> list[str]:
+    kinds = ("clear", "far only", "1 near", "2+ near")
+    status = ["barrier", "safe"] + [f"{k}, {w}" for w in ("waiting", "in turn") for k in kinds]
+    names = ["nest", "goal"] + [f"lane {i + 1}" for i in range(GOAL - LANE_FIRST)]
+    for b in range(LANE_FIRST // BUCKET):
+        names += [f"track {b * BUCKET}-{b * BUCKET + BUCKET - 1} {s}" for s in status]
+    return names
+
+
+def candidate(w: np.ndarray) -> Any:
+    """The 2-player evaluation with weights ``w`` (13 features, then the table), rounded to
+    4 significant digits: per seat the features' weighted sum plus its pieces' values."""
+    rounded = [float(f"{v:.4g}") for v in w]
+    weights, table = (*rounded[:K], 1.0), rounded[K:]
+
+    def evaluate(state: Any) -> tuple[float, ...]:
+        if br.is_terminal(state):
+            return br.returns(state)
+        rows = _features.features(state)
+        for row, seat in zip(rows, piece_classes(state), strict=True):
+            row.append(sum(table[k] for k in seat))
+        return win_chances(rows, weights)
+
+    return evaluate
+
+
+def linear(state: Any) -> tuple[float, ...]:
+    """The linear evaluation (``WEIGHTS`` of ``_evaluation.py``): the self-play policy."""
+    if br.is_terminal(state):
+        return br.returns(state)
+    return win_chances(_features.features(state), _evaluation.WEIGHTS)
+
+
+def shipped_w() -> np.ndarray:
+    return np.concatenate([np.asarray(_evaluation.WEIGHTS), np.zeros(CLASSES)])
+
+
+def selfplay(args: argparse.Namespace) -> None:
+    """Every position of ``--games`` games of greedy (random move 0.1) playing with the
+    linear evaluation, or with the weights saved in ``--policy``."""
+    rng = random.Random(args.seed)
+    policy = candidate(np.load(args.policy)) if args.policy else linear
+    greedy, randomly = GreedyBot(evaluation=policy), RandomBot()
+    F, C, G, Z = [], [], [], []
+    for g in range(args.games):
+        state = br.new_game("parchis", players=2)
+        start = len(F)
+        while not br.is_terminal(state):
+            F.append(_features.features(state))
+            C.append(piece_classes(state))
+            G.append(g)
+            if br.is_chance(state):
+                move = sample_outcome(state, rng)
+            elif rng.random() < 0.1:
+                move = randomly.choose(state, rng)
+            else:
+                move = greedy.choose(state, rng)
+            state = br.apply_move(state, move)
+        Z += [br.returns(state)[0]] * (len(F) - start)
+    np.savez_compressed(args.data, F=np.asarray(F), C=np.asarray(C, dtype=np.int16),
+                        G=np.asarray(G), Z=np.asarray(Z))  # fmt: skip
+    print(f"{len(F)} positions of {args.games} games -> {args.data}")
+
+
+def design(F: np.ndarray, C: np.ndarray) -> sparse.csr_matrix:
+    """Seat 0's row minus seat 1's: the 13 features, then the table's counts."""
+    n = len(F)
+    rows = np.repeat(np.arange(n), 8)
+    cols = K + C.reshape(-1).astype(np.int64)
+    vals = np.tile([1.0] * 4 + [-1.0] * 4, n)
+    table = sparse.csr_matrix((vals, (rows, cols)), shape=(n, K + CLASSES))
+    return (sparse.csr_matrix(np.pad(F[:, 0] - F[:, 1], ((0, 0), (0, CLASSES)))) + table).tocsr()
+
+
+def fit(X: sparse.csr_matrix, y: np.ndarray, w: np.ndarray, l2: float) -> np.ndarray:
+    """Logistic regression with soft labels ``y`` (both seats: X, y and -X, 1 - y), by
+    Newton's method with step halving."""
+
+    def objective(w: np.ndarray) -> float:
+        m = X @ w
+        return float(np.mean(np.logaddexp(0, m) - y * m) + l2 / 2 * w @ w)
+
+    w, current = w.copy(), objective(w)
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-(X @ w)))
+        grad = X.T @ (p - y) / len(y) + l2 * w
+        d = p * (1 - p)
+        hess = (X.T @ sparse.diags(d) @ X).toarray() / len(y) + l2 * np.eye(len(w))
+        step = np.linalg.solve(hess, grad)
+        for _ in range(30):
+            trial = objective(w - step)
+            if trial <= current:
+                break
+            step /= 2
+        w, current = w - step, trial
+        if np.abs(step).max() < 1e-7:
+            break
+    return w
+
+
+def lambda_returns(v: np.ndarray, z: np.ndarray, g: np.ndarray, lam: float) -> np.ndarray:
+    """Per position, the lambda-return of the values ``v`` along its game (result ``z``)."""
+    out = np.empty_like(v)
+    ret = 0.0
+    for t in range(len(v) - 1, -1, -1):
+        last = t == len(v) - 1 or g[t + 1] != g[t]  # then the next one is the result
+        ret = z[t] if last else (1 - lam) * v[t + 1] + lam * ret
+        out[t] = ret
+    return out
+
+
+def proxy(evaluate: Any, opponent: Any, args: argparse.Namespace) -> str:
+    total = count = 0.0
+    for seed in map(int, args.seeds.split(",")):
+        bot = GreedyBot(evaluation=evaluate)
+        t = tournament("parchis", [bot, opponent], games_per_pairing=args.per_seating,
+                       seed=seed, options={"players": 2})  # fmt: skip
+        total, count = total + first_bot_score(t), count + len(t.games)
+    low, high = wilson(total, int(count))
+    return f"{total / count:.1%} [{low:.1%}, {high:.1%}] of {count:.0f}"
+
+
+def learn(args: argparse.Namespace) -> np.ndarray:
+    d = np.load(args.data)
+    X, Z, G = design(d["F"], d["C"]), d["Z"].astype(float), d["G"]
+    held, train = G % 5 == 4, G % 5 != 4
+    Xt = sparse.vstack([X[train], -X[train]]).tocsr()
+
+    def logloss(w: np.ndarray) -> float:
+        q = np.clip(1 / (1 + np.exp(-(X[held] @ w))), 1e-6, 1 - 1e-6)
+        return float(-np.mean(Z[held] * np.log(q) + (1 - Z[held]) * np.log(1 - q)))
+
+    print(f"{X.shape[0]} positions; held-out log loss, shipped: {logloss(shipped_w()):.4f}")
+    w = fit(Xt, np.concatenate([Z[train], 1 - Z[train]]), shipped_w(), args.l2)
+    print(f"results: held-out log loss {logloss(w):.4f}", flush=True)
+    for i in range(args.iterations if args.lam < 1 else 0):
+        v = 1 / (1 + np.exp(-(X @ w)))
+        y = lambda_returns(v, Z, G, args.lam)[train]
+        w = fit(Xt, np.concatenate([y, 1 - y]), w, args.l2)
+        print(f"TD({args.lam}) round {i + 1}: held-out log loss {logloss(w):.4f}", flush=True)
+    return w
+
+
+def strong(evaluation: Any, args: argparse.Namespace) -> None:
+    """``strong`` (default budget) with ``evaluation`` against the user greedy, as
+    ``parchis_probe.py series strong`` plays it (``--per-seating`` games per seating)."""
+    total = count = 0.0
+    for seed in map(int, args.seeds.split(",")):
+        parchis_probe.SPENT[:] = [0.0, 0]
+        probed = parchis_probe.Timed(StrongBot(evaluation=evaluation))
+        t = tournament("parchis", [probed, user.UserGreedy()], games_per_pairing=args.per_seating,
+                       seed=seed, options={"players": 2})  # fmt: skip
+        score = first_bot_score(t)
+        parchis_probe.report(f"seed {seed}", score, len(t.games))
+        spent = parchis_probe.SPENT
+        print(f"  {1000 * spent[0] / max(1, spent[1]):.2f} CPU ms per decision", flush=True)
+        total, count = total + score, count + len(t.games)
+    parchis_probe.report("strong vs user greedy", total, int(count))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("part", choices=("data", "fit", "proxy", "strong"))
+    parser.add_argument("--data", default="/tmp/pstrength-tables.npz")
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--lam", type=float, default=0.7)
+    parser.add_argument("--l2", type=float, default=1e-5)
+    parser.add_argument("--iterations", type=int, default=4)
+    parser.add_argument("--seeds", default="33,1000")
+    parser.add_argument("--per-seating", type=int, default=None, help="250 (strong: 100)")
+    parser.add_argument("--no-proxy", action="store_true")
+    parser.add_argument("--save", default=None)
+    parser.add_argument("--previous", action="store_true", help="strong: progress only")
+    parser.add_argument("--policy", default=None, help="data: weights (.npy) of self-play")
+    args = parser.parse_args(argv)
+    args.per_seating = args.per_seating or (100 if args.part == "strong" else 250)
+    started = time.perf_counter()
+    code = 0
+    if args.part == "data":
+        selfplay(args)
+    elif args.part == "strong":
+        strong(previous("parchis") if args.previous else candidate(np.load(args.save)), args)
+    elif args.part == "proxy":
+        w = np.load(args.save)
+        print("greedy vs user greedy:", proxy(candidate(w), user.UserGreedy(), args), flush=True)
+        shipped = GreedyBot(evaluation=linear)
+        print("greedy vs the shipped greedy:", proxy(candidate(w), shipped, args), flush=True)
+    else:
+        w = learn(args)
+        if args.save:
+            np.save(args.save, w)
+        names = list(_features.FEATURES)
+        print(" ".join(f"{n}={v:+.3g}" for n, v in zip(names, w[:K], strict=True)))
+        if not args.no_proxy:
+            print(
+                "greedy vs user greedy:", proxy(candidate(w), user.UserGreedy(), args), flush=True
+            )
+    print(f"({time.perf_counter() - started:.0f} s)")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
