@@ -494,8 +494,9 @@ def test_a_where_or_rng_that_is_no_mask_or_generator_is_refused(
     assert str(refused.value).startswith("dice must be whole numbers 1-6, one row per game")
 
 
-def test_a_game_number_that_is_no_game_of_the_batch_is_refused() -> None:
-    batch = DockerBatch(3, seed=4, players=2)
+@pytest.mark.parametrize("kind", [DockerBatch, DoradaBatch])
+def test_a_game_number_that_is_no_game_of_the_batch_is_refused(kind: Any) -> None:
+    batch = kind(3, seed=4, players=2)
     first, last = batch.state(0), batch.state(2)
     assert batch.state(np.int64(2)) == batch.state(-1) == last and batch.state(-3) == first
     # (IndexError for 3 and -4 before; True and None read as masks or slices)

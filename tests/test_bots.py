@@ -1243,6 +1243,8 @@ def test_mcts_exploration_must_be_a_finite_number(value: Any) -> None:
         # max_nodes=1000.5 searched 7 s instead of 0.05 (the count never reached 0), NaN forever.
         (lambda v: ExpectimaxBot(max_nodes=v), r"^expectimax max_nodes must be at least 1"),
         (lambda v: GreedyBot(max_nodes=v), r"^expectimax max_nodes must be at least 1"),
+        # nodes=1.5, 2.0 or NaN was taken, then choose() raised TypeError (nodes_left & 15).
+        (lambda v: StrongBot(nodes=v), r"^strong nodes must be at least 1"),
     ],
 )
 @pytest.mark.parametrize("value", [1.5, 2.0, math.nan, "10", True, -1, [3]])

@@ -620,6 +620,8 @@ EXIT_CODES = [
     ("simulate docker --players random,random --games 0", 2),
     ("simulate docker --players random,random --games 1 --quiet --out {no-dir}", 2),
     ("tournament docker --bots random", 2),
+    ("tournament docker --bots random,,greedy --games 1 --quiet", 2),
+    ("tournament docker --bots random,greedy, --games 1 --quiet", 2),
     ("tournament docker --bots random,random --games 1 --quiet --out {no-dir}", 2),
     ("replay {missing}", 2),
     ("replay {not-json}", 2),

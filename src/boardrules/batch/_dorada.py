@@ -161,6 +161,7 @@ class DoradaBatch(_Dice[Options, State]):
 
     def state(self, i: int) -> boardrules.dorada.State:
         """Game ``i`` as a scalar :class:`~boardrules.dorada.State`."""
+        self._check_game(i)
         f = self.fields
         pos, h = self.pos[i].tolist(), self.h[i].tolist()
         stacks: dict[int, list[tuple[int, int]]] = {}

@@ -167,7 +167,7 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
             )
         self.num_envs = num_envs
         self.seat = seat
-        self.illegal_reward = check_illegal_reward(illegal_reward)
+        self.illegal_reward: float | None = check_illegal_reward(illegal_reward)
         # The single-agent environment's shape (Docker's is channels x 3 x 3): the batch's
         # rows are the same values, row-major.
         self._shape = observation_shape(self.batch.state(0))

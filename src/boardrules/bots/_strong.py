@@ -328,8 +328,10 @@ class StrongBot:
         checked, rolls = check_depths(2 if depth is None else depth,
                                       CHANCE_DEPTH if chance_depth is None else chance_depth,
                                       least=1)  # fmt: skip
-        if nodes is not None and nodes < 1:
-            raise br.InvalidOptionError(f"strong nodes must be at least 1, not {nodes}")
+        if nodes is not None and (type(nodes) is not int or nodes < 1):  # (1.5: a TypeError later)
+            raise br.InvalidOptionError(
+                f"strong nodes must be at least 1 (a whole number), not {nodes!r:.40}"
+            )
         self.seconds: float = float(seconds)
         #: Decisions deep (``None``: the game's own, 2 but in a game of ``ROUNDS``).
         self.depth: int | None = None if depth is None else checked

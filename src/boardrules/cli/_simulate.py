@@ -100,7 +100,9 @@ def _failed(failed: Sequence[FailedGame], played: int) -> int:
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
     _checked(args)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = [b.strip() for b in args.bots.split(",")]
+    if "" in bots:  # as simulate's --players: a stray comma is a mistake, not a bot fewer
+        raise UsageError(f"--bots {args.bots!r}: a bot name is empty (names between commas)")
     if len(bots) < 2:
         raise UsageError("--bots needs at least two bots, e.g. --bots mcts,greedy,random")
     args.players = None

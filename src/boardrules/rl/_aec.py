@@ -62,7 +62,7 @@ class BoardEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         # Per instance: the render modes depend on the game.
         self.metadata = {**self.metadata, "render_modes": list(modes), "name": f"{name}_v0"}
         self.render_mode = render_mode
-        self.illegal_reward = check_illegal_reward(illegal_reward)
+        self.illegal_reward: float | None = check_illegal_reward(illegal_reward)
         self.possible_agents: list[str] = [f"player_{i}" for i in range(self._table.players)]
         self.agents: list[str] = []
         self.action_spaces: dict[str, gymnasium.spaces.Space[Any]] = dict.fromkeys(

@@ -61,7 +61,7 @@ class ParallelBoardEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships n
             **self.metadata, "render_modes": list(modes), "name": f"{name}_parallel_v0"
         }  # fmt: skip
         self.render_mode = render_mode
-        self.illegal_reward = check_illegal_reward(illegal_reward)
+        self.illegal_reward: float | None = check_illegal_reward(illegal_reward)
         self.possible_agents: list[str] = [f"player_{i}" for i in range(self._table.players)]
         self.agents: list[str] = []
         self.action_spaces: dict[str, gymnasium.spaces.Space[Any]] = dict.fromkeys(

@@ -60,7 +60,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
                 f"seat must be a seat of this {table.players}-player game (0..{table.players - 1})"
             )
         self.seat = seat
-        self.illegal_reward = check_illegal_reward(illegal_reward)
+        self.illegal_reward: float | None = check_illegal_reward(illegal_reward)
         self.opponents: tuple[Bot, ...] = _bots(opponents, table.players - 1)
         self.action_space: gymnasium.spaces.Space[np.int64] = table.action_space
         self.observation_space: gymnasium.spaces.Space[Observation] = table.observation_space
