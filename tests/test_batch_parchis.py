@@ -286,10 +286,19 @@ def _over(seed: int, **options: Any) -> Any:
     return state
 
 
-def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules() -> None:
+def _store(batch: Any, g: list[int], states: list[Any], bulk: bool) -> None:
+    if bulk:  # (all at once, in the order given)
+        batch._store_states(np.array(g), [states[i] for i in g])
+    else:
+        for i in g:
+            batch._store(i, states[i])
+
+
+@pytest.mark.parametrize("bulk", [False, True])
+def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules(bulk: bool) -> None:
     # (the vector environments' scalar tail): barriers, finished players, a bonus to
     # count, a 6 rolled, a game over and one just begun, into rows where other games
-    # stand or ended
+    # stand or ended; one game at a time, or all at once
     states = [_late(seed, back, players=3) for seed, back in ((6, 9), (3, 40), (7, 9), (1, 2))]
     begun = br.new_game("parchis", players=3)
     states += [_over(5, players=3), br.apply_move(begun, br.action_to_move(begun, 4))]
@@ -301,17 +310,17 @@ def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules() -> None:
     assert before[4].barriers < 1 << 64 <= before[1].barriers  # (cells 0-63, 64-96: two words)
     used, fresh = ParchisBatch.from_states(before, seed=1), ParchisBatch.from_states(states)
     used.step(used.random_actions())  # (the movers' pieces read by the roll, then stale)
-    used._store(4, states[4])
-    used._store(0, states[0])
+    _store(used, [4, 0], states, bulk)
     assert np.array_equal(used.legal_mask()[[0, 4]], fresh.legal_mask()[[0, 4]])
-    for i in (3, 2, 1, 5):  # (the legal actions just worked out, now stale)
-        used._store(i, states[i])
+    _store(used, [3, 2, 1, 5], states, bulk)  # (the legal actions just worked out, now stale)
     for name in ParchisBatch._ROWS:  # (the finishing order is read up to ndone)
         if name != "done":
             assert np.array_equal(getattr(used, name), getattr(fresh, name)), name
     dice = np.random.default_rng(3)
     for _ in range(40):
         assert [used.state(i) for i in range(6)] == [fresh.state(i) for i in range(6)]
+        # (the rows read all at once: as state(i) reads each)
+        assert used._states(np.array([5, 0, 3, 1])) == [fresh.state(i) for i in (5, 0, 3, 1)]
         assert np.array_equal(used.legal_mask(), fresh.legal_mask())
         assert np.array_equal(used.observation(), fresh.observation())
         actions, rolled = fresh.random_actions(), dice.integers(1, 7, 6)

@@ -243,7 +243,7 @@ def test_games_played_on_alone_go_back_into_their_rows_with_their_counts(kind: A
                 state = br.apply_move(state, br.sample_chance(state, dice))
                 rolled += 1
                 continue
-            if br.current_player(state) == 0 or env._placed_state(state):
+            if br.current_player(state) == 0 or 0 in getattr(state, "finished", ()):
                 break
             choices = br.legal_moves(state)
             move = choices[int(choose.random() * len(choices))]
