@@ -16,6 +16,7 @@ np = need("numpy", "batch")
 import boardrules as br  # noqa: E402
 from batch_helpers import random_seats_after, scalar_views  # noqa: E402
 from boardrules.batch import ParchisBatch  # noqa: E402
+from boardrules.batch._base import _game_count  # noqa: E402
 from boardrules.batch._check import BatchMismatchError, compare_parchis  # noqa: E402
 from boardrules.batch._parchis import _PART_BYTES  # noqa: E402
 from boardrules.parchis import Kind, position  # noqa: E402
@@ -309,6 +310,9 @@ def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules(bulk: bool
     assert before[1].barriers and before[3].barriers and before[3].finished and before[5].opened
     assert before[4].barriers < 1 << 64 <= before[1].barriers  # (cells 0-63, 64-96: two words)
     used, fresh = ParchisBatch.from_states(before, seed=1), ParchisBatch.from_states(states)
+    read = used._states(np.array([4, 1, 3]))  # (the rows read all at once, both words)
+    assert read == [before[i] for i in (4, 1, 3)]
+    assert [s.barriers for s in read] == [before[i].barriers for i in (4, 1, 3)]
     used.step(used.random_actions())  # (the movers' pieces read by the roll, then stale)
     _store(used, [4, 0], states, bulk)
     assert np.array_equal(used.legal_mask()[[0, 4]], fresh.legal_mask()[[0, 4]])
@@ -523,10 +527,11 @@ def test_bad_input_is_refused() -> None:
         br.InvalidOptionError, match=r"^observers must be one seat 0-1 per game: shape \(2,\)$"
     ):
         batch.observation(np.array([0]))
-    with pytest.raises(
-        br.InvalidOptionError, match=r"^n, the number of games, must be a whole number >= 1, not 0$"
-    ):
-        ParchisBatch(0)
+    most = r"^n, the number of games, must be a whole number from 1 to 1048576, not "
+    for n in (0, 2**20 + 1, 10**12):  # (not NumPy's MemoryError for a huge one)
+        with pytest.raises(br.InvalidOptionError, match=most + str(n) + "$"):
+            ParchisBatch(n)
+    assert _game_count(2**20) == 2**20  # (the most: not made here, about 1 GB)
     with pytest.raises(br.InvalidOptionError, match="parchis option"):
         ParchisBatch(2, players=5)
     with pytest.raises(

@@ -462,7 +462,7 @@ class ParchisBatch(_Batch[Options, State]):
     def _states(self, g: Ints) -> list[boardrules.parchis.State]:
         """Games ``g`` as :meth:`state` makes them, all rows read at once."""
         k = len(g)
-        pos = np.sort(self.pos.take(g, axis=0), axis=2).reshape(k, -1).tolist()
+        pos = np.sort(self.pos.take(g, axis=0)).reshape(k, 4 * self.players).tolist()
         cells = self.board.take(g, axis=0)[:, :CELLS].tobytes()
         turn, phase, roll, count, sixes, last, opened, ndone, bar0, bar1 = (
             row.take(g).tolist()
@@ -509,7 +509,8 @@ class ParchisBatch(_Batch[Options, State]):
         self.last[g] = [s.last for s in states]
         self.opened[g] = [s.opened for s in states]
         finished = [s.finished for s in states]
-        self.done[g] = [(*f, *(0,) * (p - len(f))) for f in finished]
+        # (only the first ndone places are read: the rest is written before it is read)
+        self.done[g] = [(*f, *(0,) * (p - len(f))) for f in finished]  # pragma: no mutate
         self.ndone[g] = [len(f) for f in finished]
         self.donemask[g] = [sum(1 << seat for seat in f) for f in finished]
         self._legal_now = self._legal_where = None

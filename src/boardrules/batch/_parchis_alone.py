@@ -39,7 +39,8 @@ def play_alone(
     states = batch._states(g)
     # (about the decisions to come: a few numbers too many are lost; any size plays alike)
     block = 8 * len(g) + 32  # pragma: no mutate
-    dice, choices = _Draws(batch.rng, block, True), _Draws(choose, block, False)
+    dice = _Draws(batch.rng, block, True)
+    choices = _Draws(choose, block, False)  # pragma: no mutate (False or None alike)
     faces, die_at, us, u_at = dice.values, dice.at, choices.values, choices.at
     rolled = moved = 0
     for k, s in enumerate(states):

@@ -470,12 +470,12 @@ class DoradaVectorEnv(_BatchVectorEnv):
 
     def _step_learner(self, actions: npt.NDArray[np.int64], playing: npt.NDArray[np.bool_]) -> None:
         g = np.flatnonzero(playing)
-        _decide(self.batch, g, actions[g])
+        self.batch._play(g, actions[g])
 
     def _play(self, batch: Batch, waiting: npt.NDArray[np.bool_]) -> None:
         assert isinstance(batch, DoradaBatch)
         g = np.flatnonzero(waiting)
-        _decide(batch, g, batch.random_actions(self._opponents, waiting)[g])
+        batch._play(g, batch.random_actions(self._opponents, waiting)[g])
 
     def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
         """As the other games' (the same rules, dice and choices), as plain lists: see
@@ -484,14 +484,6 @@ class DoradaVectorEnv(_BatchVectorEnv):
         rolls, moves = play_alone(batch, g, self.seat, self._opponents)
         batch.rolls += rolls
         batch.moves += moves
-
-
-def _decide(batch: DoradaBatch, g: npt.NDArray[np.int64], a: npt.NDArray[np.int64]) -> None:
-    """``batch.step`` of the legal actions ``a`` in the games ``g`` (none over) of a batch
-    without ``autoreset``, less the check of the actions and the returns."""
-    batch._decide(g, a)
-    batch.rolled[:] = 0
-    batch._roll(g[~batch.over[g]], None)
 
 
 class DockerVectorEnv(_BatchVectorEnv):
