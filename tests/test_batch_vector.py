@@ -409,7 +409,8 @@ def test_parchis_games_played_on_alone_follow_the_public_api(seat: int, options:
     g = np.arange(0, len(states), 2)
     others = np.setdiff1d(np.arange(batch.n), g)
     untouched = [batch.state(int(i)) for i in others]
-    dice, choose = copy.deepcopy(batch.rng), np.random.default_rng(8)
+    dice: Any = copy.deepcopy(batch.rng)  # (sample_chance calls its random())
+    choose = np.random.default_rng(8)
     choices = copy.deepcopy(choose)
     batch.legal_mask()  # (worked out before: must be again after)
     rolls, moves = play_alone(batch, g, seat, choose)
