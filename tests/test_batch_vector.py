@@ -388,10 +388,13 @@ def _parchis_decisions(count: int, seed: int, **options: Any) -> list[Any]:
 
 @pytest.mark.parametrize(
     ("seat", "options"),
-    [
-        (4, {"players": 4}),  # (no player's seat: the games are played to their end)
-        (1, {"players": 3, "two_out_on_first_five": True, "exit_capture": False}),
-        (0, {"players": 2, "third_six_back_to_lane_start": True}),
+    [  # (seat: no player's seat, the games are played to their end; each option)
+        (4, {"players": 4}),
+        (3, {"players": 3, "two_out_on_first_five": True, "exit_capture": False}),
+        (2, {"players": 2, "third_six_back_to_lane_start": True}),
+        (4, {"players": 4, "barriers_on_safe_only": True, "first_player": 2}),
+        (3, {"players": 3, "colours": ["blue", "red", "green"], "first_player": 1}),
+        (1, {"players": 3}),  # (up to the learner's turn, or its finish)
     ],
 )
 def test_parchis_games_played_on_alone_follow_the_public_api(seat: int, options: Any) -> None:
@@ -434,7 +437,7 @@ def test_parchis_games_played_on_alone_follow_the_public_api(seat: int, options:
     assert [batch.state(int(i)) for i in others] == untouched
     assert (rolls, moves) == (rolled, played)
     assert several >= 10  # (choices to make)
-    assert seat < 4 or rolled > 8 * len(g) + 32  # (played to the end: several blocks)
+    assert seat < options["players"] or rolled > 8 * len(g) + 32  # (to the end: more blocks)
 
 
 # ----------------------------------------------------------------- Dorada played on alone

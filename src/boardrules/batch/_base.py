@@ -282,12 +282,6 @@ class _Batch(Generic[OptionsT, StateT]):
                 f"a game of this batch is a whole number from 0 to {self.n - 1}, not {shown[:40]}"
             )
 
-    def _store(self, i: int, s: StateT) -> None:
-        """Game ``i``, whatever its row holds, becomes ``s``, at a decision or over (the
-        vector environments put the games they play on with the scalar rules back, one at
-        a time; Parchís and Dorada)."""
-        raise NotImplementedError
-
     def _reindex(self) -> None:
         """What a game's class derives from the number of games (none by default)."""
 
