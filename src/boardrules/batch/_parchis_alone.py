@@ -73,7 +73,7 @@ def play_alone(
         sixes[j], last[j], opened[j] = game.sixes, game.last, game.opened
         f = game.finished
         ndone[j], masks[j] = len(f), game.donemask
-        done[j] = f + [0] * (p - len(f))
+        done[j] = f + [0] * (p - len(f))  # pragma: no mutate (only ndone places are read)
     batch.pos[g] = np.array(list(chain.from_iterable(chain.from_iterable(pos)))).reshape(k, p, 4)
     board = np.frombuffer(b"".join(cells), dtype=np.int8)
     batch.board[g, :CELLS] = board.reshape(k, CELLS)
@@ -165,12 +165,12 @@ class _Game:
         seat = self.turn
         if self.sixes == 3:
             return [_PASS]
-        die = self.roll if self.phase == PHASE_MOVE else 0
-        if die == 5 and self.pos[seat][0] == NEST and self._can_come_out(seat):
+        rolled = self.phase == PHASE_MOVE  # (else a bonus to count: no die)
+        if rolled and self.roll == 5 and self.pos[seat][0] == NEST and self._can_come_out(seat):
             return [_OUT]
         moves = self._steps(seat, self.count)
         barriers = self.barriers
-        if die == 6 and barriers:
+        if rolled and self.roll == 6 and barriers:
             cell = self.cell[seat]
             opening = [r for r in moves if barriers >> cell[r] & 1]
             if opening:
@@ -222,7 +222,8 @@ class _Game:
             self._lift(cell[last], seat)
             self._drop(cell[LANE_FIRST], seat)
             self._relocate(seat, last, LANE_FIRST)
-        self.count, self.last = 0, NEST
+        # (the player's one move is the pass, which ends the turn: the count and the piece
+        # moved last are not read again, and the lists never stop at an opponent's decision)
 
     def _moved(self, src: int, dst: int) -> None:
         seat = self.turn
@@ -248,7 +249,7 @@ class _Game:
             self.barriers |= 1 << c
         if self.roll != 6 and not self.finished:  # (the common case, inline)
             self.turn = (seat + 1) % self.players
-            self.phase, self.roll, self.count, self.sixes, self.last = PHASE_ROLL, 0, 0, 0, NEST
+            self.phase, self.sixes, self.last = PHASE_ROLL, 0, NEST
             return
         self._turn_over(dst)
 
@@ -284,18 +285,18 @@ class _Game:
         self._turn_over(last)
 
     def _turn_over(self, last: int) -> None:
+        # (before a roll the die and the count are not read: the roll sets them)
         if self.roll == 6 and self.sixes < 3:
-            self.phase, self.roll, self.count, self.last = PHASE_ROLL, 0, 0, last
+            self.phase, self.last = PHASE_ROLL, last
             return
         self._next_turn()
 
     def _next_turn(self) -> None:
         n, finished = self.players, self.finished
-        self.roll = self.count = self.sixes = 0
-        self.last = NEST
+        self.sixes, self.last = 0, NEST
         if len(finished) >= n - 1:
             finished += [s for s in range(n) if s not in finished]
-            self.phase = PHASE_OVER
+            self.phase, self.roll, self.count = PHASE_OVER, 0, 0
             return
         self.phase = PHASE_ROLL
         seat = (self.turn + 1) % n
