@@ -459,11 +459,12 @@ def _seed(first: Any) -> int:
 
 @pytest.mark.parametrize(
     ("pieces", "lane_start", "after"),
-    [  # yellow moves its piece on 65 or 62 six squares (its second 6), then rolls a third
+    [  # yellow moves its piece six squares (its second 6), then rolls a third 6
         (["65"], True, [-1, -1, -1, 64]),  # from its lane's third square back to the first
         (["65", "L1"], True, [-1, -1, 64, 64]),  # beside the other there: a barrier
         (["65"], False, [-1, -1, -1, 66]),  # without the option it stays in the lane
         (["62"], False, [-1, -1, -1, -1]),  # from its last track square: home
+        (["L2"], True, [-1, -1, -1, 71]),  # into the goal (its 10 lost): it stays there
     ],
 )
 def test_parchis_third_sixes_played_on_alone_follow_the_public_api(
