@@ -139,8 +139,8 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
     batch: Batch
-    #: At most this many waiting games are played on with the scalar rules (see
-    #: :meth:`_advance`; each game's class sets it).
+    #: At most this many waiting games are played on as plain lists (see :meth:`_advance`;
+    #: each game's class sets it).
     _ALONE = 0
 
     def __init__(
@@ -285,9 +285,9 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         batch's ``_part``), played on there the same way (so compacted again as they
         dwindle) and copied back: the long tail of games where the opponents play on costs
         steps over a few games, not over all of them.  The last few games (at most
-        :attr:`_ALONE`) are played on one by one with the scalar rules: a step of a batch
-        costs a few hundred numpy calls however few its games are, a decision of the
-        scalar rules a few microseconds.
+        :attr:`_ALONE`) are played on one by one as plain lists (the scalar rules written
+        over lists): a step of a batch costs a few hundred numpy calls however few its
+        games are, a decision as lists a few microseconds.
         """
         while True:
             waiting = self._waiting(batch)
@@ -310,9 +310,9 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         batch.step(batch.random_actions(self._opponents, waiting), where=waiting)
 
     def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
-        """The opponents play on in games ``g`` of ``batch``, one game after another, with
-        the scalar rules (the same uniform choices and dice as the batch's, drawn from the
-        same generators), and each game goes back into its row (each game's class)."""
+        """The opponents play on in games ``g`` of ``batch``, one game after another, as
+        plain lists (the same rules, uniform choices and dice as the batch's, drawn from
+        the same generators), and each game goes back into its row (each game's class)."""
         raise NotImplementedError
 
     def _buffer(self) -> npt.NDArray[np.float32]:
