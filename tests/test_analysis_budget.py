@@ -198,7 +198,7 @@ def test_win_probabilities_in_a_budget_and_bad_budgets() -> None:
     ids=["inf", "10**400", "-10**5000", "exact=no", "policy", "evaluation", "progress"],
 )
 def test_an_endless_budget_or_an_argument_of_the_wrong_kind_is_refused_before_any_work(
-    name: str, value: object, message: str
+    name: str, value: Any, message: str
 ) -> None:
     # seconds=inf rolled out for ever and 10**400 raised OverflowError; exact="no" solved
     # exactly; a policy, evaluation or progress that is no bot or function failed with
