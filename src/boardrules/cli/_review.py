@@ -12,7 +12,14 @@ from typing import Any
 
 from boardrules.analysis import SECONDS_PER_MOVE, Review, review
 from boardrules.cli._analyse import add_policy, policy_named
-from boardrules.cli._common import UsageError, open_record, read_record_line, read_text, write_text
+from boardrules.cli._common import (
+    UsageError,
+    a_path,
+    open_record,
+    read_record_line,
+    read_text,
+    write_text,
+)
 from boardrules.records import GameRecord
 
 __all__ = ["add_review", "review_with_progress"]
@@ -104,7 +111,10 @@ def add_review(sub: Any) -> None:
     add_policy(p)
     p.add_argument("--json", action="store_true", help="the review as JSON")
     p.add_argument(
-        "--html", metavar="OUT.html", help="also write the replay page with the review's chart"
+        "--html",
+        type=a_path,
+        metavar="OUT.html",
+        help="also write the replay page with the review's chart",
     )
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(run=_cmd_review, parser=p)
