@@ -10,7 +10,8 @@ import boardrules as br
 from boardrules import parchis as P
 from boardrules._fitted import win_chances
 from boardrules.parchis._evaluation import WEIGHTS
-from boardrules.parchis._features import FEATURES, features
+from boardrules.parchis._features import CLASSES, FEATURES, features
+from boardrules.parchis._tables import TABLE_2, WEIGHTS_2
 from boardrules.testing import play
 
 
@@ -565,11 +566,58 @@ def test_evaluate_counts_the_move_or_the_bonus_still_to_make() -> None:
 
 def test_evaluate_is_the_fitted_model_of_the_features_in_0_1() -> None:
     s = P.position({"yellow": [20, 30], "red": [16, "L3"]}, turn="red", players=2)
-    assert P.evaluate(s) == win_chances(features(s), WEIGHTS)
+    # Two players: the 2-player weights, and the pieces' values of the table.
+    assert P.evaluate(s) == win_chances(features(s, TABLE_2), (*WEIGHTS_2, 1.0))
     assert sum(P.evaluate(s)) == pytest.approx(1.0)  # two players: a chance to win each
     assert P.evaluate(P.new_game(players=2))[0] > 0.0
     four = P.position({"yellow": [20], "blue": ["goal"], "red": [16, 50]}, players=4)
+    assert P.evaluate(four) == win_chances(features(four), WEIGHTS)
     assert all(0.0 < v < 1.0 for v in P.evaluate(four))
+    three = P.position({"yellow": [20], "blue": ["goal"], "red": [16, 50]}, players=3)
+    assert P.evaluate(three) == win_chances(features(three), WEIGHTS)
+
+
+# Each class's number as its value: a seat's last column is the sum of its pieces' classes.
+NUMBERED = tuple(float(k) for k in range(len(CLASSES)))
+
+
+def classes(s: P.State) -> list[float]:
+    return [row[-1] for row in features(s, NUMBERED)]
+
+
+def test_evaluate_values_a_piece_by_its_place_nest_goal_and_lane() -> None:
+    s = P.position({"yellow": ["goal", "L2", "L7"], "red": []}, turn="yellow", players=2)
+    assert len(TABLE_2) == len(CLASSES) == 169 and len(features(s, TABLE_2)[0]) == 14
+    index = CLASSES.index
+    assert classes(s) == [index("goal") + index("lane 2") + index("lane 7"), 0]
+    assert (index("nest"), index("lane 1")) == (0, 2)
+
+
+def test_evaluate_values_a_track_piece_by_its_bucket_barrier_and_safe_square() -> None:
+    # Yellow's barrier on 30 (26 squares from its exit 5: bucket 24-27), a piece on the
+    # safe 29 (bucket 24-27) and on 33 (28: bucket 28-31), with no enemy behind it.
+    s = P.position({"yellow": [30, 30, 29, 33], "red": []}, turn="red", players=2)
+    barrier, safe = CLASSES.index("track 24-27 barrier"), CLASSES.index("track 24-27 safe")
+    assert classes(s)[0] == 2 * barrier + safe + CLASSES.index("track 28-31 clear, waiting")
+
+
+@pytest.mark.parametrize(
+    ("red", "turn", "name"),
+    [
+        ([16], "red", "track 12-15 1 near, waiting"),  # red 4 squares behind yellow's 20
+        ([16], "yellow", "track 12-15 1 near, in turn"),
+        ([16, 18], "red", "track 12-15 2 near, waiting"),
+        ([16, 18], "yellow", "track 12-15 2 near, in turn"),
+        ([10], "red", "track 12-15 far, waiting"),  # 10 behind: 7-12 squares
+        ([10], "yellow", "track 12-15 far, in turn"),
+        ([30], "yellow", "track 12-15 clear, in turn"),  # ahead of it
+    ],
+)
+def test_evaluate_values_an_exposed_piece_by_the_enemies_behind_and_the_turn(
+    red: list[int], turn: str, name: str
+) -> None:
+    s = P.position({"yellow": [20], "red": red}, turn=turn, players=2)
+    assert classes(s)[0] == CLASSES.index(name)
 
 
 def test_evaluate_prefers_a_safe_square_to_one_step_more_within_reach_of_an_enemy() -> None:
