@@ -43,11 +43,12 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
 import numpy as np  # noqa: E402
+from _series import explored_move  # noqa: E402
 from previous_evaluation import previous  # noqa: E402
 
 import boardrules as br  # noqa: E402
 from boardrules._fitted import win_chances, win_shares  # noqa: E402
-from boardrules.bots import GreedyBot, RandomBot, sample_outcome  # noqa: E402
+from boardrules.bots import GreedyBot  # noqa: E402
 
 #: Per game: the numbers of players, games per number and round, the share of positions
 #: kept, and the model (see above).
@@ -64,18 +65,12 @@ def play(game: str, players: int, rng: random.Random, epsilon: float, keep: floa
          policy: Any) -> tuple[list[Any], tuple[float, ...]]:  # fmt: skip
     """One self-play game: the positions kept and the result."""
     greedy = GreedyBot(evaluation=policy)
-    randomly = RandomBot()
     state: Any = br.new_game(game, players=players)
     kept = []
     while not br.is_terminal(state):
         if rng.random() < keep:
             kept.append(state)
-        if br.is_chance(state):
-            move = sample_outcome(state, rng)
-        elif rng.random() < epsilon:
-            move = randomly.choose(state, rng)
-        else:
-            move = greedy.choose(state, rng)
+        move = explored_move(state, rng, greedy, epsilon)
         state = br.apply_move(state, move)
     return kept, br.returns(state)
 

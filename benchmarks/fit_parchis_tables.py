@@ -55,13 +55,13 @@ sys.path.insert(0, str(HERE))
 import numpy as np  # noqa: E402
 import parchis_probe  # noqa: E402
 import user_greedy as user  # noqa: E402
-from _series import first_bot_score  # noqa: E402
+from _series import explored_move, first_bot_score  # noqa: E402
 from previous_evaluation import previous  # noqa: E402
 from scipy import sparse  # noqa: E402
 
 import boardrules as br  # noqa: E402
 from boardrules._fitted import win_chances  # noqa: E402
-from boardrules.bots import GreedyBot, RandomBot, StrongBot, sample_outcome  # noqa: E402
+from boardrules.bots import GreedyBot, StrongBot  # noqa: E402
 from boardrules.parchis import _evaluation, _features  # noqa: E402
 from boardrules.parchis._board import GOAL, LANE_FIRST, NEST  # noqa: E402
 from boardrules.simulate import tournament, wilson  # noqa: E402
@@ -145,7 +145,7 @@ def selfplay(args: argparse.Namespace) -> None:
     linear evaluation, or with the weights saved in ``--policy``."""
     rng = random.Random(args.seed)
     policy = candidate(np.load(args.policy)) if args.policy else linear
-    greedy, randomly = GreedyBot(evaluation=policy), RandomBot()
+    greedy = GreedyBot(evaluation=policy)
     F, C, G, Z = [], [], [], []
     for g in range(args.games):
         state = br.new_game("parchis", players=2)
@@ -154,12 +154,7 @@ def selfplay(args: argparse.Namespace) -> None:
             F.append(_features.features(state))
             C.append(piece_classes(state))
             G.append(g)
-            if br.is_chance(state):
-                move = sample_outcome(state, rng)
-            elif rng.random() < 0.1:
-                move = randomly.choose(state, rng)
-            else:
-                move = greedy.choose(state, rng)
+            move = explored_move(state, rng, greedy, 0.1)
             state = br.apply_move(state, move)
         Z += [br.returns(state)[0]] * (len(F) - start)
     np.savez_compressed(args.data, F=np.asarray(F), C=np.asarray(C, dtype=np.int16),

@@ -49,12 +49,12 @@ sys.path.insert(0, str(HERE))
 import numpy as np  # noqa: E402
 import parchis_probe  # noqa: E402
 import user_greedy as user  # noqa: E402
-from _series import first_bot_score  # noqa: E402
+from _series import explored_move, first_bot_score  # noqa: E402
 from previous_evaluation import previous  # noqa: E402
 
 import boardrules as br  # noqa: E402
 from boardrules._search import Expectimax, OutOfNodes  # noqa: E402
-from boardrules.bots import GreedyBot, RandomBot, sample_outcome  # noqa: E402
+from boardrules.bots import GreedyBot  # noqa: E402
 from boardrules.parchis import _evaluation, _features, _rules  # noqa: E402
 from boardrules.parchis._board import GOAL, LANE_FIRST, NEST  # noqa: E402
 from boardrules.parchis._state import PHASE_BONUS, PHASE_MOVE  # noqa: E402
@@ -194,19 +194,14 @@ def proxy(evaluate: Any, opponent: Any, args: argparse.Namespace) -> str:
 def selfplay(args: argparse.Namespace, keep: float, depth: int | None) -> dict[str, np.ndarray]:
     """Features, results, search values (if ``depth``) and game numbers of kept positions."""
     rng = random.Random(args.seed)
-    greedy, randomly = GreedyBot(evaluation=pooled), RandomBot()
+    greedy = GreedyBot(evaluation=pooled)
     F, Y, S, G = [], [], [], []
     for g in range(args.games):
         state, kept = br.new_game("parchis", players=2), []
         while not br.is_terminal(state):
             if rng.random() < keep:
                 kept.append(state)
-            if br.is_chance(state):
-                move = sample_outcome(state, rng)
-            elif rng.random() < 0.1:
-                move = randomly.choose(state, rng)
-            else:
-                move = greedy.choose(state, rng)
+            move = explored_move(state, rng, greedy, 0.1)
             state = br.apply_move(state, move)
         for s in kept:
             F.append(xfeatures(s))

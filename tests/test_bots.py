@@ -547,10 +547,8 @@ PROBED = turn(
 )
 
 
-@pytest.fixture
-def probed_tree(monkeypatch: pytest.MonkeyPatch) -> list[_Clocked]:
-    """The test tree searched as strong searches 2-player Parchís (two rounds, two
-    replies); the searches made are listed."""
+def _record_searches(monkeypatch: pytest.MonkeyPatch) -> list[_Clocked]:
+    """The searches ``strong`` makes from now on, listed as they are made."""
     searches: list[_Clocked] = []
 
     class Recorded(_Clocked):
@@ -559,6 +557,14 @@ def probed_tree(monkeypatch: pytest.MonkeyPatch) -> list[_Clocked]:
             searches.append(self)
 
     monkeypatch.setattr("boardrules.bots._strong._Clocked", Recorded)
+    return searches
+
+
+@pytest.fixture
+def probed_tree(monkeypatch: pytest.MonkeyPatch) -> list[_Clocked]:
+    """The test tree searched as strong searches 2-player Parchís (two rounds, two
+    replies); the searches made are listed."""
+    searches = _record_searches(monkeypatch)
     monkeypatch.setitem(ROUNDS, "test-tree", ((0, 1), (1, 1)))
     monkeypatch.setitem(REPLIES, "test-tree", 2)
     return searches
@@ -708,14 +714,7 @@ def test_strong_finishes_its_third_decision_in_dorada_within_its_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     assert StrongBot().rounds(br.new_game("dorada")) == ((0, 3), (1, 3), (2, 3))
-    searches: list[_Clocked] = []
-
-    class Recorded(_Clocked):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            searches.append(self)
-
-    monkeypatch.setattr("boardrules.bots._strong._Clocked", Recorded)
+    searches = _record_searches(monkeypatch)
     # Decisions of a greedy game with the most moves (random play loses its pieces early).
     rng, state, busy = random.Random(1), br.new_game("dorada", players=2), []
     while not br.is_terminal(state):
@@ -779,18 +778,12 @@ def test_strong_ends_at_its_node_budget_on_a_machine_three_times_slower(
     # budget of each number of players, not the clock, still ends a search that needs more
     # (4-player Parchís's 4,500 positions, before it had a rate of its own, would take
     # 0.2 s there and be ended at 0.14 s).
-    searches: list[_Clocked] = []
-
-    class Recorded(_Clocked):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            searches.append(self)
+    searches = _record_searches(monkeypatch)
 
     def clock() -> float:
         used = bot.budget(state) - searches[-1].nodes_left if searches else 0
         return used * PARCHIS_COST[players] / 45_000
 
-    monkeypatch.setattr("boardrules.bots._strong._Clocked", Recorded)
     monkeypatch.setattr("boardrules.bots._strong.time.process_time", clock)
     # Without the probes, which leave a 2-player search needing more than its budget rare
     # (none of 300 positions of random play): what a position costs does not change.
