@@ -59,11 +59,54 @@ CLASSES = (
 )
 _TRACK = 2 + GOAL - LANE_FIRST  # the first class of the track
 _STATUSES = 10
+_FIRST = tuple(_TRACK + (r >> 2) * _STATUSES for r in range(LANE_FIRST))
 
 
 def features(state: State, table: Sequence[float] = ()) -> list[list[float]]:
     """Per seat, the values of :data:`FEATURES` in ``state``; given a ``table`` (a value per
     class of piece, see :data:`CLASSES`), one more: the sum of the values of its pieces."""
+    if table:
+        return _classed(state, table)
+    # Without a table (3-4 players), the counts alone: a fifth faster than _seat's classes.
+    options = state.options
+    n = options.players
+    pos = state.pos
+    tables = options.tables
+    cell, rel, safe = tables.cell, tables.rel, tables.safe
+    board = state._cells  # the rules' bytes: reading ``board`` would build its tuple
+    rows = []
+    for s in range(n):
+        mine = pos[4 * s : 4 * s + 4]
+        cells = cell[s]
+        progress = nest = goal = lane = on_safe = danger = far = 0.0
+        barriers = 0
+        for r in mine:
+            progress += r + 1
+            if r == NEST:
+                nest += 1
+            elif r == GOAL:
+                goal += 1
+            elif r >= LANE_FIRST:
+                lane += 1
+            else:
+                c = cells[r]
+                code = board[c]
+                if code >= 8:  # a pair: nobody may land there (a barrier if both are ours)
+                    barriers += code == (s + 1) * 9
+                if safe[c]:
+                    on_safe += 1
+                elif code < 8:
+                    near, beyond = _attackers(pos, rel, c, s, n)
+                    danger += (r + 1) * near
+                    far += (r + 1) * beyond
+        progress *= _PIECE / 4
+        rows.append([progress, progress * progress, nest, goal, lane, on_safe, barriers / 2,
+                     danger * _PIECE, 0.0, far * _PIECE, 0.0, 0.0, 0.0])  # fmt: skip
+    _turn(state, rows)
+    return rows
+
+
+def _classed(state: State, table: Sequence[float]) -> list[list[float]]:
     options = state.options
     n, pos, tables = options.players, state.pos, options.tables
     board = state._cells  # the rules' bytes: reading ``board`` would build its tuple
@@ -81,11 +124,13 @@ def _seat(
     in_turn: bool,
     table: Sequence[float],
 ) -> list[float]:
+    """Seat ``s``'s row of :func:`features`, with the sum of its pieces' values in ``table``."""
     cells, rel, safe = tables.cell[s], tables.rel, tables.safe
     exposed = 6 if in_turn else 2  # the class of an exposed piece in the bucket
     own = (s + 1) * 9  # the code of a cell holding a barrier of ours
     progress = nest = goal = lane = on_safe = danger = far = value = 0.0
     barriers = 0
+    first = _FIRST  # the first class of each track square's bucket
     for r in pos[4 * s : 4 * s + 4]:
         progress += r + 1
         if r == NEST:
@@ -100,8 +145,11 @@ def _seat(
         else:
             c = cells[r]
             code = board[c]
-            barriers += code == own  # a pair of ours: nobody may land there
-            k = _TRACK + (r >> 2) * _STATUSES + (code != own)
+            k = first[r]
+            if code == own:  # a pair of ours: nobody may land there
+                barriers += 1
+            else:
+                k += 1
             if safe[c]:
                 on_safe += 1
             elif code < 8:  # alone (only a pair of ours shares an open square)
@@ -109,14 +157,10 @@ def _seat(
                 danger += (r + 1) * near
                 far += (r + 1) * beyond
                 k += exposed - 1 + ((3 if near > 1 else 2) if near else beyond > 0)
-        if table:
-            value += table[k]
+        value += table[k]
     progress *= _PIECE / 4
-    row = [progress, progress * progress, nest, goal, lane, on_safe, barriers / 2,
-           danger * _PIECE, 0.0, far * _PIECE, 0.0, 0.0, 0.0]  # fmt: skip
-    if table:
-        row.append(value)
-    return row
+    return [progress, progress * progress, nest, goal, lane, on_safe, barriers / 2,
+            danger * _PIECE, 0.0, far * _PIECE, 0.0, 0.0, 0.0, value]  # fmt: skip
 
 
 def _attackers(

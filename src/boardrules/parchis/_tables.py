@@ -1,10 +1,11 @@
 """The 2-player Parchís evaluation: weights and piece table, generated, do not edit.
 
-Made by ``benchmarks/fit_parchis_tables.py`` (batch TD(lambda) on self-play games), round 2
-(on-policy): ``data --games 2000 --seed 5``, ``fit --lam 0.9`` (4 rounds, L2 1e-05), then
-``data --games 2000 --seed 6 --policy`` those weights and ``fit --lam 0.9`` again; rounded to
-4 significant digits.  (The script's ``write``/``--check`` mode that regenerates this file is
-still to come: this branch is not on main.)
+Written by ``python benchmarks/fit_parchis_tables.py write`` from
+``benchmarks/data/parchis-tables-r2.txt``, the weights that
+``python benchmarks/fit_parchis_tables.py reproduce`` fits (seeded): batch
+TD(lambda = 0.9) on 2,000 self-play games (seed 5), then again on 2,000 games (seed 6) of
+the greedy bot with those weights; rounded to 4 significant digits.  The method is
+described in that script.
 """
 
 #: One weight per feature of ``_features.FEATURES``, in that order (2 players).
