@@ -76,6 +76,7 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
     "batch/_parchis": ("test_batch_parchis",),
     "batch/_dorada": ("test_batch_dorada", "test_batch_docker"),
     "batch/_dorada_alone": ("test_batch_vector",),
+    "batch/_parchis_alone": ("test_batch_vector",),
     "batch/_docker": ("test_batch_docker",),
     "batch/_dice": ("test_batch_dorada", "test_batch_docker"),
     "batch/_base": ("test_batch_parchis", "test_batch_dorada", "test_batch_docker"),

@@ -342,3 +342,20 @@ def test_observations_of_full_stacks_and_a_full_dorada() -> None:
         batch = DoradaBatch.from_states([state] * state.options.players)
         seats = np.arange(state.options.players)
         assert np.array_equal(batch.observation(seats), scalar_views(batch, seats))
+
+
+def test_play_steps_like_step_where_without_its_checks() -> None:
+    # (the vector environments' way, their actions being legal): the same games, dice and
+    # counts as step(random_actions(rng, where), where=where), games ending on the way
+    a, b = (DoradaBatch(40, seed=3, players=3, autoreset=False) for _ in range(2))
+    ra, rb, choose = (np.random.default_rng(k) for k in (4, 4, 5))
+    for _ in range(150):
+        where = (choose.random(40) < 0.7) & ~a.over
+        a.step(a.random_actions(ra, where), where=where)
+        g = np.flatnonzero(where)
+        b._play(g, b.random_actions(rb, where)[g])
+        for name in DoradaBatch._ROWS:
+            assert np.array_equal(getattr(a, name), getattr(b, name)), name
+        assert (a.rolls, a.moves) == (b.rolls, b.moves)
+        assert np.array_equal(a.legal_mask(), b.legal_mask())
+    assert 0 < np.count_nonzero(a.over) < 40

@@ -16,6 +16,7 @@ np = need("numpy", "batch")
 import boardrules as br  # noqa: E402
 from batch_helpers import random_seats_after, scalar_views  # noqa: E402
 from boardrules.batch import ParchisBatch  # noqa: E402
+from boardrules.batch._base import _game_count  # noqa: E402
 from boardrules.batch._check import BatchMismatchError, compare_parchis  # noqa: E402
 from boardrules.batch._parchis import _PART_BYTES  # noqa: E402
 from boardrules.parchis import Kind, position  # noqa: E402
@@ -286,10 +287,19 @@ def _over(seed: int, **options: Any) -> Any:
     return state
 
 
-def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules() -> None:
+def _store(batch: Any, g: list[int], states: list[Any], bulk: bool) -> None:
+    if bulk:  # (all at once, in the order given)
+        batch._store_states(np.array(g), [states[i] for i in g])
+    else:
+        for i in g:
+            batch._store(i, states[i])
+
+
+@pytest.mark.parametrize("bulk", [False, True])
+def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules(bulk: bool) -> None:
     # (the vector environments' scalar tail): barriers, finished players, a bonus to
     # count, a 6 rolled, a game over and one just begun, into rows where other games
-    # stand or ended
+    # stand or ended; one game at a time, or all at once
     states = [_late(seed, back, players=3) for seed, back in ((6, 9), (3, 40), (7, 9), (1, 2))]
     begun = br.new_game("parchis", players=3)
     states += [_over(5, players=3), br.apply_move(begun, br.action_to_move(begun, 4))]
@@ -300,18 +310,21 @@ def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules() -> None:
     assert before[1].barriers and before[3].barriers and before[3].finished and before[5].opened
     assert before[4].barriers < 1 << 64 <= before[1].barriers  # (cells 0-63, 64-96: two words)
     used, fresh = ParchisBatch.from_states(before, seed=1), ParchisBatch.from_states(states)
+    read = used._states(np.array([4, 1, 3]))  # (the rows read all at once, both words)
+    assert read == [before[i] for i in (4, 1, 3)]
+    assert [s.barriers for s in read] == [before[i].barriers for i in (4, 1, 3)]
     used.step(used.random_actions())  # (the movers' pieces read by the roll, then stale)
-    used._store(4, states[4])
-    used._store(0, states[0])
+    _store(used, [4, 0], states, bulk)
     assert np.array_equal(used.legal_mask()[[0, 4]], fresh.legal_mask()[[0, 4]])
-    for i in (3, 2, 1, 5):  # (the legal actions just worked out, now stale)
-        used._store(i, states[i])
+    _store(used, [3, 2, 1, 5], states, bulk)  # (the legal actions just worked out, now stale)
     for name in ParchisBatch._ROWS:  # (the finishing order is read up to ndone)
         if name != "done":
             assert np.array_equal(getattr(used, name), getattr(fresh, name)), name
     dice = np.random.default_rng(3)
     for _ in range(40):
         assert [used.state(i) for i in range(6)] == [fresh.state(i) for i in range(6)]
+        # (the rows read all at once: as state(i) reads each)
+        assert used._states(np.array([5, 0, 3, 1])) == [fresh.state(i) for i in (5, 0, 3, 1)]
         assert np.array_equal(used.legal_mask(), fresh.legal_mask())
         assert np.array_equal(used.observation(), fresh.observation())
         actions, rolled = fresh.random_actions(), dice.integers(1, 7, 6)
@@ -514,10 +527,11 @@ def test_bad_input_is_refused() -> None:
         br.InvalidOptionError, match=r"^observers must be one seat 0-1 per game: shape \(2,\)$"
     ):
         batch.observation(np.array([0]))
-    with pytest.raises(
-        br.InvalidOptionError, match=r"^n, the number of games, must be a whole number >= 1, not 0$"
-    ):
-        ParchisBatch(0)
+    most = r"^n, the number of games, must be a whole number from 1 to 1048576, not "
+    for n in (0, 2**20 + 1, 10**12):  # (not NumPy's MemoryError for a huge one)
+        with pytest.raises(br.InvalidOptionError, match=most + str(n) + "$"):
+            ParchisBatch(n)
+    assert _game_count(2**20) == 2**20  # (the most: not made here, about 1 GB)
     with pytest.raises(br.InvalidOptionError, match="parchis option"):
         ParchisBatch(2, players=5)
     with pytest.raises(

@@ -17,6 +17,7 @@ from gymnasium.utils.env_checker import check_env, data_equivalence  # noqa: E40
 
 import boardrules as br  # noqa: E402
 import boardrules.rl  # noqa: E402
+from boardrules.batch import ParchisBatch  # noqa: E402
 from boardrules.batch.vector import DockerVectorEnv, DoradaVectorEnv, ParchisVectorEnv  # noqa: E402
 from boardrules.parchis import Kind  # noqa: E402
 
@@ -243,7 +244,7 @@ def test_games_played_on_alone_go_back_into_their_rows_with_their_counts(kind: A
                 state = br.apply_move(state, br.sample_chance(state, dice))
                 rolled += 1
                 continue
-            if br.current_player(state) == 0 or env._placed_state(state):
+            if br.current_player(state) == 0 or 0 in getattr(state, "finished", ()):
                 break
             choices = br.legal_moves(state)
             move = choices[int(choose.random() * len(choices))]
@@ -349,6 +350,8 @@ def test_bad_seeds_rewards_and_keywords_are_refused(kind: Any) -> None:
     for key, value in (("seed", 3), ("dice", [1, 2]), ("autoreset", True)):
         with pytest.raises(br.InvalidOptionError, match=rf"^'{key}' is not a keyword of a vector"):
             kind(2, players=2, **{key: value})
+    with pytest.raises(br.InvalidOptionError, match=r"^n, the number of games, .* 1 to 1048576"):
+        kind(10**12, players=2)  # (refused before NumPy is asked for the memory)
 
 
 @pytest.mark.parametrize(
@@ -362,6 +365,76 @@ def test_the_scalar_envs_refuse_an_illegal_reward_that_is_no_finite_number(make:
             make("docker", illegal_reward=reward, players=2)
     make("docker", illegal_reward=0, players=2)
     make("docker", illegal_reward=None, players=2)
+
+
+# ----------------------------------------------------------------- Parchís played on alone
+
+
+def _parchis_decisions(count: int, seed: int, **options: Any) -> list[Any]:
+    """Decisions of random Parchís games (early and late, any seat), shuffled."""
+    rng, found = random.Random(seed), list[Any]()
+    while len(found) < count:
+        state = br.new_game("parchis", **options)
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                state = br.apply_move(state, br.sample_chance(state, rng))
+                continue
+            if rng.random() < 0.05:
+                found.append(state)
+            state = br.apply_move(state, rng.choice(br.legal_moves(state)))
+    rng.shuffle(found)
+    return found[:count]
+
+
+@pytest.mark.parametrize(
+    ("seat", "options"),
+    [
+        (4, {"players": 4}),  # (no player's seat: the games are played to their end)
+        (1, {"players": 3, "two_out_on_first_five": True, "exit_capture": False}),
+        (0, {"players": 2, "third_six_back_to_lane_start": True}),
+    ],
+)
+def test_parchis_games_played_on_alone_follow_the_public_api(seat: int, options: Any) -> None:
+    # The same draws of the same generators (one random() a roll, one a decision, game
+    # after game, several blocks of them): the states the public API reaches, the same
+    # counts (rolls, and moves of pieces), the other rows untouched.
+    from boardrules.batch._parchis_alone import play_alone
+
+    states = [
+        s
+        for s in _parchis_decisions(60, seed=seat, **options)
+        if s.turn != seat and seat not in s.finished
+    ][:24]
+    batch = ParchisBatch.from_states(states, seed=5)
+    g = np.arange(0, len(states), 2)
+    others = np.setdiff1d(np.arange(batch.n), g)
+    untouched = [batch.state(int(i)) for i in others]
+    dice: Any = copy.deepcopy(batch.rng)  # (sample_chance calls its random())
+    choose = np.random.default_rng(8)
+    choices = copy.deepcopy(choose)
+    batch.legal_mask()  # (worked out before: must be again after)
+    rolls, moves = play_alone(batch, g, seat, choose)
+    rolled = played = several = 0
+    for i in g:
+        state = states[i]
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                state = br.apply_move(state, br.sample_chance(state, dice))
+                rolled += 1
+                continue
+            if state.turn == seat or seat in state.finished:
+                break
+            legal = br.legal_moves(state)
+            several += len(legal) > 1
+            move = legal[int(choices.random() * len(legal))]
+            played += move.kind != Kind.PASS
+            state = br.apply_move(state, move)
+        assert batch.state(int(i)) == state
+        assert np.flatnonzero(batch.legal_mask()[i]).tolist() == list(br.legal_actions(state))
+    assert [batch.state(int(i)) for i in others] == untouched
+    assert (rolls, moves) == (rolled, played)
+    assert several >= 10  # (choices to make)
+    assert seat < 4 or rolled > 8 * len(g) + 32  # (played to the end: several blocks)
 
 
 # ----------------------------------------------------------------- Dorada played on alone

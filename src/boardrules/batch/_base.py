@@ -58,10 +58,19 @@ def _generator(seed: object) -> np.random.Generator:
         ) from None
 
 
+#: The most games a batch holds: 64 times the largest size measured (a Parchís batch of
+#: this many takes about 1 GB, its vector environment about 4); more would end in NumPy's
+#: ``MemoryError`` (or the machine's memory used up) rather than a clear refusal.
+_MOST_GAMES = 1 << 20
+
+
 def _game_count(n: object) -> int:
-    """``n``, the number of games of a batch, checked: a whole number >= 1."""
-    if type(n) is not int or n < 1:
-        raise InvalidOptionError(f"n, the number of games, must be a whole number >= 1, not {n!r}")
+    """``n``, the number of games of a batch, checked: a whole number from 1 to
+    :data:`_MOST_GAMES`."""
+    if type(n) is not int or not 1 <= n <= _MOST_GAMES:
+        raise InvalidOptionError(
+            f"n, the number of games, must be a whole number from 1 to {_MOST_GAMES}, not {n!r:.40}"
+        )
     return n
 
 

@@ -350,6 +350,16 @@ class DoradaBatch(_Dice[Options, State]):
         self._roll(g[~self.over[g]], given)
         return StepResult(returns, ended)
 
+    def _play(self, g: Ints, a: Ints) -> None:
+        """``step`` of the actions ``a`` in the games ``g`` (none over; ``a[k]`` legal in
+        game ``g[k]``) of a batch without ``autoreset``, less what a caller's actions need
+        there: the check that they are legal, the returns.  The vector environments play
+        so (their learner's actions are checked, their opponents' are the batch's own
+        random legal ones), as :meth:`ParchisBatch._play`."""
+        self._decide(g, a)
+        self.rolled[:] = 0
+        self._roll(g[~self.over[g]], None)
+
     def _restart(self, g: Ints, dice: Ints | None, roll: bool = True) -> None:
         """Games ``g`` back to the start, then (with ``roll``) rolled to their first
         decision."""

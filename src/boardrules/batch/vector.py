@@ -25,8 +25,9 @@ waiting for the learner, as whole arrays (the rolls of all of them at once, thei
 choices drawn together); when at most half of the games are still waiting, those are
 copied into a batch of their own and played on there, so that the long tail (a 6, a
 bonus, a learner whose pieces are all home) costs steps over few games; the last few
-games are played on with the scalar rules (Dorada's as plain lists), game by game, and go
-back into their rows.
+games (Parchís: at most 64, so all of them at 64 games) are played on with the scalar rules
+(Parchís's called directly, Dorada's as plain lists), game by game, read from and written
+back into their rows all at once.
 Observations are written for all games at once after that.  (In Parchís the learner's
 actions are checked once, against the legal actions of its last observation, and the
 opponents' actions, drawn from the batch's own legal ones, are played without a check.)
@@ -47,7 +48,6 @@ True
 
 from __future__ import annotations
 
-import random
 import sys
 from typing import Any, cast
 
@@ -62,21 +62,13 @@ from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
 from boardrules._values import check_illegal_reward, check_seed  # noqa: E402
-from boardrules.api import (  # noqa: E402
-    apply_move,
-    current_player,
-    is_chance,
-    is_terminal,
-    legal_moves,
-    observation_shape,
-    sample_chance,
-)
+from boardrules.api import observation_shape  # noqa: E402
 from boardrules.batch._docker import DockerBatch  # noqa: E402
 from boardrules.batch._dorada import DoradaBatch  # noqa: E402
 from boardrules.batch._dorada_alone import play_alone  # noqa: E402
 from boardrules.batch._parchis import NUM_ACTIONS, ParchisBatch  # noqa: E402
+from boardrules.batch._parchis_alone import play_alone as play_parchis_alone  # noqa: E402
 from boardrules.errors import BoardrulesError, IllegalMoveError, InvalidOptionError  # noqa: E402
-from boardrules.parchis import Kind  # noqa: E402
 from boardrules.parchis._state import PHASE_OVER  # noqa: E402
 
 __all__ = ["DockerVectorEnv", "DoradaVectorEnv", "ParchisVectorEnv"]
@@ -148,8 +140,8 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
     batch: Batch
     #: At most this many waiting games are played on with the scalar rules (see
-    #: :meth:`_advance`; measured best for Parchís at 4-8 of 64-4096 games).
-    _ALONE = 8
+    #: :meth:`_advance`; each game's class sets it).
+    _ALONE = 0
 
     def __init__(
         self,
@@ -320,34 +312,8 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
     def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
         """The opponents play on in games ``g`` of ``batch``, one game after another, with
         the scalar rules (the same uniform choices and dice as the batch's, drawn from the
-        same generators), and each game goes back into its row."""
-        # (sample_chance draws with one random() call: numpy's generators have it too)
-        dice, choose, seat = cast("random.Random", batch.rng), self._opponents, self.seat
-        rolls = moves = 0
-        for i in g.tolist():
-            s: Any = batch.state(i)
-            while True:
-                if is_chance(s):
-                    s = apply_move(s, sample_chance(s, dice))
-                    rolls += 1
-                    continue
-                if is_terminal(s) or current_player(s) == seat or self._placed_state(s):
-                    break
-                choices = legal_moves(s)
-                move = choices[int(choose.random() * len(choices))]
-                moves += self._moved(move)
-                s = apply_move(s, move)
-            batch._store(i, s)
-        batch.rolls += rolls
-        batch.moves += moves
-
-    def _placed_state(self, s: Any) -> bool:
-        """Whether the learner's result is known in the scalar state ``s`` (not over)."""
-        return False
-
-    def _moved(self, move: Any) -> int:
-        """1 if the batch counts ``move`` among its ``moves`` (decisions), else 0."""
-        return 1
+        same generators), and each game goes back into its row (each game's class)."""
+        raise NotImplementedError
 
     def _buffer(self) -> npt.NDArray[np.float32]:
         """An array for the next observation: one of those made before that nobody else
@@ -417,8 +383,12 @@ class ParchisVectorEnv(_BatchVectorEnv):
         waiting &= batch.phase != _OVER
         return waiting
 
-    def _placed_state(self, s: Any) -> bool:
-        return self.seat in s.finished
+    #: The scalar rules, called directly, play about 4.7 us a decision with the
+    #: conversions; a batch step costs about 0.22 ms plus 0.2 us a game (measured, 4 players,
+    #: ``vector_profile.py``): at 64 games the scalar rules play all the opponents' moves,
+    #: at 256 the tail after the full steps (sweep of 8-256 in one run: 64 the best at 64
+    #: and 256 games, all alike at 1024 and 4096).
+    _ALONE = 64
 
     # The learner's actions checked (see _allowed), the opponents' the batch's own legal
     # ones: the batch plays them without checking them again, and without returns.
@@ -442,8 +412,13 @@ class ParchisVectorEnv(_BatchVectorEnv):
         allowed: npt.NDArray[np.bool_] = self.batch._legal_of().allows_all(actions)
         return allowed
 
-    def _moved(self, move: Any) -> int:
-        return int(move.kind != Kind.PASS)  # the batch counts the moves of pieces
+    def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
+        """As the batch's games (the same rules, dice and choices), with the scalar rules
+        called directly: see ``boardrules/batch/_parchis_alone.py``."""
+        assert isinstance(batch, ParchisBatch)
+        rolls, moves = play_parchis_alone(batch, g, self.seat, self._opponents)
+        batch.rolls += rolls
+        batch.moves += moves
 
     def _reward(self, g: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         """The learner's returns in games ``g``, where its place is known."""
@@ -495,12 +470,12 @@ class DoradaVectorEnv(_BatchVectorEnv):
 
     def _step_learner(self, actions: npt.NDArray[np.int64], playing: npt.NDArray[np.bool_]) -> None:
         g = np.flatnonzero(playing)
-        _decide(self.batch, g, actions[g])
+        self.batch._play(g, actions[g])
 
     def _play(self, batch: Batch, waiting: npt.NDArray[np.bool_]) -> None:
         assert isinstance(batch, DoradaBatch)
         g = np.flatnonzero(waiting)
-        _decide(batch, g, batch.random_actions(self._opponents, waiting)[g])
+        batch._play(g, batch.random_actions(self._opponents, waiting)[g])
 
     def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
         """As the other games' (the same rules, dice and choices), as plain lists: see
@@ -509,14 +484,6 @@ class DoradaVectorEnv(_BatchVectorEnv):
         rolls, moves = play_alone(batch, g, self.seat, self._opponents)
         batch.rolls += rolls
         batch.moves += moves
-
-
-def _decide(batch: DoradaBatch, g: npt.NDArray[np.int64], a: npt.NDArray[np.int64]) -> None:
-    """``batch.step`` of the legal actions ``a`` in the games ``g`` (none over) of a batch
-    without ``autoreset``, less the check of the actions and the returns."""
-    batch._decide(g, a)
-    batch.rolled[:] = 0
-    batch._roll(g[~batch.over[g]], None)
 
 
 class DockerVectorEnv(_BatchVectorEnv):
