@@ -134,7 +134,7 @@ def test_the_cli_reviews_a_record_in_text_json_and_html(
     doc = json.loads(captured.out)
     assert doc["format"] == "boardrules-review" and doc["seconds_per_move"] is None
     assert main(["review", str(path), "--seconds-per-move", "0"]) == 2
-    assert "--seconds-per-move must be more than 0" in capsys.readouterr().err
+    assert "--seconds-per-move must be a finite number more than 0" in capsys.readouterr().err
 
 
 # --------------------------------------------------------------------------- trust

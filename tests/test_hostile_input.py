@@ -746,3 +746,15 @@ def test_a_hero_named_by_a_huge_number_is_refused_without_the_interpreter_s_digi
         br.new_game("dorasure", heroes=(10**5000,))
     assert "is not a hero" in str(refused.value)
     assert "Exceeds the limit" not in str(refused.value)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_parchis_refuses_an_empty_list_of_colours_with_the_players_given(players: int) -> None:
+    # An empty list was read as "the default colours" when players was given (and refused
+    # without it), in new_game and in a state document's options alike.
+    with pytest.raises(br.InvalidOptionError, match=f"give {players} colours, one a player"):
+        br.new_game("parchis", players=players, colours=[])
+    doc = json.loads(br.to_json(br.new_game("parchis", players=players)))
+    doc["options"]["colours"] = []
+    with pytest.raises(br.StateFormatError, match=f"give {players} colours, one a player"):
+        br.from_json(json.dumps(doc))

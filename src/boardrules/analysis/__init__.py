@@ -44,12 +44,14 @@ from boardrules._search import (
     OutOfNodes,
     expectimax,
 )
+from boardrules._values import safe_repr
 from boardrules.analysis._budget import (
     ROLLOUTS,
     SOLVE_BELOW,
     SOLVE_SHARE,
     Analysis,
     analyse,
+    check_callers,
     make_budget,
 )
 from boardrules.analysis._chart import chart_html
@@ -205,7 +207,10 @@ def solve(
     'L2+2'
     """
     if type(max_states) is not int or max_states < 1:
-        raise br.InvalidOptionError(f"max_states must be a whole number >= 1, not {max_states!r}")
+        raise br.InvalidOptionError(
+            f"max_states must be a whole number >= 1, not {safe_repr(max_states)}"
+        )
+    check_callers(exact, None, None, progress)
     graph = build_graph(state, max_states, progress)
     values = solve_graph(graph, exact, progress)
     start, end = graph.start[0], graph.start[1]

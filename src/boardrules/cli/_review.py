@@ -5,6 +5,7 @@ reviews a match (:func:`boardrules.analysis.review`), in text or ``--json``; wit
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from typing import Any
@@ -45,8 +46,8 @@ def review_with_progress(record: GameRecord[Any, Any], args: argparse.Namespace)
     """The review the command line asks for (``--seconds-per-move``, ``--rollouts``,
     ``--seed``), with a progress line on stderr unless ``--quiet``."""
     seconds = args.seconds_per_move
-    if seconds is not None and not seconds > 0:
-        raise UsageError(f"--seconds-per-move must be more than 0, not {seconds}")
+    if seconds is not None and not 0 < seconds < math.inf:
+        raise UsageError(f"--seconds-per-move must be a finite number more than 0, not {seconds}")
     if args.rollouts is not None and args.rollouts < 2:
         raise UsageError(f"--rollouts must be at least 2, not {args.rollouts}")
     if args.rollouts is not None and args.seconds_per_move == SECONDS_PER_MOVE:
