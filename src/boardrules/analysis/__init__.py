@@ -272,7 +272,7 @@ def win_probabilities(
     >>> a.describe()
     'expectimax 2 decision(s) deep, evaluation at the horizon; more than 10 states to solve'
     >>> [round(v, 4) for v in a.values]
-    [0.5412, 0.4588]
+    [0.5449, 0.4551]
     >>> a = win_probabilities(s, max_states=10, seconds=None, rollouts=400)
     >>> a.method, a.rollouts, [round(h, 2) for h in a.value_half]
     ('rollout', 400, [0.05, 0.05])
