@@ -167,6 +167,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ``--move`` not legal in the position, an ``--exact`` analysis out of reach) or a missing
     extra gives 1; Ctrl-C gives 130 (after ``simulate`` has printed the results so far).
     """
+    if not _standard_output():
+        print("boardrules: error: standard output is closed (send it to a file or to "
+              f"{os.devnull})", file=sys.stderr)  # fmt: skip
+        return 1
     parser = _parser()
     try:
         args = parser.parse_args(argv)
@@ -198,6 +202,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{command.prog}: error: {e.strerror or e}{where}", file=sys.stderr)
         return 1
     return code
+
+
+def _standard_output() -> bool:
+    """Whether there is a standard output to write to.  A standard stream closed when the
+    command started (``<&-``, ``2>&-``, ``>&-``) is ``None`` in Python: an input closed reads
+    as an empty one (``play`` ends its game as at the end of the input), messages closed go
+    to the null device (the exit code still tells), output closed is refused."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (the process's stdin)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (its stderr)
+    return sys.stdout is not None
 
 
 def _quiet_stdout() -> None:
