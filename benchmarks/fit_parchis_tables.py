@@ -1,5 +1,20 @@
 """Per-piece tables for the 2-player Parchís evaluation, learnt by TD(lambda) (issue 33).
 
+The shipped tables (``src/boardrules/parchis/_tables.py``) come from the weights file
+``benchmarks/data/parchis-tables-r2.txt``, which the seeded pipeline ``reproduce`` makes::
+
+    python benchmarks/fit_parchis_tables.py write --check   # module = weights file? (~1 s)
+    python benchmarks/fit_parchis_tables.py write           # (re)write the module from it
+    nice python benchmarks/fit_parchis_tables.py reproduce  # the whole pipeline (~10 min)
+    python benchmarks/fit_parchis_tables.py speed --games 10 --seed 1  # us per evaluate call
+
+``reproduce`` runs ``data --games 2000 --seed 5 --data A``, ``fit --data A --lam 0.9 --save
+W1 --no-proxy``, ``data --games 2000 --seed 6 --policy W1 --data B``, ``fit --data B --lam
+0.9 --save W2`` (round 2 is on-policy: the games of round 1's greedy bot, as TD-Gammon
+learnt from its own games), writes W2's weights rounded to 4 significant digits to
+``--out`` and compares them with the committed weights file (exit 1 if they differ).  The
+parts, for experiments::
+
     nice python benchmarks/fit_parchis_tables.py data --games 2000 --seed 5      # ~2-4 min
     nice python benchmarks/fit_parchis_tables.py fit --lam 0.9 --save /tmp/w.npy # + proxy
     nice python benchmarks/fit_parchis_tables.py proxy --save /tmp/w.npy         # ~1-3 min
@@ -36,7 +51,8 @@ the pieces' places.
   user's greedy bot, as ``parchis_probe.py series strong`` plays it.
 
 The candidate's weights are rounded to 4 significant digits, as a shipped module would hold
-them.  numpy and scipy (both come with the ``openspiel`` extra) are needed here only.
+them.  numpy and scipy are needed here only (``pip install 'boardrules[fit]'``); the
+library never imports them.
 """
 
 from __future__ import annotations
@@ -52,12 +68,15 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
-import numpy as np  # noqa: E402
+try:
+    import numpy as np
+    from scipy import sparse
+except ImportError as missing:  # pragma: no cover - depends on the environment
+    sys.exit(f"{missing}: fit_parchis_tables.py needs pip install 'boardrules[fit]'")
 import parchis_probe  # noqa: E402
 import user_greedy as user  # noqa: E402
 from _series import explored_move, first_bot_score  # noqa: E402
 from previous_evaluation import previous  # noqa: E402
-from scipy import sparse  # noqa: E402
 
 import boardrules as br  # noqa: E402
 from boardrules._fitted import win_chances  # noqa: E402
@@ -258,9 +277,155 @@ def strong(evaluation: Any, args: argparse.Namespace) -> None:
     parchis_probe.report("strong vs user greedy", total, int(count))
 
 
+WEIGHTS_FILE = HERE / "data" / "parchis-tables-r2.txt"
+MODULE = HERE.parent / "src" / "boardrules" / "parchis" / "_tables.py"
+WRITE = "python benchmarks/fit_parchis_tables.py write"
+
+
+def rounded(w: np.ndarray) -> list[float]:
+    return [float(f"{v:.4g}") for v in w]
+
+
+def weights_text(w: np.ndarray) -> str:
+    """The weights file: 13 features then 169 classes, one weight a line, with its name."""
+    names = [*_features.FEATURES, *class_names()]
+    lines = [
+        "# round-2 TD(0.9) weights (rounded 4 sig.), 13 features then 169 classes"
+        " (fit_parchis_tables.py class order)"
+    ]
+    lines += [f"{v!r}  # {name}" for v, name in zip(rounded(w), names, strict=True)]
+    return "\n".join(lines) + "\n"
+
+
+def read_weights(path: Path) -> list[float]:
+    lines = path.read_text().splitlines()
+    values = [float(line.split("#")[0]) for line in lines if not line.startswith("#")]
+    if len(values) != K + CLASSES:
+        raise SystemExit(f"{path}: {len(values)} weights, expected {K} + {CLASSES}")
+    return values
+
+
+def module_text(weights: list[float]) -> str:
+    """``parchis/_tables.py``: ``WEIGHTS_2`` (the features') and ``TABLE_2`` (the classes')."""
+    head = f'''"""The 2-player Parchís evaluation: weights and piece table, generated, do not edit.
+
+Written by ``{WRITE}`` from
+``benchmarks/data/parchis-tables-r2.txt``, the weights that
+``python benchmarks/fit_parchis_tables.py reproduce`` fits (seeded): batch
+TD(lambda = 0.9) on 2,000 self-play games (seed 5), then again on 2,000 games (seed 6) of
+the greedy bot with those weights; rounded to 4 significant digits.  The method is
+described in that script.
+"""
+
+#: One weight per feature of ``_features.FEATURES``, in that order (2 players).
+WEIGHTS_2 = (
+'''
+    lines = [head.rstrip("\n")]
+    lines += [f"    {v!r},  # {n}" for v, n in zip(weights[:K], _features.FEATURES, strict=True)]
+    lines += [")", "", "#: A value per class of piece of ``_features.CLASSES``, in that order"
+              " (2 players).", "TABLE_2 = ("]  # fmt: skip
+    lines += [f"    {v!r},  # {n}" for v, n in zip(weights[K:], _features.CLASSES, strict=True)]
+    lines.append(")")
+    return "\n".join(lines) + "\n"
+
+
+def write(args: argparse.Namespace) -> int:
+    """Write ``parchis/_tables.py`` from ``--weights``; with ``--check``, exit 1 if the
+    committed module differs from what would be written."""
+    text = module_text(read_weights(Path(args.weights)))
+    if args.check:
+        same = MODULE.read_text() == text
+        print(f"{MODULE.name} matches {args.weights}" if same else
+              f"{MODULE} differs from {args.weights}: run {WRITE}")  # fmt: skip
+        return 0 if same else 1
+    MODULE.write_text(text)
+    print(f"wrote {MODULE}")
+    return 0
+
+
+def reproduce(args: argparse.Namespace) -> int:
+    """The whole seeded pipeline of the shipped weights, compared with the weights file."""
+    steps = [
+        ["data", "--games", "2000", "--seed", "5", "--data", f"{args.scratch}-A.npz"],
+        ["fit", "--data", f"{args.scratch}-A.npz", "--lam", "0.9", "--save",
+         f"{args.scratch}-W1.npy", "--no-proxy"],
+        ["data", "--games", "2000", "--seed", "6", "--policy", f"{args.scratch}-W1.npy",
+         "--data", f"{args.scratch}-B.npz"],
+        ["fit", "--data", f"{args.scratch}-B.npz", "--lam", "0.9", "--save",
+         f"{args.scratch}-W2.npy", "--no-proxy"],
+    ]  # fmt: skip
+    for step in steps:
+        print("fit_parchis_tables.py", " ".join(step), flush=True)
+        main(step)
+    w = np.load(f"{args.scratch}-W2.npy")
+    Path(args.out).write_text(weights_text(w))
+    fitted, committed = rounded(w), read_weights(Path(args.weights))
+    diff = max(abs(a - b) for a, b in zip(fitted, committed, strict=True))
+    same = fitted == committed
+    print(f"wrote {args.out}; against {args.weights}: "
+          + ("exactly equal" if same else f"max abs difference {diff:.3g}"))  # fmt: skip
+    return 0 if same else 1
+
+
+def speed(args: argparse.Namespace) -> int:
+    """Microseconds per call of the shipped 2-player evaluation (with the tables) and of the
+    13-feature model without them (``WEIGHTS``, the 2-player evaluation before the tables,
+    and the 3-4 players' still), over every position of ``--games`` random games of
+    ``--seed``; with ``--before``, also of a copy of an older ``_features.py`` (e.g.
+    ``git show 45a2211:src/boardrules/parchis/_features.py``).  The evaluations take turns
+    in slices of CPU time (``_timing.measure``), ``--rounds`` times: the ratios hold on a
+    busy machine; 95% intervals over the rounds."""
+    import importlib.util
+
+    from _timing import interval, measure
+
+    from boardrules.parchis._tables import TABLE_2, WEIGHTS_2
+    from boardrules.testing import random_play
+
+    weights = (*WEIGHTS_2, 1.0)  # as parchis.evaluate has them, without the API's dispatch
+    rng = random.Random(args.seed)
+    states = [
+        s for _ in range(args.games) for s, _ in random_play(br.new_game("parchis", players=2), rng)
+    ]
+    models = {
+        "tables (shipped)": lambda s: win_chances(_features.features(s, TABLE_2), weights),
+        "13 features": lambda s: win_chances(_features.features(s), _evaluation.WEIGHTS),
+    }
+    if args.before:
+        spec = importlib.util.spec_from_file_location("before_features", args.before)
+        assert spec and spec.loader
+        before = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(before)
+        models["before"] = lambda s: win_chances(before.features(s), _evaluation.WEIGHTS)
+
+    def engine(f: Any) -> Any:
+        def run() -> int:
+            for s in states:
+                f(s)
+            return len(states)
+
+        return run
+
+    engines = {name: engine(f) for name, f in models.items()}
+    rounds = [measure(engines, 1.0, 0.05) for _ in range(args.rounds)]
+    print(f"{len(states)} positions of {args.games} random games (seed {args.seed}), "
+          f"{args.rounds} rounds:")  # fmt: skip
+    base = "13 features"
+    for name in models:
+        us = [1e6 / r[name] for r in rounds]
+        ratio = [r[base] / r[name] for r in rounds]
+        (lo, hi), (rlo, rhi) = interval(us), interval(ratio)
+        mean, r = sum(us) / len(us), sum(ratio) / len(ratio)
+        print(f"  {name:>17}: {mean:.2f} us per call [{lo:.2f}, {hi:.2f}]; "
+              f"time / 13 features' {r:.3f} [{rlo:.3f}, {rhi:.3f}]")  # fmt: skip
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=("data", "fit", "proxy", "strong"))
+    parser.add_argument(
+        "part", choices=("data", "fit", "proxy", "strong", "write", "reproduce", "speed")
+    )
     parser.add_argument("--data", default="/tmp/pstrength-tables.npz")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=5)
@@ -273,11 +438,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--save", default=None)
     parser.add_argument("--previous", action="store_true", help="strong: progress only")
     parser.add_argument("--policy", default=None, help="data: weights (.npy) of self-play")
+    parser.add_argument("--weights", default=str(WEIGHTS_FILE), help="write, reproduce")
+    parser.add_argument("--check", action="store_true", help="write: compare, do not write")
+    parser.add_argument("--out", default="/tmp/parchis-tables-reproduced.txt", help="reproduce")
+    parser.add_argument("--scratch", default="/tmp/parchis-tables", help="reproduce: files")
+    parser.add_argument("--rounds", type=int, default=5, help="speed: interleaved rounds")
+    parser.add_argument("--before", default=None, help="speed: an older _features.py")
     args = parser.parse_args(argv)
     args.per_seating = args.per_seating or (100 if args.part == "strong" else 250)
+    if args.part == "write":
+        return write(args)
+    if args.part == "speed":
+        return speed(args)
     started = time.perf_counter()
     code = 0
-    if args.part == "data":
+    if args.part == "reproduce":
+        code = reproduce(args)
+    elif args.part == "data":
         selfplay(args)
     elif args.part == "strong":
         strong(previous("parchis") if args.previous else candidate(np.load(args.save)), args)

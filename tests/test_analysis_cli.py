@@ -89,6 +89,18 @@ def test_analyse_bad_input_exits_with_a_message(
     assert "of the format 'nonsense'" in err and "a game record" in err
 
 
+def test_analyse_refuses_a_time_budget_that_never_ends(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --seconds inf (or 1e309) analysed for ever when no --rollouts bounded it.
+    path = tmp_path / "s.json"
+    path.write_text(br.to_json(br.new_game("docker")))
+    for seconds in ("inf", "1e309"):
+        assert main(["analyse", str(path), "--seconds", seconds, "--rollouts", "2"]) == 2
+        err = capsys.readouterr().err
+        assert "--seconds must be a finite number more than 0, not inf" in err
+
+
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
     assert capsys.readouterr().out.strip() == f"boardrules {br.__version__}"

@@ -4,14 +4,17 @@ each from a concrete position.  Square numbers are the printed ones; 2 players a
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import boardrules as br
 from boardrules import parchis as P
 from boardrules._fitted import win_chances
 from boardrules.parchis._evaluation import WEIGHTS
-from boardrules.parchis._features import FEATURES, features
-from boardrules.testing import play
+from boardrules.parchis._features import CLASSES, FEATURES, features
+from boardrules.parchis._tables import TABLE_2, WEIGHTS_2
+from boardrules.testing import play, random_play
 
 
 def moves(s: P.State) -> list[str]:
@@ -565,11 +568,92 @@ def test_evaluate_counts_the_move_or_the_bonus_still_to_make() -> None:
 
 def test_evaluate_is_the_fitted_model_of_the_features_in_0_1() -> None:
     s = P.position({"yellow": [20, 30], "red": [16, "L3"]}, turn="red", players=2)
-    assert P.evaluate(s) == win_chances(features(s), WEIGHTS)
+    # Two players: the 2-player weights, and the pieces' values of the table.
+    assert P.evaluate(s) == win_chances(features(s, TABLE_2), (*WEIGHTS_2, 1.0))
     assert sum(P.evaluate(s)) == pytest.approx(1.0)  # two players: a chance to win each
     assert P.evaluate(P.new_game(players=2))[0] > 0.0
     four = P.position({"yellow": [20], "blue": ["goal"], "red": [16, 50]}, players=4)
+    assert P.evaluate(four) == win_chances(features(four), WEIGHTS)
     assert all(0.0 < v < 1.0 for v in P.evaluate(four))
+    three = P.position({"yellow": [20], "blue": ["goal"], "red": [16, 50]}, players=3)
+    assert P.evaluate(three) == win_chances(features(three), WEIGHTS)
+
+
+def test_evaluate_with_two_players_is_a_win_chance_each_summing_to_1_in_a_random_game() -> None:
+    values = [P.evaluate(s) for s, _ in random_play(P.new_game(players=2), random.Random(3))]
+    assert len(values) > 100
+    assert all(0.0 <= v <= 1.0 for pair in values for v in pair)
+    assert all(sum(pair) == pytest.approx(1.0) for pair in values)
+
+
+# Each class's number as its value: a seat's last column is the sum of its pieces' classes.
+NUMBERED = tuple(float(k) for k in range(len(CLASSES)))
+
+
+def classes(s: P.State) -> list[float]:
+    return [row[-1] for row in features(s, NUMBERED)]
+
+
+def test_evaluate_tables_have_a_value_per_class_and_a_weight_per_feature() -> None:
+    s = P.new_game(players=2)
+    assert len(TABLE_2) == len(CLASSES) == 169 and len(WEIGHTS_2) == len(FEATURES)
+    assert [len(row) for row in features(s, TABLE_2)] == [len(FEATURES) + 1] * 2
+    assert [len(row) for row in features(s)] == [len(FEATURES)] * 2  # no table, no column
+    assert CLASSES[:3] == ("nest", "goal", "lane 1") and CLASSES[9] == "track 0-3 barrier"
+    assert CLASSES[-1] == "track 60-63 2 near, in turn"
+
+
+# Yellow leaves the nest on 5 (its track square 0 is 5, its 63rd 68) and red on 39; the
+# safe squares here are 5, 12, 17, 22, 29, 34, 39, 46, 51, 56, 63 and 68.
+@pytest.mark.parametrize(
+    ("pieces", "turn", "yellow", "red"),
+    [
+        ({"yellow": ["goal", "L2", "L7"], "red": []}, "yellow",
+         ["goal", "lane 2", "lane 7", "nest"], ["nest"] * 4),
+        ({"yellow": ["L1", "L3", "L4", "L5"], "red": ["L6"]}, "red",
+         ["lane 1", "lane 3", "lane 4", "lane 5"], ["lane 6", "nest", "nest", "nest"]),
+        # 8 and 9: track squares 3 and 4, either side of a bucket's edge; 67: the 62nd.
+        ({"yellow": [8, 9, 67], "red": []}, "red",
+         ["track 0-3 clear, waiting", "track 4-7 clear, waiting",
+          "track 60-63 clear, waiting", "nest"], ["nest"] * 4),
+        # A barrier on the safe exit is a barrier; 68, the last track square, is safe.
+        ({"yellow": [5, 5, 68], "red": []}, "yellow",
+         ["track 0-3 barrier", "track 0-3 barrier", "track 60-63 safe", "nest"],
+         ["nest"] * 4),
+        # Two colours on the safe 22 (yellow's 17th square, red's 51st): safe, no barrier.
+        ({"yellow": [22], "red": [22]}, "red",
+         ["track 16-19 safe", *["nest"] * 3], ["track 48-51 safe", *["nest"] * 3]),
+        # Red on 16, 4 squares behind yellow's 20 (its 15th), yellow not behind red (45th).
+        ({"yellow": [20], "red": [16]}, "red",
+         ["track 12-15 1 near, waiting", *["nest"] * 3],
+         ["track 44-47 clear, in turn", *["nest"] * 3]),
+        ({"yellow": [20], "red": [16]}, "yellow",
+         ["track 12-15 1 near, in turn", *["nest"] * 3],
+         ["track 44-47 clear, waiting", *["nest"] * 3]),
+        ({"yellow": [20], "red": [16, 18]}, "red",
+         ["track 12-15 2 near, waiting", *["nest"] * 3],
+         ["track 44-47 clear, in turn", "track 44-47 clear, in turn", "nest", "nest"]),
+        ({"yellow": [20], "red": [16, 18]}, "yellow",
+         ["track 12-15 2 near, in turn", *["nest"] * 3],
+         ["track 44-47 clear, waiting", "track 44-47 clear, waiting", "nest", "nest"]),
+        # Red on 10: 10 squares behind (7-12), and red's own piece (39th) has yellow ahead.
+        ({"yellow": [20], "red": [10]}, "red",
+         ["track 12-15 far, waiting", *["nest"] * 3],
+         ["track 36-39 clear, in turn", *["nest"] * 3]),
+        ({"yellow": [20], "red": [10]}, "yellow",
+         ["track 12-15 far, in turn", *["nest"] * 3],
+         ["track 36-39 clear, waiting", *["nest"] * 3]),
+    ],
+)  # fmt: skip
+def test_evaluate_values_each_piece_by_its_class(
+    pieces: dict[str, list[int | str]], turn: str, yellow: list[str], red: list[str]
+) -> None:
+    s = P.position(pieces, turn=turn, players=2)
+    index = CLASSES.index
+    assert classes(s) == [sum(map(index, yellow)), sum(map(index, red))]
+    # The shipped table's values of those classes, summed per seat.
+    values = [row[-1] for row in features(s, TABLE_2)]
+    assert values == [pytest.approx(sum(TABLE_2[index(n)] for n in seat)) for seat in (yellow, red)]
 
 
 def test_evaluate_prefers_a_safe_square_to_one_step_more_within_reach_of_an_enemy() -> None:

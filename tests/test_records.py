@@ -157,6 +157,19 @@ def test_moves_after_the_end_are_refused() -> None:
         final_state(longer)
 
 
+@pytest.mark.parametrize("where", ["in the game", "after its end"])
+def test_a_move_of_a_megabyte_of_text_is_named_in_a_short_message(where: str) -> None:
+    # A damaged record's move was echoed whole: a megabyte of text in one error line.
+    states, record = GAME
+    k = _first_decision(states, 10) if where == "in the game" else len(record.moves)
+    moves = list(record.moves)
+    moves[k:k] = ["x" * 1_000_000]
+    damaged = GameRecord(record.game, record.options, record.players, tuple(moves))
+    with pytest.raises(RecordError, match=rf"^move {k + 1} 'xxxx+\.\.\. (cannot|comes)") as e:
+        final_state(damaged)
+    assert len(str(e.value)) < 300
+
+
 def test_a_result_for_an_unfinished_game_is_refused() -> None:
     _, record = GAME
     cut = GameRecord(

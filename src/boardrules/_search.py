@@ -194,12 +194,12 @@ def expectimax(
     >>> s = parchis.position({"yellow": ["L7", *G], "red": ["L7", *G]}, turn="yellow",
     ...                      players=2)
     >>> [round(v, 4) for v in expectimax(s, 0)]
-    [0.4983, 0.5017]
+    [0.5131, 0.4869]
     >>> [round(v, 4) for v in expectimax(s, 6)]
-    [0.5541, 0.4459]
+    [0.5544, 0.4456]
 
-    (Depth 0 is the game's evaluation of the position, which does not see that yellow
-    rolls first; solved exactly, yellow's value is 216/389, about 0.5553.)
+    (Depth 0 is the game's evaluation of the position, a fitted estimate that gives yellow,
+    who rolls first, a little more; solved exactly, yellow's value is 216/389, about 0.5553.)
     """
     depth, chance_depth = check_depths(depth, chance_depth)
     return tuple(Expectimax(evaluate, chance_depth, max_nodes).value(state, depth))

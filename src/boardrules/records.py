@@ -26,6 +26,7 @@ import attrs
 
 import boardrules as br
 from boardrules._document import lone_surrogate, read_document
+from boardrules._values import safe_repr
 from boardrules.game import GameState
 
 if TYPE_CHECKING:
@@ -314,11 +315,11 @@ def replay(record: GameRecord[S, M]) -> Iterator[tuple[S, M, S]]:
         )
     for number, text in enumerate(record.moves, 1):
         if br.is_terminal(state):
-            raise RecordError(f"move {number} {text!r} comes after the end of the game")
+            raise RecordError(f"move {number} {safe_repr(text)} comes after the end of the game")
         try:
             move = br.parse_move(state, text)
         except (br.MoveSyntaxError, br.IllegalMoveError) as e:
-            raise RecordError(f"move {number} {text!r} cannot be played: {e}") from None
+            raise RecordError(f"move {number} {safe_repr(text)} cannot be played: {e}") from None
         following = br.apply_move(state, move)
         yield state, move, following
         state = following

@@ -44,12 +44,14 @@ from boardrules._search import (
     OutOfNodes,
     expectimax,
 )
+from boardrules._values import safe_repr
 from boardrules.analysis._budget import (
     ROLLOUTS,
     SOLVE_BELOW,
     SOLVE_SHARE,
     Analysis,
     analyse,
+    check_callers,
     make_budget,
 )
 from boardrules.analysis._chart import chart_html
@@ -205,7 +207,10 @@ def solve(
     'L2+2'
     """
     if type(max_states) is not int or max_states < 1:
-        raise br.InvalidOptionError(f"max_states must be a whole number >= 1, not {max_states!r}")
+        raise br.InvalidOptionError(
+            f"max_states must be a whole number >= 1, not {safe_repr(max_states)}"
+        )
+    check_callers(exact, None, None, progress)
     graph = build_graph(state, max_states, progress)
     values = solve_graph(graph, exact, progress)
     start, end = graph.start[0], graph.start[1]
@@ -267,7 +272,7 @@ def win_probabilities(
     >>> a.describe()
     'expectimax 2 decision(s) deep, evaluation at the horizon; more than 10 states to solve'
     >>> [round(v, 4) for v in a.values]
-    [0.5412, 0.4588]
+    [0.5449, 0.4551]
     >>> a = win_probabilities(s, max_states=10, seconds=None, rollouts=400)
     >>> a.method, a.rollouts, [round(h, 2) for h in a.value_half]
     ('rollout', 400, [0.05, 0.05])

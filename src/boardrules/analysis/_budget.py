@@ -19,6 +19,7 @@ import attrs
 
 import boardrules as br
 from boardrules._search import Evaluation, Expectimax, OutOfNodes, check_depths, search_moves
+from boardrules._values import safe_repr
 from boardrules.analysis._graph import (
     Graph,
     OutOfTimeError,
@@ -389,20 +390,49 @@ def make_budget(
     solve_below: int = SOLVE_BELOW,
 ) -> Budget:
     """The budget of an analysis, its arguments checked before any work."""
-    if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
-    ):
-        raise br.InvalidOptionError(f"seconds must be a number > 0 (or None), not {seconds!r}")
+    clock = None if seconds is None else _seconds(seconds)
     for name, value, least in (("rollouts", rollouts, 2), ("max_states", max_states, 1),
                                ("horizon", horizon, 0), ("max_nodes", max_nodes, 1)):  # fmt: skip
         if value is not None and (type(value) is not int or value < least):
-            raise br.InvalidOptionError(f"{name} must be a whole number >= {least}, not {value!r}")
+            raise br.InvalidOptionError(
+                f"{name} must be a whole number >= {least}, not {safe_repr(value)}"
+            )
     if type(seed) is not int:
-        raise br.InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+        raise br.InvalidOptionError(f"seed must be a whole number, not {safe_repr(seed)}")
+    check_callers(exact, policy, evaluation, progress)
     if depth is not None:
         depth, _ = check_depths(depth)
     return Budget(
-        None if seconds is None else float(seconds), rollouts, max_states, exact, depth,
+        clock, rollouts, max_states, exact, depth,
         max_nodes, seed, policy, horizon,
         br.evaluate if evaluation is None else evaluation, progress, solve_below,
     )  # fmt: skip
+
+
+def _seconds(seconds: object) -> float:
+    """``seconds`` as a float: a finite number above 0 (an endless budget never ends)."""
+    try:
+        value = float(seconds) if isinstance(seconds, (int, float)) else math.nan
+    except OverflowError:  # a whole number past the largest float
+        value = math.inf
+    if isinstance(seconds, bool) or not 0 < value < math.inf:
+        raise br.InvalidOptionError(
+            f"seconds must be a finite number > 0 (or None), not {safe_repr(seconds)}"
+        )
+    return value
+
+
+def check_callers(exact: object, policy: object, evaluation: object, progress: object) -> None:
+    """The arguments that are no numbers, checked before any work (a bot that is no bot
+    would fail only once rollouts begin, ``exact="no"`` would be read as true)."""
+    if not isinstance(exact, bool):
+        raise br.InvalidOptionError(f"exact must be True or False, not {safe_repr(exact)}")
+    if policy is not None and not isinstance(policy, Bot):
+        raise br.InvalidOptionError(
+            f"policy must be a bot (an object with choose()) or None, not {safe_repr(policy)}"
+        )
+    for name, value in (("evaluation", evaluation), ("progress", progress)):
+        if value is not None and not callable(value):
+            raise br.InvalidOptionError(
+                f"{name} must be a function or None, not {safe_repr(value)}"
+            )

@@ -7,6 +7,7 @@ and the text of a value: an exact fraction with its decimal.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -130,8 +131,8 @@ def analyse(state: Any, args: argparse.Namespace) -> Analysis:
         return attrs.evolve(found, reason="as --depth asks")
     if args.max_states < 1:
         raise UsageError(f"--max-states must be at least 1, not {args.max_states}")
-    if not args.seconds > 0:
-        raise UsageError(f"--seconds must be more than 0, not {args.seconds}")
+    if not 0 < args.seconds < math.inf:
+        raise UsageError(f"--seconds must be a finite number more than 0, not {args.seconds}")
     if args.rollouts is not None and args.rollouts < 2:
         raise UsageError(f"--rollouts must be at least 2, not {args.rollouts}")
     progress = _Progress(args.quiet, args.max_states)

@@ -97,7 +97,7 @@ def make_options(given: Mapping[str, Any]) -> Options:
             raise InvalidOptionError("parchis option colours: give 2, 3 or 4 colours")
         opts["players"] = len(opts["colours"])
     players = opts["players"]
-    names = opts["colours"] or DEFAULT_COLOURS[players]
+    names = DEFAULT_COLOURS[players] if opts["colours"] is None else opts["colours"]
     if len(names) != players:
         raise InvalidOptionError(f"parchis option colours: give {players} colours, one a player")
     if opts["first_player"] >= players:
