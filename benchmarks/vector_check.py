@@ -8,14 +8,24 @@ For each option set of ``batch_audit.py`` and each seat of the learner, a
 step, for every game, its observation must equal :func:`boardrules.observation_into` of
 ``env.batch.state(i)`` from the learner's seat, and its action mask the
 :func:`boardrules.legal_actions` of that state where the learner is to move (no action
-elsewhere).  The batch engine's own audit (``batch_audit.py``) plays the batch against the
-scalar engine; this one checks what the environment adds: its opponents' steps, the games
-it plays on with the scalar rules and puts back, its restarts and its masks.
+elsewhere).  Half of the learner's seats play with the environment's default (at these
+sizes its opponents are played on as plain lists, ``batch/_parchis_alone.py``), the other
+half with the batch alone (its steps over all games, then over parts of them).  The batch
+engine's own audit (``batch_audit.py``) plays the batch against the scalar engine; this one
+checks what the environment adds: its opponents' steps, the games it plays on as lists and
+puts back, its restarts and its masks.
+
+Then (``--alone`` games a set, 0 for none) the lists against the public API: random
+positions of each option set, played on to their end as lists (the learner's seat no
+player's) and with the public API from the same draws of the same generators; every
+state, and the counts of rolls and moves, must be the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,7 +38,10 @@ import batch_audit  # noqa: E402
 import numpy as np  # noqa: E402
 
 import boardrules as br  # noqa: E402
+from boardrules.batch import ParchisBatch  # noqa: E402
+from boardrules.batch._parchis_alone import play_alone  # noqa: E402
 from boardrules.batch.vector import ParchisVectorEnv  # noqa: E402
+from boardrules.parchis import Kind  # noqa: E402
 
 #: The option sets of ``batch_audit.py``'s Parchís audit.
 SETS: dict[str, dict[str, Any]] = batch_audit.SETS
@@ -37,6 +50,8 @@ SETS: dict[str, dict[str, Any]] = batch_audit.SETS
 def check(options: dict[str, Any], seat: int, games: int, steps: int, seed: int) -> int:
     """Play one environment; raise at the first difference; the game-steps compared."""
     env = ParchisVectorEnv(games, seat=seat, **options)
+    if seat % 2:
+        env._ALONE = 0  # (the batch only)
     obs, _ = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     expected = np.zeros(env.batch.observation_size, dtype=np.float32)
@@ -57,11 +72,57 @@ def check(options: dict[str, Any], seat: int, games: int, steps: int, seed: int)
     return games * steps
 
 
+def _decisions(options: dict[str, Any], count: int, rng: random.Random) -> list[Any]:
+    """Decisions of random games (early and late, any seat)."""
+    found: list[Any] = []
+    while len(found) < count:
+        state = br.new_game("parchis", **options)
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                state = br.apply_move(state, br.sample_chance(state, rng))
+                continue
+            if rng.random() < 0.02:
+                found.append(state)
+            state = br.apply_move(state, rng.choice(br.legal_moves(state)))
+    rng.shuffle(found)
+    return found[:count]
+
+
+def check_alone(options: dict[str, Any], games: int, seed: int) -> int:
+    """Play ``games`` positions on to their end as lists and with the public API; raise at
+    the first difference; the decisions compared."""
+    states = _decisions(options, games, random.Random(seed))
+    batch = ParchisBatch.from_states(states, seed=seed)
+    dice: Any = copy.deepcopy(batch.rng)  # (sample_chance calls its random())
+    choose = np.random.default_rng(seed + 1)
+    choices = copy.deepcopy(choose)
+    nobody = int(options["players"])
+    rolls, moves = play_alone(batch, np.arange(games), nobody, choose)
+    rolled = played = decided = 0
+    for i, state in enumerate(states):
+        while not br.is_terminal(state):
+            if br.is_chance(state):
+                state = br.apply_move(state, br.sample_chance(state, dice))
+                rolled += 1
+                continue
+            legal = br.legal_moves(state)
+            move = legal[int(choices.random() * len(legal))]
+            played += move.kind != Kind.PASS
+            decided += 1
+            state = br.apply_move(state, move)
+        if batch.state(i) != state:
+            raise AssertionError(f"{options}: game {i} played on as lists")
+    if (rolls, moves) != (rolled, played):
+        raise AssertionError(f"{options}: counts {(rolls, moves)}, the API's {(rolled, played)}")
+    return decided
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=48)
     parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--alone", type=int, default=40, help="games a set played as lists")
     args = parser.parse_args(argv)
     total = 0
     for k, (name, options) in enumerate(SETS.items()):
@@ -73,6 +134,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:18s} {compared:8,d} game-steps, every seat: observations and masks equal")
         total += compared
     print(f"all sets: {total:,d} game-steps, no difference")
+    if args.alone:
+        decided = 0
+        for k, (name, options) in enumerate(SETS.items()):
+            compared = check_alone(options, args.alone, args.seed + 100 + k)
+            print(f"{name:18s} {compared:8,d} decisions played as lists: the public API's")
+            decided += compared
+        print(f"all sets: {decided:,d} decisions as lists, no difference")
     return 0
 
 

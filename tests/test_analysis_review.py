@@ -116,6 +116,17 @@ def test_the_cooperative_game_reports_the_team() -> None:
     assert "the chances are the team's" in r.text()
 
 
+def test_the_cli_says_which_record_to_review_in_a_file_of_several(
+    dorada_game: GameRecord[Any, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The JSON Lines of simulate --out were "not a JSON document: Extra data: line 2".
+    path = tmp_path / "games.jsonl"
+    path.write_text(f"{dorada_game.to_json()}\n" * 3)
+    assert main(["review", str(path), "--rollouts", "2", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert f"error: {path} holds 3 game records; review reads one: put its line" in err
+
+
 def test_the_cli_reviews_a_record_in_text_json_and_html(
     dorada_game: GameRecord[Any, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -215,38 +215,6 @@ def test_observations_from_every_seat_and_into_a_buffer() -> None:
     assert batch.num_actions == batch.legal_mask().shape[1] == 16 + 2  # start, 16 fields, pass
 
 
-def _over(seed: int, **options: Any) -> Any:
-    rng, state = random.Random(seed), br.new_game("dorada", **options)
-    while not br.is_terminal(state):
-        state = br.apply_move(state, rng.choice(br.legal_moves(state)))
-    return state
-
-
-def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules() -> None:
-    # (the vector environments' scalar tail): into rows where other games stand or ended;
-    # one just begun (pieces on their start fields) and one with bridges
-    begun = br.new_game("dorada", players=3)
-    begun = br.apply_move(begun, br.action_to_move(begun, 2))
-    states = [_late(1, 2, players=3), _over(2, players=3), _late(3, 30, players=3), begun]
-    assert max(states[2].bridges) >= 0 and sum(begun.start) == 12
-    before = [_over(4, players=3), _late(5, 10, players=3), _late(6, 3, players=3)]
-    before.append(_late(7, 3, players=3))
-    used, fresh = DoradaBatch.from_states(before, seed=1), DoradaBatch.from_states(states)
-    used.step(used.random_actions())
-    for i in (2, 0, 3, 1):
-        used._store(i, states[i])
-    assert not used.h[used.pos <= 0].any()  # (heights 0 off the stacks, as in play)
-    used.rng, fresh.rng = np.random.default_rng(7), np.random.default_rng(7)  # the dice
-    choose = np.random.default_rng(8)
-    for _ in range(30):
-        assert [used.state(i) for i in range(4)] == [fresh.state(i) for i in range(4)]
-        assert np.array_equal(used.legal_mask(), fresh.legal_mask())
-        assert np.array_equal(used.observation(), fresh.observation())
-        actions = fresh.random_actions(choose)
-        fresh.step(actions)
-        used.step(actions)
-
-
 def test_observations_into_views_of_other_arrays_and_a_part_at_a_time() -> None:
     # 4 players on SHORT: 1249 values, so the 110 games are written in two parts
     batch = DoradaBatch(110, seed=4, players=4, board=SHORT)

@@ -279,59 +279,6 @@ def test_the_piece_moved_last_into_the_goal_is_the_last_value() -> None:
     assert (seen[:, -1] == 1.0).all()
 
 
-def _over(seed: int, **options: Any) -> Any:
-    rng, state = random.Random(seed), br.new_game("parchis", **options)
-    while not br.is_terminal(state):
-        moves = br.legal_moves(state)
-        state = br.apply_move(state, rng.choice(moves))
-    return state
-
-
-def _store(batch: Any, g: list[int], states: list[Any], bulk: bool) -> None:
-    if bulk:  # (all at once, in the order given)
-        batch._store_states(np.array(g), [states[i] for i in g])
-    else:
-        for i in g:
-            batch._store(i, states[i])
-
-
-@pytest.mark.parametrize("bulk", [False, True])
-def test_a_game_stored_into_a_used_row_plays_on_like_the_scalar_rules(bulk: bool) -> None:
-    # (the vector environments' scalar tail): barriers, finished players, a bonus to
-    # count, a 6 rolled, a game over and one just begun, into rows where other games
-    # stand or ended; one game at a time, or all at once
-    states = [_late(seed, back, players=3) for seed, back in ((6, 9), (3, 40), (7, 9), (1, 2))]
-    begun = br.new_game("parchis", players=3)
-    states += [_over(5, players=3), br.apply_move(begun, br.action_to_move(begun, 4))]
-    assert states[0].barriers and states[1].finished and states[2].phase == 2 and states[3].sixes
-    assert states[5].opened == 0 and states[5].roll == 5
-    before = [_over(6, players=3), _late(5, 9, players=3), _over(7, players=3)]
-    before += [_late(6, 40, players=3), _late(0, 9, players=3), _late(2, 9, players=3)]
-    assert before[1].barriers and before[3].barriers and before[3].finished and before[5].opened
-    assert before[4].barriers < 1 << 64 <= before[1].barriers  # (cells 0-63, 64-96: two words)
-    used, fresh = ParchisBatch.from_states(before, seed=1), ParchisBatch.from_states(states)
-    read = used._states(np.array([4, 1, 3]))  # (the rows read all at once, both words)
-    assert read == [before[i] for i in (4, 1, 3)]
-    assert [s.barriers for s in read] == [before[i].barriers for i in (4, 1, 3)]
-    used.step(used.random_actions())  # (the movers' pieces read by the roll, then stale)
-    _store(used, [4, 0], states, bulk)
-    assert np.array_equal(used.legal_mask()[[0, 4]], fresh.legal_mask()[[0, 4]])
-    _store(used, [3, 2, 1, 5], states, bulk)  # (the legal actions just worked out, now stale)
-    for name in ParchisBatch._ROWS:  # (the finishing order is read up to ndone)
-        if name != "done":
-            assert np.array_equal(getattr(used, name), getattr(fresh, name)), name
-    dice = np.random.default_rng(3)
-    for _ in range(40):
-        assert [used.state(i) for i in range(6)] == [fresh.state(i) for i in range(6)]
-        # (the rows read all at once: as state(i) reads each)
-        assert used._states(np.array([5, 0, 3, 1])) == [fresh.state(i) for i in (5, 0, 3, 1)]
-        assert np.array_equal(used.legal_mask(), fresh.legal_mask())
-        assert np.array_equal(used.observation(), fresh.observation())
-        actions, rolled = fresh.random_actions(), dice.integers(1, 7, 6)
-        fresh.step(actions, rolled)
-        used.step(actions, rolled)
-
-
 def test_the_rows_hold_whole_numbers() -> None:
     # (they are read as indices and seats: ``Ints``, the board's codes ``int8``)
     batch = ParchisBatch(3, seed=1, players=2)

@@ -19,7 +19,7 @@ import boardrules as br  # noqa: E402
 import boardrules.rl  # noqa: E402
 from boardrules.batch import ParchisBatch  # noqa: E402
 from boardrules.batch.vector import DockerVectorEnv, DoradaVectorEnv, ParchisVectorEnv  # noqa: E402
-from boardrules.parchis import Kind  # noqa: E402
+from boardrules.parchis import Kind, position  # noqa: E402
 
 
 def _random(obs: dict[str, Any], rng: Any) -> Any:
@@ -386,31 +386,21 @@ def _parchis_decisions(count: int, seed: int, **options: Any) -> list[Any]:
     return found[:count]
 
 
-@pytest.mark.parametrize(
-    ("seat", "options"),
-    [
-        (4, {"players": 4}),  # (no player's seat: the games are played to their end)
-        (1, {"players": 3, "two_out_on_first_five": True, "exit_capture": False}),
-        (0, {"players": 2, "third_six_back_to_lane_start": True}),
-    ],
-)
-def test_parchis_games_played_on_alone_follow_the_public_api(seat: int, options: Any) -> None:
-    # The same draws of the same generators (one random() a roll, one a decision, game
-    # after game, several blocks of them): the states the public API reaches, the same
-    # counts (rolls, and moves of pieces), the other rows untouched.
+def _replay_parchis_alone(
+    states: list[Any], g: Any, seat: int, dice_seed: int, choose_seed: int
+) -> int:
+    """Plays games ``g`` of a batch of ``states`` on as lists, and with the public API from
+    the same draws of the same generators (one random() a roll, one a decision, game after
+    game); asserts the same states (barriers too) and finishers' mask in every row, the
+    same counts (rolls, and moves of pieces), the other rows untouched; returns the
+    decisions with a choice."""
     from boardrules.batch._parchis_alone import play_alone
 
-    states = [
-        s
-        for s in _parchis_decisions(60, seed=seat, **options)
-        if s.turn != seat and seat not in s.finished
-    ][:24]
-    batch = ParchisBatch.from_states(states, seed=5)
-    g = np.arange(0, len(states), 2)
+    batch = ParchisBatch.from_states(states, seed=dice_seed)
     others = np.setdiff1d(np.arange(batch.n), g)
     untouched = [batch.state(int(i)) for i in others]
     dice: Any = copy.deepcopy(batch.rng)  # (sample_chance calls its random())
-    choose = np.random.default_rng(8)
+    choose = np.random.default_rng(choose_seed)
     choices = copy.deepcopy(choose)
     batch.legal_mask()  # (worked out before: must be again after)
     rolls, moves = play_alone(batch, g, seat, choose)
@@ -429,12 +419,69 @@ def test_parchis_games_played_on_alone_follow_the_public_api(seat: int, options:
             move = legal[int(choices.random() * len(legal))]
             played += move.kind != Kind.PASS
             state = br.apply_move(state, move)
-        assert batch.state(int(i)) == state
+        got = batch.state(int(i))
+        assert got == state and got.barriers == state.barriers
+        # (as the batch keeps it: those who finished, not the last one left)
+        finishers = state.finished[: batch.players - 1]
+        assert batch.donemask[i] == sum(1 << s for s in finishers)
         assert np.flatnonzero(batch.legal_mask()[i]).tolist() == list(br.legal_actions(state))
     assert [batch.state(int(i)) for i in others] == untouched
     assert (rolls, moves) == (rolled, played)
+    assert rolled > 8 * len(g) + 32 or seat < batch.players  # (to the end: several blocks)
+    return several
+
+
+@pytest.mark.parametrize(
+    ("seat", "options"),
+    [  # (seat: no player's seat, the games are played to their end; each option)
+        (4, {"players": 4}),
+        (3, {"players": 3, "two_out_on_first_five": True, "exit_capture": False}),
+        (2, {"players": 2, "third_six_back_to_lane_start": True}),
+        (4, {"players": 4, "barriers_on_safe_only": True, "first_player": 2}),
+        (3, {"players": 3, "colours": ["blue", "red", "green"], "first_player": 1}),
+        (1, {"players": 3}),  # (up to the learner's turn, or its finish)
+    ],
+)
+def test_parchis_games_played_on_alone_follow_the_public_api(seat: int, options: Any) -> None:
+    states = [
+        s
+        for s in _parchis_decisions(60, seed=seat, **options)
+        if s.turn != seat and seat not in s.finished
+    ][:24]
+    several = _replay_parchis_alone(states, np.arange(0, len(states), 2), seat, 5, 8)
     assert several >= 10  # (choices to make)
-    assert seat < 4 or rolled > 8 * len(g) + 32  # (played to the end: several blocks)
+
+
+def _seed(first: Any) -> int:
+    """The first seed whose generator's first random() satisfies ``first``."""
+    return next(k for k in range(100) if first(np.random.default_rng(k).random()))
+
+
+@pytest.mark.parametrize(
+    ("pieces", "lane_start", "after"),
+    [  # yellow moves its piece six squares (its second 6), then rolls a third 6
+        (["65"], True, [-1, -1, -1, 64]),  # from its lane's third square back to the first
+        (["65", "L1"], True, [-1, -1, 64, 64]),  # beside the other there: a barrier
+        (["65"], False, [-1, -1, -1, 66]),  # without the option it stays in the lane
+        (["62"], False, [-1, -1, -1, -1]),  # from its last track square: home
+        (["L2"], True, [-1, -1, -1, 71]),  # into the goal (its 10 lost): it stays there
+    ],
+)
+def test_parchis_third_sixes_played_on_alone_follow_the_public_api(
+    pieces: list[Any], lane_start: bool, after: list[int]
+) -> None:
+    state = position({"yellow": pieces, "red": [40]}, turn="yellow", roll=6, sixes=2,
+                     players=2, third_six_back_to_lane_start=lane_start)  # fmt: skip
+    # (the dice: a 6 first; the choice: the first legal move, the piece on 65 or 62)
+    _replay_parchis_alone(
+        [state], np.array([0]), 1, _seed(lambda u: u >= 5 / 6), _seed(lambda u: u < 0.5)
+    )
+    final = ParchisBatch.from_states([state], seed=_seed(lambda u: u >= 5 / 6))
+    from boardrules.batch._parchis_alone import play_alone
+
+    play_alone(final, np.array([0]), 1, np.random.default_rng(_seed(lambda u: u < 0.5)))
+    assert final.state(0).pos[:4] == tuple(after)
+    assert bool(final.state(0).barriers) == (after[2] == 64)
 
 
 # ----------------------------------------------------------------- Dorada played on alone

@@ -890,3 +890,31 @@ def test_a_document_whose_format_is_a_list_is_refused_in_one_line(tmp_path: Path
     path.write_text(json.dumps(doc))
     assert main(["replay", str(path), "--check"]) == 2
     assert main(["show", str(path), "--svg", str(tmp_path / "x.svg")]) == 2
+
+
+@pytest.mark.parametrize("stream", ["stdin", "stderr", "stdout"])
+def test_a_standard_stream_closed_from_the_start_gives_an_exit_code_not_a_traceback(
+    stream: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `boardrules ... <&-` (2>&-, >&-): Python's stream is None.  play's input() raised
+    # RuntimeError ("lost sys.stdin"), simulate's progress and every command's last flush
+    # AttributeError, each a traceback.
+    from boardrules.cli import main
+
+    monkeypatch.setattr(sys, stream, None)
+    human = stream == "stdin"
+    args = ["play", "docker", "--players", "human,random", "--seed", "1"] if human else [
+        "simulate", "docker", "--games", "2"
+    ]  # fmt: skip
+    code = main(args)
+    opened = getattr(sys, stream)
+    if opened is not None:  # the null device put in its place
+        opened.close()
+    out, err = capsys.readouterr()
+    if stream == "stdin":
+        assert code == 1 and "game abandoned after" in out and "(end of input)" in out
+    elif stream == "stderr":
+        assert code == 0 and "docker: 2 games" in out
+    else:
+        closed = "boardrules: error: standard output is closed (send it to a file or to"
+        assert code == 1 and err == f"{closed} {os.devnull})\n"

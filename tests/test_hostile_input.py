@@ -758,3 +758,33 @@ def test_parchis_refuses_an_empty_list_of_colours_with_the_players_given(players
     doc["options"]["colours"] = []
     with pytest.raises(br.StateFormatError, match=f"give {players} colours, one a player"):
         br.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", "STATE", "--svg", ""],
+        ["show", "STATE", "--png", ""],
+        ["replay", "RECORD", "--html", ""],
+        ["review", "RECORD", "--rollouts", "2", "--html", ""],
+        ["play", "docker", "--quiet", "--record", ""],
+        ["play", "docker", "--quiet", "--start", ""],
+        ["play", "docker", "--quiet", "--resume", ""],
+        ["simulate", "docker", "--games", "1", "--quiet", "--out", ""],
+        ["tournament", "docker", "--bots", "random,greedy", "--games", "1", "--out", ""],
+    ],
+    ids=lambda args: f"{args[0]} {args[-2]}",
+)
+def test_an_empty_file_name_is_refused_not_taken_for_the_option_left_out(
+    args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # show printed the text board, replay and review wrote no page, play played a new game
+    # and kept no record: an empty name (--record "$FILE", FILE unset) went unnoticed.
+    _, record = br.bots.play_game(br.new_game("docker", players=2), [br.bots.RandomBot()] * 2)
+    files = {"STATE": br.to_json(br.new_game("docker")), "RECORD": record.to_json()}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    given = [str(tmp_path / a) if a in files else a for a in args]
+    assert main(given) == 2
+    err = capsys.readouterr().err
+    assert f"error: argument {args[-2]}: the file name is empty" in err

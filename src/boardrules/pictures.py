@@ -59,13 +59,16 @@ def svg_to_png(svg: str, path: str | Path, *, scale: float = 1.0) -> Path:
 
     out = Path(path)
     try:
-        cairosvg.svg2png(
-            bytestring=svg.encode("utf-8"), write_to=str(out), scale=scale, background_color="white"
+        png = cairosvg.svg2png(
+            bytestring=svg.encode("utf-8"), scale=scale, background_color="white"
         )
     except SyntaxError as error:  # xml.etree's ParseError: a damaged document
         raise ValueError(f"svg is not a well-formed SVG document: {error}") from None
     except cairo.CairoError as error:
         raise ValueError(f"cannot make this PNG (at most 32767 pixels a side): {error}") from None
+    # Written here, not by cairo: cairo's error for a file it cannot write names no reason
+    # (its strerror is its status number, 11), the system's says which.
+    out.write_bytes(png)
     return out
 
 

@@ -155,10 +155,6 @@ class DoradaBatch(_Dice[Options, State]):
         self.home[i] = len(s.dorada)
         self.turn[i], self.roll[i] = s.turn, s.roll
 
-    def _store(self, i: int, s: boardrules.dorada.State) -> None:
-        # (_load writes every value of the row: the pieces, the fields, the bridges)
-        self._load(i, s)
-
     def state(self, i: int) -> boardrules.dorada.State:
         """Game ``i`` as a scalar :class:`~boardrules.dorada.State`."""
         self._check_game(i)

@@ -438,89 +438,11 @@ class ParchisBatch(_Batch[Options, State]):
         self.ndone[i] = k
         self.donemask[i] = sum(1 << seat for seat in s.finished)
 
-    def _store(self, i: int, s: boardrules.parchis.State) -> None:
-        """Game ``i``, whatever its row holds, becomes ``s``, a state the rules made (as
-        :meth:`_restart` then :meth:`_load`, row by row, its barriers the state's own:
-        the vector environments put the games they play on with the scalar rules back one
-        at a time)."""
-        slots = 4 * self.players
-        self._pos_flat[i * slots : (i + 1) * slots] = s.pos
-        self.board[i, :CELLS] = np.frombuffer(s._cells, dtype=np.int8)  # (the rules' board)
-        barriers = s.barriers
-        self.bar0[i] = barriers & _WORD
-        self.bar1[i] = barriers >> 64
-        self.turn[i], self.phase[i], self.roll[i] = s.turn, s.phase, s.roll
-        self.count[i], self.sixes[i], self.last[i] = s.count, s.sixes, s.last
-        self.opened[i] = s.opened
-        k = len(s.finished)
-        self.done[i, :k] = s.finished  # (the rest is written before it is read)
-        self.ndone[i] = k
-        self.donemask[i] = sum(1 << seat for seat in s.finished)
-        self._legal_now = self._legal_where = None
-        self._movers = False
-
-    def _states(self, g: Ints) -> list[boardrules.parchis.State]:
-        """Games ``g`` as :meth:`state` makes them, all rows read at once."""
-        k = len(g)
-        pos = np.sort(self.pos.take(g, axis=0)).reshape(k, 4 * self.players).tolist()
-        cells = self.board.take(g, axis=0)[:, :CELLS].tobytes()
-        turn, phase, roll, count, sixes, last, opened, ndone, bar0, bar1 = (
-            row.take(g).tolist()
-            for row in (
-                self.turn, self.phase, self.roll, self.count, self.sixes, self.last,
-                self.opened, self.ndone, self.bar0, self.bar1,
-            )
-        )  # fmt: skip
-        done = self.done.take(g, axis=0).tolist()
-        options = self.options
-        return [
-            _make(
-                options,
-                tuple(pos[j]),
-                cells[j * CELLS : (j + 1) * CELLS],
-                turn[j],
-                phase[j],
-                roll[j],
-                count[j],
-                sixes[j],
-                last[j],
-                tuple(done[j][: ndone[j]]),
-                opened[j],
-                bar0[j] | bar1[j] << 64,
-            )
-            for j in range(k)
-        ]
-
-    def _store_states(self, g: Ints, states: Sequence[boardrules.parchis.State]) -> None:
-        """Games ``g`` become ``states`` (states the rules made, at a decision or over), all
-        rows written at once, as :meth:`_store` writes one."""
-        p = self.players
-        self.pos[g] = np.array([s.pos for s in states]).reshape(len(g), p, 4)
-        board = np.frombuffer(b"".join([s._cells for s in states]), dtype=np.int8)
-        self.board[g, :CELLS] = board.reshape(len(g), CELLS)
-        barriers = [s.barriers for s in states]
-        self.bar0[g] = [b & _WORD for b in barriers]
-        self.bar1[g] = [b >> 64 for b in barriers]
-        self.turn[g] = [s.turn for s in states]
-        self.phase[g] = [s.phase for s in states]
-        self.roll[g] = [s.roll for s in states]
-        self.count[g] = [s.count for s in states]
-        self.sixes[g] = [s.sixes for s in states]
-        self.last[g] = [s.last for s in states]
-        self.opened[g] = [s.opened for s in states]
-        finished = [s.finished for s in states]
-        # (only the first ndone places are read: the rest is written before it is read)
-        self.done[g] = [(*f, *(0,) * (p - len(f))) for f in finished]  # pragma: no mutate
-        self.ndone[g] = [len(f) for f in finished]
-        self.donemask[g] = [sum(1 << seat for seat in f) for f in finished]
-        self._legal_now = self._legal_where = None
-        self._movers = False
-
     def state(self, i: int) -> boardrules.parchis.State:
         """Game ``i`` as a scalar :class:`~boardrules.parchis.State`."""
         self._check_game(i)
-        # (made as the rules make theirs: the vector environments play their last games on
-        # from here; the barriers are the batch's words, which its legal moves read)
+        # (made as the rules make theirs; the barriers are the batch's words, which its legal
+        # moves read)
         return _make(
             self.options,
             tuple(np.sort(self.pos[i]).ravel().tolist()),  # each seat's pieces sorted

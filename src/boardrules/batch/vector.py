@@ -25,9 +25,9 @@ waiting for the learner, as whole arrays (the rolls of all of them at once, thei
 choices drawn together); when at most half of the games are still waiting, those are
 copied into a batch of their own and played on there, so that the long tail (a 6, a
 bonus, a learner whose pieces are all home) costs steps over few games; the last few
-games (Parchís: at most 64, so all of them at 64 games) are played on with the scalar rules
-(Parchís's called directly, Dorada's as plain lists), game by game, read from and written
-back into their rows all at once.
+games (Parchís: at most 128, so all of them at 64 games) are played on game by game as
+plain lists (the scalar rules written over lists), read from and written back into their
+rows all at once.
 Observations are written for all games at once after that.  (In Parchís the learner's
 actions are checked once, against the legal actions of its last observation, and the
 opponents' actions, drawn from the batch's own legal ones, are played without a check.)
@@ -139,8 +139,8 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
     batch: Batch
-    #: At most this many waiting games are played on with the scalar rules (see
-    #: :meth:`_advance`; each game's class sets it).
+    #: At most this many waiting games are played on as plain lists (see :meth:`_advance`;
+    #: each game's class sets it).
     _ALONE = 0
 
     def __init__(
@@ -285,9 +285,9 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         batch's ``_part``), played on there the same way (so compacted again as they
         dwindle) and copied back: the long tail of games where the opponents play on costs
         steps over a few games, not over all of them.  The last few games (at most
-        :attr:`_ALONE`) are played on one by one with the scalar rules: a step of a batch
-        costs a few hundred numpy calls however few its games are, a decision of the
-        scalar rules a few microseconds.
+        :attr:`_ALONE`) are played on one by one as plain lists (the scalar rules written
+        over lists): a step of a batch costs a few hundred numpy calls however few its
+        games are, a decision as lists a few microseconds.
         """
         while True:
             waiting = self._waiting(batch)
@@ -310,9 +310,9 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         batch.step(batch.random_actions(self._opponents, waiting), where=waiting)
 
     def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
-        """The opponents play on in games ``g`` of ``batch``, one game after another, with
-        the scalar rules (the same uniform choices and dice as the batch's, drawn from the
-        same generators), and each game goes back into its row (each game's class)."""
+        """The opponents play on in games ``g`` of ``batch``, one game after another, as
+        plain lists (the same rules, uniform choices and dice as the batch's, drawn from
+        the same generators), and each game goes back into its row (each game's class)."""
         raise NotImplementedError
 
     def _buffer(self) -> npt.NDArray[np.float32]:
@@ -383,12 +383,13 @@ class ParchisVectorEnv(_BatchVectorEnv):
         waiting &= batch.phase != _OVER
         return waiting
 
-    #: The scalar rules, called directly, play about 4.7 us a decision with the
-    #: conversions; a batch step costs about 0.22 ms plus 0.2 us a game (measured, 4 players,
-    #: ``vector_profile.py``): at 64 games the scalar rules play all the opponents' moves,
-    #: at 256 the tail after the full steps (sweep of 8-256 in one run: 64 the best at 64
-    #: and 256 games, all alike at 1024 and 4096).
-    _ALONE = 64
+    #: The games played on as lists cost about 3 us a roll with the conversions; a batch
+    #: step about 0.25 ms plus 0.15 us a game (``vector_profile.py``): at 64 games the lists
+    #: play all the opponents' moves, at 256 the tail after the full steps (a sweep of
+    #: 32-256 in one run, vector / raw: 64 games 0.65 / 0.86 / 0.81 / 0.84, 256 games 0.50 /
+    #: 0.50 / 0.50 / 0.38, 1024 games 0.45 / 0.46 / 0.46 / 0.43; the step at 256 games 2.14
+    #: ms with 128, 2.43 with 64).
+    _ALONE = 128
 
     # The learner's actions checked (see _allowed), the opponents' the batch's own legal
     # ones: the batch plays them without checking them again, and without returns.
@@ -413,8 +414,8 @@ class ParchisVectorEnv(_BatchVectorEnv):
         return allowed
 
     def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
-        """As the batch's games (the same rules, dice and choices), with the scalar rules
-        called directly: see ``boardrules/batch/_parchis_alone.py``."""
+        """As the batch's games (the same rules, dice and choices), as plain lists: see
+        ``boardrules/batch/_parchis_alone.py``."""
         assert isinstance(batch, ParchisBatch)
         rolls, moves = play_parchis_alone(batch, g, self.seat, self._opponents)
         batch.rolls += rolls

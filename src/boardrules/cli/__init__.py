@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import boardrules as br
 from boardrules._extras import MissingExtraError
 from boardrules.cli._analyse import add_analyse
-from boardrules.cli._common import InputError, UsageError
+from boardrules.cli._common import InputError, UsageError, a_path
 from boardrules.cli._play import HumanPlayer, _cmd_games, _cmd_play
 from boardrules.cli._replay import _cmd_replay
 from boardrules.cli._review import add_review
@@ -78,11 +78,14 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--quiet", action="store_true", help="show only the final board")
     play.add_argument(
         "--record",
+        type=a_path,
         metavar="FILE",
         help="keep the game record in FILE, rewritten after every move and undo",
     )
-    play.add_argument("--start", metavar="STATE.json", help="start from this position")
-    play.add_argument("--resume", metavar="RECORD.json", help="go on with a recorded game")
+    play.add_argument("--start", type=a_path, metavar="STATE.json", help="start from this position")
+    play.add_argument(
+        "--resume", type=a_path, metavar="RECORD.json", help="go on with a recorded game"
+    )
     play.set_defaults(run=_cmd_play, parser=play)
 
     def series_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
@@ -104,7 +107,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--address", metavar="ADDR", help="with --backend ray: join this Ray cluster"
         )
-        p.add_argument("--out", metavar="FILE.jsonl", help="write every game record")
+        p.add_argument("--out", type=a_path, metavar="FILE.jsonl", help="write every game record")
         p.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
     simulate = sub.add_parser("simulate", help="play many seeded games between bots")
@@ -137,7 +140,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     rep.add_argument("--game", type=int, metavar="N", help="the N-th record of the file")
     rep.add_argument("--boards", action="store_true", help="show the board after every move")
-    rep.add_argument("--html", metavar="OUT.html", help="write a replay page for a browser")
+    rep.add_argument(
+        "--html", type=a_path, metavar="OUT.html", help="write a replay page for a browser"
+    )
     rep.add_argument(
         "--state",
         type=int,
@@ -162,6 +167,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ``--move`` not legal in the position, an ``--exact`` analysis out of reach) or a missing
     extra gives 1; Ctrl-C gives 130 (after ``simulate`` has printed the results so far).
     """
+    if not _standard_output():
+        print("boardrules: error: standard output is closed (send it to a file or to "
+              f"{os.devnull})", file=sys.stderr)  # fmt: skip
+        return 1
     parser = _parser()
     try:
         args = parser.parse_args(argv)
@@ -193,6 +202,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{command.prog}: error: {e.strerror or e}{where}", file=sys.stderr)
         return 1
     return code
+
+
+def _standard_output() -> bool:
+    """Whether there is a standard output to write to.  A standard stream closed when the
+    command started (``<&-``, ``2>&-``, ``>&-``) is ``None`` in Python: an input closed reads
+    as an empty one (``play`` ends its game as at the end of the input), messages closed go
+    to the null device (the exit code still tells), output closed is refused."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (the process's stdin)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (its stderr)
+    return sys.stdout is not None
 
 
 def _quiet_stdout() -> None:

@@ -28,6 +28,14 @@ class UsageError(Exception):
     """
 
 
+def a_path(text: str) -> str:
+    """A file named on the command line (argparse's ``type``): an empty name is refused, not
+    taken for the option left out (``--record "$FILE"`` with ``FILE`` unset)."""
+    if not text:
+        raise argparse.ArgumentTypeError("the file name is empty")
+    return text
+
+
 class InputError(UsageError):
     """An input file that was read but is not a valid document of the kind the command
     reads: exit code 2 as for a bad argument, reported in one line (the arguments were

@@ -12,8 +12,17 @@ from typing import Any
 
 from boardrules.analysis import SECONDS_PER_MOVE, Review, review
 from boardrules.cli._analyse import add_policy, policy_named
-from boardrules.cli._common import UsageError, open_record, read_record_line, read_text, write_text
-from boardrules.records import GameRecord
+from boardrules.cli._common import (
+    InputError,
+    UsageError,
+    a_path,
+    document_kind,
+    open_record,
+    read_record_line,
+    read_text,
+    write_text,
+)
+from boardrules.records import RECORD_FORMAT, GameRecord
 
 __all__ = ["add_review", "review_with_progress"]
 
@@ -63,6 +72,12 @@ def review_with_progress(record: GameRecord[Any, Any], args: argparse.Namespace)
 
 def _cmd_review(args: argparse.Namespace) -> int:
     text = read_text(args.record)
+    kind, count = document_kind(text)
+    if kind == RECORD_FORMAT and count > 1:  # JSON Lines of simulate --out: which one?
+        raise InputError(
+            f"{args.record} holds {count} game records; review reads one: put its line in a "
+            f"file of its own (boardrules replay {args.record} --game N shows the N-th)"
+        )
     record = read_record_line(text, args.record)
     open_record(record, args.record)  # its options checked before any work
     found = review_with_progress(record, args)
@@ -104,7 +119,10 @@ def add_review(sub: Any) -> None:
     add_policy(p)
     p.add_argument("--json", action="store_true", help="the review as JSON")
     p.add_argument(
-        "--html", metavar="OUT.html", help="also write the replay page with the review's chart"
+        "--html",
+        type=a_path,
+        metavar="OUT.html",
+        help="also write the replay page with the review's chart",
     )
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(run=_cmd_review, parser=p)

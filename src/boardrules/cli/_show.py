@@ -8,7 +8,7 @@ import sys
 
 import boardrules as br
 from boardrules._svg import SIZE_RANGE
-from boardrules.cli._common import UsageError, read_position, write_text
+from boardrules.cli._common import UsageError, a_path, read_position, write_text
 from boardrules.pictures import svg_to_png
 
 
@@ -61,11 +61,15 @@ def add_show(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     show.add_argument(
         "--svg",
+        type=a_path,
         metavar="OUT.svg",
         help="write the board as SVG (without --svg or --png: print it as text)",
     )
     show.add_argument(
-        "--png", metavar="OUT.png", help="write the board as PNG (needs boardrules[pictures])"
+        "--png",
+        type=a_path,
+        metavar="OUT.png",
+        help="write the board as PNG (needs boardrules[pictures])",
     )
     show.add_argument("--move", metavar="MOVE", help="highlight this legal move (notation)")
     show.add_argument("--perspective", type=int, metavar="SEAT", help="seat at the bottom")
