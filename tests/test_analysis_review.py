@@ -10,7 +10,7 @@ import math
 import random
 import statistics
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -307,6 +307,33 @@ def test_random_heroes_err_more_than_strong_ones_in_dorasure() -> None:
     assert statistics.fmean(strong) < 0.01
     difference, half = _mean_difference(random_, strong)
     assert difference > half, (difference, half)
+
+
+def test_a_review_document_that_is_no_review_is_refused_by_the_page_in_words(
+    dorada_review: Review, dorada_game: GameRecord[Any, Any]
+) -> None:
+    # The page and the chart took any mapping: {} raised KeyError 'team', 5 TypeError, a
+    # damaged decision KeyError 'chances', a set JSON's TypeError; a record of 5
+    # AttributeError ('int' object has no attribute 'first_state').
+    from boardrules.analysis import chart_html
+    from boardrules.pictures import replay_html
+
+    doc = dorada_review.to_dict()
+    names = list(dorada_review.names)
+    for bad, message in (
+        ({}, "review must be a review's to_dict() (format 'boardrules-review'), not {}"),
+        (5, "review must be a review's to_dict() (format 'boardrules-review'), not 5"),
+        ({**doc, "decisions": [{}]}, "this review cannot be drawn: KeyError 'chances'"),
+        ({**doc, "decisions": 5}, "this review cannot be drawn: TypeError"),
+        ({**doc, "players": {1}}, "this review cannot be drawn: Object of type set"),
+    ):
+        with pytest.raises(br.InvalidOptionError) as refused:
+            chart_html(cast(Any, bad), names)
+        assert str(refused.value).startswith(message)
+    with pytest.raises(br.InvalidOptionError, match=r"^review must be a review's to_dict"):
+        replay_html(dorada_game, review={"team": False})
+    with pytest.raises(br.InvalidOptionError, match=r"^record must be a GameRecord, not 5$"):
+        replay_html(cast(Any, 5))
 
 
 def test_the_chart_draws_a_line_per_player_through_the_decisions(dorada_review: Review) -> None:

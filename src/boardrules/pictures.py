@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from boardrules import api as br
 from boardrules._extras import require
 from boardrules._names import result_words
+from boardrules._values import safe_repr
 from boardrules.api import show
+from boardrules.errors import InvalidOptionError
 from boardrules.game import CHANCE, TERMINAL
 
 if TYPE_CHECKING:  # records imports the whole package, which imports this module
@@ -203,8 +205,10 @@ def replay_html(
     The page has no link to anything outside it.  A damaged record raises
     :class:`~boardrules.records.RecordError`.
     """
-    from boardrules.records import replay
+    from boardrules.records import GameRecord, replay
 
+    if not isinstance(record, GameRecord):
+        raise InvalidOptionError(f"record must be a GameRecord, not {safe_repr(record)}")
     state = record.first_state()
     start = state
     names = br.player_names(state)

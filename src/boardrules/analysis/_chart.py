@@ -10,6 +10,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from boardrules._values import safe_repr, shortened
+from boardrules.errors import InvalidOptionError
+
 __all__ = ["chart_html"]
 
 # Line colours of the players' usual colours; other names (Dorasure's heroes) take the
@@ -20,6 +23,8 @@ _COLOURS = {
 }  # fmt: skip
 _DECISION_FIELDS = ("ply", "seat", "player", "played", "best", "loss", "flag", "values", "half",
                     "method")  # fmt: skip
+#: The ``format`` of a review's document (:meth:`~boardrules.analysis.Review.to_dict`).
+FORMAT = "boardrules-review"
 _PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
 
 
@@ -29,7 +34,23 @@ def _colour(name: str, seat: int) -> str:
 
 def chart_data(review: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
     """What the chart's script draws: a line per player (one for a team) through the
-    chances after each decision, the marks of the errors, the alternatives."""
+    chances after each decision, the marks of the errors, the alternatives.  A ``review``
+    that is no :meth:`~boardrules.analysis.Review.to_dict` (a damaged or hand-made
+    document) raises :class:`~boardrules.InvalidOptionError` naming what is wrong."""
+    if not isinstance(review, Mapping) or review.get("format") != FORMAT:
+        raise InvalidOptionError(
+            f"review must be a review's to_dict() (format {FORMAT!r}), not {safe_repr(review)}"
+        )
+    try:
+        return _chart_data(review, names)
+    except (KeyError, TypeError, IndexError, AttributeError) as e:  # a damaged document
+        raise InvalidOptionError(
+            f"this review cannot be drawn: {type(e).__name__} {shortened(str(e))}; give a "
+            "review's to_dict() unchanged"
+        ) from None
+
+
+def _chart_data(review: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
     team = bool(review["team"])
     shown = ["the team"] if team else names
     lines: list[list[list[float]]] = [[] for _ in shown]
@@ -62,7 +83,10 @@ def chart_data(review: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
 
 def chart_html(review: Mapping[str, Any], names: list[str]) -> str:
     """The chart's fragment for the replay page of a game whose seats are ``names``."""
-    data = json.dumps(chart_data(review, names)).replace("</", "<\\/")
+    try:
+        data = json.dumps(chart_data(review, names)).replace("</", "<\\/")
+    except TypeError as e:  # a value no JSON can hold, in a hand-made document
+        raise InvalidOptionError(f"this review cannot be drawn: {shortened(str(e))}") from None
     return _FRAGMENT.replace("@DATA@", data)
 
 
