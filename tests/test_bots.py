@@ -1336,3 +1336,23 @@ def test_bots_are_named_in_result_tables_and_records_by_name_or_class() -> None:
     assert " _Unnamed " in table and " cautious v2 " in table and "object at" not in table
     _, record = play_game(br.new_game("docker", players=2), [_Unnamed(), RandomBot()], seed=1)
     assert record.players == ("_Unnamed", "RandomBot()")
+
+
+@pytest.mark.parametrize("spec", [5, None, ["random"], b"random"])
+def test_make_bot_refuses_a_spec_that_is_no_text(spec: Any) -> None:
+    # It raised AttributeError ('int' object has no attribute 'strip') or TypeError.
+    with pytest.raises(br.InvalidOptionError, match=r"^a bot is given by a text such as"):
+        make_bot(spec)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["x" * 100_000, "random:" + "y" * 100_000 + "=1", "mcts:iterations=" + "9x" * 50_000,
+     "a.b" * 50_000, "random:" + "k" * 100_000, "random:depth=1:" + "depth" * 20_000 + "=2"],
+    ids=["name", "parameter", "value", "dotted name", "pair", "pair twice"],
+)  # fmt: skip
+def test_make_bot_names_a_long_spec_cut_short(spec: str) -> None:
+    # simulate --players and tournament --bots echoed a 100,000-character name whole.
+    with pytest.raises(br.InvalidOptionError) as refused:
+        make_bot(spec)
+    assert len(str(refused.value)) < 300

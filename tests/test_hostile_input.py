@@ -788,3 +788,25 @@ def test_an_empty_file_name_is_refused_not_taken_for_the_option_left_out(
     assert main(given) == 2
     err = capsys.readouterr().err
     assert f"error: argument {args[-2]}: the file name is empty" in err
+
+
+_Q = "q" * 100_000
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["play", "docker", "-o", _Q], ["play", "docker", "-o", _Q + "=1"], ["play", _Q],
+     ["simulate", _Q], ["simulate", "docker", "-o", _Q + "=1", "-o", _Q + "=2"], [_Q],
+     ["analyse", "--policy", _Q, "s.json"], ["replay", "r.json", "--game", _Q],
+     ["web", _Q]],
+    ids=["option", "option name", "game", "simulate game", "option twice", "command",
+         "policy", "number", "web command"],
+)  # fmt: skip
+def test_a_command_line_argument_of_100000_characters_is_named_cut_short(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The command's messages (unknown game, option, NAME=VALUE) and argparse's own (invalid
+    # choice, invalid int value) quoted the whole argument: a line of 100,000 characters.
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "error: " in err and len(err) < 800 and "qqqq..." in err

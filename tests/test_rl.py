@@ -286,3 +286,48 @@ def test_a_missing_extra_names_it() -> None:
     out = run_python(code)
     assert out.startswith("MissingExtraError")
     assert "pip install 'boardrules[rl]'" in out
+
+
+_HUGE = 10**5000  # (str() of it raises: a message must not write it out)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: boardrules.rl.single_agent_env("docker", players=2, opponents=_any(5)),
+         br.InvalidOptionError, "opponents must be a bot or a bot's name"),
+        (lambda: boardrules.rl.single_agent_env("docker", players=2, opponents=_any([None])),
+         br.InvalidOptionError, "opponents must be a bot or a bot's name"),
+        (lambda: boardrules.rl.single_agent_env("docker", players=2, illegal_reward=10**400),
+         br.InvalidOptionError, "illegal_reward must be None or a finite number, not an int of"),
+        (lambda: boardrules.rl.single_agent_env("docker", players=2).reset(seed=_HUGE),
+         br.BoardrulesError, "a seed is None or a whole number from 0 to 2**64 - 1, not an int"),
+        (lambda: _reset(boardrules.rl.single_agent_env("docker", players=2,
+                                                      illegal_reward=None)).step(_HUGE),
+         br.IllegalMoveError, "action an int of 16610 bits is not legal now"),
+        (lambda: _reset(boardrules.rl.parallel_env("docker", players=2)).step(5),
+         br.InvalidOptionError, "actions must map agents to actions"),
+        (lambda: _reset(boardrules.rl.parallel_env("docker", players=2)).step({_HUGE: 1}),
+         br.InvalidOptionError, "no action for player_0, whose turn it is (actions for: an int"),
+    ],
+    ids=["opponents=5", "opponents=[None]", "illegal_reward=10**400", "seed=10**5000",
+         "step(10**5000)", "parallel step(5)", "parallel step({10**5000: 1})"],
+)  # fmt: skip
+def test_a_value_of_the_wrong_kind_or_size_is_refused_by_the_environments_in_words(
+    call: Callable[[], object], error: type[Exception], message: str
+) -> None:
+    # opponents=5 raised TypeError and [None] AttributeError at the first step;
+    # illegal_reward=10**400 OverflowError; a seed or action of 5000 digits "Exceeds the
+    # limit" while its refusal was written; parallel step(5) TypeError.
+    with pytest.raises(error) as refused:
+        call()
+    assert str(refused.value).startswith(message)
+
+
+def _any(value: Any) -> Any:
+    return value
+
+
+def _reset(env: Any) -> Any:
+    env.reset(seed=0)
+    return env

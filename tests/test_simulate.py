@@ -169,6 +169,23 @@ def test_seatings_cover_every_order_of_every_combination() -> None:
     assert all(len(set(s)) > 1 for s in seatings(2, 3)) and len(seatings(2, 3)) == 6
 
 
+def test_a_tournament_of_more_seatings_than_it_plays_is_refused_before_any_game() -> None:
+    # seatings() built every one first: 1,001 bots in 2 seats made a tuple of 1,001,000
+    # seatings (then 10 million games), 3,000 in 4 seats 8e13: the memory ran out.
+    assert len(seatings(1000, 2)) == 999_000  # (the most: 1,000,000)
+    for bots, seats, count in ((1001, 2, "1,001,000"), (3000, 4, "80,838,098,982,000")):
+        with pytest.raises(
+            br.InvalidOptionError, match=f"^{bots} bots in {seats} seats make {count} "
+        ):
+            seatings(bots, seats)
+    with pytest.raises(br.InvalidOptionError, match=r"^40 bots in 4 seats make 2,193,360 seatings"):
+        tournament("docker", ["random"] * 40, progress=_no_game)
+
+
+def _no_game(done: int, total: int) -> None:
+    raise AssertionError("a game was played")
+
+
 @pytest.mark.slow
 def test_a_tournament_ranks_the_stronger_bot_first() -> None:
     result = tournament(

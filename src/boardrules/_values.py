@@ -161,7 +161,7 @@ not -1
     """
     if seed is None or (type(seed) is int and 0 <= seed <= MAX_ENV_SEED):
         return
-    shown = repr(seed) if isinstance(seed, (int, float)) else f"a {type(seed).__name__}"
+    shown = safe_repr(seed) if isinstance(seed, (int, float)) else f"a {type(seed).__name__}"
     raise BoardrulesError(f"a seed is None or a whole number from 0 to 2**64 - 1, not {shown[:40]}")
 
 
@@ -176,8 +176,17 @@ def check_illegal_reward(reward: object) -> float | None:
     boardrules.errors.InvalidOptionError: illegal_reward must be None or a finite number, not nan
     """
     if reward is None or (
-        isinstance(reward, int | float) and not isinstance(reward, bool) and math.isfinite(reward)
+        isinstance(reward, int | float) and not isinstance(reward, bool) and _finite(reward)
     ):
         return reward
-    shown = repr(reward) if isinstance(reward, int | float) else f"a {type(reward).__name__}"
+    shown = safe_repr(reward) if isinstance(reward, int | float) else f"a {type(reward).__name__}"
     raise InvalidOptionError(f"illegal_reward must be None or a finite number, not {shown[:40]}")
+
+
+def _finite(number: float) -> bool:
+    """Whether ``number`` is a finite float or a whole number a float can hold (10**400 is
+    past the largest: ``math.isfinite`` raises :class:`OverflowError` for it)."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:
+        return False

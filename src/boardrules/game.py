@@ -141,7 +141,7 @@ def resolve_options(
     for name in given:
         if name not in known:
             raise InvalidOptionError(
-                f"{game} has no option {name!r}; its options are: {', '.join(known)}"
+                f"{game} has no option {safe_repr(name)}; its options are: {', '.join(known)}"
             )
     for name, value in given.items():
         bad = lone_surrogate(value)  # a text no document, page or terminal could hold

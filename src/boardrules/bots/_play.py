@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import boardrules as br
 from boardrules._document import load_json
-from boardrules._values import safe_repr
+from boardrules._values import safe_repr, shortened
 from boardrules.bots._base import Bot, GameBot, RandomBot
 from boardrules.bots._mcts import MctsBot
 from boardrules.bots._names import bot_name
@@ -71,21 +71,29 @@ def make_bot(spec: str) -> Bot:
     ...
     boardrules.errors.InvalidOptionError: unknown bot 'clever'; bots: random, greedy, ...
     """
+    if not isinstance(spec, str):
+        raise br.InvalidOptionError(
+            f"a bot is given by a text such as 'mcts:iterations=50', not {safe_repr(spec)}"
+        )
     name, *pairs = (part.strip() for part in spec.strip().split(":"))
     texts: dict[str, str] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep or not key.strip():
-            raise br.InvalidOptionError(f"bad bot parameter {pair!r} in {spec!r}: use NAME=VALUE")
+            raise br.InvalidOptionError(
+                f"bad bot parameter {safe_repr(pair)} in {safe_repr(spec)}: use NAME=VALUE"
+            )
         if key.strip() in texts:  # which one would count is anyone's guess
-            raise br.InvalidOptionError(f"bot parameter {key.strip()!r} given twice in {spec!r}")
+            raise br.InvalidOptionError(
+                f"bot parameter {safe_repr(key.strip())} given twice in {safe_repr(spec)}"
+            )
         texts[key.strip()] = text.strip()
     if "." in name:
         return _imported_bot(name, texts, spec)
     entry = BOTS.get(name.lower())
     if entry is None:
         raise br.InvalidOptionError(
-            f"unknown bot {name!r}; bots: {', '.join(BOTS)}, or module.Name of your own"
+            f"unknown bot {safe_repr(name)}; bots: {', '.join(BOTS)}, or module.Name of your own"
         )
     factory, parameters = entry
     kwargs: dict[str, Any] = {}
@@ -94,12 +102,15 @@ def make_bot(spec: str) -> Bot:
         if convert is None:
             allowed = ", ".join(parameters) or "none"
             raise br.InvalidOptionError(
-                f"{name} has no parameter {key!r} (in {spec!r}); its parameters: {allowed}"
+                f"{name} has no parameter {safe_repr(key)} (in {safe_repr(spec)}); "
+                f"its parameters: {allowed}"
             )
         try:
             kwargs[key] = convert(text)
         except ValueError:
-            raise br.InvalidOptionError(f"bad value for {key} in {spec!r}: {text!r}") from None
+            raise br.InvalidOptionError(
+                f"bad value for {key} in {safe_repr(spec)}: {safe_repr(text)}"
+            ) from None
     return factory(**kwargs)
 
 
@@ -108,12 +119,18 @@ def _imported_bot(name: str, texts: dict[str, str], spec: str) -> Bot:
     if not all(part.isidentifier() for part in name.split(".")):
         # '.x' or '..' would be a relative import, which importlib refuses with TypeError
         raise br.InvalidOptionError(
-            f"cannot load the bot {name!r}: give package.module.Name of your own bot"
+            f"cannot load the bot {safe_repr(name)}: give package.module.Name of your own bot"
         )
     try:
         factory = getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError) as e:
-        raise br.InvalidOptionError(f"cannot load the bot {name!r}: {e}") from None
+        raise br.InvalidOptionError(
+            f"cannot load the bot {safe_repr(name)}: {shortened(str(e))}"
+        ) from None
+    except RecursionError:  # a package nested thousands deep: importlib imports each parent
+        raise br.InvalidOptionError(
+            f"cannot load the bot {safe_repr(name)}: its module is nested too deeply"
+        ) from None
     kwargs: dict[str, Any] = {}
     for key, text in texts.items():
         try:
@@ -123,9 +140,13 @@ def _imported_bot(name: str, texts: dict[str, str], spec: str) -> Bot:
     try:
         bot = factory(**kwargs)
     except (TypeError, ValueError) as e:
-        raise br.InvalidOptionError(f"cannot make the bot {spec!r}: {e}") from None
+        raise br.InvalidOptionError(
+            f"cannot make the bot {safe_repr(spec)}: {shortened(str(e))}"
+        ) from None
     if not isinstance(bot, Bot):
-        raise br.InvalidOptionError(f"{name} did not give a bot (an object with choose())")
+        raise br.InvalidOptionError(
+            f"{safe_repr(name)} did not give a bot (an object with choose())"
+        )
     return bot
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 import boardrules as br
 from boardrules._extras import MissingExtraError
@@ -41,8 +43,17 @@ def _seed(text: str) -> int:
     return seed
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose error messages cut a long argument they quote (``invalid
+    choice: 'xxx...'``) as the commands' own messages do: a mistyped or hostile argument of
+    100,000 characters made a line of as many."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(re.sub(r"\S{60,}", lambda m: m[0][:40] + "...", message))
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser: argparse.ArgumentParser = _Parser(
         prog="boardrules",
         description="Play, simulate and replay dice board games.",
         epilog="Bots: random, greedy, expectimax[:depth=N], "

@@ -11,7 +11,7 @@ from typing import Any
 import boardrules as br
 from boardrules._document import MAX_TEXT, NotUnicodeError, TooDeepError, load_json
 from boardrules._names import result_words, returns_by_name
-from boardrules._values import ascii_count
+from boardrules._values import ascii_count, safe_repr
 from boardrules.api import FORMAT as STATE_FORMAT
 from boardrules.bots import make_bot
 from boardrules.records import RECORD_FORMAT, GameRecord, RecordError, check_result, replay
@@ -45,14 +45,16 @@ class InputError(UsageError):
 def _game_options(game: str, pairs: Sequence[str], seats: int | None) -> dict[str, Any]:
     """``NAME=VALUE`` pairs as options (values read as JSON, else as text)."""
     if game not in br.available_games():
-        raise UsageError(f"unknown game {game!r}; games: {', '.join(br.available_games())}")
+        raise UsageError(
+            f"unknown game {safe_repr(game)}; games: {', '.join(br.available_games())}"
+        )
     options: dict[str, Any] = {}
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep or not name.strip():
-            raise UsageError(f"an option is NAME=VALUE, not {pair!r}")
+            raise UsageError(f"an option is NAME=VALUE, not {safe_repr(pair)}")
         if name.strip() in options:
-            raise UsageError(f"option {name.strip()} given twice; give each option once")
+            raise UsageError(f"option {safe_repr(name.strip())} given twice; give each option once")
         try:
             options[name.strip()] = load_json(text)
         except (TooDeepError, NotUnicodeError) as e:

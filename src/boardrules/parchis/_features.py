@@ -2,7 +2,9 @@
 
 The weights that turn them into a win chance are fitted, not guessed, by
 ``benchmarks/fit_evaluation.py parchis`` (logistic regression on the outcomes of self-play
-games) and shipped in :mod:`boardrules.parchis._evaluation`.
+games) and shipped in :mod:`boardrules.parchis._evaluation`; with two players, together
+with a value per class of piece (:data:`CLASSES`), by ``benchmarks/fit_parchis_tables.py``
+(TD(lambda) on self-play games) and shipped in :mod:`boardrules.parchis._tables`.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 
 import boardrules as br
-from boardrules._values import check_illegal_reward, check_seed
+from boardrules._values import check_illegal_reward, check_seed, safe_repr
 from boardrules.rl._common import (
     Observation,
     Table,
@@ -149,8 +149,8 @@ class BoardEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
     def _illegal(self, agent: str, action: object) -> None:
         if self.illegal_reward is None:
             raise br.IllegalMoveError(
-                f"{agent} played action {action!r}, which is not legal now; legal actions: "
-                f"{list(br.legal_actions(self._state))}"
+                f"{agent} played action {safe_repr(action)}, which is not legal now; "
+                f"legal actions: {list(br.legal_actions(self._state))}"
             )
         self.rewards[agent] = self.illegal_reward
         self.terminations = dict.fromkeys(self.agents, True)

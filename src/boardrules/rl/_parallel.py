@@ -13,7 +13,7 @@ import numpy.typing as npt
 from pettingzoo import ParallelEnv
 
 import boardrules as br
-from boardrules._values import check_illegal_reward
+from boardrules._values import check_illegal_reward, safe_repr, shortened
 from boardrules.rl._common import (
     Observation,
     Table,
@@ -110,15 +110,22 @@ class ParallelBoardEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships n
             raise br.BoardrulesError("call reset() before step(), and again after the end")
         live = self.agents
         agent = self.possible_agents[br.current_player(self._state)]
+        if not isinstance(actions, Mapping):
+            raise br.InvalidOptionError(
+                f"actions must map agents to actions ({{{agent!r}: 3}}), not {safe_repr(actions)}"
+            )
         if agent not in actions:
-            raise ValueError(f"no action for {agent}, whose turn it is (actions for: "
-                             f"{', '.join(actions) or 'nobody'})")  # fmt: skip
+            given = ", ".join(a if isinstance(a, str) else safe_repr(a) for a in actions)
+            raise br.InvalidOptionError(
+                f"no action for {agent}, whose turn it is (actions for: "
+                f"{shortened(given) or 'nobody'})"
+            )
         rewards = dict.fromkeys(live, 0.0)
         move = self._table.legal(self._state, actions[agent])
         if move is None:
             if self.illegal_reward is None:
                 raise br.IllegalMoveError(
-                    f"{agent} played action {actions[agent]!r}, which is not legal now; "
+                    f"{agent} played action {safe_repr(actions[agent])}, which is not legal now; "
                     f"legal actions: {list(br.legal_actions(self._state))}"
                 )
             rewards[agent] = self.illegal_reward

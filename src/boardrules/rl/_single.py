@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 import boardrules as br
-from boardrules._values import check_illegal_reward, check_seed
+from boardrules._values import check_illegal_reward, check_seed, safe_repr
 from boardrules.bots import Bot, make_bot
 from boardrules.rl._common import (
     Observation,
@@ -101,7 +101,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         if move is None:
             if self.illegal_reward is None:
                 raise br.IllegalMoveError(
-                    f"action {action!r} is not legal now; legal actions: "
+                    f"action {safe_repr(action)} is not legal now; legal actions: "
                     f"{list(br.legal_actions(self._state))}"
                 )
             self._ended = True  # the position stays as it was; the episode is over
@@ -137,6 +137,11 @@ def _bots(opponents: str | Bot | Sequence[str | Bot], count: int) -> tuple[Bot, 
     given: Sequence[str | Bot] = (
         [opponents] * count if isinstance(opponents, str | Bot) else opponents
     )
+    if not isinstance(given, Sequence) or not all(isinstance(o, str | Bot) for o in given):
+        raise br.InvalidOptionError(
+            "opponents must be a bot or a bot's name (as make_bot takes it), or a list of "
+            f"them, one for each other seat, not {safe_repr(opponents)}"
+        )
     if len(given) != count:
         raise br.InvalidOptionError(
             f"this game has {count} other seats, but {len(given)} opponents were given"

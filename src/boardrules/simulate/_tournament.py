@@ -7,6 +7,7 @@ the higher return beat the other; equal returns are a tie), on the Elo scale.
 from __future__ import annotations
 
 import itertools
+import math
 import os
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
@@ -32,6 +33,11 @@ from boardrules.simulate._stats import Z95, bradley_terry
 __all__ = ["RankingEntry", "TournamentResult", "seatings", "tournament"]
 
 
+#: The most seatings a tournament plays (each ``games_per_pairing`` times): 1,000 bots in 2
+#: seats, 33 in 4.
+MAX_SEATINGS = 1_000_000
+
+
 def seatings(bots: int, seats: int) -> tuple[tuple[int, ...], ...]:
     """Every seating of every combination of ``bots`` bots into ``seats`` seats.
 
@@ -44,7 +50,16 @@ def seatings(bots: int, seats: int) -> tuple[tuple[int, ...], ...]:
     ((0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1))
     >>> len(seatings(2, 4))  # 2**4 assignments less the two with a single bot
     14
+
+    More than 1,000,000 raise :class:`~boardrules.InvalidOptionError` (40 bots
+    in 4 seats make 2,193,360 seatings: a tournament of 21 million games at 10 a seating).
     """
+    count = math.perm(bots, seats) if bots >= seats else bots**seats - bots
+    if count > MAX_SEATINGS:
+        raise InvalidOptionError(
+            f"{bots} bots in {seats} seats make {count:,} seatings; a tournament plays at most "
+            f"{MAX_SEATINGS:,}: give fewer bots"
+        )
     if bots >= seats:
         return tuple(
             order

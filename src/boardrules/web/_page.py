@@ -28,6 +28,7 @@ from typing import Any
 
 import boardrules as br
 from boardrules._names import result_words
+from boardrules._values import safe_repr
 from boardrules.bots import Bot, RandomBot, make_bot
 from boardrules.game import Option
 from boardrules.records import GameRecord, check_result, replay
@@ -91,7 +92,7 @@ def seat_names(game: str, options: dict[str, Any]) -> dict[str, Any]:
 def _start(game: str, options: dict[str, Any]) -> Any:
     if game not in br.available_games():
         raise br.UnknownGameError(
-            f"unknown game {game!r}; games: {', '.join(br.available_games())}"
+            f"unknown game {safe_repr(game)}; games: {', '.join(br.available_games())}"
         )
     return br.new_game(game, **options)
 
