@@ -510,3 +510,17 @@ def test_a_game_number_that_is_no_game_of_the_batch_is_refused(kind: Any) -> Non
         assert (
             str(refused.value) == f"a game of this batch is a whole number from 0 to 2, not {shown}"
         )
+
+
+@pytest.mark.parametrize(("kind", "options"), [(ParchisBatch, {"players": 2}), *BATCHES])
+def test_a_number_of_games_too_long_to_write_is_named_by_its_size(
+    kind: Any, options: dict[str, Any]
+) -> None:
+    # n = 10**5000: writing the refusal raised Python's "Exceeds the limit (4300 digits)".
+    most = "n, the number of games, must be a whole number from 1 to 1048576, not "
+    with pytest.raises(br.InvalidOptionError) as refused:
+        kind(10**5000, **options)
+    assert str(refused.value) == most + "an int of 16610 bits"
+    with pytest.raises(br.InvalidOptionError) as refused:
+        kind("x" * 100, **options)
+    assert str(refused.value) == most + "'" + "x" * 36 + "..."

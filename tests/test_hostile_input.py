@@ -810,3 +810,14 @@ def test_a_command_line_argument_of_100000_characters_is_named_cut_short(
     assert main(args) == 2
     err = capsys.readouterr().err
     assert "error: " in err and len(err) < 800 and "qqqq..." in err
+
+
+def test_a_number_of_5000_digits_in_a_document_is_named_without_python_s_advice() -> None:
+    # The refusal quoted Python: "Exceeds the limit (4300 digits) for integer string
+    # conversion ...; use sys.set_int_max_str_digits() to increase the limit".
+    text = br.to_json(br.new_game("docker")).replace('"players":4', '"players":' + "9" * 5000)
+    assert "9" * 5000 in text
+    for read in (br.from_json, GameRecord.from_json):
+        with pytest.raises(br.BoardrulesError) as refused:
+            read(text)
+        assert str(refused.value) == "not a JSON document: a whole number of more than 4,300 digits"

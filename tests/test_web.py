@@ -422,3 +422,18 @@ def test_serve_drops_a_connection_that_stays_silent(
         assert sock.recv(1) == b""  # the server closed the connection
 
     assert _serve_one(tmp_path, half) == []
+
+
+def test_the_page_s_calls_answer_hostile_arguments_with_an_error() -> None:
+    # Arguments nested 100,000 deep raised RecursionError out of call(); measure ran for
+    # ever on seconds=inf (nan and -1 measured nothing); an unknown operation was echoed
+    # whole.
+    from boardrules.web._page import call
+
+    assert json.loads(call("names", "[" * 100_000)) == {
+        "error": "the arguments are nested too deeply"
+    }
+    for seconds in ("NaN", "-1", "true", '"5"'):
+        answer = json.loads(call("measure", f'{{"game": "docker", "seconds": {seconds}}}'))
+        assert answer["error"].startswith("seconds must be a number above 0 and at most 600")
+    assert len(json.loads(call("x" * 100_000, "{}"))["error"]) < 100

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any
 
 import attrs
@@ -102,6 +103,13 @@ def load_json(text: str | bytes | bytearray) -> Any:
         raise TooDeepError(f"JSON nested more than {MAX_DEPTH} levels deep") from None
     except TypeError:
         raise ValueError(f"a JSON document is text, not {type(text).__name__}") from None
+    except ValueError as e:
+        if "integer string conversion" not in str(e):
+            raise
+        # Python's own words would tell the reader to call sys.set_int_max_str_digits().
+        raise ValueError(
+            f"a whole number of more than {sys.get_int_max_str_digits():,} digits"
+        ) from None
     if _too_deep(value):
         raise TooDeepError(f"JSON nested more than {MAX_DEPTH} levels deep")
     hint = _SURROGATE_IN_TEXT if isinstance(text, str) else _SURROGATE_IN_BYTES

@@ -17,6 +17,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from boardrules._values import safe_repr
 from boardrules.errors import IllegalMoveError, InvalidOptionError
 
 Ints = npt.NDArray[np.int64]
@@ -69,7 +70,8 @@ def _game_count(n: object) -> int:
     :data:`_MOST_GAMES`."""
     if type(n) is not int or not 1 <= n <= _MOST_GAMES:
         raise InvalidOptionError(
-            f"n, the number of games, must be a whole number from 1 to {_MOST_GAMES}, not {n!r:.40}"
+            f"n, the number of games, must be a whole number from 1 to {_MOST_GAMES}, "
+            f"not {safe_repr(n)}"
         )
     return n
 

@@ -322,6 +322,10 @@ def _valid(spec: str) -> bool:
 def measure(game: str, seconds: float, mcts: int = 200, positions: int = 5) -> dict[str, float]:
     """Speed here: plies per second of seeded random games of ``game`` for ``seconds``, and
     the mean time of an MCTS move (``mcts`` iterations) over ``positions`` positions."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds <= 600:
+        raise br.InvalidOptionError(  # (nan, inf: a measure that never ended)
+            f"seconds must be a number above 0 and at most 600, not {safe_repr(seconds)}"
+        )
     rng = random.Random(0)
     plies, began = 0, time.perf_counter()
     picks: list[Any] = []
@@ -446,9 +450,11 @@ def call(op: str, arguments: str) -> str:
     """
     operation = _OPS.get(op)
     if operation is None:
-        return json.dumps({"error": f"unknown operation {op!r}"})
+        return json.dumps({"error": f"unknown operation {safe_repr(op)}"})
     try:
         value = operation(**json.loads(arguments))
     except (br.BoardrulesError, ValueError, TypeError) as e:
         value = {"error": str(e)}
+    except RecursionError:  # arguments nested thousands deep: an answer, not an exception
+        value = {"error": "the arguments are nested too deeply"}
     return json.dumps(value)
