@@ -14,6 +14,14 @@ plays one level over all games; the environment needs as many levels as the long
 of opponents' decisions in any of its games, which is what its ``x batch`` speed in
 ``batch_speed.py --vector`` pays for.
 
+``--ceiling`` measures how much the observation can matter at all: the same environment's
+steps, in blocks taken in turn (as is, then with the batch's ``_write`` replaced by only
+zeroing the array, then by writing nothing; the order reversed every other round), and
+each variant's speed-up ``(step as is) / (step as the variant)`` with its 95% interval over
+the rounds.  Times that by ``batch_speed.py --vector``'s ``x batch`` for the ceiling an
+observation costing nothing (or only its zeroing) would reach.  The masks, the rules and the
+random numbers are untouched, so every variant plays the same games.
+
 The figures are CPU times of one process on a shared machine: compare them within a run.
 """
 
@@ -32,7 +40,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
 import numpy as np  # noqa: E402
-from batch_speed import vector_engine  # noqa: E402
+from batch_speed import interval, vector_engine  # noqa: E402
 
 from boardrules.batch import DockerBatch, DoradaBatch, ParchisBatch  # noqa: E402
 from boardrules.batch import vector as _vector  # noqa: E402
@@ -150,13 +158,59 @@ def profile(game: str, n: int, steps: int) -> None:
     )
 
 
+def _zeroed(self: Any, o: Any, out: Any) -> None:
+    out.fill(0.0)
+
+
+def _unwritten(self: Any, o: Any, out: Any) -> None:
+    pass
+
+
+def ceiling(game: str, n: int, rounds: int, steps: int) -> None:
+    """The step's speed-up with the observation only zeroed, or not written (see the
+    module's docstring)."""
+    batch = BATCHES[game]
+    variants: dict[str, Any] = {"as is": batch._write, "zeroed": _zeroed, "unwritten": _unwritten}
+    spent: dict[str, list[float]] = {name: [] for name in variants}
+    rec = Recorder()
+    go = vector_engine(n, 1, game)
+    for _ in range(20):
+        go()
+    try:
+        for r in range(rounds):
+            for name in list(variants)[:: 1 if r % 2 == 0 else -1]:
+                rec.remove()
+                rec._swap(batch, "_write", variants[name])
+                start = time.process_time()
+                for _ in range(steps):
+                    go()
+                spent[name].append((time.process_time() - start) / steps)
+    finally:
+        rec.remove()
+    line = f"{game} {n} games: {np.mean(spent['as is']) * 1e3:.2f} ms a step as is; speed-up"
+    for name in ("zeroed", "unwritten"):
+        ratios = [a / b for a, b in zip(spent["as is"], spent[name], strict=True)]
+        line += f", {name} {interval(ratios)}"
+    print(line)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=sorted(BATCHES), default="parchis")
     parser.add_argument("--sizes", type=int, nargs="+", default=[256, 1024])
     parser.add_argument("--steps", type=int, default=0, help="env steps (default: by size)")
+    parser.add_argument(
+        "--ceiling",
+        type=int,
+        metavar="ROUNDS",
+        default=0,
+        help="the speed-up without the observation's write instead, over ROUNDS rounds",
+    )
     args = parser.parse_args(argv)
     for n in args.sizes:
+        if args.ceiling:
+            ceiling(args.game, n, args.ceiling, args.steps or 50 + 200_000 // n)
+            continue
         profile(args.game, n, args.steps or 50 + 200_000 // n)
     return 0
 

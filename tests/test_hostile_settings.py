@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import boardrules as br
+from boardrules.bots import MctsBot, StrongBot
 from boardrules.simulate import simulate, tournament
 from extras import need
 
@@ -158,3 +159,23 @@ def test_a_bot_raising_in_choose_fails_its_games_naming_each(workers: int) -> No
             f"(game {failed.index} of the series, game seed {failed.seed}, after "
         )
     assert multiprocessing.active_children() == []
+
+
+_HUGE = 10**5000  # (str() of it raises: a message must not write it out)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda: simulate("docker", ["random"] * 4, games=-_HUGE),
+     lambda: simulate("docker", ["random"] * 4, games=1, seed="x" * 100_000),  # type: ignore[arg-type]
+     lambda: tournament("docker", ["random", "greedy"], seed="x" * 100_000),  # type: ignore[arg-type]
+     lambda: simulate("docker", ["random"] * 4, options="y" * 100_000),  # type: ignore[arg-type]
+     lambda: StrongBot(seconds=-_HUGE), lambda: MctsBot(exploration=-_HUGE)],
+    ids=["games", "seed", "tournament seed", "options", "strong seconds", "mcts exploration"],
+)  # fmt: skip
+def test_a_setting_too_long_to_write_is_refused_in_a_short_message(call: Any) -> None:
+    # A whole number of 5,000 digits raised "Exceeds the limit (4300 digits)" while its
+    # refusal was written; a text of 100,000 characters was echoed whole.
+    with pytest.raises(br.InvalidOptionError) as refused:
+        call()
+    assert len(str(refused.value)) < 120

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import boardrules as br
+from boardrules._values import safe_repr
 from boardrules.bots._base import Evaluation, forced_move, sample_outcome
 from boardrules.game import GameState
 
@@ -71,7 +72,7 @@ class MctsBot:
             or not 0 <= exploration < math.inf  # nan fails too
         ):
             raise br.InvalidOptionError(
-                f"mcts exploration must be a finite number >= 0, not {exploration!r}"
+                f"mcts exploration must be a finite number >= 0, not {safe_repr(exploration)}"
             )
         if rollout_depth is not None and (type(rollout_depth) is not int or rollout_depth < 0):
             raise br.InvalidOptionError(

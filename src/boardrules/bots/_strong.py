@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import boardrules as br
 from boardrules._search import CHANCE_DEPTH, Expectimax, OutOfNodes, check_depths
 from boardrules._search import _float_outcomes as float_outcomes
+from boardrules._values import safe_repr
 from boardrules.bots._base import Evaluation, forced_move
 from boardrules.game import GameState
 
@@ -323,7 +324,8 @@ class StrongBot:
             or not 0 < seconds <= 3600  # nan fails too
         ):
             raise br.InvalidOptionError(
-                f"strong seconds must be a number above 0 and at most 3600, not {seconds!r}"
+                "strong seconds must be a number above 0 and at most 3600, "
+                f"not {safe_repr(seconds)}"
             )
         checked, rolls = check_depths(2 if depth is None else depth,
                                       CHANCE_DEPTH if chance_depth is None else chance_depth,

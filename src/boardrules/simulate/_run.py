@@ -15,6 +15,7 @@ import attrs
 
 import boardrules as br
 from boardrules._interrupts import interrupts_held
+from boardrules._values import safe_repr
 from boardrules.bots import Bot, game_seed, make_bot
 from boardrules.errors import InvalidOptionError
 from boardrules.simulate._result import FailedGame, GameResult, SeriesResult
@@ -46,14 +47,16 @@ def resolve_players(players: Sequence[PlayerSpec]) -> tuple[PlayerSpec, ...]:
         if isinstance(p, str):
             make_bot(p)  # a bad specification fails here, before any game starts
         elif not isinstance(p, Bot):
-            raise InvalidOptionError(f"{p!r} is neither a bot specification nor a bot")
+            raise InvalidOptionError(f"{safe_repr(p)} is neither a bot specification nor a bot")
         out.append(p)
     return tuple(out)
 
 
 def whole(name: str, value: object, low: int) -> int:
     if type(value) is not int or value < low:
-        raise InvalidOptionError(f"{name} must be a whole number of at least {low}, not {value!r}")
+        raise InvalidOptionError(
+            f"{name} must be a whole number of at least {low}, not {safe_repr(value)}"
+        )
     return value
 
 
@@ -64,18 +67,21 @@ def check_settings(
     ``rotate`` would be true, a number ``record`` would fail only after the first game)."""
     if options is not None and not isinstance(options, Mapping):
         raise InvalidOptionError(
-            f"options must be a mapping of option names to values, not {options!r}"
+            f"options must be a mapping of option names to values, not {safe_repr(options)}"
         )
     if type(rotate) is not bool:
-        raise InvalidOptionError(f"rotate must be True or False, not {rotate!r}")
+        raise InvalidOptionError(f"rotate must be True or False, not {safe_repr(rotate)}")
     if batch_size is not None:
         whole("batch_size", batch_size, 1)
     if not (progress is None or type(progress) is bool or callable(progress)):
         raise InvalidOptionError(
-            f"progress must be True, False, None or a function of (done, total), not {progress!r}"
+            "progress must be True, False, None or a function of (done, total), "
+            f"not {safe_repr(progress)}"
         )
     if not (record is None or isinstance(record, (str, os.PathLike)) or hasattr(record, "write")):
-        raise InvalidOptionError(f"record must be a path or an open text file, not {record!r}")
+        raise InvalidOptionError(
+            f"record must be a path or an open text file, not {safe_repr(record)}"
+        )
 
 
 #: At most this many local worker processes per CPU: more only adds processes that wait.
@@ -160,7 +166,9 @@ class Placement:
             from boardrules.simulate._ray import run_ray
 
             return run_ray(series, indices, self.workers or None, self.address, self.batch_size)
-        raise InvalidOptionError(f"unknown backend {self.backend!r}; backends: 'local', 'ray'")
+        raise InvalidOptionError(
+            f"unknown backend {safe_repr(self.backend)}; backends: 'local', 'ray'"
+        )
 
 
 def run_series(
@@ -270,7 +278,7 @@ def simulate(
         raise InvalidOptionError(f"{game} has {seats} seats here but {len(seated)} players")
     record_games = record is not None
     if type(seed) is not int:
-        raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+        raise InvalidOptionError(f"seed must be a whole number, not {safe_repr(seed)}")
     series = Series(
         game,
         br.game_of(start).options_of(start),

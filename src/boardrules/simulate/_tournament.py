@@ -15,6 +15,7 @@ from typing import IO, Any
 import attrs
 
 import boardrules as br
+from boardrules._values import safe_repr
 from boardrules.errors import InvalidOptionError
 from boardrules.simulate._result import FailedGame, GameResult
 from boardrules.simulate._run import (
@@ -190,7 +191,7 @@ def tournament(
     orders = seatings(len(entrants), seats)
     per = whole("games_per_pairing", games_per_pairing, 1)
     if type(seed) is not int:
-        raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+        raise InvalidOptionError(f"seed must be a whole number, not {safe_repr(seed)}")
     # Game i is played in seating orders[i % len(orders)]: every seating gets `per` games.
     series = Series(
         br.game_of(start).name,
