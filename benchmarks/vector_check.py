@@ -42,6 +42,7 @@ from boardrules.batch import ParchisBatch  # noqa: E402
 from boardrules.batch._parchis_alone import play_alone  # noqa: E402
 from boardrules.batch.vector import ParchisVectorEnv  # noqa: E402
 from boardrules.parchis import Kind  # noqa: E402
+from boardrules.testing import random_play  # noqa: E402
 
 #: The option sets of ``batch_audit.py``'s Parchís audit.
 SETS: dict[str, dict[str, Any]] = batch_audit.SETS
@@ -76,14 +77,8 @@ def _decisions(options: dict[str, Any], count: int, rng: random.Random) -> list[
     """Decisions of random games (early and late, any seat)."""
     found: list[Any] = []
     while len(found) < count:
-        state = br.new_game("parchis", **options)
-        while not br.is_terminal(state):
-            if br.is_chance(state):
-                state = br.apply_move(state, br.sample_chance(state, rng))
-                continue
-            if rng.random() < 0.02:
-                found.append(state)
-            state = br.apply_move(state, rng.choice(br.legal_moves(state)))
+        game = random_play(br.new_game("parchis", **options), rng)
+        found += [s for s, _ in game if not br.is_chance(s) and rng.random() < 0.02]
     rng.shuffle(found)
     return found[:count]
 

@@ -20,6 +20,7 @@ import boardrules.rl  # noqa: E402
 from boardrules.batch import ParchisBatch  # noqa: E402
 from boardrules.batch.vector import DockerVectorEnv, DoradaVectorEnv, ParchisVectorEnv  # noqa: E402
 from boardrules.parchis import Kind, position  # noqa: E402
+from boardrules.testing import random_play  # noqa: E402
 
 
 def _random(obs: dict[str, Any], rng: Any) -> Any:
@@ -374,14 +375,8 @@ def _parchis_decisions(count: int, seed: int, **options: Any) -> list[Any]:
     """Decisions of random Parchís games (early and late, any seat), shuffled."""
     rng, found = random.Random(seed), list[Any]()
     while len(found) < count:
-        state = br.new_game("parchis", **options)
-        while not br.is_terminal(state):
-            if br.is_chance(state):
-                state = br.apply_move(state, br.sample_chance(state, rng))
-                continue
-            if rng.random() < 0.05:
-                found.append(state)
-            state = br.apply_move(state, rng.choice(br.legal_moves(state)))
+        game = random_play(br.new_game("parchis", **options), rng)
+        found += [s for s, _ in game if not br.is_chance(s) and rng.random() < 0.05]
     rng.shuffle(found)
     return found[:count]
 

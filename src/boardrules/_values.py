@@ -26,10 +26,13 @@ __all__ = [
     "renamed",
     "safe_repr",
     "shortened",
+    "shown_path",
 ]
 
 #: The longest text of a value an error message shows (a forged name may hold megabytes).
 LONGEST = 40
+#: The longest path an error message shows whole (a longer one keeps its two ends).
+LONGEST_PATH = 120
 #: The longest whole number an error message writes out, in bits (a larger one is shown by
 #: its size: 39 digits say nothing more, and past 4,300 digits ``str`` raises).
 _WRITTEN_BITS = 128
@@ -139,6 +142,24 @@ def safe_repr(value: object) -> str:
 def shortened(text: str) -> str:
     """``text``, cut to :data:`LONGEST` characters (the last three ``...``) if longer."""
     return text if len(text) <= LONGEST else text[: LONGEST - 3] + "..."
+
+
+def shown_path(path: object) -> str:
+    """A file's path for a message: whole up to :data:`LONGEST_PATH` characters, a longer
+    one cut in the middle, so that its start and its file name stay.
+
+    >>> from boardrules._values import shown_path
+    >>> shown_path("records/game.json")
+    'records/game.json'
+    >>> cut = shown_path("/tmp/" + "d" * 5000 + "/game.json")
+    >>> len(cut), cut[:8], cut[-13:]
+    (120, '/tmp/ddd', 'ddd/game.json')
+    """
+    text = str(path)
+    if len(text) <= LONGEST_PATH:
+        return text
+    head = (LONGEST_PATH - 3) // 2
+    return text[:head] + "..." + text[len(text) - (LONGEST_PATH - 3 - head) :]
 
 
 # The values the environments take (boardrules.rl's and the batches' vector environments).

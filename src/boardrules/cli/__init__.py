@@ -16,6 +16,7 @@ from typing import NoReturn
 
 import boardrules as br
 from boardrules._extras import MissingExtraError
+from boardrules._values import shown_path
 from boardrules.cli._analyse import add_analyse
 from boardrules.cli._common import InputError, UsageError, a_path
 from boardrules.cli._play import HumanPlayer, _cmd_games, _cmd_play
@@ -209,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except OSError as e:  # a write that failed: standard output or an output file
         _quiet_stdout()
-        where = f": {e.filename}" if e.filename else ""
+        where = f": {shown_path(e.filename)}" if e.filename else ""
         print(f"{command.prog}: error: {e.strerror or e}{where}", file=sys.stderr)
         return 1
     return code

@@ -11,7 +11,7 @@ from typing import Any
 import boardrules as br
 from boardrules._document import MAX_TEXT, NotUnicodeError, TooDeepError, load_json
 from boardrules._names import result_words, returns_by_name
-from boardrules._values import ascii_count, safe_repr
+from boardrules._values import ascii_count, safe_repr, shown_path
 from boardrules.api import FORMAT as STATE_FORMAT
 from boardrules.bots import make_bot
 from boardrules.records import RECORD_FORMAT, GameRecord, RecordError, check_result, replay
@@ -133,7 +133,7 @@ def write_text(path: str, text: str) -> None:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
     except OSError as e:
-        raise UsageError(f"cannot write {path}: {e.strerror}") from None
+        raise UsageError(f"cannot write {shown_path(path)}: {e.strerror}") from None
 
 
 # ----------------------------------------------------------------------------- input files
@@ -171,21 +171,25 @@ def read_text(path: str, what: str = "", documents: int = 1) -> str:
                 if size > limit or line > MAX_TEXT:
                     raise InputError(_too_long(path, documents, size > limit))
     except OSError as e:
-        raise UsageError(f"cannot read {what + ' ' if what else ''}{path}: {e.strerror}") from None
+        named = f"{what} {shown_path(path)}" if what else shown_path(path)
+        raise UsageError(f"cannot read {named}: {e.strerror}") from None
     except UnicodeDecodeError:
-        raise InputError(f"{path} is not a text file (UTF-8 JSON)") from None
+        raise InputError(f"{shown_path(path)} is not a text file (UTF-8 JSON)") from None
     return "".join(parts)
 
 
 def _too_long(path: str, documents: int, whole: bool) -> str:
     if documents == 1:
-        return f"{path} is too long: a document has at most {MAX_TEXT:,} characters"
+        return f"{shown_path(path)} is too long: a document has at most {MAX_TEXT:,} characters"
     if whole:
         return (
-            f"{path} is too long: at most {MAX_TEXT * documents:,} characters are read "
+            f"{shown_path(path)} is too long: at most {MAX_TEXT * documents:,} characters are read "
             "(split it: one game record a line)"
         )
-    return f"{path} has a line of more than {MAX_TEXT:,} characters: no record is that long"
+    return (
+        f"{shown_path(path)} has a line of more than {MAX_TEXT:,} characters: "
+        "no record is that long"
+    )
 
 
 def document_kind(text: str) -> tuple[str | None, int]:

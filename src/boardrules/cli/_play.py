@@ -18,7 +18,7 @@ import attrs
 
 import boardrules as br
 from boardrules._interrupts import HeldInterrupt, interrupts_held
-from boardrules._values import ascii_count
+from boardrules._values import ascii_count, shown_path
 from boardrules.analysis import best_moves
 from boardrules.api import FORMAT as STATE_FORMAT
 from boardrules.bots import Bot, RandomBot, make_bot
@@ -258,7 +258,7 @@ class _Game:
         try:
             _write_record_file(path, record.to_json() + "\n")
         except OSError as e:
-            raise UsageError(f"cannot write the record {path}: {e.strerror}") from None
+            raise UsageError(f"cannot write the record {shown_path(path)}: {e.strerror}") from None
 
     def advance(self, move: Any) -> None:
         """Play ``move`` and write the record."""

@@ -8,6 +8,7 @@ import sys
 
 import boardrules as br
 from boardrules._svg import SIZE_RANGE
+from boardrules._values import shown_path
 from boardrules.cli._common import UsageError, a_path, read_position, write_text
 from boardrules.pictures import svg_to_png
 
@@ -34,9 +35,9 @@ def _cmd_show(args: argparse.Namespace) -> int:
         try:
             svg_to_png(svg, args.png)
         except OSError as e:
-            raise UsageError(f"cannot write {args.png}: {e.strerror}") from None
+            raise UsageError(f"cannot write {shown_path(args.png)}: {e.strerror}") from None
         except ValueError as e:  # a picture too large for a PNG
-            raise UsageError(f"cannot make {args.png}: {e}") from None
+            raise UsageError(f"cannot make {shown_path(args.png)}: {e}") from None
     return 0
 
 

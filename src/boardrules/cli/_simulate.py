@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 import boardrules as br
+from boardrules._values import shown_path
 from boardrules.cli._common import UsageError, start_and_players
 from boardrules.pictures import options_text
 from boardrules.simulate import FailedGame, SeriesResult, simulate, tournament
@@ -30,7 +31,7 @@ def _open(path: str | None) -> IO[str] | None:
     try:
         return open(path, "w", encoding="utf-8")
     except OSError as e:
-        raise UsageError(f"cannot write {path}: {e.strerror}") from None
+        raise UsageError(f"cannot write {shown_path(path)}: {e.strerror}") from None
 
 
 def _series(

@@ -15,6 +15,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from boardrules._values import shortened, shown_path
 from boardrules.errors import BoardrulesError
 from boardrules.web._wheels import write_wheel
 
@@ -66,7 +67,7 @@ def build_site(directory: str | Path, pyodide: str | Path | None = None) -> Path
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise SiteError(f"cannot make the folder {out}: {e.strerror}") from None
+        raise SiteError(f"cannot make the folder {shown_path(out)}: {e.strerror}") from None
     with tempfile.TemporaryDirectory(prefix="boardrules-web-") as tmp:
         source = _runtime(pyodide, Path(tmp))
         runtime = out / "pyodide"
@@ -99,16 +100,29 @@ def _runtime(pyodide: str | Path | None, tmp: Path) -> Path:
     if pyodide is None:
         return _unpack(_npm_pack(tmp), tmp)
     given = Path(pyodide)
-    if given.is_dir():
+    try:  # a name too long for the system is an OSError, not False, for pathlib
+        kind = "folder" if given.is_dir() else "tarball" if _is_tarball(given) else ""
+        missing = not kind and not given.exists()
+    except OSError as e:
+        raise SiteError(f"cannot read {shown_path(given)}: {e.strerror}") from None
+    if kind == "folder":
         for folder in (given, given / "package", given / "node_modules" / "pyodide"):
             if (folder / "pyodide.asm.wasm").is_file():
                 return _complete(folder, given)
-        raise SiteError(f"{given} holds no Pyodide runtime (no pyodide.asm.wasm); {_GIVE}")
-    if given.is_file() and tarfile.is_tarfile(given):
+        raise SiteError(
+            f"{shown_path(given)} holds no Pyodide runtime (no pyodide.asm.wasm); {_GIVE}"
+        )
+    if kind == "tarball":
         return _unpack(given, tmp)
-    if not given.exists():
-        raise SiteError(f"{given} does not exist; {_GIVE}")
-    raise SiteError(f"{given} is neither a folder nor a tarball of the npm package pyodide")
+    if missing:
+        raise SiteError(f"{shown_path(given)} does not exist; {_GIVE}")
+    raise SiteError(
+        f"{shown_path(given)} is neither a folder nor a tarball of the npm package pyodide"
+    )
+
+
+def _is_tarball(path: Path) -> bool:
+    return path.is_file() and tarfile.is_tarfile(path)
 
 
 def _npm_pack(tmp: Path) -> Path:
@@ -144,15 +158,19 @@ def _unpack(tarball: Path, tmp: Path) -> Path:
                 except KeyError:
                     member = None
                 if member is None:
-                    raise SiteError(f"{tarball} is not the npm package pyodide: no {name}")
+                    raise SiteError(
+                        f"{shown_path(tarball)} is not the npm package pyodide: no {name}"
+                    )
                 (folder / name).write_bytes(member.read())
     except (tarfile.TarError, OSError, EOFError) as e:
-        raise SiteError(f"cannot read {tarball}: {e}") from None
+        why = e.strerror if isinstance(e, OSError) and e.strerror else shortened(str(e))
+        raise SiteError(f"cannot read {shown_path(tarball)}: {why}") from None
     return folder
 
 
 def _complete(folder: Path, given: Path) -> Path:
     missing = [name for name in RUNTIME_FILES if not (folder / name).is_file()]
     if missing:
-        raise SiteError(f"{given} lacks {', '.join(missing)} of the Pyodide runtime; {_GIVE}")
+        lacks = ", ".join(missing)
+        raise SiteError(f"{shown_path(given)} lacks {lacks} of the Pyodide runtime; {_GIVE}")
     return folder

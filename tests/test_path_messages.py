@@ -1,0 +1,86 @@
+"""A file's path in an error message is cut like every other echoed value: a path of
+100,000 characters makes a message of one short line, whose start and file name stay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import boardrules as br
+from boardrules._values import LONGEST_PATH, shown_path
+from boardrules.cli import main
+from boardrules.web import SiteError, build_site
+
+# One name far past the system's limit (255 bytes a name, 4,096 a path).
+LONG = "/tmp/" + "d" * 100_000 + "/game.json"
+
+
+def test_a_path_up_to_the_limit_is_shown_whole() -> None:
+    assert shown_path("records/game.json") == "records/game.json"
+    exact = "p" * LONGEST_PATH
+    assert shown_path(exact) == exact
+    assert shown_path(Path("a/b.json")) == "a/b.json"
+
+
+def test_a_longer_path_keeps_its_start_and_its_file_name() -> None:
+    one_more = "q" * (LONGEST_PATH - 10) + "0123456789" + "z"
+    cut = shown_path(one_more)
+    assert len(cut) == LONGEST_PATH
+    assert cut == "q" * 58 + "..." + "q" * 48 + "0123456789z"
+    long = shown_path(LONG)
+    assert len(long) == LONGEST_PATH
+    assert long.startswith("/tmp/ddd") and long.endswith("ddd/game.json") and "..." in long
+
+
+def _short_error(capsys: pytest.CaptureFixture[str], *words: str) -> str:
+    err = capsys.readouterr().err
+    for word in words:
+        assert word in err
+    line = err.splitlines()[-1]  # after the command's usage, for a usage error
+    assert "Traceback" not in err and "error: " in line and len(line) < 250, err[-400:]
+    assert line.endswith("ddd/game.json: File name too long")  # the file's name stays
+    return line
+
+
+def test_a_file_that_cannot_be_read_is_named_in_one_short_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["show", LONG]) == 2
+    _short_error(capsys, "cannot read", "File name too long")
+    assert main(["replay", LONG]) == 2
+    _short_error(capsys, "cannot read")
+
+
+def _position(tmp_path: Path) -> str:
+    path = tmp_path / "position.json"
+    path.write_text(br.to_json(br.new_game("docker")), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("option", ["--svg", "--png"])
+def test_a_picture_that_cannot_be_written_is_named_in_one_short_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    assert main(["show", _position(tmp_path), option, LONG]) == 2
+    _short_error(capsys, "cannot write", "File name too long")
+
+
+def test_records_that_cannot_be_written_are_named_in_one_short_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "docker", "--games", "1", "--seed", "1", "--out", LONG]) == 2
+    _short_error(capsys, "cannot write")
+    play = ["play", "docker", "--players", "2", "--seed", "1", "--quiet", "--record", LONG]
+    assert main(play) == 2
+    _short_error(capsys, "cannot write the record")
+
+
+def test_the_site_builder_names_a_path_too_long_in_one_short_line(tmp_path: Path) -> None:
+    # pathlib raises OSError for a name too long (not False): it is still a SiteError
+    with pytest.raises(SiteError, match=r"^cannot read /tmp/ddd.*ddd/game\.json: File name") as e:
+        build_site(tmp_path / "site", LONG)
+    assert len(str(e.value)) < 200
+    with pytest.raises(SiteError, match=r"^cannot make the folder /tmp/ddd") as e:
+        build_site(LONG, tmp_path)
+    assert len(str(e.value)) < 200
