@@ -24,6 +24,17 @@ parts, for experiments::
 (each a long run: under ``nice``, one at a time on a shared machine; ``--data`` is where
 ``data`` writes the self-play positions and ``fit`` reads them)
 
+Research, 3-4 players (the shipped 3-4 player evaluation is the 13 features alone):
+``--players 4`` makes ``data`` play 4-player games (every seat's result kept); ``fit`` of
+such data fits every seat's row minus the mean of the others' rows (``win_chances``'s
+model), and its ``proxy`` (also ``proxy --players 4``) is greedy with the candidate in seat
+``g % 4`` of game ``g`` against three greedy bots with the shipped evaluation, its mean
+return (0.5: as strong) with a 95% interval::
+
+    nice python benchmarks/fit_parchis_tables.py data --players 4 --games 500 --seed 5 --data A
+    nice python benchmarks/fit_parchis_tables.py fit --data A --lam 0.9 --save W --no-proxy
+    nice python benchmarks/fit_parchis_tables.py proxy --players 4 --save W --seeds 4000
+
 A piece's value depends on where it stands and how exposed it is, not only on its progress.
 The candidate evaluation here is the shipped 13 features (``parchis/_features.py``) plus, per
 seat, the sum of a table's values, one per piece, looked up by the piece's *class*: nest,
@@ -161,13 +172,14 @@ def shipped_w() -> np.ndarray:
 
 def selfplay(args: argparse.Namespace) -> None:
     """Every position of ``--games`` games of greedy (random move 0.1) playing with the
-    linear evaluation, or with the weights saved in ``--policy``."""
+    linear evaluation, or with the weights saved in ``--policy``.  With 2 players ``Z`` is
+    seat 0's result; with more, every seat's."""
     rng = random.Random(args.seed)
     policy = candidate(np.load(args.policy)) if args.policy else linear
     greedy = GreedyBot(evaluation=policy)
     F, C, G, Z = [], [], [], []
     for g in range(args.games):
-        state = br.new_game("parchis", players=2)
+        state = br.new_game("parchis", players=args.players)
         start = len(F)
         while not br.is_terminal(state):
             F.append(_features.features(state))
@@ -175,7 +187,8 @@ def selfplay(args: argparse.Namespace) -> None:
             G.append(g)
             move = explored_move(state, rng, greedy, 0.1)
             state = br.apply_move(state, move)
-        Z += [br.returns(state)[0]] * (len(F) - start)
+        result = br.returns(state)
+        Z += [result[0] if args.players == 2 else result] * (len(F) - start)
     np.savez_compressed(args.data, F=np.asarray(F), C=np.asarray(C, dtype=np.int16),
                         G=np.asarray(G), Z=np.asarray(Z))  # fmt: skip
     print(f"{len(F)} positions of {args.games} games -> {args.data}")
@@ -226,6 +239,81 @@ def lambda_returns(v: np.ndarray, z: np.ndarray, g: np.ndarray, lam: float) -> n
         ret = z[t] if last else (1 - lam) * v[t + 1] + lam * ret
         out[t] = ret
     return out
+
+
+def design_n(F: np.ndarray, C: np.ndarray) -> list[sparse.csr_matrix]:
+    """With ``p`` players, per seat: its row minus the mean of the others' rows (the 13
+    features, then the table's counts), the model of ``win_chances``."""
+    n, p = F.shape[0], F.shape[1]
+    rows = np.repeat(np.arange(n), 4)
+    counts = [
+        sparse.csr_matrix((np.ones(4 * n), (rows, C[:, s].reshape(-1).astype(np.int64))),
+                          shape=(n, CLASSES))
+        for s in range(p)
+    ]  # fmt: skip
+    total_f, total_c = F.sum(axis=1), sum(counts[1:], counts[0])
+    out = []
+    for s in range(p):
+        dense = F[:, s] - (total_f - F[:, s]) / (p - 1)
+        table = counts[s] - (total_c - counts[s]) / (p - 1)
+        out.append(sparse.hstack([sparse.csr_matrix(dense), table]).tocsr())
+    return out
+
+
+def learn_n(args: argparse.Namespace) -> np.ndarray:
+    """``learn`` with 3-4 players: every seat's row is a sample, its result (or
+    lambda-return of its value along the game) the label."""
+    d = np.load(args.data)
+    Xs, Z, G = design_n(d["F"], d["C"]), d["Z"].astype(float), d["G"]
+    held, train = G % 5 == 4, G % 5 != 4
+    Xt = sparse.vstack([X[train] for X in Xs]).tocsr()
+    Xh = sparse.vstack([X[held] for X in Xs]).tocsr()
+    Zh = np.concatenate([Z[held, s] for s in range(len(Xs))])
+
+    def logloss(w: np.ndarray) -> float:
+        q = np.clip(1 / (1 + np.exp(-(Xh @ w))), 1e-6, 1 - 1e-6)
+        return float(-np.mean(Zh * np.log(q) + (1 - Zh) * np.log(1 - q)))
+
+    print(f"{Z.shape[0]} positions of {Z.shape[1]} players; held-out log loss (every seat), "
+          f"shipped: {logloss(shipped_w()):.4f}")  # fmt: skip
+    w = fit(Xt, np.concatenate([Z[train, s] for s in range(len(Xs))]), shipped_w(), args.l2)
+    print(f"results: held-out log loss {logloss(w):.4f}", flush=True)
+    for i in range(args.iterations if args.lam < 1 else 0):
+        ys = []
+        for s, X in enumerate(Xs):
+            v = 1 / (1 + np.exp(-(X @ w)))
+            ys.append(lambda_returns(v, Z[:, s], G, args.lam)[train])
+        w = fit(Xt, np.concatenate(ys), w, args.l2)
+        print(f"TD({args.lam}) round {i + 1}: held-out log loss {logloss(w):.4f}", flush=True)
+    return w
+
+
+def proxy_n(evaluate: Any, args: argparse.Namespace) -> str:
+    """With 3-4 players: greedy with ``evaluate`` in seat ``g % players`` of game ``g``
+    against greedy with the shipped evaluation in the others (``--per-seating`` games a
+    seat, per seed of ``--seeds``; dice and choices of game ``g`` from ``seed + g``, as
+    ``parchis_probe.py four``): its mean return (0.5: as strong) with a 95% interval."""
+    import statistics
+
+    from boardrules.bots import sample_outcome
+
+    probed, others, p = GreedyBot(evaluation=evaluate), GreedyBot(evaluation=linear), args.players
+    results = []
+    for seed in map(int, args.seeds.split(",")):
+        for g in range(p * args.per_seating):
+            rng, seat = random.Random(seed + g), g % p
+            state = br.new_game("parchis", players=p)
+            while not br.is_terminal(state):
+                if br.is_chance(state):
+                    move = sample_outcome(state, rng)
+                else:
+                    mover = probed if br.current_player(state) == seat else others
+                    move = mover.choose(state, rng)
+                state = br.apply_move(state, move)
+            results.append(br.returns(state)[seat])
+    mean = statistics.mean(results)
+    half = 1.96 * statistics.stdev(results) / len(results) ** 0.5
+    return f"{mean:.3f} [{mean - half:.3f}, {mean + half:.3f}] of {len(results)}"
 
 
 def proxy(evaluate: Any, opponent: Any, args: argparse.Namespace) -> str:
@@ -428,6 +516,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--data", default="/tmp/pstrength-tables.npz")
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
+                        help="data, proxy (fit: the data's)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--lam", type=float, default=0.7)
     parser.add_argument("--l2", type=float, default=1e-5)
@@ -458,18 +548,26 @@ def main(argv: list[str] | None = None) -> int:
         selfplay(args)
     elif args.part == "strong":
         strong(previous("parchis") if args.previous else candidate(np.load(args.save)), args)
+    elif args.part == "proxy" and args.players > 2:
+        w = np.load(args.save)
+        print(f"greedy vs {args.players - 1} x the shipped greedy (mean return):",
+              proxy_n(candidate(w), args), flush=True)  # fmt: skip
     elif args.part == "proxy":
         w = np.load(args.save)
         print("greedy vs user greedy:", proxy(candidate(w), user.UserGreedy(), args), flush=True)
         shipped = GreedyBot(evaluation=linear)
         print("greedy vs the shipped greedy:", proxy(candidate(w), shipped, args), flush=True)
     else:
-        w = learn(args)
+        args.players = int(np.load(args.data)["F"].shape[1])
+        w = learn(args) if args.players == 2 else learn_n(args)
         if args.save:
             np.save(args.save, w)
         names = list(_features.FEATURES)
         print(" ".join(f"{n}={v:+.3g}" for n, v in zip(names, w[:K], strict=True)))
-        if not args.no_proxy:
+        if not args.no_proxy and args.players > 2:
+            print(f"greedy vs {args.players - 1} x the shipped greedy (mean return):",
+                  proxy_n(candidate(w), args), flush=True)  # fmt: skip
+        elif not args.no_proxy:
             print(
                 "greedy vs user greedy:", proxy(candidate(w), user.UserGreedy(), args), flush=True
             )
