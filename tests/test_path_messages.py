@@ -127,3 +127,18 @@ def test_a_file_of_several_records_is_named_cut(
     _cut_error(capsys, "x.json holds 2 game records")
     assert main(["review", two]) == 2
     _cut_error(capsys, "x.json holds 2 game records; review reads one")
+
+
+def test_a_path_too_long_for_the_system_is_cut_in_the_last_resort_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # pathlib's is_file raises the system's error, which the CLI reports with its file name
+    assert main(["web", "serve", LONG]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("boardrules web serve: error: File name too long: /tmp/ddd")
+    assert err.endswith("ddd/game.json/index.html\n") and len(err) < 250
+    folder = _deep_file(tmp_path, "")[: -len("/x.json")]
+    assert main(["web", "serve", folder]) == 2
+    line = capsys.readouterr().err.splitlines()[-1]
+    assert "is not a site: write one with boardrules web build /" in line
+    assert "e" * 200 not in line and line.endswith("eee") and len(line) < 400

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from boardrules._values import shown_path
 from boardrules.cli._common import UsageError
 
 
@@ -45,7 +46,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     folder = Path(args.dir)
     if not (folder / "index.html").is_file():  # a site, or the docs holding one
-        raise UsageError(f"{folder} is not a site: write one with boardrules web build {folder}")
+        name = shown_path(folder)
+        raise UsageError(f"{name} is not a site: write one with boardrules web build {name}")
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be 0 to 65535, not {args.port}")
     try:
