@@ -84,3 +84,46 @@ def test_the_site_builder_names_a_path_too_long_in_one_short_line(tmp_path: Path
     with pytest.raises(SiteError, match=r"^cannot make the folder /tmp/ddd") as e:
         build_site(LONG, tmp_path)
     assert len(str(e.value)) < 200
+
+
+def _deep_file(tmp_path: Path, text: str) -> str:
+    """A file that exists, 400 characters of folders down."""
+    folder = tmp_path / ("d" * 200) / ("e" * 200)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "x.json"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def _cut_error(capsys: pytest.CaptureFixture[str], words: str) -> None:
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+    assert "d" * 200 not in err and "e" * 200 not in err, err[:300]
+    assert "eee/x.json" in err and len(err.splitlines()[-1]) < 400
+
+
+def test_a_file_of_the_wrong_kind_is_named_cut(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["show", _deep_file(tmp_path, "not json")]) == 2
+    _cut_error(capsys, "x.json is not a JSON document")
+    state = br.to_json(br.new_game("docker"))
+    assert main(["replay", _deep_file(tmp_path, state)]) == 2
+    _cut_error(capsys, "x.json is a state document")
+    assert main(["replay", _deep_file(tmp_path, "\n")]) == 2
+    _cut_error(capsys, "x.json holds no game record")
+    assert main(["show", _deep_file(tmp_path, state + "\n" + state)]) == 2
+    _cut_error(capsys, "x.json holds 2 state documents")
+
+
+def test_a_file_of_several_records_is_named_cut(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = tmp_path / "records.jsonl"
+    assert main(["simulate", "docker", "--games", "2", "--seed", "1", "--out", str(records)]) == 0
+    capsys.readouterr()
+    two = _deep_file(tmp_path, records.read_text(encoding="utf-8"))
+    assert main(["show", two]) == 2
+    _cut_error(capsys, "x.json holds 2 game records")
+    assert main(["review", two]) == 2
+    _cut_error(capsys, "x.json holds 2 game records; review reads one")

@@ -213,6 +213,7 @@ def wrong_kind(path: str, text: str, reads: Sequence[str], advice: str = "") -> 
     """The error for a file that is not of a kind in ``reads``: what the command reads, and
     what the file is (or why it is no document at all)."""
     expected = " or ".join(_KINDS[k] for k in reads)
+    path = shown_path(path)
     found, _ = document_kind(text)
     if found is not None:
         what = f"{path} is {_KINDS[found].split(' (')[0]}"
@@ -266,6 +267,7 @@ def read_position(path: str, ply: int | None) -> Any:
     :class:`~boardrules.records.RecordError` (exit code 1), as ``replay --check`` does.
     """
     text = read_text(path)
+    path = shown_path(path)  # read: from here on only named in messages
     kind, count = document_kind(text)
     if kind == STATE_FORMAT and count == 1:
         if ply is not None:

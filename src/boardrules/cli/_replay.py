@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 import boardrules as br
+from boardrules._values import shown_path
 from boardrules.api import FORMAT as STATE_FORMAT
 from boardrules.cli._common import (
     MAX_DOCUMENTS,
@@ -31,6 +32,7 @@ def _read_records(path: str) -> list[GameRecord]:
     """Every record of the file (one, or JSON Lines); a file that is not one is a usage
     error (exit code 2) saying what it is."""
     text = read_text(path, documents=MAX_DOCUMENTS)
+    path = shown_path(path)  # read: from here on only named in messages
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise InputError(f"{path} holds no game record")
@@ -99,7 +101,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _where(path: str, index: int, several: bool) -> str:
-    return f"{path}, record {index + 1}" if several else path
+    name = shown_path(path)
+    return f"{name}, record {index + 1}" if several else name
 
 
 def _write_state(args: argparse.Namespace, record: GameRecord, first: object) -> int:

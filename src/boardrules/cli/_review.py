@@ -10,6 +10,7 @@ import sys
 import time
 from typing import Any
 
+from boardrules._values import shown_path
 from boardrules.analysis import SECONDS_PER_MOVE, Review, review
 from boardrules.cli._analyse import add_policy, policy_named
 from boardrules.cli._common import (
@@ -72,14 +73,15 @@ def review_with_progress(record: GameRecord[Any, Any], args: argparse.Namespace)
 
 def _cmd_review(args: argparse.Namespace) -> int:
     text = read_text(args.record)
+    name = shown_path(args.record)
     kind, count = document_kind(text)
     if kind == RECORD_FORMAT and count > 1:  # JSON Lines of simulate --out: which one?
         raise InputError(
-            f"{args.record} holds {count} game records; review reads one: put its line in a "
-            f"file of its own (boardrules replay {args.record} --game N shows the N-th)"
+            f"{name} holds {count} game records; review reads one: put its line in a "
+            f"file of its own (boardrules replay {name} --game N shows the N-th)"
         )
-    record = read_record_line(text, args.record)
-    open_record(record, args.record)  # its options checked before any work
+    record = read_record_line(text, name)
+    open_record(record, name)  # its options checked before any work
     found = review_with_progress(record, args)
     if args.html:
         from boardrules.pictures import replay_html
