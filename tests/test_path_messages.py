@@ -11,6 +11,7 @@ import boardrules as br
 from boardrules._values import LONGEST_PATH, shown_path
 from boardrules.cli import main
 from boardrules.web import SiteError, build_site
+from extras import need
 
 # One name far past the system's limit (255 bytes a name, 4,096 a path).
 LONG = "/tmp/" + "d" * 100_000 + "/game.json"
@@ -62,6 +63,8 @@ def _position(tmp_path: Path) -> str:
 def test_a_picture_that_cannot_be_written_is_named_in_one_short_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str
 ) -> None:
+    if option == "--png":
+        need("cairosvg", "pictures")
     assert main(["show", _position(tmp_path), option, LONG]) == 2
     _short_error(capsys, "cannot write", "File name too long")
 
