@@ -1135,18 +1135,26 @@ def _positions_by_random_play(game: str, seeds: range, **options: Any) -> list[A
 @pytest.mark.parametrize("bot", GAME_BOTS, ids=repr)
 @pytest.mark.parametrize("game", br.available_games())
 def test_every_bot_moves_legally_repeatably_and_in_time_in_every_game(game: str, bot: Any) -> None:
+    compared = 0
     for seed, state in enumerate(_positions_by_random_play(game, range(8))):
+        timeouts = getattr(bot, "timeouts", 0)
         started = time.perf_counter()
         move = bot.choose(state, random.Random(seed))
         took = time.perf_counter() - started
         assert move in br.legal_moves(state), f"{bot!r} chose an illegal {move!r}"
-        assert bot.choose(state, random.Random(seed)) == move
+        again = bot.choose(state, random.Random(seed))
+        # strong's clock (StrongBot.timeouts) may end a search on a busy machine, and then
+        # its move may differ: the same move is promised when the node budget ends them
+        if getattr(bot, "timeouts", 0) == timeouts:
+            assert again == move
+            compared += 1
         assert took < MOVE_TIME_LIMIT, f"{bot!r} took {took:.1f} s in {game} (seed {seed})"
         if isinstance(bot, StrongBot):  # its budget in CPU time, with the 50% the issue allows
             cpu = time.process_time()
             bot.choose(state, random.Random(seed))
             cpu = time.process_time() - cpu
             assert cpu < 1.5 * bot.seconds, f"{bot!r} took {cpu:.3f} s of CPU in {game}"
+    assert compared >= 6, f"{bot!r}: the clock ended {8 - compared} of 8 decisions in {game}"
 
 
 # ----------------------------------------------------------------------------- the tutorial
