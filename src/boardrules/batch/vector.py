@@ -312,7 +312,14 @@ class _BatchVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
     def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
         """The opponents play on in games ``g`` of ``batch``, one game after another, as
         plain lists (the same rules, uniform choices and dice as the batch's, drawn from
-        the same generators), and each game goes back into its row (each game's class)."""
+        the same generators), and each game goes back into its row; the batch counts the
+        rolls and moves played."""
+        rolls, moves = self._alone(batch, g)
+        batch.rolls += rolls
+        batch.moves += moves
+
+    def _alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> tuple[int, int]:
+        """Each game's list engine for :meth:`_play_alone`: the rolls and moves it played."""
         raise NotImplementedError
 
     def _buffer(self) -> npt.NDArray[np.float32]:
@@ -413,13 +420,11 @@ class ParchisVectorEnv(_BatchVectorEnv):
         allowed: npt.NDArray[np.bool_] = self.batch._legal_of().allows_all(actions)
         return allowed
 
-    def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
+    def _alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> tuple[int, int]:
         """As the batch's games (the same rules, dice and choices), as plain lists: see
         ``boardrules/batch/_parchis_alone.py``."""
         assert isinstance(batch, ParchisBatch)
-        rolls, moves = play_parchis_alone(batch, g, self.seat, self._opponents)
-        batch.rolls += rolls
-        batch.moves += moves
+        return play_parchis_alone(batch, g, self.seat, self._opponents)
 
     def _reward(self, g: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         """The learner's returns in games ``g``, where its place is known."""
@@ -478,13 +483,11 @@ class DoradaVectorEnv(_BatchVectorEnv):
         g = np.flatnonzero(waiting)
         batch._play(g, batch.random_actions(self._opponents, waiting)[g])
 
-    def _play_alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> None:
+    def _alone(self, batch: Batch, g: npt.NDArray[np.int64]) -> tuple[int, int]:
         """As the other games' (the same rules, dice and choices), as plain lists: see
         ``boardrules/batch/_dorada_alone.py``."""
         assert isinstance(batch, DoradaBatch)
-        rolls, moves = play_alone(batch, g, self.seat, self._opponents)
-        batch.rolls += rolls
-        batch.moves += moves
+        return play_alone(batch, g, self.seat, self._opponents)
 
 
 class DockerVectorEnv(_BatchVectorEnv):
