@@ -168,7 +168,7 @@ class _Batch(Generic[OptionsT, StateT]):
         self.n = n
         self.players = options.players
         if not isinstance(autoreset, bool | np.bool_):  # ("no" would mean yes)
-            raise InvalidOptionError(f"autoreset must be True or False, not {autoreset!r:.40}")
+            raise InvalidOptionError(f"autoreset must be True or False, not {safe_repr(autoreset)}")
         self.autoreset = bool(autoreset)
         self.rng = _generator(seed)
         self._arrays()

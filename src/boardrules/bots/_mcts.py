@@ -64,7 +64,7 @@ class MctsBot:
         if type(iterations) is not int or not 1 <= iterations <= MAX_ITERATIONS:
             raise br.InvalidOptionError(
                 f"mcts iterations must be a whole number from 1 to {MAX_ITERATIONS:,}, "
-                f"not {iterations!r:.40}"
+                f"not {safe_repr(iterations)}"
             )
         if (
             isinstance(exploration, bool)
@@ -76,7 +76,8 @@ class MctsBot:
             )
         if rollout_depth is not None and (type(rollout_depth) is not int or rollout_depth < 0):
             raise br.InvalidOptionError(
-                f"mcts rollout depth must be None or a whole number >= 0, not {rollout_depth!r:.40}"
+                "mcts rollout depth must be None or a whole number >= 0, "
+                f"not {safe_repr(rollout_depth)}"
             )
         self.iterations = iterations
         self.exploration = exploration

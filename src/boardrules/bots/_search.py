@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 import boardrules as br
 from boardrules._search import CHANCE_DEPTH as CHANCE_DEPTH  # bots import it from here
 from boardrules._search import Expectimax, OutOfNodes, check_depths, search_moves
+from boardrules._values import safe_repr
 from boardrules.bots._base import Evaluation, forced_move
 from boardrules.game import GameState
 
@@ -75,7 +76,8 @@ class ExpectimaxBot:
                                       least=1)  # fmt: skip
         if type(max_nodes) is not int or max_nodes < 1:  # (1.5 or NaN never runs out)
             raise br.InvalidOptionError(
-                f"expectimax max_nodes must be at least 1 (a whole number), not {max_nodes!r:.40}"
+                "expectimax max_nodes must be at least 1 (a whole number), "
+                f"not {safe_repr(max_nodes)}"
             )
         self.depth = depth
         self.evaluation: Evaluation = br.evaluate if evaluation is None else evaluation

@@ -332,7 +332,7 @@ class StrongBot:
                                       least=1)  # fmt: skip
         if nodes is not None and (type(nodes) is not int or nodes < 1):  # (1.5: a TypeError later)
             raise br.InvalidOptionError(
-                f"strong nodes must be at least 1 (a whole number), not {nodes!r:.40}"
+                f"strong nodes must be at least 1 (a whole number), not {safe_repr(nodes)}"
             )
         self.seconds: float = float(seconds)
         #: Decisions deep (``None``: the game's own, 2 but in a game of ``ROUNDS``).
