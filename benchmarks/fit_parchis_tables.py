@@ -1,19 +1,24 @@
-"""Per-piece tables for the 2-player Parchís evaluation, learnt by TD(lambda) (issue 33).
+"""Per-piece tables for the 2- and 4-player Parchís evaluations, learnt by TD(lambda) (issue 33).
 
-The shipped tables (``src/boardrules/parchis/_tables.py``) come from the weights file
-``benchmarks/data/parchis-tables-r2.txt``, which the seeded pipeline ``reproduce`` makes::
+The shipped tables (``src/boardrules/parchis/_tables.py`` for 2 players, ``_tables4.py`` for
+4) come from the weights files ``benchmarks/data/parchis-tables-r2.txt`` and
+``parchis-tables-4p.txt``, which the seeded pipelines of ``reproduce`` make::
 
-    python benchmarks/fit_parchis_tables.py write --check   # module = weights file? (~1 s)
-    python benchmarks/fit_parchis_tables.py write           # (re)write the module from it
-    nice python benchmarks/fit_parchis_tables.py reproduce  # the whole pipeline (~10 min)
+    python benchmarks/fit_parchis_tables.py write --check   # modules = weights files? (~1 s)
+    python benchmarks/fit_parchis_tables.py write           # (re)write the modules from them
+    nice python benchmarks/fit_parchis_tables.py reproduce  # both pipelines (~20 min)
+    nice python benchmarks/fit_parchis_tables.py reproduce --players 4  # one (~8 min)
     python benchmarks/fit_parchis_tables.py speed --games 10 --seed 1  # us per evaluate call
+    python benchmarks/fit_parchis_tables.py speed --games 3 --seed 1 --players 4
 
 ``reproduce`` runs ``data --games 2000 --seed 5 --data A``, ``fit --data A --lam 0.9 --save
 W1 --no-proxy``, ``data --games 2000 --seed 6 --policy W1 --data B``, ``fit --data B --lam
 0.9 --save W2`` (round 2 is on-policy: the games of round 1's greedy bot, as TD-Gammon
 learnt from its own games), writes W2's weights rounded to 4 significant digits to
-``--out`` and compares them with the committed weights file (exit 1 if they differ).  The
-parts, for experiments::
+``--out`` and compares them with the committed weights file (exit 1 if they differ); then
+for 4 players, one round: ``data --players 4 --games 2000 --seed 6 --data C``, ``fit
+--data C --lam 0.9 --save W4 --no-proxy`` (a second, on-policy round was not tried),
+compared with ``--weights-4``.  The parts, for experiments::
 
     nice python benchmarks/fit_parchis_tables.py data --games 2000 --seed 5      # ~2-4 min
     nice python benchmarks/fit_parchis_tables.py fit --lam 0.9 --save /tmp/w.npy # + proxy
@@ -24,12 +29,12 @@ parts, for experiments::
 (each a long run: under ``nice``, one at a time on a shared machine; ``--data`` is where
 ``data`` writes the self-play positions and ``fit`` reads them)
 
-Research, 3-4 players (the shipped 3-4 player evaluation is the 13 features alone):
-``--players 4`` makes ``data`` play 4-player games (every seat's result kept); ``fit`` of
-such data fits every seat's row minus the mean of the others' rows (``win_chances``'s
-model), and its ``proxy`` (also ``proxy --players 4``) is greedy with the candidate in seat
-``g % 4`` of game ``g`` against three greedy bots with the shipped evaluation, its mean
-return (0.5: as strong) with a 95% interval::
+3-4 players (the shipped 4-player evaluation has its own tables; 3 players keep the 13
+features): ``--players 4`` makes ``data`` play 4-player games (every seat's result kept);
+``fit`` of such data fits every seat's row minus the mean of the others' rows
+(``win_chances``'s model), and its ``proxy`` (also ``proxy --players 4``) is greedy with the
+candidate in seat ``g % 4`` of game ``g`` against three greedy bots with the 13-feature
+evaluation (``WEIGHTS``), its mean return (0.5: as strong) with a 95% interval::
 
     nice python benchmarks/fit_parchis_tables.py data --players 4 --games 500 --seed 5 --data A
     nice python benchmarks/fit_parchis_tables.py fit --data A --lam 0.9 --save W --no-proxy
@@ -290,9 +295,10 @@ def learn_n(args: argparse.Namespace) -> np.ndarray:
 
 def proxy_n(evaluate: Any, args: argparse.Namespace) -> str:
     """With 3-4 players: greedy with ``evaluate`` in seat ``g % players`` of game ``g``
-    against greedy with the shipped evaluation in the others (``--per-seating`` games a
-    seat, per seed of ``--seeds``; dice and choices of game ``g`` from ``seed + g``, as
-    ``parchis_probe.py four``): its mean return (0.5: as strong) with a 95% interval."""
+    against greedy with the 13-feature evaluation (``WEIGHTS``) in the others
+    (``--per-seating`` games a seat, per seed of ``--seeds``; dice and choices of game
+    ``g`` from ``seed + g``, as ``parchis_probe.py four``): its mean return (0.5: as
+    strong) with a 95% interval."""
     import statistics
 
     from boardrules.bots import sample_outcome
@@ -367,6 +373,8 @@ def strong(evaluation: Any, args: argparse.Namespace) -> None:
 
 WEIGHTS_FILE = HERE / "data" / "parchis-tables-r2.txt"
 MODULE = HERE.parent / "src" / "boardrules" / "parchis" / "_tables.py"
+WEIGHTS_FILE_4 = HERE / "data" / "parchis-tables-4p.txt"
+MODULE_4 = HERE.parent / "src" / "boardrules" / "parchis" / "_tables4.py"
 WRITE = "python benchmarks/fit_parchis_tables.py write"
 
 
@@ -374,11 +382,12 @@ def rounded(w: np.ndarray) -> list[float]:
     return [float(f"{v:.4g}") for v in w]
 
 
-def weights_text(w: np.ndarray) -> str:
+def weights_text(w: np.ndarray, players: int = 2) -> str:
     """The weights file: 13 features then 169 classes, one weight a line, with its name."""
     names = [*_features.FEATURES, *class_names()]
+    fitted = "round-2 TD(0.9)" if players == 2 else "4-player TD(0.9)"
     lines = [
-        "# round-2 TD(0.9) weights (rounded 4 sig.), 13 features then 169 classes"
+        f"# {fitted} weights (rounded 4 sig.), 13 features then 169 classes"
         " (fit_parchis_tables.py class order)"
     ]
     lines += [f"{v!r}  # {name}" for v, name in zip(rounded(w), names, strict=True)]
@@ -417,22 +426,64 @@ WEIGHTS_2 = (
     return "\n".join(lines) + "\n"
 
 
+def module_text_4(weights: list[float]) -> str:
+    """``parchis/_tables4.py``: ``WEIGHTS_4`` (the features') and ``TABLE_4`` (the classes')."""
+    head = f'''"""The 4-player Parchís evaluation: weights and piece table, generated, do not edit.
+
+Written by ``{WRITE}`` from
+``benchmarks/data/parchis-tables-4p.txt``, the weights that
+``python benchmarks/fit_parchis_tables.py reproduce --players 4`` fits (seeded): batch
+TD(lambda = 0.9) on 2,000 4-player self-play games (seed 6) of the greedy bot with the
+13 features' weights, every seat's row against the mean of the others'; rounded to 4
+significant digits.  The method is described in that script.
+"""
+
+#: One weight per feature of ``_features.FEATURES``, in that order (4 players).
+WEIGHTS_4 = (
+'''
+    lines = [head.rstrip("\n")]
+    lines += [f"    {v!r},  # {n}" for v, n in zip(weights[:K], _features.FEATURES, strict=True)]
+    lines += [")", "", "#: A value per class of piece of ``_features.CLASSES``, in that order"
+              " (4 players).", "TABLE_4 = ("]  # fmt: skip
+    lines += [f"    {v!r},  # {n}" for v, n in zip(weights[K:], _features.CLASSES, strict=True)]
+    lines.append(")")
+    return "\n".join(lines) + "\n"
+
+
 def write(args: argparse.Namespace) -> int:
-    """Write ``parchis/_tables.py`` from ``--weights``; with ``--check``, exit 1 if the
-    committed module differs from what would be written."""
-    text = module_text(read_weights(Path(args.weights)))
-    if args.check:
-        same = MODULE.read_text() == text
-        print(f"{MODULE.name} matches {args.weights}" if same else
-              f"{MODULE} differs from {args.weights}: run {WRITE}")  # fmt: skip
-        return 0 if same else 1
-    MODULE.write_text(text)
-    print(f"wrote {MODULE}")
-    return 0
+    """Write ``parchis/_tables.py`` from ``--weights`` and ``parchis/_tables4.py`` from
+    ``--weights-4``; with ``--check``, exit 1 if a committed module differs from what would
+    be written."""
+    code = 0
+    for module, weights, make in (
+        (MODULE, args.weights, module_text),
+        (MODULE_4, args.weights_4, module_text_4),
+    ):
+        text = make(read_weights(Path(weights)))
+        if not args.check:
+            module.write_text(text)
+            print(f"wrote {module}")
+        elif module.read_text() == text:
+            print(f"{module.name} matches {weights}")
+        else:
+            print(f"{module} differs from {weights}: run {WRITE}")
+            code = 1
+    return code
 
 
 def reproduce(args: argparse.Namespace) -> int:
-    """The whole seeded pipeline of the shipped weights, compared with the weights file."""
+    """The whole seeded pipelines of the shipped weights (2 players, then 4; ``--players``:
+    only those), each compared with its weights file."""
+    code = 0
+    if args.players in (None, 2):
+        code |= reproduce_2(args)
+    if args.players in (None, 4):
+        code |= reproduce_4(args)
+    return code
+
+
+def reproduce_2(args: argparse.Namespace) -> int:
+    """The seeded pipeline of the 2-player weights, compared with ``--weights``."""
     steps = [
         ["data", "--games", "2000", "--seed", "5", "--data", f"{args.scratch}-A.npz"],
         ["fit", "--data", f"{args.scratch}-A.npz", "--lam", "0.9", "--save",
@@ -442,41 +493,63 @@ def reproduce(args: argparse.Namespace) -> int:
         ["fit", "--data", f"{args.scratch}-B.npz", "--lam", "0.9", "--save",
          f"{args.scratch}-W2.npy", "--no-proxy"],
     ]  # fmt: skip
+    return compared(steps, f"{args.scratch}-W2.npy", args.out, args.weights, 2)
+
+
+def reproduce_4(args: argparse.Namespace) -> int:
+    """The seeded pipeline of the 4-player weights (one round: TD(0.9) on 2,000 games of
+    the 13 features' greedy bot, seed 6), compared with ``--weights-4``."""
+    steps = [
+        ["data", "--players", "4", "--games", "2000", "--seed", "6", "--data",
+         f"{args.scratch}-4A.npz"],
+        ["fit", "--data", f"{args.scratch}-4A.npz", "--lam", "0.9", "--save",
+         f"{args.scratch}-4W.npy", "--no-proxy"],
+    ]  # fmt: skip
+    out = str(Path(args.out).with_suffix(".4p.txt"))
+    return compared(steps, f"{args.scratch}-4W.npy", out, args.weights_4, 4)
+
+
+def compared(steps: list[list[str]], saved: str, out: str, weights: str, players: int) -> int:
+    """Run ``steps``, write the weights they ``saved`` to ``out`` and compare them with the
+    committed ``weights`` file (1 if they differ)."""
     for step in steps:
         print("fit_parchis_tables.py", " ".join(step), flush=True)
         main(step)
-    w = np.load(f"{args.scratch}-W2.npy")
-    Path(args.out).write_text(weights_text(w))
-    fitted, committed = rounded(w), read_weights(Path(args.weights))
+    w = np.load(saved)
+    Path(out).write_text(weights_text(w, players))
+    fitted, committed = rounded(w), read_weights(Path(weights))
     diff = max(abs(a - b) for a, b in zip(fitted, committed, strict=True))
     same = fitted == committed
-    print(f"wrote {args.out}; against {args.weights}: "
+    print(f"wrote {out}; against {weights}: "
           + ("exactly equal" if same else f"max abs difference {diff:.3g}"))  # fmt: skip
     return 0 if same else 1
 
 
 def speed(args: argparse.Namespace) -> int:
-    """Microseconds per call of the shipped 2-player evaluation (with the tables) and of the
-    13-feature model without them (``WEIGHTS``, the 2-player evaluation before the tables,
-    and the 3-4 players' still), over every position of ``--games`` random games of
-    ``--seed``; with ``--before``, also of a copy of an older ``_features.py`` (e.g.
-    ``git show 45a2211:src/boardrules/parchis/_features.py``).  The evaluations take turns
-    in slices of CPU time (``_timing.measure``), ``--rounds`` times: the ratios hold on a
-    busy machine; 95% intervals over the rounds."""
+    """Microseconds per call of the shipped evaluation with the tables (of ``--players``, 2
+    or 4) and of the 13-feature model without them (``WEIGHTS``, the evaluation before the
+    tables, and the 3 players' still), over every position of ``--games`` random games of
+    ``--players`` and ``--seed``; with ``--before``, also of a copy of an older
+    ``_features.py`` (e.g. ``git show 45a2211:src/boardrules/parchis/_features.py``).  The
+    evaluations take turns in slices of CPU time (``_timing.measure``), ``--rounds`` times:
+    the ratios hold on a busy machine; 95% intervals over the rounds."""
     import importlib.util
 
     from _timing import interval, measure
 
     from boardrules.parchis._tables import TABLE_2, WEIGHTS_2
+    from boardrules.parchis._tables4 import TABLE_4, WEIGHTS_4
     from boardrules.testing import random_play
 
-    weights = (*WEIGHTS_2, 1.0)  # as parchis.evaluate has them, without the API's dispatch
+    if args.players not in (2, 4):
+        raise SystemExit("speed: --players 2 or 4 (3 players have no tables)")
+    table, w = (TABLE_2, WEIGHTS_2) if args.players == 2 else (TABLE_4, WEIGHTS_4)
+    weights = (*w, 1.0)  # as parchis.evaluate has them, without the API's dispatch
     rng = random.Random(args.seed)
-    states = [
-        s for _ in range(args.games) for s, _ in random_play(br.new_game("parchis", players=2), rng)
-    ]
+    start = br.new_game("parchis", players=args.players)
+    states = [s for _ in range(args.games) for s, _ in random_play(start, rng)]
     models = {
-        "tables (shipped)": lambda s: win_chances(_features.features(s, TABLE_2), weights),
+        "tables (shipped)": lambda s: win_chances(_features.features(s, table), weights),
         "13 features": lambda s: win_chances(_features.features(s), _evaluation.WEIGHTS),
     }
     if args.before:
@@ -496,8 +569,8 @@ def speed(args: argparse.Namespace) -> int:
 
     engines = {name: engine(f) for name, f in models.items()}
     rounds = [measure(engines, 1.0, 0.05) for _ in range(args.rounds)]
-    print(f"{len(states)} positions of {args.games} random games (seed {args.seed}), "
-          f"{args.rounds} rounds:")  # fmt: skip
+    print(f"{len(states)} positions of {args.games} random {args.players}-player games "
+          f"(seed {args.seed}), {args.rounds} rounds:")  # fmt: skip
     base = "13 features"
     for name in models:
         us = [1e6 / r[name] for r in rounds]
@@ -516,8 +589,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--data", default="/tmp/pstrength-tables.npz")
     parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
-                        help="data, proxy (fit: the data's)")  # fmt: skip
+    parser.add_argument("--players", type=int, default=None, choices=(2, 3, 4),
+                        help="data, proxy, speed: 2 unless given (fit: the data's; "
+                             "reproduce: both 2 and 4 unless given)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--lam", type=float, default=0.7)
     parser.add_argument("--l2", type=float, default=1e-5)
@@ -529,6 +603,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--previous", action="store_true", help="strong: progress only")
     parser.add_argument("--policy", default=None, help="data: weights (.npy) of self-play")
     parser.add_argument("--weights", default=str(WEIGHTS_FILE), help="write, reproduce")
+    parser.add_argument("--weights-4", default=str(WEIGHTS_FILE_4), help="write, reproduce")
     parser.add_argument("--check", action="store_true", help="write: compare, do not write")
     parser.add_argument("--out", default="/tmp/parchis-tables-reproduced.txt", help="reproduce")
     parser.add_argument("--scratch", default="/tmp/parchis-tables", help="reproduce: files")
@@ -536,6 +611,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--before", default=None, help="speed: an older _features.py")
     args = parser.parse_args(argv)
     args.per_seating = args.per_seating or (100 if args.part == "strong" else 250)
+    if args.part != "reproduce":
+        args.players = args.players or 2
     if args.part == "write":
         return write(args)
     if args.part == "speed":
@@ -550,7 +627,7 @@ def main(argv: list[str] | None = None) -> int:
         strong(previous("parchis") if args.previous else candidate(np.load(args.save)), args)
     elif args.part == "proxy" and args.players > 2:
         w = np.load(args.save)
-        print(f"greedy vs {args.players - 1} x the shipped greedy (mean return):",
+        print(f"greedy vs {args.players - 1} x the 13 features' greedy (mean return):",
               proxy_n(candidate(w), args), flush=True)  # fmt: skip
     elif args.part == "proxy":
         w = np.load(args.save)
@@ -565,7 +642,7 @@ def main(argv: list[str] | None = None) -> int:
         names = list(_features.FEATURES)
         print(" ".join(f"{n}={v:+.3g}" for n, v in zip(names, w[:K], strict=True)))
         if not args.no_proxy and args.players > 2:
-            print(f"greedy vs {args.players - 1} x the shipped greedy (mean return):",
+            print(f"greedy vs {args.players - 1} x the 13 features' greedy (mean return):",
                   proxy_n(candidate(w), args), flush=True)  # fmt: skip
         elif not args.no_proxy:
             print(

@@ -14,6 +14,7 @@ from boardrules._fitted import win_chances
 from boardrules.parchis._evaluation import WEIGHTS
 from boardrules.parchis._features import CLASSES, FEATURES, features
 from boardrules.parchis._tables import TABLE_2, WEIGHTS_2
+from boardrules.parchis._tables4 import TABLE_4, WEIGHTS_4
 from boardrules.testing import play, random_play
 
 
@@ -572,11 +573,14 @@ def test_evaluate_is_the_fitted_model_of_the_features_in_0_1() -> None:
     assert P.evaluate(s) == win_chances(features(s, TABLE_2), (*WEIGHTS_2, 1.0))
     assert sum(P.evaluate(s)) == pytest.approx(1.0)  # two players: a chance to win each
     assert P.evaluate(P.new_game(players=2))[0] > 0.0
+    # Four players: the 4-player weights and table; three: the features alone.
     four = P.position({"yellow": [20], "blue": ["goal"], "red": [16, 50]}, players=4)
-    assert P.evaluate(four) == win_chances(features(four), WEIGHTS)
+    assert P.evaluate(four) == win_chances(features(four, TABLE_4), (*WEIGHTS_4, 1.0))
+    assert P.evaluate(four) != win_chances(features(four), WEIGHTS)
     assert all(0.0 < v < 1.0 for v in P.evaluate(four))
     three = P.position({"yellow": [20], "blue": ["goal"], "red": [16, 50]}, players=3)
     assert P.evaluate(three) == win_chances(features(three), WEIGHTS)
+    assert len(TABLE_4) == len(CLASSES) and len(WEIGHTS_4) == len(FEATURES)
 
 
 def test_evaluate_with_two_players_is_a_win_chance_each_summing_to_1_in_a_random_game() -> None:
@@ -654,6 +658,27 @@ def test_evaluate_values_each_piece_by_its_class(
     # The shipped table's values of those classes, summed per seat.
     values = [row[-1] for row in features(s, TABLE_2)]
     assert values == [pytest.approx(sum(TABLE_2[index(n)] for n in seat)) for seat in (yellow, red)]
+
+
+# Four players: yellow's piece on 20 has red's (on 16) and green's (on 18) 1-6 squares
+# behind it; green's (its 31st square) has red's 2 behind; red's (its 46th) none.
+@pytest.mark.parametrize(
+    ("turn", "yellow", "green"),
+    [
+        ("blue", "track 12-15 2 near, waiting", "track 28-31 1 near, waiting"),
+        ("yellow", "track 12-15 2 near, in turn", "track 28-31 1 near, waiting"),
+        ("green", "track 12-15 2 near, waiting", "track 28-31 1 near, in turn"),
+    ],
+)
+def test_evaluate_with_four_players_counts_enemies_of_every_colour(
+    turn: str, yellow: str, green: str
+) -> None:
+    s = P.position({"yellow": [20], "red": [16], "green": [18]}, turn=turn, players=4)
+    index = CLASSES.index
+    assert classes(s) == [index(yellow), 0, index("track 44-47 clear, waiting"), index(green)]
+    values = [row[-1] for row in features(s, TABLE_4)]
+    assert values[0] == pytest.approx(TABLE_4[index(yellow)] + 3 * TABLE_4[0])
+    assert values[1] == pytest.approx(4 * TABLE_4[index("nest")])
 
 
 def test_evaluate_prefers_a_safe_square_to_one_step_more_within_reach_of_an_enemy() -> None:

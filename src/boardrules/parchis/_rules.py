@@ -40,6 +40,7 @@ from boardrules.parchis._state import (
     set_legal,
 )
 from boardrules.parchis._tables import TABLE_2, WEIGHTS_2
+from boardrules.parchis._tables4 import TABLE_4, WEIGHTS_4
 
 __all__ = [
     "apply_move",
@@ -446,25 +447,31 @@ def evaluate(state: State) -> tuple[float, ...]:
     its expected return), estimated from its progress, the pieces in the nest, in the lane,
     in the goal and on safe squares, its barriers, the pieces that enemies 1-6 and 7-12
     squares behind could capture, and who has the die and what is still to count; the
-    result at the end.  With two players, also from a value for each piece by where it
-    stands (a bucket of four track squares, a lane square, the nest or the goal) and how
-    exposed it is (in a barrier, on a safe square, how many enemies 1-6 and 7-12 squares
-    behind, whose turn it is).
+    result at the end.  With two or four players, also from a value for each piece by
+    where it stands (a bucket of four track squares, a lane square, the nest or the goal)
+    and how exposed it is (in a barrier, on a safe square, how many enemies 1-6 and 7-12
+    squares behind, whose turn it is).
 
     The weights are fitted to the outcomes of self-play games by
     ``benchmarks/fit_evaluation.py parchis`` (a logistic model, described there); those of
-    two players, with the pieces' values, by ``benchmarks/fit_parchis_tables.py`` (the
-    same model, learnt by TD(lambda) from self-play).
+    two and of four players, with the pieces' values, by
+    ``benchmarks/fit_parchis_tables.py`` (the same model, learnt by TD(lambda) from
+    self-play; three players keep the features alone).
     """
     if state.phase == PHASE_OVER:
         return returns(state)
-    if state.options.players == 2:
+    players = state.options.players
+    if players == 2:
         return win_chances(features(state, TABLE_2), _WEIGHTS_2)
+    if players == 4:
+        return win_chances(features(state, TABLE_4), _WEIGHTS_4)
     return win_chances(features(state), WEIGHTS)
 
 
 #: The 2-player weights, and 1 for the sum of the pieces' values in ``TABLE_2``.
 _WEIGHTS_2 = (*WEIGHTS_2, 1.0)
+#: The 4-player weights, and 1 for the sum of the pieces' values in ``TABLE_4``.
+_WEIGHTS_4 = (*WEIGHTS_4, 1.0)
 
 
 def _why_illegal(state: State, move: object) -> str:
