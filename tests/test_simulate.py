@@ -6,6 +6,8 @@ import io
 import json
 import random
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -280,6 +282,41 @@ def test_play_batch_reports_its_games_in_order_with_their_time() -> None:
     assert [o.index for o in outcomes] == [4, 2]
     assert seconds > 0
     assert outcomes[0] == play_one(series, 4)
+
+
+class WaitingBot:
+    """A random bot that, at its first decision, waits while another thread works 0.2 s of
+    CPU."""
+
+    def __init__(self) -> None:
+        self.waited = False
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        if not self.waited:
+            self.waited = True
+            worker = threading.Thread(target=_busy, args=(0.2,))
+            worker.start()
+            worker.join()
+        return RandomBot().choose(state, rng)
+
+    def __repr__(self) -> str:
+        return "WaitingBot()"
+
+
+def _busy(seconds: float) -> None:
+    until = time.thread_time() + seconds
+    while time.thread_time() < until:
+        pass
+
+
+def test_play_batch_times_its_own_thread_not_the_process() -> None:
+    # Another thread of the worker (Ray's own, say) works 0.2 s of CPU while the games
+    # wait: not their time, which sizes the next batches (the process's clock counted it).
+    series = Series("docker", {"players": 2}, (WaitingBot(), "random"), 3, ((0, 1),), False)
+    began = time.process_time()
+    _, seconds = play_batch(series, [0])
+    assert time.process_time() - began >= 0.2
+    assert 0 < seconds < 0.1
 
 
 class RaisingBot:
