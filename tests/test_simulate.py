@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -425,3 +426,44 @@ def test_simulate_of_a_game_without_statistics_shows_none() -> None:
     result = simulate("docker", ["random", "random"], games=2, seed=1)
     assert result.statistics == () and all(g.statistics == () for g in result.games)
     assert "per game" not in result.table()
+
+
+# The Ray backend's refusals (without Ray: the address is refused before Ray is needed, or
+# a stand-in for Ray that fails to join as Ray does) ---------------------------------------
+
+LONG_ADDRESS = "h" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("address", "words"),
+    [
+        (LONG_ADDRESS, "bad Ray address 'hhh"),
+        (LONG_ADDRESS + ":1", "no Ray cluster answers at 'hhh"),
+    ],
+)
+def test_a_long_ray_address_is_refused_in_a_short_message(address: str, words: str) -> None:
+    from boardrules.simulate._ray import check_reachable
+
+    with pytest.raises(br.InvalidOptionError, match=words) as e:
+        check_reachable(address)
+    assert len(str(e.value)) < 200
+
+
+def test_a_cluster_that_cannot_be_joined_is_named_in_a_short_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Ray's error repeats the address it could not join; so did ours, whole.
+    from boardrules.simulate import _ray
+
+    def init(address: str, **_: Any) -> None:
+        raise ConnectionError(f"Could not find any running Ray instance at {address!r}.")
+
+    ray = SimpleNamespace(is_initialized=lambda: False, init=init)
+    monkeypatch.setattr(_ray, "require", lambda *_: ray)
+    address = "auto" + " " * 100_000  # "auto" to the address check; Ray reads it whole
+    with pytest.raises(br.InvalidOptionError) as e:
+        _ray._ray(address, workers=None)
+    message = str(e.value)
+    assert message.startswith("cannot start or join the Ray cluster at 'auto  ")
+    assert message.endswith("'.") and "Could not find any running Ray instance" in message
+    assert len(message) < 450
