@@ -10,7 +10,8 @@ step, for every game, its observation must equal :func:`boardrules.observation_i
 :func:`boardrules.legal_actions` of that state where the learner is to move (no action
 elsewhere).  Half of the learner's seats play with the environment's default (at these
 sizes its opponents are played on as plain lists, ``batch/_parchis_alone.py``), the other
-half with the batch alone (its steps over all games, then over parts of them).  The batch
+half with the batch alone (its steps over all games, then over parts of them, made as soon
+as one game is idle).  The batch
 engine's own audit (``batch_audit.py``) plays the batch against the scalar engine; this one
 checks what the environment adds: its opponents' steps, the games it plays on as lists and
 puts back, its restarts and its masks.
@@ -51,8 +52,8 @@ SETS: dict[str, dict[str, Any]] = batch_audit.SETS
 def check(options: dict[str, Any], seat: int, games: int, steps: int, seed: int) -> int:
     """Play one environment; raise at the first difference; the game-steps compared."""
     env = ParchisVectorEnv(games, seat=seat, **options)
-    if seat % 2:
-        env._ALONE = 0  # (the batch only)
+    if seat % 2:  # (the batch only, a part made as soon as one game is idle)
+        env._ALONE, env._IDLE_PART = 0, 1
     obs, _ = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     expected = np.zeros(env.batch.observation_size, dtype=np.float32)

@@ -62,14 +62,15 @@ def test_make_vec_builds_the_batched_env() -> None:
 
 
 # How the opponents' moves are played: by the batch only (whole arrays, then parts of few
-# games), or all with the scalar rules (each game alone); the default mixes the two.
-WAYS = {"batch": 0, "scalar": 10**6}
+# games), by the batch with a part made as soon as one game is idle, or all with the scalar
+# rules (each game alone); the default mixes them.  (_ALONE, _IDLE_PART)
+WAYS = {"batch": (0, 0), "parts": (0, 1), "scalar": (10**6, 0)}
 
 
 @pytest.mark.parametrize("way", sorted(WAYS))
 def test_the_vector_env_shows_the_learners_view_of_the_scalar_state(way: str) -> None:
     env = ParchisVectorEnv(24, seat=1, players=3)
-    env._ALONE = WAYS[way]
+    env._ALONE, env._IDLE_PART = WAYS[way]
     obs, _ = env.reset(seed=4)
     rng = np.random.default_rng(1)
     for _ in range(40):
@@ -196,7 +197,7 @@ def test_the_other_games_envs_show_the_scalar_state_and_end_with_its_returns(
     kind: Any, way: str
 ) -> None:
     env = kind(6 if way == "scalar" else 20, seat=1, players=3)
-    env._ALONE = WAYS[way]
+    env._ALONE = WAYS[way][0]
     obs, _ = env.reset(seed=4)
     rng = np.random.default_rng(1)
     ended = 0
