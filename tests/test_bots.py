@@ -12,8 +12,10 @@ import importlib.util
 import math
 import random
 import re
+import threading
 import time
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
@@ -739,7 +741,7 @@ def test_strong_plays_the_same_moves_on_any_clock_within_its_budget() -> None:
 
 def test_strong_stops_at_its_deadline_on_a_slow_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     ticks = iter(range(10**6))
-    monkeypatch.setattr("boardrules.bots._strong.time.process_time", lambda: float(next(ticks)))
+    monkeypatch.setattr("boardrules.bots._strong.time.thread_time", lambda: float(next(ticks)))
     state = race((1, 3), roll=2, goal=4)
     bot = StrongBot(seconds=0.5)
     assert bot.choose(state, random.Random(0)) in br.legal_moves(state)
@@ -754,12 +756,79 @@ def test_strong_lets_its_search_run_to_1_4_times_its_seconds(
     # used 0.135 s of a 0.1 s budget is let finish (4-player Parchís's node budget takes
     # about 0.11 s here), one that has used 0.145 s is ended.
     readings = iter([0.0])
-    monkeypatch.setattr("boardrules.bots._strong.time.process_time", lambda: next(readings, spent))
+    monkeypatch.setattr("boardrules.bots._strong.time.thread_time", lambda: next(readings, spent))
     state = _positions_by_random_play("parchis", range(1))[0]
     bot = StrongBot(seconds=0.1, nodes=400)
     assert CLOCK_MARGIN == 1.4
     assert bot.choose(state, random.Random(0)) in br.legal_moves(state)
     assert bot.timeouts == timeouts
+
+
+def _plain_parchis_evaluation(state: Any) -> Sequence[float]:
+    return br.evaluate(state)
+
+
+def test_strong_s_clock_is_its_own_thread_s_not_another_thread_s() -> None:
+    # Another thread of the process works 0.2 s of CPU while the search waits for it (in the
+    # search's first evaluation): the process's CPU clock passes the deadline (0.14 s), the
+    # search's thread's does not, and the node budget ends the search, with the move of a
+    # search without a clock (on the process's clock it was ended: 1 timeout).
+    state = _positions_by_random_play("parchis", range(1))[0]
+    calm = StrongBot(seconds=3600, nodes=400, evaluation=_plain_parchis_evaluation)
+    expected = calm.choose(state, random.Random(0))
+
+    def busy() -> None:
+        until = time.thread_time() + 0.2
+        while time.thread_time() < until:
+            pass
+
+    def evaluation(s: Any) -> Sequence[float]:
+        if not started:
+            started.append(threading.Thread(target=busy))
+            started[0].start()
+            started[0].join()
+        return br.evaluate(s)
+
+    started: list[threading.Thread] = []
+    bot = StrongBot(seconds=0.1, nodes=400, evaluation=evaluation)
+    assert bot.choose(state, random.Random(0)) == expected
+    assert started and bot.timeouts == calm.timeouts == 0
+
+
+@pytest.mark.parametrize(("generation", "timeouts"), [(2, 0), (1, 1)])
+def test_strong_s_clock_leaves_out_the_collector_s_full_collections(
+    generation: int, timeouts: int
+) -> None:
+    # In its first evaluation the search's thread runs a collection that takes 0.2 s of CPU
+    # (a callback of the collector works that long, as a full collection of a large heap
+    # does): a full collection (generation 2) walks the whole process's objects and is not
+    # counted, a young one is, and the clock ends that search (0.2 s > 0.14 s).
+    state = _positions_by_random_play("parchis", range(1))[0]
+    calm = StrongBot(seconds=3600, nodes=400, evaluation=_plain_parchis_evaluation)
+    expected = calm.choose(state, random.Random(0))
+
+    def slow(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop" and info["generation"] == generation:
+            until = time.thread_time() + 0.2
+            while time.thread_time() < until:
+                pass
+
+    def evaluation(s: Any) -> Sequence[float]:
+        if not collected:
+            collected.append(gc.collect(generation))
+        return br.evaluate(s)
+
+    collected: list[int] = []
+    bot = StrongBot(seconds=0.1, nodes=400, evaluation=evaluation)
+    gc.callbacks.append(slow)
+    try:
+        move = bot.choose(state, random.Random(0))
+        assert gc.callbacks[-1] is slow  # the bot's own callback is gone
+    finally:
+        gc.callbacks.remove(slow)
+    assert collected and bot.timeouts == timeouts
+    if not timeouts:
+        assert move == expected
 
 
 # What a position of strong's search in Parchís costs with 3 and 4 players, in positions of
@@ -785,7 +854,7 @@ def test_strong_ends_at_its_node_budget_on_a_machine_three_times_slower(
         used = bot.budget(state) - searches[-1].nodes_left if searches else 0
         return used * PARCHIS_COST[players] / 45_000
 
-    monkeypatch.setattr("boardrules.bots._strong.time.process_time", clock)
+    monkeypatch.setattr("boardrules.bots._strong.time.thread_time", clock)
     # Without the probes, which leave a 2-player search needing more than its budget rare
     # (none of 300 positions of random play): what a position costs does not change.
     monkeypatch.setattr("boardrules.bots._strong._PROBED", frozenset())

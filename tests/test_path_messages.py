@@ -1,14 +1,16 @@
 """A file's path in an error message is cut like every other echoed value: a path of
-100,000 characters makes a message of one short line, whose start and file name stay."""
+100,000 characters makes a message of one short line, whose start and file name stay; so
+is the error of a damaged document that the command line repeats after the file's name."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 import boardrules as br
-from boardrules._values import LONGEST_PATH, shown_path
+from boardrules._values import LONGEST_MESSAGE, LONGEST_PATH, shown_message, shown_path
 from boardrules.cli import main
 from boardrules.web import SiteError, build_site
 from extras import need
@@ -145,3 +147,52 @@ def test_a_path_too_long_for_the_system_is_cut_in_the_last_resort_message(
     line = capsys.readouterr().err.splitlines()[-1]
     assert "is not a site: write one with boardrules web build /" in line
     assert "e" * 200 not in line and line.endswith("eee") and len(line) < 400
+
+
+def test_a_damaged_document_s_error_keeps_its_two_ends() -> None:
+    short = ValueError("x" * LONGEST_MESSAGE)
+    assert shown_message(short) == str(short)
+    cut = shown_message(ValueError("start " + "z" * 100_000 + " end"))
+    assert len(cut) == LONGEST_MESSAGE
+    assert cut.startswith("start zzz") and cut.endswith("zzz end") and "..." in cut
+
+
+def _damaged(tmp_path: Path) -> dict[str, str]:
+    """A record whose version, and a position whose last moved piece, is 100,000
+    characters: their errors (the record's, the game's) repeat the value whole."""
+    record = json.loads(br.records.GameRecord("parchis", {}, (), ()).to_json())
+    record["version"] = "9" * 100_000
+    state = json.loads(br.to_json(br.new_game("parchis")))
+    state["state"]["last"] = ["Z" * 100_000]
+    files = {"record": tmp_path / "record.json", "position": tmp_path / "position.json"}
+    files["record"].write_text(json.dumps(record), encoding="utf-8")
+    files["position"].write_text(json.dumps(state), encoding="utf-8")
+    return {kind: str(path) for kind, path in files.items()}
+
+
+@pytest.mark.parametrize(
+    ("kind", "command"),
+    [
+        ("record", ["replay"]),
+        ("record", ["show"]),
+        ("record", ["play", "parchis", "--resume"]),
+        ("position", ["show"]),
+        ("position", ["play", "parchis", "--start"]),
+    ],
+)
+def test_a_damaged_document_s_error_is_one_short_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, command: list[str]
+) -> None:
+    # The inner error of "{file}: {error}" was repeated whole: 100,000 characters a line.
+    path = _damaged(tmp_path)[kind]
+    assert main([*command, path]) == 2
+    err = capsys.readouterr().err
+    line = err.splitlines()[-1]
+    assert "Traceback" not in err and len(line) < 450, err[-400:]
+    assert f"error: {path}: " in line
+    ends = {  # what was wrong, and what is allowed
+        "record": ("unsupported game record version '999", "999'; this library reads 1"),
+        "position": ("impossible Parchís position: last: ['ZZZ", "is not a square name "
+                     "('12', 'yellow L3')"),
+    }[kind]  # fmt: skip
+    assert ends[0] in line and line.endswith(ends[1]) and "..." in line

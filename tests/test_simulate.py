@@ -6,7 +6,10 @@ import io
 import json
 import random
 import sys
+import threading
+import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -282,6 +285,41 @@ def test_play_batch_reports_its_games_in_order_with_their_time() -> None:
     assert outcomes[0] == play_one(series, 4)
 
 
+class WaitingBot:
+    """A random bot that, at its first decision, waits while another thread works 0.2 s of
+    CPU."""
+
+    def __init__(self) -> None:
+        self.waited = False
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        if not self.waited:
+            self.waited = True
+            worker = threading.Thread(target=_busy, args=(0.2,))
+            worker.start()
+            worker.join()
+        return RandomBot().choose(state, rng)
+
+    def __repr__(self) -> str:
+        return "WaitingBot()"
+
+
+def _busy(seconds: float) -> None:
+    until = time.thread_time() + seconds
+    while time.thread_time() < until:
+        pass
+
+
+def test_play_batch_times_its_own_thread_not_the_process() -> None:
+    # Another thread of the worker (Ray's own, say) works 0.2 s of CPU while the games
+    # wait: not their time, which sizes the next batches (the process's clock counted it).
+    series = Series("docker", {"players": 2}, (WaitingBot(), "random"), 3, ((0, 1),), False)
+    began = time.process_time()
+    _, seconds = play_batch(series, [0])
+    assert time.process_time() - began >= 0.2
+    assert 0 < seconds < 0.1
+
+
 class RaisingBot:
     """A bot that raises the library's error of too many states at its first decision."""
 
@@ -388,3 +426,44 @@ def test_simulate_of_a_game_without_statistics_shows_none() -> None:
     result = simulate("docker", ["random", "random"], games=2, seed=1)
     assert result.statistics == () and all(g.statistics == () for g in result.games)
     assert "per game" not in result.table()
+
+
+# The Ray backend's refusals (without Ray: the address is refused before Ray is needed, or
+# a stand-in for Ray that fails to join as Ray does) ---------------------------------------
+
+LONG_ADDRESS = "h" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("address", "words"),
+    [
+        (LONG_ADDRESS, "bad Ray address 'hhh"),
+        (LONG_ADDRESS + ":1", "no Ray cluster answers at 'hhh"),
+    ],
+)
+def test_a_long_ray_address_is_refused_in_a_short_message(address: str, words: str) -> None:
+    from boardrules.simulate._ray import check_reachable
+
+    with pytest.raises(br.InvalidOptionError, match=words) as e:
+        check_reachable(address)
+    assert len(str(e.value)) < 200
+
+
+def test_a_cluster_that_cannot_be_joined_is_named_in_a_short_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Ray's error repeats the address it could not join; so did ours, whole.
+    from boardrules.simulate import _ray
+
+    def init(address: str, **_: Any) -> None:
+        raise ConnectionError(f"Could not find any running Ray instance at {address!r}.")
+
+    ray = SimpleNamespace(is_initialized=lambda: False, init=init)
+    monkeypatch.setattr(_ray, "require", lambda *_: ray)
+    address = "auto" + " " * 100_000  # "auto" to the address check; Ray reads it whole
+    with pytest.raises(br.InvalidOptionError) as e:
+        _ray._ray(address, workers=None)
+    message = str(e.value)
+    assert message.startswith("cannot start or join the Ray cluster at 'auto  ")
+    assert message.endswith("'.") and "Could not find any running Ray instance" in message
+    assert len(message) < 450

@@ -16,6 +16,7 @@ from boardrules.errors import BoardrulesError, InvalidOptionError, StateFormatEr
 
 __all__ = [
     "LONGEST",
+    "LONGEST_MESSAGE",
     "MAX_ENV_SEED",
     "ascii_count",
     "ascii_digits",
@@ -26,6 +27,7 @@ __all__ = [
     "renamed",
     "safe_repr",
     "shortened",
+    "shown_message",
     "shown_path",
 ]
 
@@ -33,6 +35,10 @@ __all__ = [
 LONGEST = 40
 #: The longest path an error message shows whole (a longer one keeps its two ends).
 LONGEST_PATH = 120
+#: The longest text of another error that a message repeats whole (a longer one keeps its
+#: two ends): far above the library's own messages (at most about 200 characters, the list
+#: of a game's options), which may echo a hostile document's values at length.
+LONGEST_MESSAGE = 300
 #: The longest whole number an error message writes out, in bits (a larger one is shown by
 #: its size: 39 digits say nothing more, and past 4,300 digits ``str`` raises).
 _WRITTEN_BITS = 128
@@ -155,11 +161,31 @@ def shown_path(path: object) -> str:
     >>> len(cut), cut[:8], cut[-13:]
     (120, '/tmp/ddd', 'ddd/game.json')
     """
-    text = str(path)
-    if len(text) <= LONGEST_PATH:
+    return _both_ends(str(path), LONGEST_PATH)
+
+
+def shown_message(error: object) -> str:
+    """The text of ``error`` (an exception) inside another message: whole up to
+    :data:`LONGEST_MESSAGE` characters, a longer one cut in the middle, so that its start
+    (what was wrong) and its end (what is allowed) stay.
+
+    >>> from boardrules._values import shown_message
+    >>> shown_message(ValueError("no such move"))
+    'no such move'
+    >>> cut = shown_message(ValueError("version '" + "9" * 5000 + "' is not 1"))
+    >>> len(cut), cut[:12], cut[-10:]
+    (300, "version '999", "' is not 1")
+    """
+    return _both_ends(str(error), LONGEST_MESSAGE)
+
+
+def _both_ends(text: str, longest: int) -> str:
+    """``text``, or if longer than ``longest`` its two ends around ``...``, ``longest``
+    characters in all."""
+    if len(text) <= longest:
         return text
-    head = (LONGEST_PATH - 3) // 2
-    return text[:head] + "..." + text[len(text) - (LONGEST_PATH - 3 - head) :]
+    head = (longest - 3) // 2
+    return text[:head] + "..." + text[len(text) - (longest - 3 - head) :]
 
 
 # The values the environments take (boardrules.rl's and the batches' vector environments).

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import random
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any, TypeVar
@@ -99,8 +101,9 @@ _MARGIN = 1e-9
 
 
 class _Clocked(Expectimax):
-    """The expectimax search that also gives up at a deadline of the process's CPU clock
-    (checked every 16 positions), that may look at fewer replies far from its horizon
+    """The expectimax search that also gives up at a deadline of its thread's CPU clock
+    (checked every 16 positions; the collector's full collections not counted, see
+    :class:`_FullCollections`), that may look at fewer replies far from its horizon
     (``replies``, see :data:`REPLIES`), and that, if ``blind`` (an evaluation blind to the
     roll), scores the decisions after a roll at its horizon with one evaluation of the
     roll's position, or, if ``unexpanded`` too (a decision after every roll), scores that
@@ -123,7 +126,7 @@ class _Clocked(Expectimax):
         self.probing = False
 
     def value(self, state: Any, depth: int, rolls: int = 0) -> Sequence[float]:
-        if self.nodes_left & 15 == 0 and time.process_time() > self.deadline:
+        if self.nodes_left & 15 == 0 and time.thread_time() > self.deadline:
             raise OutOfNodes("the search ran out of time")
         if depth == 0 and self.unexpanded:
             rolls = self.chance_depth
@@ -229,7 +232,7 @@ class _Clocked(Expectimax):
             if depth or br.current_player(child) < 0:
                 found = self.value(child, depth, rolls)
             else:
-                if self.nodes_left & 15 == 0 and time.process_time() > self.deadline:
+                if self.nodes_left & 15 == 0 and time.thread_time() > self.deadline:
                     raise OutOfNodes("the search ran out of time")
                 if self.nodes_left == 0:
                     raise OutOfNodes("the search ran out of positions")
@@ -264,6 +267,32 @@ def _round_values(search: _Clocked, children: list[Any], ranked: list[int], leve
     return found
 
 
+class _FullCollections:
+    """While a search runs, called by the garbage collector (``gc.callbacks``): moves the
+    search's deadline on by the CPU time of every full collection (generation 2) that runs
+    on the search's thread.  A full collection walks every object of the process, most of
+    them not the search's: in a process holding a large heap one takes a tenth of a second
+    or more, and counted it would end a search of a few hundredths of a second and change
+    its move.  The young generations' collections, mostly over what the search itself
+    made, are counted."""
+
+    __slots__ = ("began", "search", "thread")
+
+    def __init__(self, search: _Clocked) -> None:
+        self.search = search
+        self.thread = threading.get_ident()
+        self.began: float | None = None
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2 or threading.get_ident() != self.thread:
+            return
+        if phase == "start":
+            self.began = time.thread_time()
+        elif self.began is not None:
+            self.search.deadline += time.thread_time() - self.began
+            self.began = None
+
+
 class StrongBot:
     """The strongest built-in player: a selective, iteratively deepened expectimax.
 
@@ -296,10 +325,13 @@ class StrongBot:
     (``CLOCK_MARGIN``; on a machine more than about three times slower than the reference,
     or with an evaluation of your own that is slow): then it
     plays the best move of the last finished round, which may differ between runs;
-    :attr:`timeouts` counts such decisions.  The clock is the
-    process's CPU time (``time.process_time()``), the same as the wall clock on an idle
+    :attr:`timeouts` counts such decisions.  The clock is the CPU time of the thread that
+    calls :meth:`choose` (``time.thread_time()``), the same as the wall clock on an idle
     machine; on a busy one the wall time stretches with the load, but the moves stay the
-    same.
+    same.  Other threads of your process (a server, a GUI, another bot) are none of its
+    thinking, and neither are the garbage collector's full collections, which walk every
+    object of the process (a tenth of a second or more in a process with a large heap):
+    the clock counts neither.
 
     >>> import random, boardrules as br
     >>> from boardrules.bots import StrongBot
@@ -402,7 +434,7 @@ class StrongBot:
         forced = forced_move(state, rng)
         if forced is not None:
             return forced
-        deadline = time.process_time() + self.seconds * CLOCK_MARGIN
+        deadline = time.thread_time() + self.seconds * CLOCK_MARGIN
         player = br.current_player(state)
         moves = br.legal_moves(state)
         children = [br.apply_move(state, m) for m in moves]
@@ -416,7 +448,27 @@ class StrongBot:
             search.unexpanded = name in DECIDED_AFTER_EVERY_ROLL
             # and need not sum to 1, which the probes assume
             search.probing = search.replies > 0 and name in _PROBED and br.num_players(state) == 2
-        ranked = list(range(len(moves)))
+        pauses = _FullCollections(search)
+        gc.callbacks.append(pauses)
+        try:
+            values = self._deepened(search, children, rounds, player)
+        finally:
+            gc.callbacks.remove(pauses)
+        best = max(values.values())
+        top = [i for i in sorted(values) if values[i] >= best - _TIE]
+        move: M = moves[top[0] if len(top) == 1 else top[rng.randrange(len(top))]]
+        return move
+
+    def _deepened(
+        self,
+        search: _Clocked,
+        children: list[Any],
+        rounds: tuple[tuple[int, int], ...],
+        player: int,
+    ) -> dict[int, float]:
+        """The value of each move still ranked after the deepest round that finished (the
+        position after each move if none did)."""
+        ranked = list(range(len(children)))
         values: dict[int, float] = {}
         for r, (level, rolls) in enumerate(rounds):
             if rolls != search.chance_depth:  # what the table knows was seen fewer rolls deep
@@ -434,10 +486,7 @@ class StrongBot:
             ranked = sorted(ranked, key=lambda i: -values[i])[: _WIDTH[min(r, 2)]]
             if len(ranked) == 1:
                 break
-        best = max(values.values())
-        top = [i for i in sorted(values) if values[i] >= best - _TIE]
-        move: M = moves[top[0] if len(top) == 1 else top[rng.randrange(len(top))]]
-        return move
+        return values
 
     def __repr__(self) -> str:
         shown = [f"seconds={self.seconds:g}"]

@@ -11,7 +11,7 @@ from typing import Any
 import boardrules as br
 from boardrules._document import MAX_TEXT, NotUnicodeError, TooDeepError, load_json
 from boardrules._names import result_words, returns_by_name
-from boardrules._values import ascii_count, safe_repr, shown_path
+from boardrules._values import ascii_count, safe_repr, shown_message, shown_path
 from boardrules.api import FORMAT as STATE_FORMAT
 from boardrules.bots import make_bot
 from boardrules.records import RECORD_FORMAT, GameRecord, RecordError, check_result, replay
@@ -236,10 +236,11 @@ def open_record(record: GameRecord, where: str) -> Any:
     """The first position of ``record``, once its options, its start position and its list
     of players are checked; a record that fails is an :class:`InputError` naming ``where``
     (an invalid input file, exit code 2).  Its moves are checked as they are replayed."""
+    where = shown_path(where)
     try:
         first = record.first_state()
-    except br.BoardrulesError as e:
-        raise InputError(f"{where}: {e}") from None
+    except br.BoardrulesError as e:  # its text may echo the record's values at length
+        raise InputError(f"{where}: {shown_message(e)}") from None
     if record.players and len(record.players) != br.num_players(first):
         raise InputError(
             f"{where}: the record lists {len(record.players)} players for a game of "
@@ -252,8 +253,8 @@ def read_record_line(line: str, where: str) -> GameRecord:
     """One record of a file; a damaged one is an :class:`InputError` naming ``where``."""
     try:
         return GameRecord.from_json(line)
-    except br.BoardrulesError as e:
-        raise InputError(f"{where}: {e}") from None
+    except br.BoardrulesError as e:  # its text may echo the record's values at length
+        raise InputError(f"{shown_path(where)}: {shown_message(e)}") from None
 
 
 def read_position(path: str, ply: int | None) -> Any:
@@ -277,7 +278,7 @@ def read_position(path: str, ply: int | None) -> Any:
         try:
             return br.from_json(text)
         except br.BoardrulesError as e:
-            raise InputError(f"{path}: {e}") from None
+            raise InputError(f"{path}: {shown_message(e)}") from None
     if kind == RECORD_FORMAT:
         if count > 1:
             raise InputError(
@@ -299,7 +300,7 @@ def read_position(path: str, ply: int | None) -> Any:
             if ply == moves:
                 check_result(record, state)
         except RecordError as e:  # a move or the result: what the game refuses, exit code 1
-            raise RecordError(f"{path}: {e}") from None
+            raise RecordError(f"{path}: {shown_message(e)}") from None
         return state
     if kind == STATE_FORMAT:
         raise InputError(f"{path} holds {count} state documents; give one position a file")

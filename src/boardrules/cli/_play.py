@@ -18,7 +18,7 @@ import attrs
 
 import boardrules as br
 from boardrules._interrupts import HeldInterrupt, interrupts_held
-from boardrules._values import ascii_count, shown_path
+from boardrules._values import ascii_count, shortened, shown_message, shown_path
 from boardrules.analysis import best_moves
 from boardrules.api import FORMAT as STATE_FORMAT
 from boardrules.bots import Bot, RandomBot, make_bot
@@ -340,10 +340,12 @@ def _begin(args: argparse.Namespace) -> tuple[Any, list[str], list[Any], int | N
             advice = ": start from it with --start" if kind == STATE_FORMAT else ""
             raise wrong_kind(args.resume, text, (RECORD_FORMAT,), advice)
         if count != 1:
-            raise InputError(f"{args.resume}: --resume takes a file of one game record")
+            raise InputError(f"{shown_path(args.resume)}: --resume takes a file of one game record")
         record = read_record_line(text, args.resume)
         if record.game != args.game:
-            raise UsageError(f"{args.resume} is a game of {record.game}, not {args.game}")
+            raise UsageError(
+                f"{shown_path(args.resume)} is a game of {shortened(record.game)}, not {args.game}"
+            )
         start = open_record(record, args.resume)
         final_state(record)  # checks every move: one that cannot be played gives exit code 1
         moves, state = [], start
@@ -359,7 +361,7 @@ def _begin(args: argparse.Namespace) -> tuple[Any, list[str], list[Any], int | N
         if kind != STATE_FORMAT or count != 1:
             advice = (
                 f": go on with it with --resume, or start from one of its positions, "
-                f"written by boardrules replay {args.start} --state N"
+                f"written by boardrules replay {shown_path(args.start)} --state N"
                 if kind == RECORD_FORMAT
                 else ""
             )
@@ -367,9 +369,9 @@ def _begin(args: argparse.Namespace) -> tuple[Any, list[str], list[Any], int | N
         try:
             start = br.from_json(text)
         except br.BoardrulesError as e:
-            raise InputError(f"{args.start}: {e}") from None
+            raise InputError(f"{shown_path(args.start)}: {shown_message(e)}") from None
         if br.game_of(start).name != args.game:
-            raise UsageError(f"{args.start} is a position of {br.game_of(start).name}, "
+            raise UsageError(f"{shown_path(args.start)} is a position of {br.game_of(start).name}, "
                              f"not {args.game}")  # fmt: skip
         if args.option:
             raise UsageError("--start gives the options; -o cannot change them")

@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 import boardrules as br
-from boardrules._values import shown_path
+from boardrules._values import shown_message, shown_path
 from boardrules.api import FORMAT as STATE_FORMAT
 from boardrules.cli._common import (
     MAX_DOCUMENTS,
@@ -68,7 +68,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
                     moves += 1
                 check_result(records[i], state)
             except br.BoardrulesError as e:
-                print(f"record {i + 1}: {e}", file=sys.stderr)
+                print(f"record {i + 1}: {shown_message(e)}", file=sys.stderr)
                 return 1
         print(f"ok: {len(chosen)} record(s), {moves} moves replayed, results as recorded")
         return 0

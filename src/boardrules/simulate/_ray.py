@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from boardrules._extras import require
+from boardrules._values import safe_repr, shown_message
 from boardrules.errors import InvalidOptionError
 from boardrules.simulate._series import Batches, Outcome, Series, in_flight, play_batch
 
@@ -41,14 +42,16 @@ def check_reachable(address: str, timeout: float = 5.0) -> None:
     if match is None:
         if address.strip() != "auto":
             raise InvalidOptionError(
-                f"bad Ray address {address!r}: use HOST:PORT (as `ray start --head` prints), "
-                "ray://HOST:PORT, or auto"
+                f"bad Ray address {safe_repr(address)}: use HOST:PORT (as `ray start --head` "
+                "prints), ray://HOST:PORT, or auto"
             )
         return
     try:
         socket.create_connection((match["host"], int(match["port"])), timeout).close()
     except (OSError, ValueError) as e:
-        raise InvalidOptionError(f"no Ray cluster answers at {address!r}: {e}") from None
+        raise InvalidOptionError(
+            f"no Ray cluster answers at {safe_repr(address)}: {shown_message(e)}"
+        ) from None
 
 
 def _ray(address: str | None, workers: int | None) -> Any:
@@ -67,8 +70,12 @@ def _ray(address: str | None, workers: int | None) -> Any:
             else:
                 ray.init(address=address, log_to_driver=False)
         except (ConnectionError, ValueError, RuntimeError) as e:
-            where = "a local Ray runtime" if address is None else f"the Ray cluster at {address!r}"
-            raise InvalidOptionError(f"cannot start or join {where}: {e}") from None
+            where = (
+                "a local Ray runtime"
+                if address is None
+                else f"the Ray cluster at {safe_repr(address)}"
+            )  # Ray's own text may repeat the address: cut too
+            raise InvalidOptionError(f"cannot start or join {where}: {shown_message(e)}") from None
     return ray
 
 

@@ -149,10 +149,11 @@ def play_one(series: Series, index: int) -> Outcome:
 
 def play_batch(series: Series, indices: Sequence[int]) -> tuple[list[Outcome], float]:
     """Play several games of ``series`` (one task of a worker): their outcomes, and the
-    seconds of CPU they took, from which the next batches are sized."""
-    began = time.process_time()
+    seconds of CPU they took, from which the next batches are sized: this thread's CPU
+    time, not the process's (a Ray worker's own threads are not the games' time)."""
+    began = time.thread_time()
     outcomes = [play_one(series, i) for i in indices]
-    return outcomes, time.process_time() - began
+    return outcomes, time.thread_time() - began
 
 
 class Batches:
