@@ -109,6 +109,24 @@ def test_a_record_version_must_be_the_integer_1() -> None:
         GameRecord.from_json(json.dumps(doc))
 
 
+@pytest.mark.parametrize(
+    "version", ["9" * 4000, json.dumps("k" * 100_000), json.dumps(["k" * 100_000])]
+)
+@pytest.mark.parametrize("kind", ["state", "record"])
+def test_a_long_version_is_named_in_a_short_message(kind: str, version: str) -> None:
+    # The version was repeated whole: 100,000 characters of it in one message.
+    doc = (
+        _document() if kind == "state" else json.loads(GameRecord("parchis", {}, (), ()).to_json())
+    )
+    doc["version"] = 0
+    text = json.dumps(doc).replace('"version": 0', '"version": ' + version)
+    with pytest.raises(
+        br.StateFormatError, match=r"^unsupported .* version (an int of|'kkk|\['k)"
+    ) as e:
+        (br.from_json if kind == "state" else GameRecord.from_json)(text)
+    assert len(str(e.value)) < 100
+
+
 # Moves of the right class with fields of the wrong type ------------------------------------
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from boardrules._values import safe_repr
 from boardrules.errors import StateFormatError
 
 __all__ = [
@@ -194,5 +195,6 @@ def read_document(
         raise error(f"the 'format' field must be {fmt!r}")
     found = doc.get("version")
     if type(found) is not int or found != version:
-        raise error(f"unsupported {kind} version {found!r}; this library reads {version}")
+        shown = safe_repr(found)  # a hostile document's version may be megabytes long
+        raise error(f"unsupported {kind} version {shown}; this library reads {version}")
     return doc
