@@ -50,6 +50,7 @@ from boardrules.bots._strong import (
 from boardrules.chance import die_faces
 from boardrules.game import Game, Option, resolve_options
 from boardrules.records import final_state
+from cpu_timing import collector_off
 
 # ----------------------------------------------------------------------------- test-tree
 # A node is ("end", returns) | ("turn", player, evaluation, ((move, child), ...))
@@ -1223,14 +1224,10 @@ def test_every_bot_moves_legally_repeatably_and_in_time_in_every_game(game: str,
             # timed as timeit times, on this thread's clock: the collector's pause over other
             # tests' garbage and other threads of the test process are none of the bot's
             # thinking (a CI worker measured 0.156 s for a decision of ~0.02 s)
-            gc.collect()
-            gc.disable()
-            try:
+            with collector_off():
                 cpu = time.thread_time()
                 bot.choose(state, random.Random(seed))
                 cpu = time.thread_time() - cpu
-            finally:
-                gc.enable()
             assert cpu < 1.5 * bot.seconds, f"{bot!r} took {cpu:.3f} s of CPU in {game}"
     assert compared >= 6, f"{bot!r}: the clock ended {8 - compared} of 8 decisions in {game}"
 
