@@ -765,6 +765,19 @@ def test_strong_lets_its_search_run_to_1_4_times_its_seconds(
     assert bot.timeouts == timeouts
 
 
+def test_strong_decides_where_python_has_no_clock_per_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Pyodide (the Python of the web page) has no time.thread_time: the process's clock.
+    state = _positions_by_random_play("parchis", range(1))[0]
+    expected = StrongBot().choose(state, random.Random(0))
+    monkeypatch.delattr(time, "thread_time")
+    monkeypatch.setattr("boardrules.bots._strong._THREAD_CLOCK", hasattr(time, "thread_time"))
+    bot = StrongBot()
+    assert bot.choose(state, random.Random(0)) == expected
+    assert bot.timeouts == 0
+
+
 def _plain_parchis_evaluation(state: Any) -> Sequence[float]:
     return br.evaluate(state)
 
