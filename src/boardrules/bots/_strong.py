@@ -335,7 +335,8 @@ class StrongBot:
     or with an evaluation of your own that is slow): then it
     plays the best move of the last finished round, which may differ between runs;
     :attr:`timeouts` counts such decisions.  The clock is the CPU time of the thread that
-    calls :meth:`choose` (``time.thread_time()``), the same as the wall clock on an idle
+    calls :meth:`choose` (``time.thread_time()``; the process's where Python has no clock
+    per thread, as in Pyodide), the same as the wall clock on an idle
     machine; on a busy one the wall time stretches with the load, but the moves stay the
     same.  Other threads of your process (a server, a GUI, another bot) are none of its
     thinking, and neither are the garbage collector's full collections, which walk every
