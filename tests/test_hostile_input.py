@@ -127,6 +127,148 @@ def test_a_long_version_is_named_in_a_short_message(kind: str, version: str) -> 
     assert len(str(e.value)) < 100
 
 
+# A hostile value repeated whole ------------------------------------------------------------
+
+#: A hostile value: 100,000 characters that a game's check would repeat whole.
+LONG = "Z" * 100_000
+
+# Where each game's checks repeat a field's value (the places /tmp/clockprobe's probe found):
+# the JSON path of the state document, the value, and what the message must still name.
+ECHOES: dict[str, list[tuple[tuple[str, ...], Any, str]]] = {
+    "parchis": [
+        (("state", "last"), [LONG], "last: ['ZZZ"),
+        (("state", "opened"), [[LONG]], "opened: ['ZZZ"),
+        (("state", "squares"), {"12": [[LONG]]}, "square 12: ['ZZZ"),
+        (("state", "turn"), [LONG], "turn: ['ZZZ"),
+    ],
+    "dorada": [
+        (("state", "bridges"), {"9": LONG}, "bridges[9]: expected a player 0..3, got 'ZZZ"),
+        (("state", "die"), LONG, "die: a die shows 1 to 6, got 'ZZZ"),
+        (("state", "to_move"), [LONG], "to_move: expected a player 0..3, got ['ZZZ"),
+        (("options", "board"), {LONG: 1}, "options: board field 'ZZZ"),
+    ],
+    "docker": [
+        (("state", "towers", "b2"), [LONG], "towers: b2 holds 'ZZZ"),
+        (("state", "towers", "c3"), [[LONG]], "towers: c3 holds ['ZZZ"),
+    ],
+    "dorasure": [
+        (("state", "quests"), [LONG, None, None, None, None], "field 'quests': 'ZZZ"),
+        (("state", "rewards"), [{LONG: 1}, None, None, None, None], "field 'rewards': {'ZZZ"),
+    ],
+}
+
+
+def _damaged(game: str, path: tuple[str, ...], value: Any) -> str:
+    doc = _document(game)
+    inner = doc
+    for key in path[:-1]:
+        inner = inner[key]
+    inner[path[-1]] = value
+    return json.dumps(doc)
+
+
+def _short_and_named(error: BaseException, named: str) -> None:
+    """A message cut to 300 characters that still says what was wrong (its start), cut
+    from the whole one (the error it was raised from, of the same class)."""
+    message = str(error)
+    assert len(message) == 300 and "..." in message, len(message)
+    assert named in message[:150], message[:150]
+    original = error.__cause__
+    assert type(original) is type(error) and len(str(original)) > 100_000
+    assert message.endswith(str(original)[-148:])  # what is allowed, at its end
+
+
+@pytest.mark.parametrize("game", sorted(ECHOES))
+def test_a_long_hostile_value_in_a_state_document_is_named_in_a_short_message(
+    game: str,
+) -> None:
+    for path, value, named in ECHOES[game]:
+        text = _damaged(game, path, value)
+        with pytest.raises(br.StateFormatError) as e:
+            br.from_json(text)
+        _short_and_named(e.value, named)
+        # Through a record whose start is that position, as the web page loads one.
+        record = GameRecord(game, {}, (), (), start=text)
+        with pytest.raises(br.StateFormatError) as again:
+            GameRecord.from_json(record.to_json()).first_state()
+        assert str(again.value) == str(e.value)
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "named"),
+    [
+        ("dorada", {"board": {LONG: 1}}, "board field 'ZZZ"),
+        ("dorasure", {"sheets": {LONG: {}}}, "dorasure option sheets: unknown hero 'ZZZ"),
+        ("dorasure", {"quest_tiles": {LONG: 1}}, "dorasure option quest_tiles: unknown quest"),
+    ],
+)
+def test_a_long_hostile_option_is_named_in_a_short_message(
+    game: str, options: dict[str, Any], named: str
+) -> None:
+    calls: list[Callable[[], object]] = [
+        lambda: br.new_game(game, **options),
+        lambda: importlib.import_module(f"boardrules.{game}").position(**options),
+        lambda: GameRecord.from_json(GameRecord(game, options, (), ()).to_json()).first_state(),
+    ]
+    for call in calls:
+        with pytest.raises(br.InvalidOptionError) as e:
+            call()
+        _short_and_named(e.value, named)
+
+
+@pytest.mark.parametrize(
+    ("game", "where", "named"),
+    [
+        ("dorada", {"bridges": {9: LONG}}, "bridges[9]: expected a player 0..3, got 'ZZZ"),
+        ("dorada", {"turn": [LONG]}, "to_move: expected a player 0..3, got ['ZZZ"),
+        ("docker", {"towers": {LONG: [0]}}, "towers: 'ZZZ"),
+    ],
+)
+def test_a_long_hostile_value_given_to_position_is_named_in_a_short_message(
+    game: str, where: dict[str, Any], named: str
+) -> None:
+    with pytest.raises(br.BoardrulesError) as e:
+        importlib.import_module(f"boardrules.{game}").position(**where)
+    _short_and_named(e.value, named)
+
+
+def test_the_web_page_names_a_long_hostile_option_in_a_short_message() -> None:
+    from boardrules.web._page import call
+
+    arguments = {"game": "dorada", "options": {"board": {LONG: 1}}}
+    answer = json.loads(call("names", json.dumps(arguments)))
+    assert len(answer["error"]) == 300 and answer["error"].startswith("board field 'ZZZ")
+
+
+def test_a_cut_refusal_keeps_its_class_and_attributes() -> None:
+    from boardrules._values import cut_refusals
+    from boardrules.analysis import TooManyStatesError
+
+    error = TooManyStatesError(12, 10)  # a constructor of other parameters than a message
+    error.args = ("Z" * 1000,)
+    with pytest.raises(TooManyStatesError) as e, cut_refusals():
+        raise error
+    assert (len(str(e.value)), e.value.found, e.value.limit) == (300, 12, 10)
+    assert e.value.__cause__ is error
+    # Python's own UnicodeDecodeError is not a message: it passes as it was.
+    undecodable = UnicodeDecodeError("utf-8", b"\xff" * 1000, 0, 1000, "Z" * 1000)
+    with pytest.raises(UnicodeDecodeError) as raised, cut_refusals():
+        raise undecodable
+    assert raised.value is undecodable
+
+
+def test_an_ordinary_refusal_is_raised_as_it_was() -> None:
+    # Below 300 characters nothing changes: the very error the game raised.
+    doc = _document("parchis")
+    doc["state"]["last"] = ["Z"]
+    with pytest.raises(br.StateFormatError) as e:
+        br.from_json(json.dumps(doc))
+    assert str(e.value) == "impossible Parchís position: last: ['Z'] is not a square name " + (
+        "('12', 'yellow L3')"
+    )
+    assert e.value.__cause__ is None
+
+
 # Moves of the right class with fields of the wrong type ------------------------------------
 
 

@@ -157,6 +157,15 @@ def test_moves_after_the_end_are_refused() -> None:
         final_state(longer)
 
 
+def test_a_long_hostile_option_of_a_record_is_named_in_a_short_message() -> None:
+    # Dorada's check of a board repeated the name of an unknown field whole.
+    record = GameRecord("dorada", {"board": {"k" * 100_000: 1}}, (), ())
+    with pytest.raises(br.InvalidOptionError, match=r"^board field 'kkk+\.\.\.k+': unknown") as e:
+        GameRecord.from_json(record.to_json()).first_state()
+    assert len(str(e.value)) == 300 and str(e.value).endswith("gold, last_jump")
+    assert type(e.value.__cause__) is br.InvalidOptionError
+
+
 @pytest.mark.parametrize("where", ["in the game", "after its end"])
 def test_a_move_of_a_megabyte_of_text_is_named_in_a_short_message(where: str) -> None:
     # A damaged record's move was echoed whole: a megabyte of text in one error line.

@@ -6,8 +6,10 @@ full dump of a position is pages long; :func:`full_repr` gives the dump on deman
 
 from __future__ import annotations
 
+import contextlib
 import math
 import warnings
+from collections.abc import Iterator
 from typing import TypeVar
 
 import attrs
@@ -22,6 +24,7 @@ __all__ = [
     "ascii_digits",
     "check_illegal_reward",
     "check_seed",
+    "cut_refusals",
     "full_repr",
     "move_repr",
     "renamed",
@@ -177,6 +180,53 @@ def shown_message(error: object) -> str:
     (300, "version '999", "' is not 1")
     """
     return _both_ends(str(error), LONGEST_MESSAGE)
+
+
+@contextlib.contextmanager
+def cut_refusals() -> Iterator[None]:
+    """Where a document or an option enters the library: a refusal (a :class:`ValueError`)
+    raised inside whose message is longer than :data:`LONGEST_MESSAGE` is raised again as
+    the same class, its message cut in the middle as :func:`shown_message` cuts it (what was
+    wrong at the start, what is allowed at the end), ``from`` the original.  A game's checks
+    may repeat a hostile value whole (a field of 100,000 characters); a shorter message
+    passes untouched.
+
+    >>> from boardrules._values import cut_refusals
+    >>> from boardrules.errors import StateFormatError
+    >>> try:
+    ...     with cut_refusals():
+    ...         raise StateFormatError("last: " + repr("Z" * 5000) + " is not a square name")
+    ... except StateFormatError as e:
+    ...     print(len(str(e)), repr(str(e)[:10]), repr(str(e)[-24:]), type(e.__cause__).__name__)
+    300 "last: 'ZZZ" "ZZ' is not a square name" StateFormatError
+    """
+    try:
+        yield
+    except ValueError as error:
+        text = str(error)
+        if len(text) <= LONGEST_MESSAGE:
+            raise
+        cut = _with_message(error, _both_ends(text, LONGEST_MESSAGE))
+        if cut is None:
+            raise
+        raise cut from error
+
+
+def _with_message(error: ValueError, message: str) -> ValueError | None:
+    """An error of ``error``'s class and attributes with ``message`` (made without the
+    class's constructor, which may take other parameters than a message); ``None`` for a
+    class that cannot be made so or whose text is not its message (Python's
+    :class:`UnicodeDecodeError`)."""
+    kind = type(error)
+    if kind.__str__ is not BaseException.__str__:
+        return None
+    try:
+        cut = kind.__new__(kind, message)
+    except TypeError:
+        return None
+    cut.args = (message,)
+    vars(cut).update(vars(error))
+    return cut
 
 
 def _both_ends(text: str, longest: int) -> str:

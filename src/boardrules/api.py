@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 from boardrules._document import read_document
 from boardrules._lru import LRU
 from boardrules._typing import deprecated
-from boardrules._values import safe_repr
+from boardrules._values import cut_refusals, safe_repr
 from boardrules.chance import checked_draw
 from boardrules.errors import (
     BoardrulesError,
@@ -259,7 +259,8 @@ def new_game(name: str, /, **options: Any) -> GameState[Any, Any]:
     >>> num_players(s)
     3
     """
-    return get_game(name).new_game(**options)
+    with cut_refusals():  # an option's check may repeat a hostile value whole
+        return get_game(name).new_game(**options)
 
 
 def game_of(state: GameState[S, M]) -> Game[S, M]:
@@ -617,23 +618,25 @@ def from_json(text: str | bytes) -> GameState[Any, Any]:
     Damaged text, another format or version, an unknown game or option, or a document that
     describes an impossible state raise :class:`~boardrules.StateFormatError` (or
     :class:`~boardrules.UnknownGameError` / :class:`~boardrules.InvalidOptionError`), all
-    :class:`ValueError`.
+    :class:`ValueError`.  A message longer than 300 characters (one that repeats a long
+    value of the document) keeps its start and its end, cut in the middle.
     """
-    doc = read_document(text, "state document", FORMAT, FORMAT_VERSION, StateFormatError)
-    name, options, body = doc.get("game"), doc.get("options"), doc.get("state")
-    if not isinstance(name, str):
-        raise StateFormatError("the 'game' field must be a game name")
-    if not isinstance(options, dict) or not isinstance(body, dict):
-        raise StateFormatError("the 'options' and 'state' fields must be JSON objects")
-    game = get_game(name)
-    try:
-        state: GameState[Any, Any] = game.decode(options, body)
-    except (StateFormatError, UnknownGameError):
-        raise
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
-        # A decoder is written to check everything; this is the net under it.
-        raise StateFormatError(f"impossible {name} state: {type(e).__name__}: {e}") from None
-    return state
+    with cut_refusals():  # a game's checks may repeat a hostile field of megabytes
+        doc = read_document(text, "state document", FORMAT, FORMAT_VERSION, StateFormatError)
+        name, options, body = doc.get("game"), doc.get("options"), doc.get("state")
+        if not isinstance(name, str):
+            raise StateFormatError("the 'game' field must be a game name")
+        if not isinstance(options, dict) or not isinstance(body, dict):
+            raise StateFormatError("the 'options' and 'state' fields must be JSON objects")
+        game = get_game(name)
+        try:
+            state: GameState[Any, Any] = game.decode(options, body)
+        except (StateFormatError, UnknownGameError):
+            raise
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+            # A decoder is written to check everything; this is the net under it.
+            raise StateFormatError(f"impossible {name} state: {type(e).__name__}: {e}") from None
+        return state
 
 
 # Optional features: a game's record leaves them None when it does not offer them.

@@ -26,7 +26,7 @@ import attrs
 
 import boardrules as br
 from boardrules._document import lone_surrogate, read_document
-from boardrules._values import safe_repr
+from boardrules._values import cut_refusals, safe_repr
 from boardrules.game import GameState
 
 if TYPE_CHECKING:
@@ -199,7 +199,8 @@ class GameRecord(Generic[S, M]):
         so a record never shows options that its game was not played with.
         """
         game: br.Game[Any, Any] = br.get_game(self.game)
-        fresh = game.new_game(**self.options)
+        with cut_refusals():  # a game's option checks may repeat a hostile value whole
+            fresh = game.new_game(**self.options)
         if self.start is None:
             return cast("S", fresh)
         state: Any = br.from_json(self.start)

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, overload
 
 from boardrules._typing import deprecated
-from boardrules._values import ascii_digits, renamed
+from boardrules._values import ascii_digits, cut_refusals, renamed
 from boardrules.docker._board import FACES, PITCH
 from boardrules.docker._rules import can_use
 from boardrules.docker._state import PIECES, Options, State, rules_for
@@ -214,17 +214,18 @@ def position(
     >>> s.reserve, s.turn
     ((1, 2), 1)
     """
-    turn = renamed("turn", turn, "to_move", to_move)
-    rules = rules_of(options)
-    if towers is not None and not isinstance(towers, Mapping):
-        raise StateFormatError("towers: a mapping of squares to their pieces' owners")
-    if not isinstance(eliminated, Iterable):
-        raise StateFormatError("eliminated: a sequence of player numbers, first out first")
-    board: list[tuple[int, ...] | None] = [None] * PITCH.squares
-    for key, pieces in (towers or {}).items():
-        square = _square(key)
-        if board[square] is not None:
-            raise StateFormatError(f"towers: {PITCH.name_of(square)} is given twice")
-        board[square] = owners(square, pieces)
-    filled = [() if tower is None else tower for tower in board]
-    return build(rules, filled, 0 if turn is None else turn, roll, list(eliminated))
+    with cut_refusals():  # a hostile value may be repeated whole
+        turn = renamed("turn", turn, "to_move", to_move)
+        rules = rules_of(options)
+        if towers is not None and not isinstance(towers, Mapping):
+            raise StateFormatError("towers: a mapping of squares to their pieces' owners")
+        if not isinstance(eliminated, Iterable):
+            raise StateFormatError("eliminated: a sequence of player numbers, first out first")
+        board: list[tuple[int, ...] | None] = [None] * PITCH.squares
+        for key, pieces in (towers or {}).items():
+            square = _square(key)
+            if board[square] is not None:
+                raise StateFormatError(f"towers: {PITCH.name_of(square)} is given twice")
+            board[square] = owners(square, pieces)
+        filled = [() if tower is None else tower for tower in board]
+        return build(rules, filled, 0 if turn is None else turn, roll, list(eliminated))

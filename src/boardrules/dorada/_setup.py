@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal, overload
 
 from boardrules._typing import deprecated
-from boardrules._values import renamed
+from boardrules._values import cut_refusals, renamed
 from boardrules.dorada._board import CLASSIC_40, Board, Field, board_option, board_to_option
 from boardrules.dorada._state import NO_BRIDGE, PIECES, TIE_BREAKS, Options, State
 from boardrules.errors import InvalidOptionError, StateFormatError
@@ -142,20 +142,26 @@ def position(
     >>> s.start, s.track[3], s.bridges[9], s.turn, s.roll
     ((3, 2), (1, 0), 1, 0, 6)
     """
-    turn = renamed("turn", turn, "to_move", to_move)
-    roll = renamed("roll", roll, "die", die)
-    opts = make_options(
-        {"players": players, "first_player": first_player, "board": board, "tie_break": tie_break}
-    )
-    return build_state(
-        opts,
-        start,
-        {} if track is None else track,
-        {} if bridges is None else bridges,
-        dorada,
-        turn,
-        roll,
-    )
+    with cut_refusals():  # a hostile value may be repeated whole
+        turn = renamed("turn", turn, "to_move", to_move)
+        roll = renamed("roll", roll, "die", die)
+        opts = make_options(
+            {
+                "players": players,
+                "first_player": first_player,
+                "board": board,
+                "tie_break": tie_break,
+            }
+        )
+        return build_state(
+            opts,
+            start,
+            {} if track is None else track,
+            {} if bridges is None else bridges,
+            dorada,
+            turn,
+            roll,
+        )
 
 
 def _refuse(field: str, why: str) -> StateFormatError:

@@ -16,7 +16,7 @@ import attrs
 
 from boardrules._lru import LRU
 from boardrules._typing import deprecated
-from boardrules._values import safe_repr
+from boardrules._values import cut_refusals, safe_repr
 from boardrules.dorasure._board import (
     CITY,
     DEFAULT_ROWS,
@@ -515,55 +515,59 @@ def position(
     >>> s.rules.board.names[s.pos[0]], s.dice
     ('c2', (3, 5))
     """
-    if isinstance(heroes, str) or not isinstance(heroes, Sequence):
-        raise InvalidOptionError(f"heroes: a list of heroes' names, not {safe_repr(heroes)}")
-    rules = rules_for(heroes=list(heroes), **options)
-    s = _blank(rules)
-    names = _Names(rules)
-    slugs = [q.slug for q in QUESTS]
-    for slug in retired:
-        if slug not in slugs:
-            raise StateFormatError(f"retired: unknown quest {safe_repr(slug)}")
-    if turn is not None and turn not in names.seat:
-        raise StateFormatError(f"turn: {safe_repr(turn)} is not in this game")
-    t = names.seat[turn] if turn is not None else 0
-    s = DorasureState(
-        rules=rules,
-        phase=BATTLE if step == "battle" else ADVENTURE,
-        turn=t,
-        pos=names.per_seat(at, s.pos, "at", names.space),
-        health=names.per_seat(health, s.health, "health"),
-        resource=names.per_seat(resource, s.resource, "resource"),
-        gold=names.per_seat(gold, s.gold, "gold"),
-        xp=names.per_seat(xp, s.xp, "xp"),
-        locked=names.per_seat(locked, s.locked, "locked", names.mountain),
-        spent=sum(1 << names.seat[h] for h in spent if h in names.seat) | (rerolled << rules.seats),
-        meter=meter,
-        wounds=wounds,
-        razed=razed,
-        quests=names.by_mountain(quests, -1, lambda slug: _index(slugs, slug, "quest")),
-        flags=names.by_mountain(flags, 0, lambda count: count),
-        rewards=names.by_mountain(solved, -1, lambda slug: _index(REWARD_SLUGS, slug, "reward")),
-        dice=tuple(sorted(dice)),
-        party=0,
-        score=0,
-        pending=0,
-        roll=(0, 0, 0, 0),
-        agenda=_agenda_at(rules, step, t),
-        lands=_land_tiles(rules, lands),
-        renewed=names.by_mountain(dict.fromkeys(renewed, 1), 0, int),
-        retired=tuple(sorted(slugs.index(q) for q in retired)),
-    )
-    top = rules.tracks.xp_max
-    if not all(0 <= x <= top for x in s.xp):
-        # Checked before the battle turn begins, which reads the level of each XP.
-        raise StateFormatError(f"xp: 0..{top}")
-    w = Thawed(s)
-    if step == "battle":
-        w.begin_battle_turn(t)
-    settle(w)
-    # The form only: a setup may leave out the history behind it (see the docs page).
-    return check_state(w.freeze())
+    with cut_refusals():  # a hostile value may be repeated whole
+        if isinstance(heroes, str) or not isinstance(heroes, Sequence):
+            raise InvalidOptionError(f"heroes: a list of heroes' names, not {safe_repr(heroes)}")
+        rules = rules_for(heroes=list(heroes), **options)
+        s = _blank(rules)
+        names = _Names(rules)
+        slugs = [q.slug for q in QUESTS]
+        for slug in retired:
+            if slug not in slugs:
+                raise StateFormatError(f"retired: unknown quest {safe_repr(slug)}")
+        if turn is not None and turn not in names.seat:
+            raise StateFormatError(f"turn: {safe_repr(turn)} is not in this game")
+        t = names.seat[turn] if turn is not None else 0
+        s = DorasureState(
+            rules=rules,
+            phase=BATTLE if step == "battle" else ADVENTURE,
+            turn=t,
+            pos=names.per_seat(at, s.pos, "at", names.space),
+            health=names.per_seat(health, s.health, "health"),
+            resource=names.per_seat(resource, s.resource, "resource"),
+            gold=names.per_seat(gold, s.gold, "gold"),
+            xp=names.per_seat(xp, s.xp, "xp"),
+            locked=names.per_seat(locked, s.locked, "locked", names.mountain),
+            spent=sum(1 << names.seat[h] for h in spent if h in names.seat)
+            | (rerolled << rules.seats),
+            meter=meter,
+            wounds=wounds,
+            razed=razed,
+            quests=names.by_mountain(quests, -1, lambda slug: _index(slugs, slug, "quest")),
+            flags=names.by_mountain(flags, 0, lambda count: count),
+            rewards=names.by_mountain(
+                solved, -1, lambda slug: _index(REWARD_SLUGS, slug, "reward")
+            ),
+            dice=tuple(sorted(dice)),
+            party=0,
+            score=0,
+            pending=0,
+            roll=(0, 0, 0, 0),
+            agenda=_agenda_at(rules, step, t),
+            lands=_land_tiles(rules, lands),
+            renewed=names.by_mountain(dict.fromkeys(renewed, 1), 0, int),
+            retired=tuple(sorted(slugs.index(q) for q in retired)),
+        )
+        top = rules.tracks.xp_max
+        if not all(0 <= x <= top for x in s.xp):
+            # Checked before the battle turn begins, which reads the level of each XP.
+            raise StateFormatError(f"xp: 0..{top}")
+        w = Thawed(s)
+        if step == "battle":
+            w.begin_battle_turn(t)
+        settle(w)
+        # The form only: a setup may leave out the history behind it (see the docs page).
+        return check_state(w.freeze())
 
 
 class _Names:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, overload
 
 from boardrules._typing import deprecated
-from boardrules._values import safe_repr
+from boardrules._values import cut_refusals, safe_repr
 from boardrules.errors import InvalidOptionError, StateFormatError
 from boardrules.game import Option, flag, resolve_options, whole_number
 from boardrules.parchis._board import BOARD, GOAL, NEST, TRACK_LAST, cell_name, lane_cell
@@ -377,28 +377,29 @@ def position(
     >>> [str(m) for m in legal_moves(s)]
     ['12+6']
     """
-    if pieces is not None and not isinstance(pieces, Mapping):
-        raise _fail(f"pieces: a mapping of colours to their squares, not {safe_repr(pieces)}")
-    opts = make_options(options)
-    turn_seat = _seat_of(opts, turn, "turn")
-    cells, goal = _placed(opts, pieces or {})
-    last_rel = _last_of(opts, cells, turn_seat, last, bonus)
-    if bonus is not None and roll is None:
-        raise _fail("give the roll that earned the bonus too")
-    phase, count = _phase_of(cells, goal, turn_seat, roll, bonus)
-    if sixes is None:
-        sixes = 1 if roll == 6 else 0
-    if sixes == 3 and phase == PHASE_MOVE:
-        count = 0  # the third 6 counts nothing: only its pass is left
-    seats_out = {s for seats in cells.values() for s in seats} | {
-        s for s in range(opts.players) if goal[s]
-    }
-    opened_mask = 0
-    for who in [*sorted(seats_out), *(opened or ())]:
-        opened_mask |= 1 << _seat_of(opts, who, "opened")
-    finished_seats = [_seat_of(opts, who, "finished") for who in finished]
-    return _build(opts, sorted(cells.items()), goal, turn_seat, phase, roll or 0, count,
-                  sixes, last_rel, finished_seats, opened_mask)  # fmt: skip
+    with cut_refusals():  # a hostile value may be repeated whole
+        if pieces is not None and not isinstance(pieces, Mapping):
+            raise _fail(f"pieces: a mapping of colours to their squares, not {safe_repr(pieces)}")
+        opts = make_options(options)
+        turn_seat = _seat_of(opts, turn, "turn")
+        cells, goal = _placed(opts, pieces or {})
+        last_rel = _last_of(opts, cells, turn_seat, last, bonus)
+        if bonus is not None and roll is None:
+            raise _fail("give the roll that earned the bonus too")
+        phase, count = _phase_of(cells, goal, turn_seat, roll, bonus)
+        if sixes is None:
+            sixes = 1 if roll == 6 else 0
+        if sixes == 3 and phase == PHASE_MOVE:
+            count = 0  # the third 6 counts nothing: only its pass is left
+        seats_out = {s for seats in cells.values() for s in seats} | {
+            s for s in range(opts.players) if goal[s]
+        }
+        opened_mask = 0
+        for who in [*sorted(seats_out), *(opened or ())]:
+            opened_mask |= 1 << _seat_of(opts, who, "opened")
+        finished_seats = [_seat_of(opts, who, "finished") for who in finished]
+        return _build(opts, sorted(cells.items()), goal, turn_seat, phase, roll or 0, count,
+                      sixes, last_rel, finished_seats, opened_mask)  # fmt: skip
 
 
 def _placed(
