@@ -19,6 +19,7 @@ from boardrules.analysis import OutOfTimeError, Reviewer, best_moves, solve, win
 from boardrules.analysis._graph import build_graph
 from boardrules.analysis._rollout import Rollouts, interval
 from boardrules.bots import RandomBot, play_game
+from cpu_timing import collector_off
 
 G2, G3 = ["goal", "goal"], ["goal"] * 3
 
@@ -104,9 +105,10 @@ def test_a_build_past_its_deadline_stops_with_a_verdict() -> None:
 @pytest.mark.parametrize("game", ["parchis", "dorada", "docker", "dorasure"])
 def test_a_midgame_is_estimated_within_its_budget(game: str) -> None:
     s = midgame(game)
-    began, cpu = time.perf_counter(), time.process_time()
-    found = best_moves(s, seconds=0.4)
-    spent, cpu = time.perf_counter() - began, time.process_time() - cpu
+    with collector_off():  # a full collection of the test worker's heap is not the budget's
+        began, cpu = time.perf_counter(), time.process_time()
+        found = best_moves(s, seconds=0.4)
+        spent, cpu = time.perf_counter() - began, time.process_time() - cpu
     # Within 10% of the budget, as the clock on the wall reads it; on a busy machine the
     # wall clock also counts the time other processes had the CPU, but the work this
     # process did must still fit the budget (it cannot do more than the wall allows).
@@ -309,8 +311,9 @@ def test_a_slow_policy_keeps_the_budget() -> None:
             return br.legal_moves(state)[0] if br.current_player(state) >= 0 else (
                 br.sample_chance(state, rng))  # fmt: skip
 
-    began, cpu = time.perf_counter(), time.process_time()
-    found = best_moves(midgame("parchis"), seconds=0.3, max_states=1, policy=Slow())
-    spent, cpu = time.perf_counter() - began, time.process_time() - cpu
+    with collector_off():
+        began, cpu = time.perf_counter(), time.process_time()
+        found = best_moves(midgame("parchis"), seconds=0.3, max_states=1, policy=Slow())
+        spent, cpu = time.perf_counter() - began, time.process_time() - cpu
     assert spent <= 0.3 * 1.1 or cpu <= 0.3 * 1.1, (spent, cpu)
     assert found.method == "expectimax" and "no time for two rollouts" in found.reason

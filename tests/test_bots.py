@@ -50,6 +50,7 @@ from boardrules.bots._strong import (
 from boardrules.chance import die_faces
 from boardrules.game import Game, Option, resolve_options
 from boardrules.records import final_state
+from cpu_timing import collector_off
 
 # ----------------------------------------------------------------------------- test-tree
 # A node is ("end", returns) | ("turn", player, evaluation, ((move, child), ...))
@@ -764,6 +765,19 @@ def test_strong_lets_its_search_run_to_1_4_times_its_seconds(
     assert bot.timeouts == timeouts
 
 
+def test_strong_decides_where_python_has_no_clock_per_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Pyodide (the Python of the web page) has no time.thread_time: the process's clock.
+    state = _positions_by_random_play("parchis", range(1))[0]
+    expected = StrongBot().choose(state, random.Random(0))
+    monkeypatch.delattr(time, "thread_time")
+    monkeypatch.setattr("boardrules.bots._strong._THREAD_CLOCK", hasattr(time, "thread_time"))
+    bot = StrongBot()
+    assert bot.choose(state, random.Random(0)) == expected
+    assert bot.timeouts == 0
+
+
 def _plain_parchis_evaluation(state: Any) -> Sequence[float]:
     return br.evaluate(state)
 
@@ -1223,14 +1237,10 @@ def test_every_bot_moves_legally_repeatably_and_in_time_in_every_game(game: str,
             # timed as timeit times, on this thread's clock: the collector's pause over other
             # tests' garbage and other threads of the test process are none of the bot's
             # thinking (a CI worker measured 0.156 s for a decision of ~0.02 s)
-            gc.collect()
-            gc.disable()
-            try:
+            with collector_off():
                 cpu = time.thread_time()
                 bot.choose(state, random.Random(seed))
                 cpu = time.thread_time() - cpu
-            finally:
-                gc.enable()
             assert cpu < 1.5 * bot.seconds, f"{bot!r} took {cpu:.3f} s of CPU in {game}"
     assert compared >= 6, f"{bot!r}: the clock ended {8 - compared} of 8 decisions in {game}"
 

@@ -320,6 +320,15 @@ def test_play_batch_times_its_own_thread_not_the_process() -> None:
     assert 0 < seconds < 0.1
 
 
+def test_play_batch_times_the_process_where_python_has_no_clock_per_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delattr(time, "thread_time")  # as in Pyodide, the web page's Python
+    series = Series("docker", {"players": 2}, ("random", "random"), 3, ((0, 1),), False)
+    outcomes, seconds = play_batch(series, [4, 2])
+    assert [o.index for o in outcomes] == [4, 2] and seconds > 0
+
+
 class RaisingBot:
     """A bot that raises the library's error of too many states at its first decision."""
 

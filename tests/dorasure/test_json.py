@@ -61,6 +61,7 @@ from boardrules.dorasure.tasks.quests import (
 from boardrules.dorasure.tasks.rolls import Bullet, Extra, MasterReroll, Reroll, Roll, Spend
 from boardrules.dorasure.tasks.turn import AdventureEnd, EndTurn, Hardened
 from boardrules.errors import StateFormatError
+from cpu_timing import collector_off
 from dorasure_helpers import (
     FACE_UP,
     GOLEM_UP,
@@ -1072,10 +1073,12 @@ def test_an_agenda_longer_than_its_limit_is_refused_before_its_tasks_are_read(
     with pytest.raises(StateFormatError, match=f"at most {MAX_AGENDA} tasks"):
         br.from_json(text)
     doc = json.loads(text)  # the JSON read, the decoder refuses at once
-    start = time.process_time()
-    with pytest.raises(StateFormatError, match=f"at most {MAX_AGENDA} tasks"):
-        decode(doc["options"], doc["state"])
-    assert time.process_time() - start < 0.1
+    with collector_off():
+        start = time.thread_time()
+        with pytest.raises(StateFormatError, match=f"at most {MAX_AGENDA} tasks"):
+            decode(doc["options"], doc["state"])
+        spent = time.thread_time() - start
+    assert spent < 0.1
 
 
 def test_an_agenda_of_exactly_its_limit_is_read_task_by_task() -> None:
@@ -1090,10 +1093,12 @@ def test_an_agenda_of_exactly_its_limit_is_read_task_by_task() -> None:
 @pytest.mark.parametrize("rows", [[[Roll.CODE, 0, 1, 0]], [[14, 0, 1, 0], [19, 0, 0, 0]]])
 def test_an_agenda_at_its_limit_is_read_at_once(rows: list[list[int]]) -> None:
     text = long_agenda(rows, (MAX_AGENDA - 2) // len(rows))
-    start = time.process_time()
-    with pytest.raises(StateFormatError, match="agenda"):  # no such turn exists
-        br.from_json(text)
-    assert time.process_time() - start < 0.5
+    with collector_off():
+        start = time.thread_time()
+        with pytest.raises(StateFormatError, match="agenda"):  # no such turn exists
+            br.from_json(text)
+        spent = time.thread_time() - start
+    assert spent < 0.5
 
 
 @pytest.mark.parametrize(
@@ -1107,10 +1112,11 @@ def test_the_rules_of_the_tasks_take_linear_time(rows: list[Task]) -> None:
     seconds = []
     for copies in (10_000, 40_000):
         long = attrs.evolve(s, agenda=(*rows * copies, AdventureEnd(0), EndTurn(0)))
-        start = time.process_time()
-        for i in range(len(long.agenda)):
-            task_problem(long, i)
-        seconds.append(time.process_time() - start)
+        with collector_off():
+            start = time.thread_time()
+            for i in range(len(long.agenda)):
+                task_problem(long, i)
+            seconds.append(time.thread_time() - start)
     assert seconds[1] < 1.0  # quadratic, the 10,000 rolls alone took 3 s
     assert seconds[1] < 8 * seconds[0] + 0.05  # four times the tasks: about four times the time
 

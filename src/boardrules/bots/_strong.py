@@ -100,6 +100,15 @@ _TIE = 1e-12
 _MARGIN = 1e-9
 
 
+def _cpu_time() -> float:
+    """The clock of a search: the CPU time of the calling thread, or the process's where
+    Python has no clock per thread (Pyodide, in a web page: a single thread there)."""
+    return time.thread_time() if _THREAD_CLOCK else time.process_time()
+
+
+_THREAD_CLOCK = hasattr(time, "thread_time")
+
+
 class _Clocked(Expectimax):
     """The expectimax search that also gives up at a deadline of its thread's CPU clock
     (checked every 16 positions; the collector's full collections not counted, see
@@ -126,7 +135,7 @@ class _Clocked(Expectimax):
         self.probing = False
 
     def value(self, state: Any, depth: int, rolls: int = 0) -> Sequence[float]:
-        if self.nodes_left & 15 == 0 and time.thread_time() > self.deadline:
+        if self.nodes_left & 15 == 0 and _cpu_time() > self.deadline:
             raise OutOfNodes("the search ran out of time")
         if depth == 0 and self.unexpanded:
             rolls = self.chance_depth
@@ -232,7 +241,7 @@ class _Clocked(Expectimax):
             if depth or br.current_player(child) < 0:
                 found = self.value(child, depth, rolls)
             else:
-                if self.nodes_left & 15 == 0 and time.thread_time() > self.deadline:
+                if self.nodes_left & 15 == 0 and _cpu_time() > self.deadline:
                     raise OutOfNodes("the search ran out of time")
                 if self.nodes_left == 0:
                     raise OutOfNodes("the search ran out of positions")
@@ -287,9 +296,9 @@ class _FullCollections:
         if info["generation"] != 2 or threading.get_ident() != self.thread:
             return
         if phase == "start":
-            self.began = time.thread_time()
+            self.began = _cpu_time()
         elif self.began is not None:
-            self.search.deadline += time.thread_time() - self.began
+            self.search.deadline += _cpu_time() - self.began
             self.began = None
 
 
@@ -326,7 +335,8 @@ class StrongBot:
     or with an evaluation of your own that is slow): then it
     plays the best move of the last finished round, which may differ between runs;
     :attr:`timeouts` counts such decisions.  The clock is the CPU time of the thread that
-    calls :meth:`choose` (``time.thread_time()``), the same as the wall clock on an idle
+    calls :meth:`choose` (``time.thread_time()``; the process's where Python has no clock
+    per thread, as in Pyodide), the same as the wall clock on an idle
     machine; on a busy one the wall time stretches with the load, but the moves stay the
     same.  Other threads of your process (a server, a GUI, another bot) are none of its
     thinking, and neither are the garbage collector's full collections, which walk every
@@ -434,7 +444,7 @@ class StrongBot:
         forced = forced_move(state, rng)
         if forced is not None:
             return forced
-        deadline = time.thread_time() + self.seconds * CLOCK_MARGIN
+        deadline = _cpu_time() + self.seconds * CLOCK_MARGIN
         player = br.current_player(state)
         moves = br.legal_moves(state)
         children = [br.apply_move(state, m) for m in moves]

@@ -151,9 +151,10 @@ def play_batch(series: Series, indices: Sequence[int]) -> tuple[list[Outcome], f
     """Play several games of ``series`` (one task of a worker): their outcomes, and the
     seconds of CPU they took, from which the next batches are sized: this thread's CPU
     time, not the process's (a Ray worker's own threads are not the games' time)."""
-    began = time.thread_time()
+    clock = getattr(time, "thread_time", time.process_time)  # none per thread in Pyodide
+    began = clock()
     outcomes = [play_one(series, i) for i in indices]
-    return outcomes, time.thread_time() - began
+    return outcomes, clock() - began
 
 
 class Batches:
