@@ -2,6 +2,7 @@
 
     nice -n 10 python benchmarks/batch_speed.py --seconds 2 --rounds 3
     python benchmarks/batch_speed.py --sizes 64 256 --vector     # with the Gymnasium VectorEnv
+    python benchmarks/batch_speed.py --sizes 1024 --vector --no-copy   # the VectorEnv, copy=False
     nice -n 10 python benchmarks/batch_speed.py --sizes 64 256 --also dorada docker  # one run
     nice -n 10 python benchmarks/batch_speed.py --game dorada    # or docker (vs the README loop)
     nice -n 10 python benchmarks/batch_speed.py --game dorada --vector   # and its VectorEnv
@@ -93,10 +94,11 @@ def batch_engine(n: int, seed: int) -> Engine:
     return go
 
 
-def vector_engine(n: int, seed: int, game: str = "parchis") -> Engine:
+def vector_engine(n: int, seed: int, game: str = "parchis", copy: bool = True) -> Engine:
     """The Gymnasium vector env of ``game``: a learner at seat 0 playing random legal
     actions, the env playing the other seats; counted as the batch counts (Parchís: rolls,
-    Dorada and Docker: decisions), whichever engine plays them."""
+    Dorada and Docker: decisions), whichever engine plays them.  ``copy``: the env's
+    keyword (False: its observations are its own array, not a copy)."""
     from boardrules.batch import vector
 
     kind = {
@@ -104,7 +106,7 @@ def vector_engine(n: int, seed: int, game: str = "parchis") -> Engine:
         "dorada": vector.DoradaVectorEnv,
         "docker": vector.DockerVectorEnv,
     }[game]
-    env = kind(n, players=4)
+    env = kind(n, players=4, copy=copy)
     obs, _ = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     batch = env.batch
@@ -149,6 +151,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--sizes", type=int, nargs="+", default=[64, 256, 1024, 4096, 16384])
     parser.add_argument("--vector", action="store_true", help="also the Gymnasium VectorEnv")
+    parser.add_argument(
+        "--no-copy",
+        action="store_true",
+        help="the VectorEnv with copy=False (its observations are its own array, not a copy)",
+    )
     parser.add_argument("--game", choices=["parchis", "dorada", "docker"], default="parchis")
     parser.add_argument(
         "--also",
@@ -171,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     for n in args.sizes:
         engines[f"batch {n}"] = batch_engine(n, args.seed)
         if args.vector:
-            engines[f"vector {n}"] = vector_engine(n, args.seed)
+            engines[f"vector {n}"] = vector_engine(n, args.seed, copy=not args.no_copy)
     for game in args.also:
         engines[f"{game} readme"] = readme_decisions(game, args.seed)
         for n in args.also_sizes:
@@ -204,7 +211,7 @@ def _other_game(args: argparse.Namespace) -> int:
     for n in args.sizes:
         engines[f"batch {n}"] = game_batch_engine(game, n, args.seed)
         if args.vector:
-            engines[f"vector {n}"] = vector_engine(n, args.seed, game)
+            engines[f"vector {n}"] = vector_engine(n, args.seed, game, not args.no_copy)
     rounds = [_timing.measure(engines, args.seconds, SLICE) for _ in range(args.rounds)]
     title = game.capitalize()
     print(

@@ -23,10 +23,10 @@
   outcomes (which the evaluation scores nearly alike: it does not play the count), a
   sixth of the positions for the last decision.
 * ``four BOT``: 4-player games of one ``BOT`` (in seat ``g % 4`` of game ``g``) against
-  three ``--opponent`` bots, seeded ``--seed + g``: ``BOT``'s mean return (1, 2/3, 1/3, 0
-  by place; 0.5 is the opponents' strength) with a 95% normal interval, and how many of
-  its decisions the clock ended (``strong``'s ``timeouts``: then its move depends on the
-  machine).
+  three ``--opponent`` bots (also ``features``: greedy with the 13 features alone),
+  seeded ``--seed + g``: ``BOT``'s mean return (1, 2/3, 1/3, 0 by place; 0.5 is the
+  opponents' strength) with a 95% normal interval, and how many of its decisions the
+  clock ended (``strong``'s ``timeouts``: then its move depends on the machine).
 * ``disagree``: ``--games`` games of ``strong`` against user greedy (seeds 7000..); at each
   decision where the user's move would give another position than ``strong``'s, both
   results are played out ``--rollouts`` times with the user's policy for both sides
@@ -80,8 +80,10 @@ from _series import first_bot_score  # noqa: E402
 
 import boardrules as br  # noqa: E402
 from boardrules import parchis  # noqa: E402
+from boardrules._fitted import win_chances  # noqa: E402
 from boardrules._search import OutOfNodes  # noqa: E402
-from boardrules.bots import _strong, make_bot, sample_outcome  # noqa: E402
+from boardrules.bots import GreedyBot, _strong, make_bot, sample_outcome  # noqa: E402
+from boardrules.parchis import _evaluation, _features  # noqa: E402
 from boardrules.simulate import tournament, wilson  # noqa: E402
 
 # CPU seconds and decisions of the probed bot (module-level: a tournament deep-copies bots).
@@ -126,7 +128,20 @@ class RollHorizon(_strong._Clocked):
 
 
 def bot(spec: str) -> Any:
+    """A :func:`~boardrules.bots.make_bot` spec, ``user`` (``user_greedy.py``) or
+    ``features`` (greedy with the 13 features alone, the 3-4 player evaluation before the
+    4-player tables)."""
+    if spec == "features":
+        return GreedyBot(evaluation=features_evaluation)
     return user.UserGreedy() if spec == "user" else make_bot(spec)
+
+
+def features_evaluation(state: Any) -> tuple[float, ...]:
+    """The 13-feature model (``_evaluation.WEIGHTS``), as ``fit_parchis_tables.py``'s
+    ``linear``."""
+    if br.is_terminal(state):
+        return br.returns(state)
+    return win_chances(_features.features(state), _evaluation.WEIGHTS)
 
 
 def series(args: argparse.Namespace) -> None:

@@ -8,10 +8,11 @@ For each option set of ``batch_audit.py`` and each seat of the learner, a
 step, for every game, its observation must equal :func:`boardrules.observation_into` of
 ``env.batch.state(i)`` from the learner's seat, and its action mask the
 :func:`boardrules.legal_actions` of that state where the learner is to move (no action
-elsewhere).  Half of the learner's seats play with the environment's default (at these
-sizes its opponents are played on as plain lists, ``batch/_parchis_alone.py``), the other
-half with the batch alone (its steps over all games, then over parts of them, made as soon
-as one game is idle).  The batch
+elsewhere).  Half of the learner's seats (the even ones) play with the environment's
+default (at these sizes its opponents are played on as plain lists,
+``batch/_parchis_alone.py``) and ``copy=False`` (its own observation array, updated only
+where the positions changed), the other half with the batch alone (its steps over all
+games, then over parts of them, made as soon as one game is idle) and ``copy=True``.  The batch
 engine's own audit (``batch_audit.py``) plays the batch against the scalar engine; this one
 checks what the environment adds: its opponents' steps, the games it plays on as lists and
 puts back, its restarts and its masks.
@@ -51,7 +52,8 @@ SETS: dict[str, dict[str, Any]] = batch_audit.SETS
 
 def check(options: dict[str, Any], seat: int, games: int, steps: int, seed: int) -> int:
     """Play one environment; raise at the first difference; the game-steps compared."""
-    env = ParchisVectorEnv(games, seat=seat, **options)
+    # (even seats: the environment's own array, updated where the positions changed)
+    env = ParchisVectorEnv(games, seat=seat, copy=bool(seat % 2), **options)
     if seat % 2:  # (the batch only, a part made as soon as one game is idle)
         env._ALONE, env._IDLE_PART = 0, 1
     obs, _ = env.reset(seed=seed)

@@ -275,6 +275,48 @@ def test_an_observation_kept_is_never_written_again(kind: Any) -> None:
     assert len(made) <= 3 + len(kept)  # the arrays nobody held were used again
 
 
+def test_with_copy_false_the_observation_is_the_envs_own_array_rewritten_in_place() -> None:
+    # The env's array is updated where the positions changed (pieces moved, the facts of
+    # the turn, who opened, second arrivals, places): at every step it is still equal to
+    # the scalar encoding, and it is the same array.
+    env = ParchisVectorEnv(12, seat=3, players=4, copy=False)
+    obs, _ = env.reset(seed=6)
+    own, rng = obs["observation"], np.random.default_rng(6)
+    # (steps with: a place known, a place gone (its game restarted), two colours on a square)
+    rare, placed = np.zeros(3, dtype=np.int64), np.zeros(12, dtype=np.bool_)
+    for step in range(90):
+        assert obs["observation"] is own
+        states = [env.batch.state(i) for i in range(12)]
+        expected = np.zeros((12, env.batch.observation_size), dtype=np.float32)
+        for i, state in enumerate(states):
+            br.observation_into(state, 3, expected[i])
+        assert np.array_equal(own, expected)
+        now = np.array([bool(s.finished) for s in states])
+        rare += [
+            now.any(),
+            (placed & ~now).any(),
+            any(c >= 8 and c & 7 != c >> 3 for s in states for c in s.board),  # two colours
+        ]
+        placed = now
+        if step == 3:  # (a reset goes on from the array as it stands)
+            obs, _ = env.reset(seed=7)
+        else:
+            obs, *_ = env.step(_random(obs, rng))
+    assert rare.all()
+
+
+@pytest.mark.parametrize("kind", [DoradaVectorEnv, DockerVectorEnv])
+def test_the_other_games_envs_with_copy_false_return_their_own_array(kind: Any) -> None:
+    env = kind(3, players=2, copy=False)
+    obs, _ = env.reset(seed=1)
+    own, rng = obs["observation"], np.random.default_rng(1)
+    for _ in range(5):
+        obs, *_ = env.step(_random(obs, rng))
+        assert obs["observation"] is own
+        fresh = env.batch.observation(env._seats).reshape(own.shape)
+        assert np.array_equal(own, fresh)
+
+
 @pytest.mark.parametrize("kind", [ParchisVectorEnv, DoradaVectorEnv, DockerVectorEnv])
 def test_a_learner_moving_first_finds_its_die_rolled_after_every_reset(kind: Any) -> None:
     # (seat 0 moves first: no opponent plays before the learner's first decision)
@@ -352,6 +394,9 @@ def test_bad_seeds_rewards_and_keywords_are_refused(kind: Any) -> None:
     for key, value in (("seed", 3), ("dice", [1, 2]), ("autoreset", True)):
         with pytest.raises(br.InvalidOptionError, match=rf"^'{key}' is not a keyword of a vector"):
             kind(2, players=2, **{key: value})
+    for copy_ in (1, None, "no"):
+        with pytest.raises(br.InvalidOptionError, match=r"^copy must be True or False$"):
+            kind(2, copy=copy_, players=2)
     with pytest.raises(br.InvalidOptionError, match=r"^n, the number of games, .* 1 to 1048576"):
         kind(10**12, players=2)  # (refused before NumPy is asked for the memory)
 
