@@ -539,6 +539,69 @@ def test_the_page_stays_responsive_while_the_bots_think(page: Tab, address: str)
     assert worst < 500, f"the page froze for {worst:.0f} ms"
 
 
+# One decision of strong in each game, in the page's own worker (worker.js and the Pyodide it
+# ships): strong once called time.thread_time, which Pyodide's Python lacks, and raised in the
+# page for 30 minutes while every test here let the other bots play.
+_DECIDE = """async (records) => {
+    const worker = new Worker("worker.js", {type: "module"});
+    const waiting = new Map();
+    let next = 1;
+    worker.onmessage = (event) => {
+        if (!event.data.loading) waiting.get(event.data.id)(event.data.value);
+    };
+    const call = (op, args) => new Promise((answer) => {
+        const id = next++;
+        waiting.set(id, answer);
+        worker.postMessage({id, op, args});
+    });
+    const found = {};
+    for (const [game, text] of Object.entries(records)) {
+        const loaded = await call("load", {text});
+        found[game] = loaded.error ? loaded : await call("run", {seconds: 0, since: loaded.ply});
+    }
+    worker.terminate();
+    return found;
+}"""
+
+
+def _before_a_choice(game: str) -> tuple[Any, list[Any]]:
+    """A position of ``game`` where the player to move has two or more moves, and the moves
+    (seeded: rolls drawn, the first move played) that lead to it."""
+    state, rng = br.new_game(game), random.Random(3)
+    moves: list[Any] = []
+    while br.is_chance(state) or len(br.legal_moves(state)) < 2 or len(moves) < 8:
+        chance = br.is_chance(state)
+        move = br.sample_chance(state, rng) if chance else br.legal_moves(state)[0]
+        moves.append(move)
+        state = br.apply_move(state, move)
+    return state, moves
+
+
+def test_strong_decides_in_every_game_in_the_page_s_python(
+    page: Tab, address: str, site: Path
+) -> None:
+    from boardrules.records import GameRecord
+
+    blank = '<!doctype html><title>strong</title><link rel="icon" href="data:,">\n'
+    (site / "strong.html").write_text(blank, encoding="utf-8")  # the page's folder, no game
+    page.open(f"{address}strong.html")
+    positions: dict[str, Any] = {}
+    records: dict[str, str] = {}
+    for game in br.available_games():
+        state, moves = _before_a_choice(game)
+        players = ["strong"] * br.num_players(state)
+        positions[game] = state
+        records[game] = GameRecord.of(br.new_game(game), moves, players, seed=1).to_json()
+    found = page.page.evaluate(_DECIDE, records)
+    for game, state in positions.items():
+        answer = found[game]
+        assert "error" not in answer, (game, answer)
+        [entry] = answer["history"]
+        assert entry["by"] == "strong", (game, entry)
+        assert entry["who"] == br.player_name(state, br.current_player(state))
+        assert entry["move"] in [str(m) for m in br.legal_moves(state)], (game, entry)
+
+
 def test_the_speed_figures_of_the_page(page: Tab, address: str) -> None:
     page.open(f"{address}index.html?measure=parchis&seconds=1")
     figures = json.loads(page.wait("document.body.dataset.measure", what="the figures"))
