@@ -62,6 +62,14 @@ def test_the_batch_plays_a_board_given_as_data_and_the_tie_break() -> None:
     assert compared.ended >= 3
 
 
+def test_a_long_hostile_option_is_named_in_a_short_message() -> None:
+    # The board's check repeated the name of an unknown field whole (100,000 characters).
+    with pytest.raises(br.InvalidOptionError, match=r"^board field 'kkk+\.\.\.k+': unknown") as e:
+        DoradaBatch(2, board={"k" * 100_000: 1})
+    assert len(str(e.value)) == 300 and str(e.value).endswith("gold, last_jump")
+    assert type(e.value.__cause__) is br.InvalidOptionError
+
+
 def test_ended_games_restart_or_stay_over() -> None:
     starts = [_late(seed, 2, players=2) for seed in range(4)]
     assert compare_game("dorada", 4, 20, seed=3, start=starts).ended >= 4

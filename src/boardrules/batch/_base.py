@@ -17,7 +17,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from boardrules._values import safe_repr
+from boardrules._values import cut_refusals, safe_repr
 from boardrules.errors import IllegalMoveError, InvalidOptionError
 
 Ints = npt.NDArray[np.int64]
@@ -160,7 +160,9 @@ class _Batch(Generic[OptionsT, StateT]):
         **options: Any,
     ) -> None:
         n = _game_count(n)
-        self._setup(self._options(options), n, seed, autoreset)
+        with cut_refusals():  # a game's option checks may repeat a hostile value whole
+            given = self._options(options)
+        self._setup(given, n, seed, autoreset)
         self._restart(np.arange(n), self._checked_dice(dice), roll=True)
 
     def _setup(self, options: OptionsT, n: int, seed: int | None, autoreset: bool) -> None:
