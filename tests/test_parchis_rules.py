@@ -511,6 +511,28 @@ def test_position_refuses_impossible_positions(pieces: dict[str, list[object]], 
         P.position(pieces, players=2)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("keywords", "message"),
+    [
+        ({"roll": "6"}, "roll: a die 1-6, not '6'"),
+        ({"roll": [6]}, "roll: a die 1-6, not [6]"),
+        ({"roll": {"6": [1]}}, "roll: a die 1-6, not {'6': [1]}"),
+        ({"roll": {"yellow": 6}}, "roll: a die 1-6, not {'yellow': 6}"),
+        ({"roll": 6.0}, "roll: a die 1-6, not 6.0"),
+        ({"roll": 6, "sixes": "1"}, "sixes: the sixes rolled in a row, 0-3, not '1'"),
+        ({"roll": 6, "sixes": [1]}, "sixes: the sixes rolled in a row, 0-3, not [1]"),
+        ({"roll": 6, "sixes": {"1": [1]}}, "sixes: the sixes rolled in a row, 0-3, not {'1': [1]}"),
+        ({"roll": 6, "sixes": 1.0}, "sixes: the sixes rolled in a row, 0-3, not 1.0"),
+    ],
+)
+def test_position_refuses_a_roll_or_sixes_that_is_not_a_whole_number(
+    keywords: dict[str, object], message: str
+) -> None:
+    with pytest.raises(br.StateFormatError) as refused:
+        P.position({"yellow": [10]}, players=2, **keywords)  # type: ignore[arg-type]
+    assert str(refused.value) == "impossible Parchís position: " + message
+
+
 def test_pieces_lists_each_colours_places_as_position_takes_them() -> None:
     s = P.position({"blue": [66, "L2", "goal"], "green": [5]}, turn="green", roll=3)
     where = P.pieces(s)

@@ -245,6 +245,39 @@ def test_position_refuses_impossible_values(bad: dict[str, object]) -> None:
         position(quests=FACE_UP, **bad)  # type: ignore[arg-type]
 
 
+_HEROES = "heroes' names (Ninja, Gladiator)"
+_MOUNTAINS = "mountains (g0, d1, d3, g3, f5)"
+
+
+@pytest.mark.parametrize(
+    ("keywords", "message"),
+    [
+        *[
+            ({keyword: value}, f"{keyword}: a mapping keyed by {_HEROES}, not {value!r}")
+            for keyword in ("at", "health", "resource", "gold", "xp", "locked")
+            for value in ("Ninja", ["Ninja"])
+        ],
+        *[
+            ({keyword: value}, f"{keyword}: a mapping keyed by {_MOUNTAINS}, not {value!r}")
+            for keyword in ("quests", "flags", "solved")
+            for value in ("g0", ["g0"])
+        ],
+        ({"turn": ["Ninja"]}, "turn: a hero's name (Ninja, Gladiator), not ['Ninja']"),
+        ({"turn": {"Ninja": 1}}, "turn: a hero's name (Ninja, Gladiator), not {'Ninja': 1}"),
+        ({"rerolled": "yes"}, "rerolled: True or False, not 'yes'"),
+        ({"rerolled": ["yes"]}, "rerolled: True or False, not ['yes']"),
+        ({"rerolled": {"yes": 1}}, "rerolled: True or False, not {'yes': 1}"),
+        ({"rerolled": 1.0}, "rerolled: True or False, not 1.0"),
+    ],
+)
+def test_position_refuses_a_keyword_of_the_wrong_type_naming_what_it_takes(
+    keywords: dict[str, object], message: str
+) -> None:
+    with pytest.raises(br.StateFormatError) as refused:
+        position(**{"quests": FACE_UP, **keywords})  # type: ignore[arg-type]
+    assert str(refused.value) == message
+
+
 def test_a_short_opening_by_notation() -> None:
     s = new_game(players=2, heroes=["Gladiator", "Ninja"])
     s = play(s, "quest-tile golem", "roll 1 3 5 6")

@@ -525,9 +525,7 @@ def position(
         for slug in retired:
             if slug not in slugs:
                 raise StateFormatError(f"retired: unknown quest {safe_repr(slug)}")
-        if turn is not None and turn not in names.seat:
-            raise StateFormatError(f"turn: {safe_repr(turn)} is not in this game")
-        t = names.seat[turn] if turn is not None else 0
+        t = names.in_turn(turn)
         s = DorasureState(
             rules=rules,
             phase=BATTLE if step == "battle" else ADVENTURE,
@@ -539,14 +537,16 @@ def position(
             xp=names.per_seat(xp, s.xp, "xp"),
             locked=names.per_seat(locked, s.locked, "locked", names.mountain),
             spent=sum(1 << names.seat[h] for h in spent if h in names.seat)
-            | (rerolled << rules.seats),
+            | (_flag(rerolled, "rerolled") << rules.seats),
             meter=meter,
             wounds=wounds,
             razed=razed,
-            quests=names.by_mountain(quests, -1, lambda slug: _index(slugs, slug, "quest")),
-            flags=names.by_mountain(flags, 0, lambda count: count),
+            quests=names.by_mountain(
+                quests, -1, lambda slug: _index(slugs, slug, "quest"), "quests"
+            ),
+            flags=names.by_mountain(flags, 0, lambda count: count, "flags"),
             rewards=names.by_mountain(
-                solved, -1, lambda slug: _index(REWARD_SLUGS, slug, "reward")
+                solved, -1, lambda slug: _index(REWARD_SLUGS, slug, "reward"), "solved"
             ),
             dice=tuple(sorted(dice)),
             party=0,
@@ -555,7 +555,7 @@ def position(
             roll=(0, 0, 0, 0),
             agenda=_agenda_at(rules, step, t),
             lands=_land_tiles(rules, lands),
-            renewed=names.by_mountain(dict.fromkeys(renewed, 1), 0, int),
+            renewed=names.by_mountain(dict.fromkeys(renewed, 1), 0, int, "renewed"),
             retired=tuple(sorted(slugs.index(q) for q in retired)),
         )
         top = rules.tracks.xp_max
@@ -577,6 +577,20 @@ class _Names:
         self.board = rules.board
         self.seat = {rules.hero_name(p): p for p in range(rules.seats)}
 
+    def in_turn(self, turn: str | None) -> int:
+        """The seat of the hero named ``turn`` (by default the first)."""
+        if turn is None:
+            return 0
+        try:
+            return self.seat[turn]
+        except KeyError:
+            raise StateFormatError(f"turn: {safe_repr(turn)} is not in this game") from None
+        except TypeError:  # unhashable, as a list or a mapping: the name of no hero
+            heroes = ", ".join(self.seat)
+            raise StateFormatError(
+                f"turn: a hero's name ({heroes}), not {safe_repr(turn)}"
+            ) from None
+
     def per_seat(
         self,
         values: Mapping[str, Any] | None,
@@ -585,6 +599,7 @@ class _Names:
         convert: Callable[[Any], int] | None = None,
     ) -> tuple[int, ...]:
         out = list(base)
+        _mapping(values, what, "heroes' names", list(self.seat))
         for hero, value in (values or {}).items():
             if hero not in self.seat:
                 raise StateFormatError(f"{what}: {safe_repr(hero)} is not in this game")
@@ -603,12 +618,32 @@ class _Names:
         return self.board.mountains.index(m)
 
     def by_mountain(
-        self, values: Mapping[str, Any] | None, blank: int, convert: Callable[[Any], int]
+        self,
+        values: Mapping[str, Any] | None,
+        blank: int,
+        convert: Callable[[Any], int],
+        what: str,
     ) -> tuple[int, ...]:
         out = [blank] * 5
+        _mapping(values, what, "mountains", [self.board.names[m] for m in self.board.mountains])
         for name, value in (values or {}).items():
             out[self.mountain(name)] = convert(value)
         return tuple(out)
+
+
+def _mapping(values: object, what: str, keys: str, names: Sequence[str]) -> None:
+    """Refuses a keyword that should map names to values but is not a mapping."""
+    if values is not None and not isinstance(values, Mapping):
+        raise StateFormatError(
+            f"{what}: a mapping keyed by {keys} ({', '.join(names)}), not {safe_repr(values)}"
+        )
+
+
+def _flag(value: object, what: str) -> int:
+    """A keyword that is true or false, as 1 or 0 (a whole number passes as it was)."""
+    if not isinstance(value, int):
+        raise StateFormatError(f"{what}: True or False, not {safe_repr(value)}")
+    return value
 
 
 def _index(names: Sequence[str], slug: str, what: str) -> int:

@@ -398,8 +398,16 @@ def position(
         for who in [*sorted(seats_out), *(opened or ())]:
             opened_mask |= 1 << _seat_of(opts, who, "opened")
         finished_seats = [_seat_of(opts, who, "finished") for who in finished]
+        _whole(roll, "roll: a die 1-6")
+        _whole(sixes, "sixes: the sixes rolled in a row, 0-3")
         return _build(opts, sorted(cells.items()), goal, turn_seat, phase, roll or 0, count,
                       sixes, last_rel, finished_seats, opened_mask)  # fmt: skip
+
+
+def _whole(value: object, allowed: str) -> None:
+    """Refuses a keyword that is neither a whole number nor None, before it is compared."""
+    if value is not None and not isinstance(value, int):
+        raise _fail(f"{allowed}, not {safe_repr(value)}")
 
 
 def _placed(
