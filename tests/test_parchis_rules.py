@@ -533,6 +533,19 @@ def test_position_refuses_a_roll_or_sixes_that_is_not_a_whole_number(
     assert str(refused.value) == "impossible Parchís position: " + message
 
 
+@pytest.mark.parametrize("keyword", ["finished", "opened"])
+@pytest.mark.parametrize("value", [3, 1.5, True, object()])
+def test_position_refuses_finished_or_opened_that_is_not_a_list(
+    keyword: str, value: object
+) -> None:
+    with pytest.raises(br.StateFormatError) as refused:
+        P.position({"yellow": [10]}, players=2, **{keyword: value})  # type: ignore[arg-type]
+    assert str(refused.value) == (
+        f"impossible Parchís position: {keyword}: a list of colours in play (yellow, red), "
+        f"not {value!r}"
+    )
+
+
 def test_pieces_lists_each_colours_places_as_position_takes_them() -> None:
     s = P.position({"blue": [66, "L2", "goal"], "green": [5]}, turn="green", roll=3)
     where = P.pieces(s)

@@ -268,6 +268,27 @@ _MOUNTAINS = "mountains (g0, d1, d3, g3, f5)"
         ({"rerolled": ["yes"]}, "rerolled: True or False, not ['yes']"),
         ({"rerolled": {"yes": 1}}, "rerolled: True or False, not {'yes': 1}"),
         ({"rerolled": 1.0}, "rerolled: True or False, not 1.0"),
+        *[
+            ({keyword: {"Ninja": value}}, f"{keyword} of Ninja: a whole number, not {value!r}")
+            for keyword in ("health", "resource", "gold", "xp")
+            for value in ("3", None, 1.5)
+        ],
+        ({"flags": {"g0": "1"}}, "flags: a whole number, not '1'"),
+        ({"meter": None}, "meter: a whole number, not None"),
+        ({"wounds": 1.5}, "wounds: a whole number, not 1.5"),
+        ({"at": {"Ninja": ["c1"]}}, "no space called ['c1']"),
+        ({"locked": {"Ninja": {"g0": 1}}}, "no space called {'g0': 1}"),
+        ({"spent": 1}, f"spent: a list of {_HEROES}, not 1"),
+        ({"spent": [["Ninja"]]}, f"spent: a list of {_HEROES}, not [['Ninja']]"),
+        ({"spent": [3]}, f"spent: a list of {_HEROES}, not [3]"),
+        ({"renewed": None}, f"renewed: a list of {_MOUNTAINS}, not None"),
+        ({"renewed": [["g0"]]}, f"renewed: a list of {_MOUNTAINS}, not [['g0']]"),
+        ({"dice": 35}, "dice: a list of dice (1-6), not 35"),
+        (
+            {"retired": None},
+            "retired: a list of quest tiles (inscriptions, golem, teleport, "
+            "labyrinth, sphinx, goblins, chimera), not None",
+        ),
     ],
 )
 def test_position_refuses_a_keyword_of_the_wrong_type_naming_what_it_takes(

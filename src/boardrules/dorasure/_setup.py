@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
 import attrs
@@ -522,6 +522,7 @@ def position(
         s = _blank(rules)
         names = _Names(rules)
         slugs = [q.slug for q in QUESTS]
+        _listed(retired, "retired", "quest tiles", slugs)
         for slug in retired:
             if slug not in slugs:
                 raise StateFormatError(f"retired: unknown quest {safe_repr(slug)}")
@@ -536,26 +537,25 @@ def position(
             gold=names.per_seat(gold, s.gold, "gold"),
             xp=names.per_seat(xp, s.xp, "xp"),
             locked=names.per_seat(locked, s.locked, "locked", names.mountain),
-            spent=sum(1 << names.seat[h] for h in spent if h in names.seat)
-            | (_flag(rerolled, "rerolled") << rules.seats),
-            meter=meter,
-            wounds=wounds,
+            spent=names.spent(spent) | (_flag(rerolled, "rerolled") << rules.seats),
+            meter=_count(meter, "meter"),
+            wounds=_count(wounds, "wounds"),
             razed=razed,
             quests=names.by_mountain(
                 quests, -1, lambda slug: _index(slugs, slug, "quest"), "quests"
             ),
-            flags=names.by_mountain(flags, 0, lambda count: count, "flags"),
+            flags=names.by_mountain(flags, 0, lambda count: _count(count, "flags"), "flags"),
             rewards=names.by_mountain(
                 solved, -1, lambda slug: _index(REWARD_SLUGS, slug, "reward"), "solved"
             ),
-            dice=tuple(sorted(dice)),
+            dice=tuple(sorted(_listed(dice, "dice", "dice", ["1-6"]))),
             party=0,
             score=0,
             pending=0,
             roll=(0, 0, 0, 0),
             agenda=_agenda_at(rules, step, t),
             lands=_land_tiles(rules, lands),
-            renewed=names.by_mountain(dict.fromkeys(renewed, 1), 0, int, "renewed"),
+            renewed=names.by_mountain(names.renewed(renewed), 0, int, "renewed"),
             retired=tuple(sorted(slugs.index(q) for q in retired)),
         )
         top = rules.tracks.xp_max
@@ -603,11 +603,37 @@ class _Names:
         for hero, value in (values or {}).items():
             if hero not in self.seat:
                 raise StateFormatError(f"{what}: {safe_repr(hero)} is not in this game")
-            out[self.seat[hero]] = convert(value) if convert else value
+            out[self.seat[hero]] = convert(value) if convert else _count(value, f"{what} of {hero}")
         return tuple(out)
 
+    def spent(self, heroes: Sequence[str]) -> int:
+        """The heroes who have spent their once-per-game power, as bits by seat (a name not
+        in this game is passed over)."""
+        given = heroes
+        heroes = _listed(given, "spent", "heroes' names", list(self.seat))
+        if not all(isinstance(h, str) for h in heroes):
+            shown = ", ".join(self.seat)
+            raise StateFormatError(
+                f"spent: a list of heroes' names ({shown}), not {safe_repr(given)}"
+            )
+        return sum(1 << self.seat[h] for h in heroes if h in self.seat)
+
+    def renewed(self, mountains: Sequence[str]) -> dict[str, int]:
+        """The mountains holding a replenished quest, marked 1."""
+        given = mountains
+        mountains = _listed(given, "renewed", "mountains", self.mountain_names())
+        if not all(_hashable(m) for m in mountains):
+            shown = ", ".join(self.mountain_names())
+            raise StateFormatError(
+                f"renewed: a list of mountains ({shown}), not {safe_repr(given)}"
+            )
+        return dict.fromkeys(mountains, 1)
+
+    def mountain_names(self) -> list[str]:
+        return [self.board.names[m] for m in self.board.mountains]
+
     def space(self, name: str) -> int:
-        if name not in self.board.index:
+        if not _hashable(name) or name not in self.board.index:
             raise StateFormatError(f"no space called {safe_repr(name)}")
         return self.board.index[name]
 
@@ -625,7 +651,7 @@ class _Names:
         what: str,
     ) -> tuple[int, ...]:
         out = [blank] * 5
-        _mapping(values, what, "mountains", [self.board.names[m] for m in self.board.mountains])
+        _mapping(values, what, "mountains", self.mountain_names())
         for name, value in (values or {}).items():
             out[self.mountain(name)] = convert(value)
         return tuple(out)
@@ -637,6 +663,31 @@ def _mapping(values: object, what: str, keys: str, names: Sequence[str]) -> None
         raise StateFormatError(
             f"{what}: a mapping keyed by {keys} ({', '.join(names)}), not {safe_repr(values)}"
         )
+
+
+def _listed(values: object, what: str, items: str, names: Sequence[str]) -> list[Any]:
+    """The items of ``values`` read once (a list of ``items``: ``names``), or the refusal."""
+    if not isinstance(values, Iterable):
+        raise StateFormatError(
+            f"{what}: a list of {items} ({', '.join(names)}), not {safe_repr(values)}"
+        )
+    return list(values)
+
+
+def _count(value: Any, what: str) -> int:
+    """A keyword (or a value of one) that counts something: a whole number."""
+    if not isinstance(value, int):
+        raise StateFormatError(f"{what}: a whole number, not {safe_repr(value)}")
+    return value
+
+
+def _hashable(value: object) -> bool:
+    """Whether ``value`` can be a key (a list or a mapping names nothing here)."""
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _flag(value: object, what: str) -> int:

@@ -7,7 +7,7 @@ JSON) goes through :func:`_build`, which checks that the position can occur in a
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, overload
 
 from boardrules._typing import deprecated
@@ -395,8 +395,10 @@ def position(
             s for s in range(opts.players) if goal[s]
         }
         opened_mask = 0
+        _listed(opts, opened or (), "opened")
         for who in [*sorted(seats_out), *(opened or ())]:
             opened_mask |= 1 << _seat_of(opts, who, "opened")
+        _listed(opts, finished, "finished")
         finished_seats = [_seat_of(opts, who, "finished") for who in finished]
         _whole(roll, "roll: a die 1-6")
         _whole(sixes, "sixes: the sixes rolled in a row, 0-3")
@@ -408,6 +410,13 @@ def _whole(value: object, allowed: str) -> None:
     """Refuses a keyword that is neither a whole number nor None, before it is compared."""
     if value is not None and not isinstance(value, int):
         raise _fail(f"{allowed}, not {safe_repr(value)}")
+
+
+def _listed(opts: Options, values: object, what: str) -> None:
+    """Refuses a keyword that should list players but is not a list."""
+    if not isinstance(values, Iterable):
+        names = ", ".join(BOARD.colours[c] for c in opts.colours)
+        raise _fail(f"{what}: a list of colours in play ({names}), not {safe_repr(values)}")
 
 
 def _placed(
