@@ -284,6 +284,17 @@ _MOUNTAINS = "mountains (g0, d1, d3, g3, f5)"
         ({"renewed": None}, f"renewed: a list of {_MOUNTAINS}, not None"),
         ({"renewed": [["g0"]]}, f"renewed: a list of {_MOUNTAINS}, not [['g0']]"),
         ({"dice": 35}, "dice: a list of dice (1-6), not 35"),
+        ({"razed": "no"}, "razed: True or False, not 'no'"),
+        ({"razed": None}, "razed: True or False, not None"),
+        ({"razed": 2}, "razed: True or False, not 2"),
+        (
+            {"fang": True, "lands": "e0"},
+            "lands: a mapping of each of e0, c2, e3, d4, g5 to its land tile, not 'e0'",
+        ),
+        (
+            {"fang": True, "lands": 5},
+            "lands: a mapping of each of e0, c2, e3, d4, g5 to its land tile, not 5",
+        ),
         (
             {"retired": None},
             "retired: a list of quest tiles (inscriptions, golem, teleport, "

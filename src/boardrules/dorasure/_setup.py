@@ -540,7 +540,7 @@ def position(
             spent=names.spent(spent) | (_flag(rerolled, "rerolled") << rules.seats),
             meter=_count(meter, "meter"),
             wounds=_count(wounds, "wounds"),
-            razed=razed,
+            razed=_razed(razed),
             quests=names.by_mountain(
                 quests, -1, lambda slug: _index(slugs, slug, "quest"), "quests"
             ),
@@ -690,6 +690,13 @@ def _hashable(value: object) -> bool:
     return True
 
 
+def _razed(value: object) -> bool:
+    """Whether Belk is razed: True or False (1 and 0 pass as those)."""
+    if not isinstance(value, int) or value not in (0, 1):
+        raise StateFormatError(f"razed: True or False, not {safe_repr(value)}")
+    return bool(value)
+
+
 def _flag(value: object, what: str) -> int:
     """A keyword that is true or false, as 1 or 0 (a whole number passes as it was)."""
     if not isinstance(value, int):
@@ -708,7 +715,13 @@ def _land_tiles(rules: Rules, lands: Mapping[str, str] | None) -> tuple[int, ...
         if lands:
             raise StateFormatError("lands: only with fang=True")
         return ()
-    given = dict(lands or {})
+    try:
+        given = dict(lands or {})
+    except (TypeError, ValueError):  # neither a mapping nor pairs
+        raise StateFormatError(
+            f"lands: a mapping of each of {', '.join(FANG_SPACES)} to its land tile, "
+            f"not {safe_repr(lands)}"
+        ) from None
     if sorted(given) != sorted(FANG_SPACES):
         raise StateFormatError(f"lands: name the tile on each of {', '.join(FANG_SPACES)}")
     return tuple(_index(LAND_SLUGS, given[name], "land tile") for name in FANG_SPACES)
