@@ -519,10 +519,12 @@ def test_position_refuses_impossible_positions(pieces: dict[str, list[object]], 
         ({"roll": {"6": [1]}}, "roll: a die 1-6, not {'6': [1]}"),
         ({"roll": {"yellow": 6}}, "roll: a die 1-6, not {'yellow': 6}"),
         ({"roll": 6.0}, "roll: a die 1-6, not 6.0"),
+        ({"roll": True}, "roll: a die 1-6, not True"),
         ({"roll": 6, "sixes": "1"}, "sixes: the sixes rolled in a row, 0-3, not '1'"),
         ({"roll": 6, "sixes": [1]}, "sixes: the sixes rolled in a row, 0-3, not [1]"),
         ({"roll": 6, "sixes": {"1": [1]}}, "sixes: the sixes rolled in a row, 0-3, not {'1': [1]}"),
         ({"roll": 6, "sixes": 1.0}, "sixes: the sixes rolled in a row, 0-3, not 1.0"),
+        ({"roll": 6, "sixes": True}, "sixes: the sixes rolled in a row, 0-3, not True"),
     ],
 )
 def test_position_refuses_a_roll_or_sixes_that_is_not_a_whole_number(

@@ -271,11 +271,15 @@ _MOUNTAINS = "mountains (g0, d1, d3, g3, f5)"
         *[
             ({keyword: {"Ninja": value}}, f"{keyword} of Ninja: a whole number, not {value!r}")
             for keyword in ("health", "resource", "gold", "xp")
-            for value in ("3", None, 1.5)
+            for value in ("3", None, 1.5, True)
         ],
-        ({"flags": {"g0": "1"}}, "flags: a whole number, not '1'"),
-        ({"meter": None}, "meter: a whole number, not None"),
-        ({"wounds": 1.5}, "wounds: a whole number, not 1.5"),
+        ({"flags": {"g0": "1"}}, "flags: a whole number from 0, not '1'"),
+        ({"flags": {"g0": -1}}, "flags: a whole number from 0, not -1"),
+        ({"meter": None}, "meter: a whole number from 0, not None"),
+        ({"meter": -1}, "meter: a whole number from 0, not -1"),
+        ({"meter": True}, "meter: a whole number from 0, not True"),
+        ({"wounds": 1.5}, "wounds: a whole number from 0, not 1.5"),
+        ({"wounds": -1}, "wounds: a whole number from 0, not -1"),
         ({"at": {"Ninja": ["c1"]}}, "no space called ['c1']"),
         ({"locked": {"Ninja": {"g0": 1}}}, "no space called {'g0': 1}"),
         ({"spent": 1}, f"spent: a list of {_HEROES}, not 1"),

@@ -538,13 +538,13 @@ def position(
             xp=names.per_seat(xp, s.xp, "xp"),
             locked=names.per_seat(locked, s.locked, "locked", names.mountain),
             spent=names.spent(spent) | (_flag(rerolled, "rerolled") << rules.seats),
-            meter=_count(meter, "meter"),
-            wounds=_count(wounds, "wounds"),
+            meter=_natural(meter, "meter"),
+            wounds=_natural(wounds, "wounds"),
             razed=_razed(razed),
             quests=names.by_mountain(
                 quests, -1, lambda slug: _index(slugs, slug, "quest"), "quests"
             ),
-            flags=names.by_mountain(flags, 0, lambda count: _count(count, "flags"), "flags"),
+            flags=names.by_mountain(flags, 0, lambda count: _natural(count, "flags"), "flags"),
             rewards=names.by_mountain(
                 solved, -1, lambda slug: _index(REWARD_SLUGS, slug, "reward"), "solved"
             ),
@@ -675,9 +675,17 @@ def _listed(values: object, what: str, items: str, names: Sequence[str]) -> list
 
 
 def _count(value: Any, what: str) -> int:
-    """A keyword (or a value of one) that counts something: a whole number."""
-    if not isinstance(value, int):
+    """A keyword (or a value of one) that counts something: a whole number (not True or
+    False, which the state's JSON would not read back)."""
+    if type(value) is not int:
         raise StateFormatError(f"{what}: a whole number, not {safe_repr(value)}")
+    return value
+
+
+def _natural(value: Any, what: str) -> int:
+    """A count whose upper bound the state's check knows but not its lower one: 0 or more."""
+    if type(value) is not int or value < 0:
+        raise StateFormatError(f"{what}: a whole number from 0, not {safe_repr(value)}")
     return value
 
 

@@ -407,8 +407,9 @@ def position(
 
 
 def _whole(value: object, allowed: str) -> None:
-    """Refuses a keyword that is neither a whole number nor None, before it is compared."""
-    if value is not None and not isinstance(value, int):
+    """Refuses a keyword that is neither a whole number nor None, before it is compared (True
+    and False too: the state's JSON would not read them back)."""
+    if value is not None and type(value) is not int:
         raise _fail(f"{allowed}, not {safe_repr(value)}")
 
 
