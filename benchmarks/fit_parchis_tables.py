@@ -402,49 +402,46 @@ def read_weights(path: Path) -> list[float]:
     return values
 
 
-def module_text(weights: list[float]) -> str:
-    """``parchis/_tables.py``: ``WEIGHTS_2`` (the features') and ``TABLE_2`` (the classes')."""
-    head = f'''"""The 2-player Parchís evaluation: weights and piece table, generated, do not edit.
+#: What the docstring of each generated module says of its weights file and its fit.
+_FITTED = {
+    2: (
+        "parchis-tables-r2.txt",
+        "reproduce",
+        "TD(lambda = 0.9) on 2,000 self-play games (seed 5), then again on 2,000 games (seed 6) "
+        "of\nthe greedy bot with those weights; rounded to 4 significant digits.  The method is\n"
+        "described in that script.",
+    ),
+    4: (
+        "parchis-tables-4p.txt",
+        "reproduce --players 4",
+        "TD(lambda = 0.9) on 2,000 4-player self-play games (seed 6) of the greedy bot with the\n"
+        "13 features' weights, every seat's row against the mean of the others'; rounded to 4\n"
+        "significant digits.  The method is described in that script.",
+    ),
+}
+
+
+def module_text(weights: list[float], players: int = 2) -> str:
+    """``parchis/_tables.py`` (2 players: ``WEIGHTS_2``, the features', and ``TABLE_2``, the
+    classes') or ``parchis/_tables4.py`` (4 players: ``WEIGHTS_4`` and ``TABLE_4``)."""
+    data, command, fit = _FITTED[players]
+    p = players
+    head = f'''"""The {p}-player Parchís evaluation: weights and piece table, generated, do not \
+edit.
 
 Written by ``{WRITE}`` from
-``benchmarks/data/parchis-tables-r2.txt``, the weights that
-``python benchmarks/fit_parchis_tables.py reproduce`` fits (seeded): batch
-TD(lambda = 0.9) on 2,000 self-play games (seed 5), then again on 2,000 games (seed 6) of
-the greedy bot with those weights; rounded to 4 significant digits.  The method is
-described in that script.
+``benchmarks/data/{data}``, the weights that
+``python benchmarks/fit_parchis_tables.py {command}`` fits (seeded): batch
+{fit}
 """
 
-#: One weight per feature of ``_features.FEATURES``, in that order (2 players).
-WEIGHTS_2 = (
+#: One weight per feature of ``_features.FEATURES``, in that order ({p} players).
+WEIGHTS_{p} = (
 '''
     lines = [head.rstrip("\n")]
     lines += [f"    {v!r},  # {n}" for v, n in zip(weights[:K], _features.FEATURES, strict=True)]
     lines += [")", "", "#: A value per class of piece of ``_features.CLASSES``, in that order"
-              " (2 players).", "TABLE_2 = ("]  # fmt: skip
-    lines += [f"    {v!r},  # {n}" for v, n in zip(weights[K:], _features.CLASSES, strict=True)]
-    lines.append(")")
-    return "\n".join(lines) + "\n"
-
-
-def module_text_4(weights: list[float]) -> str:
-    """``parchis/_tables4.py``: ``WEIGHTS_4`` (the features') and ``TABLE_4`` (the classes')."""
-    head = f'''"""The 4-player Parchís evaluation: weights and piece table, generated, do not edit.
-
-Written by ``{WRITE}`` from
-``benchmarks/data/parchis-tables-4p.txt``, the weights that
-``python benchmarks/fit_parchis_tables.py reproduce --players 4`` fits (seeded): batch
-TD(lambda = 0.9) on 2,000 4-player self-play games (seed 6) of the greedy bot with the
-13 features' weights, every seat's row against the mean of the others'; rounded to 4
-significant digits.  The method is described in that script.
-"""
-
-#: One weight per feature of ``_features.FEATURES``, in that order (4 players).
-WEIGHTS_4 = (
-'''
-    lines = [head.rstrip("\n")]
-    lines += [f"    {v!r},  # {n}" for v, n in zip(weights[:K], _features.FEATURES, strict=True)]
-    lines += [")", "", "#: A value per class of piece of ``_features.CLASSES``, in that order"
-              " (4 players).", "TABLE_4 = ("]  # fmt: skip
+              f" ({p} players).", f"TABLE_{p} = ("]  # fmt: skip
     lines += [f"    {v!r},  # {n}" for v, n in zip(weights[K:], _features.CLASSES, strict=True)]
     lines.append(")")
     return "\n".join(lines) + "\n"
@@ -455,11 +452,8 @@ def write(args: argparse.Namespace) -> int:
     ``--weights-4``; with ``--check``, exit 1 if a committed module differs from what would
     be written."""
     code = 0
-    for module, weights, make in (
-        (MODULE, args.weights, module_text),
-        (MODULE_4, args.weights_4, module_text_4),
-    ):
-        text = make(read_weights(Path(weights)))
+    for module, weights, players in ((MODULE, args.weights, 2), (MODULE_4, args.weights_4, 4)):
+        text = module_text(read_weights(Path(weights)), players)
         if not args.check:
             module.write_text(text)
             print(f"wrote {module}")
