@@ -8,8 +8,10 @@ with a crash, a hang or a state that breaks its own JSON round trip.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import random
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -341,6 +343,50 @@ def test_a_move_whose_eq_is_always_true_is_an_illegal_move(game: str, chance: bo
     s = br.new_game(game) if chance else _rolled(game)
     with pytest.raises(br.IllegalMoveError):
         br.apply_move(s, _EqualsEverything())
+
+
+# position() given values of any type -----------------------------------------------------------
+
+_ANY_TYPE: list[object] = [3, -1, 0, 1.5, 2.0, True, None, object(), "x", b"x", ["x"], [[1]]]
+_ANY_TYPE += [(["x"],), {"x": 1}, {1, 2}]
+# Names each game's position reads as keys of a mapping (colours, squares, heroes, hexes).
+_KEYS: dict[str, list[object]] = {
+    "parchis": ["yellow"],
+    "dorada": [1, 10],
+    "docker": ["b1", 0],
+    "dorasure": ["Ninja", "g0", "e0"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(_KEYS))
+def test_position_refuses_a_value_of_any_type_or_makes_a_state_its_json_reads_back(
+    game: str,
+) -> None:
+    # Each keyword alone, given each value, in a mapping under each name and as a list there.
+    position = importlib.import_module(f"boardrules.{game}").position
+    base = {"quests": {"g0": "inscriptions"}} if game == "dorasure" else {}
+    values = _ANY_TYPE + [
+        shape for k in _KEYS[game] for v in _ANY_TYPE for shape in ({k: v}, {k: [v]})
+    ]
+    wrong = []
+    for name, parameter in inspect.signature(position).parameters.items():
+        if parameter.kind is parameter.VAR_KEYWORD:
+            continue
+        for value in values:
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)  # to_move=, die=
+                    state = position(**{**base, name: value})
+            except ValueError:
+                continue
+            except Exception as e:  # a crash: what the test looks for
+                wrong.append((name, value, type(e).__name__))
+                continue
+            try:
+                assert br.from_json(br.to_json(state)) == state
+            except (ValueError, AssertionError) as e:
+                wrong.append((name, value, f"JSON: {e}"))
+    assert wrong == []
 
 
 # Docker: squares off the pitch ----------------------------------------------------------------
