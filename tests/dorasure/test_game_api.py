@@ -288,6 +288,10 @@ _MOUNTAINS = "mountains (g0, d1, d3, g3, f5)"
         ({"renewed": None}, f"renewed: a list of {_MOUNTAINS}, not None"),
         ({"renewed": [["g0"]]}, f"renewed: a list of {_MOUNTAINS}, not [['g0']]"),
         ({"dice": 35}, "dice: a list of dice (1-6), not 35"),
+        *[
+            ({"dice": value}, f"dice: a list of dice (1-6), not {value!r}")
+            for value in ([0, 5], [True, 5], [7], ["3"], [3.0])
+        ],
         ({"razed": "no"}, "razed: True or False, not 'no'"),
         ({"razed": None}, "razed: True or False, not None"),
         ({"razed": 2}, "razed: True or False, not 2"),

@@ -548,7 +548,7 @@ def position(
             rewards=names.by_mountain(
                 solved, -1, lambda slug: _index(REWARD_SLUGS, slug, "reward"), "solved"
             ),
-            dice=tuple(sorted(_listed(dice, "dice", "dice", ["1-6"]))),
+            dice=tuple(sorted(_dice(dice))),
             party=0,
             score=0,
             pending=0,
@@ -672,6 +672,15 @@ def _listed(values: object, what: str, items: str, names: Sequence[str]) -> list
             f"{what}: a list of {items} ({', '.join(names)}), not {safe_repr(values)}"
         )
     return list(values)
+
+
+def _dice(values: object) -> list[int]:
+    """The dice of ``values``: each a whole number 1-6 (a 0, True or a NumPy integer made a
+    state whose JSON could not be read back or written)."""
+    dice = _listed(values, "dice", "dice", ["1-6"])
+    if not all(type(d) is int and 1 <= d <= 6 for d in dice):
+        raise StateFormatError(f"dice: a list of dice (1-6), not {safe_repr(values)}")
+    return dice
 
 
 def _count(value: Any, what: str) -> int:
