@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import itertools
 import json
 import random
 import warnings
@@ -362,14 +363,17 @@ _KEYS: dict[str, list[object]] = {
 def test_position_refuses_a_value_of_any_type_or_makes_a_state_its_json_reads_back(
     game: str,
 ) -> None:
-    # Each keyword alone, given each value, in a mapping under each name and as a list there.
+    # Each keyword alone, given each value, as a list of it, in a mapping under each name and
+    # as a list there (Dorasure also at a move step, where its dice are read).
     position = importlib.import_module(f"boardrules.{game}").position
-    base = {"quests": {"g0": "inscriptions"}} if game == "dorasure" else {}
-    values = _ANY_TYPE + [
-        shape for k in _KEYS[game] for v in _ANY_TYPE for shape in ({k: v}, {k: [v]})
-    ]
+    quests = {"quests": {"g0": "inscriptions"}}
+    bases = [quests, {**quests, "step": "move"}] if game == "dorasure" else [{}]
+    values = _ANY_TYPE + [[v] for v in _ANY_TYPE]
+    values += [shape for k in _KEYS[game] for v in _ANY_TYPE for shape in ({k: v}, {k: [v]})]
     wrong = []
-    for name, parameter in inspect.signature(position).parameters.items():
+    for base, (name, parameter) in itertools.product(
+        bases, inspect.signature(position).parameters.items()
+    ):
         if parameter.kind is parameter.VAR_KEYWORD:
             continue
         for value in values:
