@@ -366,8 +366,10 @@ def test_position_refuses_a_value_of_any_type_or_makes_a_state_its_json_reads_ba
     # Each keyword alone, given each value, as a list of it, in a mapping under each name and
     # as a list there (Dorasure also at a move step, where its dice are read).
     position = importlib.import_module(f"boardrules.{game}").position
-    quests = {"quests": {"g0": "inscriptions"}}
-    bases = [quests, {**quests, "step": "move"}] if game == "dorasure" else [{}]
+    quests: dict[str, object] = {"quests": {"g0": "inscriptions"}}
+    bases: list[dict[str, object]] = (
+        [quests, {**quests, "step": "move"}] if game == "dorasure" else [{}]
+    )
     values = _ANY_TYPE + [[v] for v in _ANY_TYPE]
     values += [shape for k in _KEYS[game] for v in _ANY_TYPE for shape in ({k: v}, {k: [v]})]
     wrong = []
