@@ -278,6 +278,8 @@ _MOUNTAINS = "mountains (g0, d1, d3, g3, f5)"
         ({"meter": None}, "meter: a whole number from 0, not None"),
         ({"meter": -1}, "meter: a whole number from 0, not -1"),
         ({"meter": True}, "meter: a whole number from 0, not True"),
+        ({"meter": 15}, "meter: a whole number from 0 to 14, not 15"),
+        ({"meter": 15, "step": "battle"}, "meter: a whole number from 0 to 14, not 15"),
         ({"wounds": 1.5}, "wounds: a whole number from 0, not 1.5"),
         ({"wounds": -1}, "wounds: a whole number from 0, not -1"),
         ({"at": {"Ninja": ["c1"]}}, "no space called ['c1']"),

@@ -538,7 +538,7 @@ def position(
             xp=names.per_seat(xp, s.xp, "xp"),
             locked=names.per_seat(locked, s.locked, "locked", names.mountain),
             spent=names.spent(spent) | (_flag(rerolled, "rerolled") << rules.seats),
-            meter=_natural(meter, "meter"),
+            meter=_meter(meter, rules.tracks.meter_end),
             wounds=_natural(wounds, "wounds"),
             razed=_razed(razed),
             quests=names.by_mountain(
@@ -696,6 +696,15 @@ def _natural(value: Any, what: str) -> int:
     if type(value) is not int or value < 0:
         raise StateFormatError(f"{what}: a whole number from 0, not {safe_repr(value)}")
     return value
+
+
+def _meter(value: Any, end: int) -> int:
+    """The meter: a count from 0 up to the end of its track (past it, a battle's state was
+    made that its JSON could not read back)."""
+    meter = _natural(value, "meter")
+    if meter > end:
+        raise StateFormatError(f"meter: a whole number from 0 to {end}, not {meter}")
+    return meter
 
 
 def _hashable(value: object) -> bool:
