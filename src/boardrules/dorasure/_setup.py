@@ -548,7 +548,7 @@ def position(
             rewards=names.by_mountain(
                 solved, -1, lambda slug: _index(REWARD_SLUGS, slug, "reward"), "solved"
             ),
-            dice=tuple(sorted(_dice(dice))),
+            dice=tuple(sorted(_listed(dice, "dice", "dice", ["1-6"], _is_die))),
             party=0,
             score=0,
             pending=0,
@@ -609,25 +609,13 @@ class _Names:
     def spent(self, heroes: Sequence[str]) -> int:
         """The heroes who have spent their once-per-game power, as bits by seat (a name not
         in this game is passed over)."""
-        given = heroes
-        heroes = _listed(given, "spent", "heroes' names", list(self.seat))
-        if not all(isinstance(h, str) for h in heroes):
-            shown = ", ".join(self.seat)
-            raise StateFormatError(
-                f"spent: a list of heroes' names ({shown}), not {safe_repr(given)}"
-            )
-        return sum(1 << self.seat[h] for h in heroes if h in self.seat)
+        names = _listed(heroes, "spent", "heroes' names", list(self.seat), _is_text)
+        return sum(1 << self.seat[h] for h in names if h in self.seat)
 
     def renewed(self, mountains: Sequence[str]) -> dict[str, int]:
         """The mountains holding a replenished quest, marked 1."""
-        given = mountains
-        mountains = _listed(given, "renewed", "mountains", self.mountain_names())
-        if not all(_hashable(m) for m in mountains):
-            shown = ", ".join(self.mountain_names())
-            raise StateFormatError(
-                f"renewed: a list of mountains ({shown}), not {safe_repr(given)}"
-            )
-        return dict.fromkeys(mountains, 1)
+        names = _listed(mountains, "renewed", "mountains", self.mountain_names(), _hashable)
+        return dict.fromkeys(names, 1)
 
     def mountain_names(self) -> list[str]:
         return [self.board.names[m] for m in self.board.mountains]
@@ -665,22 +653,31 @@ def _mapping(values: object, what: str, keys: str, names: Sequence[str]) -> None
         )
 
 
-def _listed(values: object, what: str, items: str, names: Sequence[str]) -> list[Any]:
-    """The items of ``values`` read once (a list of ``items``: ``names``), or the refusal."""
-    if not isinstance(values, Iterable):
+def _listed(
+    values: object,
+    what: str,
+    items: str,
+    names: Sequence[str],
+    each: Callable[[Any], bool] | None = None,
+) -> list[Any]:
+    """The items of ``values`` read once (a list of ``items``: ``names``, each passing
+    ``each`` if given), or the refusal."""
+    listed = list(values) if isinstance(values, Iterable) else None
+    if listed is None or (each is not None and not all(each(v) for v in listed)):
         raise StateFormatError(
             f"{what}: a list of {items} ({', '.join(names)}), not {safe_repr(values)}"
         )
-    return list(values)
+    return listed
 
 
-def _dice(values: object) -> list[int]:
-    """The dice of ``values``: each a whole number 1-6 (a 0, True or a NumPy integer made a
-    state whose JSON could not be read back or written)."""
-    dice = _listed(values, "dice", "dice", ["1-6"])
-    if not all(type(d) is int and 1 <= d <= 6 for d in dice):
-        raise StateFormatError(f"dice: a list of dice (1-6), not {safe_repr(values)}")
-    return dice
+def _is_text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _is_die(value: object) -> bool:
+    """A whole number 1-6 (a 0, True or a NumPy integer made a state whose JSON could not
+    be read back or written)."""
+    return type(value) is int and 1 <= value <= 6
 
 
 def _count(value: Any, what: str) -> int:
