@@ -582,9 +582,16 @@ class ParchisBatch(_Batch[Options, State]):
 
     def _write_rare(self, o: Ints, flat: npt.NDArray[np.float32], rows: Ints) -> None:
         """Who arrived second where two colours share a (safe) square, and the places of
-        the players who have finished."""
+        the players who have finished: each a 1 at the indices of :meth:`_rare_at`."""
+        for at in self._rare_at(o, rows):
+            flat[at] = 1.0
+
+    def _rare_at(self, o: Ints, rows: Ints) -> list[Ints]:
+        """The flat indices of the rare facts set (to 1) in the observation from seats
+        ``o`` whose rows start at ``rows``: the second arrivals, then the places."""
         ob = self._obs
         marked = len(ob.marked)
+        found: list[Ints] = []
         cells = self.board.take(ob.marked, axis=1).ravel()
         at = np.flatnonzero(cells >= 8)  # two pieces there (then: of two colours?)
         second = _SECOND_OF_PAIR.take(cells.take(at))
@@ -592,12 +599,13 @@ class ParchisBatch(_Batch[Options, State]):
         if len(two):
             gg, kk = np.divmod(at.take(two), marked)
             mark = (o.take(gg) * marked + kk) * ob.codes + second.take(two)
-            flat[rows.take(gg) + ob.second_flat.take(mark)] = 1.0
+            found.append(rows.take(gg) + ob.second_flat.take(mark))
         fin = np.flatnonzero(self.ndone)
         if len(fin):
             gg, place = np.nonzero(ob.seats < self.ndone[fin, None])
             gg = fin[gg]
-            flat[rows[gg] + ob.places[o[gg], self.done[gg, place]] + place] = 1.0
+            found.append(rows[gg] + ob.places[o[gg], self.done[gg, place]] + place)
+        return found
 
     # ----------------------------------------------------------------- playing
 

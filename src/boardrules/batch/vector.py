@@ -135,21 +135,6 @@ def _whole_actions(
     return np.array(numbers, dtype=np.int64), whole
 
 
-class _Noted:
-    """Stands for the observation's flat array where the batch writes its rare facts
-    (``ParchisBatch._write_rare``, which only sets values at indices): notes each
-    ``flat[at] = value`` so that :class:`_Kept` can write it, and undo it later (the
-    batch's own code, so these facts stay exactly its encoding's)."""
-
-    def __init__(self) -> None:
-        self.at: list[npt.NDArray[np.int64]] = []
-        self.values: list[Any] = []
-
-    def __setitem__(self, at: npt.NDArray[np.int64], value: Any) -> None:
-        self.at.append(at)
-        self.values.append(value)
-
-
 class _Kept:
     """What :meth:`ParchisVectorEnv._write_changes` wrote last: each piece's position and
     entry ``(index, value)`` (``idx``, ``val``), who had opened, the facts of the turn's
@@ -600,11 +585,9 @@ class ParchisVectorEnv(_BatchVectorEnv):
             at, value = kept.changes(batch, o)
             np.add.at(flat, at, value)
         kept.open(batch, o, flat)
-        rare = _Noted()
-        batch._write_rare(o, cast(Any, rare), kept.rows)
-        for at, value in zip(rare.at, rare.values, strict=True):
-            flat[at] = value
-        kept.rare = rare.at
+        kept.rare = batch._rare_at(o, kept.rows)
+        for at in kept.rare:
+            flat[at] = 1.0
 
     def _action_mask(self) -> npt.NDArray[np.int8]:
         batch = self.batch
